@@ -1,0 +1,122 @@
+# eddy - top-level build.
+#
+#   make            library, precompute, sim, tests, bench (and the game once SDL2 is there)
+#   make test       build and run every unit/physics/end-to-end test (cmocka)
+#   make sanitize   the same tests built with AddressSanitizer + UBSan, in build/sanitize
+#   make bench      benchmarks (speed and memory numbers live here, not in tests)
+#   make run        the demo scene
+#   make install    PREFIX=/usr/local by default
+#   make clean
+#
+# Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
+# if it holds v3 headers), else Debian's Box2D 2.4 through a C++ shim.
+
+CC      ?= cc
+CXX     ?= g++
+PREFIX  ?= /usr/local
+BUILD   ?= build
+OPT     ?= -O2 -g
+SAN     ?=
+
+WARN     := -Wall -Wextra -Wpedantic
+CFLAGS   := -std=c17 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L
+CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SAN)
+CPPFLAGS := -Iengine -I/usr/include/cjson
+LDFLAGS  := $(SAN)
+LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
+
+# ---------------------------------------------------------- rigid-body backend
+BOX2D_V3_PREFIX ?= $(if $(wildcard /usr/local/include/box2d/math_functions.h),/usr/local,)
+ifneq ($(BOX2D_V3_PREFIX),)
+  BODY_BACKEND := v3
+  BODY_SRC     := engine/body_box2d_v3.c
+  BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
+  BODY_LIBS    := $(firstword $(wildcard $(BOX2D_V3_PREFIX)/lib/libbox2d.a $(BOX2D_V3_PREFIX)/lib/libbox2d.so))
+else
+  BODY_BACKEND := v24
+  BODY_SRC     := engine/body_box2d_v24.cpp
+  BODY_CPPFLAGS :=
+  BODY_LIBS    := -lbox2d -lstdc++
+endif
+BODY_SRC := $(wildcard $(BODY_SRC))
+
+# ---------------------------------------------------------- sources
+ENGINE_C   := $(filter-out engine/body_box2d_v3.c,$(wildcard engine/*.c))
+ENGINE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_C)) \
+              $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(BODY_SRC))) \
+              $(patsubst %.cpp,$(BUILD)/%.o,$(filter %.cpp,$(BODY_SRC)))
+ENGINE_H   := $(wildcard engine/*.h)
+LIB        := $(BUILD)/libeddy.a
+ALL_LIBS   := $(LIB) $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+
+TOOLS      := $(BUILD)/bin/precompute $(BUILD)/bin/sim
+TEST_SRC   := $(wildcard tests/test_*.c)
+TESTS      := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+BENCH_SRC  := $(wildcard bench/*.c)
+BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+
+.PHONY: all test sanitize bench run install clean assets
+all: $(LIB) $(TOOLS) $(TESTS) $(BENCHES)
+
+$(BUILD)/engine/%.o: engine/%.c $(ENGINE_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/engine/%.o: engine/%.cpp $(ENGINE_H)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(filter %.c,$^) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+$(BUILD)/bin/sim: tools/sim.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(ALL_LIBS) -lcmocka
+
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# Every test binary runs from the repository root; EDDY_BIN tells the
+# end-to-end tests where the command-line tools are.
+test: $(TESTS) $(TOOLS)
+	@echo "rigid-body backend: $(BODY_BACKEND)"
+	@failed=0; passed=0; \
+	for t in $(TESTS); do \
+	  echo "== $$t"; \
+	  if EDDY_BIN=$(BUILD)/bin $$t; then passed=$$((passed+1)); else failed=$$((failed+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	echo "test binaries: $$passed passed, $$failed failed"; \
+	test $$failed -eq 0
+
+sanitize:
+	$(MAKE) BUILD=build/sanitize OPT="-O1 -g -fno-omit-frame-pointer" \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined" test
+
+bench: $(BENCHES) $(TOOLS)
+	@for b in $(BENCHES); do echo "== $$b"; EDDY_BIN=$(BUILD)/bin $$b || exit 1; done
+
+# Until the game exists, `make run` builds a demo asset and runs the headless
+# demo scene, printing JSON Lines.
+run: $(TOOLS)
+	$(BUILD)/bin/precompute --domain 10x10 --grid 64 --modes 73 -o $(BUILD)/demo.eddy
+	$(BUILD)/bin/sim --asset $(BUILD)/demo.eddy --scene assets/scenes/demo.json --steps 600 --every 60 --probe 5,5 --probe 2.5,7.5
+
+install: $(LIB) $(TOOLS)
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 engine/eddy.h engine/eddy_build.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+
+clean:
+	rm -rf build

@@ -1,0 +1,197 @@
+/*
+ * eddy.h - a model-reduced 2D fluid for games.
+ *
+ * The fluid fills a rectangular level [0,W] x [0,H] (metres, y up) with solid
+ * walls. Its velocity is a short vector r of coefficients over a precomputed
+ * basis of divergence-free velocity fields (Laplacian eigenmodes of the box,
+ * later also painted and recorded modes). A step costs a few microseconds:
+ * advection is r <- exp(dt A(r)) r with A(r) = sum_i r_i A_i (chapter 5.1,
+ * eqs. 5.7-5.9), viscosity is r <- exp(dt nu D) r (5.6), external forces are
+ * projected onto the basis and added to r (5.4, 5.5).
+ *
+ * USAGE
+ *
+ *   // 1. Load the asset written by the `precompute` tool (read-only, can be
+ *   //    shared by any number of fluids).
+ *   eddy_error err;
+ *   eddy_asset *asset;
+ *   if (eddy_asset_load_file("level.eddy", &asset, &err) != EDDY_OK) {
+ *       fprintf(stderr, "%s\n", err.message);   // the library never prints
+ *       return 1;
+ *   }
+ *
+ *   // 2. Create the run-time fluid. Every field of the description may be
+ *   //    left zero to get its documented default.
+ *   eddy_fluid_desc desc = {0};
+ *   desc.viscosity = 1e-3;                       // m^2/s
+ *   eddy_fluid *fluid;
+ *   if (eddy_fluid_create(asset, &desc, &fluid, &err) != EDDY_OK) { ... }
+ *
+ *   // 3. Each tick: queue forces, then step. Nothing is allocated here.
+ *   eddy_stir stir = { .x = 5, .y = 5, .radius = 0.5, .fx = 20, .fy = 0 };
+ *   eddy_fluid_add_stir(fluid, &stir);
+ *   eddy_fluid_step(fluid, 1.0 / 60.0);
+ *
+ *   // 4. Query the velocity anywhere (tracers, dye, probes) and the timings.
+ *   double uv[2];
+ *   eddy_fluid_velocity(fluid, 2.0, 3.0, uv);
+ *   eddy_timings t;
+ *   eddy_fluid_get_timings(fluid, &t);
+ *
+ *   // 5. Clean up: fluids before the asset they were made from.
+ *   eddy_fluid_destroy(fluid);
+ *   eddy_asset_destroy(asset);
+ *
+ * ERRORS
+ *   Every call that can fail returns an eddy_result and, when given a non-NULL
+ *   eddy_error, fills it with the code and a one-line message naming what was
+ *   wrong. The library never prints, never exits and never aborts on bad input.
+ *
+ * DETERMINISM
+ *   The same asset, description and sequence of calls give bit-identical
+ *   coefficients on the same build. There are no threads and no hidden globals.
+ *
+ * UNITS
+ *   SI throughout: metres, seconds, kg. Densities are 2D (kg/m^2), the same
+ *   unit as Box2D's shape density. Forces on the fluid are force densities
+ *   (N/m^2 in 2D, i.e. force per unit area of fluid).
+ */
+#ifndef EDDY_H
+#define EDDY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EDDY_VERSION_MAJOR 0
+#define EDDY_VERSION_MINOR 1
+#define EDDY_VERSION_PATCH 0
+#define EDDY_VERSION_STRING "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum eddy_result {
+    EDDY_OK = 0,
+    EDDY_ERR_ARGUMENT,    /* a NULL pointer, a negative size, a NaN input */
+    EDDY_ERR_IO,          /* a file could not be opened, read or written */
+    EDDY_ERR_FORMAT,      /* malformed data: asset, scene, mode file */
+    EDDY_ERR_MEMORY,      /* an allocation failed (never inside a step) */
+    EDDY_ERR_NUMERIC,     /* a singular matrix, a state that went non-finite */
+    EDDY_ERR_RANGE,       /* a value outside what the asset or domain allows */
+    EDDY_ERR_CAPACITY     /* a fixed-size queue or table is full */
+} eddy_result;
+
+typedef struct eddy_error {
+    eddy_result code;
+    char message[256];
+} eddy_error;
+
+/* A short constant name for a result code, e.g. "format". */
+const char *eddy_result_name(eddy_result code);
+
+/* ---------------------------------------------------------------- assets */
+
+/* Precomputed, read-only data for one level: domain, grid, basis, reduced
+ * operators. Written by the `precompute` tool (see eddy_build.h). */
+typedef struct eddy_asset eddy_asset;
+
+typedef struct eddy_asset_info {
+    uint32_t format_version;
+    double width, height;        /* domain size in metres */
+    int nx, ny;                  /* MAC grid cells along x and y */
+    int mode_count;              /* total basis size r */
+    int eigen_mode_count;        /* box eigenmodes, the first modes of the basis */
+    int max_wave_x, max_wave_y;  /* largest eigenmode wave numbers */
+    int64_t tensor_nonzeros;     /* stored entries of the advection tensor */
+    double tensor_density;       /* nonzeros / r^3 */
+} eddy_asset_info;
+
+/* Loads an asset file. Any malformed, truncated or corrupted file is rejected
+ * with EDDY_ERR_FORMAT and a message; nothing is read out of bounds. */
+eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error *err);
+
+/* Same from a memory buffer, which is copied. */
+eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **out,
+                                   eddy_error *err);
+
+void eddy_asset_destroy(eddy_asset *asset);
+void eddy_asset_get_info(const eddy_asset *asset, eddy_asset_info *out);
+
+/* ---------------------------------------------------------------- fluid */
+
+typedef struct eddy_fluid eddy_fluid;
+
+/* Zero in any field means its default. */
+typedef struct eddy_fluid_desc {
+    double density;          /* kg/m^2 (2D). Default 1000. */
+    double viscosity;        /* kinematic, m^2/s. Default 0 (inviscid). */
+    double taylor_tolerance; /* stop the Taylor series when a term is below this
+                                times the sum. Default 1e-13. */
+    int taylor_max_terms;    /* terms per substep at most. Default 30. */
+    int max_stirs;           /* stirs that can be queued between steps. Default 64. */
+} eddy_fluid_desc;
+
+/* A disc-shaped push on the fluid: force density (fx, fy) in N/m^2 inside a
+ * disc of the given radius, falling smoothly to zero at its rim, held for the
+ * next step. Parts of the disc outside the domain are ignored. */
+typedef struct eddy_stir {
+    double x, y;
+    double radius;
+    double fx, fy;
+} eddy_stir;
+
+/* Wall-clock milliseconds spent in each phase of the last step. Timings never
+ * influence results. */
+typedef struct eddy_timings {
+    double forces_ms;    /* projecting queued forces onto the basis (5.4, 5.5) */
+    double advect_ms;    /* building A(r) and the Taylor exponential (5.8, 5.9) */
+    double diffuse_ms;   /* the viscous factor exp(dt nu D) (5.6) */
+    double total_ms;
+    int taylor_terms;    /* Taylor terms used by the last advection, all substeps */
+    int taylor_substeps; /* substeps the last advection was cut into */
+} eddy_timings;
+
+eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *desc,
+                              eddy_fluid **out, eddy_error *err);
+void eddy_fluid_destroy(eddy_fluid *fluid);
+
+/* Advances the fluid by dt seconds: queued forces, advection, viscosity.
+ * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite
+ * and positive, and with EDDY_ERR_NUMERIC (state left as before the step) if
+ * the step would produce a non-finite state. */
+eddy_result eddy_fluid_step(eddy_fluid *fluid, double dt);
+
+/* Queues a stir for the next step. EDDY_ERR_CAPACITY when the queue is full,
+ * EDDY_ERR_ARGUMENT for non-finite values or a radius <= 0. */
+eddy_result eddy_fluid_add_stir(eddy_fluid *fluid, const eddy_stir *stir);
+
+/* Adds a velocity change directly in reduced coordinates (length mode_count). */
+eddy_result eddy_fluid_add_reduced(eddy_fluid *fluid, const double *dr, int count);
+
+/* Reduced coefficients r (length mode_count); valid until the next call that
+ * changes the fluid. */
+const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
+int eddy_fluid_mode_count(const eddy_fluid *fluid);
+eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
+
+/* Velocity at a point of the domain (u_r; zero outside the domain). */
+void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out_uv[2]);
+
+/* Velocity at n points: xy and uv hold 2n doubles each. */
+void eddy_fluid_velocity_many(const eddy_fluid *fluid, int n, const double *xy, double *uv);
+
+/* Kinetic energy of the fluid, (density / 2) * integral |u|^2 = density |r|^2 / 2,
+ * in J per metre of depth. */
+double eddy_fluid_kinetic_energy(const eddy_fluid *fluid);
+
+void eddy_fluid_get_timings(const eddy_fluid *fluid, eddy_timings *out);
+void eddy_fluid_get_desc(const eddy_fluid *fluid, eddy_fluid_desc *out);
+const eddy_asset *eddy_fluid_asset(const eddy_fluid *fluid);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_H */

@@ -1,0 +1,48 @@
+/* error.c - result codes and the messages the library hands back instead of printing. */
+#include "eddy_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+const char *eddy_result_name(eddy_result code)
+{
+    switch (code) {
+    case EDDY_OK: return "ok";
+    case EDDY_ERR_ARGUMENT: return "argument";
+    case EDDY_ERR_IO: return "io";
+    case EDDY_ERR_FORMAT: return "format";
+    case EDDY_ERR_MEMORY: return "memory";
+    case EDDY_ERR_NUMERIC: return "numeric";
+    case EDDY_ERR_RANGE: return "range";
+    case EDDY_ERR_CAPACITY: return "capacity";
+    }
+    return "unknown";
+}
+
+eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
+{
+    if (err) {
+        err->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void eddy_clear_error(eddy_error *err)
+{
+    if (err) {
+        err->code = EDDY_OK;
+        err->message[0] = '\0';
+    }
+}
+
+double eddy_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
