@@ -45,6 +45,17 @@ eddy_result eddy_asset_encode(const eddy_asset *asset, unsigned char **out, size
  * failure the file previously at path is left intact. */
 eddy_result eddy_asset_save_file(const eddy_asset *asset, const char *path, eddy_error *err);
 
+/* What an eddy file holds, section by section (for `precompute info`). */
+typedef struct eddy_file_section {
+    char tag[5];          /* four characters and a terminating zero */
+    unsigned long long size; /* bytes */
+} eddy_file_section;
+
+/* Lists up to max sections of the file at path into out and sets *count; the
+ * file is fully validated first (same checks as eddy_asset_load_file). */
+eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max, int *count,
+                               eddy_error *err);
+
 #ifdef __cplusplus
 }
 #endif

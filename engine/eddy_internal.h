@@ -10,6 +10,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Strict C17 does not define M_PI. */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 /* ------------------------------------------------------------ error.c */
 
 /* Fills err (if not NULL) with code and a printf-style message; returns code. */
@@ -71,10 +76,27 @@ void eddy_box_mode_velocity(const eddy_box_mode *m, double width, double height,
 /* Stream function of one unit mode at a point. */
 double eddy_box_mode_stream(const eddy_box_mode *m, double width, double height,
                             double x, double y);
-/* sum_k r_k phi_k(x, y) over count box modes, with sine/cosine recurrences:
- * four trig calls per point whatever the number of modes. */
-void eddy_box_velocity(const eddy_box_mode *modes, int count, const double *r,
-                       double width, double height, double x, double y, double out_uv[2]);
+/* A box basis ready for fast evaluation: per-mode velocity amplitudes
+ * coef_u = N b, coef_v = N a, so phi_k = (coef_u sin(a x) cos(b y),
+ * -coef_v cos(a x) sin(b y)). */
+typedef struct eddy_box_basis {
+    int count;
+    double width, height;
+    int max_k1, max_k2;
+    eddy_box_mode *modes; /* owned copy */
+    double *coef_u, *coef_v;
+} eddy_box_basis;
+
+eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
+                                double width, double height, eddy_error *err);
+void eddy_box_basis_free(eddy_box_basis *b);
+/* u_r = sum_k r_k phi_k(x, y), by sine/cosine recurrences: four trig calls per
+ * point whatever the number of modes. */
+void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
+                             double out_uv[2]);
+/* Every mode's velocity at one point: phi_u[k], phi_v[k] for k < count. */
+void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
+                           double *phi_v);
 /* Samples one unit mode onto the MAC grid (point values at the face centres). */
 void eddy_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field);
 

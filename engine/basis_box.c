@@ -1,0 +1,189 @@
+/* basis_box.c - Laplacian eigenmodes of the box [0,W] x [0,H] (DESIGN.md §2).
+ *
+ * Mode k = (k1, k2), k1, k2 >= 1: stream function psi = N sin(a x) sin(b y),
+ * a = k1 pi / W, b = k2 pi / H; velocity phi = (dpsi/dy, -dpsi/dx)
+ *   = N (b sin(a x) cos(b y), -a cos(a x) sin(b y)).
+ * phi is divergence-free, has no normal component on any wall, and its
+ * vorticity is lambda psi with lambda = a^2 + b^2. Since the integral of
+ * |phi|^2 is N^2 lambda W H / 4, N = 2 / sqrt(lambda W H) makes it unit. */
+#include "eddy_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double box_lambda(int k1, int k2, double width, double height)
+{
+    double a = k1 * M_PI / width, b = k2 * M_PI / height;
+    return a * a + b * b;
+}
+
+/* Eigenvalue order; near-equal eigenvalues (equal in exact arithmetic) fall
+ * back to k1, then k2, so the choice never depends on rounding. */
+static int compare_modes(const void *pa, const void *pb)
+{
+    const eddy_box_mode *a = pa, *b = pb;
+    double tol = 1e-12 * fmax(a->lambda, b->lambda);
+    if (a->lambda < b->lambda - tol) return -1;
+    if (a->lambda > b->lambda + tol) return 1;
+    if (a->k1 != b->k1) return a->k1 < b->k1 ? -1 : 1;
+    return (a->k2 > b->k2) - (a->k2 < b->k2);
+}
+
+eddy_result eddy_box_select_modes(double width, double height, int count, eddy_box_mode *modes,
+                                  eddy_error *err)
+{
+    if (!(width > 0) || !(height > 0) || !isfinite(width) || !isfinite(height))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "domain %g x %g: both sides must be positive",
+                         width, height);
+    if (count < 1)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "mode count %d: need at least 1", count);
+    /* Every mode among the count smallest has k1 <= count and k2 <= count
+     * (a mode (k1, k2) is preceded by (1..k1-1, k2) at least); search the
+     * rectangle up to that bound, capped by EDDY_MAX_WAVE. */
+    int kx = count < EDDY_MAX_WAVE ? count : EDDY_MAX_WAVE;
+    int ky = kx;
+    size_t n = (size_t)kx * (size_t)ky;
+    eddy_box_mode *all = malloc(n * sizeof *all);
+    if (!all) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory selecting %d modes", count);
+    size_t m = 0;
+    for (int k1 = 1; k1 <= kx; ++k1)
+        for (int k2 = 1; k2 <= ky; ++k2)
+            all[m++] = (eddy_box_mode){k1, k2, box_lambda(k1, k2, width, height)};
+    qsort(all, m, sizeof *all, compare_modes);
+    if ((size_t)count > m) {
+        free(all);
+        return eddy_fail(err, EDDY_ERR_RANGE, "%d modes need wave numbers above %d", count,
+                         EDDY_MAX_WAVE);
+    }
+    /* The cap could have cut off a mode with a smaller eigenvalue than the
+     * last one taken: only possible when kx hit EDDY_MAX_WAVE. */
+    double last = all[count - 1].lambda;
+    bool capped = count > EDDY_MAX_WAVE &&
+                  (box_lambda(EDDY_MAX_WAVE + 1, 1, width, height) <= last ||
+                   box_lambda(1, EDDY_MAX_WAVE + 1, width, height) <= last);
+    if (capped) {
+        free(all);
+        return eddy_fail(err, EDDY_ERR_RANGE,
+                         "%d modes on a %g x %g domain need wave numbers above %d", count, width,
+                         height, EDDY_MAX_WAVE);
+    }
+    memcpy(modes, all, (size_t)count * sizeof *modes);
+    free(all);
+    return EDDY_OK;
+}
+
+double eddy_box_norm(const eddy_box_mode *m, double width, double height)
+{
+    return 2.0 / sqrt(m->lambda * width * height);
+}
+
+void eddy_box_mode_velocity(const eddy_box_mode *m, double width, double height, double x,
+                            double y, double out[2])
+{
+    double a = m->k1 * M_PI / width, b = m->k2 * M_PI / height;
+    double n = eddy_box_norm(m, width, height);
+    out[0] = n * b * sin(a * x) * cos(b * y);
+    out[1] = -n * a * cos(a * x) * sin(b * y);
+}
+
+double eddy_box_mode_stream(const eddy_box_mode *m, double width, double height, double x,
+                            double y)
+{
+    double a = m->k1 * M_PI / width, b = m->k2 * M_PI / height;
+    return eddy_box_norm(m, width, height) * sin(a * x) * sin(b * y);
+}
+
+void eddy_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field)
+{
+    int n = eddy_mac_size(g);
+    for (int s = 0; s < n; ++s) {
+        double x, y, uv[2];
+        int comp = eddy_mac_position(g, s, &x, &y);
+        eddy_box_mode_velocity(m, g->width, g->height, x, y, uv);
+        field[s] = uv[comp];
+    }
+}
+
+eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
+                                double width, double height, eddy_error *err)
+{
+    memset(b, 0, sizeof *b);
+    b->count = count;
+    b->width = width;
+    b->height = height;
+    b->modes = malloc((size_t)count * sizeof *b->modes);
+    b->coef_u = malloc((size_t)count * sizeof *b->coef_u);
+    b->coef_v = malloc((size_t)count * sizeof *b->coef_v);
+    if (!b->modes || !b->coef_u || !b->coef_v) {
+        eddy_box_basis_free(b);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
+    }
+    for (int k = 0; k < count; ++k) {
+        const eddy_box_mode *m = &modes[k];
+        if (m->k1 < 1 || m->k2 < 1 || m->k1 > EDDY_MAX_WAVE || m->k2 > EDDY_MAX_WAVE) {
+            eddy_box_basis_free(b);
+            return eddy_fail(err, EDDY_ERR_RANGE, "mode %d has wave numbers (%d, %d) outside 1..%d",
+                             k, m->k1, m->k2, EDDY_MAX_WAVE);
+        }
+        b->modes[k] = *m;
+        double n = eddy_box_norm(m, width, height);
+        b->coef_u[k] = n * m->k2 * M_PI / height;
+        b->coef_v[k] = n * m->k1 * M_PI / width;
+        if (m->k1 > b->max_k1) b->max_k1 = m->k1;
+        if (m->k2 > b->max_k2) b->max_k2 = m->k2;
+    }
+    return EDDY_OK;
+}
+
+void eddy_box_basis_free(eddy_box_basis *b)
+{
+    free(b->modes);
+    free(b->coef_u);
+    free(b->coef_v);
+    memset(b, 0, sizeof *b);
+}
+
+/* sin(n t) and cos(n t) for n = 0..count by repeated rotation through t:
+ * (c + i s)_{n+1} = (c + i s)_n (cos t + i sin t). Errors grow only linearly. */
+static void trig_table(double t, int count, double *s, double *c)
+{
+    double st = sin(t), ct = cos(t);
+    s[0] = 0.0;
+    c[0] = 1.0;
+    for (int n = 0; n < count; ++n) {
+        s[n + 1] = s[n] * ct + c[n] * st;
+        c[n + 1] = c[n] * ct - s[n] * st;
+    }
+}
+
+void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
+                             double out[2])
+{
+    double sx[EDDY_MAX_WAVE + 1], cx[EDDY_MAX_WAVE + 1];
+    double sy[EDDY_MAX_WAVE + 1], cy[EDDY_MAX_WAVE + 1];
+    trig_table(M_PI * x / b->width, b->max_k1, sx, cx);
+    trig_table(M_PI * y / b->height, b->max_k2, sy, cy);
+    double u = 0.0, v = 0.0;
+    for (int k = 0; k < b->count; ++k) {
+        int k1 = b->modes[k].k1, k2 = b->modes[k].k2;
+        u += r[k] * b->coef_u[k] * sx[k1] * cy[k2];
+        v -= r[k] * b->coef_v[k] * cx[k1] * sy[k2];
+    }
+    out[0] = u;
+    out[1] = v;
+}
+
+void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
+                           double *phi_v)
+{
+    double sx[EDDY_MAX_WAVE + 1], cx[EDDY_MAX_WAVE + 1];
+    double sy[EDDY_MAX_WAVE + 1], cy[EDDY_MAX_WAVE + 1];
+    trig_table(M_PI * x / b->width, b->max_k1, sx, cx);
+    trig_table(M_PI * y / b->height, b->max_k2, sy, cy);
+    for (int k = 0; k < b->count; ++k) {
+        int k1 = b->modes[k].k1, k2 = b->modes[k].k2;
+        phi_u[k] = b->coef_u[k] * sx[k1] * cy[k2];
+        phi_v[k] = -b->coef_v[k] * cx[k1] * sy[k2];
+    }
+}
