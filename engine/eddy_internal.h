@@ -115,6 +115,8 @@ typedef struct eddy_tensor {
 } eddy_tensor;
 
 void eddy_tensor_free(eddy_tensor *t);
+/* Allocates storage for nnz entries over r modes (start zeroed). */
+eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err);
 /* A(r) = sum_i r_i A_i (5.8) into dense row-major out[r*r]. */
 void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out);
 /* Largest |A_i + A_i^T| entry over i: zero for an exactly skew tensor. */

@@ -1,0 +1,402 @@
+/* asset.c - what a level's precomputed asset holds, how it is built, and its
+ * sections in the container format (container.c).
+ *
+ * Sections of an asset (file kind 'ASST'):
+ *   DOMN  f64 width, f64 height, i32 nx, i32 ny, i32 modes r, i32 eigenmodes,
+ *         u32 flags (bit 0: the reduced Laplacian is diagonal)
+ *   EMOD  per eigenmode i32 k1, i32 k2 (eigenvalues are recomputed on load)
+ *   VISC  the reduced Laplacian D (5.6): r doubles if diagonal, else r*r
+ *   ADVT  the advection tensor: u64 nnz, (r+1) u64 slot starts,
+ *         nnz (i32 k, i32 j) pairs, nnz f64 values */
+#include "eddy_build.h"
+#include "eddy_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KIND_ASSET EDDY_FOURCC('A', 'S', 'S', 'T')
+#define TAG_DOMAIN EDDY_FOURCC('D', 'O', 'M', 'N')
+#define TAG_EIGEN EDDY_FOURCC('E', 'M', 'O', 'D')
+#define TAG_VISC EDDY_FOURCC('V', 'I', 'S', 'C')
+#define TAG_ADVECT EDDY_FOURCC('A', 'D', 'V', 'T')
+
+#define FLAG_DIAGONAL 1u
+#define MAX_GRID 4096
+#define MAX_MODES 4096
+#define MAX_FILE_BYTES ((size_t)1 << 31)
+
+void eddy_asset_destroy(eddy_asset *a)
+{
+    if (!a) return;
+    free(a->modes);
+    free(a->viscosity);
+    eddy_tensor_free(&a->tensor);
+    free(a);
+}
+
+void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->format_version = EDDY_ASSET_VERSION;
+    out->width = a->width;
+    out->height = a->height;
+    out->nx = a->nx;
+    out->ny = a->ny;
+    out->mode_count = a->mode_count;
+    out->eigen_mode_count = a->eigen_count;
+    for (int m = 0; m < a->eigen_count; ++m) {
+        if (a->modes[m].k1 > out->max_wave_x) out->max_wave_x = a->modes[m].k1;
+        if (a->modes[m].k2 > out->max_wave_y) out->max_wave_y = a->modes[m].k2;
+    }
+    out->tensor_nonzeros = a->tensor.nnz;
+    double r = a->mode_count;
+    out->tensor_density = (double)a->tensor.nnz / (r * r * r);
+}
+
+/* ------------------------------------------------------------ building */
+
+static void report(const eddy_build_desc *d, const char *stage, double fraction)
+{
+    if (d->progress) d->progress(d->progress_user, stage, fraction);
+}
+
+static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
+{
+    if (!isfinite(d->width) || !isfinite(d->height) || d->width <= 0 || d->height <= 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "domain %g x %g: sides must be positive",
+                         d->width, d->height);
+    if (d->nx < 2 || d->ny < 2 || d->nx > MAX_GRID || d->ny > MAX_GRID)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid %d x %d: cells per side must be in 2..%d",
+                         d->nx, d->ny, MAX_GRID);
+    if (d->modes < 1 || d->modes > MAX_MODES)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "%d modes: must be in 1..%d", d->modes, MAX_MODES);
+    return EDDY_OK;
+}
+
+eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
+{
+    if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
+    *out = NULL;
+    eddy_build_desc d = desc ? *desc : (eddy_build_desc){0};
+    if (d.width == 0) d.width = 10.0;
+    if (d.height == 0) d.height = 10.0;
+    if (d.nx == 0) d.nx = 64;
+    if (d.ny == 0) d.ny = d.nx;
+    if (d.modes == 0) d.modes = 73;
+    eddy_result res = check_build_desc(&d, err);
+    if (res != EDDY_OK) return res;
+
+    eddy_asset *a = calloc(1, sizeof *a);
+    if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
+    a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
+    a->mode_count = a->eigen_count = d.modes;
+    a->viscosity_diagonal = true;
+    a->modes = malloc((size_t)d.modes * sizeof *a->modes);
+    a->viscosity = calloc((size_t)d.modes * (size_t)d.modes, sizeof *a->viscosity);
+    if (!a->modes || !a->viscosity) {
+        eddy_asset_destroy(a);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
+    }
+    report(&d, "eigenbasis", 0.0);
+    res = eddy_box_select_modes(d.width, d.height, d.modes, a->modes, err);
+    if (res != EDDY_OK) {
+        eddy_asset_destroy(a);
+        return res;
+    }
+    /* D~ = B^T lap B (5.6) is -lambda_k on the diagonal for eigenmodes. */
+    for (int k = 0; k < d.modes; ++k)
+        a->viscosity[(size_t)k * (size_t)d.modes + (size_t)k] = -a->modes[k].lambda;
+    report(&d, "advection tensor", 0.1);
+    res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
+    if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+    if (res != EDDY_OK) {
+        eddy_asset_destroy(a);
+        return res;
+    }
+    report(&d, "done", 1.0);
+    *out = a;
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ encoding */
+
+static void encode_domain(const eddy_asset *a, eddy_writer *w)
+{
+    eddy_write_f64(w, a->width);
+    eddy_write_f64(w, a->height);
+    eddy_write_i32(w, a->nx);
+    eddy_write_i32(w, a->ny);
+    eddy_write_i32(w, a->mode_count);
+    eddy_write_i32(w, a->eigen_count);
+    eddy_write_u32(w, a->viscosity_diagonal ? FLAG_DIAGONAL : 0u);
+}
+
+static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
+{
+    for (int m = 0; m < a->eigen_count; ++m) {
+        eddy_write_i32(w, a->modes[m].k1);
+        eddy_write_i32(w, a->modes[m].k2);
+    }
+}
+
+static void encode_viscosity(const eddy_asset *a, eddy_writer *w)
+{
+    size_t r = (size_t)a->mode_count;
+    if (a->viscosity_diagonal)
+        for (size_t k = 0; k < r; ++k) eddy_write_f64(w, a->viscosity[k * r + k]);
+    else
+        eddy_write_f64s(w, a->viscosity, r * r);
+}
+
+static void encode_tensor(const eddy_tensor *t, eddy_writer *w)
+{
+    eddy_write_u64(w, (uint64_t)t->nnz);
+    for (int i = 0; i <= t->r; ++i) eddy_write_u64(w, (uint64_t)t->start[i]);
+    for (int64_t e = 0; e < t->nnz; ++e) {
+        eddy_write_i32(w, t->k[e]);
+        eddy_write_i32(w, t->j[e]);
+    }
+    eddy_write_f64s(w, t->value, (size_t)t->nnz);
+}
+
+eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *out_size,
+                              eddy_error *err)
+{
+    if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
+    eddy_writer w[4] = {{0}};
+    encode_domain(a, &w[0]);
+    encode_eigenmodes(a, &w[1]);
+    encode_viscosity(a, &w[2]);
+    encode_tensor(&a->tensor, &w[3]);
+    eddy_result res = EDDY_OK;
+    for (int s = 0; s < 4; ++s)
+        if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
+    if (res == EDDY_OK) {
+        const uint32_t tags[4] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+        eddy_section sections[4];
+        for (int s = 0; s < 4; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
+        res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, 4, out, out_size, err);
+    }
+    for (int s = 0; s < 4; ++s) eddy_writer_free(&w[s]);
+    return res;
+}
+
+eddy_result eddy_asset_save_file(const eddy_asset *a, const char *path, eddy_error *err)
+{
+    if (!path) return eddy_fail(err, EDDY_ERR_ARGUMENT, "save: no path given");
+    unsigned char *data;
+    size_t size;
+    eddy_result res = eddy_asset_encode(a, &data, &size, err);
+    if (res != EDDY_OK) return res;
+    res = eddy_write_file_atomic(path, data, size, err);
+    free(data);
+    return res;
+}
+
+/* ------------------------------------------------------------ decoding */
+
+static const eddy_section *require(const eddy_container *c, uint32_t tag, const char *name,
+                                   eddy_error *err)
+{
+    const eddy_section *s = eddy_container_find(c, tag);
+    if (!s) eddy_fail(err, EDDY_ERR_FORMAT, "asset: missing section '%s'", name);
+    return s;
+}
+
+static eddy_result exact_size(const eddy_reader *r, const char *name, eddy_error *err)
+{
+    if (r->failed) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section '%s' is too short", name);
+    if (r->left != 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section '%s' has %zu unexpected trailing bytes",
+                         name, r->left);
+    return EDDY_OK;
+}
+
+static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    eddy_reader r = eddy_reader_make(s);
+    a->width = eddy_read_f64(&r);
+    a->height = eddy_read_f64(&r);
+    a->nx = eddy_read_i32(&r);
+    a->ny = eddy_read_i32(&r);
+    a->mode_count = eddy_read_i32(&r);
+    a->eigen_count = eddy_read_i32(&r);
+    uint32_t flags = eddy_read_u32(&r);
+    eddy_result res = exact_size(&r, "DOMN", err);
+    if (res != EDDY_OK) return res;
+    a->viscosity_diagonal = (flags & FLAG_DIAGONAL) != 0;
+    if (!isfinite(a->width) || !isfinite(a->height) || a->width <= 0 || a->height <= 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: domain %g x %g is not a valid size",
+                         a->width, a->height);
+    if (a->nx < 2 || a->ny < 2 || a->nx > MAX_GRID || a->ny > MAX_GRID)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid %d x %d is outside 2..%d", a->nx,
+                         a->ny, MAX_GRID);
+    if (a->mode_count < 1 || a->mode_count > MAX_MODES)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d modes is outside 1..%d", a->mode_count,
+                         MAX_MODES);
+    if (a->eigen_count != a->mode_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT,
+                         "asset: %d eigenmodes of %d modes: grid modes are not supported by this "
+                         "build", a->eigen_count, a->mode_count);
+    if (flags & ~FLAG_DIAGONAL)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown domain flags 0x%x", flags);
+    return EDDY_OK;
+}
+
+static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    eddy_reader r = eddy_reader_make(s);
+    a->modes = malloc((size_t)a->eigen_count * sizeof *a->modes);
+    if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    for (int m = 0; m < a->eigen_count; ++m) {
+        eddy_box_mode *mode = &a->modes[m];
+        mode->k1 = eddy_read_i32(&r);
+        mode->k2 = eddy_read_i32(&r);
+        if (r.failed) break;
+        if (mode->k1 < 1 || mode->k2 < 1 || mode->k1 > EDDY_MAX_WAVE || mode->k2 > EDDY_MAX_WAVE)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: eigenmode %d has wave numbers (%d, %d) "
+                             "outside 1..%d", m, mode->k1, mode->k2, EDDY_MAX_WAVE);
+        double a1 = mode->k1 * M_PI / a->width, b1 = mode->k2 * M_PI / a->height;
+        mode->lambda = a1 * a1 + b1 * b1;
+    }
+    return exact_size(&r, "EMOD", err);
+}
+
+static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    size_t r = (size_t)a->mode_count;
+    eddy_reader rd = eddy_reader_make(s);
+    a->viscosity = calloc(r * r, sizeof *a->viscosity);
+    if (!a->viscosity) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    if (a->viscosity_diagonal) {
+        for (size_t k = 0; k < r && !rd.failed; ++k) a->viscosity[k * r + k] = eddy_read_f64(&rd);
+    } else {
+        eddy_read_f64s(&rd, a->viscosity, r * r);
+    }
+    eddy_result res = exact_size(&rd, "VISC", err);
+    if (res != EDDY_OK) return res;
+    for (size_t e = 0; e < r * r; ++e)
+        if (!isfinite(a->viscosity[e]))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'VISC' holds a non-finite value");
+    return EDDY_OK;
+}
+
+static eddy_result check_slot_starts(const eddy_tensor *t, eddy_error *err)
+{
+    if (t->start[0] != 0 || t->start[t->r] != t->nnz)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor slot table does not span its entries");
+    for (int i = 0; i < t->r; ++i)
+        if (t->start[i + 1] < t->start[i])
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor slot table decreases at slot %d", i);
+    return EDDY_OK;
+}
+
+static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    eddy_reader rd = eddy_reader_make(s);
+    int r = a->mode_count;
+    uint64_t nnz = eddy_read_u64(&rd);
+    /* Each entry takes 16 bytes: refuse counts the section cannot hold
+     * before allocating anything for them. */
+    if (rd.failed || nnz > rd.left / 16)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor claims %llu entries, more than its "
+                         "section holds", (unsigned long long)nnz);
+    eddy_result res = eddy_tensor_alloc(&a->tensor, r, (int64_t)nnz, err);
+    if (res != EDDY_OK) return res;
+    eddy_tensor *t = &a->tensor;
+    for (int i = 0; i <= r; ++i) {
+        uint64_t v = eddy_read_u64(&rd);
+        t->start[i] = v > nnz ? -1 : (int64_t)v;
+    }
+    for (uint64_t e = 0; e < nnz && !rd.failed; ++e) {
+        t->k[e] = eddy_read_i32(&rd);
+        t->j[e] = eddy_read_i32(&rd);
+        if (t->k[e] < 0 || t->k[e] >= r || t->j[e] < 0 || t->j[e] >= r)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor entry %llu names a mode outside "
+                             "0..%d", (unsigned long long)e, r - 1);
+    }
+    eddy_read_f64s(&rd, t->value, (size_t)nnz);
+    res = exact_size(&rd, "ADVT", err);
+    if (res != EDDY_OK) return res;
+    for (uint64_t e = 0; e < nnz; ++e)
+        if (!isfinite(t->value[e]))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor entry %llu is not finite",
+                             (unsigned long long)e);
+    return check_slot_starts(t, err);
+}
+
+static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_error *err)
+{
+    const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
+    const eddy_section *eig = require(c, TAG_EIGEN, "EMOD", err);
+    const eddy_section *vis = require(c, TAG_VISC, "VISC", err);
+    const eddy_section *adv = require(c, TAG_ADVECT, "ADVT", err);
+    if (!dom || !eig || !vis || !adv) return EDDY_ERR_FORMAT;
+    eddy_result res = decode_domain(a, dom, err);
+    if (res == EDDY_OK) res = decode_eigenmodes(a, eig, err);
+    if (res == EDDY_OK) res = decode_viscosity(a, vis, err);
+    if (res == EDDY_OK) res = decode_tensor(a, adv, err);
+    return res;
+}
+
+eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **out, eddy_error *err)
+{
+    if (!data || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "asset: NULL argument");
+    *out = NULL;
+    eddy_container c;
+    eddy_result res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
+    if (res != EDDY_OK) return res;
+    eddy_asset *a = calloc(1, sizeof *a);
+    if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    res = decode_asset(&c, a, err);
+    if (res != EDDY_OK) {
+        eddy_asset_destroy(a);
+        return res;
+    }
+    *out = a;
+    return EDDY_OK;
+}
+
+eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error *err)
+{
+    if (!path || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "asset: NULL argument");
+    *out = NULL;
+    uint8_t *data;
+    size_t size;
+    eddy_result res = eddy_read_file(path, MAX_FILE_BYTES, &data, &size, err);
+    if (res != EDDY_OK) return res;
+    eddy_error inner;
+    res = eddy_asset_load_memory(data, size, out, &inner);
+    free(data);
+    if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
+    return EDDY_OK;
+}
+
+eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max, int *count,
+                               eddy_error *err)
+{
+    if (!path || !out || !count) return eddy_fail(err, EDDY_ERR_ARGUMENT, "sections: NULL argument");
+    *count = 0;
+    uint8_t *data;
+    size_t size;
+    eddy_result res = eddy_read_file(path, MAX_FILE_BYTES, &data, &size, err);
+    if (res != EDDY_OK) return res;
+    eddy_asset *a = NULL;
+    eddy_container c;
+    res = eddy_asset_load_memory(data, size, &a, err);
+    if (res == EDDY_OK)
+        res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
+    if (res == EDDY_OK) {
+        for (int s = 0; s < c.count && s < max; ++s) {
+            uint32_t tag = c.sections[s].tag;
+            for (int b = 0; b < 4; ++b) out[s].tag[b] = (char)((tag >> (8 * b)) & 0xff);
+            out[s].tag[4] = '\0';
+            out[s].size = c.sections[s].size;
+            *count = s + 1;
+        }
+    }
+    eddy_asset_destroy(a);
+    free(data);
+    return res;
+}

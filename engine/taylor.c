@@ -1,0 +1,76 @@
+/* taylor.c - exp(dt M) v by the iterative Taylor series (5.9).
+ *
+ * v_0 = v, v_m = (h / m) M v_{m-1}, exp(h M) v = sum_m v_m. The sum stops when
+ * a term falls below tol times the sum. To keep the series short and its
+ * terms from growing before they shrink, dt is cut into s substeps of length
+ * h with h |M|_inf <= 1; then about 15 terms reach round-off. */
+#include "eddy_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Substeps are capped so a hostile |M| cannot stall the caller; past the cap
+ * the series still converges, only with more terms than max_terms allows. */
+#define TAYLOR_MAX_SUBSTEPS 256
+
+static double norm_inf(int n, const double *M)
+{
+    double worst = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double *row = M + (size_t)k * (size_t)n;
+        double sum = 0.0;
+        for (int j = 0; j < n; ++j) sum += fabs(row[j]);
+        worst = fmax(worst, sum);
+    }
+    return worst;
+}
+
+static void matvec(int n, const double *M, const double *x, double *y)
+{
+    for (int k = 0; k < n; ++k) {
+        const double *row = M + (size_t)k * (size_t)n;
+        double sum = 0.0;
+        for (int j = 0; j < n; ++j) sum += row[j] * x[j];
+        y[k] = sum;
+    }
+}
+
+static double norm2(int n, const double *x)
+{
+    double sum = 0.0;
+    for (int k = 0; k < n; ++k) sum += x[k] * x[k];
+    return sqrt(sum);
+}
+
+/* out <- exp(h M) out, in place; returns the terms used. */
+static int taylor_substep(int n, const double *M, double h, double *out, double *term,
+                          double *next, double tol, int max_terms)
+{
+    memcpy(term, out, (size_t)n * sizeof *term);
+    int m = 1;
+    for (; m <= max_terms; ++m) {
+        matvec(n, M, term, next);
+        double scale = h / m;
+        for (int k = 0; k < n; ++k) {
+            term[k] = scale * next[k];
+            out[k] += term[k];
+        }
+        if (norm2(n, term) <= tol * norm2(n, out)) break;
+    }
+    return m > max_terms ? max_terms : m;
+}
+
+void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
+                      double *work, double tol, int max_terms, int *terms, int *substeps)
+{
+    double size = dt * norm_inf(n, M);
+    int s = 1;
+    if (size > 1.0) s = size < TAYLOR_MAX_SUBSTEPS ? (int)ceil(size) : TAYLOR_MAX_SUBSTEPS;
+    double h = dt / s;
+    memmove(out, v, (size_t)n * sizeof *out);
+    int used = 0;
+    for (int step = 0; step < s; ++step)
+        used += taylor_substep(n, M, h, out, work, work + n, tol, max_terms);
+    if (terms) *terms = used;
+    if (substeps) *substeps = s;
+}

@@ -1,0 +1,46 @@
+/* test_util.h - small helpers shared by the cmocka test programs. */
+#ifndef EDDY_TEST_UTIL_H
+#define EDDY_TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "eddy.h"
+#include "eddy_build.h"
+
+/* Deterministic pseudo-random numbers in [-1, 1) (xorshift64*). */
+static inline double test_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return (double)((x * 0x2545F4914F6CDD1DULL) >> 11) / (double)(1ULL << 52) - 1.0;
+}
+
+/* Builds a box asset or fails the test with the library's message. */
+static inline eddy_asset *test_build_asset(double w, double h, int nx, int ny, int modes)
+{
+    eddy_build_desc d = {0};
+    d.width = w, d.height = h, d.nx = nx, d.ny = ny, d.modes = modes;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (eddy_build_asset(&d, &a, &err) != EDDY_OK) fail_msg("build failed: %s", err.message);
+    return a;
+}
+
+static inline eddy_fluid *test_make_fluid(const eddy_asset *a, double viscosity)
+{
+    eddy_fluid_desc d = {0};
+    d.viscosity = viscosity;
+    eddy_fluid *f = NULL;
+    eddy_error err = {0};
+    if (eddy_fluid_create(a, &d, &f, &err) != EDDY_OK) fail_msg("fluid failed: %s", err.message);
+    return f;
+}
+
+#endif
