@@ -1,0 +1,148 @@
+/*
+ * eddy_scene.h - scenes: what a fluid starts with and what stirs it, as JSON.
+ *
+ * A scene is a small JSON document shared by the `sim` tool, the tests, the
+ * fuzzers and the game. It says which fluid to create (density, viscosity),
+ * which modes start excited, and which timed stirs push the fluid. It is
+ * independent of any asset: indices are checked against an asset when the
+ * scene is applied to a fluid made from it.
+ *
+ * SCHEMA (every field is optional; unknown fields are an error)
+ *
+ *   {
+ *     "comment": "free text, ignored (JSON has no comments)",
+ *     "dt": 0.0166666,                          // step in s; default 1/60, > 0
+ *     "fluid": { "density": 1000,               // kg/m^2 (2D), > 0; default 1000
+ *                "viscosity": 0.001 },          // m^2/s, >= 0; default 0
+ *     "gravity": [0, -9.81],                    // m/s^2; default [0, -9.81]
+ *     "init_modes": [ { "mode": 0, "amp": 1.5 } ],
+ *         // r[mode] += amp at the start; mode is an index in eigenvalue order
+ *         // from 0 (an integer >= 0, checked against the asset on apply);
+ *         // the same mode may appear twice (the amplitudes add)
+ *     "stirs": [ { "t0": 0, "t1": 2,            // active for t0 <= t < t1;
+ *                                               // t0 default 0, t1 default forever,
+ *                                               // t1 >= t0
+ *                  "x": 5, "y": 5,              // centre in m (required)
+ *                  "radius": 0.5,               // m, > 0 (required)
+ *                  "fx": 20, "fy": 0 } ]        // N/m^2 (required)
+ *   }
+ *
+ * Every number must be finite. Gravity does not move the fluid itself (an
+ * incompressible fluid of uniform density absorbs it into pressure); it is
+ * kept for bodies and buoyancy.
+ *
+ * USAGE
+ *
+ *   eddy_error err;
+ *   eddy_scene *scene;
+ *   if (eddy_scene_load_file("demo.json", &scene, &err) != EDDY_OK) {
+ *       fprintf(stderr, "%s\n", err.message);  // e.g. "scene: stirs[1].radius:
+ *       return 1;                              //  expected a number > 0"
+ *   }
+ *   eddy_fluid_desc desc = {0};
+ *   eddy_scene_fluid_desc(scene, &desc);       // density, viscosity, stir queue
+ *   eddy_fluid *fluid;
+ *   eddy_fluid_create(asset, &desc, &fluid, &err);
+ *   if (eddy_scene_apply_initial(scene, fluid, &err) != EDDY_OK) { ... } // ranges
+ *   double dt = eddy_scene_dt(scene);
+ *   for (long n = 0; n < steps; n++) {
+ *       eddy_scene_apply_forces(scene, fluid, n * dt, &err); // stirs active at t
+ *       eddy_fluid_step(fluid, dt);
+ *   }
+ *   eddy_scene_destroy(scene);
+ *
+ * ERRORS
+ *   Malformed JSON, a wrong type, a value out of its range, a missing required
+ *   field, a duplicate or unknown field: EDDY_ERR_FORMAT, with a message that
+ *   starts with "scene: " and names the field path, e.g.
+ *     scene: fluid.viscosity: expected a number >= 0
+ *     scene: unknown field 'stirz'
+ *     scene: invalid JSON at line 3, column 12
+ *   A file that cannot be read: EDDY_ERR_IO. A file or buffer larger than
+ *   EDDY_SCENE_MAX_BYTES: EDDY_ERR_FORMAT. An init mode beyond the fluid's
+ *   basis, found when applying: EDDY_ERR_RANGE
+ *     scene: init_modes[2].mode: 80 is outside 0..72
+ *   Like the rest of the library, nothing here prints or exits.
+ */
+#ifndef EDDY_SCENE_H
+#define EDDY_SCENE_H
+
+#include "eddy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest scene document accepted, in bytes. */
+#define EDDY_SCENE_MAX_BYTES (4u << 20)
+
+typedef struct eddy_scene eddy_scene;
+
+/* One initial excitation: r[mode] += amp. */
+typedef struct eddy_scene_mode {
+    int mode;
+    double amp;
+} eddy_scene_mode;
+
+/* One timed stir, queued on every step whose start time t has t0 <= t < t1.
+ * t1 is +INFINITY when the scene leaves it out. */
+typedef struct eddy_scene_stir {
+    double t0, t1;
+    eddy_stir stir;
+} eddy_scene_stir;
+
+/* Everything a scene holds, with defaults filled in. The pointers stay valid
+ * until the scene is destroyed. */
+typedef struct eddy_scene_view {
+    const char *comment;          /* "" when absent */
+    double dt;                    /* s */
+    double density;               /* kg/m^2 */
+    double viscosity;             /* m^2/s */
+    double gravity[2];            /* m/s^2 */
+    int init_mode_count;
+    const eddy_scene_mode *init_modes;
+    int stir_count;
+    const eddy_scene_stir *stirs;
+} eddy_scene_view;
+
+/* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
+eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error *err);
+
+/* Parses a scene from size bytes of JSON text (no terminating zero needed;
+ * a zero byte inside the text is an error). */
+eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
+                                   eddy_error *err);
+
+/* Accepts NULL. */
+void eddy_scene_destroy(eddy_scene *scene);
+
+void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out);
+
+/* The scene's step, in seconds (1/60 unless the scene says otherwise). */
+double eddy_scene_dt(const eddy_scene *scene);
+
+/* Sets desc->density and desc->viscosity from the scene and, when the scene
+ * has more stirs than the fluid's default queue holds, desc->max_stirs; other
+ * fields are left as they are. */
+void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
+
+/* Sets the fluid's coefficients to the scene's initial state: zero plus every
+ * init mode. Checks every mode index against the fluid's basis first
+ * (EDDY_ERR_RANGE, fluid unchanged). Allocates a scratch vector. */
+eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid, eddy_error *err);
+
+/* Queues every stir active at time t (t0 <= t < t1) on the fluid. Allocates
+ * nothing. Fails if the fluid rejects a stir (e.g. a full queue); stirs
+ * queued before the failure stay queued. */
+eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
+                                    eddy_error *err);
+
+/* Writes the scene back as JSON (every field, defaults included, numbers that
+ * parse back to the same doubles) into a new malloc'd, zero-terminated string;
+ * free() it. Loading the text gives an identical scene. */
+eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text, eddy_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_SCENE_H */
