@@ -20,9 +20,17 @@
 #define DEFAULT_TAYLOR_TERMS 30
 #define DEFAULT_MAX_STIRS 64
 
-/* Quadrature of a stir disc: midpoint rings in radius, uniform angles. */
+/* Quadrature of a stir disc: 8-point Gauss-Legendre rings in radius (the
+ * integrand is smooth in the radius), uniform angles (periodic, so the
+ * trapezoid rule converges fast). */
 #define STIR_RINGS 8
 #define STIR_ANGLES 24
+static const double gauss8_node[STIR_RINGS] = {
+    -0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
+    0.1834346424956498,  0.5255324099163290,  0.7966664774136267,  0.9602898564975363};
+static const double gauss8_weight[STIR_RINGS] = {
+    0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
+    0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
 struct eddy_fluid {
     const eddy_asset *asset;
@@ -150,10 +158,10 @@ static double stir_profile(double s)
 static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
 {
     int eig = f->basis.count;
-    double dr = st->radius / STIR_RINGS, dtheta = 2.0 * M_PI / STIR_ANGLES;
+    double half = 0.5 * st->radius, dtheta = 2.0 * M_PI / STIR_ANGLES;
     for (int ring = 0; ring < STIR_RINGS; ++ring) {
-        double rho = (ring + 0.5) * dr;
-        double weight = stir_profile(rho / st->radius) * rho * dr * dtheta;
+        double rho = half * (gauss8_node[ring] + 1.0);
+        double weight = stir_profile(rho / st->radius) * rho * half * gauss8_weight[ring] * dtheta;
         for (int a = 0; a < STIR_ANGLES; ++a) {
             double theta = (a + 0.5) * dtheta;
             double x = st->x + rho * cos(theta), y = st->y + rho * sin(theta);
