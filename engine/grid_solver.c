@@ -1,0 +1,307 @@
+/* grid_solver.c - the full-grid MAC solver: creation, obstacles, forces and
+ * the split step of the lecture notes (seeds/004): advect, add forces,
+ * project. The projection lives in grid_project.c, advection in
+ * grid_advect.c. */
+#include "grid_private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ creation */
+
+static eddy_result check_desc(const eddy_grid_desc *d, eddy_error *err)
+{
+    if (!(isfinite(d->width) && d->width > 0.0 && isfinite(d->height) && d->height > 0.0))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "grid solver: domain %g x %g must be finite and positive", d->width,
+                         d->height);
+    if (d->nx < 2 || d->ny < 2)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "grid solver: grid %d x %d needs at least 2 cells per axis", d->nx,
+                         d->ny);
+    if ((long long)d->nx * d->ny > EDDY_GRID_MAX_CELLS)
+        return eddy_fail(err, EDDY_ERR_RANGE, "grid solver: grid %d x %d exceeds %d cells",
+                         d->nx, d->ny, EDDY_GRID_MAX_CELLS);
+    if (d->pressure < EDDY_GRID_PRESSURE_AUTO || d->pressure > EDDY_GRID_PRESSURE_PCG)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: unknown pressure method %d",
+                         (int)d->pressure);
+    if (d->advection < EDDY_GRID_ADVECT_MACCORMACK ||
+        d->advection > EDDY_GRID_ADVECT_SEMI_LAGRANGIAN)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: unknown advection scheme %d",
+                         (int)d->advection);
+    if (!(isfinite(d->cg_tolerance) && d->cg_tolerance >= 0.0))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "grid solver: CG tolerance %g must be finite and >= 0",
+                         d->cg_tolerance);
+    if (d->cg_max_iterations < 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: CG iteration cap %d is negative",
+                         d->cg_max_iterations);
+    return EDDY_OK;
+}
+
+static bool allocate_buffers(eddy_grid_solver *s)
+{
+    size_t c = (size_t)s->cells, f = (size_t)s->faces;
+    s->solid = calloc(c, 1);
+    s->open = calloc(f, 1);
+    s->fft_buf = fftw_malloc(c * sizeof(double));
+    s->fft_inverse_eigen = calloc(c, sizeof(double));
+    double **cell_arrays[] = {&s->diag, &s->off_x, &s->off_y, &s->precon, &s->pressure_p,
+                              &s->rhs,  &s->resid, &s->zvec,  &s->dir,    &s->adir,
+                              &s->component_sum};
+    for (size_t k = 0; k < sizeof cell_arrays / sizeof cell_arrays[0]; ++k)
+        *cell_arrays[k] = calloc(c, sizeof(double));
+    double **face_arrays[] = {&s->work, &s->fwd, &s->bwd, &s->lo, &s->hi};
+    for (size_t k = 0; k < sizeof face_arrays / sizeof face_arrays[0]; ++k)
+        *face_arrays[k] = calloc(f, sizeof(double));
+    s->component = calloc(c, sizeof(int));
+    s->queue = calloc(c, sizeof(int));
+    s->component_size = calloc(c, sizeof(int));
+
+    bool ok = s->solid && s->open && s->fft_buf && s->fft_inverse_eigen && s->component &&
+              s->queue && s->component_size;
+    for (size_t k = 0; k < sizeof cell_arrays / sizeof cell_arrays[0]; ++k)
+        ok = ok && *cell_arrays[k];
+    for (size_t k = 0; k < sizeof face_arrays / sizeof face_arrays[0]; ++k)
+        ok = ok && *face_arrays[k];
+    return ok;
+}
+
+/* Plans are made once, with FFTW_ESTIMATE so that the plan (and so the
+ * arithmetic) does not depend on timing measurements. Both act in place on
+ * fft_buf, stored row by row in j: FFTW's first dimension is y. */
+static bool make_plans(eddy_grid_solver *s)
+{
+    int nx = s->mac.nx, ny = s->mac.ny;
+    s->dct_forward = fftw_plan_r2r_2d(ny, nx, s->fft_buf, s->fft_buf, FFTW_REDFT10,
+                                      FFTW_REDFT10, FFTW_ESTIMATE);
+    s->dct_inverse = fftw_plan_r2r_2d(ny, nx, s->fft_buf, s->fft_buf, FFTW_REDFT01,
+                                      FFTW_REDFT01, FFTW_ESTIMATE);
+    return s->dct_forward && s->dct_inverse;
+}
+
+eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc, eddy_grid_solver **out,
+                                    eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: NULL output pointer");
+    *out = NULL;
+    if (!desc)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: NULL description");
+    eddy_result rc = check_desc(desc, err);
+    if (rc != EDDY_OK)
+        return rc;
+
+    eddy_grid_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "grid solver: out of memory");
+    s->mac = eddy_mac_make(desc->width, desc->height, desc->nx, desc->ny);
+    s->cells = desc->nx * desc->ny;
+    s->faces = eddy_mac_size(&s->mac);
+    s->pressure = desc->pressure;
+    s->advection = desc->advection;
+    s->cg_tolerance = desc->cg_tolerance > 0.0 ? desc->cg_tolerance : 1e-10;
+    s->cg_max_iterations =
+        desc->cg_max_iterations > 0 ? desc->cg_max_iterations : 4 * (desc->nx + desc->ny) + 100;
+
+    if (!allocate_buffers(s)) {
+        eddy_grid_solver_destroy(s);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "grid solver: out of memory for a %d x %d grid",
+                         desc->nx, desc->ny);
+    }
+    if (!make_plans(s)) {
+        eddy_grid_solver_destroy(s);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "grid solver: FFTW could not plan a %d x %d "
+                         "cosine transform", desc->nx, desc->ny);
+    }
+    eddy_grid_dct_eigen_init(s);
+    rc = eddy_grid_set_solid(s, desc->solid, err);
+    if (rc != EDDY_OK) {
+        eddy_grid_solver_destroy(s);
+        return rc;
+    }
+    *out = s;
+    return EDDY_OK;
+}
+
+void eddy_grid_solver_destroy(eddy_grid_solver *s)
+{
+    if (!s)
+        return;
+    if (s->dct_forward)
+        fftw_destroy_plan(s->dct_forward);
+    if (s->dct_inverse)
+        fftw_destroy_plan(s->dct_inverse);
+    fftw_free(s->fft_buf);
+    free(s->fft_inverse_eigen);
+    free(s->solid);
+    free(s->open);
+    double *arrays[] = {s->diag, s->off_x, s->off_y, s->precon, s->pressure_p,
+                        s->rhs,  s->resid, s->zvec,  s->dir,    s->adir,
+                        s->component_sum, s->work, s->fwd, s->bwd, s->lo, s->hi};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; ++k)
+        free(arrays[k]);
+    free(s->component);
+    free(s->queue);
+    free(s->component_size);
+    free(s);
+}
+
+const eddy_mac *eddy_grid_solver_mac(const eddy_grid_solver *s) { return &s->mac; }
+int eddy_grid_solver_field_size(const eddy_grid_solver *s) { return s->faces; }
+void eddy_grid_solver_stats(const eddy_grid_solver *s, eddy_grid_stats *out) { *out = s->stats; }
+
+/* ------------------------------------------------------------ obstacles */
+
+bool eddy_grid_is_solid(const eddy_grid_solver *s, int i, int j)
+{
+    return s->solid[j * s->mac.nx + i] != 0;
+}
+
+bool eddy_grid_face_open(const eddy_grid_solver *s, int sample) { return s->open[sample] != 0; }
+
+/* A face carries flow when it is not on a wall and both cells beside it are
+ * fluid (lecture notes: "fluid cannot flow through a solid", v . n = 0). */
+static void mark_open_faces(eddy_grid_solver *s)
+{
+    const eddy_mac *g = &s->mac;
+    int nx = g->nx, ny = g->ny;
+    for (int j = 0; j < ny; ++j)
+        for (int i = 0; i <= nx; ++i) {
+            bool open = i > 0 && i < nx && !s->solid[j * nx + i - 1] && !s->solid[j * nx + i];
+            s->open[eddy_mac_u(g, i, j)] = open;
+        }
+    for (int j = 0; j <= ny; ++j)
+        for (int i = 0; i < nx; ++i) {
+            bool open = j > 0 && j < ny && !s->solid[(j - 1) * nx + i] && !s->solid[j * nx + i];
+            s->open[eddy_mac_v(g, i, j)] = open;
+        }
+}
+
+eddy_result eddy_grid_set_solid(eddy_grid_solver *s, const uint8_t *solid, eddy_error *err)
+{
+    if (!s)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: NULL solver");
+    s->solid_count = 0;
+    for (int c = 0; c < s->cells; ++c) {
+        s->solid[c] = solid && solid[c] ? 1 : 0;
+        s->solid_count += s->solid[c];
+    }
+    mark_open_faces(s);
+    eddy_grid_pcg_setup(s);
+    return EDDY_OK;
+}
+
+void eddy_grid_close_faces(const eddy_grid_solver *s, double *field)
+{
+    for (int k = 0; k < s->faces; ++k)
+        if (!s->open[k])
+            field[k] = 0.0;
+}
+
+double eddy_grid_max_divergence(const eddy_grid_solver *s, const double *field)
+{
+    const eddy_mac *g = &s->mac;
+    double worst = 0.0;
+    for (int j = 0; j < g->ny; ++j)
+        for (int i = 0; i < g->nx; ++i) {
+            if (s->solid[j * g->nx + i])
+                continue;
+            double du = field[eddy_mac_u(g, i + 1, j)] - field[eddy_mac_u(g, i, j)];
+            double dv = field[eddy_mac_v(g, i, j + 1)] - field[eddy_mac_v(g, i, j)];
+            double d = fabs(du / g->hx + dv / g->hy);
+            if (d > worst)
+                worst = d;
+        }
+    return worst;
+}
+
+/* ------------------------------------------------------------ stepping */
+
+static bool all_finite(const double *a, int n)
+{
+    for (int k = 0; k < n; ++k)
+        if (!isfinite(a[k]))
+            return false;
+    return true;
+}
+
+static eddy_result check_dt(double dt, eddy_error *err)
+{
+    if (!(isfinite(dt) && dt > 0.0))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid solver: dt %g must be finite and positive",
+                         dt);
+    return EDDY_OK;
+}
+
+eddy_result eddy_grid_project(eddy_grid_solver *s, double *field, eddy_error *err)
+{
+    if (!s || !field)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: NULL argument");
+    if (!all_finite(field, s->faces))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: field has NaN or Inf values");
+    return eddy_grid_project_checked(s, field, err);
+}
+
+eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt, double *out,
+                             eddy_error *err)
+{
+    if (!s || !field || !out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid advection: NULL argument");
+    eddy_result rc = check_dt(dt, err);
+    if (rc != EDDY_OK)
+        return rc;
+    if (!all_finite(field, s->faces))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid advection: field has NaN or Inf values");
+    eddy_grid_advect_into(s, field, dt, out);
+    return EDDY_OK;
+}
+
+/* Explicit external force (lecture notes: v <- v + dt g). */
+static void add_scaled(double *field, const double *force, double dt, int n)
+{
+    for (int k = 0; k < n; ++k)
+        field[k] += dt * force[k];
+}
+
+eddy_result eddy_grid_add_force(eddy_grid_solver *s, double *field, const double *force,
+                                double dt, eddy_error *err)
+{
+    if (!s || !field || !force)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid force: NULL argument");
+    eddy_result rc = check_dt(dt, err);
+    if (rc != EDDY_OK)
+        return rc;
+    add_scaled(field, force, dt, s->faces);
+    return EDDY_OK;
+}
+
+eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *force, double dt,
+                           eddy_error *err)
+{
+    if (!s || !field)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid step: NULL argument");
+    eddy_result rc = check_dt(dt, err);
+    if (rc != EDDY_OK)
+        return rc;
+    if (!all_finite(field, s->faces))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid step: field has NaN or Inf values");
+
+    double t0 = eddy_now_ms();
+    eddy_grid_advect_into(s, field, dt, s->work);
+    double t1 = eddy_now_ms();
+    if (force)
+        add_scaled(s->work, force, dt, s->faces);
+    if (!all_finite(s->work, s->faces))
+        return eddy_fail(err, EDDY_ERR_NUMERIC, "grid step: velocity went non-finite "
+                         "(force with NaN/Inf, or overflow)");
+    rc = eddy_grid_project_checked(s, s->work, err);
+    double t2 = eddy_now_ms();
+    s->stats.advect_ms = t1 - t0;
+    s->stats.project_ms = t2 - t1;
+    if (rc != EDDY_OK)
+        return rc;
+    memcpy(field, s->work, (size_t)s->faces * sizeof *field);
+    return EDDY_OK;
+}
