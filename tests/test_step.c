@@ -235,6 +235,7 @@ static void runs_are_bit_identical(void **state)
         eddy_fluid_destroy(f);
     }
     assert_memory_equal(final[0], final[1], sizeof final[0]);
+    eddy_asset_destroy(a);
 }
 
 int main(void)
