@@ -1,0 +1,338 @@
+/*
+ * sim.c - runs a scene headless and prints JSON Lines.
+ *
+ *   sim --asset A --scene S.json --steps N [--dt SECONDS] [--every K]
+ *       [--probe X,Y]...
+ *
+ * One record per K steps (and step 0):
+ *   {"step":n,"t":...,"energy":...,"probes":[[u,v],...]}
+ * then one summary line with per-phase timings:
+ *   {"summary":{"steps":N,"modes":r,...,"timings_ms":{"forces":{"mean":..,
+ *    "median":..,"max":..},"advect":{..},"diffuse":{..},"total":{..}}}}
+ * Numbers are printed with %.17g so they read back to the same doubles. The
+ * records depend only on the asset, the scene and the flags (the fluid is
+ * deterministic); only the summary's timings vary between runs.
+ *
+ * Step n's forces are the scene's stirs active at t = (n-1) dt, the time at
+ * the start of that step; record n is the state at t = n dt.
+ */
+#include "cli.h"
+
+#include "eddy.h"
+#include "eddy_scene.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PROG "sim"
+/* Timings of every step are kept for the medians: 5 numbers a step. */
+#define STEPS_MAX 10000000L
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: sim --asset FILE --scene FILE --steps N [options]\n"
+            "\n"
+            "Runs a scene (JSON, see docs/cli.md) on a fluid made from an asset written\n"
+            "by precompute, and prints JSON Lines on stdout: a record every K steps\n"
+            "(and step 0) with the time, kinetic energy and the velocity at each probe,\n"
+            "then one summary line with per-phase timings.\n"
+            "\n"
+            "  --asset FILE     the asset (required)\n"
+            "  --scene FILE     the scene (required)\n"
+            "  --steps N        steps to run, 0..%ld (required)\n"
+            "  --dt SECONDS     step length > 0 (default: the scene's dt, else 1/60)\n"
+            "  --every K        a record every K steps, K >= 1 (default 1)\n"
+            "  --probe X,Y      a point inside the domain to report; repeatable\n"
+            "  -h, --help       this text\n"
+            "  -V, --version    the eddy version\n"
+            "\n"
+            "exit codes: 0 ok, 64 usage (unknown option, malformed value, probe outside\n"
+            "the domain), 65 bad data (corrupt asset, invalid scene, mode out of range,\n"
+            "the fluid blew up), 66 missing input, 70 internal error, 71 out of memory,\n"
+            "74 cannot write the output\n"
+            "\n"
+            "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
+            "             --probe 5,5 --probe 2.5,7.5\n",
+            STEPS_MAX);
+}
+
+typedef struct probe {
+    double x, y;
+    const char *text; /* as given, for messages */
+} probe;
+
+typedef struct options {
+    const char *asset_path;
+    const char *scene_path;
+    long steps;
+    bool have_steps;
+    double dt; /* 0: the scene's */
+    long every;
+    probe *probes;
+    int probe_count;
+} options;
+
+static bool parse_probe(const char *s, probe *p)
+{
+    char a[64], b[64];
+    if (cli_split2(s, ',', a, b, sizeof a) != 2)
+        return false;
+    p->text = s;
+    return cli_parse_double(a, &p->x) && cli_parse_double(b, &p->y);
+}
+
+/* Returns EX_OK with *o filled, or an exit code (message printed); -1 means
+ * --help or --version was handled and the program should exit 0. */
+static int parse_args(int argc, char **argv, options *o)
+{
+    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE };
+    static const struct option longs[] = {
+        {"asset", required_argument, NULL, OPT_ASSET},
+        {"scene", required_argument, NULL, OPT_SCENE},
+        {"steps", required_argument, NULL, OPT_STEPS},
+        {"dt", required_argument, NULL, OPT_DT},
+        {"every", required_argument, NULL, OPT_EVERY},
+        {"probe", required_argument, NULL, OPT_PROBE},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":hV", longs, NULL)) != -1) {
+        switch (c) {
+        case OPT_ASSET: o->asset_path = optarg; break;
+        case OPT_SCENE: o->scene_path = optarg; break;
+        case OPT_STEPS:
+            if (!cli_parse_long(optarg, 0, STEPS_MAX, &o->steps))
+                return cli_fail(PROG, EX_USAGE, "--steps '%s': expected an integer in 0..%ld", optarg,
+                                STEPS_MAX);
+            o->have_steps = true;
+            break;
+        case OPT_DT:
+            if (!cli_parse_double(optarg, &o->dt) || !(o->dt > 0.0))
+                return cli_fail(PROG, EX_USAGE, "--dt '%s': expected a number of seconds > 0", optarg);
+            break;
+        case OPT_EVERY:
+            if (!cli_parse_long(optarg, 1, LONG_MAX, &o->every))
+                return cli_fail(PROG, EX_USAGE, "--every '%s': expected an integer >= 1", optarg);
+            break;
+        case OPT_PROBE: {
+            probe p;
+            if (!parse_probe(optarg, &p))
+                return cli_fail(PROG, EX_USAGE, "--probe '%s': expected X,Y in metres (e.g. 2.5,7.5)",
+                                optarg);
+            probe *grown = realloc(o->probes, (size_t)(o->probe_count + 1) * sizeof *grown);
+            if (!grown)
+                return cli_fail(PROG, EX_OSERR, "out of memory");
+            o->probes = grown;
+            o->probes[o->probe_count++] = p;
+            break;
+        }
+        case 'h': usage(stdout); return -1;
+        case 'V': printf("sim (eddy) %s\n", EDDY_VERSION_STRING); return -1;
+        default: return cli_option_error(PROG, c, argv, longs);
+        }
+    }
+    if (optind < argc)
+        return cli_fail(PROG, EX_USAGE, "unexpected argument '%s' (see --help)", argv[optind]);
+    if (!o->asset_path)
+        return cli_fail(PROG, EX_USAGE, "missing --asset FILE (see --help)");
+    if (!o->scene_path)
+        return cli_fail(PROG, EX_USAGE, "missing --scene FILE (see --help)");
+    if (!o->have_steps)
+        return cli_fail(PROG, EX_USAGE, "missing --steps N (see --help)");
+    return EX_OK;
+}
+
+/* ------------------------------------------------------------ statistics */
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Prints {"mean":..,"median":..,"max":..} of v[0..n); sorts v. */
+static void print_stats(const char *name, double *v, long n)
+{
+    printf("\"%s\":", name);
+    if (n <= 0) {
+        printf("{\"mean\":null,\"median\":null,\"max\":null}");
+        return;
+    }
+    double sum = 0.0;
+    for (long i = 0; i < n; i++)
+        sum += v[i];
+    qsort(v, (size_t)n, sizeof *v, compare_doubles);
+    double median = (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    printf("{\"mean\":");
+    cli_print_number(stdout, sum / (double)n);
+    printf(",\"median\":");
+    cli_print_number(stdout, median);
+    printf(",\"max\":");
+    cli_print_number(stdout, v[n - 1]);
+    printf("}");
+}
+
+static void print_record(const eddy_fluid *fluid, long step, double t, const options *o)
+{
+    printf("{\"step\":%ld,\"t\":", step);
+    cli_print_number(stdout, t);
+    printf(",\"energy\":");
+    cli_print_number(stdout, eddy_fluid_kinetic_energy(fluid));
+    printf(",\"probes\":[");
+    for (int i = 0; i < o->probe_count; i++) {
+        double uv[2];
+        eddy_fluid_velocity(fluid, o->probes[i].x, o->probes[i].y, uv);
+        printf(i ? ",[" : "[");
+        cli_print_number(stdout, uv[0]);
+        putchar(',');
+        cli_print_number(stdout, uv[1]);
+        putchar(']');
+    }
+    printf("]}\n");
+}
+
+/* ------------------------------------------------------------ run */
+
+typedef struct run_state {
+    eddy_asset *asset;
+    eddy_scene *scene;
+    eddy_fluid *fluid;
+    double *phase[4]; /* forces, advect, diffuse, total: one per step */
+    double *terms;
+} run_state;
+
+static void run_free(run_state *s)
+{
+    eddy_fluid_destroy(s->fluid);
+    eddy_scene_destroy(s->scene);
+    eddy_asset_destroy(s->asset);
+    for (int i = 0; i < 4; i++)
+        free(s->phase[i]);
+    free(s->terms);
+}
+
+/* A scene that failed to load: the library's I/O messages name the file,
+ * its format messages do not. */
+static int scene_failed(const char *path, const eddy_error *err)
+{
+    if (err->code == EDDY_ERR_IO)
+        return cli_fail(PROG, cli_exit_for_load(err->code), "%s", err->message);
+    return cli_fail(PROG, cli_exit_for_load(err->code), "%s: %s", path, err->message);
+}
+
+static int run(const options *o, run_state *s)
+{
+    eddy_error err = {0};
+    struct stat st;
+    /* A missing input is EX_NOINPUT whatever the loader would call it. */
+    if (stat(o->asset_path, &st) != 0)
+        return cli_fail(PROG, EX_NOINPUT, "cannot open asset '%s': %s", o->asset_path, strerror(errno));
+    if (stat(o->scene_path, &st) != 0)
+        return cli_fail(PROG, EX_NOINPUT, "cannot open scene '%s': %s", o->scene_path, strerror(errno));
+    if (eddy_asset_load_file(o->asset_path, &s->asset, &err) != EDDY_OK) /* names the file */
+        return cli_fail(PROG, cli_exit_for_load(err.code), "%s", err.message);
+    if (eddy_scene_load_file(o->scene_path, &s->scene, &err) != EDDY_OK)
+        return scene_failed(o->scene_path, &err);
+
+    eddy_asset_info info;
+    eddy_asset_get_info(s->asset, &info);
+    for (int i = 0; i < o->probe_count; i++) {
+        const probe *p = &o->probes[i];
+        if (!(p->x >= 0.0 && p->x <= info.width && p->y >= 0.0 && p->y <= info.height))
+            return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
+                            info.width, info.height);
+    }
+    double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
+
+    eddy_fluid_desc desc = {0};
+    eddy_scene_fluid_desc(s->scene, &desc);
+    eddy_result res = eddy_fluid_create(s->asset, &desc, &s->fluid, &err);
+    if (res != EDDY_OK)
+        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: %s",
+                        o->scene_path, err.message);
+    res = eddy_scene_apply_initial(s->scene, s->fluid, &err);
+    if (res != EDDY_OK)
+        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: %s",
+                        o->scene_path, err.message);
+
+    if (!isfinite(eddy_fluid_kinetic_energy(s->fluid)))
+        return cli_fail(PROG, EX_DATAERR, "%s: init_modes: the initial energy overflows (amplitudes too large)",
+                        o->scene_path);
+
+    /* Everything the loop needs, before the loop. */
+    size_t n = o->steps > 0 ? (size_t)o->steps : 1;
+    for (int i = 0; i < 4; i++)
+        if (!(s->phase[i] = malloc(n * sizeof(double))))
+            return cli_fail(PROG, EX_OSERR, "out of memory for the timings of %ld steps", o->steps);
+    if (!(s->terms = malloc(n * sizeof(double))))
+        return cli_fail(PROG, EX_OSERR, "out of memory for the timings of %ld steps", o->steps);
+
+    long every = o->every > 0 ? o->every : 1;
+    double energy_first = eddy_fluid_kinetic_energy(s->fluid);
+    print_record(s->fluid, 0, 0.0, o);
+    for (long step = 1; step <= o->steps; step++) {
+        res = eddy_scene_apply_forces(s->scene, s->fluid, (double)(step - 1) * dt, &err);
+        if (res != EDDY_OK)
+            return cli_fail(PROG, EX_SOFTWARE, "step %ld: %s", step, err.message);
+        res = eddy_fluid_step(s->fluid, dt);
+        if (res != EDDY_OK)
+            return cli_fail(PROG, res == EDDY_ERR_NUMERIC ? EX_DATAERR : EX_SOFTWARE,
+                            "step %ld: the fluid refused the step (%s)%s", step, eddy_result_name(res),
+                            res == EDDY_ERR_NUMERIC ? ": the state would go non-finite" : "");
+        eddy_timings tm;
+        eddy_fluid_get_timings(s->fluid, &tm);
+        s->phase[0][step - 1] = tm.forces_ms;
+        s->phase[1][step - 1] = tm.advect_ms;
+        s->phase[2][step - 1] = tm.diffuse_ms;
+        s->phase[3][step - 1] = tm.total_ms;
+        s->terms[step - 1] = tm.taylor_terms;
+        if (step % every == 0)
+            print_record(s->fluid, step, (double)step * dt, o);
+    }
+    double energy_last = eddy_fluid_kinetic_energy(s->fluid);
+
+    printf("{\"summary\":{\"steps\":%ld,\"every\":%ld,\"records\":%ld,\"modes\":%d,\"dt\":", o->steps,
+           every, o->steps / every + 1, eddy_fluid_mode_count(s->fluid));
+    cli_print_number(stdout, dt);
+    printf(",\"energy_first\":");
+    cli_print_number(stdout, energy_first);
+    printf(",\"energy_last\":");
+    cli_print_number(stdout, energy_last);
+    printf(",\"timings_ms\":{");
+    static const char *const names[4] = {"forces", "advect", "diffuse", "total"};
+    for (int i = 0; i < 4; i++) {
+        if (i)
+            putchar(',');
+        print_stats(names[i], s->phase[i], o->steps);
+    }
+    printf("},");
+    print_stats("taylor_terms", s->terms, o->steps);
+    printf("}}\n");
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
+    return EX_OK;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {.every = 1};
+    int rc = parse_args(argc, argv, &o);
+    if (rc == -1) {
+        free(o.probes);
+        return fflush(stdout) == 0 ? EX_OK : EX_IOERR;
+    }
+    if (rc == EX_OK) {
+        run_state s = {0};
+        rc = run(&o, &s);
+        run_free(&s);
+    }
+    free(o.probes);
+    return rc;
+}
