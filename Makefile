@@ -71,11 +71,11 @@ $(LIB): $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) $(LIB)
+$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) tools/cli.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(filter %.c,$^) -o $@ $(LDFLAGS) $(ALL_LIBS)
 
-$(BUILD)/bin/sim: tools/sim.c $(LIB)
+$(BUILD)/bin/sim: tools/sim.c tools/cli.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
@@ -115,7 +115,7 @@ run: $(TOOLS)
 install: $(LIB) $(TOOLS)
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 engine/eddy.h engine/eddy_build.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 engine/eddy.h engine/eddy_build.h engine/eddy_scene.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
 clean:
