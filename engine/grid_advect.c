@@ -23,6 +23,8 @@ typedef struct lattice {
 } lattice;
 
 static double clampd(double x, double a, double b) { return x < a ? a : (x > b ? b : x); }
+static double min2(double a, double b) { return a < b ? a : b; }
+static double max2(double a, double b) { return a > b ? a : b; }
 
 static double lattice_read(const lattice *L, const eddy_mac *g, double x, double y, double *lo,
                            double *hi)
@@ -36,8 +38,8 @@ static double lattice_read(const lattice *L, const eddy_mac *g, double x, double
     const double *row0 = L->base + (size_t)j * L->ni + i, *row1 = row0 + L->ni;
     double a = row0[0], b = row0[1], c = row1[0], d = row1[1];
     if (lo) {
-        *lo = fmin(fmin(a, b), fmin(c, d));
-        *hi = fmax(fmax(a, b), fmax(c, d));
+        *lo = min2(min2(a, b), min2(c, d));
+        *hi = max2(max2(a, b), max2(c, d));
     }
     return (1.0 - ty) * ((1.0 - tx) * a + tx * b) + ty * ((1.0 - tx) * c + tx * d);
 }

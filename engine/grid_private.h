@@ -35,7 +35,8 @@ struct eddy_grid_solver {
     double *off_x;              /* cells: coupling to (i+1, j), 0 if closed */
     double *off_y;              /* cells: coupling to (i, j+1), 0 if closed */
     double *precon;             /* cells: modified incomplete Cholesky, 1/sqrt(pivot) */
-    double *pressure_p;         /* cells: the solution, also used by the FFT path */
+    double *lower_x, *lower_y;  /* cells: off_x * precon, off_y * precon */
+    double *pressure_p;         /* cells: the last solution (the CG's warm start) */
     double *rhs, *resid, *zvec, *dir, *adir;
     int *component;             /* cells: connected fluid region, -1 for solid */
     int component_count;
@@ -52,7 +53,10 @@ struct eddy_grid_solver {
 /* grid_project.c */
 void eddy_grid_dct_eigen_init(eddy_grid_solver *s);
 void eddy_grid_pcg_setup(eddy_grid_solver *s);
-eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, eddy_error *err);
+/* The projection on a field known to be finite. warm: the conjugate gradient
+ * starts from the last pressure found (stepping), else from zero. */
+eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
+                                      eddy_error *err);
 
 /* grid_advect.c */
 void eddy_grid_advect_into(eddy_grid_solver *s, const double *field, double dt, double *out);

@@ -161,7 +161,7 @@ static void factor_mic0(eddy_grid_solver *s)
     for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i) {
             int c = j * nx + i;
-            if (s->diag[c] == 0.0) {
+            if (s->diag[c] == 0.0) { /* solid, or fluid sealed on all four sides */
                 s->precon[c] = 0.0;
                 continue;
             }
@@ -180,6 +180,10 @@ static void factor_mic0(eddy_grid_solver *s)
                 e = s->diag[c];
             s->precon[c] = 1.0 / sqrt(e);
         }
+    for (int c = 0; c < s->cells; ++c) {
+        s->lower_x[c] = s->off_x[c] * s->precon[c];
+        s->lower_y[c] = s->off_y[c] * s->precon[c];
+    }
 }
 
 void eddy_grid_pcg_setup(eddy_grid_solver *s)
@@ -191,56 +195,73 @@ void eddy_grid_pcg_setup(eddy_grid_solver *s)
 
 /* ------------------------------------------------------------ PCG solve */
 
-/* y = A x. */
-static void apply_matrix(const eddy_grid_solver *s, const double *x, double *y)
+/* One row of y = A x for cells [from, to), all of whose neighbours in the
+ * directions asked for exist. Couplings across walls are zero in off_x and
+ * off_y, so the only index tests are which rows lie below and above. */
+static double matrix_rows(const eddy_grid_solver *s, const double *x, double *y, int from, int to,
+                          bool below, bool above)
 {
-    int nx = s->mac.nx, ny = s->mac.ny;
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            int c = j * nx + i;
-            double v = s->diag[c] * x[c];
-            if (i + 1 < nx) v += s->off_x[c] * x[c + 1];
-            if (i > 0) v += s->off_x[c - 1] * x[c - 1];
-            if (j + 1 < ny) v += s->off_y[c] * x[c + nx];
-            if (j > 0) v += s->off_y[c - nx] * x[c - nx];
-            y[c] = v;
-        }
+    int nx = s->mac.nx;
+    const double *d = s->diag, *ox = s->off_x, *oy = s->off_y;
+    double xy = 0.0;
+    for (int c = from; c < to; ++c) {
+        double v = d[c] * x[c];
+        if (c > 0) v += ox[c - 1] * x[c - 1];
+        if (c + 1 < s->cells) v += ox[c] * x[c + 1];
+        if (below) v += oy[c - nx] * x[c - nx];
+        if (above) v += oy[c] * x[c + nx];
+        y[c] = v;
+        xy += x[c] * v;
+    }
+    return xy;
 }
 
-/* z = (L L^T)^-1 r: forward then backward substitution with the MIC(0) factor. */
+/* y = A x; returns x . y. */
+static double apply_matrix(const eddy_grid_solver *s, const double *x, double *y)
+{
+    int nx = s->mac.nx, n = s->cells;
+    double xy = matrix_rows(s, x, y, 0, nx, false, true);
+    xy += matrix_rows(s, x, y, nx, n - nx, true, true);
+    xy += matrix_rows(s, x, y, n - nx, n, true, false);
+    return xy;
+}
+
+/* z = (L L^T)^-1 r: forward then backward substitution with the MIC(0)
+ * factor, whose off-diagonal entries are lower_x = off_x * precon and
+ * lower_y = off_y * precon and whose diagonal is 1 / precon. A solid cell has
+ * precon 0 and so gets z = 0. The substitutions are sequential; keeping the
+ * products precomputed shortens the dependency chain from cell to cell. */
 static void apply_preconditioner(const eddy_grid_solver *s, const double *r, double *z)
 {
-    int nx = s->mac.nx, ny = s->mac.ny, n = s->cells;
-    const double *pc = s->precon;
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            int c = j * nx + i;
-            if (pc[c] == 0.0) {
-                z[c] = 0.0;
-                continue;
-            }
-            double t = r[c];
-            if (i > 0) t -= s->off_x[c - 1] * pc[c - 1] * z[c - 1];
-            if (j > 0) t -= s->off_y[c - nx] * pc[c - nx] * z[c - nx];
-            z[c] = t * pc[c];
-        }
-    for (int c = n - 1; c >= 0; --c) {
-        if (pc[c] == 0.0)
-            continue;
-        int i = c % nx;
-        double t = z[c];
-        if (i + 1 < nx) t -= s->off_x[c] * pc[c] * z[c + 1];
-        if (c + nx < n) t -= s->off_y[c] * pc[c] * z[c + nx];
-        z[c] = t * pc[c];
-    }
+    int nx = s->mac.nx, n = s->cells;
+    const double *pc = s->precon, *lx = s->lower_x, *ly = s->lower_y;
+    z[0] = r[0] * pc[0];
+    for (int c = 1; c < nx; ++c)
+        z[c] = (r[c] - lx[c - 1] * z[c - 1]) * pc[c];
+    for (int c = nx; c < n; ++c)
+        z[c] = (r[c] - ly[c - nx] * z[c - nx] - lx[c - 1] * z[c - 1]) * pc[c];
+    z[n - 1] *= pc[n - 1];
+    for (int c = n - 2; c >= n - nx; --c)
+        z[c] = (z[c] - lx[c] * z[c + 1]) * pc[c];
+    for (int c = n - nx - 1; c >= 0; --c)
+        z[c] = (z[c] - ly[c] * z[c + nx] - lx[c] * z[c + 1]) * pc[c];
 }
 
+/* Four partial sums (a fixed order, so still deterministic) let the
+ * additions overlap instead of waiting on each other. */
 static double dot(const double *a, const double *b, int n)
 {
-    double sum = 0.0;
-    for (int k = 0; k < n; ++k)
-        sum += a[k] * b[k];
-    return sum;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int k = 0;
+    for (; k + 4 <= n; k += 4) {
+        s0 += a[k] * b[k];
+        s1 += a[k + 1] * b[k + 1];
+        s2 += a[k + 2] * b[k + 2];
+        s3 += a[k + 3] * b[k + 3];
+    }
+    for (; k < n; ++k)
+        s0 += a[k] * b[k];
+    return (s0 + s1) + (s2 + s3);
 }
 
 /* Removes each fluid region's mean from b so that A x = b is consistent
@@ -268,32 +289,41 @@ static void remove_component_means(eddy_grid_solver *s, double *b)
 /* Solves A p = -d (that is div grad p = d) until max|residual| <= threshold.
  * The residual of this system is exactly minus the divergence the projected
  * field will have, so the threshold bounds the divergence directly.
- * Returns the iterations used, or -1 if the cap was reached first. */
-static int solve_pressure_pcg(eddy_grid_solver *s, const double *d, double threshold, double *p)
+ * warm: start from the p passed in (the previous step's pressure, usually
+ * close), else from zero. Returns the iterations used, or -1 if the cap was
+ * reached first. */
+static int pcg_iterate(eddy_grid_solver *s, const double *d, double threshold, double *p,
+                       bool warm)
 {
     int n = s->cells;
     double *r = s->resid, *z = s->zvec, *dir = s->dir, *q = s->adir;
-    for (int c = 0; c < n; ++c) {
-        p[c] = 0.0;
+    for (int c = 0; c < n; ++c)
         r[c] = -d[c];
-    }
     remove_component_means(s, r);
+    if (warm) {
+        apply_matrix(s, p, q);
+        for (int c = 0; c < n; ++c)
+            r[c] -= q[c];
+    } else {
+        memset(p, 0, (size_t)n * sizeof *p);
+    }
     if (max_abs(r, n) <= threshold)
         return 0;
     apply_preconditioner(s, r, z);
     memcpy(dir, z, (size_t)n * sizeof *z);
     double rho = dot(r, z, n);
     for (int it = 1; it <= s->cg_max_iterations; ++it) {
-        apply_matrix(s, dir, q);
-        double curvature = dot(dir, q, n);
+        double curvature = apply_matrix(s, dir, q);
         if (!(curvature > 0.0))
             return -1; /* breakdown: nothing left that A can reduce */
-        double alpha = rho / curvature;
+        double alpha = rho / curvature, largest = 0.0;
         for (int c = 0; c < n; ++c) {
             p[c] += alpha * dir[c];
             r[c] -= alpha * q[c];
+            double size = fabs(r[c]);
+            largest = size > largest ? size : largest;
         }
-        if (max_abs(r, n) <= threshold)
+        if (largest <= threshold)
             return it;
         apply_preconditioner(s, r, z);
         double rho_next = dot(r, z, n);
@@ -303,6 +333,16 @@ static int solve_pressure_pcg(eddy_grid_solver *s, const double *d, double thres
             dir[c] = z[c] + beta * dir[c];
     }
     return -1;
+}
+
+static int solve_pressure_pcg(eddy_grid_solver *s, const double *d, double threshold, double *p,
+                              bool warm)
+{
+    int iterations = pcg_iterate(s, d, threshold, p, warm);
+    /* The preconditioner lets constants (the null space) creep into p; they
+     * change no gradient, but a warm start would carry them on forever. */
+    remove_component_means(s, p);
+    return iterations;
 }
 
 /* ------------------------------------------------------------ projection */
@@ -316,7 +356,8 @@ static double fluid_max_abs(const eddy_grid_solver *s, const double *d)
     return m;
 }
 
-eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, eddy_error *err)
+eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
+                                      eddy_error *err)
 {
     eddy_grid_stats *st = &s->stats;
     bool use_pcg = s->pressure == EDDY_GRID_PRESSURE_PCG ||
@@ -337,7 +378,7 @@ eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, eddy_e
 
     int iterations = 0;
     if (use_pcg)
-        iterations = solve_pressure_pcg(s, d, s->cg_tolerance * st->divergence_scale, p);
+        iterations = solve_pressure_pcg(s, d, s->cg_tolerance * st->divergence_scale, p, warm);
     else
         solve_pressure_dct(s, d, p);
     subtract_gradient(s, p, field);

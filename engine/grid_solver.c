@@ -47,9 +47,9 @@ static bool allocate_buffers(eddy_grid_solver *s)
     s->open = calloc(f, 1);
     s->fft_buf = fftw_malloc(c * sizeof(double));
     s->fft_inverse_eigen = calloc(c, sizeof(double));
-    double **cell_arrays[] = {&s->diag, &s->off_x, &s->off_y, &s->precon, &s->pressure_p,
-                              &s->rhs,  &s->resid, &s->zvec,  &s->dir,    &s->adir,
-                              &s->component_sum};
+    double **cell_arrays[] = {&s->diag,    &s->off_x,   &s->off_y, &s->precon, &s->lower_x,
+                              &s->lower_y, &s->pressure_p, &s->rhs, &s->resid, &s->zvec,
+                              &s->dir,     &s->adir,    &s->component_sum};
     for (size_t k = 0; k < sizeof cell_arrays / sizeof cell_arrays[0]; ++k)
         *cell_arrays[k] = calloc(c, sizeof(double));
     double **face_arrays[] = {&s->work, &s->fwd, &s->bwd, &s->lo, &s->hi};
@@ -137,7 +137,8 @@ void eddy_grid_solver_destroy(eddy_grid_solver *s)
     free(s->fft_inverse_eigen);
     free(s->solid);
     free(s->open);
-    double *arrays[] = {s->diag, s->off_x, s->off_y, s->precon, s->pressure_p,
+    double *arrays[] = {s->diag, s->off_x, s->off_y, s->precon, s->lower_x, s->lower_y,
+                        s->pressure_p,
                         s->rhs,  s->resid, s->zvec,  s->dir,    s->adir,
                         s->component_sum, s->work, s->fwd, s->bwd, s->lo, s->hi};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; ++k)
@@ -190,6 +191,7 @@ eddy_result eddy_grid_set_solid(eddy_grid_solver *s, const uint8_t *solid, eddy_
     }
     mark_open_faces(s);
     eddy_grid_pcg_setup(s);
+    memset(s->pressure_p, 0, (size_t)s->cells * sizeof *s->pressure_p); /* no stale warm start */
     return EDDY_OK;
 }
 
@@ -241,7 +243,7 @@ eddy_result eddy_grid_project(eddy_grid_solver *s, double *field, eddy_error *er
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: NULL argument");
     if (!all_finite(field, s->faces))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: field has NaN or Inf values");
-    return eddy_grid_project_checked(s, field, err);
+    return eddy_grid_project_checked(s, field, false, err);
 }
 
 eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt, double *out,
@@ -296,7 +298,7 @@ eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *for
     if (!all_finite(s->work, s->faces))
         return eddy_fail(err, EDDY_ERR_NUMERIC, "grid step: velocity went non-finite "
                          "(force with NaN/Inf, or overflow)");
-    rc = eddy_grid_project_checked(s, s->work, err);
+    rc = eddy_grid_project_checked(s, s->work, true, err);
     double t2 = eddy_now_ms();
     s->stats.advect_ms = t1 - t0;
     s->stats.project_ms = t2 - t1;

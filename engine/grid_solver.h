@@ -108,7 +108,8 @@ void eddy_grid_close_faces(const eddy_grid_solver *s, double *field);
 double eddy_grid_max_divergence(const eddy_grid_solver *s, const double *field);
 
 /* Makes field divergence-free with no flow through closed faces: the
- * orthogonal projection in the grid inner product (eddy_mac_dot). Fails with
+ * orthogonal projection in the grid inner product (eddy_mac_dot). A cold
+ * solve: the result depends on field and the solids only. Fails with
  * EDDY_ERR_ARGUMENT for a non-finite field (left unchanged) and with
  * EDDY_ERR_NUMERIC when the conjugate gradient did not reach its tolerance
  * within its iteration cap (field then holds the best projection found). */
@@ -125,7 +126,10 @@ eddy_result eddy_grid_add_force(eddy_grid_solver *s, double *field, const double
                                 double dt, eddy_error *err);
 
 /* One step: advect, add dt * force (force may be NULL), project. dt must be
- * finite and positive. On any error field is left as it was. */
+ * finite and positive. On any error field is left as it was. With solids the
+ * conjugate gradient starts from the previous step's pressure (44 instead of
+ * 51 iterations on average in bench_grid_solver at 64 x 64); the result still
+ * depends only on the sequence of calls made on this solver. */
 eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *force, double dt,
                            eddy_error *err);
 

@@ -308,7 +308,40 @@ static void sealed_pocket_is_handled(void **state)
     eddy_grid_solver_stats(s, &st);
     assert_true(eddy_grid_max_divergence(s, f) <= 1e-10 * st.divergence_scale * 1.01);
     assert_closed_faces_zero(s, f);
+    /* All solid: nothing can move, and nothing breaks. */
+    memset(mask, 1, (size_t)nx * ny);
+    assert_int_equal(eddy_grid_set_solid(s, mask, NULL), EDDY_OK);
     free(f);
+    f = random_field(s, 62);
+    project_ok(s, f);
+    assert_true(max_abs(f, eddy_grid_solver_field_size(s)) == 0.0);
+    assert_int_equal(eddy_grid_step(s, f, NULL, 0.1, NULL), EDDY_OK);
+    free(f);
+    free(mask);
+    eddy_grid_solver_destroy(s);
+}
+
+/* A CG that runs out of iterations says so, and a step then keeps the field. */
+static void unconverged_pcg_is_reported(void **state)
+{
+    (void)state;
+    uint8_t *mask = obstacle_mask(32, 32);
+    eddy_grid_desc d = {0};
+    d.width = 1, d.height = 1, d.nx = 32, d.ny = 32, d.solid = mask, d.cg_max_iterations = 3;
+    eddy_grid_solver *s = NULL;
+    assert_int_equal(eddy_grid_solver_create(&d, &s, NULL), EDDY_OK);
+    int n = eddy_grid_solver_field_size(s);
+    double *f = random_field(s, 63), *keep = copy_field(s, f);
+    eddy_error err = {0};
+    assert_int_equal(eddy_grid_step(s, f, NULL, 0.01, &err), EDDY_ERR_NUMERIC);
+    assert_non_null(strstr(err.message, "did not converge"));
+    assert_memory_equal(f, keep, (size_t)n * sizeof *f);
+    assert_int_equal(eddy_grid_project(s, f, &err), EDDY_ERR_NUMERIC);
+    eddy_grid_stats st;
+    eddy_grid_solver_stats(s, &st);
+    assert_true(st.divergence_after < st.divergence_before); /* still the best found */
+    free(f);
+    free(keep);
     free(mask);
     eddy_grid_solver_destroy(s);
 }
@@ -539,6 +572,7 @@ int main(void)
         cmocka_unit_test(projection_is_orthogonal_and_never_adds_energy),
         cmocka_unit_test(pcg_agrees_with_fft_on_the_plain_box),
         cmocka_unit_test(sealed_pocket_is_handled),
+        cmocka_unit_test(unconverged_pcg_is_reported),
         cmocka_unit_test(advection_keeps_a_uniform_field),
         cmocka_unit_test(advection_translates_a_linear_profile),
         cmocka_unit_test(stepping_without_forces_never_gains_energy),
