@@ -28,6 +28,10 @@
 #define GRID_MAX 4096
 #define MODES_MIN 1
 #define MODES_MAX 4096
+/* Level sides in metres: millimetres to hundreds of kilometres keeps every
+ * eigenvalue pi^2 (k1^2/W^2 + k2^2/H^2) comfortably finite. */
+#define SIDE_MIN 1e-3
+#define SIDE_MAX 1e5
 
 static void usage(FILE *f)
 {
@@ -39,7 +43,7 @@ static void usage(FILE *f)
             "tensor, viscosity) and writes it atomically to FILE.\n"
             "\n"
             "options:\n"
-            "  --domain W[xH]    level size in metres, both > 0 (default 10x10)\n"
+            "  --domain W[xH]    level size in metres, each side in %g..%g (default 10x10)\n"
             "  --grid N[xM]      MAC grid cells per side, %d..%d (default 64)\n"
             "  --modes R         number of eigenmodes, %d..%d (default 73)\n"
             "  -o, --output FILE the asset to write (required)\n"
@@ -54,7 +58,7 @@ static void usage(FILE *f)
             "71 out of memory, 73 cannot create the output\n"
             "\n"
             "example: precompute --domain 10x10 --grid 64 --modes 73 -o level.eddy\n",
-            GRID_MIN, GRID_MAX, MODES_MIN, MODES_MAX);
+            SIDE_MIN, SIDE_MAX, GRID_MIN, GRID_MAX, MODES_MIN, MODES_MAX);
 }
 
 /* ------------------------------------------------------------ progress bar */
@@ -114,7 +118,7 @@ static bool parse_domain(const char *s, double *w, double *h)
         *h = *w;
     else if (!cli_parse_double(b, h))
         return false;
-    return *w > 0.0 && *h > 0.0;
+    return *w >= SIDE_MIN && *w <= SIDE_MAX && *h >= SIDE_MIN && *h <= SIDE_MAX;
 }
 
 static bool parse_grid(const char *s, int *nx, int *ny)
@@ -194,8 +198,8 @@ static int build(int argc, char **argv)
         case OPT_DOMAIN:
             if (!parse_domain(optarg, &desc.width, &desc.height))
                 return cli_fail(PROG, EX_USAGE,
-                                "--domain '%s': expected W or WxH in metres, both finite and > 0 (e.g. 10x10)",
-                                optarg);
+                                "--domain '%s': expected W or WxH in metres, each side in %g..%g (e.g. 10x10)",
+                                optarg, SIDE_MIN, SIDE_MAX);
             break;
         case OPT_GRID:
             if (!parse_grid(optarg, &desc.nx, &desc.ny))

@@ -289,6 +289,8 @@ static void usage_errors_exit_64(void **state)
     expect_failure(RUN("precompute", "--domain", "nan", "-o", out), EX_USAGE, "precompute", "--domain", "nan");
     expect_failure(RUN("precompute", "--domain", "1e999x1", "-o", out), EX_USAGE, "precompute", "--domain", "overflow");
     expect_failure(RUN("precompute", "--domain", "0x10", "-o", out), EX_USAGE, "precompute", "--domain", "hex-looking");
+    expect_failure(RUN("precompute", "--domain", "1e-200", "-o", out), EX_USAGE, "precompute", "--domain", "tiny side");
+    expect_failure(RUN("precompute", "--domain", "10x1e6", "-o", out), EX_USAGE, "precompute", "--domain", "huge side");
     expect_failure(RUN("precompute", "--grid", "64abc", "-o", out), EX_USAGE, "precompute", "--grid", "64abc");
     expect_failure(RUN("precompute", "--grid", "3", "-o", out), EX_USAGE, "precompute", "--grid", "grid 3");
     expect_failure(RUN("precompute", "--grid", "16x", "-o", out), EX_USAGE, "precompute", "--grid", "16x");
