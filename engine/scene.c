@@ -121,7 +121,8 @@ static eddy_result read_number(const cJSON *item, const char *path, num_rule rul
     if (rule == NUM_INDEX)
         *(int *)dst = (int)v;
     else
-        *(double *)dst = v;
+        *(double *)dst = v + 0.0; /* -0 becomes +0: cJSON writes both as "0", so
+                                     this keeps write-then-read bit-exact */
     return EDDY_OK;
 }
 
@@ -166,6 +167,33 @@ static eddy_result read_fields(const cJSON *obj, const char *path, const field_s
     return EDDY_OK;
 }
 
+/* A JSON number item whose text reads back to exactly v. cJSON's own
+ * printer is not enough: it accepts a 15-digit form when that is only
+ * within an epsilon of v, and it takes 1.79769313486232e+308 (which reads
+ * back as infinity) for DBL_MAX; the fuzzer found both (see
+ * tests/test_fuzz_regressions.c). So the shortest of %.15g, %.16g, %.17g
+ * that strtod turns back into the same bits is written as raw text. */
+static cJSON *exact_number(double v)
+{
+    char text[40];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        double back = strtod(text, NULL);
+        if (memcmp(&back, &v, sizeof v) == 0)
+            break;
+    }
+    return cJSON_CreateRaw(text);
+}
+
+static bool add_exact_number(cJSON *obj, const char *name, double v)
+{
+    cJSON *item = exact_number(v);
+    if (item && cJSON_AddItemToObject(obj, name, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
 /* Adds every field of target to obj; non-finite values (a t1 of "forever")
  * are left out, which is how they were written. */
 static bool write_fields(cJSON *obj, const field_spec *specs, int count, const void *target)
@@ -175,7 +203,7 @@ static bool write_fields(cJSON *obj, const field_spec *specs, int count, const v
         double v = specs[f].rule == NUM_INDEX ? (double)*(const int *)p : *(const double *)p;
         if (!isfinite(v))
             continue;
-        if (!cJSON_AddNumberToObject(obj, specs[f].name, v))
+        if (!add_exact_number(obj, specs[f].name, v))
             return false;
     }
     return true;
@@ -291,7 +319,7 @@ static eddy_result parse_dt(eddy_scene *s, const cJSON *item, eddy_error *err)
 
 static bool write_dt(const eddy_scene *s, cJSON *root)
 {
-    return cJSON_AddNumberToObject(root, "dt", s->dt) != NULL;
+    return add_exact_number(root, "dt", s->dt);
 }
 
 static eddy_result parse_fluid(eddy_scene *s, const cJSON *item, eddy_error *err)
@@ -321,11 +349,15 @@ static eddy_result parse_gravity(eddy_scene *s, const cJSON *item, eddy_error *e
 
 static bool write_gravity(const eddy_scene *s, cJSON *root)
 {
-    cJSON *arr = cJSON_CreateDoubleArray(s->gravity, 2);
-    if (!arr)
-        return false;
-    cJSON_AddItemToObject(root, "gravity", arr);
-    return true;
+    cJSON *arr = cJSON_AddArrayToObject(root, "gravity");
+    for (int i = 0; arr && i < 2; i++) {
+        cJSON *item = exact_number(s->gravity[i]);
+        if (!item || !cJSON_AddItemToArray(arr, item)) {
+            cJSON_Delete(item);
+            return false;
+        }
+    }
+    return arr != NULL;
 }
 
 static eddy_result parse_init_modes(eddy_scene *s, const cJSON *item, eddy_error *err)
