@@ -96,8 +96,9 @@ static void result_free(result *r)
     free(r->err);
 }
 
-/* Runs bin/tool with args (NULL-terminated, argv[0] excluded). */
-static result run_tool(const char *tool, const char *const *args)
+/* Runs bin/tool with args (NULL-terminated, argv[0] excluded), its stdout
+ * into stdout_to (a file or device) when not NULL, else captured. */
+static result run_tool_to(const char *tool, const char *const *args, const char *stdout_to)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/%s", bin_dir(), tool);
@@ -110,12 +111,14 @@ static result run_tool(const char *tool, const char *const *args)
 
     char out_path[160], err_path[160];
     snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
+    if (stdout_to)
+        snprintf(out_path, sizeof out_path, "%s", stdout_to);
     snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
     pid_t pid = fork();
     if (pid < 0)
         fail_msg("fork: %s", strerror(errno));
     if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int o = open(out_path, O_WRONLY | O_CREAT | (stdout_to ? 0 : O_TRUNC), 0644);
         int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
             _exit(126);
@@ -134,9 +137,14 @@ static result run_tool(const char *tool, const char *const *args)
     r.status = WEXITSTATUS(st);
     if (r.status == 127)
         fail_msg("cannot run %s (set EDDY_BIN to the tools' directory)", path);
-    r.out = read_all(out_path, NULL);
+    r.out = stdout_to ? calloc(1, 1) : read_all(out_path, NULL);
     r.err = read_all(err_path, NULL);
     return r;
+}
+
+static result run_tool(const char *tool, const char *const *args)
+{
+    return run_tool_to(tool, args, NULL);
 }
 
 #define RUN(tool, ...) run_tool((tool), (const char *const[]){__VA_ARGS__, NULL})
@@ -617,6 +625,19 @@ static void inviscid_run_keeps_its_energy(void **state)
     free(out);
 }
 
+/* A full disk: the output cannot be written, which must not pass for success. */
+static void unwritable_stdout_exits_74(void **state)
+{
+    (void)state;
+    if (!exists("/dev/full"))
+        skip();
+    expect_failure(run_tool_to("sim", (const char *const[]){"--asset", g_asset, "--scene", g_scene, "--steps",
+                                                            "20", NULL}, "/dev/full"),
+                   EX_IOERR, "sim", "standard output", "sim > /dev/full");
+    expect_failure(run_tool_to("precompute", (const char *const[]){"info", "--json", g_asset, NULL}, "/dev/full"),
+                   EX_IOERR, "precompute", "standard output", "info > /dev/full");
+}
+
 static void sim_is_deterministic(void **state)
 {
     (void)state;
@@ -646,6 +667,7 @@ int main(void)
         cmocka_unit_test(precompute_then_info_reports_the_request),
         cmocka_unit_test(sim_prints_one_record_per_k_steps),
         cmocka_unit_test(inviscid_run_keeps_its_energy),
+        cmocka_unit_test(unwritable_stdout_exits_74),
         cmocka_unit_test(sim_is_deterministic),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
