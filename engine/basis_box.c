@@ -68,6 +68,15 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
                          "%d modes on a %g x %g domain need wave numbers above %d", count, width,
                          height, EDDY_MAX_WAVE);
     }
+    /* Absurd domain sizes (1e-200 m) overflow the eigenvalues or the norms. */
+    for (int m = 0; m < count; ++m)
+        if (!isfinite(all[m].lambda) || !isfinite(eddy_box_norm(&all[m], width, height)) ||
+            all[m].lambda <= 0.0) {
+            free(all);
+            return eddy_fail(err, EDDY_ERR_RANGE,
+                             "domain %g x %g: eigenvalues are not finite at this scale", width,
+                             height);
+        }
     memcpy(modes, all, (size_t)count * sizeof *modes);
     free(all);
     return EDDY_OK;

@@ -40,6 +40,9 @@ static void bad_mode_requests_fail(void **state)
     /* A very elongated domain needs wave numbers beyond the cap. */
     eddy_box_mode *many = malloc(600 * sizeof *many);
     assert_int_equal(eddy_box_select_modes(1000, 1, 600, many, &err), EDDY_ERR_RANGE);
+    /* Sizes whose eigenvalues overflow are refused, not turned into Inf. */
+    assert_int_equal(eddy_box_select_modes(1e-200, 1e-200, 4, m, &err), EDDY_ERR_RANGE);
+    assert_int_equal(eddy_box_select_modes(1e200, 1e200, 4, m, &err), EDDY_ERR_RANGE);
     free(many);
 }
 
