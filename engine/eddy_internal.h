@@ -145,6 +145,13 @@ void eddy_mac_advect(const eddy_mac *g, const double *u, const double *v, double
 void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps);
 
+/* ------------------------------------------------------------ fluid.c */
+
+/* u_r at a point for any coefficient vector of the fluid's basis (length
+ * mode_count): the coupling evaluates the pre-feedback state with it. */
+void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
+                            double out_uv[2]);
+
 /* ------------------------------------------------------------ asset */
 
 #define EDDY_ASSET_VERSION 1u

@@ -299,11 +299,17 @@ eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int coun
     return EDDY_OK;
 }
 
-void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
+void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
+                            double out[2])
 {
     out[0] = out[1] = 0.0;
     if (!inside_domain(f->asset, x, y)) return;
-    eddy_box_basis_velocity(&f->basis, f->coef, x, y, out);
+    eddy_box_basis_velocity(&f->basis, coef, x, y, out);
+}
+
+void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
+{
+    eddy_fluid_velocity_of(f, f->coef, x, y, out);
 }
 
 void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, double *uv)
