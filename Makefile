@@ -26,17 +26,45 @@ LDFLAGS  := $(SAN)
 LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
 
 # ---------------------------------------------------------- rigid-body backend
+# engine/eddy_body.h has two backends; exactly one is built:
+#   v3   engine/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
+#   v24  engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
+#
+#   make BOX2D_V3_PREFIX=/opt/box2d-v3   a v3 installed under that prefix
+#   make BODY_BACKEND=v24                2.4 even when a v3 is found
+#
+# Without BOX2D_V3_PREFIX, /usr/local is used if it holds v3. v3 is told apart
+# by box2d/math_functions.h: 2.4 also ships box2d/box2d.h, but not that. v3 is
+# linked by full path (static library preferred), because a bare -lbox2d finds
+# Debian's 2.4 in /usr/lib first.
 BOX2D_V3_PREFIX ?= $(if $(wildcard /usr/local/include/box2d/math_functions.h),/usr/local,)
 ifneq ($(BOX2D_V3_PREFIX),)
-  BODY_BACKEND := v3
-  BODY_SRC     := engine/body_box2d_v3.c
+  ifeq ($(wildcard $(BOX2D_V3_PREFIX)/include/box2d/math_functions.h),)
+    $(error BOX2D_V3_PREFIX=$(BOX2D_V3_PREFIX): no include/box2d/math_functions.h there, so no Box2D v3)
+  endif
+endif
+BODY_BACKEND ?= $(if $(BOX2D_V3_PREFIX),v3,v24)
+BODY_COMMA := ,
+ifeq ($(BODY_BACKEND),v3)
+  ifeq ($(BOX2D_V3_PREFIX),)
+    $(error BODY_BACKEND=v3 needs Box2D v3: set BOX2D_V3_PREFIX)
+  endif
+  BOX2D_V3_LIB := $(firstword \
+    $(wildcard $(BOX2D_V3_PREFIX)/lib*/libbox2d.a $(BOX2D_V3_PREFIX)/lib/*/libbox2d.a) \
+    $(wildcard $(BOX2D_V3_PREFIX)/lib*/libbox2d.so $(BOX2D_V3_PREFIX)/lib/*/libbox2d.so))
+  ifeq ($(BOX2D_V3_LIB),)
+    $(error no libbox2d.a or libbox2d.so under $(BOX2D_V3_PREFIX)/lib*)
+  endif
+  BODY_SRC      := engine/body_box2d_v3.c
   BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
-  BODY_LIBS    := $(firstword $(wildcard $(BOX2D_V3_PREFIX)/lib/libbox2d.a $(BOX2D_V3_PREFIX)/lib/libbox2d.so))
-else
-  BODY_BACKEND := v24
-  BODY_SRC     := engine/body_box2d_v24.cpp
+  BODY_LIBS     := $(BOX2D_V3_LIB) \
+    $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
+else ifeq ($(BODY_BACKEND),v24)
+  BODY_SRC      := engine/body_box2d_v24.cpp
   BODY_CPPFLAGS :=
-  BODY_LIBS    := -lbox2d -lstdc++
+  BODY_LIBS     := -lbox2d -lstdc++ -lm
+else
+  $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
 BODY_SRC := $(wildcard $(BODY_SRC))
 
