@@ -1,0 +1,401 @@
+/* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
+ * feedback, rigid bodies, in that order (DESIGN.md §1). The pieces live in
+ * their own files: panels in panel_*.c, forces in coupling_forces.c, grid
+ * feedback in feedback_grid.c, the exact feedback in panel_feedback_exact.c. */
+#include "coupling_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MAX_BODIES 64
+#define DEFAULT_MAX_PANELS 8192
+#define DEFAULT_QUADTREE_THRESHOLD 1e-3
+#define DEFAULT_SCHWARZ_TOL 1e-6
+#define DEFAULT_SCHWARZ_ITERATIONS 50
+#define DEFAULT_BODY_SUBSTEPS 4
+
+const char *eddy_feedback_name(eddy_feedback_mode mode)
+{
+    switch (mode) {
+    case EDDY_FEEDBACK_DEFAULT:
+    case EDDY_FEEDBACK_EXACT: return "exact";
+    case EDDY_FEEDBACK_QUADTREE: return "quadtree";
+    case EDDY_FEEDBACK_NAIVE: return "naive";
+    case EDDY_FEEDBACK_OFF: return "off";
+    }
+    return "unknown";
+}
+
+static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy_error *err)
+{
+    if (d->max_bodies == 0) d->max_bodies = DEFAULT_MAX_BODIES;
+    if (d->max_panels == 0) d->max_panels = DEFAULT_MAX_PANELS;
+    if (d->feedback == EDDY_FEEDBACK_DEFAULT) d->feedback = EDDY_FEEDBACK_EXACT;
+    if (d->quadtree_threshold == 0) d->quadtree_threshold = DEFAULT_QUADTREE_THRESHOLD;
+    if (d->schwarz_tolerance == 0) d->schwarz_tolerance = DEFAULT_SCHWARZ_TOL;
+    if (d->schwarz_max_iterations == 0) d->schwarz_max_iterations = DEFAULT_SCHWARZ_ITERATIONS;
+    if (d->body_substeps == 0) d->body_substeps = DEFAULT_BODY_SUBSTEPS;
+    if (d->panel_spacing == 0) d->panel_spacing = fmin(a->width / a->nx, a->height / a->ny);
+    if (d->max_bodies < 1 || d->max_panels < 1)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: capacities must be positive");
+    if (d->feedback < EDDY_FEEDBACK_EXACT || d->feedback > EDDY_FEEDBACK_OFF)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: unknown feedback mode %d", d->feedback);
+    if (!(d->quadtree_threshold > 0) || !(d->schwarz_tolerance > 0) ||
+        !(d->panel_spacing > 0) || !isfinite(d->panel_spacing))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "coupling: threshold, tolerance and panel spacing must be positive");
+    if (d->schwarz_max_iterations < 0 || d->body_substeps < 1 || d->body_substeps > 64)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "coupling: iterations >= 0 and body substeps in 1..64 required");
+    return EDDY_OK;
+}
+
+static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
+{
+    eddy_panel_world_desc pd = {0};
+    pd.width = c->asset->width;
+    pd.height = c->asset->height;
+    pd.max_bodies = c->desc.max_bodies;
+    pd.max_panels = c->desc.max_panels;
+    pd.no_images = c->desc.no_wall_images;
+    pd.tolerance = c->desc.schwarz_tolerance;
+    pd.max_iterations = c->desc.schwarz_max_iterations;
+    return eddy_panel_world_create(&pd, &c->panels, err);
+}
+
+eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
+                                 const eddy_coupling_desc *desc, eddy_coupling **out,
+                                 eddy_error *err)
+{
+    if (!fluid || !world || !out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: fluid, world and out are required");
+    *out = NULL;
+    eddy_coupling *c = calloc(1, sizeof *c);
+    if (!c) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
+    c->fluid = fluid;
+    c->world = world;
+    c->asset = eddy_fluid_asset(fluid);
+    c->desc = desc ? *desc : (eddy_coupling_desc){0};
+    c->r = eddy_fluid_mode_count(fluid);
+    eddy_result res = resolve_desc(c->asset, &c->desc, err);
+    if (res == EDDY_OK) res = make_panel_world(c, err);
+    if (res == EDDY_OK) {
+        c->bodies = calloc((size_t)c->desc.max_bodies, sizeof *c->bodies);
+        c->shapes = calloc((size_t)c->desc.max_bodies, sizeof *c->shapes);
+        c->reduced = calloc((size_t)c->r, sizeof *c->reduced);
+        c->pre_feedback = calloc((size_t)c->r, sizeof *c->pre_feedback);
+        if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback)
+            res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
+    }
+    if (res == EDDY_OK) res = eddy_coupling_set_feedback(c, c->desc.feedback);
+    if (res != EDDY_OK) {
+        if (res == EDDY_ERR_MEMORY) eddy_fail(err, res, "out of memory creating a coupling");
+        eddy_coupling_destroy(c);
+        return res;
+    }
+    memcpy(c->pre_feedback, eddy_fluid_coefficients(fluid), (size_t)c->r * sizeof(double));
+    *out = c;
+    return EDDY_OK;
+}
+
+void eddy_coupling_destroy(eddy_coupling *c)
+{
+    if (!c) return;
+    eddy_panel_world_destroy(c->panels);
+    for (int s = 0; s < c->cache_count; ++s) {
+        eddy_panel_shape_free(&c->cache[s].shape);
+        free(c->cache[s].pieces);
+    }
+    free(c->cache);
+    free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
+    eddy_grid_feedback_free(&c->grid);
+    free(c);
+}
+
+/* ------------------------------------------------------------ bodies */
+
+/* The body's non-sensor shapes as panel pieces, in body space. */
+static eddy_result body_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
+                               eddy_error *err)
+{
+    int n = 0, shapes = eddy_body_shape_count(body);
+    for (int s = 0; s < shapes; ++s) {
+        eddy_shape_info info;
+        eddy_result res = eddy_body_get_shape(body, s, &info, err);
+        if (res != EDDY_OK) return res;
+        if (info.is_sensor) continue;
+        if (n == EDDY_PANEL_MAX_PIECES)
+            return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: a body has more than %d shapes",
+                             EDDY_PANEL_MAX_PIECES);
+        if (info.type == EDDY_SHAPE_CIRCLE)
+            pieces[n++] = eddy_piece_circle(info.radius, info.center[0], info.center[1]);
+        else
+            pieces[n++] = eddy_piece_polygon(info.vertex_count,
+                                             (const double (*)[2])info.vertices);
+    }
+    *count = n;
+    if (n == 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body has no solid shape to panel");
+    return EDDY_OK;
+}
+
+static bool same_pieces(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
+                        double spacing)
+{
+    return e->piece_count == count && e->spacing == spacing &&
+           memcmp(e->pieces, pieces, (size_t)count * sizeof *pieces) == 0;
+}
+
+/* Panels and pseudo-inverse for these pieces: from the cache, else built. */
+static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+                                       const eddy_panel_shape **out, eddy_error *err)
+{
+    for (int s = 0; s < c->cache_count; ++s)
+        if (same_pieces(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
+            *out = &c->cache[s].shape;
+            return EDDY_OK;
+        }
+    if (c->cache_count == c->cache_capacity) {
+        /* Shapes are referenced by pointer from the panel world: the cache
+         * never moves, it has one slot per possible body. */
+        return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: shape cache full (%d shapes)",
+                         c->cache_capacity);
+    }
+    eddy_shape_entry *e = &c->cache[c->cache_count];
+    memset(e, 0, sizeof *e);
+    e->pieces = malloc((size_t)count * sizeof *pieces);
+    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
+    e->piece_count = count;
+    e->spacing = c->desc.panel_spacing;
+    char name[32];
+    snprintf(name, sizeof name, "body shape %d", c->cache_count);
+    eddy_panel_shape_desc sd = {0};
+    sd.name = name;
+    sd.pieces = pieces;
+    sd.piece_count = count;
+    sd.spacing = c->desc.panel_spacing;
+    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
+    if (res != EDDY_OK) {
+        free(e->pieces);
+        e->pieces = NULL;
+        return res;
+    }
+    ++c->cache_count;
+    *out = &e->shape;
+    return EDDY_OK;
+}
+
+static bool body_inside_domain(const eddy_coupling *c, const eddy_body *body)
+{
+    eddy_pose p;
+    eddy_body_get_pose(body, &p);
+    return p.x >= 0 && p.x <= c->asset->width && p.y >= 0 && p.y <= c->asset->height;
+}
+
+static eddy_result ensure_cache(eddy_coupling *c, eddy_error *err)
+{
+    if (c->cache) return EDDY_OK;
+    c->cache_capacity = c->desc.max_bodies;
+    c->cache = calloc((size_t)c->cache_capacity, sizeof *c->cache);
+    if (!c->cache) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the shape cache");
+    return EDDY_OK;
+}
+
+eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
+{
+    if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
+    for (int b = 0; b < c->body_count; ++b)
+        if (c->bodies[b] == body)
+            return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: body %d is already coupled", b);
+    if (c->body_count == c->desc.max_bodies)
+        return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: already %d bodies (max_bodies)",
+                         c->desc.max_bodies);
+    if (!body_inside_domain(c, body))
+        return eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body's origin is outside the "
+                         "%g x %g domain", c->asset->width, c->asset->height);
+    eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
+    int count = 0;
+    const eddy_panel_shape *shape = NULL;
+    eddy_result res = ensure_cache(c, err);
+    if (res == EDDY_OK) res = body_pieces(body, pieces, &count, err);
+    if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
+    int index = 0;
+    if (res == EDDY_OK) res = eddy_panel_world_add_body(c->panels, shape, &index, err);
+    if (res != EDDY_OK) return res;
+    c->bodies[c->body_count] = body;
+    c->shapes[c->body_count] = shape;
+    ++c->body_count;
+    return EDDY_OK;
+}
+
+eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
+{
+    if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
+    int at = -1;
+    for (int b = 0; b < c->body_count; ++b)
+        if (c->bodies[b] == body) at = b;
+    if (at < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
+    /* The panel world only grows, so rebuild it without this body. */
+    eddy_panel_world *old = c->panels;
+    eddy_result res = make_panel_world(c, err);
+    if (res != EDDY_OK) {
+        c->panels = old;
+        return res;
+    }
+    for (int b = at; b + 1 < c->body_count; ++b) {
+        c->bodies[b] = c->bodies[b + 1];
+        c->shapes[b] = c->shapes[b + 1];
+    }
+    --c->body_count;
+    for (int b = 0; b < c->body_count && res == EDDY_OK; ++b) {
+        int index;
+        res = eddy_panel_world_add_body(c->panels, c->shapes[b], &index, err);
+    }
+    eddy_panel_world_destroy(old);
+    return res;
+}
+
+int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
+
+/* ------------------------------------------------------------ the step */
+
+/* u_f for the panel solve: the reduced fluid at the panel midpoints. */
+static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
+{
+    eddy_fluid_velocity_many(user, n, xy, uv);
+}
+
+/* Pose and velocities of each body's origin into the panel world. */
+static int set_panel_states(eddy_coupling *c, eddy_error *err)
+{
+    int outside = -1;
+    for (int b = 0; b < c->body_count; ++b) {
+        eddy_body *body = c->bodies[b];
+        eddy_pose p;
+        eddy_body_get_pose(body, &p);
+        double v[2];
+        eddy_body_point_velocity(body, p.x, p.y, v);
+        eddy_panel_body_state s = {p.x, p.y, p.angle, v[0], v[1],
+                                   eddy_body_angular_velocity(body)};
+        eddy_panel_world_set_state(c->panels, b, &s, err);
+        if (outside < 0 && !body_inside_domain(c, body)) outside = b;
+    }
+    return outside;
+}
+
+eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
+{
+    if (!c || !isfinite(dt) || dt <= 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
+    double t0 = eddy_now_ms();
+    eddy_result res = eddy_fluid_step(c->fluid, dt);
+    if (res != EDDY_OK) return eddy_fail(err, res, "coupling: the fluid step failed (%s)",
+                                         eddy_result_name(res));
+    double t1 = eddy_now_ms();
+    int outside = set_panel_states(c, err);
+    eddy_panel_report report = {0};
+    if (c->body_count > 0) {
+        res = eddy_panel_world_solve(c->panels, sample_reduced_fluid, c->fluid, &report, err);
+        if (res != EDDY_OK) return res;
+    }
+    double t2 = eddy_now_ms();
+    eddy_coupling_apply_body_forces(c, dt);
+    double t3 = eddy_now_ms();
+    memcpy(c->pre_feedback, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
+    if (c->body_count > 0) eddy_coupling_apply_feedback(c);
+    double t4 = eddy_now_ms();
+    res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);
+    double t5 = eddy_now_ms();
+    eddy_fluid_get_timings(c->fluid, &c->timings.fluid);
+    c->timings.panels_ms = t2 - t1;
+    c->timings.forces_ms = t3 - t2;
+    c->timings.feedback_ms = t4 - t3;
+    c->timings.bodies_ms = t5 - t4;
+    c->timings.total_ms = t5 - t0;
+    c->timings.schwarz_iterations = report.iterations;
+    c->timings.schwarz_converged = report.converged;
+    c->timings.panel_count = c->panels->panel_count;
+    c->timings.image_panels = report.image_panels;
+    c->timings.feedback_scale = c->feedback_scale;
+    if (res != EDDY_OK) return res;
+    if (outside >= 0)
+        return eddy_fail(err, EDDY_ERR_RANGE, "coupling: body %d has left the domain", outside);
+    return EDDY_OK;
+}
+
+eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode)
+{
+    if (!c) return EDDY_ERR_ARGUMENT;
+    if (mode == EDDY_FEEDBACK_DEFAULT) mode = EDDY_FEEDBACK_EXACT;
+    if (mode < EDDY_FEEDBACK_EXACT || mode > EDDY_FEEDBACK_OFF) return EDDY_ERR_ARGUMENT;
+    if (mode == EDDY_FEEDBACK_NAIVE || mode == EDDY_FEEDBACK_QUADTREE) {
+        eddy_result res = eddy_grid_feedback_init(&c->grid, c, NULL);
+        if (res != EDDY_OK) return res;
+    }
+    c->desc.feedback = mode;
+    return EDDY_OK;
+}
+
+eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c) { return c->desc.feedback; }
+void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.buoyancy = on; }
+
+/* ------------------------------------------------------------ queries */
+
+void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out[2])
+{
+    eddy_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
+    if (c->body_count == 0 || !c->panels->placed) return;
+    double up[2];
+    eddy_panel_world_velocity(c->panels, x, y, up);
+    out[0] += up[0];
+    out[1] += up[1];
+}
+
+void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
+{
+    for (int p = 0; p < n; ++p) eddy_coupling_velocity(c, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+}
+
+double eddy_coupling_kinetic_energy(const eddy_coupling *c)
+{
+    double e = eddy_fluid_kinetic_energy(c->fluid);
+    for (int b = 0; b < c->body_count; ++b) {
+        const eddy_body *body = c->bodies[b];
+        if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) continue;
+        double v[2];
+        eddy_body_linear_velocity(body, v);
+        double w = eddy_body_angular_velocity(body);
+        e += 0.5 * eddy_body_mass(body) * (v[0] * v[0] + v[1] * v[1]) +
+             0.5 * eddy_body_inertia(body) * w * w;
+    }
+    return e;
+}
+
+void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out)
+{
+    *out = c->timings;
+}
+
+void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *d)
+{
+    if (!c || !d) return;
+    const eddy_panel_world *w = c->panels;
+    if (d->panel && w->placed)
+        for (int s = 0; s < w->source_count; ++s)
+            d->panel(d->user, w->src[4 * s], w->src[4 * s + 1], w->src[4 * s + 2],
+                     w->src[4 * s + 3], w->strength[s], s >= w->panel_count);
+    if (d->quadtree_node) eddy_grid_feedback_draw(&c->grid, d);
+    if (d->velocity_sample) {
+        int stride = d->sample_stride > 0 ? d->sample_stride : 4;
+        double hx = c->asset->width / c->asset->nx, hy = c->asset->height / c->asset->ny;
+        for (int j = stride / 2; j < c->asset->ny; j += stride)
+            for (int i = stride / 2; i < c->asset->nx; i += stride) {
+                double x = (i + 0.5) * hx, y = (j + 0.5) * hy, uv[2];
+                eddy_coupling_velocity(c, x, y, uv);
+                d->velocity_sample(d->user, x, y, uv[0], uv[1]);
+            }
+    }
+}

@@ -1,0 +1,88 @@
+/* coupling_internal.h - the coupling's state, shared by coupling.c,
+ * coupling_forces.c and feedback_grid.c. Not installed. */
+#ifndef EDDY_COUPLING_INTERNAL_H
+#define EDDY_COUPLING_INTERNAL_H
+
+#include "eddy_coupling.h"
+#include "eddy_internal.h"
+#include "panel.h"
+
+/* A panelled outline, cached by the exact pieces and spacing it was cut from. */
+typedef struct eddy_shape_entry {
+    eddy_piece *pieces;
+    int piece_count;
+    double spacing;
+    eddy_panel_shape shape;
+} eddy_shape_entry;
+
+/* One quadtree node over a block of MAC cells [i0, i1) x [j0, j1). */
+typedef struct eddy_qt_node {
+    int i0, j0, i1, j1;
+    int level;      /* 0 at the root */
+    int child;      /* index of the first of 4 children, -1 for a leaf */
+    int parent;
+    double cx, cy;  /* centre, m */
+} eddy_qt_node;
+
+/* Grid feedback (naive and quadtree, 5.3.4): u_p on the MAC samples, then
+ * projected on the basis with the grid's quadrature weights. */
+typedef struct eddy_grid_feedback {
+    bool ready;
+    eddy_mac mac;
+    int samples;          /* MAC samples */
+    int modes;            /* box modes projected (the eigen part of the basis) */
+    double *phi_weighted; /* modes x samples: w_s phi_k(s) */
+    double *field;        /* samples: u_p */
+    double *xy;           /* 2 x samples: positions */
+    /* quadtree */
+    eddy_qt_node *nodes;
+    int node_count, levels;
+    double *node_uv;      /* 2 per node: constant velocity given to the node */
+    bool *node_used;      /* evaluated at its centre in the last feedback */
+    int *stack;           /* traversal stack */
+    double *table;        /* levels x bins: error of a unit panel (5.19) */
+    int bins;
+    double bin_width;
+    int last_node_evaluations;
+} eddy_grid_feedback;
+
+struct eddy_coupling {
+    eddy_fluid *fluid;
+    const eddy_asset *asset;
+    eddy_world *world;
+    eddy_coupling_desc desc;
+    int r;
+    eddy_panel_world *panels;
+    int body_count;
+    eddy_body **bodies;                 /* max_bodies */
+    const eddy_panel_shape **shapes;    /* max_bodies, into cache */
+    eddy_shape_entry *cache;
+    int cache_count, cache_capacity;
+    double *reduced;      /* r: feedback vector */
+    double *pre_feedback; /* r: the fluid state the panels were solved against */
+    eddy_grid_feedback grid;
+    double energy_budget; /* J: what fluid forces took from the bodies this step */
+    double feedback_scale; /* the last feedback's energy-limiting factor, 0..1 */
+    eddy_coupling_timings timings;
+};
+
+/* coupling_forces.c: dynamic pressure (5.20, 5.21) and buoyancy (5.22). */
+void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt);
+
+/* feedback_grid.c */
+eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c,
+                                    eddy_error *err);
+void eddy_grid_feedback_free(eddy_grid_feedback *g);
+/* Fills g->field with u_p at every MAC sample: exactly (naive) or through the
+ * quadtree; returns node evaluations (quadtree). */
+void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w);
+int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
+                                      double threshold);
+/* out[k] = sum_s w_s phi_k(s) field[s] for the box modes (zero beyond). */
+void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out);
+void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const eddy_debug_draw *d);
+
+/* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
+void eddy_coupling_apply_feedback(eddy_coupling *c);
+
+#endif

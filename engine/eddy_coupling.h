@@ -1,0 +1,159 @@
+/*
+ * eddy_coupling.h - two-way coupling of the reduced fluid with rigid bodies
+ * (chapter 5.3): bodies push the fluid through vortex panels, the fluid pushes
+ * bodies through dynamic pressure and buoyancy.
+ *
+ * A coupling ties one fluid (eddy.h) to one rigid-body world (eddy_body.h).
+ * Every body you register gets panels along its outline, cut from its shapes
+ * at about one grid spacing. One coupled step, in this order (DESIGN.md §1):
+ *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
+ *   2. solid -> fluid: panel strengths from the no-penetration violation at
+ *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
+ *      images (5.17, 5.3.3);
+ *   3. fluid -> solid: dynamic pressure (5.20, 5.21) and optional buoyancy
+ *      (5.22) as forces at panel centres;
+ *   4. feedback: the panels' field folded into the reduced fluid (5.3.4);
+ *   5. the rigid bodies step.
+ *
+ * USAGE
+ *
+ *   eddy_coupling_desc cd = {0};             // zero fields = defaults
+ *   cd.buoyancy = true;
+ *   eddy_coupling *c;
+ *   if (eddy_coupling_create(fluid, world, &cd, &c, &err) != EDDY_OK) { ... }
+ *   eddy_coupling_add_body(c, crate, &err);  // after its shapes are added
+ *   for (;;) {
+ *       eddy_coupling_step(c, 1.0 / 60.0, &err);
+ *       double uv[2];
+ *       eddy_coupling_velocity(c, x, y, uv); // u_r + u_p: tracers, dye, probes
+ *   }
+ *   eddy_coupling_destroy(c);                // before the fluid and the world
+ *
+ * FEEDBACK (5.3.4) is selectable at run time:
+ *   EDDY_FEEDBACK_EXACT     the panels' vortex sheets integrated against every
+ *                           mode's stream function: no grid, exact (default);
+ *   EDDY_FEEDBACK_QUADTREE  u_p on the MAC grid through the quadtree of 5.19,
+ *                           then projected;
+ *   EDDY_FEEDBACK_NAIVE     u_p at every MAC sample, then projected;
+ *   EDDY_FEEDBACK_OFF       none (panels only affect probes and forces).
+ *
+ * Nothing here allocates inside eddy_coupling_step: buffers are sized by the
+ * description's capacities and by eddy_coupling_add_body.
+ */
+#ifndef EDDY_COUPLING_H
+#define EDDY_COUPLING_H
+
+#include "eddy.h"
+#include "eddy_body.h"
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum eddy_feedback_mode {
+    EDDY_FEEDBACK_DEFAULT = 0, /* the exact variant */
+    EDDY_FEEDBACK_EXACT,
+    EDDY_FEEDBACK_QUADTREE,
+    EDDY_FEEDBACK_NAIVE,
+    EDDY_FEEDBACK_OFF
+} eddy_feedback_mode;
+
+const char *eddy_feedback_name(eddy_feedback_mode mode);
+
+typedef struct eddy_coupling_desc {
+    int max_bodies;              /* default 64 */
+    int max_panels;              /* real panels over all bodies, default 8192 */
+    eddy_feedback_mode feedback; /* default exact */
+    bool buoyancy;               /* hydrostatic force 5.22 (default off) */
+    double quadtree_threshold;   /* m/s of tolerated velocity error per panel and
+                                    node in quadtree feedback. Default 1e-3 */
+    double schwarz_tolerance;    /* relative change of the strengths. Default 1e-6 */
+    int schwarz_max_iterations;  /* default 50 */
+    bool no_wall_images;         /* turn the method of images off (for comparison) */
+    int body_substeps;           /* rigid-body solver substeps, default 4 */
+    double panel_spacing;        /* target panel length in m. Default: the grid
+                                    spacing min(W/nx, H/ny) */
+} eddy_coupling_desc;
+
+typedef struct eddy_coupling eddy_coupling;
+
+/* Ties fluid and world together. Gravity for buoyancy is read from the world
+ * at every step. Both must outlive the coupling. */
+eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
+                                 const eddy_coupling_desc *desc, eddy_coupling **out,
+                                 eddy_error *err);
+void eddy_coupling_destroy(eddy_coupling *c);
+
+/* Registers a body of the world: panels along the outline of its non-sensor
+ * shapes (an odd number per side), the inverse of its panel matrix (5.12,
+ * 5.15) taken from the asset's shape catalogue when the shape is there, else
+ * computed now and cached. Refuses a body with no shape, a singular outline
+ * (EDDY_ERR_NUMERIC, the message names it), a body outside the domain
+ * (EDDY_ERR_RANGE), or more bodies/panels than the capacities
+ * (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
+eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
+
+/* Forgets a body (it stays in the world). Set-up time: this may allocate. */
+eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
+int eddy_coupling_body_count(const eddy_coupling *c);
+
+/* One coupled step of dt seconds (see the order at the top). A body that has
+ * left the domain is reported with EDDY_ERR_RANGE naming it (the step still
+ * completes for the others: its panels are ignored). */
+eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
+
+eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
+eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
+void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
+
+/* The true velocity u_r + u_p at a point (5.3.4): use it for anything that
+ * moves with the fluid. Zero outside the domain and inside bodies is not
+ * enforced (the panel field inside a body is not physical). */
+void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out_uv[2]);
+void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
+
+/* Kinetic energy of fluid (density |r|^2 / 2) plus dynamic bodies
+ * (m |v|^2 / 2 + I w^2 / 2), J per metre of depth. */
+double eddy_coupling_kinetic_energy(const eddy_coupling *c);
+
+/* Milliseconds of the last coupled step, phase by phase (the paper's Table 1). */
+typedef struct eddy_coupling_timings {
+    eddy_timings fluid;   /* forces, advect, diffuse */
+    double panels_ms;     /* violation, solves, Schwarz sweeps (5.13-5.17) */
+    double forces_ms;     /* dynamic pressure and buoyancy (5.20-5.22) */
+    double feedback_ms;   /* 5.3.4 */
+    double bodies_ms;     /* the rigid-body step */
+    double total_ms;
+    int schwarz_iterations;
+    bool schwarz_converged;
+    int panel_count;      /* real panels */
+    int image_panels;     /* wall images in use */
+    int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
+    double feedback_scale; /* 1, or less when the feedback was limited to the
+                              energy the fluid forces took from the bodies */
+} eddy_coupling_timings;
+
+void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);
+
+/* Debug drawing: any callback may be NULL. Coordinates are world metres. */
+typedef struct eddy_debug_draw {
+    /* every panel with its strength gamma (counter-clockwise positive);
+       image = true for wall images */
+    void (*panel)(void *user, double x1, double y1, double x2, double y2, double gamma,
+                  bool image);
+    /* quadtree nodes the last quadtree feedback evaluated at their centre */
+    void (*quadtree_node)(void *user, double x0, double y0, double x1, double y1, int level);
+    /* the velocity u_r + u_p at MAC-grid cell centres, every sample_stride cells */
+    void (*velocity_sample)(void *user, double x, double y, double u, double v);
+    int sample_stride;    /* default 4 */
+    void *user;
+} eddy_debug_draw;
+
+void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_COUPLING_H */
