@@ -152,6 +152,8 @@ typedef struct eddy_timings {
     double total_ms;
     int taylor_terms;    /* Taylor terms used by the last advection, all substeps */
     int taylor_substeps; /* substeps the last advection was cut into */
+    int advect_clamped;  /* 1 if the last step's advection was shortened by the
+                            hostile-input clamp (see eddy_fluid_step) */
 } eddy_timings;
 
 eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *desc,
@@ -160,19 +162,27 @@ void eddy_fluid_destroy(eddy_fluid *fluid);
 
 /* Advances the fluid by dt seconds: queued forces, advection, viscosity.
  * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite
- * and positive, and with EDDY_ERR_NUMERIC (state left as before the step) if
- * the step would produce a non-finite state. */
+ * and positive, and with EDDY_ERR_NUMERIC (state left as before the step, the
+ * queued forces dropped) if the step would produce a non-finite state.
+ * Hostile input: when the flow is so fast or dt so long that dt |A(r)| is
+ * more than the Taylor series integrates accurately, the advection of this
+ * step is shortened to the longest time it does (timings.advect_clamped);
+ * forces and viscosity use the full dt. */
 eddy_result eddy_fluid_step(eddy_fluid *fluid, double dt);
 
 /* Queues a stir for the next step. EDDY_ERR_CAPACITY when the queue is full,
  * EDDY_ERR_ARGUMENT for non-finite values or a radius <= 0. */
 eddy_result eddy_fluid_add_stir(eddy_fluid *fluid, const eddy_stir *stir);
 
-/* Adds a velocity change directly in reduced coordinates (length mode_count). */
+/* Adds a velocity change directly in reduced coordinates (length mode_count).
+ * EDDY_ERR_ARGUMENT (and no change) for a non-finite value, or if the result
+ * would not be a usable state (see eddy_fluid_set_coefficients). */
 eddy_result eddy_fluid_add_reduced(eddy_fluid *fluid, const double *dr, int count);
 
 /* Reduced coefficients r (length mode_count); valid until the next call that
- * changes the fluid. */
+ * changes the fluid. They are always finite, and so is their energy |r|^2:
+ * eddy_fluid_set_coefficients refuses with EDDY_ERR_ARGUMENT a vector with a
+ * NaN or Inf, or one whose |r|^2 overflows a double (|r| above ~1e154). */
 const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
 int eddy_fluid_mode_count(const eddy_fluid *fluid);
 eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);

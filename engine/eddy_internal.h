@@ -144,6 +144,10 @@ void eddy_mac_advect(const eddy_mac *g, const double *u, const double *v, double
  * work holds 2n doubles. Returns the terms used (all substeps) and s. */
 void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps);
+/* The longest dt that eddy_taylor_expv integrates with every substep at
+ * h |M|_inf <= 1, i.e. to full accuracy (INFINITY for M = 0; 0 when |M| is
+ * not finite). Used by the fluid's hostile-input clamp (fluid.c). */
+double eddy_taylor_max_time(int n, const double *M);
 
 /* ------------------------------------------------------------ fluid.c */
 

@@ -198,8 +198,15 @@ eddy_result eddy_fluid_add_stir(eddy_fluid *f, const eddy_stir *st)
 eddy_result eddy_fluid_add_reduced(eddy_fluid *f, const double *dr, int count)
 {
     if (!f || !dr || count != f->r) return EDDY_ERR_ARGUMENT;
-    for (int k = 0; k < count; ++k)
+    /* The result is checked before any of it is stored (1e308 + 1e308
+     * overflows; so can the energy): the state is never left unusable. */
+    double sum = 0.0;
+    for (int k = 0; k < count; ++k) {
+        double v = f->coef[k] + dr[k];
         if (!isfinite(dr[k])) return EDDY_ERR_ARGUMENT;
+        sum += v * v;
+    }
+    if (!isfinite(sum)) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < count; ++k) f->coef[k] += dr[k];
     return EDDY_OK;
 }
@@ -215,16 +222,35 @@ static double norm2(const double *x, int n)
 
 /* r <- exp(dt A(r)) r with A(r) frozen over the step, then rescaled to the
  * norm it had: the exact flow of a skew A(r) keeps |r|, the truncated
- * series does not quite. */
+ * series does not quite.
+ *
+ * CLAMP (hostile input, issue 8): the series is accurate only while each of
+ * its at most 256 substeps has h |A(r)|_inf <= 1. A flow of absurd speed (a
+ * stir of 1e12 N/m^2, coefficients of 1e6) or a step of many seconds would
+ * need more, and the unconverged series gives garbage or overflows. Instead
+ * this step advects only for the longest time the series integrates
+ * exactly, eddy_taylor_max_time(A(r)) = 256 / |A(r)|_inf seconds (reported
+ * as timings.advect_clamped); forces and viscosity still use the full dt.
+ * The result stays finite and keeps the energy of an inviscid flow. Ordinary
+ * flows never reach the clamp: at 1/60 s a 10 m level of 73 modes needs
+ * speeds of thousands of m/s. */
 static void advect(eddy_fluid *f, double dt)
 {
     double before = norm2(f->coef, f->r);
+    f->timings.advect_clamped = 0;
+    if (!isfinite(before)) return; /* forces overflowed it: the step will fail */
     if (before == 0.0) {
         f->timings.taylor_terms = 0;
         f->timings.taylor_substeps = 0;
         return;
     }
     eddy_tensor_contract(&f->asset->tensor, f->coef, f->advection);
+    double longest = eddy_taylor_max_time(f->r, f->advection);
+    if (dt > longest) {
+        dt = longest;
+        f->timings.advect_clamped = 1;
+    }
+    if (!(dt > 0.0)) return; /* A(r) not finite: the step's final check fails it */
     eddy_taylor_expv(f->r, f->advection, dt, f->coef, f->taylor_out, f->taylor_work,
                      f->desc.taylor_tolerance, f->desc.taylor_max_terms, &f->timings.taylor_terms,
                      &f->timings.taylor_substeps);
@@ -255,11 +281,14 @@ static void diffuse(eddy_fluid *f, double dt)
 
 /* ------------------------------------------------------------ step */
 
+/* A usable state: every coefficient finite and |x|^2 finite too. A state of
+ * finite numbers whose energy overflows (|x| beyond ~1e154) could never be
+ * stepped again, so the fluid never accepts one (issue 8). */
 static bool all_finite(const double *x, int n)
 {
-    for (int k = 0; k < n; ++k)
-        if (!isfinite(x[k])) return false;
-    return true;
+    double sum = 0.0;
+    for (int k = 0; k < n; ++k) sum += x[k] * x[k];
+    return isfinite(sum); /* also false for any NaN or Inf in x */
 }
 
 eddy_result eddy_fluid_step(eddy_fluid *f, double dt)

@@ -10,7 +10,9 @@
 #include <string.h>
 
 /* Substeps are capped so a hostile |M| cannot stall the caller; past the cap
- * the series still converges, only with more terms than max_terms allows. */
+ * the series still converges, only with more terms than max_terms allows.
+ * Callers that must stay accurate (and finite) whatever the input keep
+ * dt <= eddy_taylor_max_time(M), which never needs more than the cap. */
 #define TAYLOR_MAX_SUBSTEPS 256
 
 static double norm_inf(int n, const double *M)
@@ -73,4 +75,11 @@ void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double
         used += taylor_substep(n, M, h, out, work, work + n, tol, max_terms);
     if (terms) *terms = used;
     if (substeps) *substeps = s;
+}
+
+double eddy_taylor_max_time(int n, const double *M)
+{
+    double size = norm_inf(n, M);
+    if (!isfinite(size)) return 0.0;
+    return size > 0.0 ? TAYLOR_MAX_SUBSTEPS / size : INFINITY;
 }
