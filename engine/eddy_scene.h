@@ -19,6 +19,15 @@
  *         // r[mode] += amp at the start; mode is an index in eigenvalue order
  *         // from 0 (an integer >= 0, checked against the asset on apply);
  *         // the same mode may appear twice (the amplitudes add)
+ *     "feedback": "exact",                      // exact | quadtree | naive | off
+ *     "buoyancy": true,                         // hydrostatic force on bodies (5.22)
+ *     "bodies": [ { "shape": "box", "hw": 0.5, "hh": 0.3,   // or
+ *                   "shape": "circle", "radius": 0.4,       // or
+ *                   "shape": "polygon", "points": [[x,y],..] (3..8, convex, body space),
+ *                   "x": 5, "y": 5, "angle": 0,             // pose (required x, y)
+ *                   "vx": 0, "vy": 0, "omega": 0,           // initial velocity
+ *                   "density": 1000,                        // kg/m^2, default 1000
+ *                   "type": "dynamic" } ],                  // dynamic | kinematic | static
  *     "stirs": [ { "t0": 0, "t1": 2,            // active for t0 <= t < t1;
  *                                               // t0 default 0, t1 default forever,
  *                                               // t1 >= t0
@@ -68,6 +77,8 @@
 #define EDDY_SCENE_H
 
 #include "eddy.h"
+#include "eddy_body.h"
+#include "eddy_coupling.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -91,6 +102,25 @@ typedef struct eddy_scene_stir {
     eddy_stir stir;
 } eddy_scene_stir;
 
+typedef enum eddy_scene_shape {
+    EDDY_SCENE_BOX = 0,
+    EDDY_SCENE_CIRCLE,
+    EDDY_SCENE_POLYGON
+} eddy_scene_shape;
+
+/* One rigid body of the scene (all lengths in m, body space for points). */
+typedef struct eddy_scene_body {
+    eddy_scene_shape shape;
+    double hw, hh;              /* box half width and height */
+    double radius;              /* circle */
+    int point_count;            /* polygon, 3..EDDY_MAX_POLYGON_VERTICES */
+    double points[EDDY_MAX_POLYGON_VERTICES][2];
+    double x, y, angle;         /* pose of the body origin */
+    double vx, vy, omega;       /* initial velocity */
+    double density;             /* kg/m^2; default 1000 (neutral in water) */
+    eddy_body_type type;        /* default dynamic */
+} eddy_scene_body;
+
 /* Everything a scene holds, with defaults filled in. The pointers stay valid
  * until the scene is destroyed. */
 typedef struct eddy_scene_view {
@@ -103,6 +133,10 @@ typedef struct eddy_scene_view {
     const eddy_scene_mode *init_modes;
     int stir_count;
     const eddy_scene_stir *stirs;
+    int body_count;
+    const eddy_scene_body *bodies;
+    eddy_feedback_mode feedback;  /* default exact */
+    bool buoyancy;                /* default false */
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
@@ -136,6 +170,16 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
  * queued before the failure stay queued. */
 eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
                                     eddy_error *err);
+
+/* Builds the rigid-body side of a scene for a fluid: a world with the
+ * scene's gravity, the tank's four walls as one static body that is not
+ * coupled (the fluid has walls of its own), the scene's bodies in order
+ * (out_bodies, if not NULL, receives body_count handles), and a coupling with
+ * the scene's feedback and buoyancy. On failure nothing is left allocated;
+ * a body outside the fluid's domain is EDDY_ERR_RANGE naming bodies[i]. */
+eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
+                                   eddy_world **out_world, eddy_coupling **out_coupling,
+                                   eddy_body **out_bodies, eddy_error *err);
 
 /* Writes the scene back as JSON (every field, defaults included, numbers that
  * parse back to the same doubles) into a new malloc'd, zero-terminated string;

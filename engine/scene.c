@@ -17,6 +17,8 @@
 
 #include <errno.h>
 #include <limits.h>
+#include "scene_internal.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,6 +44,10 @@ struct eddy_scene {
     eddy_scene_mode *init_modes;
     int stir_count;
     eddy_scene_stir *stirs;
+    int body_count;
+    eddy_scene_body *bodies;
+    eddy_feedback_mode feedback;
+    bool buoyancy;
 };
 
 /* ------------------------------------------------------------ field paths */
@@ -169,10 +175,12 @@ static eddy_result read_fields(const cJSON *obj, const char *path, const field_s
 
 /* A JSON number item whose text reads back to exactly v. cJSON's own
  * printer is not enough: it accepts a 15-digit form when that is only
- * within an epsilon of v, and it takes 1.79769313486232e+308 (which reads
- * back as infinity) for DBL_MAX; the fuzzer found both (see
- * tests/test_fuzz_regressions.c). So the shortest of %.15g, %.16g, %.17g
- * that strtod turns back into the same bits is written as raw text. */
+ * within a relative DBL_EPSILON of v (0.30000000000000004 came back as 0.3),
+ * and by the same test it takes 1.79769313486232e+308, which reads back as
+ * infinity, for DBL_MAX: fuzz_scene found that one, so a scene it had
+ * written failed to load (tests/test_fuzz_regressions.c replays both). So the
+ * shortest of %.15g, %.16g, %.17g that strtod turns back into the same bits
+ * is written as raw text. */
 static cJSON *exact_number(double v)
 {
     char text[40];
@@ -183,6 +191,11 @@ static cJSON *exact_number(double v)
             break;
     }
     return cJSON_CreateRaw(text);
+}
+
+cJSON *eddy_scene_exact_number(double v)
+{
+    return exact_number(v);
 }
 
 static bool add_exact_number(cJSON *obj, const char *name, double v)
@@ -403,6 +416,47 @@ static bool write_stirs(const eddy_scene *s, cJSON *root)
                               sizeof(eddy_scene_stir), s->stirs, s->stir_count);
 }
 
+static eddy_result parse_feedback(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    return eddy_scene_parse_feedback(item, &s->feedback, err);
+}
+
+static bool write_feedback(const eddy_scene *s, cJSON *root)
+{
+    return cJSON_AddStringToObject(root, "feedback", eddy_feedback_name(s->feedback)) != NULL;
+}
+
+static eddy_result parse_buoyancy(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    if (!cJSON_IsBool(item))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: buoyancy: expected true or false");
+    s->buoyancy = cJSON_IsTrue(item);
+    return EDDY_OK;
+}
+
+static bool write_buoyancy(const eddy_scene *s, cJSON *root)
+{
+    return cJSON_AddBoolToObject(root, "buoyancy", s->buoyancy) != NULL;
+}
+
+static eddy_result parse_bodies(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    eddy_scene_body *bodies = NULL;
+    int n = 0;
+    eddy_result rc = eddy_scene_parse_bodies(item, &bodies, &n, err);
+    if (rc != EDDY_OK)
+        return rc;
+    free(s->bodies);
+    s->bodies = bodies;
+    s->body_count = n;
+    return EDDY_OK;
+}
+
+static bool write_bodies(const eddy_scene *s, cJSON *root)
+{
+    return eddy_scene_write_bodies(root, s->bodies, s->body_count);
+}
+
 /* Every top-level key. A new key ("bodies", "feedback", ...) is one entry
  * here plus its two functions; the writer order is the order of this table. */
 static const struct root_key {
@@ -416,6 +470,9 @@ static const struct root_key {
     {"gravity", parse_gravity, write_gravity},
     {"init_modes", parse_init_modes, write_init_modes},
     {"stirs", parse_stirs, write_stirs},
+    {"feedback", parse_feedback, write_feedback},
+    {"buoyancy", parse_buoyancy, write_buoyancy},
+    {"bodies", parse_bodies, write_bodies},
 };
 
 #define ROOT_KEY_COUNT ((int)(sizeof ROOT_KEYS / sizeof ROOT_KEYS[0]))
@@ -430,6 +487,7 @@ static void scene_defaults(eddy_scene *s)
     s->viscosity = 0.0;
     s->gravity[0] = 0.0;
     s->gravity[1] = SCENE_DEFAULT_GRAVITY_Y;
+    s->feedback = EDDY_FEEDBACK_EXACT;
 }
 
 void eddy_scene_destroy(eddy_scene *scene)
@@ -439,6 +497,7 @@ void eddy_scene_destroy(eddy_scene *scene)
     free(scene->comment);
     free(scene->init_modes);
     free(scene->stirs);
+    free(scene->bodies);
     free(scene);
 }
 
@@ -598,6 +657,10 @@ void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out)
     out->init_modes = scene->init_modes;
     out->stir_count = scene->stir_count;
     out->stirs = scene->stirs;
+    out->body_count = scene->body_count;
+    out->bodies = scene->bodies;
+    out->feedback = scene->feedback;
+    out->buoyancy = scene->buoyancy;
 }
 
 double eddy_scene_dt(const eddy_scene *scene)

@@ -179,7 +179,36 @@ static void print_stats(const char *name, double *v, long n)
     printf("}");
 }
 
-static void print_record(const eddy_fluid *fluid, long step, double t, const options *o)
+static void print_number_field(const char *name, double v, bool first)
+{
+    printf(first ? "\"%s\":" : ",\"%s\":", name);
+    cli_print_number(stdout, v);
+}
+
+/* Every coupled body: pose and velocity of its origin. */
+static void print_bodies(eddy_body *const *bodies, int count)
+{
+    printf(",\"bodies\":[");
+    for (int b = 0; b < count; b++) {
+        eddy_pose p;
+        eddy_body_get_pose(bodies[b], &p);
+        double v[2];
+        eddy_body_point_velocity(bodies[b], p.x, p.y, v);
+        printf(b ? ",{" : "{");
+        print_number_field("x", p.x, true);
+        print_number_field("y", p.y, false);
+        print_number_field("angle", p.angle, false);
+        print_number_field("vx", v[0], false);
+        print_number_field("vy", v[1], false);
+        print_number_field("omega", eddy_body_angular_velocity(bodies[b]), false);
+        putchar('}');
+    }
+    putchar(']');
+}
+
+static void print_record(const eddy_fluid *fluid, const eddy_coupling *coupling,
+                         eddy_body *const *bodies, int body_count, long step, double t,
+                         const options *o)
 {
     printf("{\"step\":%ld,\"t\":", step);
     cli_print_number(stdout, t);
@@ -188,34 +217,62 @@ static void print_record(const eddy_fluid *fluid, long step, double t, const opt
     printf(",\"probes\":[");
     for (int i = 0; i < o->probe_count; i++) {
         double uv[2];
-        eddy_fluid_velocity(fluid, o->probes[i].x, o->probes[i].y, uv);
+        eddy_coupling_velocity(coupling, o->probes[i].x, o->probes[i].y, uv); /* u_r + u_p */
         printf(i ? ",[" : "[");
         cli_print_number(stdout, uv[0]);
         putchar(',');
         cli_print_number(stdout, uv[1]);
         putchar(']');
     }
-    printf("]}\n");
+    putchar(']');
+    print_bodies(bodies, body_count);
+    printf("}\n");
 }
 
 /* ------------------------------------------------------------ run */
+
+#define PHASES 8
+static const char *const PHASE_NAMES[PHASES] = {"forces", "advect", "diffuse", "panels",
+                                                "body_forces", "feedback", "bodies", "total"};
 
 typedef struct run_state {
     eddy_asset *asset;
     eddy_scene *scene;
     eddy_fluid *fluid;
-    double *phase[4]; /* forces, advect, diffuse, total: one per step */
+    eddy_world *world;
+    eddy_coupling *coupling;
+    eddy_body **bodies;
+    int body_count;
+    double *phase[PHASES]; /* one value per step */
     double *terms;
+    double *sweeps;
 } run_state;
 
 static void run_free(run_state *s)
 {
+    eddy_coupling_destroy(s->coupling);
+    eddy_world_destroy(s->world);
+    free(s->bodies);
+    free(s->sweeps);
     eddy_fluid_destroy(s->fluid);
     eddy_scene_destroy(s->scene);
     eddy_asset_destroy(s->asset);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < PHASES; i++)
         free(s->phase[i]);
     free(s->terms);
+}
+
+static void record_timings(run_state *s, long i)
+{
+    eddy_coupling_timings tm;
+    eddy_coupling_get_timings(s->coupling, &tm);
+    const double values[PHASES] = {tm.fluid.forces_ms, tm.fluid.advect_ms, tm.fluid.diffuse_ms,
+                                   tm.panels_ms, tm.forces_ms, tm.feedback_ms, tm.bodies_ms,
+                                   tm.total_ms};
+    for (int p = 0; p < PHASES; p++)
+        s->phase[p][i] = values[p];
+    s->terms[i] = tm.fluid.taylor_terms;
+    s->sweeps[i] = tm.schwarz_iterations;
 }
 
 /* A scene that failed to load: the library's I/O messages name the file,
@@ -266,35 +323,41 @@ static int run(const options *o, run_state *s)
         return cli_fail(PROG, EX_DATAERR, "%s: init_modes: the initial energy overflows (amplitudes too large)",
                         o->scene_path);
 
+    /* The rigid bodies and the coupling (an empty world when there are none). */
+    eddy_scene_view view;
+    eddy_scene_get(s->scene, &view);
+    s->body_count = view.body_count;
+    s->bodies = calloc(view.body_count > 0 ? (size_t)view.body_count : 1, sizeof *s->bodies);
+    if (!s->bodies)
+        return cli_fail(PROG, EX_OSERR, "out of memory for %d bodies", view.body_count);
+    res = eddy_scene_build_world(s->scene, s->fluid, &s->world, &s->coupling, s->bodies, &err);
+    if (res != EDDY_OK)
+        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: %s",
+                        o->scene_path, err.message);
+
     /* Everything the loop needs, before the loop. */
     size_t n = o->steps > 0 ? (size_t)o->steps : 1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < PHASES; i++)
         if (!(s->phase[i] = malloc(n * sizeof(double))))
             return cli_fail(PROG, EX_OSERR, "out of memory for the timings of %ld steps", o->steps);
-    if (!(s->terms = malloc(n * sizeof(double))))
+    if (!(s->terms = malloc(n * sizeof(double))) || !(s->sweeps = malloc(n * sizeof(double))))
         return cli_fail(PROG, EX_OSERR, "out of memory for the timings of %ld steps", o->steps);
 
     long every = o->every > 0 ? o->every : 1;
     double energy_first = eddy_fluid_kinetic_energy(s->fluid);
-    print_record(s->fluid, 0, 0.0, o);
+    print_record(s->fluid, s->coupling, s->bodies, s->body_count, 0, 0.0, o);
     for (long step = 1; step <= o->steps; step++) {
         res = eddy_scene_apply_forces(s->scene, s->fluid, (double)(step - 1) * dt, &err);
         if (res != EDDY_OK)
             return cli_fail(PROG, EX_SOFTWARE, "step %ld: %s", step, err.message);
-        res = eddy_fluid_step(s->fluid, dt);
+        res = eddy_coupling_step(s->coupling, dt, &err);
         if (res != EDDY_OK)
-            return cli_fail(PROG, res == EDDY_ERR_NUMERIC ? EX_DATAERR : EX_SOFTWARE,
-                            "step %ld: the fluid refused the step (%s)%s", step, eddy_result_name(res),
-                            res == EDDY_ERR_NUMERIC ? ": the state would go non-finite" : "");
-        eddy_timings tm;
-        eddy_fluid_get_timings(s->fluid, &tm);
-        s->phase[0][step - 1] = tm.forces_ms;
-        s->phase[1][step - 1] = tm.advect_ms;
-        s->phase[2][step - 1] = tm.diffuse_ms;
-        s->phase[3][step - 1] = tm.total_ms;
-        s->terms[step - 1] = tm.taylor_terms;
+            return cli_fail(PROG, res == EDDY_ERR_NUMERIC || res == EDDY_ERR_RANGE ? EX_DATAERR
+                                                                                   : EX_SOFTWARE,
+                            "step %ld: %s", step, err.message);
+        record_timings(s, step - 1);
         if (step % every == 0)
-            print_record(s->fluid, step, (double)step * dt, o);
+            print_record(s->fluid, s->coupling, s->bodies, s->body_count, step, (double)step * dt, o);
     }
     double energy_last = eddy_fluid_kinetic_energy(s->fluid);
 
@@ -306,14 +369,16 @@ static int run(const options *o, run_state *s)
     printf(",\"energy_last\":");
     cli_print_number(stdout, energy_last);
     printf(",\"timings_ms\":{");
-    static const char *const names[4] = {"forces", "advect", "diffuse", "total"};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < PHASES; i++) {
         if (i)
             putchar(',');
-        print_stats(names[i], s->phase[i], o->steps);
+        print_stats(PHASE_NAMES[i], s->phase[i], o->steps);
     }
     printf("},");
     print_stats("taylor_terms", s->terms, o->steps);
+    putchar(',');
+    print_stats("schwarz_iterations", s->sweeps, o->steps);
+    printf(",\"bodies\":%d,\"feedback\":\"%s\"", s->body_count, eddy_feedback_name(view.feedback));
     printf("}}\n");
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));

@@ -1,0 +1,335 @@
+/* scene_bodies.c - the rigid-body keys of a scene ("bodies", "feedback") and
+ * building a coupled world from them. The number fields of a body share one
+ * table; "shape", "type" and "points" are read by hand because they are not
+ * numbers. */
+#include "eddy_internal.h"
+#include "scene_internal.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_BODY_DENSITY 1000.0
+#define WALL_THICKNESS 1.0
+
+/* Which shapes a number field belongs to (bit per eddy_scene_shape). */
+enum { FOR_BOX = 1, FOR_CIRCLE = 2, FOR_POLYGON = 4, FOR_ALL = 7 };
+
+typedef struct body_field {
+    const char *name;
+    size_t offset;
+    int shapes;
+    bool positive; /* > 0 required */
+} body_field;
+
+static const body_field BODY_FIELDS[] = {
+    {"hw", offsetof(eddy_scene_body, hw), FOR_BOX, true},
+    {"hh", offsetof(eddy_scene_body, hh), FOR_BOX, true},
+    {"radius", offsetof(eddy_scene_body, radius), FOR_CIRCLE, true},
+    {"x", offsetof(eddy_scene_body, x), FOR_ALL, false},
+    {"y", offsetof(eddy_scene_body, y), FOR_ALL, false},
+    {"angle", offsetof(eddy_scene_body, angle), FOR_ALL, false},
+    {"vx", offsetof(eddy_scene_body, vx), FOR_ALL, false},
+    {"vy", offsetof(eddy_scene_body, vy), FOR_ALL, false},
+    {"omega", offsetof(eddy_scene_body, omega), FOR_ALL, false},
+    {"density", offsetof(eddy_scene_body, density), FOR_ALL, true},
+};
+#define BODY_FIELD_COUNT ((int)(sizeof BODY_FIELDS / sizeof BODY_FIELDS[0]))
+
+static const char *const SHAPE_NAMES[] = {"box", "circle", "polygon"};
+static const char *const TYPE_NAMES[] = {"static", "kinematic", "dynamic"};
+
+static int lookup(const char *const *names, int count, const char *s)
+{
+    for (int k = 0; k < count; ++k)
+        if (s && strcmp(names[k], s) == 0) return k;
+    return -1;
+}
+
+static eddy_result read_points(const cJSON *item, const char *path, eddy_scene_body *b,
+                               eddy_error *err)
+{
+    int n = cJSON_IsArray(item) ? cJSON_GetArraySize(item) : -1;
+    if (n < 3 || n > EDDY_MAX_POLYGON_VERTICES)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points: expected an array of 3 to %d "
+                         "[x, y] pairs", path, EDDY_MAX_POLYGON_VERTICES);
+    int i = 0;
+    for (const cJSON *p = item->child; p; p = p->next, ++i) {
+        const cJSON *x = cJSON_GetArrayItem(p, 0), *y = cJSON_GetArrayItem(p, 1);
+        if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2 || !cJSON_IsNumber(x) ||
+            !cJSON_IsNumber(y) || !isfinite(x->valuedouble) || !isfinite(y->valuedouble))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points[%d]: expected [x, y] with "
+                             "finite numbers", path, i);
+        b->points[i][0] = x->valuedouble + 0.0;
+        b->points[i][1] = y->valuedouble + 0.0;
+    }
+    b->point_count = n;
+    return EDDY_OK;
+}
+
+static eddy_result read_name(const cJSON *item, const char *path, const char *key,
+                             const char *const *names, int count, int *out, eddy_error *err)
+{
+    int k = cJSON_IsString(item) ? lookup(names, count, item->valuestring) : -1;
+    if (k < 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: expected one of \"%s\", \"%s\", "
+                         "\"%s\"", path, key, names[0], names[1], names[2]);
+    *out = k;
+    return EDDY_OK;
+}
+
+/* The shape first: it says which number fields belong. */
+static eddy_result read_shape(const cJSON *obj, const char *path, eddy_scene_body *b,
+                              eddy_error *err)
+{
+    const cJSON *shape = cJSON_GetObjectItemCaseSensitive(obj, "shape");
+    if (!shape) return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field 'shape'", path);
+    int k = 0;
+    eddy_result rc = read_name(shape, path, "shape", SHAPE_NAMES, 3, &k, err);
+    b->shape = (eddy_scene_shape)k;
+    return rc;
+}
+
+static eddy_result read_body_number(const cJSON *child, const char *path, const body_field *f,
+                                    eddy_scene_body *b, eddy_error *err)
+{
+    if (!(f->shapes & (1 << b->shape)))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: not a field of a %s", path, f->name,
+                         SHAPE_NAMES[b->shape]);
+    if (!cJSON_IsNumber(child) || !isfinite(child->valuedouble) ||
+        (f->positive && !(child->valuedouble > 0)))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: expected %s", path, f->name,
+                         f->positive ? "a number > 0" : "a finite number");
+    *(double *)((char *)b + f->offset) = child->valuedouble + 0.0;
+    return EDDY_OK;
+}
+
+static eddy_result read_body_key(const cJSON *child, const char *path, eddy_scene_body *b,
+                                 unsigned *seen, eddy_error *err)
+{
+    const char *key = child->string ? child->string : "";
+    if (strcmp(key, "shape") == 0) return EDDY_OK;
+    if (strcmp(key, "type") == 0) {
+        int k = 0;
+        eddy_result rc = read_name(child, path, "type", TYPE_NAMES, 3, &k, err);
+        b->type = (eddy_body_type)k;
+        return rc;
+    }
+    if (strcmp(key, "points") == 0) {
+        if (b->shape != EDDY_SCENE_POLYGON)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points: not a field of a %s", path,
+                             SHAPE_NAMES[b->shape]);
+        *seen |= 1u << BODY_FIELD_COUNT;
+        return read_points(child, path, b, err);
+    }
+    for (int f = 0; f < BODY_FIELD_COUNT; ++f)
+        if (strcmp(key, BODY_FIELDS[f].name) == 0) {
+            *seen |= 1u << f;
+            return read_body_number(child, path, &BODY_FIELDS[f], b, err);
+        }
+    return eddy_fail(err, EDDY_ERR_FORMAT, "scene: unknown field '%.40s.%.40s'", path, key);
+}
+
+static eddy_result check_required(const char *path, const eddy_scene_body *b, unsigned seen,
+                                  eddy_error *err)
+{
+    /* required: the size fields of this shape, and the position */
+    for (int f = 0; f < BODY_FIELD_COUNT; ++f) {
+        bool required = BODY_FIELDS[f].shapes == (1 << b->shape) ||
+                        strcmp(BODY_FIELDS[f].name, "x") == 0 || strcmp(BODY_FIELDS[f].name, "y") == 0;
+        if (required && !(seen & (1u << f)))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field '%s'", path,
+                             BODY_FIELDS[f].name);
+    }
+    if (b->shape == EDDY_SCENE_POLYGON && !(seen & (1u << BODY_FIELD_COUNT)))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field 'points'", path);
+    return EDDY_OK;
+}
+
+static eddy_result read_body(const cJSON *obj, const char *path, eddy_scene_body *b,
+                             eddy_error *err)
+{
+    memset(b, 0, sizeof *b);
+    b->density = DEFAULT_BODY_DENSITY;
+    b->type = EDDY_BODY_DYNAMIC;
+    if (!cJSON_IsObject(obj))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: expected an object", path);
+    eddy_result rc = read_shape(obj, path, b, err);
+    unsigned seen = 0;
+    for (const cJSON *child = obj->child; child && rc == EDDY_OK; child = child->next) {
+        for (const cJSON *other = obj->child; other != child; other = other->next)
+            if (other->string && child->string && strcmp(other->string, child->string) == 0)
+                return eddy_fail(err, EDDY_ERR_FORMAT, "scene: duplicate field '%.40s.%.40s'",
+                                 path, child->string);
+        rc = read_body_key(child, path, b, &seen, err);
+    }
+    return rc == EDDY_OK ? check_required(path, b, seen, err) : rc;
+}
+
+eddy_result eddy_scene_parse_bodies(const cJSON *item, eddy_scene_body **out, int *count,
+                                    eddy_error *err)
+{
+    if (!cJSON_IsArray(item))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: bodies: expected an array of objects");
+    int n = cJSON_GetArraySize(item);
+    eddy_scene_body *arr = calloc(n > 0 ? (size_t)n : 1, sizeof *arr);
+    if (!arr) return eddy_fail(err, EDDY_ERR_MEMORY, "scene: bodies: out of memory");
+    int i = 0;
+    for (const cJSON *child = item->child; child; child = child->next, ++i) {
+        char path[32];
+        snprintf(path, sizeof path, "bodies[%d]", i);
+        eddy_result rc = read_body(child, path, &arr[i], err);
+        if (rc != EDDY_OK) {
+            free(arr);
+            return rc;
+        }
+    }
+    *out = arr;
+    *count = n;
+    return EDDY_OK;
+}
+
+static bool add_number(cJSON *obj, const char *name, double v)
+{
+    cJSON *item = eddy_scene_exact_number(v);
+    if (item && cJSON_AddItemToObject(obj, name, item)) return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+static bool write_body(cJSON *obj, const eddy_scene_body *b)
+{
+    bool ok = cJSON_AddStringToObject(obj, "shape", SHAPE_NAMES[b->shape]) != NULL &&
+              cJSON_AddStringToObject(obj, "type", TYPE_NAMES[b->type]) != NULL;
+    for (int f = 0; ok && f < BODY_FIELD_COUNT; ++f)
+        if (BODY_FIELDS[f].shapes & (1 << b->shape))
+            ok = add_number(obj, BODY_FIELDS[f].name,
+                            *(const double *)((const char *)b + BODY_FIELDS[f].offset));
+    if (ok && b->shape == EDDY_SCENE_POLYGON) {
+        cJSON *points = cJSON_AddArrayToObject(obj, "points");
+        ok = points != NULL;
+        for (int p = 0; ok && p < b->point_count; ++p) {
+            cJSON *pair = cJSON_CreateArray();
+            ok = pair && cJSON_AddItemToArray(points, pair);
+            for (int c = 0; ok && c < 2; ++c) {
+                cJSON *v = eddy_scene_exact_number(b->points[p][c]);
+                ok = v && cJSON_AddItemToArray(pair, v);
+            }
+        }
+    }
+    return ok;
+}
+
+bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int count)
+{
+    if (count == 0) return true;
+    cJSON *arr = cJSON_AddArrayToObject(root, "bodies");
+    for (int i = 0; arr && i < count; ++i) {
+        cJSON *obj = cJSON_CreateObject();
+        if (!obj || !cJSON_AddItemToArray(arr, obj) || !write_body(obj, &bodies[i])) return false;
+    }
+    return arr != NULL;
+}
+
+eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err)
+{
+    const eddy_feedback_mode modes[] = {EDDY_FEEDBACK_EXACT, EDDY_FEEDBACK_QUADTREE,
+                                        EDDY_FEEDBACK_NAIVE, EDDY_FEEDBACK_OFF};
+    for (int k = 0; k < 4; ++k)
+        if (cJSON_IsString(item) && strcmp(item->valuestring, eddy_feedback_name(modes[k])) == 0) {
+            *out = modes[k];
+            return EDDY_OK;
+        }
+    return eddy_fail(err, EDDY_ERR_FORMAT,
+                     "scene: feedback: expected \"exact\", \"quadtree\", \"naive\" or \"off\"");
+}
+
+/* ------------------------------------------------------------ building */
+
+/* The tank: four boxes just outside [0,W] x [0,H], one static body. */
+static eddy_result add_tank_walls(eddy_world *world, double w, double h, eddy_error *err)
+{
+    eddy_body_desc bd = {0};
+    eddy_body *walls;
+    eddy_result rc = eddy_body_create(world, &bd, &walls, err);
+    const double t = WALL_THICKNESS;
+    const double box[4][4] = {{w / 2, -t / 2, w / 2 + t, t / 2}, {w / 2, h + t / 2, w / 2 + t, t / 2},
+                              {-t / 2, h / 2, t / 2, h / 2 + t}, {w + t / 2, h / 2, t / 2, h / 2 + t}};
+    for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
+        eddy_shape_desc sd = {0};
+        sd.type = EDDY_SHAPE_BOX;
+        sd.center[0] = box[k][0], sd.center[1] = box[k][1];
+        sd.half_width = box[k][2], sd.half_height = box[k][3];
+        rc = eddy_body_add_shape(walls, &sd, NULL, err);
+    }
+    return rc;
+}
+
+static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, eddy_body **out,
+                                  eddy_error *err)
+{
+    eddy_body_desc bd = {0};
+    bd.type = sb->type;
+    bd.position[0] = sb->x, bd.position[1] = sb->y;
+    bd.angle = sb->angle;
+    bd.linear_velocity[0] = sb->vx, bd.linear_velocity[1] = sb->vy;
+    bd.angular_velocity = sb->omega;
+    eddy_result rc = eddy_body_create(world, &bd, out, err);
+    if (rc != EDDY_OK) return rc;
+    eddy_shape_desc sd = {0};
+    sd.density = sb->density;
+    if (sb->shape == EDDY_SCENE_BOX) {
+        sd.type = EDDY_SHAPE_BOX;
+        sd.half_width = sb->hw, sd.half_height = sb->hh;
+    } else if (sb->shape == EDDY_SCENE_CIRCLE) {
+        sd.type = EDDY_SHAPE_CIRCLE;
+        sd.radius = sb->radius;
+    } else {
+        sd.type = EDDY_SHAPE_POLYGON;
+        sd.vertex_count = sb->point_count;
+        memcpy(sd.vertices, sb->points, sizeof sb->points);
+    }
+    return eddy_body_add_shape(*out, &sd, NULL, err);
+}
+
+eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
+                                   eddy_world **out_world, eddy_coupling **out_coupling,
+                                   eddy_body **out_bodies, eddy_error *err)
+{
+    if (!scene || !fluid || !out_world || !out_coupling)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
+    *out_world = NULL, *out_coupling = NULL;
+    eddy_scene_view v;
+    eddy_scene_get(scene, &v);
+    eddy_asset_info info;
+    eddy_asset_get_info(eddy_fluid_asset(fluid), &info);
+    eddy_world_desc wd = {0};
+    wd.gravity[0] = v.gravity[0], wd.gravity[1] = v.gravity[1];
+    eddy_world *world = NULL;
+    eddy_coupling *coupling = NULL;
+    eddy_result rc = eddy_world_create(&wd, &world, err);
+    if (rc == EDDY_OK) rc = add_tank_walls(world, info.width, info.height, err);
+    eddy_coupling_desc cd = {0};
+    cd.feedback = v.feedback;
+    cd.buoyancy = v.buoyancy;
+    cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
+    if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
+    for (int i = 0; i < v.body_count && rc == EDDY_OK; ++i) {
+        eddy_body *body = NULL;
+        eddy_error inner = {0};
+        rc = add_scene_body(&v.bodies[i], world, &body, &inner);
+        if (rc == EDDY_OK) rc = eddy_coupling_add_body(coupling, body, &inner);
+        if (rc != EDDY_OK) eddy_fail(err, rc, "scene: bodies[%d]: %s", i, inner.message);
+        else if (out_bodies) out_bodies[i] = body;
+    }
+    if (rc != EDDY_OK) {
+        eddy_coupling_destroy(coupling);
+        eddy_world_destroy(world);
+        return rc;
+    }
+    *out_world = world;
+    *out_coupling = coupling;
+    return EDDY_OK;
+}

@@ -1,0 +1,22 @@
+/* scene_internal.h - the bodies part of a scene (scene_bodies.c), for
+ * scene.c's key table. Not installed. */
+#ifndef EDDY_SCENE_INTERNAL_H
+#define EDDY_SCENE_INTERNAL_H
+
+#include "eddy_scene.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+/* "bodies": [...] into a new calloc'd array (free() it). */
+eddy_result eddy_scene_parse_bodies(const cJSON *item, eddy_scene_body **out, int *count,
+                                    eddy_error *err);
+bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int count);
+
+/* "feedback": "exact" | "quadtree" | "naive" | "off" */
+eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err);
+
+/* Numbers written so that they read back to the same bits (scene.c). */
+cJSON *eddy_scene_exact_number(double v);
+
+#endif
