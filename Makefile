@@ -148,3 +148,83 @@ install: $(LIB) $(TOOLS)
 
 clean:
 	rm -rf build
+
+# ====================================================== fuzzing and reliability
+#
+#   make check        make test, then make sanitize (the whole suite again under
+#                     AddressSanitizer + UBSan): what CI and the README run
+#   make fuzz         builds the libFuzzer targets with clang into build/fuzz and
+#                     runs each for FUZZ_SECONDS (default 60); new inputs go to
+#                     build/fuzz/corpus/<target>, crashes to build/fuzz/crashes/
+#   make fuzz-build   only builds them (and generates the binary seeds)
+#   make soak         one hour of game time (216,000 steps at 60 Hz) with seeded
+#                     random stirs, checked every step; prints one JSON line
+#
+# Fuzz seeds: fuzz/corpus/scene holds committed JSON; the binary seeds of
+# fuzz/corpus/asset and fuzz/corpus/mode are written by fuzz/make_seeds.c
+# through the library's own writers (git ignores them). The fuzz build needs
+# clang with libFuzzer (Debian: clang, libclang-rt-14-dev).
+
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_CXX     ?= clang++
+FUZZ_BUILD   := build/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# One plain process per target (libFuzzer's -jobs=N would fork workers that
+# log to fuzz-N.log in the current directory).
+FUZZ_FLAGS   ?= -print_final_stats=1
+FUZZ_TARGETS := asset scene $(if $(wildcard engine/mode_file.c),mode,)
+FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
+FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
+
+.PHONY: check fuzz fuzz-build fuzz-seeds soak
+
+check: test
+	+$(MAKE) sanitize
+
+# The library again, with clang, the sanitizers and libFuzzer's coverage
+# instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a
+# sub-make; the targets are then linked against it.
+FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
+  OPT="-O1 -g -fno-omit-frame-pointer" SAN="-fsanitize=fuzzer-no-link $(FUZZ_SAN)"
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
+	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz $< -o $@ \
+	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+
+$(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+fuzz-seeds: $(FUZZ_SEED_TOOL)
+	@mkdir -p fuzz/corpus/asset fuzz/corpus/mode
+	$(FUZZ_SEED_TOOL) fuzz/corpus/asset $(if $(filter mode,$(FUZZ_TARGETS)),fuzz/corpus/mode,)
+
+fuzz-build:
+	+$(FUZZ_LIB_MAKE) $(FUZZ_BUILD)/libeddy.a
+	+$(MAKE) $(FUZZ_BINS) fuzz-seeds
+
+# One target after another (the machine is shared): FUZZ_SECONDS each.
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/crashes/$$t; \
+	  dict=; if [ -f fuzz/$$t.dict ]; then dict=-dict=fuzz/$$t.dict; fi; \
+	  extra=; if [ $$t = scene ]; then extra=assets/scenes; fi; \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/fuzz_$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) $$dict \
+	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t/ \
+	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$$t $$extra || exit 1; \
+	done
+
+$(BUILD)/soak: tests/soak.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) \
+	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free $(ALL_LIBS)
+
+soak: $(BUILD)/soak
+	$(BUILD)/soak
+
+# The regression test includes the fuzz targets' sources.
+$(BUILD)/tests/test_fuzz_regressions: fuzz/fuzz_asset.c fuzz/fuzz_scene.c fuzz/fuzz_mode.c \
+  fuzz/fuzz_util.h

@@ -1,0 +1,88 @@
+/* make_seeds.c - writes the binary seed corpora of the fuzz targets with the
+ * library's real writers: small assets (eddy_build_asset + eddy_asset_save_file)
+ * and small mode files (eddy_mode_set_save). Binary seeds are generated, not
+ * committed; `make fuzz` runs this first into fuzz/corpus/asset and
+ * fuzz/corpus/mode (git ignores the generated *.eddy and *.mode files).
+ *
+ *   make_seeds ASSET_DIR [MODE_DIR]
+ *
+ * Seeds are kept small (a few kilobytes) so that libFuzzer's mutations stay
+ * cheap and its default maximum input length stays near the seeds' size. */
+#include "eddy.h"
+#include "eddy_build.h"
+#include "eddy_mode.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+static void seed_asset(const char *dir, double w, double h, int nx, int ny, int modes)
+{
+    eddy_build_desc d = {.width = w, .height = h, .nx = nx, .ny = ny, .modes = modes};
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    char path[1024];
+    snprintf(path, sizeof path, "%s/box_%gx%g_%dx%d_r%d.eddy", dir, w, h, nx, ny, modes);
+    if (eddy_build_asset(&d, &a, &err) != EDDY_OK || eddy_asset_save_file(a, path, &err) != EDDY_OK) {
+        fprintf(stderr, "make_seeds: %s: %s\n", path, err.message);
+        failures++;
+    }
+    eddy_asset_destroy(a);
+}
+
+/* A set whose fields are smooth swirls (different per field), optionally
+ * marked as snapshots. */
+static void seed_mode(const char *dir, const char *file, const char *name, double w, double h,
+                      int nx, int ny, int count, eddy_mode_kind kind)
+{
+    eddy_mode_set *set = NULL;
+    eddy_error err = {0};
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.mode", dir, file);
+    if (eddy_mode_set_create(name, w, h, nx, ny, count, &set, &err) != EDDY_OK ||
+        eddy_mode_set_assign_kind(set, kind, &err) != EDDY_OK) {
+        fprintf(stderr, "make_seeds: %s: %s\n", path, err.message);
+        failures++;
+        eddy_mode_set_destroy(set);
+        return;
+    }
+    int n = eddy_mode_set_field_size(set);
+    for (int k = 0; k < count; ++k) {
+        double *f = eddy_mode_set_field(set, k);
+        for (int s = 0; s < n; ++s) f[s] = sin(0.7 * s + k) * (k + 1);
+    }
+    if (eddy_mode_set_save(set, path, &err) != EDDY_OK) {
+        fprintf(stderr, "make_seeds: %s: %s\n", path, err.message);
+        failures++;
+    }
+    eddy_mode_set_destroy(set);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: make_seeds ASSET_DIR [MODE_DIR]\n");
+        return 64;
+    }
+    const char *assets = argv[1];
+    seed_asset(assets, 10, 10, 8, 8, 1);
+    seed_asset(assets, 10, 10, 8, 8, 2);
+    seed_asset(assets, 10, 10, 8, 8, 5);
+    seed_asset(assets, 12, 7, 6, 4, 9);
+    seed_asset(assets, 1, 3, 2, 2, 3);
+    seed_asset(assets, 10, 10, 16, 16, 12);
+    if (argc == 3) {
+        const char *modes = argv[2];
+        seed_mode(modes, "tiny", "jet", 10, 10, 2, 2, 1, EDDY_MODE_PAINTED);
+        seed_mode(modes, "snapshots", "recorded frames", 12, 7, 3, 2, 3, EDDY_MODE_SNAPSHOTS);
+        seed_mode(modes, "square", "swirl", 10, 10, 4, 4, 2, EDDY_MODE_PAINTED);
+        seed_mode(modes, "long_name", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+                  1, 1, 2, 3, 1, EDDY_MODE_PAINTED);
+        seed_mode(modes, "utf8_name", "v\xc3\xa9rtice \xe2\x86\xbb", 5, 2, 5, 2, 1,
+                  EDDY_MODE_SNAPSHOTS);
+    }
+    return failures ? 1 : 0;
+}
