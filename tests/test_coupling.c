@@ -146,7 +146,7 @@ static void no_penetration_after_the_solve(void **state)
         {{0.7, 0.7}, {-1, -1}, {-1, -1}},
     };
     for (int l = 0; l < 4; ++l) {
-        rig r = make_rig(32, 40, 0, EDDY_FEEDBACK_OFF, false);
+        rig r = make_rig(64, 40, 0, EDDY_FEEDBACK_OFF, false);
         excite(&r, 17 + l, 3.0);
         for (int b = 0; b < 3 && layouts[l][b][0] > 0; ++b) {
             if (b % 2 == 0) add_box(&r, EDDY_BODY_DYNAMIC, layouts[l][b][0], layouts[l][b][1], 0.3, 0.5, 0.3, 1);
@@ -167,11 +167,31 @@ static void no_penetration_after_the_solve(void **state)
     }
 }
 
+/* The residual normal flow is quadrature error: it falls at second order
+ * with the panel length (one grid spacing). */
+static void residual_normal_flow_is_second_order(void **state)
+{
+    (void)state;
+    double flow[2];
+    const int grids[2] = {32, 64};
+    for (int g = 0; g < 2; ++g) {
+        rig r = make_rig(grids[g], 40, 0, EDDY_FEEDBACK_OFF, false);
+        excite(&r, 17, 3.0);
+        add_box(&r, EDDY_BODY_DYNAMIC, 5, 5, 0.3, 0.5, 0.3, 1);
+        eddy_error err = {0};
+        assert_int_equal(eddy_coupling_step(r.c, 1.0 / 60, &err), EDDY_OK);
+        flow[g] = worst_normal_flow(&r);
+        free_rig(&r);
+    }
+    print_message("residual normal flow: h = W/32 %.2e, h = W/64 %.2e\n", flow[0], flow[1]);
+    assert_true(flow[0] / flow[1] > 3.0);
+}
+
 /* Schwarz converges for two bodies a hair apart. */
 static void schwarz_converges_for_nearly_touching_bodies(void **state)
 {
     (void)state;
-    rig r = make_rig(32, 40, 0, EDDY_FEEDBACK_OFF, false);
+    rig r = make_rig(64, 40, 0, EDDY_FEEDBACK_OFF, false);
     excite(&r, 5, 3.0);
     add_box(&r, EDDY_BODY_DYNAMIC, 4.5, 5, 0, 0.5, 0.5, 1);
     add_box(&r, EDDY_BODY_DYNAMIC, 5.52, 5, 0, 0.5, 0.5, 1); /* 2 cm gap */
@@ -182,7 +202,7 @@ static void schwarz_converges_for_nearly_touching_bodies(void **state)
     print_message("2 cm gap: %d sweeps, converged %d, normal flow %.2e\n", t.schwarz_iterations,
                   t.schwarz_converged, worst_normal_flow(&r));
     assert_true(t.schwarz_converged);
-    assert_true(worst_normal_flow(&r) < 1e-3);
+    assert_true(worst_normal_flow(&r) < 5e-3);
     free_rig(&r);
 }
 
@@ -426,6 +446,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_penetration_after_the_solve),
+        cmocka_unit_test(residual_normal_flow_is_second_order),
         cmocka_unit_test(schwarz_converges_for_nearly_touching_bodies),
         cmocka_unit_test(quadtree_is_within_threshold_of_naive),
         cmocka_unit_test(exact_feedback_equals_naive_on_a_fine_grid),
