@@ -1,0 +1,367 @@
+/*
+ * panel.h - vortex panels: how rigid bodies act on the fluid (chapter 5.3.1-5.3.3)
+ * and the exact projection of the panels' field onto box eigenmodes (DESIGN.md 4).
+ * Internal to the engine; games never see it.
+ *
+ * Where each equation lives:
+ *   5.11  field of one panel ................ panel_velocity.c  eddy_panel_velocity
+ *   5.12  panel matrix P ..................... panel_matrix.c    fill_influence_rows
+ *   5.15  zero-circulation row(s) ............ panel_matrix.c    fill_circulation_rows
+ *   5.13/5.16 gamma = P^+ b, pseudo-inverse .. panel_matrix.c    eddy_panel_matrix_build
+ *   5.3.1 panel counts, odd per side ......... panel_shape.c     odd_count, balance_counts
+ *   5.14  boundary violation b ............... panel_solve.c     compute_violation
+ *   5.17  Schwarz iteration across bodies .... panel_solve.c     schwarz_sweep
+ *   5.3.2 "too close to a panel" ............. panel_velocity.c  eddy_panel_velocity_near
+ *   5.3.3 wall images ........................ panel_solve.c     place_images
+ *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddy_panel_world_velocity
+ *   DESIGN 4 exact feedback .................. panel_feedback_exact.c
+ *
+ * ===================== SIGN CONVENTIONS (written once, here) =====================
+ *
+ * Strength. gamma is circulation per unit length, COUNTER-CLOCKWISE POSITIVE: a
+ *   panel of strength gamma from z1 to z2 is a continuous row of point vortices,
+ *   the one at z carrying circulation gamma ds. A counter-clockwise point vortex of
+ *   circulation G at z0 has conjugate velocity  u - i v = G / (2 pi i (z - z0)).
+ *
+ * Field of a panel (5.11). With t = (z2 - z1) / L the unit tangent,
+ *       u - i v = gamma / (2 pi i) * conj(t) * log((z - z1) / (z - z2)),
+ *   principal log. In the panel frame (x along t from z1, y to the LEFT of t) this
+ *   is u_t = gamma beta / (2 pi), u_left = gamma / (2 pi) ln(d1 / d2), beta the
+ *   signed angle subtended (atan2), d1, d2 the distances to z1, z2 - exactly 5.11
+ *   with the paper's d_o = d1, d_e = d2. The field does not depend on which end
+ *   is called z1 (swapping them flips both t and the log).
+ *
+ * Outlines. Every closed outline runs COUNTER-CLOCKWISE, so the body is on the
+ *   left of t and the OUTWARD NORMAL is the right-hand normal n = (t_y, -t_x).
+ *
+ * On the sheet. Tangential velocity jumps by gamma across a panel: +gamma/2 along t
+ *   on the right (outside, fluid) side, -gamma/2 on the left (inside); the normal
+ *   component is continuous. A point ON a panel (within 1e-10 L of it, e.g. its own
+ *   midpoint) gets the fluid-side limit: zero normal part (at the midpoint),
+ *   +gamma/2 along t. Where the total flow just inside the outline is zero (a
+ *   body at rest in a stream), gamma is the fluid-side tangential velocity along t.
+ *
+ * Regularisation. The only singularity of a straight constant-strength panel is
+ *   the logarithm at its two ends. Distances d1, d2 are clamped from below to
+ *   EDDY_PANEL_CORE * L before taking the log (the paper's epsilon, but only
+ *   where it matters, so the field is exact everywhere outside those two tiny
+ *   discs and continuous inside them). beta stays exact: its jump across the
+ *   sheet is the physics.
+ *
+ * Panel matrix (5.12) with lengths. Rows are fluxes: P_ji = -A_j u_ij . n_j, the
+ *   normal flux through panel j (one-point quadrature, length A_j) induced by unit
+ *   strength on panel i; u_jj . n_j = 0 (the limit above). The printed 5.12 has
+ *   no A_j while 5.14 does; without it gamma would come out A times off. Then
+ *   P gamma = b means  A_j (u_f + u_p - u_o) . n_j = 0  at every midpoint.
+ *   One extra row per connected group of pieces: sum_i A_i gamma_i = 0 (5.15).
+ *   The (M+R) x M system is solved as equality-constrained least squares: the
+ *   circulation rows hold exactly (Kelvin), the flux rows as well as they can
+ *   (the limit of a heavily weighted row; panel_matrix.c).
+ *
+ * Parity (5.3.1), as measured here (DESIGN.md 3 has it backwards). An EVEN count
+ *   per side cannot cancel rigid rotation (full rank, 30 % residual at 4 per side
+ *   of a square) - the paper's statement. An ODD count on a side that a mirror
+ *   axis cuts in the middle makes the system exactly rank-deficient (smallest
+ *   singular value 1e-17): a test "refuse if sigma_min is tiny" would refuse every
+ *   box. That null direction is harmless (no flux at any midpoint, no circulation)
+ *   and the truncated-SVD pseudo-inverse drops it; rigid motions are then cancelled
+ *   to round-off, but one strain is out of reach (9 % on a 1.2 x 0.7 box at h = 0.1),
+ *   which the balancing search in panel_shape.c trades for 0.08 % on rigid motion
+ *   and 0.8 % on strains. Refusal
+ *   is therefore by residual on rigid motions, not by sigma_min (panel_matrix.c).
+ *
+ * Violation (5.14). b_j = A_j (u_f - u_o) . n_j at the world-space midpoint, with
+ *   u_o = v + omega x (m_j - origin), omega counter-clockwise positive.
+ *
+ * Wall images (5.3.3). The mirror image of a panel across a wall has both end
+ *   points mirrored, the same order, and strength -gamma (a reflection turns
+ *   counter-clockwise into clockwise); a corner image (mirrored across an x wall
+ *   and a y wall) keeps +gamma. The body + image pair has zero normal velocity on
+ *   the wall by symmetry; tests/test_panel.c checks it.
+ *
+ * Feedback (DESIGN 4). For a box mode with stream function psi_k (zero on the
+ *   walls) and velocity phi_k = (dpsi/dy, -dpsi/dx), integrating by parts,
+ *   integral_domain phi_k . u_p dA = + sum_{real panels} gamma_i integral_i psi_k ds.
+ *   Sign +1 with counter-clockwise positive gamma (checked against quadrature).
+ *   Image panels do NOT enter: their vorticity lies outside the domain, so inside it
+ *   their field is a potential flow, orthogonal to every phi_k. (Adding their line
+ *   integrals would add the body's contribution once more per image: psi_k is odd
+ *   under each wall reflection, and so is the image's strength.)
+ * ==================================================================================
+ */
+#ifndef EDDY_PANEL_H
+#define EDDY_PANEL_H
+
+#include "eddy_internal.h"
+
+#include <stdbool.h>
+
+/* Fraction of a panel's length within which the end-point logarithm is clamped. */
+#define EDDY_PANEL_CORE 1e-2
+/* A point within this fraction of L from a panel's segment counts as on the sheet. */
+#define EDDY_PANEL_ON_SHEET 1e-10
+/* Other bodies' panels are evaluated no closer than this fraction of their length
+ * (see eddy_panel_velocity_near). Closer, a piecewise-constant sheet's field shows
+ * its individual panels and the Schwarz iteration diverges: two discs of 63
+ * panels 0.4 L apart did with 0, 0.25 and 0.5; with 1 every gap down to touching
+ * and overlapping converges in about 30 sweeps. Bodies farther apart than one
+ * panel length are not affected at all. */
+#ifndef EDDY_PANEL_NEAR
+#define EDDY_PANEL_NEAR 1.0
+#endif
+/* Schwarz gives up (and falls back to the lone-body solves) when the strengths
+ * grow past this factor times the lone-body ones. */
+#define EDDY_PANEL_BLOWUP 1e3
+
+#define EDDY_PANEL_MAX_VERTICES 8    /* per convex polygon piece */
+#define EDDY_PANEL_MAX_PIECES 16     /* per body */
+#define EDDY_PANEL_MAX_SHAPE_PANELS 4096
+#define EDDY_PANEL_MAX_IMAGES 8      /* per body: 4 walls + 4 corners */
+
+/* Singular values of P on circulation-free strengths below this times the largest
+ * are exact null directions and are dropped from the pseudo-inverse (truncated
+ * SVD). Regular ones sit at 1e-2..1e-1 of the largest, null ones at round-off
+ * (1e-17): a mirror axis that cuts two panels at their midpoints makes one (odd
+ * counts on a box, even counts on a circle). */
+#define EDDY_PANEL_SINGULAR_TOL 1e-8
+/* A shape is refused when the least-squares panel solution leaves more than this
+ * fraction of a rigid motion's normal velocity at the midpoints (panel_matrix.c).
+ * Generic outlines leave 1e-3..4e-2 (the latter at 3 panels per side), odd-split
+ * boxes and circles 1e-15, even-split boxes 0.06..1. */
+#define EDDY_PANEL_CONSISTENCY_TOL 5e-2
+/* The balancing search (panel_shape.c) runs when the odd split leaves more than
+ * this residual on some linear flow, on shapes of at most this many straight
+ * stretches (one SVD per stretch). */
+#define EDDY_PANEL_BALANCE_TRIGGER 1e-2
+#define EDDY_PANEL_BALANCE_MAX_TRIES 32
+
+/* --------------------------------------------------------- panel_velocity.c */
+
+/* Velocity at (x, y) of a panel from (x1, y1) to (x2, y2) with strength gamma
+ * (5.11, conventions above). Writes out_uv. */
+void eddy_panel_velocity(double x1, double y1, double x2, double y2, double gamma,
+                         double x, double y, double out_uv[2]);
+
+/* Normal component (along (nx, ny)) of a unit-strength panel's velocity at (x, y). */
+double eddy_panel_normal_influence(double x1, double y1, double x2, double y2,
+                                   double x, double y, double nx, double ny);
+
+/* The same two, for a point on ANOTHER body (5.3.2: "velocities evaluated too
+ * close to a panel should not be relied upon"): a point closer than
+ * EDDY_PANEL_NEAR * L to the panel is first moved straight away from it to that
+ * distance. Used by the Schwarz coupling and the surface velocity, not by probes. */
+void eddy_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma,
+                              double x, double y, double out_uv[2]);
+double eddy_panel_normal_influence_near(double x1, double y1, double x2, double y2,
+                                        double x, double y, double nx, double ny);
+
+/* ------------------------------------------------------------ panel_shape.c */
+
+typedef enum eddy_piece_kind {
+    EDDY_PIECE_BOX = 1,
+    EDDY_PIECE_CIRCLE,
+    EDDY_PIECE_POLYGON
+} eddy_piece_kind;
+
+/* One convex piece of a body, in body space. */
+typedef struct eddy_piece {
+    eddy_piece_kind kind;
+    double cx, cy;      /* box and circle: centre */
+    double angle;       /* box: rotation (radians, counter-clockwise) */
+    double hx, hy;      /* box: half widths */
+    double radius;      /* circle */
+    int vertex_count;   /* polygon: 3..EDDY_PANEL_MAX_VERTICES, counter-clockwise, convex */
+    double vertices[EDDY_PANEL_MAX_VERTICES][2];
+} eddy_piece;
+
+eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle);
+eddy_piece eddy_piece_circle(double radius, double cx, double cy);
+eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2]);
+
+typedef struct eddy_panel_shape_desc {
+    const char *name;          /* used in messages; default "shape" */
+    const eddy_piece *pieces;
+    int piece_count;           /* 1..EDDY_PANEL_MAX_PIECES */
+    double spacing;            /* target panel length h (the grid spacing), > 0 */
+    double singular_tolerance; /* 0: EDDY_PANEL_SINGULAR_TOL */
+    double consistency_tolerance; /* 0: EDDY_PANEL_CONSISTENCY_TOL */
+    bool odd_only;             /* true: the paper's rule only, no balancing search */
+    /* TEST HOOK: > 0 forces exactly this many panels on every polygon side and on
+     * every circle (even counts allowed), to reproduce the singular symmetric
+     * systems of 5.3.1. 0: automatic odd counts. */
+    int force_count;
+} eddy_panel_shape_desc;
+
+/* A body's panels and the pseudo-inverse of its panel matrix, all in body space.
+ * Build once (precompute or load time); read-only afterwards. */
+typedef struct eddy_panel_shape {
+    char name[48];
+    int count;            /* M panels, counter-clockwise per outline */
+    int group_count;      /* R zero-circulation rows (5.15), one per connected group */
+    int rows;             /* M + R */
+    double *ends;         /* 4M: x1, y1, x2, y2 of each panel */
+    double *mid;          /* 2M midpoints */
+    double *normal;       /* 2M outward unit normals */
+    double *length;       /* M panel lengths A_i */
+    int *piece;           /* M: piece each panel came from */
+    int *group;           /* M: circulation row of each panel */
+    double *pinv;         /* M x rows, row-major: gamma = pinv [b; 0] (5.16),
+                             circulation rows exact (panel_matrix.c) */
+    double sigma_min, sigma_max; /* extreme singular values of P, circulation-free */
+    int null_count;       /* singular directions dropped from pinv (see panel_matrix.c) */
+    double consistency;   /* residual normal flow on rigid motions, relative (refusal test) */
+    double strain_residual; /* same for two linear strains (information only) */
+    int adjusted_stretch; /* stretch given one extra (even) panel count, or -1 */
+    double radius;        /* bounding radius about the body origin */
+} eddy_panel_shape;
+
+/* Cuts the outlines into panels and builds the pseudo-inverse.
+ * Pieces: each convex piece is panelled along its own counter-clockwise outline;
+ * where pieces touch or overlap, the stretches of a piece's outline whose fluid
+ * side is covered by another piece (shared edges, parts inside another piece)
+ * are removed, and of two coincident outer edges only the lower-indexed piece
+ * keeps its panels - so the panels follow the outer outline of the union.
+ * Polygon sides and circles are split exactly where they cross other pieces.
+ * Pieces that touch form one group with one circulation row (5.15); separate
+ * pieces of one body get one row each.
+ * Counts: every stretch (a kept part of a side, an arc, a circle) gets an ODD
+ * number of equal panels of length about h (5.3.1), then the balancing search
+ * may give ONE straight stretch one more panel (panel_shape.c, balance_counts).
+ * Errors: EDDY_ERR_ARGUMENT (bad or degenerate geometry: zero area, repeated or
+ * collinear vertices, clockwise or reflex polygons), EDDY_ERR_RANGE (too many
+ * panels), EDDY_ERR_NUMERIC (panels that cannot cancel rigid motion, e.g. an
+ * even split forced by the test hook), EDDY_ERR_MEMORY. */
+eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
+                                   eddy_error *err);
+void eddy_panel_shape_free(eddy_panel_shape *shape);
+
+/* ----------------------------------------------------------- panel_matrix.c */
+
+/* Fills the (M + R) x M panel matrix [P; lengths] (5.12, 5.15), row-major. */
+void eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
+
+/* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
+ * are dropped as exact null directions) and measures how well it cancels rigid
+ * motions and strains (shape->consistency, shape->strain_residual). */
+eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err);
+
+/* Refuses (EDDY_ERR_NUMERIC, message names the shape) a shape whose panels leave
+ * more than consistency_tolerance of a rigid motion's normal flow. */
+eddy_result eddy_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
+                                    eddy_error *err);
+
+/* ------------------------------------------------------------ panel_solve.c */
+
+/* Pose and velocity of one body: origin (x, y) in world space, rotation angle
+ * (counter-clockwise), velocity (vx, vy) of the origin, angular velocity omega. */
+typedef struct eddy_panel_body_state {
+    double x, y, angle;
+    double vx, vy, omega;
+} eddy_panel_body_state;
+
+/* Background fluid velocity at n world points xy[2n] into uv[2n]. */
+typedef void (*eddy_panel_field_fn)(void *user, int n, const double *xy, double *uv);
+
+/* Zero fields take the defaults. */
+typedef struct eddy_panel_world_desc {
+    double width, height;  /* the box domain [0,W] x [0,H]; required, > 0 */
+    int max_bodies;        /* required, > 0 */
+    int max_panels;        /* real panels over all bodies; required, > 0 */
+    bool no_images;        /* true: no wall images (for comparisons) */
+    double image_range;    /* mirror a body across a wall when the gap between its
+                              bounding circle and the wall is below image_range
+                              times its radius. Default 4 (dipole leak ~ 1/25). */
+    double tolerance;      /* Schwarz stops when |d gamma| / |gamma| <= this. Default 1e-8 */
+    int max_iterations;    /* Schwarz sweep cap. Default 100 */
+} eddy_panel_world_desc;
+
+typedef struct eddy_panel_report {
+    int iterations;      /* Schwarz sweeps done after the per-body solves (5.17) */
+    double change;       /* relative change of gamma in the last sweep */
+    bool converged;      /* change <= tolerance (or nothing to iterate) */
+    bool diverged;       /* sweeps blew up: strengths reset to the lone-body solves */
+    int image_panels;    /* image panels in use this step */
+} eddy_panel_report;
+
+typedef struct eddy_panel_world_body {
+    const eddy_panel_shape *shape;
+    eddy_panel_body_state state;
+    int first;                          /* index of its first real panel */
+    int image_count;                    /* image copies this step */
+    int image_first[EDDY_PANEL_MAX_IMAGES]; /* source index of each copy */
+    double image_sign[EDDY_PANEL_MAX_IMAGES];
+} eddy_panel_world_body;
+
+/* Run-time state of all panels. Everything is allocated by create; add_body,
+ * set_state, place, solve, velocity and feedback allocate nothing. Fields are
+ * read-only outside panel_*.c. "Sources" are all panels that induce velocity:
+ * the real ones first (index = real panel index), then the images. */
+typedef struct eddy_panel_world {
+    double width, height;
+    bool images;
+    double image_range, tolerance;
+    int max_iterations;
+    int max_bodies, body_count;
+    int max_panels, panel_count;     /* real panels */
+    int max_sources, source_count;   /* real + image panels */
+    eddy_panel_world_body *bodies;
+    double *src;       /* 4 per source: world x1, y1, x2, y2 */
+    double *strength;  /* per source: gamma (real) or sign * gamma (image) */
+    double *mid;       /* 2 per real panel: world midpoint */
+    double *normal;    /* 2 per real panel: world outward normal */
+    double *uf;        /* 2 per real panel: background velocity of the last solve */
+    double *uo;        /* 2 per real panel: body velocity at the midpoint */
+    double *b_orig;    /* per real panel: 5.14 */
+    double *b_work;    /* per real panel: 5.14 + other bodies (5.17) */
+    double *gamma_new; /* scratch, max_panels */
+    double *gamma_start; /* per real panel: lone-body solves (divergence fallback) */
+    bool placed;
+} eddy_panel_world;
+
+eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
+                                    eddy_error *err);
+void eddy_panel_world_destroy(eddy_panel_world *w);
+
+/* Registers a body (set-up time; the shape must outlive the world). Body indices
+ * count from 0 in the order added. EDDY_ERR_CAPACITY past max_bodies/max_panels. */
+eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,
+                                      int *index, eddy_error *err);
+eddy_result eddy_panel_world_set_state(eddy_panel_world *w, int body,
+                                       const eddy_panel_body_state *state, eddy_error *err);
+
+/* Moves every panel to world space and chooses this step's wall images. After
+ * it, w->mid holds the midpoints where u_f is wanted (2 * panel_count values). */
+void eddy_panel_world_place(eddy_panel_world *w);
+
+/* One coupling solve with u_f given at the placed midpoints (2 * panel_count):
+ * 5.14, 5.16 per body, then Schwarz sweeps (5.17) over bodies and images. */
+eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
+                                           eddy_panel_report *report, eddy_error *err);
+
+/* place + u_f from the callback + solve_samples. fn may be NULL (still fluid). */
+eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
+                                   eddy_panel_report *report, eddy_error *err);
+
+/* u_p (5.18): velocity of all panels, images included, at a point. */
+void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);
+
+/* u_f + u_p at each midpoint of one body, fluid-side limit of its own sheet
+ * (2 * its panel count values): the relative flow for forces is this minus uo.
+ * Other bodies' panels are seen as the solve sees them (eddy_panel_velocity_near). */
+void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv);
+
+/* --------------------------------------------------- panel_feedback_exact.c */
+
+/* integral over the segment (x1,y1)-(x2,y2) of psi_k ds for the unit box mode m
+ * (psi = N sin(a x) sin(b y), a = k1 pi / W, b = k2 pi / H, N = 2 / sqrt(lambda W H)),
+ * in closed form. */
+double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
+                                       double x1, double y1, double x2, double y2);
+
+/* Exact feedback (DESIGN 4): out[k] = integral_domain phi_k . u_p dA
+ * = sum over REAL panels gamma_i integral_i psi_k ds, for count box modes. The
+ * caller adds out to r. Cost O(panels * count), no grid. */
+void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
+                             double *out);
+
+#endif /* EDDY_PANEL_H */
