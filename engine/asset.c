@@ -7,7 +7,18 @@
  *   EMOD  per eigenmode i32 k1, i32 k2 (eigenvalues are recomputed on load)
  *   VISC  the reduced Laplacian D (5.6): r doubles if diagonal, else r*r
  *   ADVT  the advection tensor: u64 nnz, (r+1) u64 slot starts,
- *         nnz (i32 k, i32 j) pairs, nnz f64 values */
+ *         nnz (i32 k, i32 j) pairs, nnz f64 values
+ * and, for an enriched basis (chapter 5.2, enrich.c), only when not empty:
+ *   GMOD  grid modes (modes e..r-1): u32 count g = r - e, then g fields of
+ *         eddy_mac_size f64 samples each (eddy_internal.h layout); their
+ *         wall-normal samples must be exactly zero
+ *   ARTP  artist modes: u32 count, then per artist u32 name length (1..
+ *         EDDY_ARTIST_NAME_MAX), the name's bytes zero-padded to a multiple
+ *         of 4, f64 fraction held by the eigenmodes alone, f64 fraction held
+ *         by the whole basis (both in [0, 1], the first not above the
+ *         second), r f64 projection p = B^T f
+ * An asset without grid modes has no GMOD and reads as before; readers
+ * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
 #include "eddy_build.h"
 #include "eddy_internal.h"
 
@@ -20,11 +31,14 @@
 #define TAG_EIGEN EDDY_FOURCC('E', 'M', 'O', 'D')
 #define TAG_VISC EDDY_FOURCC('V', 'I', 'S', 'C')
 #define TAG_ADVECT EDDY_FOURCC('A', 'D', 'V', 'T')
+#define TAG_GRID EDDY_FOURCC('G', 'M', 'O', 'D')
+#define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
 
 #define FLAG_DIAGONAL 1u
 #define MAX_GRID 4096
 #define MAX_MODES 4096
 #define MAX_FILE_BYTES ((size_t)1 << 31)
+#define MAX_ARTISTS 4096
 
 void eddy_asset_destroy(eddy_asset *a)
 {
@@ -32,6 +46,10 @@ void eddy_asset_destroy(eddy_asset *a)
     free(a->modes);
     free(a->viscosity);
     eddy_tensor_free(&a->tensor);
+    free(a->grid_modes);
+    free(a->artist_names);
+    free(a->artist_capture);
+    free(a->artist_projection);
     free(a);
 }
 
@@ -52,6 +70,42 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->tensor_nonzeros = a->tensor.nnz;
     double r = a->mode_count;
     out->tensor_density = (double)a->tensor.nnz / (r * r * r);
+    out->grid_mode_count = a->grid_count;
+    out->artist_count = a->artist_count;
+}
+
+/* ------------------------------------------------------------ artist modes */
+
+int eddy_asset_artist_count(const eddy_asset *a) { return a ? a->artist_count : 0; }
+
+const char *eddy_asset_artist_name(const eddy_asset *a, int index)
+{
+    if (!a || index < 0 || index >= a->artist_count) return NULL;
+    return a->artist_names[index];
+}
+
+int eddy_asset_find_artist(const eddy_asset *a, const char *name)
+{
+    if (!a || !name) return -1;
+    for (int at = 0; at < a->artist_count; ++at)
+        if (strcmp(a->artist_names[at], name) == 0) return at;
+    return -1;
+}
+
+eddy_result eddy_asset_artist_capture(const eddy_asset *a, int index, double *eigen_only,
+                                      double *enriched)
+{
+    if (!a) return EDDY_ERR_ARGUMENT;
+    if (index < 0 || index >= a->artist_count) return EDDY_ERR_RANGE;
+    if (eigen_only) *eigen_only = a->artist_capture[2 * index];
+    if (enriched) *enriched = a->artist_capture[2 * index + 1];
+    return EDDY_OK;
+}
+
+const double *eddy_asset_artist_projection(const eddy_asset *a, int index)
+{
+    if (!a || index < 0 || index >= a->artist_count) return NULL;
+    return a->artist_projection + (size_t)index * (size_t)a->mode_count;
 }
 
 /* ------------------------------------------------------------ building */
@@ -110,6 +164,8 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     report(&d, "advection tensor", 0.1);
     res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
     if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+    /* Artist and POD modes (5.2), when the desc has any. */
+    if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
     if (res != EDDY_OK) {
         eddy_asset_destroy(a);
         return res;
@@ -149,6 +205,33 @@ static void encode_viscosity(const eddy_asset *a, eddy_writer *w)
         eddy_write_f64s(w, a->viscosity, r * r);
 }
 
+static void encode_grid_modes(const eddy_asset *a, eddy_writer *w)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    eddy_write_u32(w, (uint32_t)a->grid_count);
+    eddy_write_f64s(w, a->grid_modes, (size_t)a->grid_count * (size_t)eddy_mac_size(&g));
+}
+
+static void encode_artists(const eddy_asset *a, eddy_writer *w)
+{
+    eddy_write_u32(w, (uint32_t)a->artist_count);
+    for (int at = 0; at < a->artist_count; ++at) {
+        const char *name = a->artist_names[at];
+        uint32_t len = (uint32_t)strlen(name);
+        eddy_write_u32(w, len);
+        for (uint32_t b = 0; b < len; b += 4) {
+            uint32_t word = 0;
+            for (uint32_t q = 0; q < 4 && b + q < len; ++q)
+                word |= (uint32_t)(unsigned char)name[b + q] << (8 * q);
+            eddy_write_u32(w, word);
+        }
+        eddy_write_f64(w, a->artist_capture[2 * at]);
+        eddy_write_f64(w, a->artist_capture[2 * at + 1]);
+        eddy_write_f64s(w, a->artist_projection + (size_t)at * (size_t)a->mode_count,
+                        (size_t)a->mode_count);
+    }
+}
+
 static void encode_tensor(const eddy_tensor *t, eddy_writer *w)
 {
     eddy_write_u64(w, (uint64_t)t->nnz);
@@ -164,21 +247,31 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[4] = {{0}};
+    eddy_writer w[6] = {{0}};
+    uint32_t tags[6] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
     encode_viscosity(a, &w[2]);
     encode_tensor(&a->tensor, &w[3]);
+    if (a->grid_count > 0) {
+        tags[count] = TAG_GRID;
+        encode_grid_modes(a, &w[count++]);
+    }
+    if (a->artist_count > 0) {
+        tags[count] = TAG_ARTIST;
+        encode_artists(a, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        const uint32_t tags[4] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
-        eddy_section sections[4];
-        for (int s = 0; s < 4; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
-        res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, 4, out, out_size, err);
+        eddy_section sections[6];
+        for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
+        res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
+                                    err);
     }
-    for (int s = 0; s < 4; ++s) eddy_writer_free(&w[s]);
+    for (int s = 0; s < count; ++s) eddy_writer_free(&w[s]);
     return res;
 }
 
@@ -235,10 +328,10 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
     if (a->mode_count < 1 || a->mode_count > MAX_MODES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d modes is outside 1..%d", a->mode_count,
                          MAX_MODES);
-    if (a->eigen_count != a->mode_count)
-        return eddy_fail(err, EDDY_ERR_FORMAT,
-                         "asset: %d eigenmodes of %d modes: grid modes are not supported by this "
-                         "build", a->eigen_count, a->mode_count);
+    if (a->eigen_count < 1 || a->eigen_count > a->mode_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside 1..%d",
+                         a->eigen_count, a->mode_count, a->mode_count);
+    a->grid_count = a->mode_count - a->eigen_count;
     if (flags & ~FLAG_DIAGONAL)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown domain flags 0x%x", flags);
     return EDDY_OK;
@@ -326,6 +419,123 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
     return check_slot_starts(t, err);
 }
 
+/* GMOD: exactly the grid modes DOMN announces, finite, no wall flux. */
+static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    if (a->grid_count == 0) {
+        if (s)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' in an asset without grid "
+                             "modes");
+        return EDDY_OK;
+    }
+    if (!s)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d grid modes but no section 'GMOD'",
+                         a->grid_count);
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    size_t n = (size_t)eddy_mac_size(&g), total = n * (size_t)a->grid_count;
+    eddy_reader rd = eddy_reader_make(s);
+    uint32_t count = eddy_read_u32(&rd);
+    if (!rd.failed && count != (uint32_t)a->grid_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' holds %u grid modes, the "
+                         "domain says %d", count, a->grid_count);
+    if (rd.failed || rd.left != total * 8)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' is %llu bytes, %d grid modes "
+                         "on %d x %d cells need %llu", (unsigned long long)s->size, a->grid_count,
+                         a->nx, a->ny, (unsigned long long)(4 + total * 8));
+    a->grid_modes = malloc(total * sizeof *a->grid_modes);
+    if (!a->grid_modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    eddy_read_f64s(&rd, a->grid_modes, total);
+    eddy_result res = exact_size(&rd, "GMOD", err);
+    if (res != EDDY_OK) return res;
+    for (int m = 0; m < a->grid_count; ++m) {
+        const double *f = a->grid_modes + (size_t)m * n;
+        for (size_t q = 0; q < n; ++q)
+            if (!isfinite(f[q]))
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d holds a non-finite "
+                                 "sample", m);
+        for (int j = 0; j < a->ny; ++j)
+            if (f[eddy_mac_u(&g, 0, j)] != 0.0 || f[eddy_mac_u(&g, a->nx, j)] != 0.0)
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d has flow through a "
+                                 "side wall", m);
+        for (int i = 0; i < a->nx; ++i)
+            if (f[eddy_mac_v(&g, i, 0)] != 0.0 || f[eddy_mac_v(&g, i, a->ny)] != 0.0)
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d has flow through the "
+                                 "floor or ceiling", m);
+    }
+    return EDDY_OK;
+}
+
+/* An artist name: 1..EDDY_ARTIST_NAME_MAX bytes, no control bytes, zero
+ * padding to a multiple of 4. */
+static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_error *err)
+{
+    uint32_t len = eddy_read_u32(rd);
+    if (rd->failed) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' is too short");
+    if (len < 1 || len > EDDY_ARTIST_NAME_MAX)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d has a name of %u bytes, not "
+                         "1..%d", at, len, EDDY_ARTIST_NAME_MAX);
+    uint32_t padded = (len + 3u) & ~3u;
+    if (rd->left < padded) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' is too short");
+    for (uint32_t b = 0; b < padded; ++b) {
+        unsigned char ch = rd->p[b];
+        if (b >= len) {
+            if (ch != 0)
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d's name is not "
+                                 "zero-padded", at);
+            continue;
+        }
+        if (ch < 0x20 || ch == 0x7f)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d's name has a control byte "
+                             "0x%02x", at, ch);
+        name[b] = (char)ch;
+    }
+    name[len] = '\0';
+    rd->p += padded;
+    rd->left -= padded;
+    return EDDY_OK;
+}
+
+static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    if (!s) return EDDY_OK;
+    eddy_reader rd = eddy_reader_make(s);
+    uint32_t count = eddy_read_u32(&rd);
+    size_t r = (size_t)a->mode_count;
+    /* Every artist takes at least 4 + 4 + 16 + 8 r bytes: refuse counts the
+     * section cannot hold before allocating for them. */
+    if (rd.failed || count < 1 || count > MAX_ARTISTS || count > rd.left / (24 + 8 * r))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' claims %u artist modes, "
+                         "not 1..%d or more than it holds", count, MAX_ARTISTS);
+    a->artist_count = (int)count;
+    a->artist_names = calloc(count, sizeof *a->artist_names);
+    a->artist_capture = malloc(2 * (size_t)count * sizeof *a->artist_capture);
+    a->artist_projection = malloc((size_t)count * r * sizeof *a->artist_projection);
+    if (!a->artist_names || !a->artist_capture || !a->artist_projection)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    for (int at = 0; at < a->artist_count; ++at) {
+        eddy_result res = decode_artist_name(&rd, at, a->artist_names[at], err);
+        if (res != EDDY_OK) return res;
+        for (int prev = 0; prev < at; ++prev)
+            if (strcmp(a->artist_names[prev], a->artist_names[at]) == 0)
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: two artist modes are called '%s'",
+                                 a->artist_names[at]);
+        double eig = eddy_read_f64(&rd), all = eddy_read_f64(&rd);
+        double *p = a->artist_projection + (size_t)at * r;
+        if (!eddy_read_f64s(&rd, p, r)) break;
+        if (!(eig >= 0.0 && eig <= all && all <= 1.0))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist '%s' has captured fractions %g "
+                             "and %g, not 0 <= eigen <= enriched <= 1", a->artist_names[at], eig,
+                             all);
+        a->artist_capture[2 * at] = eig;
+        a->artist_capture[2 * at + 1] = all;
+        for (size_t k = 0; k < r; ++k)
+            if (!isfinite(p[k]))
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist '%s' has a non-finite "
+                                 "projection", a->artist_names[at]);
+    }
+    return exact_size(&rd, "ARTP", err);
+}
+
 static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_error *err)
 {
     const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
@@ -337,6 +547,8 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_eigenmodes(a, eig, err);
     if (res == EDDY_OK) res = decode_viscosity(a, vis, err);
     if (res == EDDY_OK) res = decode_tensor(a, adv, err);
+    if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
+    if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     return res;
 }
 

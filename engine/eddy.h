@@ -107,6 +107,9 @@ typedef struct eddy_asset_info {
     int max_wave_x, max_wave_y;  /* largest eigenmode wave numbers */
     int64_t tensor_nonzeros;     /* stored entries of the advection tensor */
     double tensor_density;       /* nonzeros / r^3 */
+    int grid_mode_count;         /* artist and POD modes sampled on the MAC grid, the
+                                    last modes of the basis (chapter 5.2) */
+    int artist_count;            /* painted fields stored with their projection */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -119,6 +122,27 @@ eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **o
 
 void eddy_asset_destroy(eddy_asset *asset);
 void eddy_asset_get_info(const eddy_asset *asset, eddy_asset_info *out);
+
+/* Artist modes (chapter 5.2): each painted field the asset was built with,
+ * by name (the mode set's name, or "name.k" for field k of a set of several),
+ * with its projection p into the basis (length mode_count) so that a game
+ * can excite it with one vector add. Indices run over 0..artist_count-1. */
+#define EDDY_ARTIST_NAME_MAX 80 /* bytes, without the terminating zero */
+
+int eddy_asset_artist_count(const eddy_asset *asset);
+/* NULL for an index out of range. */
+const char *eddy_asset_artist_name(const eddy_asset *asset, int index);
+/* The index of the artist mode called name, or -1. */
+int eddy_asset_find_artist(const eddy_asset *asset, const char *name);
+/* Fractions (0..1) of the painted field's energy, after it was made
+ * divergence-free, that the eigenmodes alone and the whole enriched basis
+ * hold: |E^T f|^2 / |f|^2 and |B^T f|^2 / |f|^2 in the grid's inner product.
+ * Either output may be NULL. EDDY_ERR_RANGE for an index out of range. */
+eddy_result eddy_asset_artist_capture(const eddy_asset *asset, int index, double *eigen_only,
+                                      double *enriched);
+/* p = B^T f for the field as painted (amplitude 1 gives its velocity), or
+ * NULL for an index out of range. Owned by the asset. */
+const double *eddy_asset_artist_projection(const eddy_asset *asset, int index);
 
 /* ---------------------------------------------------------------- fluid */
 
@@ -179,6 +203,19 @@ eddy_result eddy_fluid_add_stir(eddy_fluid *fluid, const eddy_stir *stir);
  * would not be a usable state (see eddy_fluid_set_coefficients). */
 eddy_result eddy_fluid_add_reduced(eddy_fluid *fluid, const double *dr, int count);
 
+/* Excites artist mode `artist` (see eddy_asset_artist_count): r += amplitude * p
+ * with p its stored projection, at once (one vector add, no projection at run
+ * time, chapter 5.2). Amplitude 1 adds the field as painted. EDDY_ERR_RANGE
+ * for an unknown index, EDDY_ERR_ARGUMENT for a non-finite amplitude or a
+ * result that would not be a usable state (the state is then unchanged). */
+eddy_result eddy_fluid_excite(eddy_fluid *fluid, int artist, double amplitude);
+/* The same by name (a linear search of the names; allocates nothing). */
+eddy_result eddy_fluid_excite_name(eddy_fluid *fluid, const char *name, double amplitude);
+/* Queues an excitation at a rate for the next step, like a force:
+ * r += rate * dt * p in that step (rate in 1/s). Rates queued before one
+ * step add up. */
+eddy_result eddy_fluid_excite_rate(eddy_fluid *fluid, int artist, double rate);
+
 /* Reduced coefficients r (length mode_count); valid until the next call that
  * changes the fluid. They are always finite, and so is their energy |r|^2:
  * eddy_fluid_set_coefficients refuses with EDDY_ERR_ARGUMENT a vector with a
@@ -194,7 +231,8 @@ void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out
 void eddy_fluid_velocity_many(const eddy_fluid *fluid, int n, const double *xy, double *uv);
 
 /* Kinetic energy of the fluid, (density / 2) * integral |u|^2 = density |r|^2 / 2,
- * in J per metre of depth. */
+ * in J per metre of depth. With grid modes the integral is the grid's
+ * quadrature, the inner product in which the enriched basis is orthonormal. */
 double eddy_fluid_kinetic_energy(const eddy_fluid *fluid);
 
 void eddy_fluid_get_timings(const eddy_fluid *fluid, eddy_timings *out);

@@ -26,15 +26,63 @@ extern "C" {
 /* Progress of a long build: fraction in [0,1] of the named stage. */
 typedef void (*eddy_progress_fn)(void *user, const char *stage, double fraction);
 
+/* A set of painted or recorded MAC fields (eddy_mode.h). */
+typedef struct eddy_mode_set eddy_mode_set;
+
+/* A singular value counts as non-zero (its direction is kept) when it is
+ * above this many times the largest one of its matrix; for the deflated
+ * directions (5.10) the reference is 1, the length of each direction before
+ * deflation. See engine/enrich.c. */
+#define EDDY_ENRICH_RANK_TOL 1e-8
+
+/* What basis enrichment (chapter 5.2) did, for tools to report. */
+typedef struct eddy_build_report {
+    int artist_fields;     /* painted fields, one artist mode each */
+    int artist_rank;       /* independent directions among them (first SVD) */
+    int snapshot_fields;   /* snapshots used */
+    int snapshot_skipped;  /* snapshots left out: zero, or nothing divergence-free */
+    int snapshot_rank;     /* non-zero singular values of the snapshots */
+    int pod_kept;          /* POD directions taken: min(pod_modes, snapshot_rank) */
+    double pod_energy;     /* fraction of the snapshots' energy (each scaled to unit
+                              length) those directions hold, in [0, 1] */
+    int grid_modes;        /* directions the eigenmodes did not hold: the grid modes */
+} eddy_build_report;
+
 typedef struct eddy_build_desc {
     double width, height;     /* domain in metres. Default 10 x 10. */
     int nx, ny;               /* MAC grid cells. Default 64 x 64. */
     int modes;                /* box eigenmodes. Default 73 (the paper's game). */
     eddy_progress_fn progress; /* optional */
     void *progress_user;
+
+    /* Basis enrichment (chapter 5.2, eq. 5.10); all optional. Every set must
+     * be on the asset's grid (nx x ny cells on width x height). */
+    const eddy_mode_set *const *artists; /* painted sets: each field becomes an artist
+                                            mode a game can excite by name */
+    int artist_count;                    /* sets in artists */
+    const eddy_mode_set *const *snapshots; /* recorded fields for a POD basis */
+    int snapshot_count;                  /* sets in snapshots */
+    int pod_modes;            /* K: POD directions taken from the snapshots; >= 1
+                                 with snapshots, 0 without */
+    eddy_build_report *report; /* optional: filled with what enrichment did */
 } eddy_build_desc;
 
-/* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity. */
+/* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.
+ *
+ * With artists or snapshots the basis is enriched (5.2): every field is made
+ * divergence-free on the grid and scaled to unit length; the painted fields'
+ * and the snapshots' left singular directions (at most pod_modes of the
+ * latter) are deflated against the eigenmodes (5.10) and decomposed again;
+ * the non-zero directions (EDDY_ENRICH_RANK_TOL) become grid modes after the
+ * eigenmodes, B = [E | R], orthonormal in the grid's inner product. The
+ * tensor and the viscosity then cover the whole basis, and each painted field
+ * is stored with its projection into B (eddy_fluid_excite) and the fractions
+ * of it that E alone and B hold (eddy_asset_artist_capture).
+ * Errors: EDDY_ERR_ARGUMENT for a set on another grid or pod_modes without
+ * snapshots (or 0 with them); EDDY_ERR_FORMAT for a painted field with no
+ * divergence-free part, only empty snapshots, or two artist modes of one
+ * name; EDDY_ERR_RANGE for an eigenmode too fine for the grid (enrichment
+ * needs wave numbers k1 < nx, k2 < ny) or too many modes in all. */
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err);
 
 /* Serialises an asset into a new malloc'd buffer (free() it). */

@@ -169,10 +169,51 @@ struct eddy_asset {
     double *viscosity;       /* r*r reduced Laplacian D (5.6), row-major */
     bool viscosity_diagonal; /* D is diagonal (pure eigenbasis) */
     eddy_tensor tensor;
+    /* Basis enrichment (chapter 5.2, enrich.c). Grid modes are modes
+     * eigen_count..r-1; the basis is orthonormal in the grid product. */
+    int grid_count;          /* r - eigen_count */
+    double *grid_modes;      /* grid_count fields of eddy_mac_size samples (GMOD) */
+    int artist_count;
+    char (*artist_names)[EDDY_ARTIST_NAME_MAX + 1]; /* artist_count (ARTP) */
+    double *artist_capture;  /* 2 per artist: eigenmodes only, enriched basis */
+    double *artist_projection; /* artist_count x r: p = B^T f of each painted field */
 };
 
 /* Frees everything an asset owns (also a partly built one); accepts NULL. */
 void eddy_asset_destroy(eddy_asset *asset);
+
+/* ------------------------------------------------------------ grid_modes.c */
+
+/* A box mode on the MAC grid as the discrete curl of its stream function at
+ * the nodes (the exact flux through each face), scaled to unit grid norm:
+ * discretely divergence-free, and orthonormal to the other box modes in the
+ * grid product when k1 < nx and k2 < ny. */
+void eddy_box_sample_curl(const eddy_box_mode *m, const eddy_mac *g, double *field);
+
+/* Bilinear interpolation of a MAC field at a point: four u and four v
+ * samples with their weights (nearest value beyond the outermost samples). */
+typedef struct eddy_mac_stencil {
+    int u[4], v[4];
+    double wu[4], wv[4];
+} eddy_mac_stencil;
+void eddy_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil *st);
+/* Interpolated values of count fields (stored one after another) at a point. */
+void eddy_grid_modes_values(const eddy_mac *g, const double *fields, int count, double x,
+                            double y, double *phi_u, double *phi_v);
+/* out_uv += sum_m coef[m] * field m at the point. */
+void eddy_grid_modes_velocity(const eddy_mac *g, const double *fields, int count,
+                              const double *coef, double x, double y, double out_uv[2]);
+/* Componentwise five-point Laplacian: zero normal velocity on the walls,
+ * mirrored tangential velocity (free slip). Symmetric in the grid product. */
+void eddy_mac_laplacian(const eddy_mac *g, const double *field, double *out);
+
+/* ------------------------------------------------------------ enrich.c */
+
+struct eddy_build_desc;
+/* Enriches a freshly built pure-eigen asset with the desc's artist and
+ * snapshot sets (chapter 5.2); no-op without them. On failure the asset is
+ * left as it was. */
+eddy_result eddy_enrich_asset(eddy_asset *a, const struct eddy_build_desc *d, eddy_error *err);
 
 /* ------------------------------------------------------------ container.c */
 

@@ -1,6 +1,9 @@
 /* fluid.c - the run-time reduced fluid: one step is forces (5.4, 5.5), then
  * advection r <- exp(dt A(r)) r (5.8, 5.9), then viscosity r <- exp(dt nu D) r
  * (5.6). All scratch is allocated at creation; the step allocates nothing.
+ * Grid modes of an enriched basis (5.2) enter the velocity and the stir
+ * projection by bilinear interpolation of their MAC samples; artist modes are
+ * excited by adding their stored projection (eddy_fluid_excite).
  *
  * Advection and viscosity are applied one after the other rather than as one
  * exponential of nu D + A(r): advection alone is exactly energy-conserving
@@ -50,6 +53,12 @@ struct eddy_fluid {
     eddy_stir *stirs;
     int stir_count;
     eddy_timings timings;
+    /* Grid modes (chapter 5.2): modes eig..r-1 are MAC fields of the asset,
+     * evaluated by bilinear interpolation per staggered component. */
+    int eig;             /* box eigenmodes, the first modes */
+    eddy_mac mac;
+    double *excite_rate; /* r: queued artist excitations, per second */
+    bool excite_pending;
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -91,8 +100,9 @@ static bool alloc_buffers(eddy_fluid *f)
     f->phi_v = calloc(r, sizeof(double));
     f->decay = calloc(r, sizeof(double));
     f->stirs = calloc((size_t)f->desc.max_stirs, sizeof *f->stirs);
+    f->excite_rate = calloc(r, sizeof(double));
     bool ok = f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
-              f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs;
+              f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = malloc(r * r * sizeof(double));
         ok = f->viscous != NULL;
@@ -117,6 +127,8 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     f->asset = asset;
     f->desc = d;
     f->r = asset->mode_count;
+    f->eig = asset->eigen_count;
+    f->mac = eddy_mac_make(asset->width, asset->height, asset->nx, asset->ny);
     f->decay_dt = -1.0;
     res = eddy_box_basis_init(&f->basis, asset->modes, asset->eigen_count, asset->width,
                               asset->height, err);
@@ -136,7 +148,7 @@ void eddy_fluid_destroy(eddy_fluid *f)
     eddy_box_basis_free(&f->basis);
     free(f->coef), free(f->saved), free(f->advection), free(f->taylor_out);
     free(f->taylor_work), free(f->reduced_force), free(f->phi_u), free(f->phi_v);
-    free(f->viscous), free(f->decay), free(f->stirs);
+    free(f->viscous), free(f->decay), free(f->stirs), free(f->excite_rate);
     free(f);
 }
 
@@ -154,10 +166,54 @@ static double stir_profile(double s)
     return t > 0.0 ? t * t : 0.0;
 }
 
-/* f~ += B^T f for one stir (5.4): the disc is integrated on fixed rings. */
+/* Index range [lo, hi] of samples at (idx + offset) h, idx in 0..count-1,
+ * that lie within [c - radius, c + radius]; empty when lo > hi. */
+static void sample_range(double c, double radius, double h, double offset, int count, int *lo,
+                         int *hi)
+{
+    double a = ceil((c - radius) / h - offset), b = floor((c + radius) / h - offset);
+    *lo = a < 0.0 ? 0 : (a > count ? count : (int)a);
+    *hi = b > count - 1 ? count - 1 : (b < -1.0 ? -1 : (int)b);
+}
+
+/* The grid modes' part of B^T f for one stir: the grid's own quadrature,
+ * sum_s w_s f(x_s) R_s, the inner product in which the enriched basis is
+ * orthonormal (chapter 5.2). Grid modes are only piecewise smooth (a painted
+ * jet has edges a cell wide), which the stir's rings would undersample. */
+static void project_stir_grid(eddy_fluid *f, const eddy_stir *st, double *reduced)
+{
+    const eddy_mac *g = &f->mac;
+    int count = f->r - f->eig;
+    size_t n = (size_t)eddy_mac_size(g);
+    const double *modes = f->asset->grid_modes;
+    for (int comp = 0; comp < 2; ++comp) {
+        double force = comp == 0 ? st->fx : st->fy;
+        if (force == 0.0) continue;
+        int i0, i1, j0, j1;
+        sample_range(st->x, st->radius, g->hx, comp == 0 ? 0.0 : 0.5, comp == 0 ? g->nx + 1 : g->nx,
+                     &i0, &i1);
+        sample_range(st->y, st->radius, g->hy, comp == 0 ? 0.5 : 0.0, comp == 0 ? g->ny : g->ny + 1,
+                     &j0, &j1);
+        for (int j = j0; j <= j1; ++j)
+            for (int i = i0; i <= i1; ++i) {
+                int s = comp == 0 ? eddy_mac_u(g, i, j) : eddy_mac_v(g, i, j);
+                double x, y;
+                eddy_mac_position(g, s, &x, &y);
+                double dx = x - st->x, dy = y - st->y;
+                double weight = stir_profile(sqrt(dx * dx + dy * dy) / st->radius);
+                if (weight == 0.0) continue;
+                weight *= eddy_mac_weight(g, s) * force;
+                for (int m = 0; m < count; ++m) reduced[m] += weight * modes[(size_t)m * n + (size_t)s];
+            }
+    }
+}
+
+/* f~ += B^T f for one stir (5.4): the disc is integrated on fixed rings for
+ * the eigenmodes, by the grid's quadrature for grid modes. */
 static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
 {
     int eig = f->basis.count;
+    if (f->r > eig) project_stir_grid(f, st, reduced + eig);
     double half = 0.5 * st->radius, dtheta = 2.0 * M_PI / STIR_ANGLES;
     for (int ring = 0; ring < STIR_RINGS; ++ring) {
         double rho = half * (gauss8_node[ring] + 1.0);
@@ -173,9 +229,15 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
     }
 }
 
-/* r += (dt / rho) B^T f (5.5): force density over density is acceleration. */
+/* r += (dt / rho) B^T f (5.5): force density over density is acceleration.
+ * Queued artist excitations are rates: r += dt * sum(rate * p). */
 static void apply_forces(eddy_fluid *f, double dt)
 {
+    if (f->excite_pending) {
+        for (int k = 0; k < f->r; ++k) f->coef[k] += dt * f->excite_rate[k];
+        memset(f->excite_rate, 0, (size_t)f->r * sizeof(double));
+        f->excite_pending = false;
+    }
     if (f->stir_count == 0) return;
     memset(f->reduced_force, 0, (size_t)f->r * sizeof(double));
     for (int s = 0; s < f->stir_count; ++s) project_stir(f, &f->stirs[s], f->reduced_force);
@@ -208,6 +270,52 @@ eddy_result eddy_fluid_add_reduced(eddy_fluid *f, const double *dr, int count)
     }
     if (!isfinite(sum)) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < count; ++k) f->coef[k] += dr[k];
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ artist modes (5.2) */
+
+static const double *artist_projection(const eddy_fluid *f, int artist)
+{
+    return eddy_asset_artist_projection(f->asset, artist);
+}
+
+/* r += amplitude * p, refused (state unchanged) when the result would not be
+ * a usable state; the same test as eddy_fluid_add_reduced. */
+eddy_result eddy_fluid_excite(eddy_fluid *f, int artist, double amplitude)
+{
+    if (!f) return EDDY_ERR_ARGUMENT;
+    const double *p = artist_projection(f, artist);
+    if (!p) return EDDY_ERR_RANGE;
+    if (!isfinite(amplitude)) return EDDY_ERR_ARGUMENT;
+    double sum = 0.0;
+    for (int k = 0; k < f->r; ++k) {
+        double v = f->coef[k] + amplitude * p[k];
+        sum += v * v;
+    }
+    if (!isfinite(sum)) return EDDY_ERR_ARGUMENT;
+    for (int k = 0; k < f->r; ++k) f->coef[k] += amplitude * p[k];
+    return EDDY_OK;
+}
+
+eddy_result eddy_fluid_excite_name(eddy_fluid *f, const char *name, double amplitude)
+{
+    if (!f || !name) return EDDY_ERR_ARGUMENT;
+    int artist = eddy_asset_find_artist(f->asset, name);
+    if (artist < 0) return EDDY_ERR_RANGE;
+    return eddy_fluid_excite(f, artist, amplitude);
+}
+
+eddy_result eddy_fluid_excite_rate(eddy_fluid *f, int artist, double rate)
+{
+    if (!f) return EDDY_ERR_ARGUMENT;
+    const double *p = artist_projection(f, artist);
+    if (!p) return EDDY_ERR_RANGE;
+    if (!isfinite(rate)) return EDDY_ERR_ARGUMENT;
+    for (int k = 0; k < f->r; ++k)
+        if (!isfinite(f->excite_rate[k] + rate * p[k])) return EDDY_ERR_ARGUMENT;
+    for (int k = 0; k < f->r; ++k) f->excite_rate[k] += rate * p[k];
+    f->excite_pending = true;
     return EDDY_OK;
 }
 
@@ -334,6 +442,9 @@ void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, d
     out[0] = out[1] = 0.0;
     if (!inside_domain(f->asset, x, y)) return;
     eddy_box_basis_velocity(&f->basis, coef, x, y, out);
+    if (f->r > f->eig)
+        eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x, y,
+                                 out);
 }
 
 void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
