@@ -33,7 +33,14 @@
  *                                               // t1 >= t0
  *                  "x": 5, "y": 5,              // centre in m (required)
  *                  "radius": 0.5,               // m, > 0 (required)
- *                  "fx": 20, "fy": 0 } ]        // N/m^2 (required)
+ *                  "fx": 20, "fy": 0 } ],       // N/m^2 (required)
+ *     "excite": [ { "mode": "jet",              // an artist mode of the asset, by
+ *                                               // name (required; checked on apply)
+ *                   "t0": 0, "t1": 1,           // active for t0 <= t < t1, as stirs
+ *                   "amp": 2 } ]                // a rate in 1/s (required): each
+ *         // step active at its start t adds amp * dt * p to r, p the mode's
+ *         // stored projection (chapter 5.2); so amp * (t1 - t0) = 1 adds the
+ *         // painted field once, and a lasting amp holds it against viscosity
  *   }
  *
  * Every number must be finite. Gravity does not move the fluid itself (an
@@ -71,6 +78,8 @@
  *   EDDY_SCENE_MAX_BYTES: EDDY_ERR_FORMAT. An init mode beyond the fluid's
  *   basis, found when applying: EDDY_ERR_RANGE
  *     scene: init_modes[2].mode: 80 is outside 0..72
+ *   and an excite name the asset lacks, also EDDY_ERR_RANGE
+ *     scene: excite[0].mode: the asset has no artist mode 'jat' (it has: jet)
  *   Like the rest of the library, nothing here prints or exits.
  */
 #ifndef EDDY_SCENE_H
@@ -101,6 +110,15 @@ typedef struct eddy_scene_stir {
     double t0, t1;
     eddy_stir stir;
 } eddy_scene_stir;
+
+/* One timed excitation of an artist mode at a rate amp (1/s), queued with
+ * eddy_fluid_excite_rate on every step whose start time t has t0 <= t < t1
+ * (t1 is +INFINITY when left out). */
+typedef struct eddy_scene_excite {
+    char mode[EDDY_ARTIST_NAME_MAX + 1];
+    double t0, t1;
+    double amp;
+} eddy_scene_excite;
 
 typedef enum eddy_scene_shape {
     EDDY_SCENE_BOX = 0,
@@ -137,6 +155,8 @@ typedef struct eddy_scene_view {
     const eddy_scene_body *bodies;
     eddy_feedback_mode feedback;  /* default exact */
     bool buoyancy;                /* default false */
+    int excite_count;
+    const eddy_scene_excite *excites;
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
@@ -161,13 +181,16 @@ double eddy_scene_dt(const eddy_scene *scene);
 void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
 
 /* Sets the fluid's coefficients to the scene's initial state: zero plus every
- * init mode. Checks every mode index against the fluid's basis first
+ * init mode. Checks every mode index against the fluid's basis first, and
+ * every excite entry's name against its asset's artist modes
  * (EDDY_ERR_RANGE, fluid unchanged). Allocates a scratch vector. */
 eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid, eddy_error *err);
 
-/* Queues every stir active at time t (t0 <= t < t1) on the fluid. Allocates
- * nothing. Fails if the fluid rejects a stir (e.g. a full queue); stirs
- * queued before the failure stay queued. */
+/* Queues every stir and excitation active at time t (t0 <= t < t1) on the
+ * fluid. Allocates nothing. Fails if the fluid rejects a stir (e.g. a full
+ * queue) or the asset has no artist mode of an excite entry's name
+ * (EDDY_ERR_RANGE, "scene: excite[1].mode: ..."); what was queued before the
+ * failure stays queued. */
 eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
                                     eddy_error *err);
 

@@ -4,9 +4,10 @@
  * Parsing is table driven at two levels so that a new key costs one table
  * entry:
  *   - ROOT_KEYS maps each top-level key to a parse and a write function;
- *   - objects made only of numbers ("fluid", an init mode, a stir) are
- *     described by a field_spec table (name, offset into a C struct, range
- *     rule, required or not) that one generic routine reads and writes.
+ *   - objects made of numbers ("fluid", an init mode, a stir) and names (an
+ *     excite entry's artist mode) are described by a field_spec table (name,
+ *     offset into a C struct, range rule, required or not) that one generic
+ *     routine reads and writes.
  * Every error names the field's path ("stirs[1].radius") so a designer can
  * find it; nothing is printed here.
  */
@@ -48,6 +49,8 @@ struct eddy_scene {
     eddy_scene_body *bodies;
     eddy_feedback_mode feedback;
     bool buoyancy;
+    int excite_count;
+    eddy_scene_excite *excites;
 };
 
 /* ------------------------------------------------------------ field paths */
@@ -90,7 +93,9 @@ typedef enum num_rule {
     NUM_ANY,   /* any finite double */
     NUM_GE0,   /* finite, >= 0 */
     NUM_GT0,   /* finite, > 0 */
-    NUM_INDEX  /* an integer in 0..INT_MAX, stored as int */
+    NUM_INDEX, /* an integer in 0..INT_MAX, stored as int */
+    TEXT_NAME  /* not a number: a string of 1..EDDY_ARTIST_NAME_MAX bytes without
+                  control characters, stored in a char[EDDY_ARTIST_NAME_MAX + 1] */
 } num_rule;
 
 static const char *rule_text(num_rule rule)
@@ -100,8 +105,25 @@ static const char *rule_text(num_rule rule)
     case NUM_GE0: return "a number >= 0";
     case NUM_GT0: return "a number > 0";
     case NUM_INDEX: return "an integer >= 0";
+    case TEXT_NAME: return "a name (a string of 1..80 bytes, no control characters)";
     }
     return "a number";
+}
+
+/* Reads a TEXT_NAME field into the char array at dst. */
+static eddy_result read_name(const cJSON *item, const char *path, char *dst, eddy_error *err)
+{
+    const char *text = cJSON_IsString(item) ? item->valuestring : NULL;
+    size_t len = text ? strlen(text) : 0;
+    bool ok = text && len >= 1 && len <= EDDY_ARTIST_NAME_MAX;
+    for (size_t i = 0; ok && i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        ok = c >= 0x20 && c != 0x7f;
+    }
+    if (!ok)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: expected %s", path, rule_text(TEXT_NAME));
+    memcpy(dst, text, len + 1);
+    return EDDY_OK;
 }
 
 /* Reads item under rule into *dst (a double, or an int for NUM_INDEX). */
@@ -120,6 +142,7 @@ static eddy_result read_number(const cJSON *item, const char *path, num_rule rul
     case NUM_GE0: ok = v >= 0.0; break;
     case NUM_GT0: ok = v > 0.0; break;
     case NUM_INDEX: ok = v >= 0.0 && v <= (double)INT_MAX && v == floor(v); break;
+    case TEXT_NAME: ok = false; break; /* read by read_name */
     }
     if (!ok)
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: expected %s, got %.17g", path,
@@ -162,7 +185,9 @@ static eddy_result read_fields(const cJSON *obj, const char *path, const field_s
         if (seen & (1u << f))
             return eddy_fail(err, EDDY_ERR_FORMAT, "scene: duplicate field '%s'", sub);
         seen |= 1u << f;
-        eddy_result rc = read_number(child, sub, specs[f].rule, (char *)target + specs[f].offset, err);
+        char *dst = (char *)target + specs[f].offset;
+        eddy_result rc = specs[f].rule == TEXT_NAME ? read_name(child, sub, dst, err)
+                                                    : read_number(child, sub, specs[f].rule, dst, err);
         if (rc != EDDY_OK)
             return rc;
     }
@@ -213,6 +238,11 @@ static bool write_fields(cJSON *obj, const field_spec *specs, int count, const v
 {
     for (int f = 0; f < count; f++) {
         const char *p = (const char *)target + specs[f].offset;
+        if (specs[f].rule == TEXT_NAME) {
+            if (!cJSON_AddStringToObject(obj, specs[f].name, p))
+                return false;
+            continue;
+        }
         double v = specs[f].rule == NUM_INDEX ? (double)*(const int *)p : *(const double *)p;
         if (!isfinite(v))
             continue;
@@ -298,6 +328,22 @@ static const field_spec STIR_FIELDS[] = {
     {"fx", offsetof(eddy_scene_stir, stir.fx), NUM_ANY, true},
     {"fy", offsetof(eddy_scene_stir, stir.fy), NUM_ANY, true},
 };
+
+static const field_spec EXCITE_FIELDS[] = {
+    {"mode", offsetof(eddy_scene_excite, mode), TEXT_NAME, true},
+    {"t0", offsetof(eddy_scene_excite, t0), NUM_ANY, false},
+    {"t1", offsetof(eddy_scene_excite, t1), NUM_ANY, false},
+    {"amp", offsetof(eddy_scene_excite, amp), NUM_ANY, true},
+};
+
+static eddy_result check_excite(const void *elem, const char *path, eddy_error *err)
+{
+    const eddy_scene_excite *e = elem;
+    if (e->t1 < e->t0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.t1: %.17g is before t0 = %.17g", path,
+                         e->t1, e->t0);
+    return EDDY_OK;
+}
 
 static eddy_result check_stir(const void *elem, const char *path, eddy_error *err)
 {
@@ -416,6 +462,30 @@ static bool write_stirs(const eddy_scene *s, cJSON *root)
                               sizeof(eddy_scene_stir), s->stirs, s->stir_count);
 }
 
+/* "excite": artist modes by name at a rate (chapter 5.2); names are checked
+ * against the asset when the scene is applied. */
+static eddy_result parse_excite(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    const eddy_scene_excite defaults = {.t0 = 0.0, .t1 = INFINITY};
+    void *arr = NULL;
+    int n = 0;
+    eddy_result rc = read_object_array(item, "excite", EXCITE_FIELDS, FIELD_COUNT(EXCITE_FIELDS),
+                                       sizeof(eddy_scene_excite), &defaults, check_excite, &arr,
+                                       &n, err);
+    if (rc != EDDY_OK)
+        return rc;
+    free(s->excites);
+    s->excites = arr;
+    s->excite_count = n;
+    return EDDY_OK;
+}
+
+static bool write_excite(const eddy_scene *s, cJSON *root)
+{
+    return write_object_array(root, "excite", EXCITE_FIELDS, FIELD_COUNT(EXCITE_FIELDS),
+                              sizeof(eddy_scene_excite), s->excites, s->excite_count);
+}
+
 static eddy_result parse_feedback(eddy_scene *s, const cJSON *item, eddy_error *err)
 {
     return eddy_scene_parse_feedback(item, &s->feedback, err);
@@ -473,6 +543,7 @@ static const struct root_key {
     {"feedback", parse_feedback, write_feedback},
     {"buoyancy", parse_buoyancy, write_buoyancy},
     {"bodies", parse_bodies, write_bodies},
+    {"excite", parse_excite, write_excite},
 };
 
 #define ROOT_KEY_COUNT ((int)(sizeof ROOT_KEYS / sizeof ROOT_KEYS[0]))
@@ -497,6 +568,7 @@ void eddy_scene_destroy(eddy_scene *scene)
     free(scene->comment);
     free(scene->init_modes);
     free(scene->stirs);
+    free(scene->excites);
     free(scene->bodies);
     free(scene);
 }
@@ -657,6 +729,8 @@ void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out)
     out->init_modes = scene->init_modes;
     out->stir_count = scene->stir_count;
     out->stirs = scene->stirs;
+    out->excite_count = scene->excite_count;
+    out->excites = scene->excites;
     out->body_count = scene->body_count;
     out->bodies = scene->bodies;
     out->feedback = scene->feedback;
@@ -681,6 +755,35 @@ void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc)
 
 /* ------------------------------------------------------------ applying */
 
+/* The artist mode index of excite entry i, or EDDY_ERR_RANGE naming the
+ * entry and the names the asset has. */
+static eddy_result excite_index(const eddy_scene *scene, int i, const eddy_fluid *fluid,
+                                int *index, eddy_error *err)
+{
+    const eddy_asset *asset = eddy_fluid_asset(fluid);
+    const char *name = scene->excites[i].mode;
+    *index = eddy_asset_find_artist(asset, name);
+    if (*index >= 0)
+        return EDDY_OK;
+    char known[112] = "";
+    size_t used = 0;
+    int count = eddy_asset_artist_count(asset);
+    for (int a = 0; a < count && used + 4 < sizeof known; a++) {
+        int n = snprintf(known + used, sizeof known - used, "%s%s", a ? ", " : "",
+                         eddy_asset_artist_name(asset, a));
+        used = n < 0 ? sizeof known : used + (size_t)n;
+    }
+    if (used >= sizeof known)
+        memcpy(known + sizeof known - 4, "...", 4);
+    char clean[48];
+    clean_name(name, clean, sizeof clean);
+    if (count == 0)
+        return eddy_fail(err, EDDY_ERR_RANGE, "scene: excite[%d].mode: the asset has no artist "
+                         "modes (asked for '%s'; build it with precompute --artist)", i, clean);
+    return eddy_fail(err, EDDY_ERR_RANGE, "scene: excite[%d].mode: the asset has no artist mode "
+                     "'%s' (it has: %s)", i, clean, known);
+}
+
 eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid, eddy_error *err)
 {
     eddy_clear_error(err);
@@ -692,6 +795,12 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
         if (m >= r)
             return eddy_fail(err, EDDY_ERR_RANGE, "scene: init_modes[%d].mode: %d is outside 0..%d",
                              i, m, r - 1);
+    }
+    for (int i = 0; i < scene->excite_count; i++) {
+        int index;
+        eddy_result rc = excite_index(scene, i, fluid, &index, err);
+        if (rc != EDDY_OK)
+            return rc;
     }
     double *coef = calloc(r > 0 ? (size_t)r : 1, sizeof *coef);
     if (!coef)
@@ -722,6 +831,18 @@ eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, 
         if (rc != EDDY_OK)
             return eddy_fail(err, rc, "scene: stirs[%d]: the fluid refused the stir (%s)", i,
                              eddy_result_name(rc));
+    }
+    for (int i = 0; i < scene->excite_count; i++) {
+        const eddy_scene_excite *e = &scene->excites[i];
+        if (!(t >= e->t0 && t < e->t1))
+            continue;
+        int index;
+        eddy_result rc = excite_index(scene, i, fluid, &index, err);
+        if (rc == EDDY_OK && (rc = eddy_fluid_excite_rate(fluid, index, e->amp)) != EDDY_OK)
+            return eddy_fail(err, rc, "scene: excite[%d]: the fluid refused the excitation (%s)",
+                             i, eddy_result_name(rc));
+        if (rc != EDDY_OK)
+            return rc;
     }
     return EDDY_OK;
 }
