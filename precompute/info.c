@@ -26,8 +26,10 @@ static void info_usage(FILE *f)
     fprintf(f,
             "usage: precompute info FILE [--json]\n"
             "\n"
-            "Shows what an asset holds: domain, grid, modes, largest wave numbers,\n"
-            "advection tensor size, and the file's sections.\n"
+            "Shows what an asset holds: domain, grid, modes (eigenmodes and grid\n"
+            "modes), largest wave numbers, advection tensor size, the artist modes with\n"
+            "how much of each the eigenmodes alone and the enriched basis hold, and the\n"
+            "file's sections.\n"
             "\n"
             "  --json       one JSON object instead of text\n"
             "  -h, --help   this text\n"
@@ -46,8 +48,29 @@ static void printable_tag(const char *tag, char out[5])
     out[4] = '\0';
 }
 
+/* "artists": [{"name", "eigen_fraction", "enriched_fraction"}, ...] */
+static bool add_artists(cJSON *root, const eddy_asset *asset)
+{
+    cJSON *list = cJSON_AddArrayToObject(root, "artists");
+    bool ok = list != NULL;
+    for (int a = 0; ok && a < eddy_asset_artist_count(asset); a++) {
+        double eig = 0.0, all = 0.0;
+        eddy_asset_artist_capture(asset, a, &eig, &all);
+        cJSON *item = cJSON_CreateObject();
+        ok = item && cJSON_AddItemToArray(list, item);
+        if (!ok) {
+            cJSON_Delete(item);
+            break;
+        }
+        ok = cJSON_AddStringToObject(item, "name", eddy_asset_artist_name(asset, a)) &&
+             cJSON_AddNumberToObject(item, "eigen_fraction", eig) &&
+             cJSON_AddNumberToObject(item, "enriched_fraction", all);
+    }
+    return ok;
+}
+
 static int print_json(const char *path, long long file_size, const eddy_asset_info *in,
-                      const eddy_file_section *sec, int count)
+                      const eddy_asset *asset, const eddy_file_section *sec, int count)
 {
     cJSON *root = cJSON_CreateObject();
     bool ok = root && cJSON_AddStringToObject(root, "file", path) &&
@@ -64,10 +87,11 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          cJSON_AddNumberToObject(grid, "nx", in->nx) && cJSON_AddNumberToObject(grid, "ny", in->ny) &&
          cJSON_AddNumberToObject(modes, "total", in->mode_count) &&
          cJSON_AddNumberToObject(modes, "eigen", in->eigen_mode_count) &&
+         cJSON_AddNumberToObject(modes, "grid", in->grid_mode_count) &&
          cJSON_AddNumberToObject(wave, "x", in->max_wave_x) &&
          cJSON_AddNumberToObject(wave, "y", in->max_wave_y) &&
          cJSON_AddNumberToObject(tensor, "nonzeros", (double)in->tensor_nonzeros) &&
-         cJSON_AddNumberToObject(tensor, "density", in->tensor_density);
+         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset);
     for (int i = 0; ok && i < count; i++) {
         cJSON *s = cJSON_CreateObject();
         ok = s != NULL;
@@ -87,17 +111,30 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
 }
 
 static void print_text(const char *path, long long file_size, const eddy_asset_info *in,
-                       const eddy_file_section *sec, int count)
+                       const eddy_asset *asset, const eddy_file_section *sec, int count)
 {
     printf("file            %s\n", path);
     printf("file size       %lld bytes\n", file_size);
     printf("format version  %u\n", (unsigned)in->format_version);
     printf("domain          %g x %g m\n", in->width, in->height);
     printf("grid            %d x %d cells\n", in->nx, in->ny);
-    printf("modes           %d (%d eigenmodes)\n", in->mode_count, in->eigen_mode_count);
+    if (in->grid_mode_count > 0)
+        printf("modes           %d (%d eigenmodes, %d grid modes)\n", in->mode_count,
+               in->eigen_mode_count, in->grid_mode_count);
+    else
+        printf("modes           %d (%d eigenmodes)\n", in->mode_count, in->eigen_mode_count);
     printf("max wave        %d x %d\n", in->max_wave_x, in->max_wave_y);
     printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
            in->tensor_density);
+    if (in->artist_count > 0) {
+        printf("artist modes    %d\n", in->artist_count);
+        for (int a = 0; a < in->artist_count; a++) {
+            double eig = 0.0, all = 0.0;
+            eddy_asset_artist_capture(asset, a, &eig, &all);
+            printf("  %s: eigenmodes %.1f%%, enriched %.1f%%\n", eddy_asset_artist_name(asset, a),
+                   100.0 * eig, 100.0 * all);
+        }
+    }
     printf("sections        %d\n", count);
     for (int i = 0; i < count; i++) {
         char tag[5];
@@ -160,13 +197,13 @@ int precompute_info(int argc, char **argv)
         return cli_fail(PROG, cli_exit_for_load(res), "%s", err.message); /* names the file */
     eddy_asset_info info;
     eddy_asset_get_info(asset, &info);
-    eddy_asset_destroy(asset);
 
     int rc = EX_OK;
     if (json)
-        rc = print_json(path, (long long)st.st_size, &info, sections, count);
+        rc = print_json(path, (long long)st.st_size, &info, asset, sections, count);
     else
-        print_text(path, (long long)st.st_size, &info, sections, count);
+        print_text(path, (long long)st.st_size, &info, asset, sections, count);
+    eddy_asset_destroy(asset);
     if (fflush(stdout) != 0 && rc == EX_OK)
         rc = cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
     return rc;

@@ -1,7 +1,8 @@
 /*
  * precompute.c - the offline tool: builds a level's asset file.
  *
- *   precompute [--domain WxH] [--grid N|NXxNY] [--modes R] [-q] -o FILE
+ *   precompute [--domain WxH] [--grid N|NXxNY] [--modes R]
+ *              [--artist FILE]... [--snapshots FILE... --pod-modes K] [-q] -o FILE
  *   precompute info FILE [--json]
  *
  * A thin command line over eddy_build.h. Every failure prints one line on
@@ -14,6 +15,7 @@
 
 #include "eddy.h"
 #include "eddy_build.h"
+#include "eddy_mode.h"
 
 #include <getopt.h>
 #include <libgen.h>
@@ -28,6 +30,8 @@
 #define GRID_MAX 4096
 #define MODES_MIN 1
 #define MODES_MAX 4096
+/* Mode files per flag (--artist, --snapshots). */
+#define MODE_FILES_MAX 256
 /* Level sides in metres: millimetres to hundreds of kilometres keeps every
  * eigenvalue pi^2 (k1^2/W^2 + k2^2/H^2) comfortably finite. */
 #define SIDE_MIN 1e-3
@@ -46,19 +50,32 @@ static void usage(FILE *f)
             "  --domain W[xH]    level size in metres, each side in %g..%g (default 10x10)\n"
             "  --grid N[xM]      MAC grid cells per side, %d..%d (default 64)\n"
             "  --modes R         number of eigenmodes, %d..%d (default 73)\n"
+            "  --artist FILE     a painted mode file (eddy-paint); each of its fields\n"
+            "                    becomes an artist mode a game can excite by name.\n"
+            "                    Repeatable. Its grid must match --domain and --grid.\n"
+            "  --snapshots FILE  a mode file of recorded fields for a POD basis;\n"
+            "                    repeatable, needs --pod-modes\n"
+            "  --pod-modes K     POD directions to take from the snapshots, %d..%d\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
             "  -V, --version     the eddy version\n"
             "\n"
+            "Artist and POD fields are made divergence-free, and what the eigenmodes\n"
+            "cannot hold of them is added as grid modes (chapter 5.2). For every artist\n"
+            "field a line says how much of it the eigenmodes alone and the enriched\n"
+            "basis hold, e.g. 'jet: eigenmodes 54.8%%, enriched 100.0%%'.\n"
+            "\n"
             "A progress bar is drawn on stderr when stderr is a terminal.\n"
             "\n"
             "exit codes: 0 ok, 64 usage (unknown option, malformed or out-of-range\n"
-            "value), 65 bad data (corrupt asset), 66 missing input, 70 internal error,\n"
+            "value), 65 bad data (corrupt asset or mode file, a mode file on another\n"
+            "grid, a painted field with nothing divergence-free), 66 missing input\n"
+            "(a mode file that cannot be opened), 70 internal error,\n"
             "71 out of memory, 73 cannot create the output\n"
             "\n"
             "example: precompute --domain 10x10 --grid 64 --modes 73 -o level.eddy\n",
-            SIDE_MIN, SIDE_MAX, GRID_MIN, GRID_MAX, MODES_MIN, MODES_MAX);
+            SIDE_MIN, SIDE_MAX, GRID_MIN, GRID_MAX, MODES_MIN, MODES_MAX, MODES_MIN, MODES_MAX);
 }
 
 /* ------------------------------------------------------------ progress bar */
@@ -163,16 +180,84 @@ static int check_output(const char *path)
 
 /* ------------------------------------------------------------ build */
 
-enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES };
+enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES };
 
 static int exit_for_build(eddy_result code)
 {
     switch (code) {
     case EDDY_ERR_ARGUMENT:
-    case EDDY_ERR_RANGE: return EX_USAGE; /* every input came from the command line */
+    case EDDY_ERR_RANGE: return EX_USAGE; /* sizes and counts came from the command line */
+    case EDDY_ERR_FORMAT: return EX_DATAERR; /* what the mode files hold */
     case EDDY_ERR_MEMORY: return EX_OSERR;
     default: return EX_SOFTWARE;
     }
+}
+
+/* ------------------------------------------------------------ mode files */
+
+typedef struct mode_files {
+    const char *path[MODE_FILES_MAX];
+    eddy_mode_set *set[MODE_FILES_MAX];
+    int count;
+} mode_files;
+
+static void mode_files_free(mode_files *m)
+{
+    for (int i = 0; i < m->count; i++)
+        eddy_mode_set_destroy(m->set[i]);
+}
+
+/* Loads every file of one flag on the level's grid: 66 when a file cannot be
+ * opened, 65 when it is malformed or on another grid. */
+static int load_mode_files(mode_files *m, const char *flag, const eddy_build_desc *desc)
+{
+    eddy_mode_grid want = {desc->width, desc->height, desc->nx, desc->ny};
+    for (int i = 0; i < m->count; i++) {
+        const char *path = m->path[i];
+        struct stat st;
+        if (stat(path, &st) != 0)
+            return cli_fail(PROG, EX_NOINPUT, "%s '%s': cannot open: %s", flag, path, strerror(errno));
+        if (S_ISDIR(st.st_mode))
+            return cli_fail(PROG, EX_NOINPUT, "%s '%s': cannot read: it is a directory", flag, path);
+        eddy_error err = {0};
+        eddy_result res = eddy_mode_set_load(path, &want, &m->set[i], &err);
+        /* The library's messages about a file usually name it already. */
+        bool named = strstr(err.message, path) != NULL;
+        if (res == EDDY_ERR_RANGE)
+            return cli_fail(PROG, EX_DATAERR, "%s%s%s%s: %s (see --domain and --grid)", flag,
+                            named ? "" : " '", named ? "" : path, named ? "" : "'", err.message);
+        if (res != EDDY_OK)
+            return cli_fail(PROG, cli_exit_for_load(res), "%s%s%s%s: %s", flag, named ? "" : " '",
+                            named ? "" : path, named ? "" : "'", err.message);
+        if (strcmp(flag, "--artist") == 0 && eddy_mode_set_kind(m->set[i]) == EDDY_MODE_SNAPSHOTS)
+            return cli_fail(PROG, EX_DATAERR,
+                            "--artist '%s': the file holds recorded snapshots, not painted modes "
+                            "(pass it with --snapshots)", path);
+    }
+    return EX_OK;
+}
+
+static bool add_mode_file(mode_files *m, const char *path)
+{
+    if (m->count >= MODE_FILES_MAX)
+        return false;
+    m->path[m->count++] = path;
+    return true;
+}
+
+/* The enrichment summary on stdout: one line per artist mode, one for POD. */
+static void print_enrichment(const eddy_asset *asset, const eddy_build_report *rep)
+{
+    for (int a = 0; a < eddy_asset_artist_count(asset); a++) {
+        double eig = 0.0, all = 0.0;
+        eddy_asset_artist_capture(asset, a, &eig, &all);
+        printf("%s: eigenmodes %.1f%%, enriched %.1f%%\n", eddy_asset_artist_name(asset, a),
+               100.0 * eig, 100.0 * all);
+    }
+    if (rep->snapshot_fields > 0 || rep->snapshot_skipped > 0)
+        printf("snapshots: %d fields (%d empty left out), rank %d, %d POD modes kept holding "
+               "%.4f%% of their energy\n", rep->snapshot_fields, rep->snapshot_skipped,
+               rep->snapshot_rank, rep->pod_kept, 100.0 * rep->pod_energy);
 }
 
 static int build(int argc, char **argv)
@@ -181,6 +266,9 @@ static int build(int argc, char **argv)
         {"domain", required_argument, NULL, OPT_DOMAIN},
         {"grid", required_argument, NULL, OPT_GRID},
         {"modes", required_argument, NULL, OPT_MODES},
+        {"artist", required_argument, NULL, OPT_ARTIST},
+        {"snapshots", required_argument, NULL, OPT_SNAPSHOTS},
+        {"pod-modes", required_argument, NULL, OPT_POD_MODES},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -190,6 +278,8 @@ static int build(int argc, char **argv)
     eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 64, .modes = 73};
     const char *output = NULL;
     bool quiet = false;
+    static mode_files artists, snapshots; /* static: large, and main runs once */
+    bool pod_given = false;
 
     opterr = 0;
     int c;
@@ -215,6 +305,24 @@ static int build(int argc, char **argv)
             desc.modes = (int)m;
             break;
         }
+        case OPT_ARTIST:
+        case OPT_SNAPSHOTS: {
+            const char *flag = c == OPT_ARTIST ? "--artist" : "--snapshots";
+            if (!optarg[0])
+                return cli_fail(PROG, EX_USAGE, "%s: the file name is empty", flag);
+            if (!add_mode_file(c == OPT_ARTIST ? &artists : &snapshots, optarg))
+                return cli_fail(PROG, EX_USAGE, "%s: at most %d files", flag, MODE_FILES_MAX);
+            break;
+        }
+        case OPT_POD_MODES: {
+            long k;
+            if (!cli_parse_long(optarg, MODES_MIN, MODES_MAX, &k))
+                return cli_fail(PROG, EX_USAGE, "--pod-modes '%s': expected an integer in %d..%d",
+                                optarg, MODES_MIN, MODES_MAX);
+            desc.pod_modes = (int)k;
+            pod_given = true;
+            break;
+        }
         case 'o':
             if (!optarg[0])
                 return cli_fail(PROG, EX_USAGE, "-o: the output file name is empty");
@@ -230,9 +338,27 @@ static int build(int argc, char **argv)
         return cli_fail(PROG, EX_USAGE, "unexpected argument '%s' (see --help)", argv[optind]);
     if (!output)
         return cli_fail(PROG, EX_USAGE, "missing -o FILE, the asset to write (see --help)");
+    if (pod_given && snapshots.count == 0)
+        return cli_fail(PROG, EX_USAGE, "--pod-modes needs --snapshots FILE, the recorded fields");
+    if (snapshots.count > 0 && !pod_given)
+        return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
     int rc = check_output(output);
     if (rc != EX_OK)
         return rc;
+    rc = load_mode_files(&artists, "--artist", &desc);
+    if (rc == EX_OK)
+        rc = load_mode_files(&snapshots, "--snapshots", &desc);
+    if (rc != EX_OK) {
+        mode_files_free(&artists);
+        mode_files_free(&snapshots);
+        return rc;
+    }
+    eddy_build_report report = {0};
+    desc.artists = (const eddy_mode_set *const *)artists.set;
+    desc.artist_count = artists.count;
+    desc.snapshots = (const eddy_mode_set *const *)snapshots.set;
+    desc.snapshot_count = snapshots.count;
+    desc.report = &report;
 
     progress prog = {.enabled = !quiet && isatty(STDERR_FILENO), .last_percent = -1};
     desc.progress = on_progress;
@@ -242,6 +368,8 @@ static int build(int argc, char **argv)
     eddy_asset *asset = NULL;
     eddy_result res = eddy_build_asset(&desc, &asset, &err);
     progress_clear(&prog);
+    mode_files_free(&artists);
+    mode_files_free(&snapshots);
     if (res != EDDY_OK)
         return cli_fail(PROG, exit_for_build(res), "cannot build the asset: %s", err.message);
 
@@ -256,8 +384,13 @@ static int build(int argc, char **argv)
         eddy_asset_get_info(asset, &info);
         struct stat st;
         long long bytes = stat(output, &st) == 0 ? (long long)st.st_size : -1;
-        printf("wrote %s: %gx%g m, %dx%d cells, %d modes, %lld tensor non-zeros, %lld bytes\n",
-               output, info.width, info.height, info.nx, info.ny, info.mode_count,
+        print_enrichment(asset, &report);
+        char grid_modes[48] = "";
+        if (info.grid_mode_count > 0)
+            snprintf(grid_modes, sizeof grid_modes, " (%d eigen + %d grid)", info.eigen_mode_count,
+                     info.grid_mode_count);
+        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %lld tensor non-zeros, %lld bytes\n",
+               output, info.width, info.height, info.nx, info.ny, info.mode_count, grid_modes,
                (long long)info.tensor_nonzeros, bytes);
     }
     eddy_asset_destroy(asset);
