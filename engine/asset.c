@@ -19,6 +19,7 @@
  *         second), r f64 projection p = B^T f
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
+#include "asset_shapes.h"
 #include "eddy_build.h"
 #include "eddy_internal.h"
 
@@ -33,6 +34,7 @@
 #define TAG_ADVECT EDDY_FOURCC('A', 'D', 'V', 'T')
 #define TAG_GRID EDDY_FOURCC('G', 'M', 'O', 'D')
 #define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
+#define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
 
 #define FLAG_DIAGONAL 1u
 #define MAX_GRID 4096
@@ -50,6 +52,7 @@ void eddy_asset_destroy(eddy_asset *a)
     free(a->artist_names);
     free(a->artist_capture);
     free(a->artist_projection);
+    eddy_asset_shapes_free(a->shapes, a->shape_count);
     free(a);
 }
 
@@ -72,6 +75,7 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->tensor_density = (double)a->tensor.nnz / (r * r * r);
     out->grid_mode_count = a->grid_count;
     out->artist_count = a->artist_count;
+    out->shape_count = a->shape_count;
 }
 
 /* ------------------------------------------------------------ artist modes */
@@ -106,6 +110,18 @@ const double *eddy_asset_artist_projection(const eddy_asset *a, int index)
 {
     if (!a || index < 0 || index >= a->artist_count) return NULL;
     return a->artist_projection + (size_t)index * (size_t)a->mode_count;
+}
+
+eddy_result eddy_asset_shape(const eddy_asset *a, int index, eddy_asset_shape_info *out)
+{
+    if (!a || !out || index < 0 || index >= a->shape_count) return EDDY_ERR_RANGE;
+    const struct eddy_asset_shape *e = &a->shapes[index];
+    out->name = e->name;
+    out->pieces = e->piece_count;
+    out->panels = e->panels.count;
+    out->sigma_min = e->panels.sigma_min;
+    out->sigma_max = e->panels.sigma_max;
+    return EDDY_OK;
 }
 
 /* ------------------------------------------------------------ building */
@@ -166,6 +182,11 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
     /* Artist and POD modes (5.2), when the desc has any. */
     if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
+    if (res == EDDY_OK && d.shapes) {
+        report(&d, "body shapes", 0.9);
+        res = eddy_asset_build_shapes(a, d.shapes, err);
+    }
     if (res != EDDY_OK) {
         eddy_asset_destroy(a);
         return res;
@@ -247,8 +268,8 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[6] = {{0}};
-    uint32_t tags[6] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    eddy_writer w[7] = {{0}};
+    uint32_t tags[7] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
     int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
@@ -262,11 +283,15 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
         tags[count] = TAG_ARTIST;
         encode_artists(a, &w[count++]);
     }
+    if (a->shape_count > 0) {
+        tags[count] = TAG_SHAPES;
+        eddy_asset_shapes_encode(a, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[6];
+        eddy_section sections[7];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);
@@ -549,6 +574,7 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_tensor(a, adv, err);
     if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
+    if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), err);
     return res;
 }
 

@@ -104,6 +104,27 @@ bool eddy_read_f64s(eddy_reader *r, double *out, size_t n)
     return true;
 }
 
+/* A string: u32 byte length, then the bytes in whole 4-byte words, zero-padded. */
+const char *eddy_read_string(eddy_reader *r, char *out, size_t max)
+{
+    uint32_t len = eddy_read_u32(r);
+    if (r->failed) return "too short";
+    if (len < 1 || len > max) return "has a bad length";
+    size_t padded = ((size_t)len + 3u) & ~(size_t)3u;
+    const uint8_t *b = take(r, padded);
+    if (!b) return "too short";
+    for (size_t i = 0; i < padded; i++) {
+        if (i >= len) {
+            if (b[i] != 0) return "is not zero-padded";
+            continue;
+        }
+        if (b[i] < 0x20 || b[i] == 0x7f) return "has a control byte";
+        out[i] = (char)b[i];
+    }
+    out[len] = '\0';
+    return NULL;
+}
+
 /* ------------------------------------------------------------ writer */
 
 /* Makes room for extra more bytes; false (and w->failed) if that is impossible. */
@@ -189,6 +210,22 @@ void eddy_write_f64s(eddy_writer *w, const double *v, size_t n)
     for (size_t i = 0; i < n; i++)
         store_u64(w->data + w->size + 8 * i, bits_of_double(v[i]));
     w->size += n * 8;
+}
+
+void eddy_write_string(eddy_writer *w, const char *s)
+{
+    size_t len = strlen(s);
+    if (len > UINT32_MAX - 3) {
+        w->failed = true;
+        return;
+    }
+    eddy_write_u32(w, (uint32_t)len);
+    for (size_t b = 0; b < len; b += 4) {
+        uint32_t word = 0;
+        for (size_t q = 0; q < 4 && b + q < len; ++q)
+            word |= (uint32_t)(unsigned char)s[b + q] << (8 * q);
+        eddy_write_u32(w, word);
+    }
 }
 
 void eddy_writer_free(eddy_writer *w)

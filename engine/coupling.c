@@ -3,6 +3,7 @@
  * their own files: panels in panel_*.c, forces in coupling_forces.c, grid
  * feedback in feedback_grid.c, the exact feedback in panel_feedback_exact.c. */
 #include "coupling_internal.h"
+#include "asset_shapes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -116,42 +117,23 @@ void eddy_coupling_destroy(eddy_coupling *c)
 
 /* ------------------------------------------------------------ bodies */
 
-/* The body's non-sensor shapes as panel pieces, in body space. */
-static eddy_result body_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
-                               eddy_error *err)
-{
-    int n = 0, shapes = eddy_body_shape_count(body);
-    for (int s = 0; s < shapes; ++s) {
-        eddy_shape_info info;
-        eddy_result res = eddy_body_get_shape(body, s, &info, err);
-        if (res != EDDY_OK) return res;
-        if (info.is_sensor) continue;
-        if (n == EDDY_PANEL_MAX_PIECES)
-            return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: a body has more than %d shapes",
-                             EDDY_PANEL_MAX_PIECES);
-        if (info.type == EDDY_SHAPE_CIRCLE)
-            pieces[n++] = eddy_piece_circle(info.radius, info.center[0], info.center[1]);
-        else
-            pieces[n++] = eddy_piece_polygon(info.vertex_count,
-                                             (const double (*)[2])info.vertices);
-    }
-    *count = n;
-    if (n == 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body has no solid shape to panel");
-    return EDDY_OK;
-}
-
 static bool same_pieces(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
                         double spacing)
 {
     return e->piece_count == count && e->spacing == spacing &&
-           memcmp(e->pieces, pieces, (size_t)count * sizeof *pieces) == 0;
+           eddy_pieces_equal(e->pieces, pieces, count);
 }
 
-/* Panels and pseudo-inverse for these pieces: from the cache, else built. */
+/* Panels and pseudo-inverse for these pieces: from the asset's shape
+ * catalogue, else from the coupling's cache, else built now and cached. */
 static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
                                        const eddy_panel_shape **out, eddy_error *err)
 {
+    *out = eddy_asset_find_shape(c->asset, pieces, count, c->desc.panel_spacing);
+    if (*out) {
+        ++c->shapes_from_asset;
+        return EDDY_OK;
+    }
     for (int s = 0; s < c->cache_count; ++s)
         if (same_pieces(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
             *out = &c->cache[s].shape;
@@ -220,7 +202,11 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     int count = 0;
     const eddy_panel_shape *shape = NULL;
     eddy_result res = ensure_cache(c, err);
-    if (res == EDDY_OK) res = body_pieces(body, pieces, &count, err);
+    if (res == EDDY_OK) {
+        eddy_error inner = {0};
+        res = eddy_body_panel_pieces(body, pieces, &count, &inner);
+        if (res != EDDY_OK) eddy_fail(err, res, "coupling: %s", inner.message);
+    }
     if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
     int index = 0;
     if (res == EDDY_OK) res = eddy_panel_world_add_body(c->panels, shape, &index, err);

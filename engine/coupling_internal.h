@@ -58,6 +58,7 @@ struct eddy_coupling {
     const eddy_panel_shape **shapes;    /* max_bodies, into cache */
     eddy_shape_entry *cache;
     int cache_count, cache_capacity;
+    int shapes_from_asset; /* bodies whose panels came precomputed in the asset */
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     eddy_grid_feedback grid;

@@ -110,6 +110,7 @@ typedef struct eddy_asset_info {
     int grid_mode_count;         /* artist and POD modes sampled on the MAC grid, the
                                     last modes of the basis (chapter 5.2) */
     int artist_count;            /* painted fields stored with their projection */
+    int shape_count;             /* body shapes with precomputed panels (precompute --shapes) */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -143,6 +144,18 @@ eddy_result eddy_asset_artist_capture(const eddy_asset *asset, int index, double
 /* p = B^T f for the field as painted (amplitude 1 gives its velocity), or
  * NULL for an index out of range. Owned by the asset. */
 const double *eddy_asset_artist_projection(const eddy_asset *asset, int index);
+
+/* A body shape of the level's catalogue whose panels and inverted panel
+ * matrix (5.12, 5.15) the asset holds: bodies with exactly this outline get
+ * them without any computation. */
+typedef struct eddy_asset_shape_info {
+    const char *name;
+    int pieces, panels;
+    double sigma_min, sigma_max; /* extreme singular values of the panel matrix */
+} eddy_asset_shape_info;
+
+/* EDDY_ERR_RANGE for an index outside 0 .. shape_count - 1. */
+eddy_result eddy_asset_shape(const eddy_asset *asset, int index, eddy_asset_shape_info *out);
 
 /* ---------------------------------------------------------------- fluid */
 

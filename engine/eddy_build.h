@@ -48,6 +48,19 @@ typedef struct eddy_build_report {
     int grid_modes;        /* directions the eigenmodes did not hold: the grid modes */
 } eddy_build_report;
 
+/* A level's catalogue of body shapes (JSON, see engine/shape_catalogue.c):
+ *   { "shapes": [ { "name": "crate", "pieces": [ { "shape": "box", "hw": 0.4,
+ *                   "hh": 0.3 }, { "shape": "circle", "radius": 0.2, "x": 0.4 } ] } ] }
+ * Pieces take the keys of scene bodies; x, y, angle place a piece in body
+ * space. Errors name the field, e.g. "catalogue: shapes[1].pieces[0].radius". */
+typedef struct eddy_shape_catalogue eddy_shape_catalogue;
+eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogue **out,
+                                           eddy_error *err);
+eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
+                                             eddy_shape_catalogue **out, eddy_error *err);
+void eddy_shape_catalogue_destroy(eddy_shape_catalogue *catalogue);
+int eddy_shape_catalogue_count(const eddy_shape_catalogue *catalogue);
+
 typedef struct eddy_build_desc {
     double width, height;     /* domain in metres. Default 10 x 10. */
     int nx, ny;               /* MAC grid cells. Default 64 x 64. */
@@ -65,6 +78,11 @@ typedef struct eddy_build_desc {
     int pod_modes;            /* K: POD directions taken from the snapshots; >= 1
                                  with snapshots, 0 without */
     eddy_build_report *report; /* optional: filled with what enrichment did */
+
+    /* Body shapes whose panels and panel-matrix pseudo-inverses (5.12, 5.15)
+     * are computed now and stored, at the grid spacing min(W/nx, H/ny) the
+     * coupling uses by default. A singular shape fails the build, naming it. */
+    const eddy_shape_catalogue *shapes;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.

@@ -177,6 +177,9 @@ struct eddy_asset {
     char (*artist_names)[EDDY_ARTIST_NAME_MAX + 1]; /* artist_count (ARTP) */
     double *artist_capture;  /* 2 per artist: eigenmodes only, enriched basis */
     double *artist_projection; /* artist_count x r: p = B^T f of each painted field */
+    /* Body shapes with precomputed panels (asset_shapes.c, 'SHAP'). */
+    int shape_count;
+    struct eddy_asset_shape *shapes;
 };
 
 /* Frees everything an asset owns (also a partly built one); accepts NULL. */
@@ -279,6 +282,10 @@ uint64_t eddy_read_u64(eddy_reader *r);
 double eddy_read_f64(eddy_reader *r);
 /* Reads n doubles into out; false (and r->failed) if fewer remain. */
 bool eddy_read_f64s(eddy_reader *r, double *out, size_t n);
+/* Reads a string written by eddy_write_string, of 1..max printable bytes, into
+ * out (max + 1 bytes). NULL on success, else what is wrong ("too short",
+ * "has a bad length", "is not zero-padded", "has a control byte"). */
+const char *eddy_read_string(eddy_reader *r, char *out, size_t max);
 
 typedef struct eddy_writer {
     uint8_t *data;
@@ -291,6 +298,8 @@ void eddy_write_i32(eddy_writer *w, int32_t v);
 void eddy_write_u64(eddy_writer *w, uint64_t v);
 void eddy_write_f64(eddy_writer *w, double v);
 void eddy_write_f64s(eddy_writer *w, const double *v, size_t n);
+/* u32 byte length, then the bytes in 4-byte words, zero-padded. */
+void eddy_write_string(eddy_writer *w, const char *s);
 void eddy_writer_free(eddy_writer *w);
 
 /* ------------------------------------------------------------ timing */

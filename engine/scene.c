@@ -513,7 +513,7 @@ static eddy_result parse_bodies(eddy_scene *s, const cJSON *item, eddy_error *er
 {
     eddy_scene_body *bodies = NULL;
     int n = 0;
-    eddy_result rc = eddy_scene_parse_bodies(item, &bodies, &n, err);
+    eddy_result rc = eddy_scene_parse_bodies(item, "scene", "bodies", true, &bodies, &n, err);
     if (rc != EDDY_OK)
         return rc;
     free(s->bodies);

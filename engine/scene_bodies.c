@@ -48,20 +48,20 @@ static int lookup(const char *const *names, int count, const char *s)
     return -1;
 }
 
-static eddy_result read_points(const cJSON *item, const char *path, eddy_scene_body *b,
-                               eddy_error *err)
+static eddy_result read_points(const cJSON *item, const char *what, const char *path,
+                               eddy_scene_body *b, eddy_error *err)
 {
     int n = cJSON_IsArray(item) ? cJSON_GetArraySize(item) : -1;
     if (n < 3 || n > EDDY_MAX_POLYGON_VERTICES)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points: expected an array of 3 to %d "
-                         "[x, y] pairs", path, EDDY_MAX_POLYGON_VERTICES);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.points: expected an array of 3 to %d "
+                         "[x, y] pairs", what, path, EDDY_MAX_POLYGON_VERTICES);
     int i = 0;
     for (const cJSON *p = item->child; p; p = p->next, ++i) {
         const cJSON *x = cJSON_GetArrayItem(p, 0), *y = cJSON_GetArrayItem(p, 1);
         if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2 || !cJSON_IsNumber(x) ||
             !cJSON_IsNumber(y) || !isfinite(x->valuedouble) || !isfinite(y->valuedouble))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points[%d]: expected [x, y] with "
-                             "finite numbers", path, i);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.points[%d]: expected [x, y] with "
+                             "finite numbers", what, path, i);
         b->points[i][0] = x->valuedouble + 0.0;
         b->points[i][1] = y->valuedouble + 0.0;
     }
@@ -69,118 +69,121 @@ static eddy_result read_points(const cJSON *item, const char *path, eddy_scene_b
     return EDDY_OK;
 }
 
-static eddy_result read_name(const cJSON *item, const char *path, const char *key,
-                             const char *const *names, int count, int *out, eddy_error *err)
+static eddy_result read_name(const cJSON *item, const char *what, const char *path,
+                             const char *key, const char *const *names, int count, int *out,
+                             eddy_error *err)
 {
     int k = cJSON_IsString(item) ? lookup(names, count, item->valuestring) : -1;
     if (k < 0)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: expected one of \"%s\", \"%s\", "
-                         "\"%s\"", path, key, names[0], names[1], names[2]);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.%s: expected one of \"%s\", \"%s\", "
+                         "\"%s\"", what, path, key, names[0], names[1], names[2]);
     *out = k;
     return EDDY_OK;
 }
 
 /* The shape first: it says which number fields belong. */
-static eddy_result read_shape(const cJSON *obj, const char *path, eddy_scene_body *b,
-                              eddy_error *err)
+static eddy_result read_shape(const cJSON *obj, const char *what, const char *path,
+                              eddy_scene_body *b, eddy_error *err)
 {
     const cJSON *shape = cJSON_GetObjectItemCaseSensitive(obj, "shape");
-    if (!shape) return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field 'shape'", path);
+    if (!shape) return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: missing field 'shape'", what, path);
     int k = 0;
-    eddy_result rc = read_name(shape, path, "shape", SHAPE_NAMES, 3, &k, err);
+    eddy_result rc = read_name(shape, what, path, "shape", SHAPE_NAMES, 3, &k, err);
     b->shape = (eddy_scene_shape)k;
     return rc;
 }
 
-static eddy_result read_body_number(const cJSON *child, const char *path, const body_field *f,
-                                    eddy_scene_body *b, eddy_error *err)
+static eddy_result read_body_number(const cJSON *child, const char *what, const char *path,
+                                    const body_field *f, eddy_scene_body *b, eddy_error *err)
 {
     if (!(f->shapes & (1 << b->shape)))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: not a field of a %s", path, f->name,
-                         SHAPE_NAMES[b->shape]);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.%s: not a field of a %s", what, path,
+                         f->name, SHAPE_NAMES[b->shape]);
     if (!cJSON_IsNumber(child) || !isfinite(child->valuedouble) ||
         (f->positive && !(child->valuedouble > 0)))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.%s: expected %s", path, f->name,
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.%s: expected %s", what, path, f->name,
                          f->positive ? "a number > 0" : "a finite number");
     *(double *)((char *)b + f->offset) = child->valuedouble + 0.0;
     return EDDY_OK;
 }
 
-static eddy_result read_body_key(const cJSON *child, const char *path, eddy_scene_body *b,
-                                 unsigned *seen, eddy_error *err)
+static eddy_result read_body_key(const cJSON *child, const char *what, const char *path,
+                                 eddy_scene_body *b, unsigned *seen, eddy_error *err)
 {
     const char *key = child->string ? child->string : "";
     if (strcmp(key, "shape") == 0) return EDDY_OK;
     if (strcmp(key, "type") == 0) {
         int k = 0;
-        eddy_result rc = read_name(child, path, "type", TYPE_NAMES, 3, &k, err);
+        eddy_result rc = read_name(child, what, path, "type", TYPE_NAMES, 3, &k, err);
         b->type = (eddy_body_type)k;
         return rc;
     }
     if (strcmp(key, "points") == 0) {
         if (b->shape != EDDY_SCENE_POLYGON)
-            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s.points: not a field of a %s", path,
-                             SHAPE_NAMES[b->shape]);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.points: not a field of a %s", what,
+                             path, SHAPE_NAMES[b->shape]);
         *seen |= 1u << BODY_FIELD_COUNT;
-        return read_points(child, path, b, err);
+        return read_points(child, what, path, b, err);
     }
     for (int f = 0; f < BODY_FIELD_COUNT; ++f)
         if (strcmp(key, BODY_FIELDS[f].name) == 0) {
             *seen |= 1u << f;
-            return read_body_number(child, path, &BODY_FIELDS[f], b, err);
+            return read_body_number(child, what, path, &BODY_FIELDS[f], b, err);
         }
-    return eddy_fail(err, EDDY_ERR_FORMAT, "scene: unknown field '%.40s.%.40s'", path, key);
+    return eddy_fail(err, EDDY_ERR_FORMAT, "%s: unknown field '%.60s.%.40s'", what, path, key);
 }
 
-static eddy_result check_required(const char *path, const eddy_scene_body *b, unsigned seen,
-                                  eddy_error *err)
+static eddy_result check_required(const char *what, const char *path, const eddy_scene_body *b,
+                                  unsigned seen, bool need_position, eddy_error *err)
 {
-    /* required: the size fields of this shape, and the position */
+    /* required: the size fields of this shape, and the position of a body */
     for (int f = 0; f < BODY_FIELD_COUNT; ++f) {
-        bool required = BODY_FIELDS[f].shapes == (1 << b->shape) ||
-                        strcmp(BODY_FIELDS[f].name, "x") == 0 || strcmp(BODY_FIELDS[f].name, "y") == 0;
+        bool position = strcmp(BODY_FIELDS[f].name, "x") == 0 || strcmp(BODY_FIELDS[f].name, "y") == 0;
+        bool required = BODY_FIELDS[f].shapes == (1 << b->shape) || (need_position && position);
         if (required && !(seen & (1u << f)))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field '%s'", path,
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: missing field '%s'", what, path,
                              BODY_FIELDS[f].name);
     }
     if (b->shape == EDDY_SCENE_POLYGON && !(seen & (1u << BODY_FIELD_COUNT)))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: missing field 'points'", path);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: missing field 'points'", what, path);
     return EDDY_OK;
 }
 
-static eddy_result read_body(const cJSON *obj, const char *path, eddy_scene_body *b,
-                             eddy_error *err)
+static eddy_result read_body(const cJSON *obj, const char *what, const char *path,
+                             bool need_position, eddy_scene_body *b, eddy_error *err)
 {
     memset(b, 0, sizeof *b);
     b->density = DEFAULT_BODY_DENSITY;
     b->type = EDDY_BODY_DYNAMIC;
     if (!cJSON_IsObject(obj))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s: expected an object", path);
-    eddy_result rc = read_shape(obj, path, b, err);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: expected an object", what, path);
+    eddy_result rc = read_shape(obj, what, path, b, err);
     unsigned seen = 0;
     for (const cJSON *child = obj->child; child && rc == EDDY_OK; child = child->next) {
         for (const cJSON *other = obj->child; other != child; other = other->next)
             if (other->string && child->string && strcmp(other->string, child->string) == 0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "scene: duplicate field '%.40s.%.40s'",
-                                 path, child->string);
-        rc = read_body_key(child, path, b, &seen, err);
+                return eddy_fail(err, EDDY_ERR_FORMAT, "%s: duplicate field '%.60s.%.40s'",
+                                 what, path, child->string);
+        rc = read_body_key(child, what, path, b, &seen, err);
     }
-    return rc == EDDY_OK ? check_required(path, b, seen, err) : rc;
+    return rc == EDDY_OK ? check_required(what, path, b, seen, need_position, err) : rc;
 }
 
-eddy_result eddy_scene_parse_bodies(const cJSON *item, eddy_scene_body **out, int *count,
+eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const char *array_path,
+                                    bool need_position, eddy_scene_body **out, int *count,
                                     eddy_error *err)
 {
     if (!cJSON_IsArray(item))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: bodies: expected an array of objects");
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: expected an array of objects", what,
+                         array_path);
     int n = cJSON_GetArraySize(item);
     eddy_scene_body *arr = calloc(n > 0 ? (size_t)n : 1, sizeof *arr);
-    if (!arr) return eddy_fail(err, EDDY_ERR_MEMORY, "scene: bodies: out of memory");
+    if (!arr) return eddy_fail(err, EDDY_ERR_MEMORY, "%s: %s: out of memory", what, array_path);
     int i = 0;
     for (const cJSON *child = item->child; child; child = child->next, ++i) {
-        char path[32];
-        snprintf(path, sizeof path, "bodies[%d]", i);
-        eddy_result rc = read_body(child, path, &arr[i], err);
+        char path[96];
+        snprintf(path, sizeof path, "%.70s[%d]", array_path, i);
+        eddy_result rc = read_body(child, what, path, need_position, &arr[i], err);
         if (rc != EDDY_OK) {
             free(arr);
             return rc;

@@ -8,8 +8,12 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-/* "bodies": [...] into a new calloc'd array (free() it). */
-eddy_result eddy_scene_parse_bodies(const cJSON *item, eddy_scene_body **out, int *count,
+/* An array of body objects ("bodies" of a scene, "pieces" of a shape
+ * catalogue entry) into a new calloc'd array (free() it). Messages read
+ * "<what>: <array_path>[i].<field>: ...". need_position: x and y are
+ * required (bodies) rather than 0 by default (pieces placed in body space). */
+eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const char *array_path,
+                                    bool need_position, eddy_scene_body **out, int *count,
                                     eddy_error *err);
 bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int count);
 

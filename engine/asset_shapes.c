@@ -1,0 +1,231 @@
+/* asset_shapes.c - the 'SHAP' section of an asset: precomputed panels and
+ * panel-matrix pseudo-inverses of the level's body shapes, written and read
+ * with the same strict checks as every other section. */
+#include "asset_shapes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void eddy_asset_shapes_free(struct eddy_asset_shape *shapes, int count)
+{
+    if (!shapes) return;
+    for (int s = 0; s < count; ++s) eddy_panel_shape_free(&shapes[s].panels);
+    free(shapes);
+}
+
+/* Field by field: struct padding never decides whether two outlines match. */
+bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count)
+{
+    for (int p = 0; p < count; ++p) {
+        const eddy_piece *x = &a[p], *y = &b[p];
+        if (x->kind != y->kind || x->cx != y->cx || x->cy != y->cy || x->angle != y->angle ||
+            x->hx != y->hx || x->hy != y->hy || x->radius != y->radius ||
+            x->vertex_count != y->vertex_count)
+            return false;
+        for (int v = 0; v < x->vertex_count && v < EDDY_PANEL_MAX_VERTICES; ++v)
+            if (x->vertices[v][0] != y->vertices[v][0] || x->vertices[v][1] != y->vertices[v][1])
+                return false;
+    }
+    return true;
+}
+
+const eddy_panel_shape *eddy_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
+                                              int count, double spacing)
+{
+    for (int s = 0; s < a->shape_count; ++s) {
+        const struct eddy_asset_shape *e = &a->shapes[s];
+        if (e->piece_count == count && e->spacing == spacing &&
+            eddy_pieces_equal(e->pieces, pieces, count))
+            return &e->panels;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ writing */
+
+static void encode_piece(const eddy_piece *p, eddy_writer *w)
+{
+    eddy_write_i32(w, (int32_t)p->kind);
+    const double fields[7] = {p->cx, p->cy, p->angle, p->hx, p->hy, p->radius, 0.0};
+    eddy_write_f64s(w, fields, 6);
+    eddy_write_i32(w, p->vertex_count);
+    eddy_write_f64s(w, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
+}
+
+static void encode_ints(eddy_writer *w, const int *v, int n)
+{
+    for (int i = 0; i < n; ++i) eddy_write_i32(w, v[i]);
+}
+
+static void encode_panels(const eddy_panel_shape *p, eddy_writer *w)
+{
+    size_t m = (size_t)p->count;
+    eddy_write_i32(w, p->count);
+    eddy_write_i32(w, p->group_count);
+    eddy_write_f64(w, p->sigma_min);
+    eddy_write_f64(w, p->sigma_max);
+    eddy_write_f64(w, p->radius);
+    eddy_write_f64s(w, p->ends, 4 * m);
+    eddy_write_f64s(w, p->mid, 2 * m);
+    eddy_write_f64s(w, p->normal, 2 * m);
+    eddy_write_f64s(w, p->length, m);
+    encode_ints(w, p->piece, p->count);
+    encode_ints(w, p->group, p->count);
+    eddy_write_f64s(w, p->pinv, m * (size_t)p->rows);
+}
+
+void eddy_asset_shapes_encode(const eddy_asset *a, eddy_writer *w)
+{
+    eddy_write_u32(w, (uint32_t)a->shape_count);
+    for (int s = 0; s < a->shape_count; ++s) {
+        const struct eddy_asset_shape *e = &a->shapes[s];
+        eddy_write_string(w, e->name);
+        eddy_write_i32(w, e->piece_count);
+        for (int p = 0; p < e->piece_count; ++p) encode_piece(&e->pieces[p], w);
+        eddy_write_f64(w, e->spacing);
+        encode_panels(&e->panels, w);
+    }
+}
+
+/* ------------------------------------------------------------ reading */
+
+static eddy_result bad(eddy_error *err, int shape, const char *what)
+{
+    return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SHAP', shape %d: %s", shape, what);
+}
+
+static bool all_finite(const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!isfinite(v[i])) return false;
+    return true;
+}
+
+static eddy_result decode_piece(eddy_reader *r, eddy_piece *p, int shape, eddy_error *err)
+{
+    memset(p, 0, sizeof *p);
+    int kind = eddy_read_i32(r);
+    double fields[6];
+    eddy_read_f64s(r, fields, 6);
+    p->vertex_count = eddy_read_i32(r);
+    eddy_read_f64s(r, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
+    if (r->failed) return bad(err, shape, "too short");
+    if (kind < EDDY_PIECE_BOX || kind > EDDY_PIECE_POLYGON) return bad(err, shape, "unknown piece kind");
+    p->kind = (eddy_piece_kind)kind;
+    p->cx = fields[0], p->cy = fields[1], p->angle = fields[2];
+    p->hx = fields[3], p->hy = fields[4], p->radius = fields[5];
+    if (!all_finite(fields, 6) || !all_finite(&p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES))
+        return bad(err, shape, "a piece holds a non-finite number");
+    if (p->kind == EDDY_PIECE_POLYGON &&
+        (p->vertex_count < 3 || p->vertex_count > EDDY_PANEL_MAX_VERTICES))
+        return bad(err, shape, "a polygon piece has a bad vertex count");
+    if (p->kind == EDDY_PIECE_CIRCLE && !(p->radius > 0)) return bad(err, shape, "a circle piece has no radius");
+    return EDDY_OK;
+}
+
+static bool read_ints(eddy_reader *r, int *v, int n, int limit)
+{
+    for (int i = 0; i < n; ++i) {
+        v[i] = eddy_read_i32(r);
+        if (v[i] < 0 || v[i] >= limit) return false;
+    }
+    return !r->failed;
+}
+
+/* Geometry that must hold for any panelled outline: unit normals, midpoints
+ * between the end points, lengths matching the end points. */
+static bool consistent_geometry(const eddy_panel_shape *p)
+{
+    for (int i = 0; i < p->count; ++i) {
+        const double *e = &p->ends[4 * i];
+        double len = hypot(e[2] - e[0], e[3] - e[1]);
+        double scale = 1e-9 * (1.0 + fabs(e[0]) + fabs(e[1]) + fabs(e[2]) + fabs(e[3]));
+        if (!(p->length[i] > 0) || fabs(len - p->length[i]) > scale) return false;
+        if (fabs(hypot(p->normal[2 * i], p->normal[2 * i + 1]) - 1.0) > 1e-9) return false;
+        if (fabs(0.5 * (e[0] + e[2]) - p->mid[2 * i]) > scale ||
+            fabs(0.5 * (e[1] + e[3]) - p->mid[2 * i + 1]) > scale)
+            return false;
+    }
+    return true;
+}
+
+static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces, int shape,
+                                 eddy_error *err)
+{
+    p->count = eddy_read_i32(r);
+    p->group_count = eddy_read_i32(r);
+    p->sigma_min = eddy_read_f64(r);
+    p->sigma_max = eddy_read_f64(r);
+    p->radius = eddy_read_f64(r);
+    if (r->failed) return bad(err, shape, "too short");
+    if (p->count < 1 || p->count > EDDY_PANEL_MAX_SHAPE_PANELS)
+        return bad(err, shape, "panel count outside 1..4096");
+    if (p->group_count < 1 || p->group_count > pieces)
+        return bad(err, shape, "circulation rows outside 1..pieces");
+    size_t m = (size_t)p->count;
+    p->rows = p->count + p->group_count;
+    /* 4+2+2+1 doubles, 2 ints and a pinv row per panel must fit before allocating */
+    if (m > r->left / (8 * (9 + (size_t)p->rows) + 8)) return bad(err, shape, "too short");
+    p->ends = malloc(4 * m * sizeof(double));
+    p->mid = malloc(2 * m * sizeof(double));
+    p->normal = malloc(2 * m * sizeof(double));
+    p->length = malloc(m * sizeof(double));
+    p->piece = malloc(m * sizeof(int));
+    p->group = malloc(m * sizeof(int));
+    p->pinv = malloc(m * (size_t)p->rows * sizeof(double));
+    if (!p->ends || !p->mid || !p->normal || !p->length || !p->piece || !p->group || !p->pinv)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shape %d", shape);
+    eddy_read_f64s(r, p->ends, 4 * m);
+    eddy_read_f64s(r, p->mid, 2 * m);
+    eddy_read_f64s(r, p->normal, 2 * m);
+    eddy_read_f64s(r, p->length, m);
+    if (!read_ints(r, p->piece, p->count, pieces) || !read_ints(r, p->group, p->count, p->group_count))
+        return bad(err, shape, "a panel names a piece or group that does not exist");
+    eddy_read_f64s(r, p->pinv, m * (size_t)p->rows);
+    if (r->failed) return bad(err, shape, "too short");
+    if (!all_finite(p->ends, 4 * m) || !all_finite(p->pinv, m * (size_t)p->rows) ||
+        !isfinite(p->sigma_min) || !isfinite(p->sigma_max) || !(p->radius > 0) || !isfinite(p->radius))
+        return bad(err, shape, "holds a non-finite number");
+    if (!consistent_geometry(p)) return bad(err, shape, "its panels are not straight closed segments");
+    return EDDY_OK;
+}
+
+static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int shape,
+                                eddy_error *err)
+{
+    const char *why = eddy_read_string(r, e->name, EDDY_SHAPE_NAME_MAX);
+    if (why) return bad(err, shape, "its name is malformed");
+    snprintf(e->panels.name, sizeof e->panels.name, "%s", e->name);
+    e->piece_count = eddy_read_i32(r);
+    if (r->failed || e->piece_count < 1 || e->piece_count > EDDY_PANEL_MAX_PIECES)
+        return bad(err, shape, "piece count outside 1..16");
+    for (int p = 0; p < e->piece_count; ++p) {
+        eddy_result res = decode_piece(r, &e->pieces[p], shape, err);
+        if (res != EDDY_OK) return res;
+    }
+    e->spacing = eddy_read_f64(r);
+    if (r->failed || !(e->spacing > 0) || !isfinite(e->spacing))
+        return bad(err, shape, "bad panel spacing");
+    return decode_panels(r, &e->panels, e->piece_count, shape, err);
+}
+
+eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    if (!s) return EDDY_OK;
+    eddy_reader r = eddy_reader_make(s);
+    uint32_t count = eddy_read_u32(&r);
+    if (r.failed || count > 4096 || count > r.left / 16)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SHAP' claims %u shapes", count);
+    a->shapes = calloc(count > 0 ? count : 1, sizeof *a->shapes);
+    if (!a->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shapes");
+    for (uint32_t i = 0; i < count; ++i) {
+        a->shape_count = (int)i + 1; /* so a partial load is freed whole */
+        eddy_result res = decode_shape(&r, &a->shapes[i], (int)i, err);
+        if (res != EDDY_OK) return res;
+    }
+    if (r.left != 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SHAP' has trailing bytes");
+    return EDDY_OK;
+}

@@ -1,0 +1,251 @@
+/* shape_catalogue.c - a level's catalogue of body shapes (JSON) and building
+ * their panels into an asset at precompute time.
+ *
+ *   { "shapes": [ { "name": "crate",
+ *                   "pieces": [ { "shape": "box", "hw": 0.4, "hh": 0.3 },
+ *                               { "shape": "circle", "radius": 0.2, "x": 0.4 } ] } ] }
+ *
+ * Pieces take the keys of scene bodies (shape, hw/hh, radius, points, and x,
+ * y, angle placing the piece in body space); velocities and types do not
+ * belong here. Each shape is instantiated through the rigid-body port and its
+ * outline read back exactly as the coupling will read a live body's, so the
+ * asset's panels are found again at run time by exact comparison. */
+#include "asset_shapes.h"
+#include "scene_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CATALOGUE_MAX_BYTES (4u << 20)
+#define CATALOGUE_MAX_SHAPES 1024
+
+typedef struct catalogue_shape {
+    char name[EDDY_SHAPE_NAME_MAX + 1];
+    int piece_count;
+    eddy_scene_body *pieces;
+} catalogue_shape;
+
+struct eddy_shape_catalogue {
+    int count;
+    catalogue_shape *shapes;
+};
+
+void eddy_shape_catalogue_destroy(eddy_shape_catalogue *c)
+{
+    if (!c) return;
+    for (int s = 0; s < c->count; ++s) free(c->shapes[s].pieces);
+    free(c->shapes);
+    free(c);
+}
+
+int eddy_shape_catalogue_count(const eddy_shape_catalogue *c) { return c ? c->count : 0; }
+
+static eddy_result read_name(const cJSON *obj, int i, char *out, const eddy_shape_catalogue *c,
+                             eddy_error *err)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(obj, "name");
+    size_t len = cJSON_IsString(name) ? strlen(name->valuestring) : 0;
+    if (len < 1 || len > EDDY_SHAPE_NAME_MAX)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d].name: expected a string of "
+                         "1..%d characters", i, EDDY_SHAPE_NAME_MAX);
+    for (size_t b = 0; b < len; ++b)
+        if ((unsigned char)name->valuestring[b] < 0x20)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d].name: control character", i);
+    for (int s = 0; s < i; ++s)
+        if (strcmp(c->shapes[s].name, name->valuestring) == 0)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d].name: '%s' is already "
+                             "shapes[%d]", i, name->valuestring, s);
+    memcpy(out, name->valuestring, len + 1);
+    return EDDY_OK;
+}
+
+/* Pieces are bodies without motion: refuse what would be silently ignored. */
+static eddy_result check_pieces(const catalogue_shape *s, int i, eddy_error *err)
+{
+    for (int p = 0; p < s->piece_count; ++p) {
+        const eddy_scene_body *b = &s->pieces[p];
+        if (b->vx != 0 || b->vy != 0 || b->omega != 0 || b->type != EDDY_BODY_DYNAMIC)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d].pieces[%d]: velocities "
+                             "and types do not belong in a shape catalogue", i, p);
+    }
+    if (s->piece_count < 1 || s->piece_count > EDDY_PANEL_MAX_PIECES)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d].pieces: expected 1..%d "
+                         "pieces", i, EDDY_PANEL_MAX_PIECES);
+    return EDDY_OK;
+}
+
+static eddy_result read_shape(const cJSON *obj, int i, eddy_shape_catalogue *c, eddy_error *err)
+{
+    catalogue_shape *s = &c->shapes[i];
+    if (!cJSON_IsObject(obj))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes[%d]: expected an object", i);
+    for (const cJSON *k = obj->child; k; k = k->next)
+        if (strcmp(k->string, "name") != 0 && strcmp(k->string, "pieces") != 0)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: unknown field 'shapes[%d].%.40s'", i,
+                             k->string);
+    eddy_result res = read_name(obj, i, s->name, c, err);
+    if (res != EDDY_OK) return res;
+    char path[48];
+    snprintf(path, sizeof path, "shapes[%d].pieces", i);
+    const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(obj, "pieces");
+    if (!pieces) return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: %s: missing", path);
+    res = eddy_scene_parse_bodies(pieces, "catalogue", path, false, &s->pieces, &s->piece_count,
+                                  err);
+    return res == EDDY_OK ? check_pieces(s, i, err) : res;
+}
+
+static eddy_result read_catalogue(const cJSON *root, eddy_shape_catalogue *c, eddy_error *err)
+{
+    if (!cJSON_IsObject(root))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: the document must be a JSON object");
+    for (const cJSON *k = root->child; k; k = k->next)
+        if (strcmp(k->string, "shapes") != 0 && strcmp(k->string, "comment") != 0)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: unknown field '%.40s'", k->string);
+    const cJSON *shapes = cJSON_GetObjectItemCaseSensitive(root, "shapes");
+    int n = cJSON_IsArray(shapes) ? cJSON_GetArraySize(shapes) : -1;
+    if (n < 1 || n > CATALOGUE_MAX_SHAPES)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes: expected an array of 1..%d "
+                         "shapes", CATALOGUE_MAX_SHAPES);
+    c->shapes = calloc((size_t)n, sizeof *c->shapes);
+    if (!c->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "catalogue: out of memory");
+    int i = 0;
+    for (const cJSON *s = shapes->child; s; s = s->next, ++i) {
+        c->count = i + 1;
+        eddy_result res = read_shape(s, i, c, err);
+        if (res != EDDY_OK) return res;
+    }
+    return EDDY_OK;
+}
+
+eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
+                                             eddy_shape_catalogue **out, eddy_error *err)
+{
+    if (!text || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "catalogue: NULL argument");
+    *out = NULL;
+    if (size > CATALOGUE_MAX_BYTES || memchr(text, 0, size))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: not a JSON text of at most %u bytes",
+                         CATALOGUE_MAX_BYTES);
+    cJSON *root = cJSON_ParseWithLength(text, size);
+    if (!root) return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: invalid JSON");
+    eddy_shape_catalogue *c = calloc(1, sizeof *c);
+    eddy_result res = c ? read_catalogue(root, c, err)
+                        : eddy_fail(err, EDDY_ERR_MEMORY, "catalogue: out of memory");
+    cJSON_Delete(root);
+    if (res != EDDY_OK) {
+        eddy_shape_catalogue_destroy(c);
+        return res;
+    }
+    *out = c;
+    return EDDY_OK;
+}
+
+eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogue **out,
+                                           eddy_error *err)
+{
+    if (!path || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "catalogue: NULL argument");
+    *out = NULL;
+    uint8_t *data;
+    size_t size;
+    eddy_result res = eddy_read_file(path, CATALOGUE_MAX_BYTES, &data, &size, err);
+    if (res != EDDY_OK) return res;
+    eddy_error inner = {0};
+    res = eddy_shape_catalogue_load_memory((const char *)data, size, out, &inner);
+    free(data);
+    if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ outlines */
+
+eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
+                                   eddy_error *err)
+{
+    int n = 0, shapes = eddy_body_shape_count(body);
+    for (int s = 0; s < shapes; ++s) {
+        eddy_shape_info info;
+        eddy_result res = eddy_body_get_shape(body, s, &info, err);
+        if (res != EDDY_OK) return res;
+        if (info.is_sensor) continue;
+        if (n == EDDY_PANEL_MAX_PIECES)
+            return eddy_fail(err, EDDY_ERR_CAPACITY, "a body has more than %d shapes",
+                             EDDY_PANEL_MAX_PIECES);
+        if (info.type == EDDY_SHAPE_CIRCLE)
+            pieces[n++] = eddy_piece_circle(info.radius, info.center[0], info.center[1]);
+        else
+            pieces[n++] = eddy_piece_polygon(info.vertex_count, (const double (*)[2])info.vertices);
+    }
+    *count = n;
+    if (n == 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "the body has no solid shape to panel");
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ building */
+
+/* A catalogue piece as a port shape: x, y, angle place it in body space. */
+static eddy_shape_desc piece_shape(const eddy_scene_body *b)
+{
+    eddy_shape_desc sd = {0};
+    double c = cos(b->angle), s = sin(b->angle);
+    if (b->shape == EDDY_SCENE_BOX) {
+        sd.type = EDDY_SHAPE_BOX;
+        sd.half_width = b->hw, sd.half_height = b->hh, sd.angle = b->angle;
+        sd.center[0] = b->x, sd.center[1] = b->y;
+    } else if (b->shape == EDDY_SCENE_CIRCLE) {
+        sd.type = EDDY_SHAPE_CIRCLE;
+        sd.radius = b->radius;
+        sd.center[0] = b->x, sd.center[1] = b->y;
+    } else {
+        sd.type = EDDY_SHAPE_POLYGON;
+        sd.vertex_count = b->point_count;
+        for (int v = 0; v < b->point_count; ++v) {
+            sd.vertices[v][0] = b->x + c * b->points[v][0] - s * b->points[v][1];
+            sd.vertices[v][1] = b->y + s * b->points[v][0] + c * b->points[v][1];
+        }
+    }
+    return sd;
+}
+
+/* The outline of one catalogue shape, through a throwaway port body. */
+static eddy_result shape_pieces(const catalogue_shape *cs, eddy_piece *pieces, int *count,
+                                eddy_error *err)
+{
+    eddy_world *world = NULL;
+    eddy_body *body = NULL;
+    eddy_result res = eddy_world_create(NULL, &world, err);
+    eddy_body_desc bd = {0};
+    if (res == EDDY_OK) res = eddy_body_create(world, &bd, &body, err);
+    for (int p = 0; p < cs->piece_count && res == EDDY_OK; ++p) {
+        eddy_shape_desc sd = piece_shape(&cs->pieces[p]);
+        res = eddy_body_add_shape(body, &sd, NULL, err);
+    }
+    if (res == EDDY_OK) res = eddy_body_panel_pieces(body, pieces, count, err);
+    eddy_world_destroy(world);
+    return res;
+}
+
+eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *cat, eddy_error *err)
+{
+    if (!cat || cat->count == 0) return EDDY_OK;
+    a->shapes = calloc((size_t)cat->count, sizeof *a->shapes);
+    if (!a->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building shapes");
+    double spacing = fmin(a->width / a->nx, a->height / a->ny);
+    for (int i = 0; i < cat->count; ++i) {
+        struct eddy_asset_shape *e = &a->shapes[i];
+        a->shape_count = i + 1;
+        memcpy(e->name, cat->shapes[i].name, sizeof e->name);
+        e->spacing = spacing;
+        eddy_error inner = {0};
+        eddy_result res = shape_pieces(&cat->shapes[i], e->pieces, &e->piece_count, &inner);
+        eddy_panel_shape_desc sd = {0};
+        sd.name = e->name;
+        sd.pieces = e->pieces;
+        sd.piece_count = e->piece_count;
+        sd.spacing = spacing;
+        if (res == EDDY_OK) res = eddy_panel_shape_build(&sd, &e->panels, &inner);
+        if (res != EDDY_OK)
+            return eddy_fail(err, res, "catalogue: shapes[%d] '%s': %s", i, e->name, inner.message);
+    }
+    return EDDY_OK;
+}
