@@ -69,6 +69,29 @@ static bool add_artists(cJSON *root, const eddy_asset *asset)
     return ok;
 }
 
+/* "shapes": [{"name", "pieces", "panels", "sigma_min", "sigma_max"}, ...] */
+static bool add_shapes(cJSON *root, const eddy_asset *asset, int count)
+{
+    cJSON *list = cJSON_AddArrayToObject(root, "shapes");
+    bool ok = list != NULL;
+    for (int i = 0; ok && i < count; i++) {
+        eddy_asset_shape_info si;
+        eddy_asset_shape(asset, i, &si);
+        cJSON *item = cJSON_CreateObject();
+        ok = item && cJSON_AddItemToArray(list, item);
+        if (!ok) {
+            cJSON_Delete(item);
+            break;
+        }
+        ok = cJSON_AddStringToObject(item, "name", si.name) &&
+             cJSON_AddNumberToObject(item, "pieces", si.pieces) &&
+             cJSON_AddNumberToObject(item, "panels", si.panels) &&
+             cJSON_AddNumberToObject(item, "sigma_min", si.sigma_min) &&
+             cJSON_AddNumberToObject(item, "sigma_max", si.sigma_max);
+    }
+    return ok;
+}
+
 static int print_json(const char *path, long long file_size, const eddy_asset_info *in,
                       const eddy_asset *asset, const eddy_file_section *sec, int count)
 {
@@ -91,7 +114,8 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          cJSON_AddNumberToObject(wave, "x", in->max_wave_x) &&
          cJSON_AddNumberToObject(wave, "y", in->max_wave_y) &&
          cJSON_AddNumberToObject(tensor, "nonzeros", (double)in->tensor_nonzeros) &&
-         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset);
+         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset) &&
+         add_shapes(root, asset, in->shape_count);
     for (int i = 0; ok && i < count; i++) {
         cJSON *s = cJSON_CreateObject();
         ok = s != NULL;
@@ -133,6 +157,15 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
             eddy_asset_artist_capture(asset, a, &eig, &all);
             printf("  %s: eigenmodes %.1f%%, enriched %.1f%%\n", eddy_asset_artist_name(asset, a),
                    100.0 * eig, 100.0 * all);
+        }
+    }
+    if (in->shape_count > 0) {
+        printf("body shapes     %d (panels and inverted panel matrices)\n", in->shape_count);
+        for (int i = 0; i < in->shape_count; i++) {
+            eddy_asset_shape_info si;
+            eddy_asset_shape(asset, i, &si);
+            printf("  %s: %d piece%s, %d panels\n", si.name, si.pieces, si.pieces == 1 ? "" : "s",
+                   si.panels);
         }
     }
     printf("sections        %d\n", count);

@@ -2,7 +2,8 @@
  * precompute.c - the offline tool: builds a level's asset file.
  *
  *   precompute [--domain WxH] [--grid N|NXxNY] [--modes R]
- *              [--artist FILE]... [--snapshots FILE... --pod-modes K] [-q] -o FILE
+ *              [--artist FILE]... [--snapshots FILE... --pod-modes K]
+ *              [--shapes CATALOGUE] [-q] -o FILE
  *   precompute info FILE [--json]
  *
  * A thin command line over eddy_build.h. Every failure prints one line on
@@ -56,6 +57,8 @@ static void usage(FILE *f)
             "  --snapshots FILE  a mode file of recorded fields for a POD basis;\n"
             "                    repeatable, needs --pod-modes\n"
             "  --pod-modes K     POD directions to take from the snapshots, %d..%d\n"
+            "  --shapes FILE     a JSON catalogue of the level's body shapes; their\n"
+            "                    panels and inverted panel matrices go into the asset\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -180,7 +183,7 @@ static int check_output(const char *path)
 
 /* ------------------------------------------------------------ build */
 
-enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES };
+enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES };
 
 static int exit_for_build(eddy_result code)
 {
@@ -269,6 +272,7 @@ static int build(int argc, char **argv)
         {"artist", required_argument, NULL, OPT_ARTIST},
         {"snapshots", required_argument, NULL, OPT_SNAPSHOTS},
         {"pod-modes", required_argument, NULL, OPT_POD_MODES},
+        {"shapes", required_argument, NULL, OPT_SHAPES},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -280,6 +284,7 @@ static int build(int argc, char **argv)
     bool quiet = false;
     static mode_files artists, snapshots; /* static: large, and main runs once */
     bool pod_given = false;
+    const char *shapes_path = NULL;
 
     opterr = 0;
     int c;
@@ -323,6 +328,11 @@ static int build(int argc, char **argv)
             pod_given = true;
             break;
         }
+        case OPT_SHAPES:
+            if (!optarg[0] || shapes_path)
+                return cli_fail(PROG, EX_USAGE, "--shapes: give one catalogue file");
+            shapes_path = optarg;
+            break;
         case 'o':
             if (!optarg[0])
                 return cli_fail(PROG, EX_USAGE, "-o: the output file name is empty");
@@ -345,12 +355,22 @@ static int build(int argc, char **argv)
     int rc = check_output(output);
     if (rc != EX_OK)
         return rc;
+    eddy_shape_catalogue *catalogue = NULL;
+    if (shapes_path) {
+        eddy_error cerr = {0};
+        eddy_result cres = eddy_shape_catalogue_load_file(shapes_path, &catalogue, &cerr);
+        if (cres != EDDY_OK)
+            return cli_fail(PROG, cres == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR, "--shapes: %s",
+                            cerr.message);
+        desc.shapes = catalogue;
+    }
     rc = load_mode_files(&artists, "--artist", &desc);
     if (rc == EX_OK)
         rc = load_mode_files(&snapshots, "--snapshots", &desc);
     if (rc != EX_OK) {
         mode_files_free(&artists);
         mode_files_free(&snapshots);
+        eddy_shape_catalogue_destroy(catalogue);
         return rc;
     }
     eddy_build_report report = {0};
@@ -370,6 +390,7 @@ static int build(int argc, char **argv)
     progress_clear(&prog);
     mode_files_free(&artists);
     mode_files_free(&snapshots);
+    eddy_shape_catalogue_destroy(catalogue);
     if (res != EDDY_OK)
         return cli_fail(PROG, exit_for_build(res), "cannot build the asset: %s", err.message);
 
@@ -389,9 +410,12 @@ static int build(int argc, char **argv)
         if (info.grid_mode_count > 0)
             snprintf(grid_modes, sizeof grid_modes, " (%d eigen + %d grid)", info.eigen_mode_count,
                      info.grid_mode_count);
-        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %lld tensor non-zeros, %lld bytes\n",
+        char shapes[48] = "";
+        if (info.shape_count > 0)
+            snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);
+        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %lld tensor non-zeros%s, %lld bytes\n",
                output, info.width, info.height, info.nx, info.ny, info.mode_count, grid_modes,
-               (long long)info.tensor_nonzeros, bytes);
+               (long long)info.tensor_nonzeros, shapes, bytes);
     }
     eddy_asset_destroy(asset);
     if (fflush(stdout) != 0)

@@ -7,9 +7,13 @@
 #include "coupling_internal.h"
 #include "eddy_coupling.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static const char *CATALOGUE =
     "{\"comment\":\"crates and floats\",\"shapes\":["
@@ -187,6 +191,58 @@ static void inconsistent_shape_section_is_refused(void **state)
     eddy_shape_catalogue_destroy(c);
 }
 
+static int run(const char *cmd)
+{
+    int status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* precompute --shapes end to end: exit codes, and info lists the shapes. */
+static void precompute_takes_a_catalogue(void **state)
+{
+    (void)state;
+    const char *bin = getenv("EDDY_BIN");
+    if (!bin) {
+        print_message("EDDY_BIN not set: skipping the command-line check\n");
+        skip();
+    }
+    char dir[] = "/tmp/eddy-shapes-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], cmd[1024];
+    snprintf(path, sizeof path, "%s/cat.json", dir);
+    FILE *f = fopen(path, "w");
+    fputs(CATALOGUE, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s/precompute --grid 32 --modes 12 --shapes %s -q -o %s/a.eddy",
+             bin, path, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/precompute info %s/a.eddy --json > %s/info.json", bin, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(path, sizeof path, "%s/info.json", dir);
+    f = fopen(path, "r");
+    char text[16384];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    cJSON *root = cJSON_Parse(text);
+    cJSON *shapes = cJSON_GetObjectItem(root, "shapes");
+    assert_int_equal(cJSON_GetArraySize(shapes), 4);
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(shapes, 2), "name")->valuestring,
+                        "wedge");
+    cJSON_Delete(root);
+    snprintf(cmd, sizeof cmd, "%s/precompute --shapes %s/missing.json -o %s/b.eddy 2>/dev/null",
+             bin, dir, dir);
+    assert_int_equal(run(cmd), 66);
+    snprintf(path, sizeof path, "%s/bad.json", dir);
+    f = fopen(path, "w");
+    fputs("{\"shapes\":[{\"name\":\"x\",\"pieces\":[{\"shape\":\"box\",\"hw\":1}]}]}", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s/precompute --shapes %s -o %s/b.eddy 2>/dev/null", bin, path, dir);
+    assert_int_equal(run(cmd), 65);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    run(cmd);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +251,7 @@ int main(void)
         cmocka_unit_test(live_bodies_find_their_precomputed_panels),
         cmocka_unit_test(refused_shape_fails_the_build_by_name),
         cmocka_unit_test(inconsistent_shape_section_is_refused),
+        cmocka_unit_test(precompute_takes_a_catalogue),
     };
     return cmocka_run_group_tests_name("shapes", tests, NULL, NULL);
 }
