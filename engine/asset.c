@@ -20,6 +20,7 @@
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
 #include "asset_shapes.h"
+#include "quadtree.h"
 #include "eddy_build.h"
 #include "eddy_internal.h"
 
@@ -35,6 +36,7 @@
 #define TAG_GRID EDDY_FOURCC('G', 'M', 'O', 'D')
 #define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
 #define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
+#define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
 
 #define FLAG_DIAGONAL 1u
 #define MAX_GRID 4096
@@ -53,6 +55,7 @@ void eddy_asset_destroy(eddy_asset *a)
     free(a->artist_capture);
     free(a->artist_projection);
     eddy_asset_shapes_free(a->shapes, a->shape_count);
+    eddy_qt_table_free(&a->quadtree_table);
     free(a);
 }
 
@@ -144,6 +147,16 @@ static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
     return EDDY_OK;
 }
 
+static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    eddy_quadtree tree;
+    eddy_result res = eddy_quadtree_build(&g, &tree, err);
+    if (res == EDDY_OK) res = eddy_qt_table_build(&tree, fmin(g.hx, g.hy), &a->quadtree_table, err);
+    eddy_quadtree_free(&tree);
+    return res;
+}
+
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
 {
     if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
@@ -182,6 +195,12 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
     /* Artist and POD modes (5.2), when the desc has any. */
     if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    /* The 5.19 table for quadtree feedback at the coupling's default panel
+     * length, one grid spacing. */
+    if (res == EDDY_OK) {
+        report(&d, "quadtree table", 0.8);
+        res = build_quadtree_table(a, err);
+    }
     /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
     if (res == EDDY_OK && d.shapes) {
         report(&d, "body shapes", 0.9);
@@ -253,6 +272,15 @@ static void encode_artists(const eddy_asset *a, eddy_writer *w)
     }
 }
 
+static void encode_quadtree_table(const eddy_qt_table *t, eddy_writer *w)
+{
+    eddy_write_u32(w, (uint32_t)t->levels);
+    eddy_write_u32(w, (uint32_t)t->bins);
+    eddy_write_f64(w, t->bin_width);
+    eddy_write_f64(w, t->panel_length);
+    eddy_write_f64s(w, t->error, (size_t)t->levels * (size_t)t->bins);
+}
+
 static void encode_tensor(const eddy_tensor *t, eddy_writer *w)
 {
     eddy_write_u64(w, (uint64_t)t->nnz);
@@ -268,8 +296,8 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[7] = {{0}};
-    uint32_t tags[7] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    eddy_writer w[8] = {{0}};
+    uint32_t tags[8] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
     int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
@@ -287,11 +315,15 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
         tags[count] = TAG_SHAPES;
         eddy_asset_shapes_encode(a, &w[count++]);
     }
+    if (a->quadtree_table.levels > 0) {
+        tags[count] = TAG_QUADTREE;
+        encode_quadtree_table(&a->quadtree_table, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[7];
+        eddy_section sections[8];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);
@@ -561,6 +593,39 @@ static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_err
     return exact_size(&rd, "ARTP", err);
 }
 
+/* The table must fit this asset's grid and be a bound that only falls with
+ * distance: anything else would let quadtree feedback skip real work. */
+static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, eddy_error *err)
+{
+    if (!s) return EDDY_OK;
+    eddy_reader r = eddy_reader_make(s);
+    eddy_qt_table *t = &a->quadtree_table;
+    uint32_t levels = eddy_read_u32(&r), bins = eddy_read_u32(&r);
+    t->bin_width = eddy_read_f64(&r);
+    t->panel_length = eddy_read_f64(&r);
+    if (r.failed || levels < 1 || levels > 32 || bins < 2 || bins > (1u << 20) ||
+        (size_t)levels * bins > r.left / 8)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' has a bad size");
+    if (t->bin_width != fmin(a->width / a->nx, a->height / a->ny) || !(t->panel_length > 0) ||
+        !isfinite(t->panel_length))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' does not fit the grid");
+    size_t n = (size_t)levels * bins;
+    t->error = malloc(n * sizeof(double));
+    if (!t->error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    t->levels = (int)levels, t->bins = (int)bins;
+    eddy_read_f64s(&r, t->error, n);
+    eddy_result res = exact_size(&r, "QTRE", err);
+    if (res != EDDY_OK) return res;
+    for (size_t l = 0; l < levels; ++l)
+        for (size_t b = 0; b < bins; ++b) {
+            double e = t->error[l * bins + b];
+            if (isnan(e) || e < 0 || (b > 0 && e > t->error[l * bins + b - 1]))
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' is not a "
+                                 "non-negative bound falling with distance");
+        }
+    return EDDY_OK;
+}
+
 static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_error *err)
 {
     const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
@@ -575,6 +640,7 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), err);
+    if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
     return res;
 }
 

@@ -6,6 +6,7 @@
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
 #include "panel.h"
+#include "quadtree.h"
 
 /* A panelled outline, cached by the exact pieces and spacing it was cut from. */
 typedef struct eddy_shape_entry {
@@ -14,15 +15,6 @@ typedef struct eddy_shape_entry {
     double spacing;
     eddy_panel_shape shape;
 } eddy_shape_entry;
-
-/* One quadtree node over a block of MAC cells [i0, i1) x [j0, j1). */
-typedef struct eddy_qt_node {
-    int i0, j0, i1, j1;
-    int level;      /* 0 at the root */
-    int child;      /* index of the first of 4 children, -1 for a leaf */
-    int parent;
-    double cx, cy;  /* centre, m */
-} eddy_qt_node;
 
 /* Grid feedback (naive and quadtree, 5.3.4): u_p on the MAC samples, then
  * projected on the basis with the grid's quadrature weights. */
@@ -35,15 +27,11 @@ typedef struct eddy_grid_feedback {
     double *field;        /* samples: u_p */
     double *xy;           /* 2 x samples: positions */
     /* quadtree */
-    eddy_qt_node *nodes;
-    int node_count, levels;
+    eddy_quadtree tree;
+    eddy_qt_table table;  /* 5.19, from the asset when it matches */
     double *node_uv;      /* 2 per node: constant velocity given to the node */
     bool *node_used;      /* evaluated at its centre in the last feedback */
     int *stack;           /* traversal stack */
-    double *table;        /* levels x bins: error of a unit panel (5.19) */
-    int bins;
-    double bin_width;
-    int last_node_evaluations;
 } eddy_grid_feedback;
 
 struct eddy_coupling {

@@ -156,6 +156,22 @@ double eddy_taylor_max_time(int n, const double *M);
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
 
+/* ------------------------------------------------------------ quadtree.c */
+
+/* The error table of 5.19: error[level * bins + b] bounds how far a unit
+ * panel of length panel_length, whose midpoint is b * bin_width or more from a
+ * node's centre, deviates inside the node from its value at the centre.
+ * Infinity where the panel may be inside the node. */
+typedef struct eddy_qt_table {
+    int levels, bins;
+    double bin_width, panel_length;
+    double *error;
+} eddy_qt_table;
+
+void eddy_qt_table_free(eddy_qt_table *t);
+/* Bound at distance d for a node of this level (beyond the table: 1/d^2). */
+double eddy_qt_table_error(const eddy_qt_table *t, int level, double d);
+
 /* ------------------------------------------------------------ asset */
 
 #define EDDY_ASSET_VERSION 1u
@@ -180,6 +196,9 @@ struct eddy_asset {
     /* Body shapes with precomputed panels (asset_shapes.c, 'SHAP'). */
     int shape_count;
     struct eddy_asset_shape *shapes;
+    /* The 5.19 table for quadtree feedback at the default panel length
+     * ('QTRE'); levels == 0 when the asset has none. */
+    eddy_qt_table quadtree_table;
 };
 
 /* Frees everything an asset owns (also a partly built one); accepts NULL. */

@@ -18,125 +18,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEAF_CELLS 4 /* leaves hold at most 4 x 4 cells (the chapter's choice) */
-#define TABLE_DIRECTIONS 16
-#define TABLE_ORIENTATIONS 4
-#define TABLE_POINTS 5 /* sample points per side of a node when tabulating 5.19 */
-
-/* ------------------------------------------------------------ the tree */
-
-static int count_nodes(int i0, int j0, int i1, int j1)
-{
-    if (i1 - i0 <= LEAF_CELLS && j1 - j0 <= LEAF_CELLS) return 1;
-    int im = i1 - i0 > LEAF_CELLS ? (i0 + i1) / 2 : i1, jm = j1 - j0 > LEAF_CELLS ? (j0 + j1) / 2 : j1;
-    int n = 1 + count_nodes(i0, j0, im, jm);
-    if (im < i1) n += count_nodes(im, j0, i1, jm);
-    if (jm < j1) n += count_nodes(i0, jm, im, j1);
-    if (im < i1 && jm < j1) n += count_nodes(im, jm, i1, j1);
-    return n;
-}
-
-/* Breadth-first layout: every parent comes before its children, and the
- * children of a node are contiguous (first .. first + count - 1). */
-static void build_tree(eddy_grid_feedback *g)
-{
-    const eddy_mac *m = &g->mac;
-    g->nodes[0] = (eddy_qt_node){0, 0, m->nx, m->ny, 0, -1, -1, 0, 0};
-    int next = 1;
-    g->levels = 1;
-    for (int n = 0; n < next; ++n) {
-        eddy_qt_node *q = &g->nodes[n];
-        q->cx = 0.5 * (q->i0 + q->i1) * m->hx;
-        q->cy = 0.5 * (q->j0 + q->j1) * m->hy;
-        if (q->i1 - q->i0 <= LEAF_CELLS && q->j1 - q->j0 <= LEAF_CELLS) continue;
-        int im = q->i1 - q->i0 > LEAF_CELLS ? (q->i0 + q->i1) / 2 : q->i1;
-        int jm = q->j1 - q->j0 > LEAF_CELLS ? (q->j0 + q->j1) / 2 : q->j1;
-        int box[4][4] = {{q->i0, q->j0, im, jm}, {im, q->j0, q->i1, jm},
-                         {q->i0, jm, im, q->j1}, {im, jm, q->i1, q->j1}};
-        q->child = next;
-        for (int k = 0; k < 4; ++k) {
-            if (box[k][0] >= box[k][2] || box[k][1] >= box[k][3]) continue;
-            g->nodes[next] = (eddy_qt_node){box[k][0], box[k][1], box[k][2], box[k][3],
-                                            q->level + 1, -1, n, 0, 0};
-            if (q->level + 2 > g->levels) g->levels = q->level + 2;
-            ++next;
-        }
-    }
-}
-
-static int child_count(const eddy_grid_feedback *g, int n)
-{
-    int first = g->nodes[n].child, k = 0;
-    if (first < 0) return 0;
-    while (first + k < g->node_count && g->nodes[first + k].parent == n) ++k;
-    return k;
-}
-
-/* ------------------------------------------------------------ 5.19 table */
-
-/* Largest node extent at each level (levels of uneven splits differ a little). */
-static void level_extent(const eddy_grid_feedback *g, int level, double *sx, double *sy)
-{
-    *sx = *sy = 0;
-    for (int n = 0; n < g->node_count; ++n)
-        if (g->nodes[n].level == level) {
-            *sx = fmax(*sx, (g->nodes[n].i1 - g->nodes[n].i0) * g->mac.hx);
-            *sy = fmax(*sy, (g->nodes[n].j1 - g->nodes[n].j0) * g->mac.hy);
-        }
-}
-
-/* max_j |u(c) - u(s_j)| for a unit panel of length len at the origin with
- * angle theta, over points of a node of extent sx x sy centred at (cx, cy). */
-static double node_deviation(double len, double theta, double cx, double cy, double sx, double sy)
-{
-    double hx = 0.5 * len * cos(theta), hy = 0.5 * len * sin(theta), uc[2], us[2], worst = 0;
-    eddy_panel_velocity(-hx, -hy, hx, hy, 1.0, cx, cy, uc);
-    for (int a = 0; a < TABLE_POINTS; ++a)
-        for (int b = 0; b < TABLE_POINTS; ++b) {
-            double x = cx + sx * ((double)a / (TABLE_POINTS - 1) - 0.5);
-            double y = cy + sy * ((double)b / (TABLE_POINTS - 1) - 0.5);
-            eddy_panel_velocity(-hx, -hy, hx, hy, 1.0, x, y, us);
-            worst = fmax(worst, hypot(us[0] - uc[0], us[1] - uc[1]));
-        }
-    return worst;
-}
-
-/* table[level][bin]: the error of 5.19 for a unit panel whose midpoint is
- * bin * bin_width from the node centre, maximised over directions and panel
- * orientations, then made non-increasing in distance so that the value at a
- * bin's near edge bounds the whole bin. Too close to tell: infinity. */
-static void fill_error_table(eddy_grid_feedback *g, double panel_length)
-{
-    for (int l = 0; l < g->levels; ++l) {
-        double sx, sy;
-        level_extent(g, l, &sx, &sy);
-        double reach = 0.5 * hypot(sx, sy) + 0.5 * panel_length + g->bin_width;
-        double *row = g->table + (size_t)l * (size_t)g->bins;
-        for (int b = 0; b < g->bins; ++b) {
-            double d = b * g->bin_width, worst = 0;
-            if (d <= reach) {
-                row[b] = INFINITY;
-                continue;
-            }
-            for (int a = 0; a < TABLE_DIRECTIONS; ++a) {
-                double phi = 2 * M_PI * a / TABLE_DIRECTIONS;
-                for (int o = 0; o < TABLE_ORIENTATIONS; ++o)
-                    worst = fmax(worst, node_deviation(panel_length, M_PI * o / TABLE_ORIENTATIONS,
-                                                       d * cos(phi), d * sin(phi), sx, sy));
-            }
-            row[b] = worst;
-        }
-        for (int b = g->bins - 2; b >= 0; --b) row[b] = fmax(row[b], row[b + 1]);
-    }
-}
-
 /* ------------------------------------------------------------ set-up */
 
 void eddy_grid_feedback_free(eddy_grid_feedback *g)
 {
     free(g->phi_weighted), free(g->field), free(g->xy);
-    free(g->nodes), free(g->node_uv), free(g->node_used), free(g->stack), free(g->table);
+    free(g->node_uv), free(g->node_used), free(g->stack);
+    eddy_quadtree_free(&g->tree);
+    eddy_qt_table_free(&g->table);
     memset(g, 0, sizeof *g);
+}
+
+/* The asset's 5.19 table when it was made for this tree and panel length,
+ * else a fresh one (tens of milliseconds). */
+static eddy_result take_error_table(eddy_grid_feedback *g, const eddy_asset *a, double panel_length,
+                                    eddy_error *err)
+{
+    const eddy_qt_table *stored = &a->quadtree_table;
+    if (stored->levels == g->tree.levels && stored->panel_length == panel_length &&
+        stored->bin_width == fmin(g->mac.hx, g->mac.hy)) {
+        size_t n = (size_t)stored->levels * (size_t)stored->bins;
+        g->table = *stored;
+        g->table.error = malloc(n * sizeof(double));
+        if (!g->table.error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the 5.19 table");
+        memcpy(g->table.error, stored->error, n * sizeof(double));
+        return EDDY_OK;
+    }
+    return eddy_qt_table_build(&g->tree, panel_length, &g->table, err);
 }
 
 static void sample_basis(eddy_grid_feedback *g, const eddy_asset *a)
@@ -157,29 +65,24 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
     g->mac = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     g->samples = eddy_mac_size(&g->mac);
     g->modes = a->eigen_count;
-    g->node_count = count_nodes(0, 0, a->nx, a->ny);
-    g->bin_width = fmin(g->mac.hx, g->mac.hy);
-    g->bins = (int)ceil(hypot(a->width, a->height) / g->bin_width) + 2;
+    eddy_result res = eddy_quadtree_build(&g->mac, &g->tree, err);
+    if (res == EDDY_OK) res = take_error_table(g, a, c->desc.panel_spacing, err);
+    if (res != EDDY_OK) {
+        eddy_grid_feedback_free(g);
+        return res;
+    }
+    int nodes = g->tree.node_count;
     g->phi_weighted = malloc((size_t)g->modes * (size_t)g->samples * sizeof(double));
     g->field = calloc((size_t)g->samples, sizeof(double));
     g->xy = malloc(2 * (size_t)g->samples * sizeof(double));
-    g->nodes = calloc((size_t)g->node_count, sizeof *g->nodes);
-    g->node_uv = calloc(2 * (size_t)g->node_count, sizeof(double));
-    g->node_used = calloc((size_t)g->node_count, sizeof(bool));
-    g->stack = malloc((size_t)g->node_count * sizeof(int));
-    if (!g->phi_weighted || !g->field || !g->xy || !g->nodes || !g->node_uv || !g->node_used ||
-        !g->stack) {
+    g->node_uv = calloc(2 * (size_t)nodes, sizeof(double));
+    g->node_used = calloc((size_t)nodes, sizeof(bool));
+    g->stack = malloc((size_t)nodes * sizeof(int));
+    if (!g->phi_weighted || !g->field || !g->xy || !g->node_uv || !g->node_used || !g->stack) {
         eddy_grid_feedback_free(g);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for grid feedback");
     }
-    build_tree(g);
-    g->table = malloc((size_t)g->levels * (size_t)g->bins * sizeof(double));
-    if (!g->table) {
-        eddy_grid_feedback_free(g);
-        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the quadtree error table");
-    }
     sample_basis(g, a);
-    fill_error_table(g, c->desc.panel_spacing);
     g->ready = true;
     return EDDY_OK;
 }
@@ -193,17 +96,6 @@ void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_worl
         eddy_panel_world_velocity(w, g->xy[2 * s], g->xy[2 * s + 1], uv);
         g->field[s] = s < eddy_mac_u_count(&g->mac) ? uv[0] : uv[1];
     }
-}
-
-/* Table look-up for a node at distance d: beyond the table the error of a
- * panel's near-uniform far field falls like 1 / d^2. */
-static double table_error(const eddy_grid_feedback *g, int level, double d)
-{
-    const double *row = g->table + (size_t)level * (size_t)g->bins;
-    int b = (int)(d / g->bin_width);
-    if (b < g->bins) return row[b];
-    double edge = (g->bins - 1) * g->bin_width;
-    return row[g->bins - 1] * (edge / d) * (edge / d);
 }
 
 /* Adds one panel's velocity to the samples of a leaf, exactly. */
@@ -235,8 +127,8 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
     g->stack[top++] = 0;
     while (top > 0) {
         int n = g->stack[--top];
-        const eddy_qt_node *q = &g->nodes[n];
-        double err = fabs(gamma) * scale * table_error(g, q->level, hypot(q->cx - mx, q->cy - my));
+        const eddy_qt_node *q = &g->tree.nodes[n];
+        double err = fabs(gamma) * scale * eddy_qt_table_error(&g->table, q->level, hypot(q->cx - mx, q->cy - my));
         if (err < threshold) {
             double uv[2];
             eddy_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, q->cx, q->cy, uv);
@@ -247,7 +139,7 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
         } else if (q->child < 0) {
             leaf_exact(g, q, seg, gamma);
         } else {
-            int kids = child_count(g, n);
+            int kids = eddy_quadtree_children(&g->tree, n);
             for (int k = 0; k < kids; ++k) g->stack[top++] = q->child + k;
         }
     }
@@ -258,13 +150,13 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
 static void push_down(eddy_grid_feedback *g)
 {
     const eddy_mac *m = &g->mac;
-    for (int n = 1; n < g->node_count; ++n) {
-        int p = g->nodes[n].parent;
+    for (int n = 1; n < g->tree.node_count; ++n) {
+        int p = g->tree.nodes[n].parent;
         g->node_uv[2 * n] += g->node_uv[2 * p];
         g->node_uv[2 * n + 1] += g->node_uv[2 * p + 1];
     }
-    for (int n = 0; n < g->node_count; ++n) {
-        const eddy_qt_node *q = &g->nodes[n];
+    for (int n = 0; n < g->tree.node_count; ++n) {
+        const eddy_qt_node *q = &g->tree.nodes[n];
         if (q->child >= 0) continue;
         for (int j = q->j0; j < q->j1; ++j)
             for (int i = q->i0; i < q->i1; ++i) {
@@ -278,8 +170,8 @@ int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_wo
                                       double threshold)
 {
     memset(g->field, 0, (size_t)g->samples * sizeof(double));
-    memset(g->node_uv, 0, 2 * (size_t)g->node_count * sizeof(double));
-    memset(g->node_used, 0, (size_t)g->node_count * sizeof(bool));
+    memset(g->node_uv, 0, 2 * (size_t)g->tree.node_count * sizeof(double));
+    memset(g->node_used, 0, (size_t)g->tree.node_count * sizeof(bool));
     int evaluations = 0;
     double reference = fmin(g->mac.hx, g->mac.hy);
     for (int s = 0; s < w->source_count; ++s) {
@@ -305,9 +197,9 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
 void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const eddy_debug_draw *d)
 {
     if (!g->ready) return;
-    for (int n = 0; n < g->node_count; ++n) {
+    for (int n = 0; n < g->tree.node_count; ++n) {
         if (!g->node_used[n]) continue;
-        const eddy_qt_node *q = &g->nodes[n];
+        const eddy_qt_node *q = &g->tree.nodes[n];
         d->quadtree_node(d->user, q->i0 * g->mac.hx, q->j0 * g->mac.hy, q->i1 * g->mac.hx,
                          q->j1 * g->mac.hy, q->level);
     }

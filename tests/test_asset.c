@@ -230,6 +230,40 @@ static void bad_build_requests_fail(void **state)
     assert_null(a);
 }
 
+/* The 5.19 table every asset carries: round trip, and refusal of a table
+ * that would not bound the error (growing with distance, negative, NaN). */
+static void quadtree_table_round_trips_and_is_checked(void **state)
+{
+    (void)state;
+    eddy_asset *a = test_build_asset(10, 10, 32, 32, 12);
+    const eddy_qt_table *t = &a->quadtree_table;
+    assert_true(t->levels >= 3 && t->bins > 10);
+    assert_true(t->panel_length == 10.0 / 32);
+    unsigned char *data;
+    size_t size;
+    assert_int_equal(eddy_asset_encode(a, &data, &size, NULL), EDDY_OK);
+    eddy_asset *b = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_asset_load_memory(data, size, &b, &err), EDDY_OK);
+    assert_int_equal(b->quadtree_table.levels, t->levels);
+    assert_memory_equal(b->quadtree_table.error, t->error,
+                        (size_t)t->levels * (size_t)t->bins * sizeof(double));
+    free(data);
+    eddy_asset_destroy(b);
+    const double spoil[3] = {1e9, -1.0, NAN};
+    for (int k = 0; k < 3; ++k) {
+        size_t at = (size_t)(t->levels - 1) * (size_t)t->bins + (size_t)t->bins / 2;
+        double keep = t->error[at];
+        t->error[at] = spoil[k];
+        assert_int_equal(eddy_asset_encode(a, &data, &size, NULL), EDDY_OK);
+        assert_int_equal(eddy_asset_load_memory(data, size, &b, &err), EDDY_ERR_FORMAT);
+        assert_non_null(strstr(err.message, "QTRE"));
+        free(data);
+        t->error[at] = keep;
+    }
+    eddy_asset_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +273,7 @@ int main(void)
         cmocka_unit_test(inconsistent_content_is_refused),
         cmocka_unit_test(missing_file_and_failed_save),
         cmocka_unit_test(bad_build_requests_fail),
+        cmocka_unit_test(quadtree_table_round_trips_and_is_checked),
     };
     return cmocka_run_group_tests_name("asset", tests, NULL, NULL);
 }

@@ -219,6 +219,10 @@ static void quadtree_is_within_threshold_of_naive(void **state)
     assert_int_equal(eddy_coupling_step(r.c, 1.0 / 60, &err), EDDY_OK);
     eddy_grid_feedback *g = &r.c->grid;
     const eddy_panel_world *w = r.c->panels;
+    /* the coupling took the asset's precomputed 5.19 table */
+    assert_int_equal(g->table.levels, r.asset->quadtree_table.levels);
+    assert_memory_equal(g->table.error, r.asset->quadtree_table.error,
+                        (size_t)g->table.levels * (size_t)g->table.bins * sizeof(double));
     int n = g->samples;
     double *naive = malloc((size_t)n * sizeof *naive);
     eddy_grid_feedback_naive_field(g, w);

@@ -567,20 +567,23 @@ static void round_trip_with_grid_modes_is_bit_exact(void **state)
     for (int s = 0; s < 50; ++s) eddy_fluid_step(fa, 0.02), eddy_fluid_step(fb, 0.02);
     assert_memory_equal(eddy_fluid_coefficients(fa), eddy_fluid_coefficients(fb),
                         (size_t)g_jet->mode_count * sizeof(double));
-    /* the file lists GMOD and ARTP; a pure-eigen asset has neither */
+    /* the file lists GMOD and ARTP (and QTRE, the quadtree table every asset
+     * has); a pure-eigen asset has neither GMOD nor ARTP */
     char path[] = "/tmp/eddy-enrich-XXXXXX";
     close(mkstemp(path));
     assert_int_equal(eddy_asset_save_file(g_jet, path, &err), EDDY_OK);
     eddy_file_section sec[16];
     int count = 0;
     assert_int_equal(eddy_file_sections(path, sec, 16, &count, &err), EDDY_OK);
-    assert_int_equal(count, 6);
+    assert_int_equal(count, 7);
     assert_string_equal(sec[4].tag, "GMOD");
     assert_string_equal(sec[5].tag, "ARTP");
+    assert_string_equal(sec[6].tag, "QTRE");
     eddy_asset *plain = test_build_asset(W, H, 16, 16, 10);
     assert_int_equal(eddy_asset_save_file(plain, path, &err), EDDY_OK);
     assert_int_equal(eddy_file_sections(path, sec, 16, &count, &err), EDDY_OK);
-    assert_int_equal(count, 4);
+    assert_int_equal(count, 5);
+    for (int i = 0; i < count; ++i) assert_true(strcmp(sec[i].tag, "GMOD") && strcmp(sec[i].tag, "ARTP"));
     eddy_asset_info info;
     eddy_asset_get_info(plain, &info);
     assert_int_equal(info.grid_mode_count, 0);

@@ -1,0 +1,34 @@
+/* quadtree.h - the quadtree over the MAC grid used by quadtree feedback
+ * (5.3.4) and its error table (5.19). Not installed. */
+#ifndef EDDY_QUADTREE_H
+#define EDDY_QUADTREE_H
+
+#include "eddy_internal.h"
+
+/* One node over a block of MAC cells [i0, i1) x [j0, j1). */
+typedef struct eddy_qt_node {
+    int i0, j0, i1, j1;
+    int level;      /* 0 at the root */
+    int child;      /* index of the first child, -1 for a leaf */
+    int parent;
+    double cx, cy;  /* centre, m */
+} eddy_qt_node;
+
+/* Leaves hold at most 4 x 4 cells, the chapter's choice. Nodes are stored
+ * breadth first: parents before children, siblings contiguous. */
+typedef struct eddy_quadtree {
+    eddy_mac mac;
+    eddy_qt_node *nodes;
+    int node_count, levels;
+} eddy_quadtree;
+
+eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *out, eddy_error *err);
+void eddy_quadtree_free(eddy_quadtree *t);
+/* How many children node n has (0 for a leaf). */
+int eddy_quadtree_children(const eddy_quadtree *t, int n);
+
+/* The error table of 5.19 for this tree and a panel length. */
+eddy_result eddy_qt_table_build(const eddy_quadtree *t, double panel_length, eddy_qt_table *out,
+                                eddy_error *err);
+
+#endif
