@@ -18,6 +18,8 @@
 #include "eddy_build.h"
 #include "eddy_mode.h"
 
+#include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
+
 #include <getopt.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -425,6 +427,10 @@ static int build(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* Enrichment's SVDs and products go through BLAS, whose multithreaded
+     * sums round differently for different thread counts: one thread makes
+     * an asset's bytes depend on its inputs only (on one machine type). */
+    openblas_set_num_threads(1);
     if (argc >= 2 && strcmp(argv[1], "info") == 0)
         return precompute_info(argc - 1, argv + 1);
     return build(argc, argv);
