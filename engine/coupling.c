@@ -90,6 +90,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
+    if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
     if (res == EDDY_OK) res = eddy_coupling_set_feedback(c, c->desc.feedback);
     if (res != EDDY_OK) {
         if (res == EDDY_ERR_MEMORY) eddy_fail(err, res, "out of memory creating a coupling");
@@ -112,6 +113,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     free(c->cache);
     free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
     eddy_grid_feedback_free(&c->grid);
+    eddy_stream_feedback_free(&c->stream);
     free(c);
 }
 

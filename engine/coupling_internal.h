@@ -22,7 +22,7 @@ typedef struct eddy_grid_feedback {
     bool ready;
     eddy_mac mac;
     int samples;          /* MAC samples */
-    int modes;            /* box modes projected (the eigen part of the basis) */
+    int modes;            /* modes projected: the whole basis, box and grid modes */
     double *phi_weighted; /* modes x samples: w_s phi_k(s) */
     double *field;        /* samples: u_p */
     double *xy;           /* 2 x samples: positions */
@@ -33,6 +33,21 @@ typedef struct eddy_grid_feedback {
     bool *node_used;      /* evaluated at its centre in the last feedback */
     int *stack;           /* traversal stack */
 } eddy_grid_feedback;
+
+/* Exact feedback for grid modes (feedback_stream.c): each mode's discrete
+ * stream function on the grid nodes. */
+typedef struct eddy_stream_feedback {
+    eddy_mac mac;
+    int eigen;   /* grid modes follow the eigenmodes in the basis */
+    int count;   /* grid modes */
+    double *psi; /* count x (nx + 1)(ny + 1) */
+} eddy_stream_feedback;
+
+eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset *a, eddy_error *err);
+void eddy_stream_feedback_free(eddy_stream_feedback *s);
+/* out[eigen + m] += sum_i gamma_i integral_i psi_m ds over the real panels. */
+void eddy_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
+                                     double *out);
 
 struct eddy_coupling {
     eddy_fluid *fluid;
@@ -50,6 +65,7 @@ struct eddy_coupling {
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     eddy_grid_feedback grid;
+    eddy_stream_feedback stream;
     double energy_budget; /* J: what fluid forces took from the bodies this step */
     double feedback_scale; /* the last feedback's energy-limiting factor, 0..1 */
     eddy_coupling_timings timings;

@@ -47,13 +47,19 @@ static eddy_result take_error_table(eddy_grid_feedback *g, const eddy_asset *a, 
     return eddy_qt_table_build(&g->tree, panel_length, &g->table, err);
 }
 
+/* Rows w_s phi_k(s) of the projection: box modes sampled at the faces, grid
+ * modes (an enriched basis, 5.2) as stored. */
 static void sample_basis(eddy_grid_feedback *g, const eddy_asset *a)
 {
     double *column = g->field; /* scratch */
     for (int k = 0; k < g->modes; ++k) {
-        eddy_box_sample_mode(&a->modes[k], &g->mac, column);
+        const double *values = column;
+        if (k < a->eigen_count)
+            eddy_box_sample_mode(&a->modes[k], &g->mac, column);
+        else
+            values = a->grid_modes + (size_t)(k - a->eigen_count) * (size_t)g->samples;
         double *row = g->phi_weighted + (size_t)k * (size_t)g->samples;
-        for (int s = 0; s < g->samples; ++s) row[s] = eddy_mac_weight(&g->mac, s) * column[s];
+        for (int s = 0; s < g->samples; ++s) row[s] = eddy_mac_weight(&g->mac, s) * values[s];
     }
     for (int s = 0; s < g->samples; ++s) eddy_mac_position(&g->mac, s, &g->xy[2 * s], &g->xy[2 * s + 1]);
 }
@@ -64,7 +70,7 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
     const eddy_asset *a = c->asset;
     g->mac = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     g->samples = eddy_mac_size(&g->mac);
-    g->modes = a->eigen_count;
+    g->modes = a->mode_count;
     eddy_result res = eddy_quadtree_build(&g->mac, &g->tree, err);
     if (res == EDDY_OK) res = take_error_table(g, a, c->desc.panel_spacing, err);
     if (res != EDDY_OK) {
@@ -250,6 +256,7 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
     default:
         memset(c->reduced, 0, (size_t)c->r * sizeof(double));
         eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, c->reduced);
+        eddy_stream_feedback_grid_modes(&c->stream, c->panels, c->reduced);
         break;
     }
     c->feedback_scale = energy_limited_scale(c);
