@@ -61,6 +61,37 @@ static void seed_mode(const char *dir, const char *file, const char *name, doubl
     eddy_mode_set_destroy(set);
 }
 
+/* An enriched asset (chapter 5.2): eigenmodes plus grid modes from two
+ * painted fields, so the seeds reach the GMOD and ARTP decoders. */
+static void seed_enriched_asset(const char *dir, int nx, int ny, int modes)
+{
+    eddy_mode_set *set = NULL;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    char path[1024];
+    snprintf(path, sizeof path, "%s/enriched_%dx%d_r%d.eddy", dir, nx, ny, modes);
+    eddy_result rc = eddy_mode_set_create("jet", 10, 10, nx, ny, 2, &set, &err);
+    if (rc == EDDY_OK) {
+        int n = eddy_mode_set_field_size(set);
+        for (int k = 0; k < 2; ++k) {
+            double *f = eddy_mode_set_field(set, k);
+            for (int s = 0; s < n; ++s) f[s] = sin(0.9 * s + 2 * k) * (k + 1);
+        }
+        const eddy_mode_set *artists[1] = {set};
+        eddy_build_desc d = {.width = 10, .height = 10, .nx = nx, .ny = ny, .modes = modes};
+        d.artists = artists;
+        d.artist_count = 1;
+        rc = eddy_build_asset(&d, &a, &err);
+    }
+    if (rc == EDDY_OK) rc = eddy_asset_save_file(a, path, &err);
+    if (rc != EDDY_OK) {
+        fprintf(stderr, "make_seeds: %s: %s\n", path, err.message);
+        failures++;
+    }
+    eddy_asset_destroy(a);
+    eddy_mode_set_destroy(set);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
@@ -74,6 +105,7 @@ int main(int argc, char **argv)
     seed_asset(assets, 12, 7, 6, 4, 9);
     seed_asset(assets, 1, 3, 2, 2, 3);
     seed_asset(assets, 10, 10, 16, 16, 12);
+    seed_enriched_asset(assets, 6, 6, 4);
     if (argc == 3) {
         const char *modes = argv[2];
         seed_mode(modes, "tiny", "jet", 10, 10, 2, 2, 1, EDDY_MODE_PAINTED);
