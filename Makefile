@@ -188,9 +188,12 @@ check: test
 FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
   OPT="-O1 -g -fno-omit-frame-pointer" SAN="-fsanitize=fuzzer-no-link $(FUZZ_SAN)"
 
+# Linked by the C++ driver: the Box2D 2.4 shim is C++, and UBSan's vptr check
+# in it needs the C++ half of the sanitizer runtime.
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
 	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
-	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz $< -o $@ \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz -c $< -o $@.o
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
 
 $(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(LIB)

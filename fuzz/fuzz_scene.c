@@ -7,7 +7,10 @@
  *   - the scene is applied to a small fluid (its description, its initial
  *     modes, its stirs over a few steps of its dt) and nothing crashes: each
  *     call either succeeds or reports a documented error code, and the
- *     fluid's state stays finite.
+ *     fluid's state stays finite;
+ *   - a scene with a few bodies also gets its world built (rigid-body port,
+ *     panels, coupling) and takes coupled steps instead: hostile shapes,
+ *     poses and velocities must be refused or stepped, never crash.
  * For every input that does not load: EDDY_ERR_FORMAT with a message that
  * starts with "scene: ", and no scene. */
 #include "eddy.h"
@@ -19,6 +22,8 @@
 #include <string.h>
 
 #define FUZZ_STEPS 3
+/* Scenes with more bodies than this only get the fluid steps (cost). */
+#define FUZZ_MAX_BODIES 4
 
 static eddy_asset *scene_small_asset;
 
@@ -61,6 +66,22 @@ static void scene_require_same(const eddy_scene *x, const eddy_scene *y)
         fuzz_require(scene_same_double(s->stir.radius, t->stir.radius));
         fuzz_require(scene_same_double(s->stir.fx, t->stir.fx) && scene_same_double(s->stir.fy, t->stir.fy));
     }
+    fuzz_require(a.body_count == b.body_count);
+    fuzz_require(a.feedback == b.feedback && a.buoyancy == b.buoyancy);
+    for (int i = 0; i < a.body_count; ++i) {
+        const eddy_scene_body *p = &a.bodies[i], *q = &b.bodies[i];
+        fuzz_require(p->shape == q->shape && p->type == q->type);
+        fuzz_require(p->point_count == q->point_count);
+        const double u[] = {p->hw, p->hh, p->radius, p->x, p->y, p->angle, p->vx, p->vy,
+                            p->omega, p->density};
+        const double v[] = {q->hw, q->hh, q->radius, q->x, q->y, q->angle, q->vx, q->vy,
+                            q->omega, q->density};
+        for (size_t k = 0; k < sizeof u / sizeof u[0]; ++k)
+            fuzz_require(scene_same_double(u[k], v[k]));
+        for (int k = 0; k < p->point_count; ++k)
+            fuzz_require(scene_same_double(p->points[k][0], q->points[k][0]) &&
+                         scene_same_double(p->points[k][1], q->points[k][1]));
+    }
 }
 
 static void scene_require_finite(const eddy_fluid *f)
@@ -84,13 +105,36 @@ static void scene_apply_to_fluid(const eddy_scene *scene)
     fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_RANGE);
     scene_require_finite(f);
     double dt = eddy_scene_dt(scene);
+    eddy_scene_view view;
+    eddy_scene_get(scene, &view);
+    eddy_world *world = NULL;
+    eddy_coupling *coupling = NULL;
+    if (view.body_count > 0 && view.body_count <= FUZZ_MAX_BODIES) {
+        rc = eddy_scene_build_world(scene, f, &world, &coupling, NULL, &err);
+        if (rc != EDDY_OK) {
+            fuzz_require(world == NULL && coupling == NULL && err.message[0] != '\0');
+            fuzz_require(rc == EDDY_ERR_ARGUMENT || rc == EDDY_ERR_RANGE ||
+                         rc == EDDY_ERR_NUMERIC || rc == EDDY_ERR_CAPACITY);
+        }
+    }
     for (int n = 0; n < FUZZ_STEPS; ++n) {
         rc = eddy_scene_apply_forces(scene, f, n * dt, &err);
-        fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_CAPACITY);
-        rc = eddy_fluid_step(f, dt);
-        fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_NUMERIC || rc == EDDY_ERR_ARGUMENT);
+        fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_CAPACITY || rc == EDDY_ERR_RANGE);
+        if (coupling) {
+            rc = eddy_coupling_step(coupling, dt, &err);
+            fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_NUMERIC || rc == EDDY_ERR_ARGUMENT ||
+                         rc == EDDY_ERR_RANGE);
+            double uv[2];
+            eddy_coupling_velocity(coupling, 5.0, 3.0, uv);
+            fuzz_require(isfinite(uv[0]) && isfinite(uv[1]));
+        } else {
+            rc = eddy_fluid_step(f, dt);
+            fuzz_require(rc == EDDY_OK || rc == EDDY_ERR_NUMERIC || rc == EDDY_ERR_ARGUMENT);
+        }
         scene_require_finite(f);
     }
+    eddy_coupling_destroy(coupling);
+    eddy_world_destroy(world);
     double uv[2];
     eddy_fluid_velocity(f, 5.0, 3.0, uv);
     fuzz_require(isfinite(uv[0]) && isfinite(uv[1]));
