@@ -159,6 +159,7 @@ clean:
 #   make fuzz-build   only builds them (and generates the binary seeds)
 #   make soak         one hour of game time (216,000 steps at 60 Hz) with seeded
 #                     random stirs, checked every step; prints one JSON line
+#                     (SOAK_ARGS="--bodies" couples three bodies too)
 #
 # Fuzz seeds: fuzz/corpus/scene holds committed JSON; the binary seeds of
 # fuzz/corpus/asset and fuzz/corpus/mode are written by fuzz/make_seeds.c
@@ -225,8 +226,10 @@ $(BUILD)/soak: tests/soak.c $(LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free $(ALL_LIBS)
 
+# SOAK_ARGS="--bodies" adds three coupled bodies (see tests/soak.c).
+SOAK_ARGS ?=
 soak: $(BUILD)/soak
-	$(BUILD)/soak
+	$(BUILD)/soak $(SOAK_ARGS)
 
 # The regression test includes the fuzz targets' sources.
 $(BUILD)/tests/test_fuzz_regressions: fuzz/fuzz_asset.c fuzz/fuzz_scene.c fuzz/fuzz_mode.c \

@@ -1,7 +1,7 @@
 /* soak.c - `make soak`: one hour of game time (216,000 steps at 60 Hz) of a
  * headless level driven by random but seeded input, checked every step.
  *
- *   soak [--steps N] [--seed S] [--modes R] [--force F] [--viscosity NU]
+ *   soak [--steps N] [--seed S] [--modes R] [--force F] [--viscosity NU] [--bodies]
  *
  * Every step: the state is finite; the kinetic energy stays under a bound
  * (see ENERGY_BOUND) and shows no secular growth (the largest energy of the
@@ -18,9 +18,18 @@
  * random force up to F = 2e4 N/m^2 (a player's swipe: about 0.3 m/s added in
  * one step of 1/60 s), and every 10 s of game time a burst of ten stirs up to
  * 5F, over a fluid of viscosity 5e-3 m^2/s. The flow settles at about
- * 0.8 m/s on average. */
+ * 0.8 m/s on average.
+ *
+ * With --bodies the level also holds three bodies coupled to the fluid (a
+ * heavy box, a light disc, a plank; buoyancy on), built from a scene by
+ * eddy_scene_build_world, and each step is eddy_coupling_step. Then every
+ * step also checks that each body's pose and velocity are finite and that no
+ * body's origin leaves the level; the energy checked is the coupling's
+ * (fluid plus bodies). Allocation counting covers the C library only: Box2D
+ * 2.4 is a shared C++ library whose own allocations are not wrapped. */
 #include "eddy.h"
 #include "eddy_build.h"
+#include "eddy_scene.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -121,7 +130,17 @@ int main(int argc, char **argv)
     uint64_t seed = 20260101;
     int modes = 73;
     double force_max = 2e4, viscosity = 5e-3;
-    for (int i = 1; i + 1 < argc; i += 2) {
+    bool with_bodies = false;
+    for (int i = 1; i < argc; i += 2) {
+        if (strcmp(argv[i], "--bodies") == 0) {
+            with_bodies = true;
+            i--;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "soak: %s needs a value\n", argv[i]);
+            return 64;
+        }
         if (strcmp(argv[i], "--steps") == 0) steps = atol(argv[i + 1]);
         else if (strcmp(argv[i], "--seed") == 0) seed = strtoull(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--modes") == 0) modes = atoi(argv[i + 1]);
@@ -129,7 +148,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--viscosity") == 0) viscosity = atof(argv[i + 1]);
         else {
             fprintf(stderr, "usage: soak [--steps N] [--seed S] [--modes R] [--force F] "
-                            "[--viscosity NU]\n");
+                            "[--viscosity NU] [--bodies]\n");
             return 64;
         }
     }
@@ -157,12 +176,25 @@ int main(int argc, char **argv)
     for (int p = 0; p < TRACERS; ++p)
         tracer[p][0] = WIDTH * uniform(&rng), tracer[p][1] = HEIGHT * uniform(&rng);
 
-    /* ---- BODIES: when the coupling lands, create a world with a few bodies
-     * here (a heavy box, a light disc, a thin plank), step them with the
-     * fluid below, and check every step that each body's pose is finite and
-     * inside [0,W] x [0,H] ("no body leaves the domain"), adding
-     * "bodies_escaped" and "body_max_speed" to the summary. The tracers
-     * below stand in for them meanwhile. ---- */
+    /* ---- BODIES (--bodies): a world coupled to the fluid. */
+    enum { BODIES = 3 };
+    static const char BODY_SCENE[] =
+        "{\"buoyancy\": true, \"bodies\": ["
+        " {\"shape\": \"box\", \"hw\": 0.4, \"hh\": 0.3, \"x\": 3, \"y\": 6, \"density\": 1500},"
+        " {\"shape\": \"circle\", \"radius\": 0.35, \"x\": 7, \"y\": 3, \"density\": 400},"
+        " {\"shape\": \"box\", \"hw\": 0.9, \"hh\": 0.08, \"x\": 5, \"y\": 8, \"density\": 700}]}";
+    eddy_scene *body_scene = NULL;
+    eddy_world *world = NULL;
+    eddy_coupling *coupling = NULL;
+    eddy_body *bodies[BODIES];
+    if (with_bodies &&
+        (eddy_scene_load_memory(BODY_SCENE, sizeof BODY_SCENE - 1, &body_scene, &err) != EDDY_OK ||
+         eddy_scene_build_world(body_scene, fluid, &world, &coupling, bodies, &err) != EDDY_OK)) {
+        fprintf(stderr, "soak: bodies: %s\n", err.message);
+        return 1;
+    }
+    long bodies_outside = 0, schwarz_capped = 0;
+    double body_speed_max = 0.0;
 
     /* Memory is measured from the end of a warm-up of WARMUP_STEPS: the first
      * steps touch pages of buffers, code and libm for the first time. */
@@ -190,17 +222,37 @@ int main(int argc, char **argv)
         if (n == (steps < 4 * WARMUP_STEPS ? steps / 4 : WARMUP_STEPS)) rss_start = rss_kb();
         if (n % 3600 == 0) rss_peak = rss_kb() > rss_peak ? rss_kb() : rss_peak;
         long a0 = allocations, f0 = frees;
-        eddy_result rc = eddy_fluid_step(fluid, DT);
+        eddy_result rc = coupling ? eddy_coupling_step(coupling, DT, NULL) : eddy_fluid_step(fluid, DT);
         step_allocations += allocations - a0;
         step_frees += frees - f0;
         if (rc == EDDY_ERR_NUMERIC) numeric++;
         eddy_timings t;
         eddy_fluid_get_timings(fluid, &t);
         clamped += t.advect_clamped;
-        worst_ms = fmax(worst_ms, t.total_ms);
-        total_ms += t.total_ms;
+        double step_ms = t.total_ms;
+        bool bodies_ok = true;
+        if (coupling) {
+            eddy_coupling_timings ct;
+            eddy_coupling_get_timings(coupling, &ct);
+            step_ms = ct.total_ms;
+            schwarz_capped += !ct.schwarz_converged;
+            for (int b = 0; b < BODIES; ++b) {
+                eddy_pose pose;
+                double v[2];
+                eddy_body_get_pose(bodies[b], &pose);
+                eddy_body_linear_velocity(bodies[b], v);
+                if (!isfinite(pose.x) || !isfinite(pose.y) || !isfinite(pose.angle) ||
+                    !isfinite(v[0]) || !isfinite(v[1]))
+                    bodies_ok = false;
+                else if (pose.x < 0 || pose.x > WIDTH || pose.y < 0 || pose.y > HEIGHT)
+                    bodies_outside++;
+                body_speed_max = fmax(body_speed_max, hypot(v[0], v[1]));
+            }
+        }
+        worst_ms = fmax(worst_ms, step_ms);
+        total_ms += step_ms;
 
-        double e = eddy_fluid_kinetic_energy(fluid);
+        double e = coupling ? eddy_coupling_kinetic_energy(coupling) : eddy_fluid_kinetic_energy(fluid);
         energy_max = fmax(energy_max, e);
         energy_sum += e;
         int q = (int)(4 * n / steps);
@@ -215,6 +267,8 @@ int main(int argc, char **argv)
         if (first.what == NULL) {
             if (rc != EDDY_OK) first = (violation){n, "step failed"};
             else if (!finite_state(fluid)) first = (violation){n, "non-finite state"};
+            else if (!bodies_ok) first = (violation){n, "non-finite body"};
+            else if (bodies_outside > 0) first = (violation){n, "a body left the level"};
             else if (!(e <= ENERGY_BOUND)) first = (violation){n, "energy above bound"};
             else if (allocations != a0 || frees != f0) first = (violation){n, "allocation in step"};
         }
@@ -233,14 +287,19 @@ int main(int argc, char **argv)
            "\"numeric_failures\":%ld,\"clamped_steps\":%ld,\"allocations_in_steps\":%ld,"
            "\"frees_in_steps\":%ld,\"allocations_outside_steps\":%ld,\"rss_kb_start\":%ld,"
            "\"rss_kb_end\":%ld,\"rss_kb_peak\":%ld,\"tracer_wall_contacts\":%ld,\"step_ms_mean\":%.4f,"
-           "\"step_ms_max\":%.4f,\"ok\":%s",
+           "\"step_ms_max\":%.4f,\"bodies\":%d,\"bodies_outside\":%ld,"
+           "\"body_speed_max\":%.4g,\"schwarz_capped_steps\":%ld,\"ok\":%s",
            steps, steps * DT, (unsigned long long)seed, modes, stirs, energy_max,
            energy_sum / steps, ENERGY_BOUND, quarter_max[0], quarter_max[1], quarter_max[2],
            quarter_max[3], eddy_fluid_kinetic_energy(fluid), numeric, clamped, step_allocations,
            step_frees, other_allocations, rss_start, rss_end, rss_peak, tracer_escapes, total_ms / steps,
-           worst_ms, first.what ? "false" : "true");
+           worst_ms, coupling ? BODIES : 0, bodies_outside, body_speed_max, schwarz_capped,
+           first.what ? "false" : "true");
     if (first.what) printf(",\"violation\":\"%s\",\"violation_step\":%ld", first.what, first.step);
     printf("}}\n");
+    eddy_coupling_destroy(coupling);
+    eddy_world_destroy(world);
+    eddy_scene_destroy(body_scene);
     eddy_fluid_destroy(fluid);
     eddy_asset_destroy(asset);
     return first.what ? 1 : 0;
