@@ -234,3 +234,57 @@ soak: $(BUILD)/soak
 # The regression test includes the fuzz targets' sources.
 $(BUILD)/tests/test_fuzz_regressions: fuzz/fuzz_asset.c fuzz/fuzz_scene.c fuzz/fuzz_mode.c \
   fuzz/fuzz_util.h
+
+# ====================================================== SDL programs
+#
+#   build/bin/eddy-paint   the designers' velocity painter (game/paint/, issue 5):
+#                          an SDL2 window, and `--script FILE -o OUT.mode`, a
+#                          headless mode that needs no display
+#   make assets            painted modes: assets/modes/NAME.paint (eddy-paint
+#                          scripts) -> build/assets/NAME.mode, through --script
+#
+# The window needs SDL2 and SDL2_ttf (pkg-config sdl2 SDL2_ttf; zlib for PNG
+# screenshots); building never needs a display. Without those packages
+# eddy-paint is built without its window (-DEDDY_PAINT_NO_SDL): the script
+# mode, the asset rule and the tests still work. The painter's document,
+# script interpreter and reduced preview (PAINT_CORE, no SDL) are also linked
+# into tests/test_paint.
+
+SDL_PKGS     := sdl2 SDL2_ttf zlib
+SDL_FOUND    := $(shell pkg-config --exists $(SDL_PKGS) 2>/dev/null && echo yes)
+PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
+PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c))
+PAINT_H      := $(wildcard game/paint/*.h) tools/cli.h
+PAINT_BIN    := $(BUILD)/bin/eddy-paint
+PAINT_FLAGS  := -Igame/paint -Itools
+ifeq ($(SDL_FOUND)$(if $(PAINT_WINDOW),+),yes+)
+  PAINT_SRC    := game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)
+  PAINT_CFLAGS := $(shell pkg-config --cflags $(SDL_PKGS))
+  PAINT_LIBS   := $(shell pkg-config --libs $(SDL_PKGS))
+else
+  PAINT_SRC    := game/paint/paint_main.c $(PAINT_CORE)
+  PAINT_CFLAGS := -DEDDY_PAINT_NO_SDL
+  PAINT_LIBS   :=
+endif
+PAINT_ASSETS := $(patsubst assets/modes/%.paint,$(BUILD)/assets/%.mode,$(wildcard assets/modes/*.paint))
+
+.PHONY: assets
+all: $(PAINT_BIN) $(PAINT_ASSETS)
+test: $(PAINT_BIN)
+assets: $(PAINT_ASSETS)
+
+$(PAINT_BIN): $(PAINT_SRC) $(PAINT_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(PAINT_SRC) -o $@ \
+	  $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
+
+# The generic test rule links a test with the library only; this one adds the
+# painter's headless part.
+$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcard tests/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) -Itests $< $(PAINT_CORE) -o $@ \
+	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
+
+$(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
+	@mkdir -p $(dir $@)
+	$(PAINT_BIN) --script $< -o $@
