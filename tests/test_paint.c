@@ -768,9 +768,9 @@ static void test_binary_script_mode(void **state)
     free(r.out), free(r.err);
 }
 
-/* The window, driven by its built-in demo (real SDL mouse and key events:
- * strokes, erase, undo, redo, project, preview, record) on SDL's offscreen
- * video driver, ending with a PNG screenshot. */
+/* The window, driven by its built-in demo (real SDL mouse, key and text
+ * events: strokes, erase, undo, redo, project, preview, record, a new mode,
+ * rename, save) on SDL's offscreen video driver, ending with a PNG screenshot. */
 static void test_binary_window_demo(void **state)
 {
     (void)state;
@@ -787,9 +787,9 @@ static void test_binary_window_demo(void **state)
     }
     expect_failure(r, EX_UNAVAILABLE, "no display");
 
-    const char *shot = in_dir("demo.png");
-    r = run_paint_video((const char *const[]){"--demo", "--frames", "160", "--size", "1024x640",
-                                              "--screenshot", shot, NULL},
+    const char *shot = in_dir("demo.png"), *doc = in_dir("demo.mode");
+    r = run_paint_video((const char *const[]){"--demo", "--frames", "280", "--size", "1024x640",
+                                              "--screenshot", shot, doc, NULL},
                         "offscreen");
     if (r.status == EX_UNAVAILABLE) {
         print_message("skipped: no offscreen video driver: %s", r.err);
@@ -810,6 +810,25 @@ static void test_binary_window_demo(void **state)
     assert_int_equal(w, 1024);
     assert_int_equal(h, 640);
     free(png);
+
+    /* The demo ends by adding a mode, renaming the set through the prompt
+     * and saving with Ctrl+S to the file named on the command line. */
+    eddy_mode_set *set = NULL;
+    eddy_error err = {0};
+    if (eddy_mode_set_load(doc, NULL, &set, &err) != EDDY_OK)
+        fail_msg("the demo's save: %s", err.message);
+    assert_string_equal(eddy_mode_set_name(set), "windy jet");
+    assert_int_equal(eddy_mode_set_count(set), 2);
+    eddy_mac mac = eddy_mac_make(10, 10, 64, 64);
+    for (int k = 0; k < 2; ++k) {
+        const double *f = eddy_mode_set_field_const(set, k);
+        double top = 0;
+        for (int i = 0; i < eddy_mac_size(&mac); ++i)
+            top = fmax(top, fabs(f[i]));
+        assert_true(top > 0.3); /* both modes were painted */
+        assert_true(max_abs_divergence(&mac, f) < 1e-9 * top / mac.hx);
+    }
+    eddy_mode_set_destroy(set);
 
     /* A screenshot that cannot be written is a failure of its own. */
     r = run_paint_video((const char *const[]){"--frames", "2", "--screenshot",

@@ -848,6 +848,9 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
         row(&p, "enriched", C_GOOD, "%d+%d modes, %.0f%%", info.eigen_modes, info.grid_modes,
             100 * info.capture_enriched);
         row(&p, "time", C_TEXT, "%.1f s%s", info.time, a->hold ? ", held" : "");
+        if (paint_preview_source_version(a->preview) != paint_doc_version(a->doc) ||
+            paint_preview_source_page(a->preview) != paint_doc_page(a->doc))
+            line(&p, a->st.small, C_DIM, "built from an earlier state; Shift+K rebuilds");
     } else {
         wrapped(&p, a->st.small, a->preview_error[0] ? C_BAD : C_DIM,
                 a->preview_error[0] ? a->preview_error
@@ -1090,6 +1093,15 @@ static void push_key(SDL_Keycode key, Uint16 mod)
     SDL_PushEvent(&e);
 }
 
+static void push_text(const char *text)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", text);
+    SDL_PushEvent(&e);
+}
+
 static void push_mouse(app *a, Uint32 type, double x, double y, Uint8 button)
 {
     SDL_Rect d = paint_view_domain_rect(a->view);
@@ -1179,6 +1191,25 @@ static void demo(app *a)
         push_key(SDLK_t, 0);
     if (f == 236)
         push_key(SDLK_v, 0);
+    /* 8. A second mode with a vertical stroke, back to the first, rename
+     * through the prompt, save (to FILE when one was given). */
+    if (f == 240)
+        push_key(SDLK_n, KMOD_LCTRL);
+    demo_drag(a, f, 244, 256, 0.3 * W, 0.2 * H, 0.3 * W, 0.8 * H, 0.0, SDL_BUTTON_LEFT);
+    if (f == 260)
+        push_key(SDLK_TAB, 0);
+    if (f == 262)
+        push_key(SDLK_F2, 0);
+    if (f == 263)
+        push_key(SDLK_u, KMOD_LCTRL);
+    if (f == 264)
+        push_text("windy jet");
+    if (f == 265)
+        push_key(SDLK_RETURN, 0);
+    if (f == 268)
+        push_key(SDLK_s, KMOD_LCTRL);
+    if (f == 272 && a->prompt)
+        push_key(SDLK_ESCAPE, 0); /* no FILE: the save-as prompt opened */
 }
 
 /* ------------------------------------------------------------ loop */

@@ -259,6 +259,7 @@ void paint_to_screen(const SDL_Rect *r, double width, double height, double x, d
 
 typedef struct streak {
     float x[TRAIL], y[TRAIL]; /* metres, newest first */
+    float speed;              /* last |u| / speed_scale: still water hides its streaks */
     int filled;
     int age, life;
 } streak;
@@ -546,12 +547,13 @@ static void draw_arrows(paint_view *v, SDL_Renderer *ren, const paint_field *f, 
         double t = s / f->speed_scale;
         if (t < 0.08)
             continue;
-        double len = spacing * 0.9 * (t > 1 ? 1 : t);
+        /* The square root keeps moderate flow readable next to the fastest. */
+        double len = spacing * 0.9 * sqrt(t > 1 ? 1 : t);
         double dx = u / s * len, dy = -w / s * len;
         float cx, cy;
         paint_to_screen(r, f->width, f->height, v->xy[2 * k], v->xy[2 * k + 1], &cx, &cy);
         SDL_Color c = on_plain ? paint_speed_color(0.35 + 0.65 * (t > 1 ? 1 : t))
-                               : (SDL_Color){245, 248, 255, 215};
+                               : (SDL_Color){245, 248, 255, (Uint8)(110 + 120 * fmin(t, 1.0))};
         paint_arrow(ren, cx - (float)dx * 0.5f, cy - (float)dy * 0.5f, cx + (float)dx * 0.5f,
                     cy + (float)dy * 0.5f, 1.8f, c);
     }
@@ -607,6 +609,7 @@ static void draw_streaks(paint_view *v, SDL_Renderer *ren, const paint_field *f)
     for (int k = 0; k < n; ++k) {
         streak *s = &v->streaks[k];
         double x = s->x[0] + k_time * v->uv[2 * k], y = s->y[0] + k_time * v->uv[2 * k + 1];
+        s->speed = (float)(hypot(v->uv[2 * k], v->uv[2 * k + 1]) / f->speed_scale);
         s->age++;
         if (s->age > s->life || !(x >= 0 && x <= f->width && y >= 0 && y <= f->height)) {
             respawn(v, s, f);
@@ -628,6 +631,9 @@ static void draw_streaks(paint_view *v, SDL_Renderer *ren, const paint_field *f)
         streak *s = &v->streaks[k];
         /* Fade in after a respawn and out before the end of life. */
         double life_fade = fmin(1.0, fmin(s->age / 12.0, (s->life - s->age) / 12.0));
+        life_fade *= fmin(1.0, fmax(0.0, (s->speed - 0.05) * 6.0));
+        if (life_fade <= 0.02)
+            continue;
         for (int t = 0; t + 1 < s->filled; ++t) {
             float x0, y0, x1, y1;
             paint_to_screen(r, f->width, f->height, s->x[t], s->y[t], &x0, &y0);
