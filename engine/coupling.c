@@ -4,6 +4,7 @@
  * feedback in feedback_grid.c, the exact feedback in panel_feedback_exact.c. */
 #include "coupling_internal.h"
 #include "asset_shapes.h"
+#include "panel_fast.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #define DEFAULT_MAX_BODIES 64
 #define DEFAULT_MAX_PANELS 8192
 #define DEFAULT_QUADTREE_THRESHOLD 1e-3
-#define DEFAULT_SCHWARZ_TOL 1e-6
+#define DEFAULT_SCHWARZ_TOL 1e-4
 #define DEFAULT_SCHWARZ_ITERATIONS 50
 #define DEFAULT_BODY_SUBSTEPS 4
 
@@ -36,6 +37,7 @@ static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy
     if (d->feedback == EDDY_FEEDBACK_DEFAULT) d->feedback = EDDY_FEEDBACK_EXACT;
     if (d->quadtree_threshold == 0) d->quadtree_threshold = DEFAULT_QUADTREE_THRESHOLD;
     if (d->schwarz_tolerance == 0) d->schwarz_tolerance = DEFAULT_SCHWARZ_TOL;
+    if (d->farfield_tolerance == 0) d->farfield_tolerance = d->schwarz_tolerance;
     if (d->schwarz_max_iterations == 0) d->schwarz_max_iterations = DEFAULT_SCHWARZ_ITERATIONS;
     if (d->body_substeps == 0) d->body_substeps = DEFAULT_BODY_SUBSTEPS;
     if (d->panel_spacing == 0) d->panel_spacing = fmin(a->width / a->nx, a->height / a->ny);
@@ -44,6 +46,7 @@ static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy
     if (d->feedback < EDDY_FEEDBACK_EXACT || d->feedback > EDDY_FEEDBACK_OFF)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: unknown feedback mode %d", d->feedback);
     if (!(d->quadtree_threshold > 0) || !(d->schwarz_tolerance > 0) ||
+        !(d->farfield_tolerance > 0) || !isfinite(d->farfield_tolerance) ||
         !(d->panel_spacing > 0) || !isfinite(d->panel_spacing))
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "coupling: threshold, tolerance and panel spacing must be positive");
@@ -63,6 +66,8 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.no_images = c->desc.no_wall_images;
     pd.tolerance = c->desc.schwarz_tolerance;
     pd.max_iterations = c->desc.schwarz_max_iterations;
+    pd.fast = !c->desc.paper_pipeline;
+    pd.farfield_tolerance = c->desc.farfield_tolerance;
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 
@@ -91,6 +96,9 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
+    if (res == EDDY_OK)
+        res = eddy_box_feedback_create(c->asset->modes, c->asset->eigen_count, c->asset->width,
+                                       c->asset->height, &c->box_feedback, err);
     if (res == EDDY_OK) res = eddy_coupling_set_feedback(c, c->desc.feedback);
     if (res != EDDY_OK) {
         if (res == EDDY_ERR_MEMORY) eddy_fail(err, res, "out of memory creating a coupling");
@@ -113,6 +121,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     free(c->cache);
     free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
     eddy_grid_feedback_free(&c->grid);
+    eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);
     free(c);
 }
@@ -253,7 +262,11 @@ int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
 /* u_f for the panel solve: the reduced fluid at the panel midpoints. */
 static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
 {
-    eddy_fluid_velocity_many(user, n, xy, uv);
+    const eddy_coupling *c = user;
+    if (c->desc.paper_pipeline) /* point by point, as a straightforward port would */
+        for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+    else
+        eddy_fluid_velocity_many(c->fluid, n, xy, uv);
 }
 
 /* Pose and velocities of each body's origin into the panel world. */
@@ -286,7 +299,7 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     int outside = set_panel_states(c, err);
     eddy_panel_report report = {0};
     if (c->body_count > 0) {
-        res = eddy_panel_world_solve(c->panels, sample_reduced_fluid, c->fluid, &report, err);
+        res = eddy_panel_world_solve(c->panels, sample_reduced_fluid, c, &report, err);
         if (res != EDDY_OK) return res;
     }
     double t2 = eddy_now_ms();
@@ -305,6 +318,7 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     c->timings.total_ms = t5 - t0;
     c->timings.schwarz_iterations = report.iterations;
     c->timings.schwarz_converged = report.converged;
+    c->timings.far_passes = report.far_passes;
     c->timings.panel_count = c->panels->panel_count;
     c->timings.image_panels = report.image_panels;
     c->timings.feedback_scale = c->feedback_scale;
@@ -325,6 +339,14 @@ eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode
     }
     c->desc.feedback = mode;
     return EDDY_OK;
+}
+
+eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err)
+{
+    if (!c) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL coupling");
+    eddy_result res = eddy_panel_world_set_fast(c->panels, !on, err);
+    if (res == EDDY_OK) c->desc.paper_pipeline = on;
+    return res;
 }
 
 eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c) { return c->desc.feedback; }

@@ -66,6 +66,7 @@ struct eddy_coupling {
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     eddy_grid_feedback grid;
     eddy_stream_feedback stream;
+    struct eddy_box_feedback *box_feedback; /* fast exact feedback (panel_feedback_fast.c) */
     double energy_budget; /* J: what fluid forces took from the bodies this step */
     double feedback_scale; /* the last feedback's energy-limiting factor, 0..1 */
     eddy_coupling_timings timings;

@@ -69,12 +69,27 @@ typedef struct eddy_coupling_desc {
     bool buoyancy;               /* hydrostatic force 5.22 (default off) */
     double quadtree_threshold;   /* m/s of tolerated velocity error per panel and
                                     node in quadtree feedback. Default 1e-3 */
-    double schwarz_tolerance;    /* relative change of the strengths. Default 1e-6 */
+    double schwarz_tolerance;    /* relative change of the strengths in one sweep. Default
+                                    1e-4: well below the panels' own one-point quadrature
+                                    error (about 5e-3 of the flow, see the tests), and met
+                                    within the sweep cap by touching bodies, where 1e-6 is
+                                    not always */
     int schwarz_max_iterations;  /* default 50 */
     bool no_wall_images;         /* turn the method of images off (for comparison) */
     int body_substeps;           /* rigid-body solver substeps, default 4 */
     double panel_spacing;        /* target panel length in m. Default: the grid
                                     spacing min(W/nx, H/ny) */
+    double farfield_tolerance;   /* multipole far field of the panels: every term cut off is
+                                    at most this fraction of the speed of a point vortex of
+                                    the source's absolute circulation (panel_fast.h).
+                                    Default: schwarz_tolerance */
+    bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
+                                    it - every Schwarz sweep sums every panel at every other
+                                    body's midpoints (no far field, no near field kept
+                                    between sweeps, no warm start), exact feedback by
+                                    trigonometric closed forms per mode and panel, the fluid
+                                    sampled point by point. The same answers to the
+                                    tolerances, far slower. Default false */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
@@ -105,6 +120,9 @@ int eddy_coupling_body_count(const eddy_coupling *c);
 eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
 eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
+/* Switches desc.paper_pipeline at run time (set-up time: the first switch to
+ * the fast pipeline may allocate; not inside a step). */
+eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
 void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
@@ -126,8 +144,9 @@ typedef struct eddy_coupling_timings {
     double feedback_ms;   /* 5.3.4 */
     double bodies_ms;     /* the rigid-body step */
     double total_ms;
-    int schwarz_iterations;
+    int schwarz_iterations; /* sweeps */
     bool schwarz_converged;
+    int far_passes;       /* far-field evaluations of the fast pipeline (0 for the paper's) */
     int panel_count;      /* real panels */
     int image_panels;     /* wall images in use */
     int quadtree_nodes;   /* node evaluations of the last quadtree feedback */

@@ -13,6 +13,7 @@
  * sums down to the samples once at the end, so a panel costs one evaluation
  * per node it uses instead of one addition per sample the node covers. */
 #include "coupling_internal.h"
+#include "panel_fast.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -255,7 +256,12 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
         break;
     default:
         memset(c->reduced, 0, (size_t)c->r * sizeof(double));
-        eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, c->reduced);
+        /* Gauss points and recurrences (panel_feedback_fast.c); the closed
+         * form per mode and panel for the paper pipeline, or when the panels
+         * are too long for the Gauss rule */
+        if (c->desc.paper_pipeline || !c->box_feedback ||
+            !eddy_box_feedback_apply(c->box_feedback, c->panels, c->reduced))
+            eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, c->reduced);
         eddy_stream_feedback_grid_modes(&c->stream, c->panels, c->reduced);
         break;
     }

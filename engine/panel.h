@@ -273,6 +273,11 @@ typedef struct eddy_panel_world_desc {
                               times its radius. Default 4 (dipole leak ~ 1/25). */
     double tolerance;      /* Schwarz stops when |d gamma| / |gamma| <= this. Default 1e-8 */
     int max_iterations;    /* Schwarz sweep cap. Default 100 */
+    bool fast;             /* the fast path of panel_fast.h (multipole far field, near field
+                              cached per step, warm start); false: the reference path below,
+                              direct sums in every sweep as the paper does */
+    double farfield_tolerance; /* fast path: bound on rho^p / (1 - rho) of every multipole
+                              term cut off (panel_fast.h). Default: tolerance */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -281,6 +286,7 @@ typedef struct eddy_panel_report {
     bool converged;      /* change <= tolerance (or nothing to iterate) */
     bool diverged;       /* sweeps blew up: strengths reset to the lone-body solves */
     int image_panels;    /* image panels in use this step */
+    int far_passes;      /* fast path: far-field evaluations */
 } eddy_panel_report;
 
 typedef struct eddy_panel_world_body {
@@ -290,6 +296,9 @@ typedef struct eddy_panel_world_body {
     int image_count;                    /* image copies this step */
     int image_first[EDDY_PANEL_MAX_IMAGES]; /* source index of each copy */
     double image_sign[EDDY_PANEL_MAX_IMAGES];
+    int image_mirror[EDDY_PANEL_MAX_IMAGES]; /* 1 across an x wall, 2 a y wall, 3 both */
+    double image_origin[EDDY_PANEL_MAX_IMAGES][2]; /* the body origin, mirrored likewise */
+    bool warm;                          /* fast path: strengths of the last solve are a start */
 } eddy_panel_world_body;
 
 /* Run-time state of all panels. Everything is allocated by create; add_body,
@@ -316,6 +325,9 @@ typedef struct eddy_panel_world {
     double *gamma_new; /* scratch, max_panels */
     double *gamma_start; /* per real panel: lone-body solves (divergence fallback) */
     bool placed;
+    bool fast;                         /* solve by panel_fast.c */
+    double farfield_tolerance;
+    struct eddy_panel_fast *fast_state; /* NULL until the fast path is first used */
 } eddy_panel_world;
 
 eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
@@ -328,6 +340,10 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
                                       int *index, eddy_error *err);
 eddy_result eddy_panel_world_set_state(eddy_panel_world *w, int body,
                                        const eddy_panel_body_state *state, eddy_error *err);
+
+/* Switches between the fast and the reference path (set-up time: the first
+ * switch to the fast path allocates its buffers). Strengths carry over. */
+eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err);
 
 /* Moves every panel to world space and chooses this step's wall images. After
  * it, w->mid holds the midpoints where u_f is wanted (2 * panel_count values). */

@@ -4,6 +4,7 @@
  * anywhere (5.18). Nothing here allocates after eddy_panel_world_create.
  * Conventions in panel.h. */
 #include "panel.h"
+#include "panel_fast.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
                          "panel world: max_bodies (%d) and max_panels (%d) must be positive",
                          desc->max_bodies, desc->max_panels);
     if (desc->image_range < 0.0 || desc->tolerance < 0.0 || desc->max_iterations < 0 ||
-        !isfinite(desc->image_range) || !isfinite(desc->tolerance))
+        !isfinite(desc->image_range) || !isfinite(desc->tolerance) ||
+        !(desc->farfield_tolerance >= 0.0) || !isfinite(desc->farfield_tolerance))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: negative or non-finite option");
     if (desc->max_panels > (1 << 24) / (1 + EDDY_PANEL_MAX_IMAGES))
         return eddy_fail(err, EDDY_ERR_RANGE, "panel world: max_panels %d is too large",
@@ -39,6 +41,7 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->image_range = desc->image_range > 0.0 ? desc->image_range : 4.0;
     w->tolerance = desc->tolerance > 0.0 ? desc->tolerance : 1e-8;
     w->max_iterations = desc->max_iterations > 0 ? desc->max_iterations : 100;
+    w->farfield_tolerance = desc->farfield_tolerance > 0.0 ? desc->farfield_tolerance : w->tolerance;
     w->max_bodies = desc->max_bodies;
     w->max_panels = desc->max_panels;
     w->max_sources = desc->max_panels * (w->images ? 1 + EDDY_PANEL_MAX_IMAGES : 1);
@@ -60,13 +63,39 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
         eddy_panel_world_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory");
     }
+    if (desc->fast) {
+        eddy_result res = eddy_panel_world_set_fast(w, true, err);
+        if (res != EDDY_OK) {
+            eddy_panel_world_destroy(w);
+            return res;
+        }
+    }
     *out = w;
+    return EDDY_OK;
+}
+
+eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err)
+{
+    if (!w) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: NULL world");
+    if (fast && !w->fast_state) {
+        eddy_result res = eddy_panel_fast_create(w, err);
+        for (int b = 0; b < w->body_count && res == EDDY_OK; b++)
+            res = eddy_panel_fast_add_body(w, b, err);
+        if (res != EDDY_OK) {
+            eddy_panel_fast_destroy(w->fast_state);
+            w->fast_state = NULL;
+            return res;
+        }
+    }
+    w->fast = fast;
+    for (int b = 0; b < w->body_count; b++) w->bodies[b].warm = false;
     return EDDY_OK;
 }
 
 void eddy_panel_world_destroy(eddy_panel_world *w)
 {
     if (!w) return;
+    eddy_panel_fast_destroy(w->fast_state);
     free(w->bodies);
     free(w->src);
     free(w->strength);
@@ -100,9 +129,18 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
     w->panel_count += shape->count;
     w->source_count = w->panel_count;
     memset(&w->strength[b->first], 0, sizeof(double) * (size_t)shape->count);
-    if (index) *index = w->body_count;
     w->body_count++;
     w->placed = false;
+    if (w->fast_state) {
+        eddy_result res = eddy_panel_fast_add_body(w, w->body_count - 1, err);
+        if (res != EDDY_OK) {
+            w->body_count--;
+            w->panel_count -= shape->count;
+            w->source_count = w->panel_count;
+            return res;
+        }
+    }
+    if (index) *index = w->body_count - 1;
     return EDDY_OK;
 }
 
@@ -164,6 +202,9 @@ static void add_image(eddy_panel_world *w, eddy_panel_world_body *b, bool mx, do
     }
     b->image_first[b->image_count] = first;
     b->image_sign[b->image_count] = (mx != my) ? -1.0 : 1.0;
+    b->image_mirror[b->image_count] = (mx ? 1 : 0) | (my ? 2 : 0);
+    b->image_origin[b->image_count][0] = mx ? 2.0 * wx - b->state.x : b->state.x;
+    b->image_origin[b->image_count][1] = my ? 2.0 * wy - b->state.y : b->state.y;
     b->image_count++;
     w->source_count += m;
 }
@@ -317,7 +358,7 @@ static void iterate_schwarz(eddy_panel_world *w, eddy_panel_report *rep)
 eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
                                            eddy_panel_report *report, eddy_error *err)
 {
-    eddy_panel_report rep = {0, 0.0, true, false, 0};
+    eddy_panel_report rep = {0, 0.0, true, false, 0, 0};
     if (report) *report = rep;
     if (!w || (!uf && w->panel_count > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel solve: NULL argument");
@@ -330,6 +371,17 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
                              "panel solve: background velocity at panel %d is not finite", k / 2);
     if (uf != w->uf) memcpy(w->uf, uf, sizeof(double) * 2 * (size_t)w->panel_count);
 
+    if (w->fast) {
+        for (int i = 0; i < w->body_count; i++) compute_violation(w, &w->bodies[i]);
+        rep.image_panels = w->source_count - w->panel_count;
+        eddy_panel_fast_iterate(w, &rep);
+        if (report) *report = rep;
+        for (int s = 0; s < w->panel_count; s++)
+            if (!isfinite(w->strength[s]))
+                return eddy_fail(err, EDDY_ERR_NUMERIC,
+                                 "panel solve: strength of panel %d diverged", s);
+        return EDDY_OK;
+    }
     for (int i = 0; i < w->body_count; i++) {
         const eddy_panel_world_body *b = &w->bodies[i];
         compute_violation(w, b);

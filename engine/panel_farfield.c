@@ -1,0 +1,102 @@
+/* panel_farfield.c - the multipole far field of a group of vortex panels
+ * (DESIGN.md §3 "Far field"; not in the paper). Conventions in panel.h.
+ *
+ * One panel of strength gamma from z1 to z2 (unit tangent t, length A) has
+ * conjugate velocity  W(z) = u - i v = gamma / (2 pi i) conj(t) log((z - z1) / (z - z2)).
+ * Outside a disc |z - c| <= R that holds both ends, expand each logarithm:
+ *     log((z - z1) / (z - z2)) = log(1 - (z1 - c)/(z - c)) - log(1 - (z2 - c)/(z - c))
+ *                              = sum_{k>=1} [(z2 - c)^k - (z1 - c)^k] / (k (z - c)^k)
+ * (the principal logarithm on the left is analytic outside the disc, its only
+ * cut being the panel, and both sides vanish at infinity). So a group of
+ * panels has
+ *     W(z) = sum_{k>=1} a_k (z - c)^-k,
+ *     a_k  = sum_s gamma_s conj(t_s) [(z2_s - c)^k - (z1_s - c)^k] / (2 pi i k).
+ * a_1 = sum gamma_s A_s / (2 pi i) is the total circulation: zero for a body
+ * (5.15), so its field falls off like a dipole.
+ *
+ * Error bound. |(z2 - c)^k - (z1 - c)^k| = |k integral of w^(k-1) dw along the
+ * panel| <= k A R^(k-1), so |a_k| <= G R^(k-1) / (2 pi) with G = sum |gamma| A,
+ * and the tail after order p at |z - c| = D > R is at most
+ *     G / (2 pi D) * rho^p / (1 - rho),   rho = R / D.
+ *
+ * Body frame. With the body at angle theta, z - c = e^(i theta) z_body and
+ * conj(t) = e^(-i theta) conj(t_body), so a_k = e^(i (k-1) theta) (Q gamma)_k
+ * with Q_ks = conj(t_s) (z2_s^k - z1_s^k) / (2 pi i k) in body coordinates:
+ * Q is built once per body at set-up and a step only rotates.
+ *
+ * Wall images (5.3.3). Mirroring every end point across the wall x = x_w
+ * (z' = 2 x_w - conj z) with strength -gamma gives, about the mirrored centre,
+ * a'_k = (-1)^(k+1) conj(a_k); across y = y_w (z' = conj z + 2 i y_w),
+ * a'_k = conj(a_k); across both (strength +gamma), a'_k = (-1)^(k+1) a_k.
+ *
+ * Moving a centre (M2M). From c to c' with d = c - c', 1/(z - c)^k expands
+ * in powers of 1/(z - c') as sum_j C(k+j-1, j) d^j (z - c')^-(k+j), so
+ * a'_m = sum_{k=1..m} C(m-1, k-1) d^(m-k) a_k: the first p coefficients about
+ * c' need only the first p about c, and the bound above holds with R' the
+ * radius about c' of all the group's panels. */
+#include "panel_fast.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FAR_PI 3.14159265358979323846
+
+int eddy_far_order(double rho, double tol)
+{
+    if (!(rho >= 0.0) || rho >= 1.0) return EDDY_FAR_P_MAX + 1;
+    double bound = 1.0 / (1.0 - rho);
+    for (int p = 1; p <= EDDY_FAR_P_MAX; ++p) {
+        bound *= rho;
+        if (bound <= tol) return p;
+    }
+    return EDDY_FAR_P_MAX + 1;
+}
+
+void eddy_far_panel_terms(const double e[4], double cx, double cy, int p, double *out)
+{
+    double ex = e[2] - e[0], ey = e[3] - e[1], len = sqrt(ex * ex + ey * ey);
+    if (!(len > 0.0)) {
+        memset(out, 0, sizeof(double) * 2 * (size_t)p);
+        return;
+    }
+    /* conj(t) / (2 pi i) = (tx - i ty) (-i) / (2 pi) = (-ty - i tx) / (2 pi) */
+    double g = 1.0 / (2.0 * FAR_PI * len);
+    double fr = -g * ey, fi = -g * ex;
+    double z1r = e[0] - cx, z1i = e[1] - cy, z2r = e[2] - cx, z2i = e[3] - cy;
+    double p1r = 1.0, p1i = 0.0, p2r = 1.0, p2i = 0.0;
+    for (int k = 1; k <= p; ++k) {
+        double t;
+        t = p1r * z1r - p1i * z1i, p1i = p1r * z1i + p1i * z1r, p1r = t;
+        t = p2r * z2r - p2i * z2i, p2i = p2r * z2i + p2i * z2r, p2r = t;
+        double dr = (p2r - p1r) / k, di = (p2i - p1i) / k;
+        out[2 * (k - 1)] = fr * dr - fi * di;
+        out[2 * (k - 1) + 1] = fr * di + fi * dr;
+    }
+}
+
+void eddy_far_multipole_direct(const double *ends, const double *strength, int count,
+                               double cx, double cy, int p, double *coef)
+{
+    double terms[2 * EDDY_FAR_P_MAX];
+    memset(coef, 0, sizeof(double) * 2 * (size_t)p);
+    for (int s = 0; s < count; ++s) {
+        if (strength[s] == 0.0) continue;
+        eddy_far_panel_terms(&ends[4 * s], cx, cy, p, terms);
+        for (int k = 0; k < 2 * p; ++k) coef[k] += strength[s] * terms[k];
+    }
+}
+
+void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x, double y,
+                             double out[2])
+{
+    double zr = x - cx, zi = y - cy, inv = 1.0 / (zr * zr + zi * zi);
+    double wr = zr * inv, wi = -zi * inv; /* 1 / (z - c) */
+    double sr = 0.0, si = 0.0;
+    for (int k = p; k >= 1; --k) { /* Horner: (((a_p w + a_{p-1}) w + ...) + a_1) w */
+        double tr = sr + coef[2 * (k - 1)], ti = si + coef[2 * (k - 1) + 1];
+        sr = tr * wr - ti * wi;
+        si = tr * wi + ti * wr;
+    }
+    out[0] = sr;
+    out[1] = si;
+}

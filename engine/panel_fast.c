@@ -1,0 +1,860 @@
+/* panel_fast.c - the fast path of the panel solve (5.16, 5.17 with a far
+ * field, cached near field and warm start). What it does and why is at the
+ * top of panel_fast.h; the multipole algebra is in panel_farfield.c.
+ * Everything is sized at set-up; a solve allocates nothing. */
+#include "panel_fast.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAST_PI 3.14159265358979323846
+/* Cached near-field entries per real panel before blocks are evaluated on
+ * the fly instead (a pile of many bodies touching each other). */
+#define NEAR_PER_PANEL 256
+
+/* One wall image or the real copy of a body's panels, as a far-field source. */
+typedef struct far_group {
+    double cx, cy, radius;
+    int body;
+    int copy;   /* -1 the real panels, else the body's image index */
+    int mirror; /* 1: across an x wall, 2: across a y wall, 3: both */
+} far_group;
+
+typedef struct far_node {
+    double cx, cy, radius;
+    int left, right; /* children, -1 for a leaf */
+    int group;       /* leaf: its group */
+    int p_need;      /* order some target asked for */
+    int p;           /* order computed (>= p_need and the parent's) */
+} far_node;
+
+/* Near-field block: influence on target body t of source body j's near copies
+ * (bit c + 1 of copies for image c, bit 0 for the real panels). */
+/* A far node some target body uses, with the order it needs. */
+typedef struct far_use {
+    int node, p;
+} far_use;
+
+typedef struct near_block {
+    int body;
+    unsigned copies;
+    long offset; /* into near[], or -1: evaluated on the fly */
+} near_block;
+
+struct eddy_panel_fast {
+    int max_bodies, max_groups, max_nodes;
+    /* per body, set-up */
+    long *q_off;       /* body-frame multipole matrix: EDDY_FAR_P_MAX x M complex */
+    double *q;
+    long q_used, q_cap;
+    long *w_off;       /* folded solve W (M x M) */
+    double *wmat;
+    long w_used, w_cap;
+    int max_m;
+    /* per body, per step */
+    bool *folded;
+    double *rot;       /* EDDY_FAR_P_MAX complex per body: e^(i (k-1) theta) */
+    int *block_first, *block_count;
+    near_block *blocks;
+    int block_cap, block_used;
+    double *near;
+    long near_cap, near_used;
+    /* far-field tree, per step */
+    far_group *groups;
+    int group_count;
+    far_node *nodes;
+    int node_count;
+    int *order;        /* group permutation while building */
+    double *coef;      /* EDDY_FAR_P_MAX complex per node */
+    int *stack;
+    int *near_list;    /* scratch: near groups of one target */
+    far_use *uses;     /* per target body: the far nodes it uses (classification) */
+    int *use_first, *use_count; /* use_count < 0: list overflowed, walk the tree */
+    long use_cap, use_used;
+    bool any_far;
+    double theta, tol;
+    /* scratch */
+    double *far;       /* per real panel: far-field normal flux times length */
+    double *acc;       /* max_m */
+    double *gnew;      /* max_m */
+    double *lu;        /* EDDY_FAST_FOLD_MAX^2 */
+    int *piv;
+    double *body_coef; /* EDDY_FAR_P_MAX complex per body: rotated Q gamma */
+    int *body_p;       /* order of body_coef this pass */
+    eddy_panel_fast_stats stats;
+};
+
+/* ------------------------------------------------------------ the kernel */
+
+/* cos and sin of k * 15 degrees, k = 0..4. */
+static const double ROT_C[5] = {1.0, 0.96592582628906829, 0.86602540378443865,
+                                0.70710678118654752, 0.5};
+static const double ROT_S[5] = {0.0, 0.25881904510252076, 0.5, 0.70710678118654752,
+                                0.86602540378443865};
+/* tan(7.5, 22.5, 37.5, 52.5 degrees): where the nearest multiple of 15 changes. */
+static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.76732698797896060,
+                                1.3032253728412058};
+
+/* arg(wr + i wi) for wr > 0 and |arg| below 60 degrees, without atan2: rotate
+ * by the nearest multiple k of 15 degrees (|remainder| <= 7.5 degrees, tangent
+ * <= 0.1317) and sum the arctangent series to t^15 (next term < 4e-17). */
+static double small_arg(double wr, double wi)
+{
+    double a = fabs(wi);
+    int k = (a > ROT_T[0] * wr) + (a > ROT_T[1] * wr) + (a > ROT_T[2] * wr) + (a > ROT_T[3] * wr);
+    double c = ROT_C[k], s = ROT_S[k];
+    double t = (a * c - wr * s) / (wr * c + a * s);
+    double z = t * t;
+    double series = t * (1.0 + z * (-1.0 / 3 + z * (1.0 / 5 + z * (-1.0 / 7 + z * (1.0 / 9 +
+                    z * (-1.0 / 11 + z * (1.0 / 13 + z * (-1.0 / 15))))))));
+    double angle = k * (FAST_PI / 12.0) + series;
+    return wi < 0.0 ? -angle : angle;
+}
+
+double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
+                                        double y, double nx, double ny)
+{
+    double ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
+    double ax = x - x1, ay = y - y1, bx = x - x2, by = y - y2;
+    /* distance to the segment; closer than the clamp distance: the reference */
+    double s = (ax * ex + ay * ey) / ee;
+    s = s < 0.0 ? 0.0 : s > 1.0 ? 1.0 : s;
+    double px = ax - s * ex, py = ay - s * ey;
+    double reach = EDDY_PANEL_NEAR > 1.0 ? EDDY_PANEL_NEAR : 1.0;
+    if (!(ee > 0.0) || !(px * px + py * py > reach * reach * ee * (1.0 + 1e-9)))
+        return eddy_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
+    /* 5.11: u_t = beta / 2 pi, u_left = ln(d1 / d2) / 2 pi with
+     * beta = arg((z - z1) conj(z - z2)); at one panel length or more from the
+     * segment |beta| <= 2 atan(1/2) < 54 degrees. */
+    double d1 = ax * ax + ay * ay, d2 = bx * bx + by * by;
+    double beta = small_arg(ax * bx + ay * by, ay * bx - ax * by);
+    double lnr = 0.5 * log(d1 / d2);
+    double len = sqrt(ee);
+    return (beta * (ex * nx + ey * ny) + lnr * (ex * ny - ey * nx)) / (2.0 * FAST_PI * len);
+}
+
+/* ------------------------------------------------------------ set-up */
+
+static bool grow(void **p, long *cap, long need, size_t size)
+{
+    if (need <= *cap) return true;
+    long n = *cap > 0 ? *cap : 256;
+    while (n < need) n *= 2;
+    void *q = realloc(*p, (size_t)n * size);
+    if (!q) return false;
+    *p = q;
+    *cap = n;
+    return true;
+}
+
+eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
+{
+    eddy_panel_fast *f = calloc(1, sizeof *f);
+    if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
+    size_t nb = (size_t)w->max_bodies, np = (size_t)w->max_panels;
+    f->max_bodies = w->max_bodies;
+    f->max_groups = w->max_bodies * (1 + EDDY_PANEL_MAX_IMAGES);
+    f->max_nodes = 2 * f->max_groups;
+    size_t ng = (size_t)f->max_groups, nn = (size_t)f->max_nodes;
+    f->q_off = calloc(nb, sizeof *f->q_off);
+    f->w_off = calloc(nb, sizeof *f->w_off);
+    f->folded = calloc(nb, sizeof *f->folded);
+    f->rot = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->block_first = calloc(nb, sizeof(int));
+    f->block_count = calloc(nb, sizeof(int));
+    f->groups = calloc(ng, sizeof *f->groups);
+    f->nodes = calloc(nn, sizeof *f->nodes);
+    f->order = calloc(ng, sizeof(int));
+    f->coef = calloc(nn * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->stack = calloc(nn + 1, sizeof(int));
+    f->near_list = calloc(ng, sizeof(int));
+    f->far = calloc(np, sizeof(double));
+    f->lu = calloc((size_t)EDDY_FAST_FOLD_MAX * EDDY_FAST_FOLD_MAX, sizeof(double));
+    f->piv = calloc(EDDY_FAST_FOLD_MAX, sizeof(int));
+    f->body_coef = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->body_p = calloc(nb, sizeof(int));
+    f->use_first = calloc(nb, sizeof(int));
+    f->use_count = calloc(nb, sizeof(int));
+    if (!f->q_off || !f->w_off || !f->folded || !f->rot || !f->block_first || !f->block_count ||
+        !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
+        !f->far || !f->lu || !f->piv || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
+        eddy_panel_fast_destroy(f);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
+    }
+    w->fast_state = f;
+    return EDDY_OK;
+}
+
+void eddy_panel_fast_destroy(eddy_panel_fast *f)
+{
+    if (!f) return;
+    free(f->q_off), free(f->q), free(f->w_off), free(f->wmat), free(f->folded), free(f->rot);
+    free(f->block_first), free(f->block_count), free(f->blocks), free(f->near);
+    free(f->groups), free(f->nodes), free(f->order), free(f->coef), free(f->stack);
+    free(f->near_list), free(f->far), free(f->acc), free(f->gnew), free(f->lu), free(f->piv);
+    free(f->body_coef), free(f->body_p), free(f->uses), free(f->use_first), free(f->use_count);
+    free(f);
+}
+
+eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err)
+{
+    eddy_panel_fast *f = w->fast_state;
+    const eddy_panel_shape *s = w->bodies[body].shape;
+    int m = s->count;
+    long qn = 2L * EDDY_FAR_P_MAX * m, wn = (long)m * m;
+    long blocks = (long)w->body_count * (w->body_count + 1);
+    long near_need = (long)NEAR_PER_PANEL * w->panel_count;
+    if (!grow((void **)&f->q, &f->q_cap, f->q_used + qn, sizeof(double)) ||
+        !grow((void **)&f->wmat, &f->w_cap, f->w_used + wn, sizeof(double)) ||
+        !grow((void **)&f->near, &f->near_cap, near_need, sizeof(double)) ||
+        !grow((void **)&f->uses, &f->use_cap, 64L * w->body_count, sizeof(far_use)))
+        return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
+    long bcap = f->block_cap;
+    if (!grow((void **)&f->blocks, &bcap, blocks, sizeof(near_block)))
+        return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
+    f->block_cap = (int)bcap;
+    if (m > f->max_m) {
+        double *acc = realloc(f->acc, (size_t)m * sizeof(double));
+        if (acc) f->acc = acc;
+        double *gnew = realloc(f->gnew, (size_t)m * sizeof(double));
+        if (gnew) f->gnew = gnew;
+        if (!acc || !gnew)
+            return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
+        f->max_m = m;
+    }
+    /* Q in body coordinates about the body origin: column s is panel s */
+    f->q_off[body] = f->q_used;
+    double terms[2 * EDDY_FAR_P_MAX];
+    for (int j = 0; j < m; ++j) {
+        eddy_far_panel_terms(&s->ends[4 * j], 0.0, 0.0, EDDY_FAR_P_MAX, terms);
+        for (int k = 0; k < EDDY_FAR_P_MAX; ++k) {
+            f->q[f->q_used + 2 * ((long)k * m + j)] = terms[2 * k];
+            f->q[f->q_used + 2 * ((long)k * m + j) + 1] = terms[2 * k + 1];
+        }
+    }
+    f->q_used += qn;
+    f->w_off[body] = f->w_used;
+    f->w_used += wn;
+    w->bodies[body].warm = false;
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ far-field tree */
+
+static double group_coord(const far_group *g, int axis) { return axis ? g->cy : g->cx; }
+
+/* Puts the group of rank k (by coordinate, then index) of order[lo, hi) at k. */
+static void select_rank(const far_group *groups, int *order, int lo, int hi, int k, int axis)
+{
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        int piv = order[mid];
+        double pv = group_coord(&groups[piv], axis);
+        /* three-way partition around (pv, piv) */
+        int i = lo, lt = lo, gt = hi;
+        while (i < gt) {
+            int g = order[i];
+            double v = group_coord(&groups[g], axis);
+            int cmp = v < pv ? -1 : v > pv ? 1 : (g < piv ? -1 : g > piv ? 1 : 0);
+            if (cmp < 0) {
+                order[i] = order[lt], order[lt] = g;
+                ++lt, ++i;
+            } else if (cmp > 0) {
+                --gt;
+                order[i] = order[gt], order[gt] = g;
+            } else {
+                ++i;
+            }
+        }
+        if (k < lt) hi = lt;
+        else if (k >= gt) lo = gt;
+        else return;
+    }
+}
+
+static int build_node(eddy_panel_fast *f, int lo, int hi)
+{
+    int idx = f->node_count++;
+    far_node *n = &f->nodes[idx];
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    double cx0 = INFINITY, cx1 = -INFINITY, cy0 = INFINITY, cy1 = -INFINITY;
+    for (int i = lo; i < hi; ++i) {
+        const far_group *g = &f->groups[f->order[i]];
+        double lx = g->cx - g->radius, hx = g->cx + g->radius;
+        double ly = g->cy - g->radius, hy = g->cy + g->radius;
+        x0 = lx < x0 ? lx : x0, x1 = hx > x1 ? hx : x1;
+        y0 = ly < y0 ? ly : y0, y1 = hy > y1 ? hy : y1;
+        cx0 = g->cx < cx0 ? g->cx : cx0, cx1 = g->cx > cx1 ? g->cx : cx1;
+        cy0 = g->cy < cy0 ? g->cy : cy0, cy1 = g->cy > cy1 ? g->cy : cy1;
+    }
+    n->cx = 0.5 * (x0 + x1);
+    n->cy = 0.5 * (y0 + y1);
+    double r = 0.0;
+    for (int i = lo; i < hi; ++i) {
+        const far_group *g = &f->groups[f->order[i]];
+        double dx = g->cx - n->cx, dy = g->cy - n->cy, d = sqrt(dx * dx + dy * dy) + g->radius;
+        if (d > r) r = d;
+    }
+    n->radius = r * (1.0 + 1e-12);
+    n->p_need = n->p = 0;
+    if (hi - lo == 1) {
+        n->left = n->right = -1;
+        n->group = f->order[lo];
+        n->cx = f->groups[n->group].cx; /* a leaf expands about its body origin */
+        n->cy = f->groups[n->group].cy;
+        n->radius = f->groups[n->group].radius * (1.0 + 1e-12);
+        return idx;
+    }
+    int axis = (cy1 - cy0) > (cx1 - cx0);
+    int mid = lo + (hi - lo) / 2;
+    select_rank(f->groups, f->order, lo, hi, mid, axis);
+    n->group = -1;
+    int left = build_node(f, lo, mid);
+    int right = build_node(f, mid, hi);
+    f->nodes[idx].left = left;
+    f->nodes[idx].right = right;
+    return idx;
+}
+
+/* The groups of this step (every body's real panels and each image copy),
+ * about the body origin mirrored like its panels. */
+static void build_tree(eddy_panel_world *w, eddy_panel_fast *f)
+{
+    int n = 0;
+    for (int b = 0; b < w->body_count; ++b) {
+        const eddy_panel_world_body *pb = &w->bodies[b];
+        f->groups[n++] = (far_group){pb->state.x, pb->state.y, pb->shape->radius, b, -1, 0};
+        for (int c = 0; c < pb->image_count; ++c)
+            f->groups[n++] = (far_group){pb->image_origin[c][0], pb->image_origin[c][1],
+                                         pb->shape->radius, b, c, pb->image_mirror[c]};
+    }
+    f->group_count = n;
+    for (int i = 0; i < n; ++i) f->order[i] = i;
+    f->node_count = 0;
+    if (n > 0) build_node(f, 0, n);
+}
+
+/* ------------------------------------------------------------ classification */
+
+static void add_near(eddy_panel_fast *f, int *count, int group) { f->near_list[(*count)++] = group; }
+
+/* Walks the tree for target body t: far nodes record the order they need,
+ * near groups go to near_list. Returns the near count. */
+static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
+{
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
+    int m = pb->shape->count, top = 0, near = 0;
+    f->use_first[t] = (int)f->use_used;
+    f->use_count[t] = 0;
+    if (f->node_count == 0) return 0;
+    f->stack[top++] = 0;
+    while (top > 0) {
+        far_node *n = &f->nodes[f->stack[--top]];
+        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+            continue; /* its own panels */
+        double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
+        if (gap > 0.0 && n->radius <= f->theta * gap) {
+            int p = eddy_far_order(n->radius / gap, f->tol);
+            if (p > n->p_need) n->p_need = p;
+            f->stats.far_terms += (long)m * p;
+            f->any_far = true;
+            if (f->use_count[t] >= 0 && f->use_used < f->use_cap) {
+                f->uses[f->use_used++] = (far_use){(int)(n - f->nodes), p};
+                f->use_count[t]++;
+            } else if (f->use_count[t] >= 0) { /* full: this target walks the tree */
+                f->use_used -= f->use_count[t];
+                f->use_count[t] = -1;
+            }
+            continue;
+        }
+        if (n->group >= 0) add_near(f, &near, n->group);
+        else {
+            f->stack[top++] = n->right;
+            f->stack[top++] = n->left;
+        }
+    }
+    return near;
+}
+
+/* Influence of the copies of source body j in mask on target body t, times
+ * the target panel lengths, into out (M_t x M_j, row-major). */
+static void fill_block(const eddy_panel_world *w, int t, int j, unsigned copies, double *out)
+{
+    const eddy_panel_world_body *tb = &w->bodies[t], *sb = &w->bodies[j];
+    int mt = tb->shape->count, ms = sb->shape->count;
+    memset(out, 0, sizeof(double) * (size_t)mt * (size_t)ms);
+    for (int c = -1; c < sb->image_count; ++c) {
+        if (!(copies & (1u << (c + 1)))) continue;
+        int first = c < 0 ? sb->first : sb->image_first[c];
+        double sign = c < 0 ? 1.0 : sb->image_sign[c];
+        for (int a = 0; a < mt; ++a) {
+            int g = tb->first + a;
+            double x = w->mid[2 * g], y = w->mid[2 * g + 1];
+            double nx = w->normal[2 * g], ny = w->normal[2 * g + 1];
+            double scale = sign * tb->shape->length[a];
+            double *row = &out[(size_t)a * (size_t)ms];
+            for (int b = 0; b < ms; ++b) {
+                const double *e = &w->src[4 * (first + b)];
+                row[b] += scale * eddy_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y,
+                                                                   nx, ny);
+            }
+        }
+    }
+}
+
+/* W = (I - P^+ K)^-1 P^+ for a body's own near images K (M x M, lengths in).
+ * Returns false (W untouched) if the system is too big or close to singular. */
+static bool fold_own_images(eddy_panel_fast *f, const eddy_panel_shape *s, const double *k,
+                            double *wout)
+{
+    int m = s->count;
+    if (m > EDDY_FAST_FOLD_MAX) return false;
+    double *a = f->lu;
+    for (int i = 0; i < m; ++i) {
+        const double *prow = &s->pinv[(size_t)i * s->rows];
+        for (int j = 0; j < m; ++j) {
+            double sum = 0.0;
+            for (int l = 0; l < m; ++l) sum += prow[l] * k[(size_t)l * m + j];
+            a[i * m + j] = (i == j ? 1.0 : 0.0) - sum;
+        }
+    }
+    /* LU with partial pivoting */
+    double biggest = 0.0;
+    for (int i = 0; i < m * m; ++i) biggest = fmax(biggest, fabs(a[i]));
+    for (int c = 0; c < m; ++c) {
+        int p = c;
+        for (int r = c + 1; r < m; ++r)
+            if (fabs(a[r * m + c]) > fabs(a[p * m + c])) p = r;
+        if (!(fabs(a[p * m + c]) > 1e-10 * biggest)) return false;
+        f->piv[c] = p;
+        if (p != c)
+            for (int j = 0; j < m; ++j) {
+                double t = a[c * m + j];
+                a[c * m + j] = a[p * m + j], a[p * m + j] = t;
+            }
+        for (int r = c + 1; r < m; ++r) {
+            double l = a[r * m + c] / a[c * m + c];
+            a[r * m + c] = l;
+            for (int j = c + 1; j < m; ++j) a[r * m + j] -= l * a[c * m + j];
+        }
+    }
+    /* W = A^-1 P^+ column by column */
+    for (int col = 0; col < m; ++col) {
+        double *x = f->gnew;
+        for (int i = 0; i < m; ++i) x[i] = s->pinv[(size_t)i * s->rows + col];
+        for (int c = 0; c < m; ++c)
+            if (f->piv[c] != c) {
+                double t = x[c];
+                x[c] = x[f->piv[c]], x[f->piv[c]] = t;
+            }
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < i; ++j) x[i] -= a[i * m + j] * x[j];
+        for (int i = m - 1; i >= 0; --i) {
+            for (int j = i + 1; j < m; ++j) x[i] -= a[i * m + j] * x[j];
+            x[i] /= a[i * m + i];
+        }
+        for (int i = 0; i < m; ++i) wout[(size_t)i * m + col] = x[i];
+    }
+    return true;
+}
+
+/* Sorts the near groups of one target by (body, copy) and turns them into one
+ * block per source body. */
+static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int near)
+{
+    int *list = f->near_list;
+    for (int i = 1; i < near; ++i) { /* insertion sort: a handful of entries */
+        int g = list[i], j = i - 1;
+        while (j >= 0 && (f->groups[list[j]].body > f->groups[g].body ||
+                          (f->groups[list[j]].body == f->groups[g].body &&
+                           f->groups[list[j]].copy > f->groups[g].copy))) {
+            list[j + 1] = list[j];
+            --j;
+        }
+        list[j + 1] = g;
+    }
+    const eddy_panel_world_body *tb = &w->bodies[t];
+    int mt = tb->shape->count;
+    f->block_first[t] = f->block_used;
+    f->block_count[t] = 0;
+    f->folded[t] = false;
+    for (int i = 0; i < near;) {
+        int j = f->groups[list[i]].body;
+        unsigned copies = 0;
+        for (; i < near && f->groups[list[i]].body == j; ++i)
+            copies |= 1u << (f->groups[list[i]].copy + 1);
+        int ms = w->bodies[j].shape->count;
+        long size = (long)mt * ms;
+        near_block blk = {j, copies, -1};
+        if (f->near_used + size <= f->near_cap) {
+            blk.offset = f->near_used;
+            fill_block(w, t, j, copies, &f->near[blk.offset]);
+            f->near_used += size;
+            f->stats.near_entries += size;
+            if (j == t &&
+                fold_own_images(f, tb->shape, &f->near[blk.offset], &f->wmat[f->w_off[t]])) {
+                f->folded[t] = true;
+                f->stats.folded_bodies++;
+                f->near_used -= size; /* folded into W: the block is not swept */
+                continue;
+            }
+        }
+        f->blocks[f->block_used++] = blk;
+        f->block_count[t]++;
+    }
+}
+
+static void classify(eddy_panel_world *w, eddy_panel_fast *f)
+{
+    memset(&f->stats, 0, sizeof f->stats);
+    f->any_far = false;
+    f->block_used = 0;
+    f->near_used = 0;
+    f->use_used = 0;
+    build_tree(w, f);
+    for (int t = 0; t < w->body_count; ++t) {
+        int near = classify_target(w, f, t);
+        assemble_target(w, f, t, near);
+    }
+    /* a node's order serves its parent's too (the parent is built from it) */
+    for (int i = 0; i < f->node_count; ++i) {
+        far_node *n = &f->nodes[i];
+        if (n->p_need > n->p) n->p = n->p_need;
+        if (n->left >= 0) {
+            f->nodes[n->left].p = n->p;
+            f->nodes[n->right].p = n->p;
+        }
+    }
+    /* rotations e^(i (k-1) theta) of every body */
+    for (int b = 0; b < w->body_count; ++b) {
+        double *r = &f->rot[(size_t)b * 2 * EDDY_FAR_P_MAX];
+        double c = cos(w->bodies[b].state.angle), s = sin(w->bodies[b].state.angle);
+        r[0] = 1.0, r[1] = 0.0;
+        for (int k = 1; k < EDDY_FAR_P_MAX; ++k) {
+            r[2 * k] = r[2 * k - 2] * c - r[2 * k - 1] * s;
+            r[2 * k + 1] = r[2 * k - 2] * s + r[2 * k - 1] * c;
+        }
+    }
+    f->stats.groups = f->group_count;
+    f->stats.nodes = f->node_count;
+}
+
+/* ------------------------------------------------------------ far-field pass */
+
+/* Every body's a_k = e^(i (k-1) theta) (Q gamma)_k up to the largest order
+ * any of its copies needs this step (panel_farfield.c). */
+static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
+{
+    memset(f->body_p, 0, sizeof(int) * (size_t)w->body_count);
+    for (int i = 0; i < f->node_count; ++i) {
+        const far_node *n = &f->nodes[i];
+        if (n->group >= 0 && n->p > f->body_p[f->groups[n->group].body])
+            f->body_p[f->groups[n->group].body] = n->p;
+    }
+    for (int b = 0; b < w->body_count; ++b) {
+        const eddy_panel_world_body *pb = &w->bodies[b];
+        int m = pb->shape->count, p = f->body_p[b];
+        const double *q = &f->q[f->q_off[b]], *gamma = &w->strength[pb->first];
+        const double *rot = &f->rot[(size_t)b * 2 * EDDY_FAR_P_MAX];
+        double *out = &f->body_coef[(size_t)b * 2 * EDDY_FAR_P_MAX];
+        for (int k = 0; k < p; ++k) {
+            const double *row = &q[2 * (long)k * m];
+            double sr = 0.0, si = 0.0;
+            for (int j = 0; j < m; ++j) {
+                sr += row[2 * j] * gamma[j];
+                si += row[2 * j + 1] * gamma[j];
+            }
+            double cr = rot[2 * k], ci = rot[2 * k + 1];
+            out[2 * k] = sr * cr - si * ci;
+            out[2 * k + 1] = sr * ci + si * cr;
+        }
+    }
+}
+
+/* Leaf coefficients: the body's, mirrored for an image copy. */
+static void leaf_coefficients(eddy_panel_fast *f, far_node *n)
+{
+    const far_group *g = &f->groups[n->group];
+    const double *a = &f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX];
+    double *out = &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX];
+    for (int k = 0; k < n->p; ++k) {
+        double ar = a[2 * k], ai = a[2 * k + 1];
+        /* x wall: (-1)^(k+1) conj(a_k); y wall: conj(a_k); both: (-1)^(k+1) a_k
+         * (k counted from 1 there, from 0 here: odd k here flips the sign) */
+        bool odd = (k % 2) == 1;
+        switch (g->mirror) {
+        case 1: out[2 * k] = odd ? -ar : ar, out[2 * k + 1] = odd ? ai : -ai; break;
+        case 2: out[2 * k] = ar, out[2 * k + 1] = -ai; break;
+        case 3: out[2 * k] = odd ? -ar : ar, out[2 * k + 1] = odd ? -ai : ai; break;
+        default: out[2 * k] = ar, out[2 * k + 1] = ai; break;
+        }
+    }
+}
+
+/* out += the expansion a (order p, about c) moved to the centre c'
+ * (d = c - c'): a'_m = sum_{k<=m} C(m-1, k-1) d^(m-k) a_k. */
+static void shift_add(const double *a, int p, double dx, double dy, double *out)
+{
+    double dp[2 * EDDY_FAR_P_MAX];
+    dp[0] = 1.0, dp[1] = 0.0;
+    for (int j = 1; j < p; ++j) {
+        dp[2 * j] = dp[2 * j - 2] * dx - dp[2 * j - 1] * dy;
+        dp[2 * j + 1] = dp[2 * j - 2] * dy + dp[2 * j - 1] * dx;
+    }
+    /* binomials row by row: C(m-1, k-1) for k = 1..m */
+    double binom[EDDY_FAR_P_MAX];
+    for (int m = 1; m <= p; ++m) {
+        binom[m - 1] = 1.0;
+        for (int k = m - 2; k >= 1; --k) binom[k] += binom[k - 1];
+        double sr = 0.0, si = 0.0;
+        for (int k = 1; k <= m; ++k) {
+            double c = binom[k - 1];
+            const double *ak = &a[2 * (k - 1)], *d = &dp[2 * (m - k)];
+            sr += c * (ak[0] * d[0] - ak[1] * d[1]);
+            si += c * (ak[0] * d[1] + ak[1] * d[0]);
+        }
+        out[2 * (m - 1)] += sr;
+        out[2 * (m - 1) + 1] += si;
+    }
+}
+
+static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
+{
+    body_coefficients(w, f);
+    for (int i = f->node_count - 1; i >= 0; --i) {
+        far_node *n = &f->nodes[i];
+        if (n->p == 0) continue;
+        if (n->group >= 0) {
+            leaf_coefficients(f, n);
+            continue;
+        }
+        double *out = &f->coef[(size_t)i * 2 * EDDY_FAR_P_MAX];
+        memset(out, 0, sizeof(double) * 2 * (size_t)n->p);
+        const int child[2] = {n->left, n->right};
+        for (int c = 0; c < 2; ++c) {
+            const far_node *ch = &f->nodes[child[c]];
+            shift_add(&f->coef[(size_t)child[c] * 2 * EDDY_FAR_P_MAX], n->p, ch->cx - n->cx,
+                      ch->cy - n->cy, out);
+        }
+    }
+}
+
+/* Normal flux (times length) of one node's truncated field at every
+ * midpoint of body t, added to f->far. */
+static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int node, int p)
+{
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    const double *a = &f->coef[(size_t)node * 2 * EDDY_FAR_P_MAX];
+    const far_node *n = &f->nodes[node];
+    for (int j = 0; j < pb->shape->count; ++j) {
+        int g = pb->first + j;
+        double zr = w->mid[2 * g] - n->cx, zi = w->mid[2 * g + 1] - n->cy;
+        double inv = 1.0 / (zr * zr + zi * zi);
+        double wr = zr * inv, wi = -zi * inv;
+        double sr = 0.0, si = 0.0;
+        for (int k = p; k >= 1; --k) {
+            double tr = sr + a[2 * (k - 1)], ti = si + a[2 * (k - 1) + 1];
+            sr = tr * wr - ti * wi;
+            si = tr * wi + ti * wr;
+        }
+        /* W = u - i v, so u nx + v ny = Re(W (nx + i ny)) */
+        f->far[g] += pb->shape->length[j] * (sr * w->normal[2 * g] - si * w->normal[2 * g + 1]);
+    }
+}
+
+static void far_pass(eddy_panel_world *w, eddy_panel_fast *f)
+{
+    memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
+    if (!f->any_far) return;
+    upward(w, f);
+    for (int t = 0; t < w->body_count; ++t) {
+        if (f->use_count[t] >= 0) {
+            for (int u = 0; u < f->use_count[t]; ++u) {
+                const far_use *use = &f->uses[f->use_first[t] + u];
+                node_flux(w, f, t, use->node, use->p);
+            }
+            continue;
+        }
+        const eddy_panel_world_body *pb = &w->bodies[t];
+        double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
+        int top = 0;
+        f->stack[top++] = 0;
+        while (top > 0) {
+            int idx = f->stack[--top];
+            const far_node *n = &f->nodes[idx];
+            if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+                continue;
+            double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
+            if (gap > 0.0 && n->radius <= f->theta * gap) {
+                node_flux(w, f, t, idx, eddy_far_order(n->radius / gap, f->tol));
+                continue;
+            }
+            if (n->group < 0) {
+                f->stack[top++] = n->right;
+                f->stack[top++] = n->left;
+            }
+        }
+    }
+    f->stats.far_passes++;
+}
+
+/* ------------------------------------------------------------ sweeps */
+
+static void apply_matrix(const double *mat, int rows, int cols, int stride, const double *x,
+                         double *y)
+{
+    for (int i = 0; i < rows; ++i) {
+        const double *row = &mat[(size_t)i * stride];
+        double sum = 0.0;
+        for (int j = 0; j < cols; ++j) sum += row[j] * x[j];
+        y[i] = sum;
+    }
+}
+
+/* acc += influence of one near block at the current strengths. */
+static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, const near_block *blk,
+                       double *acc)
+{
+    const eddy_panel_world_body *tb = &w->bodies[t], *sb = &w->bodies[blk->body];
+    int mt = tb->shape->count, ms = sb->shape->count;
+    const double *gamma = &w->strength[sb->first];
+    if (blk->offset >= 0) {
+        const double *k = &f->near[blk->offset];
+        for (int a = 0; a < mt; ++a) {
+            const double *row = &k[(size_t)a * ms];
+            double sum = 0.0;
+            for (int b = 0; b < ms; ++b) sum += row[b] * gamma[b];
+            acc[a] += sum;
+        }
+        return;
+    }
+    /* not cached (near-field storage full): the same sums, evaluated now */
+    for (int c = -1; c < sb->image_count; ++c) {
+        if (!(blk->copies & (1u << (c + 1)))) continue;
+        int first = c < 0 ? sb->first : sb->image_first[c];
+        double sign = c < 0 ? 1.0 : sb->image_sign[c];
+        for (int a = 0; a < mt; ++a) {
+            int g = tb->first + a;
+            double sum = 0.0;
+            for (int b = 0; b < ms; ++b) {
+                const double *e = &w->src[4 * (first + b)];
+                sum += gamma[b] * eddy_panel_fast_normal_influence(
+                                      e[0], e[1], e[2], e[3], w->mid[2 * g], w->mid[2 * g + 1],
+                                      w->normal[2 * g], w->normal[2 * g + 1]);
+            }
+            acc[a] += sign * tb->shape->length[a] * sum;
+        }
+    }
+}
+
+/* Lone solve of body t with its own images folded in when they are. */
+static void solve_body(const eddy_panel_world *w, const eddy_panel_fast *f, int t,
+                       const double *b, double *gamma)
+{
+    const eddy_panel_shape *s = w->bodies[t].shape;
+    if (f->folded[t]) apply_matrix(&f->wmat[f->w_off[t]], s->count, s->count, s->count, b, gamma);
+    else apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
+}
+
+/* One Gauss-Seidel sweep over the bodies with the near blocks and the far
+ * flux of the current pass; returns |d gamma| / |gamma|, |gamma|^2 in *norm2. */
+static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
+{
+    double num = 0.0, den = 0.0;
+    for (int t = 0; t < w->body_count; ++t) {
+        const eddy_panel_world_body *pb = &w->bodies[t];
+        int m = pb->shape->count;
+        double *acc = f->acc, *gamma = &w->strength[pb->first];
+        for (int a = 0; a < m; ++a) acc[a] = w->b_orig[pb->first + a] + f->far[pb->first + a];
+        for (int k = 0; k < f->block_count[t]; ++k)
+            block_flux(w, f, t, &f->blocks[f->block_first[t] + k], acc);
+        solve_body(w, f, t, acc, f->gnew);
+        for (int a = 0; a < m; ++a) {
+            double d = f->gnew[a] - gamma[a];
+            num += d * d;
+            den += f->gnew[a] * f->gnew[a];
+            gamma[a] = f->gnew[a];
+        }
+    }
+    *norm2 = den;
+    return den > 0.0 ? sqrt(num / den) : 0.0;
+}
+
+static void copy_to_images(eddy_panel_world *w)
+{
+    for (int i = 0; i < w->body_count; ++i) {
+        const eddy_panel_world_body *b = &w->bodies[i];
+        int m = b->shape->count;
+        for (int c = 0; c < b->image_count; ++c) {
+            double *dst = &w->strength[b->image_first[c]];
+            const double *src = &w->strength[b->first];
+            for (int j = 0; j < m; ++j) dst[j] = b->image_sign[c] * src[j];
+        }
+    }
+}
+
+void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
+{
+    eddy_panel_fast *f = w->fast_state;
+    f->tol = w->farfield_tolerance;
+    /* the acceptance ratio must leave an order within the cap */
+    f->theta = EDDY_FAR_THETA;
+    while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
+    double t0 = eddy_now_ms();
+    classify(w, f);
+    f->stats.classify_ms = eddy_now_ms() - t0;
+
+    /* Lone-body solves (5.16) are the divergence fallback, as in the
+     * reference; the start is the previous step's strengths where there are
+     * any, else the lone solve with the body's own images folded in. */
+    double start2 = 0.0;
+    for (int t = 0; t < w->body_count; ++t) {
+        const eddy_panel_world_body *pb = &w->bodies[t];
+        int m = pb->shape->count;
+        double *lone = &w->gamma_start[pb->first];
+        apply_matrix(pb->shape->pinv, m, m, pb->shape->rows, &w->b_orig[pb->first], lone);
+        for (int a = 0; a < m; ++a) start2 += lone[a] * lone[a];
+        if (!pb->warm) solve_body(w, f, t, &w->b_orig[pb->first], &w->strength[pb->first]);
+    }
+    rep->converged = false;
+    bool lone_only = w->body_count == 1 && w->source_count == w->panel_count;
+    if (lone_only) { /* the reference does no sweep either */
+        rep->converged = true;
+        memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
+    }
+    while (!lone_only && rep->iterations < w->max_iterations) {
+        double t1 = eddy_now_ms();
+        far_pass(w, f);
+        double t2 = eddy_now_ms();
+        f->stats.far_ms += t2 - t1;
+        for (bool first = true; rep->iterations < w->max_iterations; first = false) {
+            double norm2;
+            rep->change = sweep(w, f, &norm2);
+            rep->iterations++;
+            if (!isfinite(rep->change) || !isfinite(norm2) ||
+                norm2 > EDDY_PANEL_BLOWUP * EDDY_PANEL_BLOWUP * start2) {
+                rep->diverged = true;
+                memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
+                goto done;
+            }
+            if (rep->change <= w->tolerance) {
+                if (first || !f->any_far) rep->converged = true;
+                break;
+            }
+        }
+        f->stats.sweep_ms += eddy_now_ms() - t2;
+        if (rep->converged) break;
+    }
+done:
+    rep->far_passes = f->stats.far_passes;
+    for (int t = 0; t < w->body_count; ++t) w->bodies[t].warm = !rep->diverged;
+    copy_to_images(w);
+}
+
+void eddy_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out)
+{
+    if (w && w->fast_state) *out = w->fast_state->stats;
+    else memset(out, 0, sizeof *out);
+}

@@ -1,0 +1,120 @@
+/*
+ * panel_fast.h - the fast path of the panel solve (issue 7): what changes
+ * between it and the paper's reference path of panel_solve.c, and the pieces
+ * the tests reach. Internal to the engine.
+ *
+ * The reference path (5.16, 5.17 as printed) evaluates every source panel at
+ * every other body's midpoints with log and atan2 in every Schwarz sweep. The
+ * fast path solves the same fixed point,
+ *     gamma_i = P_i^+ (b_i + sum over all other sources of their flux at i),
+ * with the same conventions (panel.h) and the same near-panel clamp, but:
+ *
+ *  1. Far field (panel_farfield.c). Each body's panels, and each wall image
+ *     of them, form a group with zero net circulation (5.15); its conjugate
+ *     velocity outside a disc of radius R about the body origin c is the
+ *     Laurent series  W(z) = sum_{k>=1} a_k (z - c)^-k  (panel_farfield.c
+ *     derives the a_k and the image rules). Groups are gathered in a binary
+ *     tree; a node is used for a target body when R_node <= theta (D - R_t),
+ *     D the distance between the centres. Truncated at order p the error at a
+ *     target at distance D' >= D - R_t from the node centre is at most
+ *         G / (2 pi D') * rho^p / (1 - rho),   rho = R_node / D',
+ *     G the node's absolute circulation sum |gamma| A; p is the smallest order
+ *     that makes rho^p / (1 - rho) <= the far-field tolerance.
+ *  2. Near field. Groups a target body cannot use through the tree are near:
+ *     their normal-flux influence on the target's midpoints is computed once
+ *     per step (geometry is fixed within a step) into dense blocks, one per
+ *     (target body, source body) with the source's image copies folded in, so
+ *     a Schwarz sweep is a few small matrix-vector products. A body's own
+ *     near images are folded into its solve: W_i = (I - P_i^+ K_ii)^-1 P_i^+.
+ *  3. Iteration. Strengths start from the previous step's (warm start); the
+ *     far field is evaluated once per outer pass and the near blocks are swept
+ *     Gauss-Seidel in body order until a sweep changes gamma by no more than
+ *     the tolerance; converged when the first sweep after a fresh far field
+ *     does, which is the reference's criterion (one full sweep with every
+ *     influence up to date changes gamma by <= tolerance).
+ *  4. Kernel. The near blocks use the panel field of 5.11 in closed form with
+ *     a branch-free arctangent (only targets at least one panel length from
+ *     the panel reach it, so the subtended angle stays below 54 degrees);
+ *     closer targets go through eddy_panel_normal_influence_near itself.
+ */
+#ifndef EDDY_PANEL_FAST_H
+#define EDDY_PANEL_FAST_H
+
+#include "panel.h"
+
+/* Largest multipole order. */
+#define EDDY_FAR_P_MAX 24
+/* A tree node serves a target body when R_node <= EDDY_FAR_THETA * (D - R_t). */
+#define EDDY_FAR_THETA 0.4
+/* Own-image folding (the small per-step LU) only for bodies of at most this
+ * many panels; bigger ones sweep their images like any other near block. */
+#define EDDY_FAST_FOLD_MAX 96
+
+typedef struct eddy_panel_fast eddy_panel_fast;
+
+/* Set-up (panel_solve.c calls these; they may allocate). */
+eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err);
+void eddy_panel_fast_destroy(eddy_panel_fast *f);
+eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err);
+
+/* The solve after the violation b_orig is known for every body and uf has
+ * been copied: strengths into w->strength (images included). */
+void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep);
+
+/* Normal velocity along (nx, ny) at (x, y) of a unit-strength panel; equal to
+ * eddy_panel_normal_influence_near to round-off (the fast kernel where the
+ * clamp cannot act, the reference elsewhere). */
+double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
+                                        double y, double nx, double ny);
+
+/* ------------------------------------------------- panel_feedback_fast.c */
+
+/* The exact box-mode feedback of panel_feedback_exact.c by Gauss-Legendre
+ * points and trigonometric recurrences; tables sized at creation. */
+typedef struct eddy_box_feedback eddy_box_feedback;
+
+eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, double width,
+                                     double height, eddy_box_feedback **out, eddy_error *err);
+void eddy_box_feedback_destroy(eddy_box_feedback *f);
+/* out[k] = sum over real panels gamma_i integral_i psi_k ds for the count
+ * modes (overwritten), to within 1e-15 of N_k A_i |gamma_i| per panel. Returns
+ * false (out untouched) when the panels are too long for the Gauss rule to
+ * reach that (the caller then uses eddy_panel_feedback_box). */
+bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out);
+/* Gauss points per panel of the last apply (0: it declined). */
+int eddy_box_feedback_points(const eddy_box_feedback *f);
+
+/* ------------------------------------------------------ panel_farfield.c */
+
+/* Coefficients a_1..a_p (re, im interleaved) of one unit-strength panel
+ * (x1, y1, x2, y2) about (cx, cy); p <= EDDY_FAR_P_MAX. */
+void eddy_far_panel_terms(const double e[4], double cx, double cy, int p, double *out);
+/* Multipole of one group about (cx, cy): coefficients a_1..a_p (re, im
+ * interleaved, a_k at [2(k-1)]) of W(z) = sum a_k (z - c)^-k from sources
+ * [first, first + count) of the world with the given strengths, straight from
+ * the definition (used by the tests and the reference of the body-frame
+ * matrices). */
+void eddy_far_multipole_direct(const double *ends, const double *strength, int count,
+                               double cx, double cy, int p, double *coef);
+/* W(z) of a truncated multipole at (x, y): out = (Re W, Im W) = (u, -v). */
+void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x,
+                             double y, double out[2]);
+/* Smallest order p with rho^p / (1 - rho) <= tol, or EDDY_FAR_P_MAX + 1 when
+ * none up to the cap does. */
+int eddy_far_order(double rho, double tol);
+
+/* Statistics of the last fast solve, for tests and the bench. */
+typedef struct eddy_panel_fast_stats {
+    int groups, nodes;         /* far-field tree */
+    long near_entries;         /* cached near-field influences */
+    long far_terms;            /* target x order products of one far-field pass */
+    int folded_bodies;         /* bodies whose own images were folded into their solve */
+    int far_passes;            /* far-field evaluations */
+    double classify_ms;        /* tree, near blocks, folds */
+    double far_ms;             /* far-field passes */
+    double sweep_ms;           /* Gauss-Seidel sweeps */
+} eddy_panel_fast_stats;
+
+void eddy_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out);
+
+#endif /* EDDY_PANEL_FAST_H */
