@@ -26,9 +26,15 @@ LDFLAGS  := $(SAN)
 LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
 
 # ---------------------------------------------------------- rigid-body backend
-# engine/eddy_body.h has two backends; exactly one is built:
+# engine/eddy_body.h is implemented by engine/body_port.c, which holds all the
+# logic that does not depend on Box2D (plain C, no Box2D header), and by one of
+# two backends holding only the Box2D calls (the hooks of engine/body_port.h);
+# exactly one backend is built:
 #   v3   engine/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
 #   v24  engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
+# body_port.c is built in both configurations, once: ENGINE_C's wildcard picks
+# it up, so BODY_SRC names only the backend, unless an ENGINE_C given on the
+# command line leaves body_port.c out; then BODY_SRC brings it.
 #
 #   make BOX2D_V3_PREFIX=/opt/box2d-v3   a v3 installed under that prefix
 #   make BODY_BACKEND=v24                2.4 even when a v3 is found
@@ -67,6 +73,10 @@ else
   $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
 BODY_SRC := $(wildcard $(BODY_SRC))
+BODY_PORT_SRC := engine/body_port.c
+ifeq ($(origin ENGINE_C),command line)
+  BODY_SRC += $(filter-out $(ENGINE_C),$(BODY_PORT_SRC))
+endif
 
 # ---------------------------------------------------------- sources
 ENGINE_C   := $(filter-out engine/body_box2d_v3.c,$(wildcard engine/*.c))

@@ -1,0 +1,1057 @@
+/*
+ * body_port.c - the half of the rigid-body port (eddy_body.h) that does not
+ * depend on Box2D, shared by both backends.
+ *
+ * Every public function of eddy_body.h is here: it checks its arguments,
+ * resolves defaults, keeps the port's own records (bodies in creation order,
+ * shapes as given, drags, sensor events) and asks the linked backend
+ * (body_box2d_v3.c or body_box2d_v24.cpp) through the eddy_native_* hooks of
+ * body_port.h for what only Box2D knows or does. Because validation, defaults,
+ * event filtering and all ordering live only here, the two backends cannot
+ * drift apart on them. No Box2D header is included.
+ */
+#include "body_port.h"
+
+#include "eddy_internal.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PORT_DEFAULT_EVENT_CAPACITY 256
+#define PORT_DEFAULT_SUBSTEPS 4
+#define PORT_MAX_SUBSTEPS 64
+#define PORT_DEFAULT_DENSITY 1.0
+#define PORT_DEFAULT_FRICTION 0.6
+#define PORT_DRAG_HERTZ 5.0
+#define PORT_DRAG_DAMPING_RATIO 0.7
+#define PORT_DRAG_FORCE_PER_KG 1000.0
+/* Box2D v3 merges polygon points closer than 4 linear slops (0.02 m) and drops
+ * a point within 2 slops (0.01 m) of the line through its neighbours; 2.4 is
+ * more forgiving. Polygons either version would change are refused, with some
+ * margin, so that the geometry reported is the geometry simulated. */
+#define PORT_MIN_EDGE 0.025
+#define PORT_MIN_CORNER 0.0125
+/* Largest magnitude accepted for any number passed on to Box2D, which works
+ * in single precision. */
+#define PORT_MAX_VALUE 1e15
+
+/* ==================================================================== *
+ * Checks and defaults                                                   *
+ * ==================================================================== */
+
+static eddy_result port_ok(eddy_error *err)
+{
+    eddy_clear_error(err);
+    return EDDY_OK;
+}
+
+static bool port_finite(double v)
+{
+    return isfinite(v) && fabs(v) < PORT_MAX_VALUE;
+}
+
+static bool port_finite2(double a, double b)
+{
+    return port_finite(a) && port_finite(b);
+}
+
+/* The same angle in (-pi, pi]. */
+static double port_wrap_angle(double a)
+{
+    a = fmod(a, 2.0 * EDDY_PORT_PI);
+    if (a > EDDY_PORT_PI)
+        a -= 2.0 * EDDY_PORT_PI;
+    else if (a <= -EDDY_PORT_PI)
+        a += 2.0 * EDDY_PORT_PI;
+    return a;
+}
+
+static double port_cross(double ax, double ay, double bx, double by)
+{
+    return ax * by - ay * bx;
+}
+
+/* Checks the n points of a polygon given in either winding and stores them
+ * counter-clockwise in s, with the area and the centroid. */
+static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_info *s,
+                                        eddy_error *err)
+{
+    double twice_area = 0.0;
+    for (int i = 0; i < n; ++i) {
+        const double *a = p[i], *b = p[(i + 1) % n];
+        twice_area += port_cross(a[0], a[1], b[0], b[1]);
+    }
+    for (int i = 0; i < n; ++i) { /* reversed when clockwise */
+        int k = twice_area >= 0.0 ? i : (n - i) % n;
+        s->vertices[i][0] = p[k][0];
+        s->vertices[i][1] = p[k][1];
+    }
+    const double (*v)[2] = (const double (*)[2])s->vertices;
+    for (int i = 0; i < n; ++i) {
+        const double *a = v[i], *b = v[(i + 1) % n];
+        double ex = b[0] - a[0], ey = b[1] - a[1];
+        double len = sqrt(ex * ex + ey * ey);
+        if (!(len >= PORT_MIN_EDGE))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                             "polygon edge %d is %.4g m long; edges must be at least %g m", i,
+                             len, PORT_MIN_EDGE);
+        /* strictly convex: all the other vertices left of this edge */
+        for (int j = 0; j < n; ++j) {
+            if (j == i || j == (i + 1) % n)
+                continue;
+            if (!(port_cross(ex, ey, v[j][0] - a[0], v[j][1] - a[1]) > 0.0))
+                return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                                 "polygon is not convex (vertex %d is not inside edge %d)", j,
+                                 i);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const double *a = v[(i + n - 1) % n], *m = v[i], *b = v[(i + 1) % n];
+        double cx = b[0] - a[0], cy = b[1] - a[1];
+        double offset = -port_cross(cx, cy, m[0] - a[0], m[1] - a[1]) / sqrt(cx * cx + cy * cy);
+        if (!(offset >= PORT_MIN_CORNER))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                             "polygon vertex %d lies %.4g m off the line through its "
+                             "neighbours; at least %g m is needed",
+                             i, offset, PORT_MIN_CORNER);
+    }
+    /* area and centroid, measured from the first vertex to keep precision */
+    double area2 = 0.0, cx = 0.0, cy = 0.0;
+    for (int i = 1; i + 1 < n; ++i) {
+        double ax = v[i][0] - v[0][0], ay = v[i][1] - v[0][1];
+        double bx = v[i + 1][0] - v[0][0], by = v[i + 1][1] - v[0][1];
+        double t = port_cross(ax, ay, bx, by);
+        area2 += t;
+        cx += t * (ax + bx);
+        cy += t * (ay + by);
+    }
+    s->type = EDDY_SHAPE_POLYGON;
+    s->vertex_count = n;
+    s->area = 0.5 * area2;
+    s->center[0] = v[0][0] + cx / (3.0 * area2);
+    s->center[1] = v[0][1] + cy / (3.0 * area2);
+    s->radius = 0.0;
+    return EDDY_OK;
+}
+
+/* Checks a shape description and turns it into the geometry and material the
+ * body will hold, defaults resolved. */
+static eddy_result port_prepare_shape(const eddy_shape_desc *d, eddy_shape_info *s,
+                                      eddy_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (!d)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "shape description is NULL");
+
+    eddy_result r = EDDY_OK;
+    switch (d->type) {
+    case EDDY_SHAPE_CIRCLE:
+        if (!port_finite2(d->center[0], d->center[1]))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT, "circle centre is not finite");
+        if (!port_finite(d->radius) || !(d->radius > 0.0))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                             "circle radius must be positive and finite (got %g)", d->radius);
+        s->type = EDDY_SHAPE_CIRCLE;
+        s->center[0] = d->center[0];
+        s->center[1] = d->center[1];
+        s->radius = d->radius;
+        s->area = EDDY_PORT_PI * d->radius * d->radius;
+        break;
+    case EDDY_SHAPE_BOX: {
+        if (!port_finite2(d->center[0], d->center[1]) || !port_finite(d->angle))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT, "box centre or angle is not finite");
+        if (!port_finite2(d->half_width, d->half_height) || !(d->half_width > 0.0) ||
+            !(d->half_height > 0.0))
+            return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                             "box half sizes must be positive and finite (got %g x %g)",
+                             d->half_width, d->half_height);
+        double c = cos(d->angle), sn = sin(d->angle);
+        static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+        double p[4][2];
+        for (int i = 0; i < 4; ++i) {
+            double x = corner[i][0] * d->half_width, y = corner[i][1] * d->half_height;
+            p[i][0] = d->center[0] + c * x - sn * y;
+            p[i][1] = d->center[1] + sn * x + c * y;
+        }
+        r = port_prepare_polygon((const double (*)[2])p, 4, s, err);
+        break;
+    }
+    case EDDY_SHAPE_POLYGON:
+        if (d->vertex_count < 3 || d->vertex_count > EDDY_MAX_POLYGON_VERTICES)
+            return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                             "polygon needs 3 to %d vertices (got %d)",
+                             EDDY_MAX_POLYGON_VERTICES, d->vertex_count);
+        for (int i = 0; i < d->vertex_count; ++i)
+            if (!port_finite2(d->vertices[i][0], d->vertices[i][1]))
+                return eddy_fail(err, EDDY_ERR_ARGUMENT, "polygon vertex %d is not finite", i);
+        r = port_prepare_polygon((const double (*)[2])d->vertices, d->vertex_count, s, err);
+        break;
+    default:
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "unknown shape type %d", (int)d->type);
+    }
+    if (r != EDDY_OK)
+        return r;
+
+    if (d->massless)
+        s->density = 0.0;
+    else if (d->density == 0.0)
+        s->density = d->is_sensor ? 0.0 : PORT_DEFAULT_DENSITY;
+    else if (port_finite(d->density) && d->density > 0.0)
+        s->density = d->density;
+    else
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "density must be positive and finite (got %g)",
+                         d->density);
+
+    if (d->frictionless)
+        s->friction = 0.0;
+    else if (d->friction == 0.0)
+        s->friction = PORT_DEFAULT_FRICTION;
+    else if (port_finite(d->friction) && d->friction > 0.0)
+        s->friction = d->friction;
+    else
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "friction must be >= 0 and finite (got %g)",
+                         d->friction);
+
+    if (!port_finite(d->restitution) || d->restitution < 0.0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "restitution must be >= 0 and finite (got %g)",
+                         d->restitution);
+    s->restitution = d->restitution;
+    s->is_sensor = d->is_sensor;
+    s->user_data = d->user_data;
+    return EDDY_OK;
+}
+
+static eddy_result port_check_body_desc(const eddy_body_desc *d, eddy_error *err)
+{
+    if (d->type != EDDY_BODY_STATIC && d->type != EDDY_BODY_KINEMATIC &&
+        d->type != EDDY_BODY_DYNAMIC)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "unknown body type %d", (int)d->type);
+    if (!port_finite2(d->position[0], d->position[1]) || !port_finite(d->angle))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body position or angle is not finite");
+    if (!port_finite2(d->linear_velocity[0], d->linear_velocity[1]) ||
+        !port_finite(d->angular_velocity))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body velocity is not finite");
+    if (!port_finite2(d->linear_damping, d->angular_damping) || d->linear_damping < 0.0 ||
+        d->angular_damping < 0.0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "damping must be >= 0 and finite");
+    if (!port_finite(d->gravity_scale))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale is not finite");
+    return EDDY_OK;
+}
+
+static double port_gravity_scale(const eddy_body_desc *d)
+{
+    if (d->no_gravity)
+        return 0.0;
+    return d->gravity_scale == 0.0 ? 1.0 : d->gravity_scale;
+}
+
+static eddy_result port_check_step(const eddy_world *w, double dt, int *substeps,
+                                   eddy_error *err)
+{
+    if (!w)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    if (!port_finite(dt) || !(dt > 0.0))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "time step must be positive and finite (got %g)",
+                         dt);
+    if (*substeps == 0)
+        *substeps = PORT_DEFAULT_SUBSTEPS;
+    if (*substeps < 1 || *substeps > PORT_MAX_SUBSTEPS)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "substeps must be 1..%d (got %d)",
+                         PORT_MAX_SUBSTEPS, *substeps);
+    return EDDY_OK;
+}
+
+static eddy_result port_check_drag_desc(const eddy_drag_desc *d, eddy_error *err)
+{
+    if (!d)
+        return EDDY_OK;
+    if (!port_finite(d->hertz) || d->hertz < 0.0 || !port_finite(d->damping_ratio) ||
+        d->damping_ratio < 0.0 || !port_finite(d->max_force) || d->max_force < 0.0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "drag hertz, damping ratio and max force must be >= 0 and finite");
+    return EDDY_OK;
+}
+
+static void port_resolve_drag(const eddy_drag_desc *d, double mass, double *hertz,
+                              double *ratio, double *max_force)
+{
+    *hertz = d && d->hertz > 0.0 ? d->hertz : PORT_DRAG_HERTZ;
+    *ratio = d && d->damping_ratio > 0.0 ? d->damping_ratio : PORT_DRAG_DAMPING_RATIO;
+    *max_force = d && d->max_force > 0.0 ? d->max_force : PORT_DRAG_FORCE_PER_KG * mass;
+}
+
+/* Neither Box2D gives a dynamic body whose shapes have no density any mass
+ * (v3 keeps it at 0 kg, 2.4 until a mass reset), so it would ignore gravity
+ * and forces. The port gives it 1 kg and no rotational inertia, what 2.4's
+ * mass reset would do. */
+static void port_normalise_mass(eddy_body *b)
+{
+    if (b->type != EDDY_BODY_DYNAMIC)
+        return;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    if (m.mass <= 0.0)
+        eddy_native_set_unit_mass(b);
+}
+
+/* ==================================================================== *
+ * Registries                                                            *
+ * ==================================================================== */
+
+/* Appends b to the world's bodies, which stay in creation order. */
+static eddy_result port_register_body(eddy_world *w, eddy_body *b, eddy_error *err)
+{
+    if (w->body_count == w->body_capacity) {
+        int cap = w->body_capacity ? 2 * w->body_capacity : 16;
+        eddy_body **p = (eddy_body **)realloc(w->bodies, (size_t)cap * sizeof *p);
+        if (!p)
+            return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d bodies", cap);
+        w->bodies = p;
+        w->body_capacity = cap;
+    }
+    b->world = w;
+    b->serial = w->next_serial++;
+    w->bodies[w->body_count++] = b;
+    return EDDY_OK;
+}
+
+static void port_unregister_body(eddy_world *w, const eddy_body *b)
+{
+    for (int i = 0; i < w->body_count; ++i) {
+        if (w->bodies[i] == b) {
+            memmove(w->bodies + i, w->bodies + i + 1,
+                    (size_t)(w->body_count - i - 1) * sizeof *w->bodies);
+            w->body_count--;
+            return;
+        }
+    }
+}
+
+static void port_free_body(eddy_body *b)
+{
+    free(b->shapes);
+    free(b);
+}
+
+static eddy_result port_reserve_shape(eddy_body *b, eddy_error *err)
+{
+    if (b->shape_count < b->shape_capacity)
+        return EDDY_OK;
+    int cap = b->shape_capacity ? 2 * b->shape_capacity : 4;
+    eddy_port_shape *p = (eddy_port_shape *)realloc(b->shapes, (size_t)cap * sizeof *p);
+    if (!p)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d shapes", cap);
+    b->shapes = p;
+    b->shape_capacity = cap;
+    return EDDY_OK;
+}
+
+static eddy_result port_register_drag(eddy_world *w, eddy_drag *g, eddy_error *err)
+{
+    if (w->drag_count == w->drag_capacity) {
+        int cap = w->drag_capacity ? 2 * w->drag_capacity : 4;
+        eddy_drag **p = (eddy_drag **)realloc(w->drags, (size_t)cap * sizeof *p);
+        if (!p)
+            return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d drags", cap);
+        w->drags = p;
+        w->drag_capacity = cap;
+    }
+    w->drags[w->drag_count++] = g;
+    return EDDY_OK;
+}
+
+static void port_unregister_drag(eddy_world *w, const eddy_drag *g)
+{
+    for (int i = 0; i < w->drag_count; ++i) {
+        if (w->drags[i] == g) {
+            w->drags[i] = w->drags[--w->drag_count];
+            return;
+        }
+    }
+}
+
+eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index)
+{
+    if (!b)
+        return NULL;
+    for (int i = 0; i < b->shape_count; ++i) {
+        if (b->shapes[i].native == native) {
+            *index = i;
+            return b;
+        }
+    }
+    return NULL;
+}
+
+bool eddy_port_is_solid(const eddy_body *b, int index)
+{
+    return b && !b->shapes[index].info.is_sensor;
+}
+
+/* ==================================================================== *
+ * Sensor events                                                         *
+ * ==================================================================== */
+
+/* The one rule for which overlaps are reported, whatever the backend: 2.4
+ * only makes pairs with a dynamic body, v3 also lets a sensor see a sensor. */
+bool eddy_port_pair_reported(const eddy_sensor_event *e)
+{
+    const eddy_body *s = e->sensor, *v = e->visitor;
+    return s && v && s->shapes[e->sensor_shape].info.is_sensor &&
+           !v->shapes[e->visitor_shape].info.is_sensor && s != v &&
+           (s->type == EDDY_BODY_DYNAMIC || v->type == EDDY_BODY_DYNAMIC);
+}
+
+void eddy_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e)
+{
+    eddy_sensor_event *list = begin ? w->begin : w->end;
+    int *count = begin ? &w->begin_count : &w->end_count;
+    if (*count >= w->event_capacity) {
+        w->dropped++;
+        return;
+    }
+    list[(*count)++] = *e;
+}
+
+/* Creation order of the sensor body, sensor shape, visitor body, visitor
+ * shape: never Box2D's internal order. */
+static int port_compare_events(const void *pa, const void *pb)
+{
+    const eddy_sensor_event *a = (const eddy_sensor_event *)pa;
+    const eddy_sensor_event *b = (const eddy_sensor_event *)pb;
+    if (a->sensor->serial != b->sensor->serial)
+        return a->sensor->serial < b->sensor->serial ? -1 : 1;
+    if (a->sensor_shape != b->sensor_shape)
+        return a->sensor_shape < b->sensor_shape ? -1 : 1;
+    if (a->visitor->serial != b->visitor->serial)
+        return a->visitor->serial < b->visitor->serial ? -1 : 1;
+    if (a->visitor_shape != b->visitor_shape)
+        return a->visitor_shape < b->visitor_shape ? -1 : 1;
+    return 0;
+}
+
+static void port_sort_events(eddy_world *w)
+{
+    if (w->begin_count > 1)
+        qsort(w->begin, (size_t)w->begin_count, sizeof *w->begin, port_compare_events);
+    if (w->end_count > 1)
+        qsort(w->end, (size_t)w->end_count, sizeof *w->end, port_compare_events);
+}
+
+static int port_purge_list(eddy_sensor_event *list, int count, const eddy_body *b)
+{
+    int k = 0;
+    for (int i = 0; i < count; ++i)
+        if (list[i].sensor != b && list[i].visitor != b)
+            list[k++] = list[i];
+    return k;
+}
+
+static eddy_result port_alloc_events(eddy_world *w, int capacity, eddy_error *err)
+{
+    if (capacity < 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "event capacity must be >= 0 (got %d)",
+                         capacity);
+    w->event_capacity = capacity ? capacity : PORT_DEFAULT_EVENT_CAPACITY;
+    w->begin = (eddy_sensor_event *)calloc((size_t)w->event_capacity, sizeof *w->begin);
+    w->end = (eddy_sensor_event *)calloc((size_t)w->event_capacity, sizeof *w->end);
+    if (!w->begin || !w->end)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d sensor events",
+                         w->event_capacity);
+    return EDDY_OK;
+}
+
+/* ==================================================================== *
+ * Query results                                                         *
+ * ==================================================================== */
+
+void eddy_port_query_offer(eddy_port_query *q, eddy_body *b)
+{
+    int i = 0;
+    while (i < q->count && q->out[i]->serial < b->serial)
+        ++i;
+    if (i < q->count && q->out[i] == b)
+        return; /* already there (another of its shapes) */
+    if (i >= q->capacity)
+        return; /* full of earlier bodies */
+    int last = q->count < q->capacity ? q->count : q->capacity - 1;
+    memmove(q->out + i + 1, q->out + i, (size_t)(last - i) * sizeof *q->out);
+    q->out[i] = b;
+    if (q->count < q->capacity)
+        q->count++;
+}
+
+void eddy_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
+                         double nx, double ny, double fraction)
+{
+    if (r->hit && (fraction > r->best.fraction ||
+                   (fraction == r->best.fraction &&
+                    (b->serial > r->best.body->serial ||
+                     (b == r->best.body && shape >= r->best.shape)))))
+        return;
+    r->hit = true;
+    r->best.body = b;
+    r->best.shape = shape;
+    r->best.point[0] = px;
+    r->best.point[1] = py;
+    r->best.normal[0] = nx;
+    r->best.normal[1] = ny;
+    r->best.fraction = fraction;
+}
+
+/* ==================================================================== *
+ * eddy_body.h                                                           *
+ * ==================================================================== */
+
+/* ------------------------------------------------------------ backend */
+
+void eddy_body_get_backend(eddy_body_backend_info *out)
+{
+    if (out)
+        eddy_native_backend(out);
+}
+
+/* ------------------------------------------------------------ world */
+
+eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    eddy_world_desc d;
+    memset(&d, 0, sizeof d);
+    if (desc)
+        d = *desc;
+    if (!port_finite2(d.gravity[0], d.gravity[1]))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+
+    eddy_world *w = (eddy_world *)calloc(1, sizeof *w);
+    if (!w)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
+    w->substeps = PORT_DEFAULT_SUBSTEPS;
+    eddy_result r = port_alloc_events(w, d.event_capacity, err);
+    if (r == EDDY_OK)
+        r = eddy_native_world_create(w, &d, err);
+    if (r != EDDY_OK) {
+        free(w->begin);
+        free(w->end);
+        free(w);
+        return r;
+    }
+    w->gravity[0] = d.gravity[0];
+    w->gravity[1] = d.gravity[1];
+    w->user_data = d.user_data;
+    *out = w;
+    return port_ok(err);
+}
+
+void eddy_world_destroy(eddy_world *w)
+{
+    if (!w)
+        return;
+    eddy_native_world_destroy(w); /* Box2D's bodies, shapes and joints with it */
+    for (int i = 0; i < w->body_count; ++i)
+        port_free_body(w->bodies[i]);
+    for (int i = 0; i < w->drag_count; ++i)
+        free(w->drags[i]);
+    free(w->bodies);
+    free(w->drags);
+    free(w->begin);
+    free(w->end);
+    free(w);
+}
+
+eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *err)
+{
+    eddy_result r = port_check_step(w, dt, &substeps, err);
+    if (r != EDDY_OK)
+        return r;
+    w->begin_count = w->end_count = w->dropped = 0;
+    w->substeps = substeps;
+    eddy_native_world_step(w, dt, substeps);
+    port_sort_events(w);
+    return port_ok(err);
+}
+
+eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_error *err)
+{
+    if (!w)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    if (!port_finite2(gx, gy))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+    eddy_native_world_set_gravity(w, gx, gy);
+    w->gravity[0] = gx;
+    w->gravity[1] = gy;
+    return port_ok(err);
+}
+
+void eddy_world_get_gravity(const eddy_world *w, double out[2])
+{
+    out[0] = w ? w->gravity[0] : 0.0;
+    out[1] = w ? w->gravity[1] : 0.0;
+}
+
+void *eddy_world_user_data(const eddy_world *w)
+{
+    return w ? w->user_data : NULL;
+}
+
+int eddy_world_body_count(const eddy_world *w)
+{
+    return w ? w->body_count : 0;
+}
+
+eddy_body *eddy_world_body(const eddy_world *w, int index)
+{
+    if (!w || index < 0 || index >= w->body_count)
+        return NULL;
+    return w->bodies[index];
+}
+
+void eddy_world_get_sensor_events(const eddy_world *w, eddy_sensor_events *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!w)
+        return;
+    out->begin = w->begin;
+    out->begin_count = w->begin_count;
+    out->end = w->end;
+    out->end_count = w->end_count;
+    out->dropped = w->dropped;
+}
+
+/* ------------------------------------------------------------ bodies */
+
+eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_body **out,
+                             eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!w)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    eddy_body_desc d;
+    memset(&d, 0, sizeof d);
+    if (desc)
+        d = *desc;
+    eddy_result r = port_check_body_desc(&d, err);
+    if (r != EDDY_OK)
+        return r;
+
+    eddy_body *b = (eddy_body *)calloc(1, sizeof *b);
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
+    r = port_register_body(w, b, err);
+    if (r != EDDY_OK) {
+        free(b);
+        return r;
+    }
+    b->type = d.type;
+    b->user_data = d.user_data;
+    eddy_native_body_create(b, &d, port_gravity_scale(&d));
+    port_normalise_mass(b);
+    *out = b;
+    return port_ok(err);
+}
+
+void eddy_body_destroy(eddy_body *b)
+{
+    if (!b)
+        return;
+    eddy_world *w = b->world;
+    /* Box2D takes the body's joints with it: drags on it go idle. */
+    for (int i = 0; i < w->drag_count; ++i) {
+        if (w->drags[i]->body == b) {
+            w->drags[i]->body = NULL;
+            w->drags[i]->native = 0;
+        }
+    }
+    eddy_native_body_destroy(b);
+    w->begin_count = port_purge_list(w->begin, w->begin_count, b);
+    w->end_count = port_purge_list(w->end, w->end_count, b);
+    port_unregister_body(w, b);
+    port_free_body(b);
+}
+
+eddy_world *eddy_body_world(const eddy_body *b)
+{
+    return b ? b->world : NULL;
+}
+
+eddy_body_type eddy_body_get_type(const eddy_body *b)
+{
+    return b ? b->type : EDDY_BODY_STATIC;
+}
+
+void eddy_body_set_user_data(eddy_body *b, void *user_data)
+{
+    if (b)
+        b->user_data = user_data;
+}
+
+void *eddy_body_user_data(const eddy_body *b)
+{
+    return b ? b->user_data : NULL;
+}
+
+/* ------------------------------------------------------------ shapes */
+
+eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *out_index,
+                                eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_shape_info info;
+    eddy_result r = port_prepare_shape(desc, &info, err);
+    if (r != EDDY_OK)
+        return r;
+    r = port_reserve_shape(b, err);
+    if (r != EDDY_OK)
+        return r;
+    eddy_native_ref native = 0;
+    r = eddy_native_shape_create(b, &info, &native, err); /* Box2D recomputes the mass */
+    if (r != EDDY_OK)
+        return r;
+    b->shapes[b->shape_count].native = native;
+    b->shapes[b->shape_count].info = info;
+    if (out_index)
+        *out_index = b->shape_count;
+    b->shape_count++;
+    port_normalise_mass(b);
+    return port_ok(err);
+}
+
+int eddy_body_shape_count(const eddy_body *b)
+{
+    return b ? b->shape_count : 0;
+}
+
+eddy_result eddy_body_get_shape(const eddy_body *b, int index, eddy_shape_info *out,
+                                eddy_error *err)
+{
+    if (!b || !out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body or out is NULL");
+    if (index < 0 || index >= b->shape_count)
+        return eddy_fail(err, EDDY_ERR_RANGE, "shape index %d outside 0..%d", index,
+                         b->shape_count - 1);
+    *out = b->shapes[index].info;
+    return port_ok(err);
+}
+
+/* ------------------------------------------------------------ state */
+
+void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    out->c = 1.0;
+    if (!b)
+        return;
+    double pos[2];
+    eddy_native_pose(b, pos, &out->c, &out->s);
+    out->x = pos[0];
+    out->y = pos[1];
+    /* from the rotation, so wrapped on both backends (2.4 keeps an unwrapped
+     * angle, v3 none) */
+    out->angle = atan2(out->s, out->c);
+}
+
+void eddy_body_world_point(const eddy_body *b, double lx, double ly, double out[2])
+{
+    eddy_pose p;
+    eddy_body_get_pose(b, &p);
+    out[0] = p.x + p.c * lx - p.s * ly;
+    out[1] = p.y + p.s * lx + p.c * ly;
+}
+
+void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[2])
+{
+    eddy_pose p;
+    eddy_body_get_pose(b, &p);
+    double dx = wx - p.x, dy = wy - p.y;
+    out[0] = p.c * dx + p.s * dy;
+    out[1] = -p.s * dx + p.c * dy;
+}
+
+void eddy_body_linear_velocity(const eddy_body *b, double out[2])
+{
+    out[0] = out[1] = 0.0;
+    if (!b)
+        return;
+    double w;
+    eddy_native_velocity(b, out, &w);
+}
+
+double eddy_body_angular_velocity(const eddy_body *b)
+{
+    if (!b)
+        return 0.0;
+    double v[2], w;
+    eddy_native_velocity(b, v, &w);
+    return w;
+}
+
+void eddy_body_point_velocity(const eddy_body *b, double wx, double wy, double out[2])
+{
+    double v[2], c[2];
+    eddy_body_linear_velocity(b, v);
+    eddy_body_world_center(b, c);
+    double w = eddy_body_angular_velocity(b);
+    out[0] = v[0] - w * (wy - c[1]);
+    out[1] = v[1] + w * (wx - c[0]);
+}
+
+double eddy_body_mass(const eddy_body *b)
+{
+    if (!b || b->type != EDDY_BODY_DYNAMIC)
+        return 0.0;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    return m.mass;
+}
+
+double eddy_body_inertia(const eddy_body *b)
+{
+    if (!b || b->type != EDDY_BODY_DYNAMIC)
+        return 0.0;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    return m.inertia;
+}
+
+void eddy_body_local_center(const eddy_body *b, double out[2])
+{
+    out[0] = out[1] = 0.0;
+    if (!b)
+        return;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    out[0] = m.local_center[0];
+    out[1] = m.local_center[1];
+}
+
+void eddy_body_world_center(const eddy_body *b, double out[2])
+{
+    out[0] = out[1] = 0.0;
+    if (!b)
+        return;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    out[0] = m.world_center[0];
+    out[1] = m.world_center[1];
+}
+
+bool eddy_body_is_awake(const eddy_body *b)
+{
+    return b && b->type != EDDY_BODY_STATIC && eddy_native_is_awake(b);
+}
+
+void eddy_body_set_awake(eddy_body *b, bool awake)
+{
+    if (b && b->type != EDDY_BODY_STATIC)
+        eddy_native_set_awake(b, awake);
+}
+
+/* ------------------------------------------------------------ actions */
+
+/* Forces, torques and impulses act on dynamic bodies only; the others accept
+ * and ignore them. */
+static void port_push(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+                      double py)
+{
+    if (b->type == EDDY_BODY_DYNAMIC)
+        eddy_native_apply(b, kind, x, y, px, py);
+}
+
+eddy_result eddy_body_apply_force(eddy_body *b, double fx, double fy, double px, double py,
+                                  eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite2(fx, fy) || !port_finite2(px, py))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "force or point is not finite");
+    port_push(b, EDDY_PORT_FORCE, fx, fy, px, py);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_apply_force_to_center(eddy_body *b, double fx, double fy, eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite2(fx, fy))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "force is not finite");
+    port_push(b, EDDY_PORT_FORCE_TO_CENTER, fx, fy, 0.0, 0.0);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_apply_torque(eddy_body *b, double torque, eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite(torque))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "torque is not finite");
+    port_push(b, EDDY_PORT_TORQUE, torque, 0.0, 0.0, 0.0);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_apply_impulse(eddy_body *b, double ix, double iy, double px, double py,
+                                    eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite2(ix, iy) || !port_finite2(px, py))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "impulse or point is not finite");
+    port_push(b, EDDY_PORT_IMPULSE, ix, iy, px, py);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double angle,
+                                    eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite2(x, y) || !port_finite(angle))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
+    eddy_native_set_transform(b, x, y, angle);
+    /* woken on both backends: 2.4 would leave a sleeping body asleep, and then
+     * not see it leave a sensor */
+    if (b->type != EDDY_BODY_STATIC)
+        eddy_native_set_awake(b, true);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
+                                   eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (b->type == EDDY_BODY_STATIC)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "a static body cannot be given a velocity");
+    if (!port_finite2(vx, vy) || !port_finite(w))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "velocity is not finite");
+    eddy_native_set_velocity(b, vx, vy, w);
+    if (vx != 0.0 || vy != 0.0 || w != 0.0)
+        eddy_native_set_awake(b, true);
+    return port_ok(err);
+}
+
+eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double angle, double dt,
+                                     eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (b->type != EDDY_BODY_KINEMATIC)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "only kinematic bodies can be moved this way");
+    if (!port_finite2(x, y) || !port_finite(angle) || !port_finite(dt) || !(dt > 0.0))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "target pose or time step is not valid");
+    eddy_pose p;
+    eddy_body_get_pose(b, &p);
+    double turn = eddy_native_kinematic_turn(b->world, port_wrap_angle(angle - p.angle));
+    return eddy_body_set_velocity(b, (x - p.x) / dt, (y - p.y) / dt, turn / dt, err);
+}
+
+/* ------------------------------------------------------------ queries */
+
+bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, double y1,
+                         eddy_ray_hit *out)
+{
+    if (!w || !port_finite2(x0, y0) || !port_finite2(x1, y1))
+        return false;
+    eddy_port_ray r;
+    memset(&r, 0, sizeof r);
+    r.x0 = x0;
+    r.y0 = y0;
+    r.x1 = x1;
+    r.y1 = y1;
+    eddy_native_ray_cast(w, &r);
+    if (!r.hit)
+        return false;
+    if (out)
+        *out = r.best;
+    return true;
+}
+
+int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **out,
+                           int capacity)
+{
+    if (!w || !out || capacity <= 0 || !port_finite2(x, y))
+        return 0;
+    eddy_port_query q;
+    q.x = x;
+    q.y = y;
+    q.out = out;
+    q.count = 0;
+    q.capacity = capacity;
+    eddy_native_query_point(w, &q);
+    return q.count;
+}
+
+/* ------------------------------------------------------------ drag */
+
+eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_desc *desc,
+                             eddy_drag **out, eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (b->type != EDDY_BODY_DYNAMIC)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "only dynamic bodies can be dragged");
+    if (!port_finite2(x, y))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag point is not finite");
+    eddy_result r = port_check_drag_desc(desc, err);
+    if (r != EDDY_OK)
+        return r;
+
+    eddy_drag *g = (eddy_drag *)calloc(1, sizeof *g);
+    if (!g)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a drag");
+    r = port_register_drag(b->world, g, err);
+    if (r != EDDY_OK) {
+        free(g);
+        return r;
+    }
+    double hertz, ratio, max_force;
+    double mass = eddy_body_mass(b);
+    port_resolve_drag(desc, mass, &hertz, &ratio, &max_force);
+    g->world = b->world;
+    g->body = b;
+    eddy_native_drag_create(g, x, y, hertz, ratio, max_force, mass);
+    eddy_native_set_awake(b, true);
+    *out = g;
+    return port_ok(err);
+}
+
+eddy_result eddy_drag_set_target(eddy_drag *g, double x, double y, eddy_error *err)
+{
+    if (!g)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag is NULL");
+    if (!port_finite2(x, y))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag target is not finite");
+    if (g->body) {
+        eddy_native_drag_set_target(g, x, y);
+        eddy_native_set_awake(g->body, true);
+    }
+    return port_ok(err);
+}
+
+eddy_body *eddy_drag_body(const eddy_drag *g)
+{
+    return g ? g->body : NULL;
+}
+
+void eddy_drag_destroy(eddy_drag *g)
+{
+    if (!g)
+        return;
+    if (g->body)
+        eddy_native_drag_destroy(g);
+    port_unregister_drag(g->world, g);
+    free(g);
+}

@@ -1,0 +1,216 @@
+/*
+ * body_port.h - the inside of the rigid-body port (eddy_body.h). Not installed.
+ *
+ * The port is split in two:
+ *   engine/body_port.c        everything that does not depend on Box2D: the
+ *                             handles, argument checks, defaults, shape
+ *                             geometry, the body and drag lists, sensor event
+ *                             filtering and ordering, query ordering. It
+ *                             implements every function of eddy_body.h.
+ *   engine/body_box2d_*.c(pp) one backend per Box2D version, linked alone:
+ *                             the eddy_native_* hooks below, which are the only
+ *                             places that call Box2D.
+ * body_port.c is plain C17; the C++ backend includes this header inside
+ * extern "C" (done here), so the hooks and helpers have C linkage in both.
+ *
+ * A hook is only called with valid, checked arguments: non-NULL handles,
+ * finite numbers within EDDY_PORT_MAX_VALUE, resolved defaults. Hooks never
+ * fail unless their declaration says so.
+ */
+#ifndef EDDY_BODY_PORT_H
+#define EDDY_BODY_PORT_H
+
+#include "eddy_body.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EDDY_PORT_PI 3.14159265358979323846
+/* Half the side of the box a point query asks Box2D about (m). */
+#define EDDY_PORT_QUERY_HALF 1e-3
+
+/* A Box2D object (body, shape, joint) as a backend names it: v3 stores its id
+ * (b2StoreBodyId and friends), 2.4 its pointer. The shared code only keeps it
+ * and compares it for equality. */
+typedef uint64_t eddy_native_ref;
+
+/* Whatever a backend keeps per world (its Box2D world, the anchor body of
+ * drags, ...). Defined by the backend. */
+typedef struct eddy_native_world eddy_native_world;
+
+/* ------------------------------------------------------------ handles */
+
+typedef struct eddy_port_shape {
+    eddy_native_ref native;
+    eddy_shape_info info;       /* as checked and resolved by the port */
+} eddy_port_shape;
+
+struct eddy_body {
+    eddy_world *world;
+    eddy_native_ref native;
+    eddy_body_type type;
+    uint64_t serial;            /* creation order, never reused */
+    eddy_port_shape *shapes;    /* in the order they were added */
+    int shape_count, shape_capacity;
+    void *user_data;
+};
+
+struct eddy_drag {
+    eddy_world *world;
+    eddy_body *body;            /* NULL once the body is gone */
+    eddy_native_ref native;     /* the joint; meaningless once body is NULL */
+};
+
+struct eddy_world {
+    eddy_native_world *native;
+    double gravity[2];
+    void *user_data;
+
+    eddy_body **bodies;         /* live bodies, creation order */
+    int body_count, body_capacity;
+    uint64_t next_serial;
+
+    eddy_drag **drags;          /* any order */
+    int drag_count, drag_capacity;
+
+    eddy_sensor_event *begin, *end; /* event_capacity each */
+    int begin_count, end_count, event_capacity, dropped;
+
+    int substeps;               /* of the last step; the default before one */
+};
+
+/* ------------------------------------------------------------ shared helpers */
+
+/* Defined in error.c (and declared in eddy_internal.h, which is C only): fill
+ * err, if not NULL, with code and a printf-style message / with EDDY_OK. */
+eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void eddy_clear_error(eddy_error *err);
+
+/* The body that owns the shape Box2D calls native, if b is that body, with the
+ * shape's index; NULL when b is NULL or does not hold it. */
+eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index);
+
+/* A shape that collides (not a sensor), on a body that exists. */
+bool eddy_port_is_solid(const eddy_body *b, int index);
+
+/* Sensor events. A backend turns each overlap Box2D reports during or after
+ * the step into an event of our bodies and shape indices (either body NULL
+ * when a shape is not ours or is gone), keeps it when
+ * eddy_port_pair_reported says so, and adds it with eddy_port_push_event.
+ * The port sorts the lists after the step. */
+bool eddy_port_pair_reported(const eddy_sensor_event *e);
+void eddy_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e);
+
+/* Ray casts: the closest solid hit so far, ties going to the earlier body and
+ * then the lower shape index. The backend offers every solid shape the ray
+ * enters and that does not contain the start point. */
+typedef struct eddy_port_ray {
+    double x0, y0, x1, y1;      /* the segment, both ends finite */
+    bool hit;
+    eddy_ray_hit best;
+} eddy_port_ray;
+
+void eddy_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
+                         double nx, double ny, double fraction);
+
+/* Point queries: the backend offers every body with a solid shape containing
+ * (x, y); the port keeps each once, the earliest created first, at most
+ * capacity of them. */
+typedef struct eddy_port_query {
+    double x, y;
+    eddy_body **out;
+    int count, capacity;
+} eddy_port_query;
+
+void eddy_port_query_offer(eddy_port_query *q, eddy_body *b);
+
+/* ------------------------------------------------------------ backend hooks */
+
+/* Which Box2D this is (out is not NULL). */
+void eddy_native_backend(eddy_body_backend_info *out);
+
+/* Creates w->native with the gravity and sleep setting of d; w's own lists,
+ * including the event lists of w->event_capacity, already exist. May fail
+ * (out of memory, no Box2D world left) with a message in err. */
+eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
+/* Destroys the Box2D world with everything in it, and w->native. The port
+ * frees its own handles afterwards. */
+void eddy_native_world_destroy(eddy_world *w);
+void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy);
+/* One step; the port has already emptied the event lists, and sorts them
+ * afterwards. The backend fills them (eddy_port_push_event). */
+void eddy_native_world_step(eddy_world *w, double dt, int substeps);
+
+/* Creates the Box2D body for b (type, user data and world already set) from
+ * the checked description d with gravity scale gravity_scale; sets
+ * b->native. */
+void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
+/* Destroys b's Box2D body, its shapes and its joints. No sensor event may come
+ * out of it. The port then drops b's events, idles its drags and frees it. */
+void eddy_native_body_destroy(eddy_body *b);
+/* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
+ * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
+eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+                                     eddy_native_ref *out, eddy_error *err);
+
+/* Pose of the body origin: position, cos and sin of the angle. */
+void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
+/* Centre-of-mass velocity and angular velocity. */
+void eddy_native_velocity(const eddy_body *b, double v[2], double *w);
+
+typedef struct eddy_port_mass {
+    double mass;                /* kg, as Box2D holds it */
+    double inertia;             /* about the centre of mass */
+    double local_center[2], world_center[2];
+} eddy_port_mass;
+
+void eddy_native_mass(const eddy_body *b, eddy_port_mass *out);
+/* Mass 1 kg at the origin, no rotational inertia. */
+void eddy_native_set_unit_mass(eddy_body *b);
+
+bool eddy_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
+void eddy_native_set_awake(eddy_body *b, bool awake);
+
+typedef enum eddy_port_push {
+    EDDY_PORT_FORCE,            /* (x, y) N at the world point (px, py) */
+    EDDY_PORT_FORCE_TO_CENTER,  /* (x, y) N at the centre of mass */
+    EDDY_PORT_TORQUE,           /* x N m */
+    EDDY_PORT_IMPULSE           /* (x, y) N s at the world point (px, py) */
+} eddy_port_push;
+
+/* Applies to a dynamic body and wakes it. */
+void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+                       double py);
+void eddy_native_set_transform(eddy_body *b, double x, double y, double angle);
+void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w);
+/* The turn to ask of a kinematic body for it to turn by `turn` radians in the
+ * next step (2.4 turns by exactly w dt; v3 does not). */
+double eddy_native_kinematic_turn(const eddy_world *w, double turn);
+
+/* Offers the hits of r's segment (eddy_port_ray_offer). Casts nothing when the
+ * segment has zero length in Box2D's single precision. */
+void eddy_native_ray_cast(const eddy_world *w, eddy_port_ray *r);
+/* Offers the bodies containing the point (eddy_port_query_offer), asking
+ * Box2D about the box of half side EDDY_PORT_QUERY_HALF around it. */
+void eddy_native_query_point(const eddy_world *w, eddy_port_query *q);
+
+/* Creates g's joint pulling g->body's point (x, y) towards (x, y), from the
+ * world's fixed anchor, and sets g->native. mass is the body's. */
+void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+                             double damping_ratio, double max_force, double mass);
+void eddy_native_drag_set_target(eddy_drag *g, double x, double y);
+/* Only for a drag whose body still exists. */
+void eddy_native_drag_destroy(eddy_drag *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_BODY_PORT_H */
