@@ -7,6 +7,7 @@
  * vorticity is lambda psi with lambda = a^2 + b^2. Since the integral of
  * |phi|^2 is N^2 lambda W H / 4, N = 2 / sqrt(lambda W H) makes it unit. */
 #include "eddy_internal.h"
+#include "simd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -194,5 +195,75 @@ void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *
         int k1 = b->modes[k].k1, k2 = b->modes[k].k2;
         phi_u[k] = b->coef_u[k] * sx[k1] * cy[k2];
         phi_v[k] = -b->coef_v[k] * cx[k1] * sy[k2];
+    }
+}
+
+/* Points per batch of eddy_box_basis_velocity_many: its tables live on the
+ * stack, (max_k1 + max_k2 + 2) x 2 x batch doubles within BATCH_DOUBLES. */
+#define BATCH_DOUBLES 6144
+#define BATCH_MAX 64
+
+/* rows[k * n + p] = sin(k t_p), cols[...] = cos(k t_p), k = 0..count, by the
+ * rotation of trig_table, for n points at once (n even): lane by lane the same
+ * operations as trig_table, so each point's values are bit for bit its own. */
+static void trig_rows(const double *t, int n, int count, double *rows, double *cols)
+{
+    for (int p = 0; p < n; ++p) {
+        rows[p] = 0.0;
+        cols[p] = 1.0;
+    }
+    double st[BATCH_MAX], ct[BATCH_MAX];
+    for (int p = 0; p < n; ++p) st[p] = sin(t[p]), ct[p] = cos(t[p]);
+    for (int k = 0; k < count; ++k) {
+        const double *s0 = &rows[(size_t)k * n], *c0 = &cols[(size_t)k * n];
+        double *s1 = &rows[(size_t)(k + 1) * n], *c1 = &cols[(size_t)(k + 1) * n];
+        for (int p = 0; p < n; p += 2) {
+            eddy_v2 s = eddy_v2_load(&s0[p]), c = eddy_v2_load(&c0[p]);
+            eddy_v2 sa = eddy_v2_load(&st[p]), ca = eddy_v2_load(&ct[p]);
+            eddy_v2_store(&s1[p], s * ca + c * sa);
+            eddy_v2_store(&c1[p], c * ca - s * sa);
+        }
+    }
+}
+
+void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
+                                  const double *xy, double *uv)
+{
+    int per = BATCH_DOUBLES / (2 * (b->max_k1 + b->max_k2 + 2));
+    per = per > BATCH_MAX ? BATCH_MAX : per < 2 ? 2 : per & ~1;
+    double buf[BATCH_DOUBLES > 4 * (EDDY_MAX_WAVE + 1) ? BATCH_DOUBLES : 4 * (EDDY_MAX_WAVE + 1)];
+    for (int p0 = 0; p0 < n; p0 += per) {
+        int m = n - p0 < per ? n - p0 : per, mm = (m + 1) & ~1;
+        if ((size_t)2 * (b->max_k1 + b->max_k2 + 2) * (size_t)mm > sizeof buf / sizeof buf[0]) {
+            /* wave numbers too high for the stack tables: one point at a time */
+            for (int p = p0; p < p0 + m; ++p)
+                eddy_box_basis_velocity(b, r, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+            continue;
+        }
+        double tx[BATCH_MAX], ty[BATCH_MAX], u[BATCH_MAX], v[BATCH_MAX];
+        for (int p = 0; p < mm; ++p) {
+            int q = p0 + (p < m ? p : m - 1); /* an odd batch repeats its last point */
+            tx[p] = M_PI * xy[2 * q] / b->width;
+            ty[p] = M_PI * xy[2 * q + 1] / b->height;
+            u[p] = v[p] = 0.0;
+        }
+        double *sx = buf, *cx = sx + (size_t)(b->max_k1 + 1) * mm;
+        double *sy = cx + (size_t)(b->max_k1 + 1) * mm, *cy = sy + (size_t)(b->max_k2 + 1) * mm;
+        trig_rows(tx, mm, b->max_k1, sx, cx);
+        trig_rows(ty, mm, b->max_k2, sy, cy);
+        for (int k = 0; k < b->count; ++k) {
+            /* the scalar code's order: ((r c) sin) cos, then u + that */
+            eddy_v2 ru = eddy_v2_set(r[k] * b->coef_u[k]), rv = eddy_v2_set(r[k] * b->coef_v[k]);
+            const double *a = &sx[(size_t)b->modes[k].k1 * mm], *bb = &cy[(size_t)b->modes[k].k2 * mm];
+            const double *c = &cx[(size_t)b->modes[k].k1 * mm], *d = &sy[(size_t)b->modes[k].k2 * mm];
+            for (int p = 0; p < mm; p += 2) {
+                eddy_v2_store(&u[p], eddy_v2_load(&u[p]) + ru * eddy_v2_load(&a[p]) * eddy_v2_load(&bb[p]));
+                eddy_v2_store(&v[p], eddy_v2_load(&v[p]) - rv * eddy_v2_load(&c[p]) * eddy_v2_load(&d[p]));
+            }
+        }
+        for (int p = 0; p < m; ++p) {
+            uv[2 * (p0 + p)] = u[p];
+            uv[2 * (p0 + p) + 1] = v[p];
+        }
     }
 }

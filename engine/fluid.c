@@ -59,6 +59,7 @@ struct eddy_fluid {
     eddy_mac mac;
     double *excite_rate; /* r: queued artist excitations, per second */
     bool excite_pending;
+    double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -103,6 +104,15 @@ static bool alloc_buffers(eddy_fluid *f)
     f->excite_rate = calloc(r, sizeof(double));
     bool ok = f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
               f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
+    if (ok && f->desc.paper_pipeline) {
+        /* the paper's dense A_i (5.8), filled from the sparse tensor */
+        const eddy_tensor *t = &f->asset->tensor;
+        f->dense_tensor = calloc(r * r * r, sizeof(double));
+        ok = f->dense_tensor != NULL;
+        for (int i = 0; ok && i < t->r; ++i)
+            for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
+                f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
+    }
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = malloc(r * r * sizeof(double));
         ok = f->viscous != NULL;
@@ -149,6 +159,7 @@ void eddy_fluid_destroy(eddy_fluid *f)
     free(f->coef), free(f->saved), free(f->advection), free(f->taylor_out);
     free(f->taylor_work), free(f->reduced_force), free(f->phi_u), free(f->phi_v);
     free(f->viscous), free(f->decay), free(f->stirs), free(f->excite_rate);
+    free(f->dense_tensor);
     free(f);
 }
 
@@ -214,6 +225,9 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
 {
     int eig = f->basis.count;
     if (f->r > eig) project_stir_grid(f, st, reduced + eig);
+    if (!f->desc.paper_pipeline &&
+        eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, reduced))
+        return;
     double half = 0.5 * st->radius, dtheta = 2.0 * M_PI / STIR_ANGLES;
     for (int ring = 0; ring < STIR_RINGS; ++ring) {
         double rho = half * (gauss8_node[ring] + 1.0);
@@ -352,7 +366,17 @@ static void advect(eddy_fluid *f, double dt)
         f->timings.taylor_substeps = 0;
         return;
     }
-    eddy_tensor_contract(&f->asset->tensor, f->coef, f->advection);
+    if (f->dense_tensor) { /* the paper's 5.8: every r_i A_i, zeros included */
+        size_t rr = (size_t)f->r * (size_t)f->r;
+        memset(f->advection, 0, rr * sizeof(double));
+        for (int i = 0; i < f->r; ++i) {
+            const double *a = &f->dense_tensor[(size_t)i * rr];
+            double ri = f->coef[i];
+            for (size_t e = 0; e < rr; ++e) f->advection[e] += ri * a[e];
+        }
+    } else {
+        eddy_tensor_contract(&f->asset->tensor, f->coef, f->advection);
+    }
     double longest = eddy_taylor_max_time(f->r, f->advection);
     if (dt > longest) {
         dt = longest;
@@ -454,7 +478,18 @@ void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
 
 void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, double *uv)
 {
-    for (int p = 0; p < n; ++p) eddy_fluid_velocity(f, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+    /* the box modes for all points at once (bit for bit eddy_fluid_velocity) */
+    eddy_box_basis_velocity_many(&f->basis, f->coef, n, xy, uv);
+    for (int p = 0; p < n; ++p) {
+        double x = xy[2 * p], y = xy[2 * p + 1];
+        if (!inside_domain(f->asset, x, y)) {
+            uv[2 * p] = uv[2 * p + 1] = 0.0;
+            continue;
+        }
+        if (f->r > f->eig)
+            eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, f->coef + f->eig,
+                                     x, y, uv + 2 * p);
+    }
 }
 
 double eddy_fluid_kinetic_energy(const eddy_fluid *f)
