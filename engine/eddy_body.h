@@ -2,8 +2,10 @@
  * eddy_body.h - the engine's rigid-body port: a small world of rigid bodies
  * the fluid pushes around and is pushed back by.
  *
- * The engine and the game reach Box2D only through this header. Two backends
- * implement it and the build links exactly one of them:
+ * The engine and the game reach Box2D only through this header. It is
+ * implemented by engine/body_port.c (everything that does not depend on Box2D:
+ * checks, defaults, registries, event order) and by one of two backends that
+ * hold only the Box2D calls; the build links exactly one of them:
  *   engine/body_box2d_v3.c    Box2D v3.1 (C), used when v3 is installed;
  *   engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
  * Both hide the places where the two Box2D versions disagree, so the same
