@@ -298,7 +298,8 @@ typedef struct eddy_panel_world_body {
     double image_sign[EDDY_PANEL_MAX_IMAGES];
     int image_mirror[EDDY_PANEL_MAX_IMAGES]; /* 1 across an x wall, 2 a y wall, 3 both */
     double image_origin[EDDY_PANEL_MAX_IMAGES][2]; /* the body origin, mirrored likewise */
-    bool warm;                          /* fast path: strengths of the last solve are a start */
+    int warm;                           /* fast path: solves whose strengths can start the
+                                           next one (0, 1, or 2: extrapolate linearly) */
 } eddy_panel_world_body;
 
 /* Run-time state of all panels. Everything is allocated by create; add_body,

@@ -3,6 +3,7 @@
  * top of panel_fast.h; the multipole algebra is in panel_farfield.c.
  * Everything is sized at set-up; a solve allocates nothing. */
 #include "panel_fast.h"
+#include "simd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,6 +13,11 @@
 /* Cached near-field entries per real panel before blocks are evaluated on
  * the fly instead (a pile of many bodies touching each other). */
 #define NEAR_PER_PANEL 256
+/* Within one far-field pass the sweeps stop once they have cut the first
+ * sweep's change by this factor: converging the near field further against a
+ * far field that is about to change is wasted (and the far passes are cheap
+ * after the first, far_pass). */
+#define FAST_INNER 0.1
 
 /* One wall image or the real copy of a body's panels, as a far-field source. */
 typedef struct far_group {
@@ -34,6 +40,8 @@ typedef struct far_node {
 /* A far node some target body uses, with the order it needs. */
 typedef struct far_use {
     int node, p;
+    double gap;     /* distance from the node centre to the target's bounding circle */
+    double skipped; /* bound on the changes of this use left out so far this step */
 } far_use;
 
 typedef struct near_block {
@@ -48,12 +56,8 @@ struct eddy_panel_fast {
     long *q_off;       /* body-frame multipole matrix: EDDY_FAR_P_MAX x M complex */
     double *q;
     long q_used, q_cap;
-    long *w_off;       /* folded solve W (M x M) */
-    double *wmat;
-    long w_used, w_cap;
     int max_m;
     /* per body, per step */
-    bool *folded;
     double *rot;       /* EDDY_FAR_P_MAX complex per body: e^(i (k-1) theta) */
     int *block_first, *block_count;
     near_block *blocks;
@@ -76,10 +80,14 @@ struct eddy_panel_fast {
     double theta, tol;
     /* scratch */
     double *far;       /* per real panel: far-field normal flux times length */
+    double *gamma_far; /* per real panel: the strengths far[] was evaluated with */
+    double *gamma_prev;/* per real panel: the strengths of the solve before the last */
+    double *dgamma;    /* per real panel: strength change since then */
+    double *node_scale;/* per node: max_k |a_k| / R^(k-1) of the pass's coefficients */
+    double *node_abs;  /* per node: absolute circulation sum |gamma| A of its panels */
+    double *tx, *ty, *tnx, *tny; /* per real panel: midpoint, normal times length */
     double *acc;       /* max_m */
     double *gnew;      /* max_m */
-    double *lu;        /* EDDY_FAST_FOLD_MAX^2 */
-    int *piv;
     double *body_coef; /* EDDY_FAR_P_MAX complex per body: rotated Q gamma */
     int *body_p;       /* order of body_coef this pass */
     eddy_panel_fast_stats stats;
@@ -158,8 +166,6 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->max_nodes = 2 * f->max_groups;
     size_t ng = (size_t)f->max_groups, nn = (size_t)f->max_nodes;
     f->q_off = calloc(nb, sizeof *f->q_off);
-    f->w_off = calloc(nb, sizeof *f->w_off);
-    f->folded = calloc(nb, sizeof *f->folded);
     f->rot = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->block_first = calloc(nb, sizeof(int));
     f->block_count = calloc(nb, sizeof(int));
@@ -170,15 +176,23 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->stack = calloc(nn + 1, sizeof(int));
     f->near_list = calloc(ng, sizeof(int));
     f->far = calloc(np, sizeof(double));
-    f->lu = calloc((size_t)EDDY_FAST_FOLD_MAX * EDDY_FAST_FOLD_MAX, sizeof(double));
-    f->piv = calloc(EDDY_FAST_FOLD_MAX, sizeof(int));
+    f->gamma_far = calloc(np, sizeof(double));
+    f->gamma_prev = calloc(np, sizeof(double));
+    f->dgamma = calloc(np, sizeof(double));
+    f->node_scale = calloc(nn, sizeof(double));
+    f->node_abs = calloc(nn, sizeof(double));
+    f->tx = calloc(np, sizeof(double));
+    f->ty = calloc(np, sizeof(double));
+    f->tnx = calloc(np, sizeof(double));
+    f->tny = calloc(np, sizeof(double));
     f->body_coef = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->body_p = calloc(nb, sizeof(int));
     f->use_first = calloc(nb, sizeof(int));
     f->use_count = calloc(nb, sizeof(int));
-    if (!f->q_off || !f->w_off || !f->folded || !f->rot || !f->block_first || !f->block_count ||
+    if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
-        !f->far || !f->lu || !f->piv || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
+        !f->far || !f->gamma_far || !f->gamma_prev || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
+        !f->ty || !f->tnx || !f->tny || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
@@ -189,10 +203,12 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
 void eddy_panel_fast_destroy(eddy_panel_fast *f)
 {
     if (!f) return;
-    free(f->q_off), free(f->q), free(f->w_off), free(f->wmat), free(f->folded), free(f->rot);
+    free(f->q_off), free(f->q), free(f->rot);
     free(f->block_first), free(f->block_count), free(f->blocks), free(f->near);
     free(f->groups), free(f->nodes), free(f->order), free(f->coef), free(f->stack);
-    free(f->near_list), free(f->far), free(f->acc), free(f->gnew), free(f->lu), free(f->piv);
+    free(f->gamma_far), free(f->gamma_prev), free(f->dgamma), free(f->node_scale), free(f->node_abs);
+    free(f->tx), free(f->ty), free(f->tnx), free(f->tny);
+    free(f->near_list), free(f->far), free(f->acc), free(f->gnew);
     free(f->body_coef), free(f->body_p), free(f->uses), free(f->use_first), free(f->use_count);
     free(f);
 }
@@ -202,11 +218,10 @@ eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *
     eddy_panel_fast *f = w->fast_state;
     const eddy_panel_shape *s = w->bodies[body].shape;
     int m = s->count;
-    long qn = 2L * EDDY_FAR_P_MAX * m, wn = (long)m * m;
+    long qn = 2L * EDDY_FAR_P_MAX * m;
     long blocks = (long)w->body_count * (w->body_count + 1);
     long near_need = (long)NEAR_PER_PANEL * w->panel_count;
     if (!grow((void **)&f->q, &f->q_cap, f->q_used + qn, sizeof(double)) ||
-        !grow((void **)&f->wmat, &f->w_cap, f->w_used + wn, sizeof(double)) ||
         !grow((void **)&f->near, &f->near_cap, near_need, sizeof(double)) ||
         !grow((void **)&f->uses, &f->use_cap, 64L * w->body_count, sizeof(far_use)))
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
@@ -234,9 +249,7 @@ eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *
         }
     }
     f->q_used += qn;
-    f->w_off[body] = f->w_used;
-    f->w_used += wn;
-    w->bodies[body].warm = false;
+    w->bodies[body].warm = 0;
     return EDDY_OK;
 }
 
@@ -361,7 +374,7 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
             f->stats.far_terms += (long)m * p;
             f->any_far = true;
             if (f->use_count[t] >= 0 && f->use_used < f->use_cap) {
-                f->uses[f->use_used++] = (far_use){(int)(n - f->nodes), p};
+                f->uses[f->use_used++] = (far_use){(int)(n - f->nodes), p, gap, 0.0};
                 f->use_count[t]++;
             } else if (f->use_count[t] >= 0) { /* full: this target walks the tree */
                 f->use_used -= f->use_count[t];
@@ -404,62 +417,6 @@ static void fill_block(const eddy_panel_world *w, int t, int j, unsigned copies,
     }
 }
 
-/* W = (I - P^+ K)^-1 P^+ for a body's own near images K (M x M, lengths in).
- * Returns false (W untouched) if the system is too big or close to singular. */
-static bool fold_own_images(eddy_panel_fast *f, const eddy_panel_shape *s, const double *k,
-                            double *wout)
-{
-    int m = s->count;
-    if (m > EDDY_FAST_FOLD_MAX) return false;
-    double *a = f->lu;
-    for (int i = 0; i < m; ++i) {
-        const double *prow = &s->pinv[(size_t)i * s->rows];
-        for (int j = 0; j < m; ++j) {
-            double sum = 0.0;
-            for (int l = 0; l < m; ++l) sum += prow[l] * k[(size_t)l * m + j];
-            a[i * m + j] = (i == j ? 1.0 : 0.0) - sum;
-        }
-    }
-    /* LU with partial pivoting */
-    double biggest = 0.0;
-    for (int i = 0; i < m * m; ++i) biggest = fmax(biggest, fabs(a[i]));
-    for (int c = 0; c < m; ++c) {
-        int p = c;
-        for (int r = c + 1; r < m; ++r)
-            if (fabs(a[r * m + c]) > fabs(a[p * m + c])) p = r;
-        if (!(fabs(a[p * m + c]) > 1e-10 * biggest)) return false;
-        f->piv[c] = p;
-        if (p != c)
-            for (int j = 0; j < m; ++j) {
-                double t = a[c * m + j];
-                a[c * m + j] = a[p * m + j], a[p * m + j] = t;
-            }
-        for (int r = c + 1; r < m; ++r) {
-            double l = a[r * m + c] / a[c * m + c];
-            a[r * m + c] = l;
-            for (int j = c + 1; j < m; ++j) a[r * m + j] -= l * a[c * m + j];
-        }
-    }
-    /* W = A^-1 P^+ column by column */
-    for (int col = 0; col < m; ++col) {
-        double *x = f->gnew;
-        for (int i = 0; i < m; ++i) x[i] = s->pinv[(size_t)i * s->rows + col];
-        for (int c = 0; c < m; ++c)
-            if (f->piv[c] != c) {
-                double t = x[c];
-                x[c] = x[f->piv[c]], x[f->piv[c]] = t;
-            }
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < i; ++j) x[i] -= a[i * m + j] * x[j];
-        for (int i = m - 1; i >= 0; --i) {
-            for (int j = i + 1; j < m; ++j) x[i] -= a[i * m + j] * x[j];
-            x[i] /= a[i * m + i];
-        }
-        for (int i = 0; i < m; ++i) wout[(size_t)i * m + col] = x[i];
-    }
-    return true;
-}
-
 /* Sorts the near groups of one target by (body, copy) and turns them into one
  * block per source body. */
 static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int near)
@@ -479,7 +436,6 @@ static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     int mt = tb->shape->count;
     f->block_first[t] = f->block_used;
     f->block_count[t] = 0;
-    f->folded[t] = false;
     for (int i = 0; i < near;) {
         int j = f->groups[list[i]].body;
         unsigned copies = 0;
@@ -493,13 +449,6 @@ static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int 
             fill_block(w, t, j, copies, &f->near[blk.offset]);
             f->near_used += size;
             f->stats.near_entries += size;
-            if (j == t &&
-                fold_own_images(f, tb->shape, &f->near[blk.offset], &f->wmat[f->w_off[t]])) {
-                f->folded[t] = true;
-                f->stats.folded_bodies++;
-                f->near_used -= size; /* folded into W: the block is not swept */
-                continue;
-            }
         }
         f->blocks[f->block_used++] = blk;
         f->block_count[t]++;
@@ -537,6 +486,15 @@ static void classify(eddy_panel_world *w, eddy_panel_fast *f)
             r[2 * k + 1] = r[2 * k - 2] * s + r[2 * k - 1] * c;
         }
     }
+    for (int b = 0; b < w->body_count; ++b) {
+        const eddy_panel_world_body *pb = &w->bodies[b];
+        for (int j = 0; j < pb->shape->count; ++j) {
+            int g = pb->first + j;
+            double len = pb->shape->length[j];
+            f->tx[g] = w->mid[2 * g], f->ty[g] = w->mid[2 * g + 1];
+            f->tnx[g] = len * w->normal[2 * g], f->tny[g] = len * w->normal[2 * g + 1];
+        }
+    }
     f->stats.groups = f->group_count;
     f->stats.nodes = f->node_count;
 }
@@ -556,7 +514,7 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
     for (int b = 0; b < w->body_count; ++b) {
         const eddy_panel_world_body *pb = &w->bodies[b];
         int m = pb->shape->count, p = f->body_p[b];
-        const double *q = &f->q[f->q_off[b]], *gamma = &w->strength[pb->first];
+        const double *q = &f->q[f->q_off[b]], *gamma = &f->dgamma[pb->first];
         const double *rot = &f->rot[(size_t)b * 2 * EDDY_FAR_P_MAX];
         double *out = &f->body_coef[(size_t)b * 2 * EDDY_FAR_P_MAX];
         for (int k = 0; k < p; ++k) {
@@ -642,41 +600,107 @@ static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
 }
 
 /* Normal flux (times length) of one node's truncated field at every
- * midpoint of body t, added to f->far. */
+ * midpoint of body t, added to f->far; two midpoints per vector. */
 static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int node, int p)
 {
     const eddy_panel_world_body *pb = &w->bodies[t];
     const double *a = &f->coef[(size_t)node * 2 * EDDY_FAR_P_MAX];
     const far_node *n = &f->nodes[node];
-    for (int j = 0; j < pb->shape->count; ++j) {
-        int g = pb->first + j;
-        double zr = w->mid[2 * g] - n->cx, zi = w->mid[2 * g + 1] - n->cy;
+    int m = pb->shape->count, g = pb->first, j = 0;
+    eddy_v2 cx = eddy_v2_set(n->cx), cy = eddy_v2_set(n->cy), one = eddy_v2_set(1.0);
+    for (; j + 1 < m; j += 2) {
+        eddy_v2 zr = eddy_v2_load(&f->tx[g + j]) - cx, zi = eddy_v2_load(&f->ty[g + j]) - cy;
+        eddy_v2 inv = one / (zr * zr + zi * zi);
+        eddy_v2 wr = zr * inv, wi = -zi * inv;
+        eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
+        for (int k = p; k >= 1; --k) { /* Horner, as eddy_far_multipole_eval */
+            eddy_v2 tr = sr + eddy_v2_set(a[2 * (k - 1)]), ti = si + eddy_v2_set(a[2 * (k - 1) + 1]);
+            sr = tr * wr - ti * wi;
+            si = tr * wi + ti * wr;
+        }
+        /* W = u - i v, so u nx + v ny = Re(W (nx + i ny)) */
+        eddy_v2 flux = sr * eddy_v2_load(&f->tnx[g + j]) - si * eddy_v2_load(&f->tny[g + j]);
+        eddy_v2_store(&f->far[g + j], eddy_v2_load(&f->far[g + j]) + flux);
+    }
+    for (; j < m; ++j) {
+        double zr = f->tx[g + j] - n->cx, zi = f->ty[g + j] - n->cy;
         double inv = 1.0 / (zr * zr + zi * zi);
-        double wr = zr * inv, wi = -zi * inv;
-        double sr = 0.0, si = 0.0;
+        double wr = zr * inv, wi = -zi * inv, sr = 0.0, si = 0.0;
         for (int k = p; k >= 1; --k) {
             double tr = sr + a[2 * (k - 1)], ti = si + a[2 * (k - 1) + 1];
             sr = tr * wr - ti * wi;
             si = tr * wi + ti * wr;
         }
-        /* W = u - i v, so u nx + v ny = Re(W (nx + i ny)) */
-        f->far[g] += pb->shape->length[j] * (sr * w->normal[2 * g] - si * w->normal[2 * g + 1]);
+        f->far[g + j] += sr * f->tnx[g + j] - si * f->tny[g + j];
     }
 }
 
-static void far_pass(eddy_panel_world *w, eddy_panel_fast *f)
+/* One far-field pass: f->far += the field of the strength change since the
+ * last pass (the first pass of a step starts from zero). A later pass leaves
+ * out a (target, node) use when the change it would bring is provably within
+ * the error the use is allowed anyway: with s = max_k |da_k| / R^(k-1), the
+ * node's change satisfies |dW| <= sum_k s R^(k-1) / gap^k <= s / (gap (1 - rho))
+ * at every target point, and the changes left out of one use over a step may
+ * add up to the truncation allowance of that use, tolerance * G / (2 pi gap)
+ * (panel_fast.h), G the node's absolute circulation. So each use errs by at
+ * most twice its truncation bound. Returns how many uses were evaluated. */
+static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
 {
-    memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
-    if (!f->any_far) return;
+    int np = w->panel_count;
+    if (first) {
+        memset(f->far, 0, sizeof(double) * (size_t)np);
+        memset(f->gamma_far, 0, sizeof(double) * (size_t)np);
+    }
+    for (int s = 0; s < np; ++s) {
+        f->dgamma[s] = w->strength[s] - f->gamma_far[s];
+        f->gamma_far[s] = w->strength[s];
+    }
+    if (!f->any_far) return 0;
     upward(w, f);
+    if (!first) { /* absolute circulation of every node, children before parents */
+        for (int i = f->node_count - 1; i >= 0; --i) {
+            const far_node *n = &f->nodes[i];
+            if (n->group < 0) {
+                f->node_abs[i] = f->node_abs[n->left] + f->node_abs[n->right];
+                continue;
+            }
+            const eddy_panel_world_body *pb = &w->bodies[f->groups[n->group].body];
+            double sum = 0.0;
+            for (int j = 0; j < pb->shape->count; ++j)
+                sum += fabs(w->strength[pb->first + j]) * pb->shape->length[j];
+            f->node_abs[i] = sum;
+        }
+    }
+    for (int i = 0; !first && i < f->node_count; ++i) {
+        const far_node *n = &f->nodes[i];
+        const double *a = &f->coef[(size_t)i * 2 * EDDY_FAR_P_MAX];
+        double scale2 = 0.0, rk2 = 1.0, r2 = n->radius * n->radius;
+        for (int k = 0; k < n->p; ++k, rk2 *= r2) {
+            double v = (a[2 * k] * a[2 * k] + a[2 * k + 1] * a[2 * k + 1]) / rk2;
+            if (v > scale2) scale2 = v;
+        }
+        f->node_scale[i] = sqrt(scale2);
+    }
+    int evaluated = 0;
     for (int t = 0; t < w->body_count; ++t) {
         if (f->use_count[t] >= 0) {
             for (int u = 0; u < f->use_count[t]; ++u) {
-                const far_use *use = &f->uses[f->use_first[t] + u];
+                far_use *use = &f->uses[f->use_first[t] + u];
+                if (!first) {
+                    double rho = f->nodes[use->node].radius / use->gap;
+                    double bound = f->node_scale[use->node] / (use->gap * (1.0 - rho));
+                    double allowed = f->tol * f->node_abs[use->node] / (2.0 * FAST_PI * use->gap);
+                    if (use->skipped + bound <= allowed) {
+                        use->skipped += bound;
+                        continue;
+                    }
+                }
                 node_flux(w, f, t, use->node, use->p);
+                ++evaluated;
             }
             continue;
         }
+        /* the use list overflowed for this target: walk the tree, every use */
         const eddy_panel_world_body *pb = &w->bodies[t];
         double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
         int top = 0;
@@ -689,6 +713,7 @@ static void far_pass(eddy_panel_world *w, eddy_panel_fast *f)
             double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
             if (gap > 0.0 && n->radius <= f->theta * gap) {
                 node_flux(w, f, t, idx, eddy_far_order(n->radius / gap, f->tol));
+                ++evaluated;
                 continue;
             }
             if (n->group < 0) {
@@ -698,6 +723,7 @@ static void far_pass(eddy_panel_world *w, eddy_panel_fast *f)
         }
     }
     f->stats.far_passes++;
+    return evaluated;
 }
 
 /* ------------------------------------------------------------ sweeps */
@@ -749,13 +775,11 @@ static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, con
     }
 }
 
-/* Lone solve of body t with its own images folded in when they are. */
-static void solve_body(const eddy_panel_world *w, const eddy_panel_fast *f, int t,
-                       const double *b, double *gamma)
+/* gamma = P^+ b for body t (5.16). */
+static void solve_body(const eddy_panel_world *w, int t, const double *b, double *gamma)
 {
     const eddy_panel_shape *s = w->bodies[t].shape;
-    if (f->folded[t]) apply_matrix(&f->wmat[f->w_off[t]], s->count, s->count, s->count, b, gamma);
-    else apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
+    apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
 }
 
 /* One Gauss-Seidel sweep over the bodies with the near blocks and the far
@@ -770,7 +794,7 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
         for (int a = 0; a < m; ++a) acc[a] = w->b_orig[pb->first + a] + f->far[pb->first + a];
         for (int k = 0; k < f->block_count[t]; ++k)
             block_flux(w, f, t, &f->blocks[f->block_first[t] + k], acc);
-        solve_body(w, f, t, acc, f->gnew);
+        solve_body(w, t, acc, f->gnew);
         for (int a = 0; a < m; ++a) {
             double d = f->gnew[a] - gamma[a];
             num += d * d;
@@ -808,7 +832,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 
     /* Lone-body solves (5.16) are the divergence fallback, as in the
      * reference; the start is the previous step's strengths where there are
-     * any, else the lone solve with the body's own images folded in. */
+     * any (two: extrapolated), else the lone solve. */
     double start2 = 0.0;
     for (int t = 0; t < w->body_count; ++t) {
         const eddy_panel_world_body *pb = &w->bodies[t];
@@ -816,7 +840,18 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         double *lone = &w->gamma_start[pb->first];
         apply_matrix(pb->shape->pinv, m, m, pb->shape->rows, &w->b_orig[pb->first], lone);
         for (int a = 0; a < m; ++a) start2 += lone[a] * lone[a];
-        if (!pb->warm) solve_body(w, f, t, &w->b_orig[pb->first], &w->strength[pb->first]);
+        double *gamma = &w->strength[pb->first], *prev = &f->gamma_prev[pb->first];
+        if (pb->warm >= 2) { /* the last two solves, extrapolated to this step */
+            for (int a = 0; a < m; ++a) {
+                double last = gamma[a];
+                gamma[a] = 2.0 * last - prev[a];
+                prev[a] = last;
+            }
+        } else if (pb->warm == 1) {
+            memcpy(prev, gamma, sizeof(double) * (size_t)m);
+        } else {
+            solve_body(w, t, &w->b_orig[pb->first], gamma);
+        }
     }
     rep->converged = false;
     bool lone_only = w->body_count == 1 && w->source_count == w->panel_count;
@@ -824,11 +859,20 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         rep->converged = true;
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
     }
-    while (!lone_only && rep->iterations < w->max_iterations) {
+    bool inner_done = false;
+    for (int pass = 0; !lone_only && rep->iterations < w->max_iterations; ++pass) {
         double t1 = eddy_now_ms();
-        far_pass(w, f);
+        int evaluated = far_pass(w, f, pass == 0);
         double t2 = eddy_now_ms();
         f->stats.far_ms += t2 - t1;
+        if (pass > 0 && evaluated == 0 && inner_done) {
+            /* the far field has not moved since the last sweep, which
+             * changed gamma by no more than the tolerance */
+            rep->converged = true;
+            break;
+        }
+        inner_done = false;
+        double stop = w->tolerance;
         for (bool first = true; rep->iterations < w->max_iterations; first = false) {
             double norm2;
             rep->change = sweep(w, f, &norm2);
@@ -839,8 +883,14 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
                 memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
                 goto done;
             }
-            if (rep->change <= w->tolerance) {
-                if (first || !f->any_far) rep->converged = true;
+            if (rep->change <= w->tolerance && (first || !f->any_far)) {
+                rep->converged = true;
+                inner_done = true;
+                break;
+            }
+            if (first && FAST_INNER * rep->change > stop) stop = FAST_INNER * rep->change;
+            if (rep->change <= stop) {
+                inner_done = rep->change <= w->tolerance;
                 break;
             }
         }
@@ -849,7 +899,8 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     }
 done:
     rep->far_passes = f->stats.far_passes;
-    for (int t = 0; t < w->body_count; ++t) w->bodies[t].warm = !rep->diverged;
+    for (int t = 0; t < w->body_count; ++t)
+        w->bodies[t].warm = rep->diverged ? 0 : w->bodies[t].warm < 2 ? w->bodies[t].warm + 1 : 2;
     copy_to_images(w);
 }
 

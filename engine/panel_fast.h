@@ -24,14 +24,18 @@
  *     their normal-flux influence on the target's midpoints is computed once
  *     per step (geometry is fixed within a step) into dense blocks, one per
  *     (target body, source body) with the source's image copies folded in, so
- *     a Schwarz sweep is a few small matrix-vector products. A body's own
- *     near images are folded into its solve: W_i = (I - P_i^+ K_ii)^-1 P_i^+.
- *  3. Iteration. Strengths start from the previous step's (warm start); the
- *     far field is evaluated once per outer pass and the near blocks are swept
- *     Gauss-Seidel in body order until a sweep changes gamma by no more than
- *     the tolerance; converged when the first sweep after a fresh far field
- *     does, which is the reference's criterion (one full sweep with every
- *     influence up to date changes gamma by <= tolerance).
+ *     a Schwarz sweep is a few small matrix-vector products.
+ *  3. Iteration. Strengths start from the last two steps' solves,
+ *     extrapolated linearly (the previous one alone after one step, the
+ *     lone-body solve 5.16 for a new body). Each outer pass brings the far
+ *     field up to date (a pass after the first adds only the field of the
+ *     change since the last one, and leaves out changes provably below each
+ *     use's error allowance), then the near blocks are swept Gauss-Seidel in
+ *     body order until a sweep changes gamma by no more than the tolerance or
+ *     by a tenth of the pass's first sweep. Converged when the first sweep
+ *     after a far-field update changes gamma by no more than the tolerance, or
+ *     when an update finds nothing to change after a sweep that did: the
+ *     reference's criterion, one full sweep with every influence up to date.
  *  4. Kernel. The near blocks use the panel field of 5.11 in closed form with
  *     a branch-free arctangent (only targets at least one panel length from
  *     the panel reach it, so the subtended angle stays below 54 degrees);
@@ -46,9 +50,6 @@
 #define EDDY_FAR_P_MAX 24
 /* A tree node serves a target body when R_node <= EDDY_FAR_THETA * (D - R_t). */
 #define EDDY_FAR_THETA 0.4
-/* Own-image folding (the small per-step LU) only for bodies of at most this
- * many panels; bigger ones sweep their images like any other near block. */
-#define EDDY_FAST_FOLD_MAX 96
 
 typedef struct eddy_panel_fast eddy_panel_fast;
 
@@ -108,9 +109,8 @@ typedef struct eddy_panel_fast_stats {
     int groups, nodes;         /* far-field tree */
     long near_entries;         /* cached near-field influences */
     long far_terms;            /* target x order products of one far-field pass */
-    int folded_bodies;         /* bodies whose own images were folded into their solve */
     int far_passes;            /* far-field evaluations */
-    double classify_ms;        /* tree, near blocks, folds */
+    double classify_ms;        /* tree and near blocks */
     double far_ms;             /* far-field passes */
     double sweep_ms;           /* Gauss-Seidel sweeps */
 } eddy_panel_fast_stats;

@@ -88,7 +88,7 @@ eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error
         }
     }
     w->fast = fast;
-    for (int b = 0; b < w->body_count; b++) w->bodies[b].warm = false;
+    for (int b = 0; b < w->body_count; b++) w->bodies[b].warm = 0;
     return EDDY_OK;
 }
 
