@@ -1,0 +1,361 @@
+/*
+ * game_flow.c - dye and tracers on the coupled velocity (game_flow.h).
+ */
+#include "game_flow.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NEAR_MARGIN 1.0     /* m beyond a body's bounding circle where u_p is evaluated */
+#define DYE_LIFETIME 30.0   /* s: dye fades as exp(-t / lifetime) */
+#define DYE_MAX 1.6f        /* ink per channel at most */
+#define TRAIL_EVERY 2       /* steps between trail points */
+
+struct game_flow {
+    double W, H;
+    double *xy, *uv;         /* sample points and velocities, VX * VY * 2 */
+    bool *near;              /* points needing u_r + u_p this step */
+    double *near_xy, *near_uv;
+    int body_count;
+    double *radius;          /* bounding radius of every sim body about its origin */
+    float *dye, *dye_next;   /* DYE_W * DYE_H * 3 */
+    game_tracer tracers[GAME_FLOW_TRACERS];
+    uint64_t rng;
+    long steps;
+    double cost[3];
+};
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static double rnd(game_flow *f) /* uniform in [0, 1), xorshift64* */
+{
+    f->rng ^= f->rng >> 12;
+    f->rng ^= f->rng << 25;
+    f->rng ^= f->rng >> 27;
+    return (double)((f->rng * 0x2545F4914F6CDD1Dull) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static double body_radius(eddy_body *b)
+{
+    double r = 0;
+    for (int s = 0; s < eddy_body_shape_count(b); s++) {
+        eddy_shape_info info;
+        if (eddy_body_get_shape(b, s, &info, NULL) != EDDY_OK || info.is_sensor) continue;
+        if (info.type == EDDY_SHAPE_CIRCLE)
+            r = fmax(r, hypot(info.center[0], info.center[1]) + info.radius);
+        for (int k = 0; k < info.vertex_count; k++)
+            r = fmax(r, hypot(info.vertices[k][0], info.vertices[k][1]));
+    }
+    return r;
+}
+
+eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *err)
+{
+    *out = NULL;
+    game_flow *f = calloc(1, sizeof *f);
+    if (!f) return game_error(err, EDDY_ERR_MEMORY, "flow: out of memory");
+    const game_level *L = game_sim_level(sim);
+    f->W = L->asset.width, f->H = L->asset.height;
+    int n = GAME_FLOW_VX * GAME_FLOW_VY;
+    f->xy = malloc(2 * (size_t)n * sizeof(double));
+    f->uv = calloc(2 * (size_t)n, sizeof(double));
+    f->near = calloc((size_t)n, sizeof(bool));
+    f->near_xy = malloc(2 * (size_t)n * sizeof(double));
+    f->near_uv = malloc(2 * (size_t)n * sizeof(double));
+    f->body_count = game_sim_body_count(sim);
+    f->radius = calloc((size_t)f->body_count + 1, sizeof(double));
+    size_t cells = (size_t)GAME_FLOW_DYE_W * GAME_FLOW_DYE_H * 3;
+    f->dye = calloc(cells, sizeof(float));
+    f->dye_next = calloc(cells, sizeof(float));
+    if (!f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->radius || !f->dye ||
+        !f->dye_next) {
+        game_flow_destroy(f);
+        return game_error(err, EDDY_ERR_MEMORY, "flow: out of memory");
+    }
+    for (int j = 0; j < GAME_FLOW_VY; j++)
+        for (int i = 0; i < GAME_FLOW_VX; i++) {
+            f->xy[2 * (j * GAME_FLOW_VX + i)] = (i + 0.5) * f->W / GAME_FLOW_VX;
+            f->xy[2 * (j * GAME_FLOW_VX + i) + 1] = (j + 0.5) * f->H / GAME_FLOW_VY;
+        }
+    for (int b = 0; b < f->body_count; b++) f->radius[b] = body_radius(game_sim_body(sim, b));
+    game_flow_reset(f, sim);
+    *out = f;
+    return EDDY_OK;
+}
+
+void game_flow_destroy(game_flow *f)
+{
+    if (!f) return;
+    free(f->xy);
+    free(f->uv);
+    free(f->near);
+    free(f->near_xy);
+    free(f->near_uv);
+    free(f->radius);
+    free(f->dye);
+    free(f->dye_next);
+    free(f);
+}
+
+/* ------------------------------------------------------------ velocity */
+
+static void sample_velocity(game_flow *f, const game_sim *sim)
+{
+    const int n = GAME_FLOW_VX * GAME_FLOW_VY;
+    const eddy_coupling *c = game_sim_coupling(sim);
+    memset(f->near, 0, (size_t)n * sizeof(bool));
+    const double dx = f->W / GAME_FLOW_VX, dy = f->H / GAME_FLOW_VY;
+    for (int b = 0; b < f->body_count; b++) {
+        eddy_pose p;
+        eddy_body_get_pose(game_sim_body(sim, b), &p);
+        double r = f->radius[b] + NEAR_MARGIN;
+        int i0 = (int)floor((p.x - r) / dx), i1 = (int)ceil((p.x + r) / dx);
+        int j0 = (int)floor((p.y - r) / dy), j1 = (int)ceil((p.y + r) / dy);
+        if (i0 < 0) i0 = 0;
+        if (j0 < 0) j0 = 0;
+        if (i1 > GAME_FLOW_VX - 1) i1 = GAME_FLOW_VX - 1;
+        if (j1 > GAME_FLOW_VY - 1) j1 = GAME_FLOW_VY - 1;
+        for (int j = j0; j <= j1; j++)
+            for (int i = i0; i <= i1; i++) {
+                int k = j * GAME_FLOW_VX + i;
+                double ex = f->xy[2 * k] - p.x, ey = f->xy[2 * k + 1] - p.y;
+                if (ex * ex + ey * ey <= r * r) f->near[k] = true;
+            }
+    }
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        if (f->near[k]) {
+            f->near_xy[2 * m] = f->xy[2 * k];
+            f->near_xy[2 * m + 1] = f->xy[2 * k + 1];
+            m++;
+        }
+    eddy_fluid_velocity_many(game_sim_fluid(sim), n, f->xy, f->uv);
+    if (m > 0) eddy_coupling_velocity_many(c, m, f->near_xy, f->near_uv);
+    for (int k = 0, q = 0; k < n; k++)
+        if (f->near[k]) {
+            f->uv[2 * k] = f->near_uv[2 * q];
+            f->uv[2 * k + 1] = f->near_uv[2 * q + 1];
+            q++;
+        }
+    /* a sample inside a body sees the panels' interior field: use zero */
+    for (int k = 0; k < n; k++)
+        if (!isfinite(f->uv[2 * k]) || !isfinite(f->uv[2 * k + 1])) f->uv[2 * k] = f->uv[2 * k + 1] = 0;
+}
+
+void game_flow_velocity(const game_flow *f, double x, double y, double uv[2])
+{
+    double gx = x / f->W * GAME_FLOW_VX - 0.5, gy = y / f->H * GAME_FLOW_VY - 0.5;
+    if (gx < 0) gx = 0;
+    if (gy < 0) gy = 0;
+    if (gx > GAME_FLOW_VX - 1) gx = GAME_FLOW_VX - 1;
+    if (gy > GAME_FLOW_VY - 1) gy = GAME_FLOW_VY - 1;
+    int i = (int)gx, j = (int)gy;
+    if (i > GAME_FLOW_VX - 2) i = GAME_FLOW_VX - 2;
+    if (j > GAME_FLOW_VY - 2) j = GAME_FLOW_VY - 2;
+    double tx = gx - i, ty = gy - j;
+    const double *a = &f->uv[2 * (j * GAME_FLOW_VX + i)], *b = a + 2;
+    const double *c = a + 2 * GAME_FLOW_VX, *d = c + 2;
+    for (int q = 0; q < 2; q++)
+        uv[q] = (1 - ty) * ((1 - tx) * a[q] + tx * b[q]) + ty * ((1 - tx) * c[q] + tx * d[q]);
+}
+
+/* ------------------------------------------------------------ dye */
+
+static void sample_dye(const float *dye, double cx, double cy, float out[3])
+{
+    /* cx, cy in cell units, cell centres at integers */
+    if (cx < 0) cx = 0;
+    if (cy < 0) cy = 0;
+    if (cx > GAME_FLOW_DYE_W - 1) cx = GAME_FLOW_DYE_W - 1;
+    if (cy > GAME_FLOW_DYE_H - 1) cy = GAME_FLOW_DYE_H - 1;
+    int i = (int)cx, j = (int)cy;
+    if (i > GAME_FLOW_DYE_W - 2) i = GAME_FLOW_DYE_W - 2;
+    if (j > GAME_FLOW_DYE_H - 2) j = GAME_FLOW_DYE_H - 2;
+    float tx = (float)(cx - i), ty = (float)(cy - j);
+    const float *a = &dye[3 * (j * GAME_FLOW_DYE_W + i)], *b = a + 3;
+    const float *c = a + 3 * GAME_FLOW_DYE_W, *d = c + 3;
+    for (int q = 0; q < 3; q++)
+        out[q] = (1 - ty) * ((1 - tx) * a[q] + tx * b[q]) + ty * ((1 - tx) * c[q] + tx * d[q]);
+}
+
+/* Adds ink of colour rgb (0..1) at a rate over a disc with a soft rim. */
+static void inject(game_flow *f, double x, double y, double radius, const float rgb[3],
+                   double amount)
+{
+    const double cw = f->W / GAME_FLOW_DYE_W, ch = f->H / GAME_FLOW_DYE_H;
+    int i0 = (int)floor((x - radius) / cw), i1 = (int)ceil((x + radius) / cw);
+    int j0 = (int)floor((y - radius) / ch), j1 = (int)ceil((y + radius) / ch);
+    for (int j = j0 < 0 ? 0 : j0; j <= j1 && j < GAME_FLOW_DYE_H; j++)
+        for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < GAME_FLOW_DYE_W; i++) {
+            double ex = (i + 0.5) * cw - x, ey = (j + 0.5) * ch - y;
+            double d2 = (ex * ex + ey * ey) / (radius * radius);
+            if (d2 >= 1) continue;
+            float w = (float)(amount * (1 - d2) * (1 - d2));
+            float *p = &f->dye[3 * (j * GAME_FLOW_DYE_W + i)];
+            for (int q = 0; q < 3; q++) {
+                p[q] += w * rgb[q];
+                if (p[q] > DYE_MAX) p[q] = DYE_MAX;
+            }
+        }
+}
+
+static void advect_dye(game_flow *f)
+{
+    const double cw = f->W / GAME_FLOW_DYE_W, ch = f->H / GAME_FLOW_DYE_H;
+    const float fade = (float)exp(-GAME_DT / DYE_LIFETIME);
+    for (int j = 0; j < GAME_FLOW_DYE_H; j++)
+        for (int i = 0; i < GAME_FLOW_DYE_W; i++) {
+            double x = (i + 0.5) * cw, y = (j + 0.5) * ch, uv[2], mid[2];
+            game_flow_velocity(f, x, y, uv); /* midpoint rule back along the flow */
+            game_flow_velocity(f, x - 0.5 * GAME_DT * uv[0], y - 0.5 * GAME_DT * uv[1], mid);
+            double bx = (x - GAME_DT * mid[0]) / cw - 0.5, by = (y - GAME_DT * mid[1]) / ch - 0.5;
+            float *o = &f->dye_next[3 * (j * GAME_FLOW_DYE_W + i)];
+            sample_dye(f->dye, bx, by, o);
+            o[0] *= fade, o[1] *= fade, o[2] *= fade;
+        }
+    float *t = f->dye;
+    f->dye = f->dye_next;
+    f->dye_next = t;
+}
+
+static void add_sources(game_flow *f, const game_sim *sim)
+{
+    const game_level *L = game_sim_level(sim);
+    for (int j = 0; j < L->jet_count; j++) {
+        if (!game_sim_jet_on(sim, j)) continue;
+        const game_color c = L->jets[j].color;
+        const float rgb[3] = {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f};
+        inject(f, L->jets[j].at[0], L->jets[j].at[1], 0.45, rgb, 4.0 * GAME_DT);
+    }
+    if (game_sim_stirring(sim)) {
+        double s[4];
+        game_sim_last_stir(sim, s);
+        const float rgb[3] = {0.55f, 0.85f, 1.0f};
+        inject(f, s[0], s[1], 0.6 * L->stir.radius, rgb, 5.0 * GAME_DT);
+    }
+    /* the paddle leaves a faint wake from its two ends, where it sheds vortices */
+    eddy_body *paddle = game_sim_paddle(sim);
+    if (paddle) {
+        double v[2];
+        eddy_body_linear_velocity(paddle, v);
+        double sp = hypot(v[0], v[1]);
+        if (sp > 0.05) {
+            const double r = f->radius[L->body_count];
+            const float rgb[3] = {0.55f, 0.62f, 0.85f};
+            double ux = v[0] / sp, uy = v[1] / sp;
+            for (int end = -1; end <= 1; end += 2) {
+                /* the ends across the motion, a little behind */
+                double ex = -uy * end * r * 0.9 - ux * 0.15, ey = ux * end * r * 0.9 - uy * 0.15;
+                double c[2];
+                eddy_body_world_center(paddle, c);
+                inject(f, c[0] + ex, c[1] + ey, 0.28, rgb, fmin(1.0, sp / 3.0) * 2.5 * GAME_DT);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------ tracers */
+
+static bool inside_body(const game_sim *sim, double x, double y)
+{
+    eddy_body *hit[2];
+    return eddy_world_query_point(game_sim_world(sim), x, y, hit, 2) > 0;
+}
+
+static void spawn(game_flow *f, const game_sim *sim, game_tracer *t, bool fresh)
+{
+    double x = 0, y = 0;
+    for (int tries = 0; tries < 6; tries++) {
+        x = (0.02 + 0.96 * rnd(f)) * f->W;
+        y = (0.02 + 0.96 * rnd(f)) * f->H;
+        if (!inside_body(sim, x, y)) break;
+    }
+    t->xy[0][0] = x, t->xy[0][1] = y;
+    t->len = 1;
+    t->life = 3.0 + 5.0 * rnd(f);
+    t->age = fresh ? rnd(f) * t->life : 0;
+    t->speed = 0;
+}
+
+static void move_tracers(game_flow *f, const game_sim *sim)
+{
+    bool push = f->steps % TRAIL_EVERY == 0;
+    for (int k = 0; k < GAME_FLOW_TRACERS; k++) {
+        game_tracer *t = &f->tracers[k];
+        t->age += GAME_DT;
+        double x = t->xy[0][0], y = t->xy[0][1], uv[2], mid[2];
+        game_flow_velocity(f, x, y, uv);
+        game_flow_velocity(f, x + 0.5 * GAME_DT * uv[0], y + 0.5 * GAME_DT * uv[1], mid);
+        x += GAME_DT * mid[0], y += GAME_DT * mid[1];
+        t->speed = hypot(mid[0], mid[1]);
+        bool out = !(x > 0 && x < f->W && y > 0 && y < f->H);
+        if (t->age > t->life || out || (k % 8 == (int)(f->steps % 8) && inside_body(sim, x, y))) {
+            spawn(f, sim, t, false);
+            continue;
+        }
+        if (push) {
+            memmove(&t->xy[1], &t->xy[0], sizeof(t->xy[0]) * (GAME_FLOW_TRAIL - 1));
+            if (t->len < GAME_FLOW_TRAIL) t->len++;
+        }
+        t->xy[0][0] = x, t->xy[0][1] = y;
+    }
+}
+
+/* ------------------------------------------------------------ public */
+
+void game_flow_reset(game_flow *f, const game_sim *sim)
+{
+    f->rng = 0x9e3779b97f4a7c15ull;
+    f->steps = 0;
+    for (int j = 0; j < GAME_FLOW_DYE_H; j++) {
+        double y = (j + 0.5) * f->H / GAME_FLOW_DYE_H;
+        double s = sin(2 * 3.14159265358979 * y / 1.25);
+        float band = (float)(s > 0 ? s * s : 0);
+        for (int i = 0; i < GAME_FLOW_DYE_W; i++) {
+            float *p = &f->dye[3 * (j * GAME_FLOW_DYE_W + i)];
+            p[0] = 0.02f * band, p[1] = 0.20f * band, p[2] = 0.26f * band;
+        }
+    }
+    for (int k = 0; k < GAME_FLOW_TRACERS; k++) spawn(f, sim, &f->tracers[k], true);
+    sample_velocity(f, sim);
+}
+
+void game_flow_step(game_flow *f, const game_sim *sim)
+{
+    double t0 = now_ms();
+    sample_velocity(f, sim);
+    double t1 = now_ms();
+    advect_dye(f);
+    add_sources(f, sim);
+    double t2 = now_ms();
+    move_tracers(f, sim);
+    f->steps++;
+    double t3 = now_ms();
+    f->cost[0] = t1 - t0, f->cost[1] = t2 - t1, f->cost[2] = t3 - t2;
+}
+
+const float *game_flow_dye(const game_flow *f, int *w, int *h)
+{
+    *w = GAME_FLOW_DYE_W, *h = GAME_FLOW_DYE_H;
+    return f->dye;
+}
+
+int game_flow_tracer_count(const game_flow *f)
+{
+    (void)f;
+    return GAME_FLOW_TRACERS;
+}
+
+const game_tracer *game_flow_tracer(const game_flow *f, int i) { return &f->tracers[i]; }
+
+void game_flow_cost(const game_flow *f, double *a, double *b, double *c)
+{
+    *a = f->cost[0], *b = f->cost[1], *c = f->cost[2];
+}

@@ -1,0 +1,691 @@
+/*
+ * game_level.c - reading a level (game_level.h).
+ *
+ * The document is split in two: the scene keys go, as JSON, to the engine's
+ * scene parser (so bodies, stirs, excite ... are checked by the same code as
+ * every other scene, with the same messages); the game keys are read here by
+ * small helpers that name the field on every error.
+ */
+#include "game_level.h"
+
+#include <cJSON.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEVEL_MAX_BYTES (1u << 20)
+
+static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
+                                         "excite", "feedback", "buoyancy", "bodies"};
+static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
+                                        "damping", "paddle", "jets", "goals", "stir", "coupling"};
+/* Keys of a paddle that describe its outline and start: they go to the scene. */
+static const char *const PADDLE_SHAPE_KEYS[] = {"shape", "hw", "hh", "radius", "points",
+                                                "x", "y", "angle"};
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+uint64_t game_hash_bytes(uint64_t h, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < size; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------ errors */
+
+eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
+{
+    if (!err) return code;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(msg), cap = sizeof err->message;
+    if (n >= cap) {
+        n = cap - 1;
+        memcpy(msg + n - 3, "...", 3);
+    }
+    memcpy(err->message, msg, n);
+    err->message[n] = '\0';
+    err->code = code;
+    return code;
+}
+
+typedef struct parse_ctx {
+    const char *id;
+    eddy_error *err;
+} parse_ctx;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static eddy_result fail(const parse_ctx *c, eddy_result code, const char *fmt, ...)
+{
+    if (!c->err) return code;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return game_error(c->err, code, "level %.60s: %s", c->id, msg);
+}
+
+static bool in_list(const char *key, const char *const *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(key, list[i]) == 0) return true;
+    return false;
+}
+
+/* Unknown and duplicate keys of an object, against a list of allowed ones. */
+static eddy_result check_keys(const parse_ctx *c, const cJSON *obj, const char *path,
+                              const char *const *allowed, int n)
+{
+    for (const cJSON *k = obj->child; k; k = k->next) {
+        const char *key = k->string ? k->string : "";
+        if (!in_list(key, allowed, n))
+            return fail(c, EDDY_ERR_FORMAT, "unknown field '%s%s%.40s'", path, path[0] ? "." : "",
+                        key);
+        for (const cJSON *o = obj->child; o != k; o = o->next)
+            if (o->string && strcmp(o->string, key) == 0)
+                return fail(c, EDDY_ERR_FORMAT, "duplicate field '%s%s%.40s'", path,
+                            path[0] ? "." : "", key);
+    }
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ values */
+
+enum { ANY, GE0, GT0 };
+
+static eddy_result get_number(const parse_ctx *c, const cJSON *obj, const char *path,
+                              const char *key, int rule, double def, double *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) {
+        *out = def;
+        return EDDY_OK;
+    }
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    bool ok = isfinite(x) && (rule == ANY || (rule == GE0 && x >= 0) || (rule == GT0 && x > 0));
+    if (!ok)
+        return fail(c, EDDY_ERR_FORMAT, "%s%s%s: expected %s", path, path[0] ? "." : "", key,
+                    rule == ANY ? "a finite number" : rule == GE0 ? "a number >= 0"
+                                                                  : "a number > 0");
+    *out = x + 0.0;
+    return EDDY_OK;
+}
+
+static eddy_result get_text(const parse_ctx *c, const cJSON *obj, const char *path,
+                            const char *key, bool required, char *out, size_t cap)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) {
+        if (required)
+            return fail(c, EDDY_ERR_FORMAT, "%s%smissing field '%s'", path, path[0] ? ": " : "",
+                        key);
+        return EDDY_OK;
+    }
+    size_t len = cJSON_IsString(v) ? strlen(v->valuestring) : 0;
+    bool ok = cJSON_IsString(v) && len < cap && (len > 0 || !required);
+    for (size_t i = 0; ok && i < len; i++)
+        if ((unsigned char)v->valuestring[i] < 0x20) ok = false;
+    if (!ok)
+        return fail(c, EDDY_ERR_FORMAT, "%s%s%s: expected a string of %d..%d bytes without "
+                    "control characters", path, path[0] ? "." : "", key, required ? 1 : 0,
+                    (int)cap - 1);
+    memcpy(out, v->valuestring, len + 1);
+    return EDDY_OK;
+}
+
+static bool valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n > GAME_NAME_MAX) return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+              ch == '-' || ch == '_' || ch == '.'))
+            return false;
+    }
+    return true;
+}
+
+static int hex_digit(char ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+/* "#rrggbb" */
+static eddy_result get_color(const parse_ctx *c, const cJSON *obj, const char *path,
+                             game_color *out, bool *has)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "color");
+    if (!v) return EDDY_OK;
+    const char *s = cJSON_IsString(v) ? v->valuestring : "";
+    bool ok = strlen(s) == 7 && s[0] == '#';
+    int d[6] = {0};
+    for (int i = 0; ok && i < 6; i++) ok = (d[i] = hex_digit(s[i + 1])) >= 0;
+    if (!ok) return fail(c, EDDY_ERR_FORMAT, "%s.color: expected \"#rrggbb\"", path);
+    out->r = (uint8_t)(d[0] * 16 + d[1]);
+    out->g = (uint8_t)(d[2] * 16 + d[3]);
+    out->b = (uint8_t)(d[4] * 16 + d[5]);
+    if (has) *has = true;
+    return EDDY_OK;
+}
+
+/* An array of n finite numbers. */
+static eddy_result get_numbers(const parse_ctx *c, const cJSON *v, const char *path, int n,
+                               double *out)
+{
+    bool ok = cJSON_IsArray(v) && cJSON_GetArraySize(v) == n;
+    int i = 0;
+    for (const cJSON *e = ok ? v->child : NULL; e; e = e->next, i++)
+        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble))
+            ok = false;
+        else
+            out[i] = e->valuedouble + 0.0;
+    if (!ok) return fail(c, EDDY_ERR_FORMAT, "%s: expected an array of %d finite numbers", path, n);
+    return EDDY_OK;
+}
+
+static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path, int lo, int hi,
+                           int *out)
+{
+    double x = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    if (!(x >= lo && x <= hi && x == floor(x)))
+        return fail(c, EDDY_ERR_FORMAT, "%s: expected an integer in %d..%d", path, lo, hi);
+    *out = (int)x;
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ game keys */
+
+static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_recipe *r)
+{
+    static const char *const keys[] = {"domain", "grid", "modes", "paint"};
+    if (!cJSON_IsObject(a)) return fail(c, EDDY_ERR_FORMAT, "asset: expected an object");
+    eddy_result rc = check_keys(c, a, "asset", keys, COUNT(keys));
+    if (rc != EDDY_OK) return rc;
+    const cJSON *dom = cJSON_GetObjectItemCaseSensitive(a, "domain");
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(a, "grid");
+    const cJSON *modes = cJSON_GetObjectItemCaseSensitive(a, "modes");
+    if (!dom || !grid) return fail(c, EDDY_ERR_FORMAT, "asset: needs 'domain' and 'grid'");
+    double wh[2];
+    if ((rc = get_numbers(c, dom, "asset.domain", 2, wh)) != EDDY_OK) return rc;
+    if (!(wh[0] >= 1 && wh[0] <= 1000 && wh[1] >= 1 && wh[1] <= 1000))
+        return fail(c, EDDY_ERR_FORMAT, "asset.domain: each side must be in 1..1000 m");
+    r->width = wh[0], r->height = wh[1];
+    if (!cJSON_IsArray(grid) || cJSON_GetArraySize(grid) != 2)
+        return fail(c, EDDY_ERR_FORMAT, "asset.grid: expected [nx, ny]");
+    if ((rc = get_int(c, cJSON_GetArrayItem(grid, 0), "asset.grid[0]", 8, 512, &r->nx)) ||
+        (rc = get_int(c, cJSON_GetArrayItem(grid, 1), "asset.grid[1]", 8, 512, &r->ny)))
+        return rc;
+    r->modes = 73;
+    if (modes && (rc = get_int(c, modes, "asset.modes", 1, 1024, &r->modes))) return rc;
+    const cJSON *paint = cJSON_GetObjectItemCaseSensitive(a, "paint");
+    if (paint) {
+        if (!cJSON_IsArray(paint) || cJSON_GetArraySize(paint) > GAME_MAX_PAINT)
+            return fail(c, EDDY_ERR_FORMAT, "asset.paint: expected an array of at most %d names",
+                        GAME_MAX_PAINT);
+        for (const cJSON *e = paint->child; e; e = e->next) {
+            int i = r->paint_count;
+            if (!cJSON_IsString(e) || !valid_name(e->valuestring))
+                return fail(c, EDDY_ERR_FORMAT, "asset.paint[%d]: expected the name of a file "
+                            "assets/modes/NAME.paint (letters, digits, '-', '_', '.')", i);
+            for (int k = 0; k < i; k++)
+                if (strcmp(r->paint[k], e->valuestring) == 0)
+                    return fail(c, EDDY_ERR_FORMAT, "asset.paint[%d]: '%s' is listed twice", i,
+                                e->valuestring);
+            snprintf(r->paint[i], sizeof r->paint[i], "%s", e->valuestring);
+            r->paint_count++;
+        }
+    }
+    return EDDY_OK;
+}
+
+static eddy_result parse_paddle(const parse_ctx *c, const cJSON *p, game_level *L,
+                                cJSON *scene_body)
+{
+    static const char *const keys[] = {"shape", "hw",    "hh",    "radius", "points", "x",
+                                       "y",     "angle", "track", "speed",  "color"};
+    if (!cJSON_IsObject(p)) return fail(c, EDDY_ERR_FORMAT, "paddle: expected an object");
+    eddy_result rc = check_keys(c, p, "paddle", keys, COUNT(keys));
+    if (rc != EDDY_OK) return rc;
+    const cJSON *track = cJSON_GetObjectItemCaseSensitive(p, "track");
+    if (!track) return fail(c, EDDY_ERR_FORMAT, "paddle: missing field 'track'");
+    bool ok = cJSON_IsArray(track) && cJSON_GetArraySize(track) == 2;
+    for (int i = 0; ok && i < 2; i++)
+        if (get_numbers(c, cJSON_GetArrayItem(track, i), "paddle.track[i]", 2, L->paddle.track[i]))
+            ok = false;
+    if (!ok)
+        return fail(c, EDDY_ERR_FORMAT, "paddle.track: expected [[x0, y0], [x1, y1]]");
+    if ((rc = get_number(c, p, "paddle", "speed", GT0, 4.0, &L->paddle.speed))) return rc;
+    L->paddle.color = (game_color){224, 232, 242};
+    if ((rc = get_color(c, p, "paddle", &L->paddle.color, NULL))) return rc;
+    double x = 0, y = 0;
+    if ((rc = get_number(c, p, "paddle", "x", ANY, L->paddle.track[0][0], &x)) ||
+        (rc = get_number(c, p, "paddle", "y", ANY, L->paddle.track[0][1], &y)))
+        return rc;
+    /* the start is the point of the track nearest to (x, y) */
+    double ex = L->paddle.track[1][0] - L->paddle.track[0][0];
+    double ey = L->paddle.track[1][1] - L->paddle.track[0][1];
+    double ee = ex * ex + ey * ey, s = 0;
+    if (ee > 0) s = ((x - L->paddle.track[0][0]) * ex + (y - L->paddle.track[0][1]) * ey) / ee;
+    L->paddle.start = s < 0 ? 0 : s > 1 ? 1 : s;
+    for (const cJSON *k = p->child; k; k = k->next)
+        if (in_list(k->string, PADDLE_SHAPE_KEYS, COUNT(PADDLE_SHAPE_KEYS)) &&
+            strcmp(k->string, "x") != 0 && strcmp(k->string, "y") != 0)
+            cJSON_AddItemToObject(scene_body, k->string, cJSON_Duplicate(k, true));
+    cJSON_AddItemToObject(scene_body, "x",
+                          cJSON_CreateNumber(L->paddle.track[0][0] + L->paddle.start * ex));
+    cJSON_AddItemToObject(scene_body, "y",
+                          cJSON_CreateNumber(L->paddle.track[0][1] + L->paddle.start * ey));
+    cJSON_AddStringToObject(scene_body, "type", "kinematic");
+    L->paddle.present = true;
+    return EDDY_OK;
+}
+
+static eddy_result parse_jets(const parse_ctx *c, const cJSON *a, game_level *L)
+{
+    static const char *const keys[] = {"mode", "key", "strength", "hold", "label", "at", "on",
+                                       "color"};
+    static const game_color palette[] = {{255, 107, 154}, {80, 230, 200}, {255, 196, 70},
+                                         {150, 130, 255}, {120, 220, 90}};
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > GAME_MAX_JETS)
+        return fail(c, EDDY_ERR_FORMAT, "jets: expected an array of at most %d objects",
+                    GAME_MAX_JETS);
+    for (const cJSON *j = a->child; j; j = j->next) {
+        int i = L->jet_count;
+        game_jet *jet = &L->jets[i];
+        char path[32];
+        snprintf(path, sizeof path, "jets[%d]", i);
+        if (!cJSON_IsObject(j)) return fail(c, EDDY_ERR_FORMAT, "%s: expected an object", path);
+        eddy_result rc = check_keys(c, j, path, keys, COUNT(keys));
+        if (rc || (rc = get_text(c, j, path, "mode", true, jet->mode, sizeof jet->mode)) ||
+            (rc = get_number(c, j, path, "strength", GT0, 1.0, &jet->strength)) ||
+            (rc = get_number(c, j, path, "hold", GT0, 1.0, &jet->hold)))
+            return rc;
+        size_t mlen = strlen(jet->mode) < sizeof jet->label - 1 ? strlen(jet->mode)
+                                                                : sizeof jet->label - 1;
+        memcpy(jet->label, jet->mode, mlen);
+        jet->label[mlen] = '\0';
+        if ((rc = get_text(c, j, path, "label", false, jet->label, sizeof jet->label))) return rc;
+        const cJSON *key = cJSON_GetObjectItemCaseSensitive(j, "key");
+        jet->key = '1' + i;
+        if (key) {
+            const char *s = cJSON_IsString(key) ? key->valuestring : "";
+            if (strlen(s) != 1 || s[0] < '1' || s[0] > '9')
+                return fail(c, EDDY_ERR_FORMAT, "%s.key: expected one of \"1\" .. \"9\"", path);
+            jet->key = s[0];
+        }
+        for (int k = 0; k < i; k++)
+            if (L->jets[k].key == jet->key)
+                return fail(c, EDDY_ERR_FORMAT, "%s.key: '%c' is already the key of jets[%d]",
+                            path, jet->key, k);
+        const cJSON *at = cJSON_GetObjectItemCaseSensitive(j, "at");
+        if (!at) return fail(c, EDDY_ERR_FORMAT, "%s: missing field 'at'", path);
+        char sub[48];
+        snprintf(sub, sizeof sub, "%s.at", path);
+        if ((rc = get_numbers(c, at, sub, 2, jet->at))) return rc;
+        const cJSON *on = cJSON_GetObjectItemCaseSensitive(j, "on");
+        if (on && !cJSON_IsBool(on))
+            return fail(c, EDDY_ERR_FORMAT, "%s.on: expected true or false", path);
+        jet->on = on && cJSON_IsTrue(on);
+        jet->color = palette[i % COUNT(palette)];
+        if ((rc = get_color(c, j, path, &jet->color, NULL))) return rc;
+        L->jet_count++;
+    }
+    return EDDY_OK;
+}
+
+static int body_by_name(const game_level *L, const char *name)
+{
+    for (int b = 0; b < L->body_count; b++)
+        if (strcmp(L->bodies[b].name, name) == 0) return b;
+    return -1;
+}
+
+static eddy_result parse_goals(const parse_ctx *c, const cJSON *a, game_level *L)
+{
+    static const char *const keys[] = {"rect", "bodies", "label"};
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > GAME_MAX_GOALS)
+        return fail(c, EDDY_ERR_FORMAT, "goals: expected an array of at most %d objects",
+                    GAME_MAX_GOALS);
+    for (const cJSON *g = a->child; g; g = g->next) {
+        int i = L->goal_count;
+        game_goal *goal = &L->goals[i];
+        char path[32], sub[48];
+        snprintf(path, sizeof path, "goals[%d]", i);
+        if (!cJSON_IsObject(g)) return fail(c, EDDY_ERR_FORMAT, "%s: expected an object", path);
+        eddy_result rc = check_keys(c, g, path, keys, COUNT(keys));
+        if (rc || (rc = get_text(c, g, path, "label", false, goal->label, sizeof goal->label)))
+            return rc;
+        const cJSON *rect = cJSON_GetObjectItemCaseSensitive(g, "rect");
+        if (!rect) return fail(c, EDDY_ERR_FORMAT, "%s: missing field 'rect'", path);
+        snprintf(sub, sizeof sub, "%s.rect", path);
+        if ((rc = get_numbers(c, rect, sub, 4, goal->rect))) return rc;
+        if (!(goal->rect[0] < goal->rect[2] && goal->rect[1] < goal->rect[3]))
+            return fail(c, EDDY_ERR_FORMAT, "%s: expected x0 < x1 and y0 < y1", sub);
+        const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(g, "bodies");
+        if (!cJSON_IsArray(bodies) || cJSON_GetArraySize(bodies) < 1)
+            return fail(c, EDDY_ERR_FORMAT, "%s.bodies: expected an array of body names", path);
+        int k = 0;
+        for (const cJSON *e = bodies->child; e; e = e->next, k++) {
+            int b = cJSON_IsString(e) ? body_by_name(L, e->valuestring) : -1;
+            if (b < 0)
+                return fail(c, EDDY_ERR_FORMAT, "%s.bodies[%d]: no body is named '%.40s'", path,
+                            k, cJSON_IsString(e) ? e->valuestring : "?");
+            for (int q = 0; q < goal->body_count; q++)
+                if (goal->bodies[q] == b)
+                    return fail(c, EDDY_ERR_FORMAT, "%s.bodies[%d]: '%s' is listed twice", path,
+                                k, e->valuestring);
+            goal->bodies[goal->body_count++] = b;
+        }
+        L->goal_count++;
+    }
+    return EDDY_OK;
+}
+
+static eddy_result parse_stir(const parse_ctx *c, const cJSON *s, game_stir_rule *r)
+{
+    static const char *const keys[] = {"enabled", "capacity", "recharge", "gain", "radius"};
+    r->enabled = true;
+    r->capacity = 4, r->recharge = 0.5, r->gain = 3, r->radius = 0.7;
+    if (!s) return EDDY_OK;
+    if (cJSON_IsBool(s)) {
+        r->enabled = cJSON_IsTrue(s);
+        return EDDY_OK;
+    }
+    if (!cJSON_IsObject(s))
+        return fail(c, EDDY_ERR_FORMAT, "stir: expected true, false or an object");
+    eddy_result rc = check_keys(c, s, "stir", keys, COUNT(keys));
+    const cJSON *en = cJSON_GetObjectItemCaseSensitive(s, "enabled");
+    if (!rc && en && !cJSON_IsBool(en))
+        return fail(c, EDDY_ERR_FORMAT, "stir.enabled: expected true or false");
+    if (en) r->enabled = cJSON_IsTrue(en);
+    if (rc || (rc = get_number(c, s, "stir", "capacity", GT0, r->capacity, &r->capacity)) ||
+        (rc = get_number(c, s, "stir", "recharge", GE0, r->recharge, &r->recharge)) ||
+        (rc = get_number(c, s, "stir", "gain", GT0, r->gain, &r->gain)) ||
+        (rc = get_number(c, s, "stir", "radius", GT0, r->radius, &r->radius)))
+        return rc;
+    return EDDY_OK;
+}
+
+static eddy_result parse_coupling(const parse_ctx *c, const cJSON *o, game_coupling_rule *r)
+{
+    static const char *const keys[] = {"wall_images", "schwarz_iterations", "feedback_when"};
+    r->wall_images = true;
+    r->schwarz_iterations = 6;
+    r->feedback_always = false;
+    if (!o) return EDDY_OK;
+    if (!cJSON_IsObject(o)) return fail(c, EDDY_ERR_FORMAT, "coupling: expected an object");
+    eddy_result rc = check_keys(c, o, "coupling", keys, COUNT(keys));
+    if (rc) return rc;
+    const cJSON *im = cJSON_GetObjectItemCaseSensitive(o, "wall_images");
+    if (im && !cJSON_IsBool(im))
+        return fail(c, EDDY_ERR_FORMAT, "coupling.wall_images: expected true or false");
+    if (im) r->wall_images = cJSON_IsTrue(im);
+    const cJSON *when = cJSON_GetObjectItemCaseSensitive(o, "feedback_when");
+    if (when) {
+        const char *w = cJSON_IsString(when) ? when->valuestring : "";
+        if (strcmp(w, "always") != 0 && strcmp(w, "paddle") != 0)
+            return fail(c, EDDY_ERR_FORMAT, "coupling.feedback_when: expected \"paddle\" or "
+                        "\"always\"");
+        r->feedback_always = strcmp(w, "always") == 0;
+    }
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, "schwarz_iterations");
+    if (it) return get_int(c, it, "coupling.schwarz_iterations", 1, 100, &r->schwarz_iterations);
+    return EDDY_OK;
+}
+
+/* ------------------------------------------------------------ the scene half */
+
+/* The level's bodies without their game keys, into scene_bodies. */
+static eddy_result split_bodies(const parse_ctx *c, const cJSON *bodies, game_level *L,
+                                cJSON *scene_bodies)
+{
+    if (!cJSON_IsArray(bodies)) return EDDY_OK; /* the scene parser says what is wrong */
+    if (cJSON_GetArraySize(bodies) > GAME_MAX_BODIES)
+        return fail(c, EDDY_ERR_FORMAT, "bodies: at most %d bodies", GAME_MAX_BODIES);
+    int i = 0;
+    for (const cJSON *b = bodies->child; b; b = b->next, i++) {
+        cJSON *copy = cJSON_Duplicate(b, true);
+        if (!copy) return fail(c, EDDY_ERR_MEMORY, "out of memory");
+        cJSON_AddItemToArray(scene_bodies, copy);
+        if (!cJSON_IsObject(b)) continue;
+        char path[32];
+        snprintf(path, sizeof path, "bodies[%d]", i);
+        game_body_info *info = &L->bodies[i];
+        eddy_result rc = get_text(c, b, path, "name", false, info->name, sizeof info->name);
+        if (rc) return rc;
+        if (cJSON_GetObjectItemCaseSensitive(b, "name") && !valid_name(info->name))
+            return fail(c, EDDY_ERR_FORMAT, "%s.name: expected 1..%d letters, digits, '-', '_' "
+                        "or '.'", path, GAME_NAME_MAX);
+        for (int k = 0; k < i && info->name[0]; k++)
+            if (strcmp(L->bodies[k].name, info->name) == 0)
+                return fail(c, EDDY_ERR_FORMAT, "%s.name: '%s' is already bodies[%d]", path,
+                            info->name, k);
+        if ((rc = get_color(c, b, path, &info->color, &info->has_color)) ||
+            (rc = get_number(c, b, path, "friction", GE0, 0.4, &info->friction)))
+            return rc;
+        cJSON_DeleteItemFromObjectCaseSensitive(copy, "name");
+        cJSON_DeleteItemFromObjectCaseSensitive(copy, "color");
+        cJSON_DeleteItemFromObjectCaseSensitive(copy, "friction");
+    }
+    L->body_count = i;
+    return EDDY_OK;
+}
+
+static eddy_result load_scene(const parse_ctx *c, cJSON *scene, bool with_paddle,
+                              eddy_scene **out)
+{
+    char *text = cJSON_PrintUnformatted(scene);
+    if (!text) return fail(c, EDDY_ERR_MEMORY, "out of memory");
+    eddy_error inner = {0};
+    eddy_result rc = eddy_scene_load_memory(text, strlen(text), out, &inner);
+    free(text);
+    if (rc == EDDY_OK) return rc;
+    if (with_paddle) /* the level's own bodies were fine: the paddle is at fault */
+        return fail(c, rc, "paddle: %s", strstr(inner.message, "]") ? strstr(inner.message, "]") + 1
+                                                                     : inner.message);
+    return fail(c, rc, "%s", inner.message);
+}
+
+static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level *L)
+{
+    if (!cJSON_IsObject(root)) return fail(c, EDDY_ERR_FORMAT, "expected a JSON object");
+    const char *allowed[COUNT(SCENE_KEYS) + COUNT(GAME_KEYS)];
+    int n = 0;
+    for (int i = 0; i < COUNT(SCENE_KEYS); i++) allowed[n++] = SCENE_KEYS[i];
+    for (int i = 0; i < COUNT(GAME_KEYS); i++) allowed[n++] = GAME_KEYS[i];
+    eddy_result rc = check_keys(c, root, "", allowed, n);
+    if (rc) return rc;
+
+    if ((rc = get_text(c, root, "", "title", true, L->title, sizeof L->title)) ||
+        (rc = get_text(c, root, "", "hint", false, L->hint, sizeof L->hint)) ||
+        (rc = get_number(c, root, "", "par", GT0, 60, &L->par)) ||
+        (rc = get_number(c, root, "", "time_limit", GE0, 0, &L->time_limit)) ||
+        (rc = get_number(c, root, "", "hold", GE0, 1.0, &L->hold)) ||
+        (rc = get_number(c, root, "", "damping", GE0, 0.1, &L->damping)))
+        return rc;
+    const cJSON *asset = cJSON_GetObjectItemCaseSensitive(root, "asset");
+    if (!asset) return fail(c, EDDY_ERR_FORMAT, "missing field 'asset'");
+    if ((rc = parse_asset(c, asset, &L->asset))) return rc;
+
+    cJSON *scene = cJSON_CreateObject();
+    cJSON *scene_bodies = cJSON_CreateArray();
+    if (!scene || !scene_bodies) {
+        cJSON_Delete(scene);
+        cJSON_Delete(scene_bodies);
+        return fail(c, EDDY_ERR_MEMORY, "out of memory");
+    }
+    for (const cJSON *k = root->child; k; k = k->next)
+        if (in_list(k->string, SCENE_KEYS, COUNT(SCENE_KEYS)) && strcmp(k->string, "bodies") != 0)
+            cJSON_AddItemToObject(scene, k->string, cJSON_Duplicate(k, true));
+    const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(root, "bodies");
+    rc = split_bodies(c, bodies, L, scene_bodies);
+    if (rc == EDDY_OK && bodies && !cJSON_IsArray(bodies)) /* let the scene parser name it */
+        cJSON_AddItemToObject(scene, "bodies", cJSON_Duplicate(bodies, true));
+    else
+        cJSON_AddItemToObject(scene, "bodies", scene_bodies), scene_bodies = NULL;
+    cJSON_Delete(scene_bodies);
+    if (rc == EDDY_OK) rc = load_scene(c, scene, false, &L->scene);
+    const cJSON *paddle = cJSON_GetObjectItemCaseSensitive(root, "paddle");
+    if (rc == EDDY_OK && paddle) {
+        cJSON *pb = cJSON_CreateObject();
+        rc = pb ? parse_paddle(c, paddle, L, pb) : fail(c, EDDY_ERR_MEMORY, "out of memory");
+        if (rc == EDDY_OK) {
+            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(scene, "bodies"), pb);
+            eddy_scene_destroy(L->scene);
+            L->scene = NULL;
+            rc = load_scene(c, scene, true, &L->scene);
+        } else {
+            cJSON_Delete(pb);
+        }
+    }
+    cJSON_Delete(scene);
+    if (rc) return rc;
+
+    const cJSON *jets = cJSON_GetObjectItemCaseSensitive(root, "jets");
+    const cJSON *goals = cJSON_GetObjectItemCaseSensitive(root, "goals");
+    if ((jets && (rc = parse_jets(c, jets, L))) || (goals && (rc = parse_goals(c, goals, L))) ||
+        (rc = parse_stir(c, cJSON_GetObjectItemCaseSensitive(root, "stir"), &L->stir)) ||
+        (rc = parse_coupling(c, cJSON_GetObjectItemCaseSensitive(root, "coupling"), &L->coupling)))
+        return rc;
+    if (L->goal_count == 0) return fail(c, EDDY_ERR_FORMAT, "goals: a level needs at least one goal");
+
+    /* everything the game places must be inside the tank */
+    const double W = L->asset.width, H = L->asset.height;
+    for (int i = 0; i < L->jet_count; i++)
+        if (!(L->jets[i].at[0] >= 0 && L->jets[i].at[0] <= W && L->jets[i].at[1] >= 0 &&
+              L->jets[i].at[1] <= H))
+            return fail(c, EDDY_ERR_RANGE, "jets[%d].at: outside the %g x %g m tank", i, W, H);
+    for (int i = 0; i < L->goal_count; i++) {
+        const double *r = L->goals[i].rect;
+        if (r[0] < 0 || r[1] < 0 || r[2] > W || r[3] > H)
+            return fail(c, EDDY_ERR_RANGE, "goals[%d].rect: outside the %g x %g m tank", i, W, H);
+    }
+    for (int e = 0; L->paddle.present && e < 2; e++)
+        if (!(L->paddle.track[e][0] > 0 && L->paddle.track[e][0] < W &&
+              L->paddle.track[e][1] > 0 && L->paddle.track[e][1] < H))
+            return fail(c, EDDY_ERR_RANGE, "paddle.track[%d]: outside the %g x %g m tank", e, W, H);
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    for (int b = 0; b < v.body_count; b++)
+        if (!(v.bodies[b].x > 0 && v.bodies[b].x < W && v.bodies[b].y > 0 && v.bodies[b].y < H)) {
+            if (b == L->body_count) return fail(c, EDDY_ERR_RANGE, "paddle: outside the tank");
+            return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
+                        b, v.bodies[b].x, v.bodies[b].y, W, H);
+        }
+    return EDDY_OK;
+}
+
+void game_level_destroy(game_level *level)
+{
+    if (!level) return;
+    eddy_scene_destroy(level->scene);
+    free(level);
+}
+
+static void line_column(const char *text, size_t pos, int *line, int *col)
+{
+    *line = 1, *col = 1;
+    for (size_t i = 0; i < pos; i++) {
+        if (text[i] == '\n')
+            ++*line, *col = 1;
+        else
+            ++*col;
+    }
+}
+
+eddy_result game_level_load_memory(const char *text, size_t size, const char *id,
+                                   game_level **out, eddy_error *err)
+{
+    parse_ctx c = {id ? id : "?", err};
+    if (!text || !out) return fail(&c, EDDY_ERR_ARGUMENT, "NULL argument");
+    *out = NULL;
+    if (size > LEVEL_MAX_BYTES)
+        return fail(&c, EDDY_ERR_FORMAT, "larger than %u bytes", LEVEL_MAX_BYTES);
+    if (memchr(text, 0, size)) return fail(&c, EDDY_ERR_FORMAT, "a zero byte in the text");
+    game_level *L = calloc(1, sizeof *L);
+    if (!L) return fail(&c, EDDY_ERR_MEMORY, "out of memory");
+    snprintf(L->id, sizeof L->id, "%s", c.id);
+    L->hash = game_hash_bytes(GAME_HASH_SEED, text, size);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
+    eddy_result rc;
+    if (!root) {
+        int line, col;
+        size_t pos = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
+        line_column(text, pos, &line, &col);
+        rc = fail(&c, EDDY_ERR_FORMAT, "invalid JSON at line %d, column %d", line, col);
+    } else {
+        rc = parse_root(&c, root, L);
+    }
+    cJSON_Delete(root);
+    if (rc != EDDY_OK) {
+        game_level_destroy(L);
+        return rc;
+    }
+    *out = L;
+    return EDDY_OK;
+}
+
+eddy_result game_level_load_file(const char *path, game_level **out, eddy_error *err)
+{
+    /* the id: the file name without its directory and ".json" */
+    const char *base = strrchr(path ? path : "", '/');
+    base = base ? base + 1 : (path ? path : "");
+    char id[64];
+    snprintf(id, sizeof id, "%s", base);
+    size_t n = strlen(id);
+    if (n > 5 && strcmp(id + n - 5, ".json") == 0) id[n - 5] = '\0';
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f) {
+        parse_ctx c = {id, err};
+        return fail(&c, EDDY_ERR_IO, "cannot open '%s'", path ? path : "(null)");
+    }
+    char *buf = malloc(LEVEL_MAX_BYTES + 1);
+    size_t got = buf ? fread(buf, 1, LEVEL_MAX_BYTES + 1, f) : 0;
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        parse_ctx c = {id, err};
+        return fail(&c, buf ? EDDY_ERR_IO : EDDY_ERR_MEMORY, "cannot read '%s'", path);
+    }
+    eddy_result rc = game_level_load_memory(buf, got, id, out, err);
+    free(buf);
+    return rc;
+}
+
+eddy_result game_level_check_asset(const game_level *L, const eddy_asset *asset, eddy_error *err)
+{
+    parse_ctx c = {L->id, err};
+    eddy_asset_info info;
+    eddy_asset_get_info(asset, &info);
+    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.height - L->asset.height) > 1e-9 ||
+        info.nx != L->asset.nx || info.ny != L->asset.ny)
+        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m on %d x %d cells, the "
+                    "level wants %g x %g m on %d x %d (rebuild it: make assets)", info.width,
+                    info.height, info.nx, info.ny, L->asset.width, L->asset.height, L->asset.nx,
+                    L->asset.ny);
+    for (int j = 0; j < L->jet_count; j++)
+        if (eddy_asset_find_artist(asset, L->jets[j].mode) < 0)
+            return fail(&c, EDDY_ERR_RANGE, "jets[%d].mode: the asset has no artist mode '%s' "
+                        "(paint it in assets/modes/ and list it in asset.paint)", j,
+                        L->jets[j].mode);
+    return EDDY_OK;
+}

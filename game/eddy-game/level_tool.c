@@ -1,0 +1,132 @@
+/*
+ * level_tool.c - eddy-level, the game's asset builder (what `make assets`
+ * runs for every level, assets/levels/NAME.json):
+ *
+ *   eddy-level build LEVEL.json --modes DIR -o OUT.eddy [--deps OUT.d]
+ *   eddy-level check LEVEL.json...
+ *
+ * build: the level's asset (game_asset.h), saved atomically; --deps writes a
+ * make rule naming the level and the painted mode files it used, so that a
+ * changed .paint rebuilds exactly the levels that use it.
+ * check: parses each level and prints one line per level.
+ * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
+ */
+#include "cli.h"
+#include "eddy_build.h"
+#include "eddy_internal.h"
+#include "game_asset.h"
+
+static const char *const PROG = "eddy-level";
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: eddy-level build LEVEL.json --modes DIR -o OUT.eddy [--deps OUT.d]\n"
+               "       eddy-level check LEVEL.json...\n"
+               "\n"
+               "build   precompute a level's asset: the box eigenmodes of its tank, the\n"
+               "        painted modes listed in its \"asset.paint\" (DIR/NAME.mode) and the\n"
+               "        panels of every body outline; --deps writes a make rule\n"
+               "check   parse levels and print one line each\n"
+               "Exit codes: 0 ok, 64 usage, 65 bad level or mode file, 66 missing input,\n"
+               "73 cannot write the output.\n");
+}
+
+static int exit_for(eddy_result rc)
+{
+    switch (rc) {
+    case EDDY_ERR_IO: return EX_NOINPUT;
+    case EDDY_ERR_MEMORY: return EX_OSERR;
+    default: return EX_DATAERR;
+    }
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    if (argc < 3) return cli_fail(PROG, EX_USAGE, "check: give at least one level");
+    for (int i = 2; i < argc; i++) {
+        game_level *L;
+        eddy_error err = {0};
+        eddy_result rc = game_level_load_file(argv[i], &L, &err);
+        if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
+        printf("%s: \"%s\", %d bodies%s, %d jets, %d goals, par %g s\n", L->id, L->title,
+               L->body_count, L->paddle.present ? " and a paddle" : "", L->jet_count,
+               L->goal_count, L->par);
+        game_level_destroy(L);
+    }
+    return EX_OK;
+}
+
+static int cmd_build(int argc, char **argv)
+{
+    const char *level = NULL, *modes = NULL, *out = NULL, *deps = NULL;
+    for (int i = 2; i < argc; i++) {
+        const char **slot = NULL;
+        if (strcmp(argv[i], "--modes") == 0) slot = &modes;
+        else if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) slot = &out;
+        else if (strcmp(argv[i], "--deps") == 0) slot = &deps;
+        else if (argv[i][0] == '-') return cli_fail(PROG, EX_USAGE, "build: unknown option '%s'", argv[i]);
+        else if (level) return cli_fail(PROG, EX_USAGE, "build: one level at a time");
+        else level = argv[i];
+        if (slot) {
+            if (i + 1 >= argc) return cli_fail(PROG, EX_USAGE, "build: %s needs a value", argv[i]);
+            *slot = argv[++i];
+        }
+    }
+    if (!level || !modes || !out)
+        return cli_fail(PROG, EX_USAGE, "build: needs LEVEL, --modes DIR and -o OUT");
+    game_level *L;
+    eddy_error err = {0};
+    eddy_result rc = game_level_load_file(level, &L, &err);
+    if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
+    eddy_asset *asset = NULL;
+    char used[4096];
+    rc = game_asset_build(L, modes, &asset, used, sizeof used, &err);
+    if (rc != EDDY_OK) {
+        game_level_destroy(L);
+        return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : exit_for(rc), "%s", err.message);
+    }
+    rc = eddy_asset_save_file(asset, out, &err);
+    eddy_asset_info info;
+    eddy_asset_get_info(asset, &info);
+    eddy_asset_destroy(asset);
+    if (rc != EDDY_OK) {
+        game_level_destroy(L);
+        return cli_fail(PROG, EX_CANTCREAT, "%s", err.message);
+    }
+    if (deps) {
+        /* the rule, and an empty rule per mode file so that a removed one
+           does not stop make (as gcc -MP does for headers) */
+        char rule[16384];
+        int n = snprintf(rule, sizeof rule, "%s: %s %s\n", out, level, used);
+        for (char *p = used, *sp; *p && n < (int)sizeof rule - 1; p = sp + 1) {
+            sp = strchr(p, ' ');
+            if (!sp) break;
+            n += snprintf(rule + n, sizeof rule - (size_t)n, "%.*s:\n", (int)(sp - p), p);
+        }
+        if (n >= (int)sizeof rule) n = (int)sizeof rule - 1;
+        if (eddy_write_file_atomic(deps, rule, (size_t)n, &err) != EDDY_OK) {
+            game_level_destroy(L);
+            return cli_fail(PROG, EX_CANTCREAT, "--deps: %s", err.message);
+        }
+    }
+    printf("%s: %s (%gx%g m, %dx%d cells, %d modes, %d artist, %d body shapes)\n", L->id, out,
+           info.width, info.height, info.nx, info.ny, info.mode_count, info.artist_count,
+           info.shape_count);
+    game_level_destroy(L);
+    return EX_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EX_USAGE;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return EX_OK;
+    }
+    if (strcmp(argv[1], "build") == 0) return cmd_build(argc, argv);
+    if (strcmp(argv[1], "check") == 0) return cmd_check(argc, argv);
+    return cli_fail(PROG, EX_USAGE, "unknown command '%s' (build, check)", argv[1]);
+}
