@@ -1,0 +1,26 @@
+/*
+ * game_app.h - eddy-game's window: the SDL front end around the headless
+ * core (game_sim.h). Fixed physics steps of GAME_DT with an accumulator,
+ * rendering interpolated between the last two steps, 60 frames per second,
+ * a resizable window, mouse and keyboard mapped to the core's commands.
+ */
+#ifndef GAME_APP_H
+#define GAME_APP_H
+
+#include <stdbool.h>
+
+typedef struct game_app_options {
+    const char *level;       /* NULL: the first level */
+    const char *demo;        /* a replay to show instead of taking input */
+    const char *record;      /* save the last attempt here on quitting */
+    const char *screenshot;  /* save the last frame here on quitting */
+    long frames;             /* quit after this many steps (< 0: never) */
+    int width, height;
+    bool fullscreen;
+    const char *levels_dir, *assets_dir, *argv0;
+} game_app_options;
+
+/* Returns a <sysexits.h> code. */
+int game_app_run(const game_app_options *o);
+
+#endif /* GAME_APP_H */

@@ -1,0 +1,307 @@
+/*
+ * game_main.c - eddy-game's command line.
+ *
+ *   eddy-game [--level L] [--demo REPLAY] [--record FILE] [window options]
+ *   eddy-game --headless --level L --frames N [--record FILE] [--replay FILE]
+ *             [--screenshot OUT.png]
+ *
+ * The headless mode runs the same simulation as the window, without a
+ * display: it plays a replay (or nothing) for N fixed steps, may record what
+ * it played, may draw the final frame into a PNG through SDL's software
+ * renderer, and prints one JSON line with the final state and its hash.
+ * Every failure is one "eddy-game: " line on stderr and a <sysexits.h> code.
+ */
+#include "cli.h"
+#include "game_replay.h"
+#include "game_run.h"
+#ifndef EDDY_GAME_NO_SDL
+#include "game_app.h"
+#include "game_shot.h"
+#endif
+
+#include <inttypes.h>
+
+static const char *const PROG = "eddy-game";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: eddy-game [--level L] [--demo REPLAY] [--record FILE] [--size WxH]\n"
+            "                 [--fullscreen] [--frames N] [--screenshot OUT.png]\n"
+            "       eddy-game --headless --level L --frames N [--record FILE]\n"
+            "                 [--replay FILE] [--screenshot OUT.png] [--size WxH]\n"
+            "\n"
+            "A physics puzzle in a water tank: move the objects into their goals with the\n"
+            "fluid. Drag the paddle, switch the painted jets on and off, stir the water.\n"
+            "In the window, H shows every key.\n"
+            "\n"
+            "  -l, --level L        a level: a file, a number (1, 2, ...), a name\n"
+            "                       (01-first-current) or 'builtin'\n"
+            "      --headless       no window: play N steps and print the final state\n"
+            "  -n, --frames N       steps (1/60 s each) to play; in a window, quit after N\n"
+            "      --replay FILE    play the commands of a recorded replay (headless)\n"
+            "      --demo FILE      the same, shown in the window\n"
+            "      --record FILE    save what was played as a replay (atomically) at the end\n"
+            "      --screenshot F   save the last frame as a PNG\n"
+            "      --size WxH       window or screenshot size in pixels (1280x800)\n"
+            "      --fullscreen     a borderless full-screen window\n"
+            "      --levels DIR     where the level files are (default: the build's assets/levels)\n"
+            "      --assets DIR     where the built assets are (default: the build's assets)\n"
+            "  -q, --quiet          headless: no JSON line\n"
+            "  -h, --help           this text\n"
+            "  -V, --version        the version\n"
+            "\n"
+            "Exit codes: 0 ok, 64 usage, 65 bad level or replay, 66 missing input,\n"
+            "69 no display or no SDL in this build, 70 internal error, 71 out of memory,\n"
+            "73 cannot write an output.\n");
+}
+
+typedef struct options {
+    const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir;
+    long frames;
+    bool headless, fullscreen, quiet;
+    long width, height;
+} options;
+
+static int exit_for(eddy_result rc)
+{
+    switch (rc) {
+    case EDDY_OK: return EX_OK;
+    case EDDY_ERR_IO: return EX_NOINPUT;
+    case EDDY_ERR_MEMORY: return EX_OSERR;
+    case EDDY_ERR_FORMAT:
+    case EDDY_ERR_RANGE:
+    case EDDY_ERR_NUMERIC: return EX_DATAERR;
+    default: return EX_SOFTWARE;
+    }
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
+           OPT_LEVELS, OPT_ASSETS };
+    static const struct option longs[] = {
+        {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
+        {"headless", no_argument, NULL, OPT_HEADLESS},
+        {"replay", required_argument, NULL, OPT_REPLAY},
+        {"demo", required_argument, NULL, OPT_DEMO},
+        {"record", required_argument, NULL, OPT_RECORD},
+        {"screenshot", required_argument, NULL, OPT_SHOT},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"fullscreen", no_argument, NULL, OPT_FULL},
+        {"levels", required_argument, NULL, OPT_LEVELS},
+        {"assets", required_argument, NULL, OPT_ASSETS},
+        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0}};
+    memset(o, 0, sizeof *o);
+    o->frames = -1;
+    o->width = 1280, o->height = 800;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":l:n:qhV", longs, NULL)) != -1) {
+        switch (c) {
+        case 'l': o->level = optarg; break;
+        case 'n':
+            if (!cli_parse_long(optarg, 0, 100000000L, &o->frames))
+                return cli_fail(PROG, EX_USAGE, "--frames: expected an integer in 0..100000000, "
+                                "not '%s'", optarg);
+            break;
+        case OPT_HEADLESS: o->headless = true; break;
+        case OPT_REPLAY: o->replay = optarg; break;
+        case OPT_DEMO: o->demo = optarg; break;
+        case OPT_RECORD: o->record = optarg; break;
+        case OPT_SHOT: o->screenshot = optarg; break;
+        case OPT_SIZE: {
+            char a[32], b[32];
+            if (cli_split2(optarg, 'x', a, b, sizeof a) != 2 || !cli_parse_long(a, 64, 8192, &o->width) ||
+                !cli_parse_long(b, 64, 8192, &o->height))
+                return cli_fail(PROG, EX_USAGE, "--size: expected WxH with each in 64..8192, "
+                                "not '%s'", optarg);
+            break;
+        }
+        case OPT_FULL: o->fullscreen = true; break;
+        case OPT_LEVELS: o->levels_dir = optarg; break;
+        case OPT_ASSETS: o->assets_dir = optarg; break;
+        case 'q': o->quiet = true; break;
+        case 'h': usage(stdout); return -1;
+        case 'V': printf("eddy-game %s\n", EDDY_VERSION_STRING); return -1;
+        default: return cli_option_error(PROG, c, argv, longs);
+        }
+    }
+    if (optind < argc) return cli_fail(PROG, EX_USAGE, "unexpected argument '%s'", argv[optind]);
+    if (o->headless) {
+        if (o->demo) return cli_fail(PROG, EX_USAGE, "--demo shows a replay in the window; "
+                                     "headless, use --replay");
+        if (o->fullscreen) return cli_fail(PROG, EX_USAGE, "--fullscreen needs the window");
+        if (!o->level) return cli_fail(PROG, EX_USAGE, "--headless needs --level");
+        if (o->frames < 0 && !o->replay)
+            return cli_fail(PROG, EX_USAGE, "--headless needs --frames (or a --replay to play)");
+    } else if (o->replay) {
+        return cli_fail(PROG, EX_USAGE, "--replay is for --headless; in the window, use --demo");
+    }
+    if (o->screenshot) {
+        size_t n = strlen(o->screenshot);
+        if (n < 5 || strcmp(o->screenshot + n - 4, ".png") != 0)
+            return cli_fail(PROG, EX_USAGE, "--screenshot: the file name must end in .png");
+    }
+    return EX_OK;
+}
+
+/* ------------------------------------------------------------ headless */
+
+typedef struct phase_sums {
+    double advect, diffuse, forces_fluid, panels, feedback, forces, bodies, game, step;
+    long n;
+} phase_sums;
+
+static void add_timings(phase_sums *p, const game_step_timings *t)
+{
+    p->advect += t->coupling.fluid.advect_ms;
+    p->diffuse += t->coupling.fluid.diffuse_ms;
+    p->forces_fluid += t->coupling.fluid.forces_ms;
+    p->panels += t->coupling.panels_ms;
+    p->feedback += t->coupling.feedback_ms;
+    p->forces += t->coupling.forces_ms;
+    p->bodies += t->coupling.bodies_ms;
+    p->game += t->game_ms;
+    p->step += t->step_ms;
+    p->n++;
+}
+
+static void print_summary(const game_sim *sim, const phase_sums *p, double render_ms)
+{
+    const game_level *L = game_sim_level(sim);
+    static const char *const STATUS[] = {"playing", "won", "lost"};
+    printf("{\"level\":\"%s\",\"title\":\"%s\",\"frames\":%ld,\"time\":%.4f,\"status\":\"%s\"",
+           L->id, L->title, game_sim_frame(sim), game_sim_time(sim),
+           STATUS[game_sim_status(sim)]);
+    if (game_sim_status(sim) != GAME_PLAYING)
+        printf(",\"finish_time\":%.4f,\"stars\":%d", game_sim_finish_time(sim), game_sim_stars(sim));
+    printf(",\"hash\":\"%016" PRIx64 "\",\"nan\":%s,\"inside\":%s,\"bodies\":[",
+           game_sim_hash(sim), game_sim_has_nan(sim) ? "true" : "false",
+           game_sim_bodies_inside(sim) ? "true" : "false");
+    for (int i = 0; i < game_sim_body_count(sim); i++) {
+        eddy_pose pose;
+        eddy_body_get_pose(game_sim_body(sim, i), &pose);
+        printf("%s[%.4f,%.4f,%.4f]", i ? "," : "", pose.x, pose.y, pose.angle);
+    }
+    double n = p->n > 0 ? (double)p->n : 1;
+    printf("],\"timings_ms\":{\"advect\":%.4f,\"diffuse\":%.4f,\"stir_forces\":%.4f,"
+           "\"panels\":%.4f,\"feedback\":%.4f,\"body_forces\":%.4f,\"box2d\":%.4f,\"game\":%.4f,"
+           "\"step\":%.4f",
+           p->advect / n, p->diffuse / n, p->forces_fluid / n, p->panels / n, p->feedback / n,
+           p->forces / n, p->bodies / n, p->game / n, p->step / n);
+    if (render_ms >= 0) printf(",\"render\":%.4f", render_ms);
+    printf("}}\n");
+}
+
+static int run_headless(const options *o, const char *argv0)
+{
+    game_catalog cat;
+    game_catalog_open(&cat, o->levels_dir, o->assets_dir, argv0);
+    game_loaded ld;
+    eddy_error err = {0};
+    eddy_result rc = game_load_level(&cat, o->level, &ld, &err);
+    if (rc != EDDY_OK) {
+        game_catalog_close(&cat);
+        return cli_fail(PROG, exit_for(rc), "%s", err.message);
+    }
+    if (ld.asset_built)
+        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
+                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
+    game_replay replay = {0};
+    int code = EX_OK;
+    if (o->replay) {
+        rc = game_replay_load_file(o->replay, &replay, &err);
+        if (rc != EDDY_OK) code = cli_fail(PROG, exit_for(rc), "%s", err.message);
+        else if (strcmp(replay.level_id, ld.level->id) != 0)
+            code = cli_fail(PROG, EX_DATAERR, "--replay %s: recorded on level '%s', not '%s'",
+                            o->replay, replay.level_id, ld.level->id);
+        else if (replay.level_hash != ld.level->hash)
+            fprintf(stderr, "eddy-game: warning: %s was recorded on another version of level "
+                    "'%s'; it may play out differently\n", o->replay, ld.level->id);
+    }
+    game_sim *sim = NULL;
+    if (code == EX_OK && (rc = game_sim_create(ld.level, ld.asset, &sim, &err)) != EDDY_OK)
+        code = cli_fail(PROG, exit_for(rc), "%s", err.message);
+    long frames = o->frames >= 0 ? o->frames : replay.frames;
+#ifndef EDDY_GAME_NO_SDL
+    game_shot *shot = NULL;
+    if (code == EX_OK && o->screenshot &&
+        game_shot_create(sim, (int)o->width, (int)o->height, &shot, &err) != EDDY_OK)
+        code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: %s", err.message);
+#else
+    if (code == EX_OK && o->screenshot)
+        code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: this eddy-game was built without "
+                        "SDL2 (install libsdl2-dev, libsdl2-ttf-dev and zlib1g-dev, rebuild)");
+#endif
+    phase_sums sums = {0};
+    int next = 0;
+    for (long f = 0; f < frames && code == EX_OK; f++) {
+        if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK ||
+            (rc = game_sim_step(sim, &err)) != EDDY_OK) {
+            code = cli_fail(PROG, rc == EDDY_ERR_NUMERIC ? EX_DATAERR : EX_SOFTWARE,
+                            "frame %ld: %s", f, err.message);
+            break;
+        }
+        game_step_timings t;
+        game_sim_get_timings(sim, &t);
+        add_timings(&sums, &t);
+#ifndef EDDY_GAME_NO_SDL
+        if (shot) game_shot_step(shot);
+#endif
+    }
+    double render_ms = -1;
+    if (code == EX_OK && o->record) {
+        game_replay rec;
+        if ((rc = game_replay_from_sim(sim, &rec, &err)) == EDDY_OK) {
+            rc = game_replay_save_file(&rec, o->record, &err);
+            game_replay_free(&rec);
+        }
+        if (rc != EDDY_OK)
+            code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT,
+                            "--record: %s", err.message);
+    }
+#ifndef EDDY_GAME_NO_SDL
+    if (code == EX_OK && shot) {
+        rc = game_shot_save(shot, o->screenshot, &render_ms, &err);
+        if (rc != EDDY_OK) code = cli_fail(PROG, EX_CANTCREAT, "--screenshot: %s", err.message);
+    }
+    game_shot_destroy(shot);
+#endif
+    if (code == EX_OK && !o->quiet) print_summary(sim, &sums, render_ms);
+    if (code == EX_OK && fflush(stdout) != 0)
+        code = cli_fail(PROG, EX_IOERR, "cannot write the standard output");
+    game_sim_destroy(sim);
+    game_replay_free(&replay);
+    game_loaded_free(&ld);
+    game_catalog_close(&cat);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int code = parse_args(argc, argv, &o);
+    if (code < 0) return EX_OK;
+    if (code != EX_OK) return code;
+    if (o.headless) return run_headless(&o, argv[0]);
+#ifdef EDDY_GAME_NO_SDL
+    return cli_fail(PROG, EX_UNAVAILABLE, "this eddy-game was built without SDL2, so it has no "
+                    "window; install libsdl2-dev, libsdl2-ttf-dev and zlib1g-dev and rebuild, "
+                    "or use --headless");
+#else
+    game_app_options ao = {0};
+    ao.level = o.level;
+    ao.demo = o.demo;
+    ao.record = o.record;
+    ao.screenshot = o.screenshot;
+    ao.frames = o.frames;
+    ao.width = (int)o.width, ao.height = (int)o.height;
+    ao.fullscreen = o.fullscreen;
+    ao.levels_dir = o.levels_dir;
+    ao.assets_dir = o.assets_dir;
+    ao.argv0 = argv[0];
+    return game_app_run(&ao);
+#endif
+}

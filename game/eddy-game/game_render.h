@@ -1,0 +1,74 @@
+/*
+ * game_render.h - drawing one frame of eddy-game with an SDL_Renderer: the
+ * window's, or a software renderer on a surface for headless screenshots.
+ *
+ * The tank fills the window below the HUD bar at the level's aspect ratio.
+ * Water is a texture of the dye composited over deep blue; bodies are filled
+ * polygons at poses interpolated between the last two physics steps; the
+ * debug overlays come from the engine's debug-draw callbacks
+ * (eddy_coupling_debug_draw). The HUD, the timing table, the help, the pause,
+ * win and level-select screens are drawn here too.
+ */
+#ifndef GAME_RENDER_H
+#define GAME_RENDER_H
+
+#include "game_flow.h"
+#include "game_text.h"
+
+#include <SDL.h>
+
+typedef struct game_view {
+    bool dye, tracers, arrows;          /* the water */
+    bool panels, quadtree, samples;     /* engine debug overlays */
+    bool timings;                       /* the Table 1 panel */
+    bool help;
+    bool hint;                          /* the level's hint line */
+} game_view;
+
+typedef struct game_menu_entry {
+    const char *title;
+    const char *id;
+    int stars;       /* best this session, 0 = not won */
+    double best;     /* s, when stars > 0 */
+} game_menu_entry;
+
+typedef struct game_frame_info {
+    const game_sim *sim;
+    const game_flow *flow;
+    const eddy_pose *prev, *cur; /* per sim body: poses of the last two steps */
+    double alpha;                /* 0..1 between prev and cur */
+    game_view view;
+    bool paused, demo;
+    int level_number, level_total; /* 1-based; 0 for a level outside the list */
+    double fps;
+    double render_ms;            /* drawing the previous frame */
+    double flow_ms[3];           /* sample, dye, tracers */
+    double mouse[2];             /* world position of the mouse */
+    bool mouse_in_tank, stirring, dragging_paddle;
+    const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    /* level select */
+    bool menu;
+    int menu_count, menu_selected;
+    const game_menu_entry *menu_entries;
+} game_frame_info;
+
+typedef struct game_render game_render;
+
+eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_render **out,
+                               eddy_error *err);
+void game_render_destroy(game_render *g);
+/* The output size changed (window resized): fonts are re-made for it. */
+void game_render_resize(game_render *g, int width, int height);
+bool game_render_has_font(const game_render *g);
+
+void game_render_frame(game_render *g, const game_frame_info *f);
+
+/* World <-> pixel mapping of the last frame's tank (for mouse input). */
+void game_render_to_world(const game_render *g, int px, int py, double out[2]);
+bool game_render_in_tank(const game_render *g, int px, int py);
+/* Pixel size of one metre in the last frame. */
+double game_render_scale(const game_render *g);
+/* The menu row under a pixel, or -1. */
+int game_render_menu_hit(const game_render *g, int px, int py);
+
+#endif /* GAME_RENDER_H */

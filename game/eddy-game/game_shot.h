@@ -1,0 +1,29 @@
+/*
+ * game_shot.h - screenshots. Headless: the window's renderer (game_render.h)
+ * drawing into SDL's software renderer on an offscreen surface, which needs
+ * no display; the flow (dye, tracers) is stepped along with the simulation
+ * so the picture shows the water as the player would see it.
+ */
+#ifndef GAME_SHOT_H
+#define GAME_SHOT_H
+
+#include "game_sim.h"
+
+#include <SDL.h>
+
+typedef struct game_shot game_shot;
+
+eddy_result game_shot_create(const game_sim *sim, int width, int height, game_shot **out,
+                             eddy_error *err);
+/* After every game_sim_step. */
+void game_shot_step(game_shot *shot);
+/* Draws the current frame and saves it as a PNG; *render_ms gets the time
+ * the drawing took. */
+eddy_result game_shot_save(game_shot *shot, const char *path, double *render_ms, eddy_error *err);
+void game_shot_destroy(game_shot *shot);
+
+/* Reads back what renderer r shows (w x h) and saves it as a PNG. */
+eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *path,
+                                   eddy_error *err);
+
+#endif /* GAME_SHOT_H */
