@@ -4,7 +4,8 @@
 #   make test       build and run every unit/physics/end-to-end test (cmocka)
 #   make sanitize   the same tests built with AddressSanitizer + UBSan, in build/sanitize
 #   make bench      benchmarks (speed and memory numbers live here, not in tests)
-#   make run        the demo scene
+#   make run        the game (eddy-game) on its levels; headless without a display
+#   make demo       the headless demo scene of the tools (sim, JSON Lines)
 #   make install    PREFIX=/usr/local by default
 #   make clean
 #
@@ -93,7 +94,7 @@ TESTS      := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCH_SRC  := $(wildcard bench/*.c)
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
-.PHONY: all test sanitize bench run install clean assets
+.PHONY: all test sanitize bench run demo install clean assets
 all: $(LIB) $(TOOLS) $(TESTS) $(BENCHES)
 
 $(BUILD)/engine/%.o: engine/%.c $(ENGINE_H)
@@ -144,9 +145,9 @@ sanitize:
 bench: $(BENCHES) $(TOOLS)
 	@for b in $(BENCHES); do echo "== $$b"; EDDY_BIN=$(BUILD)/bin $$b || exit 1; done
 
-# Until the game exists, `make run` builds a demo asset and runs the headless
-# demo scene, printing JSON Lines.
-run: $(TOOLS)
+# `make run` starts the game: its rule is in the "game" section at the end.
+# The headless demo scene of the tools:
+demo: $(TOOLS)
 	$(BUILD)/bin/precompute --domain 10x10 --grid 64 --modes 73 -o $(BUILD)/demo.eddy
 	$(BUILD)/bin/sim --asset $(BUILD)/demo.eddy --scene assets/scenes/demo.json --steps 600 --every 60 --probe 5,5 --probe 2.5,7.5
 
@@ -298,3 +299,86 @@ $(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcar
 $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 	@mkdir -p $(dir $@)
 	$(PAINT_BIN) --script $< -o $@
+
+# ---------------------------------------------------------- game (issue 6)
+#
+#   build/bin/eddy-game    the water-tank puzzle (game/eddy-game/): an SDL2 window,
+#                          and --headless, which needs no display
+#   build/bin/eddy-level   builds a level's asset; make assets runs it
+#   make assets            also assets/levels/NAME.json -> build/assets/levels/NAME.eddy:
+#                          the tank's eigenmodes, the painted modes the level lists in
+#                          "asset.paint" (build/assets/MODE.mode, from the rule above)
+#                          and the panels of its body outlines. eddy-level writes a
+#                          NAME.eddy.d naming the .mode files it read, so a changed
+#                          .paint or level rebuilds exactly the assets that use it.
+#   make run               builds the game and the assets and opens the window; without
+#                          a display (or without SDL2) it says so and plays level 1
+#                          headless instead
+#
+# The headless core (GAME_CORE: levels, simulation, commands, replays, assets;
+# no SDL) is linked into eddy-level and tests/test_game. The game finds its
+# levels and assets through the absolute paths compiled in here, so it runs from
+# any directory; --levels and --assets override them. Without SDL2 eddy-game is
+# built headless only (-DEDDY_GAME_NO_SDL).
+
+GAME_DIR     := game/eddy-game
+GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
+                  game_run.c game_builtin.c game_flow.c)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c)
+GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
+GAME_BIN     := $(BUILD)/bin/eddy-game
+LEVEL_BIN    := $(BUILD)/bin/eddy-level
+GAME_FLAGS   := -I$(GAME_DIR) -Itools -DEDDY_GAME_DATA_DIR='"$(abspath assets)"' \
+                -DEDDY_GAME_ASSET_DIR='"$(abspath $(BUILD)/assets)"'
+ifeq ($(SDL_FOUND),yes)
+  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE) $(GAME_WINDOW)
+  GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
+  GAME_LIBS    := $(shell pkg-config --libs $(SDL_PKGS))
+  GAME_TEST_FLAGS :=
+  GAME_TEST_LIBS  := -lz
+else
+  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE)
+  GAME_CFLAGS  := -DEDDY_GAME_NO_SDL
+  GAME_LIBS    :=
+  GAME_TEST_FLAGS := -DEDDY_GAME_NO_SDL
+  GAME_TEST_LIBS  :=
+endif
+LEVELS       := $(sort $(wildcard assets/levels/*.json))
+LEVEL_ASSETS := $(patsubst assets/levels/%.json,$(BUILD)/assets/levels/%.eddy,$(LEVELS))
+
+all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
+test: $(GAME_BIN) $(LEVEL_ASSETS)
+assets: $(LEVEL_ASSETS)
+
+$(GAME_BIN): $(GAME_SRC) $(GAME_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(GAME_SRC) -o $@ \
+	  $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+
+$(LEVEL_BIN): $(GAME_DIR)/level_tool.c $(GAME_CORE) $(GAME_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $< $(GAME_CORE) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# The generic test rule links a test with the library only; this one adds the
+# game's headless core.
+$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
+	  $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+
+# Every painted mode first (order only): a level's .d file names the ones it
+# reads once it has been built.
+$(BUILD)/assets/levels/%.eddy: assets/levels/%.json $(LEVEL_BIN) | $(PAINT_ASSETS)
+	@mkdir -p $(dir $@)
+	$(LEVEL_BIN) build $< --modes $(BUILD)/assets -o $@ --deps $@.d
+
+-include $(LEVEL_ASSETS:=.d)
+
+run: $(GAME_BIN) $(LEVEL_ASSETS)
+	@if [ "$(SDL_FOUND)" = yes ] && [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(GAME_BIN); \
+	else \
+	  echo "make run: no display here (DISPLAY and WAYLAND_DISPLAY are empty), or no SDL2:"; \
+	  echo "make run: playing level 1 headless for 600 steps instead; on a desktop, make run opens the game window"; \
+	  $(GAME_BIN) --headless --level 1 --frames 600; \
+	fi
