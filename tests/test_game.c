@@ -1,0 +1,582 @@
+/*
+ * test_game.c - eddy-game's headless core and its command line (issue 6):
+ *   - every shipped level loads and plays 600 steps with random input: no
+ *     NaN, every body still inside the tank;
+ *   - a recorded replay, written to a file and read back, reproduces the run
+ *     bit for bit (and so do two runs with the same commands);
+ *   - the committed replay of level 1 wins it (the level is winnable);
+ *   - a headless screenshot shows the scene (a PNG with the tank, the water,
+ *     the bodies and the text, not a blank image);
+ *   - levels and replays with mistakes are refused, naming the field or line;
+ *   - the command line: exit codes of <sysexits.h>, one line on stderr.
+ * Runs from the repository root; $EDDY_BIN is where the programs are (make
+ * test sets it), the built assets are in $EDDY_BIN/../assets.
+ */
+#include "game_asset.h"
+#include "game_replay.h"
+#include "game_run.h"
+#include "test_util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sysexits.h>
+#include <unistd.h>
+#ifndef EDDY_GAME_NO_SDL
+#include <zlib.h>
+#endif
+
+#define LEVELS_DIR "assets/levels"
+#define FRAMES 600
+
+static char g_tmp[64];
+static char g_assets[512];
+
+static const char *bin_dir(void)
+{
+    const char *b = getenv("EDDY_BIN");
+    return b && *b ? b : "build/bin";
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(g_tmp, sizeof g_tmp, "/tmp/eddy-test-game-XXXXXX");
+    if (!mkdtemp(g_tmp)) return -1;
+    snprintf(g_assets, sizeof g_assets, "%s/../assets", bin_dir());
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_tmp);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static const char *tmp_path(const char *name)
+{
+    static char ring[4][160];
+    static int k;
+    char *p = ring[k++ % 4];
+    snprintf(p, sizeof ring[0], "%s/%s", g_tmp, name);
+    return p;
+}
+
+/* A level of the shipped catalog with its built asset. */
+static void load_shipped(const game_catalog *cat, int i, game_loaded *out)
+{
+    eddy_error err = {0};
+    if (game_load_index(cat, i, out, &err) != EDDY_OK) fail_msg("%s", err.message);
+    if (out->asset_built)
+        fail_msg("%s: no built asset in %s (make assets builds it)", out->level->id, g_assets);
+}
+
+static game_sim *make_sim(const game_loaded *l)
+{
+    game_sim *sim = NULL;
+    eddy_error err = {0};
+    if (game_sim_create(l->level, l->asset, &sim, &err) != EDDY_OK) fail_msg("%s", err.message);
+    return sim;
+}
+
+static void step(game_sim *sim)
+{
+    eddy_error err = {0};
+    if (game_sim_step(sim, &err) != EDDY_OK) fail_msg("step %ld: %s", game_sim_frame(sim), err.message);
+}
+
+/* What a restless player does: the paddle back and forth, jets on and off,
+ * stirring in bursts, now and then another feedback mode. */
+static void random_input(game_sim *sim, uint64_t *rng)
+{
+    const game_level *L = game_sim_level(sim);
+    long f = game_sim_frame(sim);
+    eddy_error err = {0};
+    game_cmd c = {0};
+    double W = L->asset.width, H = L->asset.height;
+    if (L->paddle.present && f % 40 == 0) {
+        c = (game_cmd){GAME_CMD_PADDLE, 0, {W * (0.5 + 0.5 * test_random(rng)), H * (0.5 + 0.5 * test_random(rng)), 0, 0}};
+        assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+    }
+    if (L->jet_count > 0 && f % 90 == 10) {
+        int j = (int)((test_random(rng) + 1) * 0.5 * L->jet_count) % L->jet_count;
+        c = (game_cmd){GAME_CMD_JET, j, {game_sim_jet_on(sim, j) ? 0.0 : 1.0, 0, 0, 0}};
+        assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+    }
+    if (f % 120 < 30) {
+        c = (game_cmd){GAME_CMD_STIR, 0, {W * (0.5 + 0.45 * test_random(rng)), H * (0.5 + 0.45 * test_random(rng)),
+                                          4 * test_random(rng), 4 * test_random(rng)}};
+        assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+    }
+    if (f == 250) {
+        c = (game_cmd){GAME_CMD_FEEDBACK, EDDY_FEEDBACK_QUADTREE, {0}};
+        assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+    }
+    if (f == 400) {
+        c = (game_cmd){GAME_CMD_FEEDBACK, EDDY_FEEDBACK_EXACT, {0}};
+        assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+    }
+}
+
+/* ------------------------------------------------------------ every level */
+
+static void every_level_plays_600_frames(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    assert_true(cat.count >= 6);
+    for (int i = 0; i < cat.count; i++) {
+        game_loaded l;
+        load_shipped(&cat, i, &l);
+        game_sim *sim = make_sim(&l);
+        uint64_t rng = 0x5eed0000u + (uint64_t)i;
+        for (int f = 0; f < FRAMES; f++) {
+            random_input(sim, &rng);
+            step(sim);
+            if (game_sim_has_nan(sim)) fail_msg("%s: NaN at frame %d", l.level->id, f);
+            if (!game_sim_bodies_inside(sim)) fail_msg("%s: a body left the tank at frame %d", l.level->id, f);
+        }
+        print_message("%-18s %d bodies, %d jets, %d goals: %d frames, no NaN, all inside\n",
+                      l.level->id, game_sim_body_count(sim), l.level->jet_count,
+                      l.level->goal_count, FRAMES);
+        game_sim_destroy(sim);
+        game_loaded_free(&l);
+    }
+    game_catalog_close(&cat);
+}
+
+/* The built-in level needs no data: its asset is built on the spot. */
+static void builtin_level_runs_without_data(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, tmp_path("no-levels"), tmp_path("no-assets"), NULL);
+    assert_int_equal(cat.count, 0);
+    game_loaded l;
+    eddy_error err = {0};
+    assert_int_equal(game_load_level(&cat, "builtin", &l, &err), EDDY_OK);
+    assert_true(l.asset_built);
+    game_sim *sim = make_sim(&l);
+    for (int f = 0; f < 120; f++) step(sim);
+    assert_false(game_sim_has_nan(sim));
+    assert_true(game_sim_bodies_inside(sim));
+    game_sim_destroy(sim);
+    game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+/* ------------------------------------------------------------ replays */
+
+static void recorded_replay_reproduces_exactly(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    game_loaded l;
+    /* the level with the most to record: paddle, three jets, stirring */
+    eddy_error err = {0};
+    assert_int_equal(game_load_level(&cat, "06-maelstrom", &l, &err), EDDY_OK);
+    game_sim *a = make_sim(&l);
+    uint64_t rng = 42;
+    for (int f = 0; f < 480; f++) {
+        random_input(a, &rng);
+        step(a);
+    }
+    uint64_t want = game_sim_hash(a);
+    game_replay rec;
+    assert_int_equal(game_replay_from_sim(a, &rec, &err), EDDY_OK);
+    assert_true(rec.count > 50);
+    assert_int_equal(rec.frames, 480);
+    assert_int_equal(game_replay_save_file(&rec, tmp_path("run.replay"), &err), EDDY_OK);
+    game_replay back;
+    assert_int_equal(game_replay_load_file(tmp_path("run.replay"), &back, &err), EDDY_OK);
+    assert_int_equal(back.count, rec.count);
+    assert_int_equal(back.level_hash, l.level->hash);
+    assert_memory_equal(back.events, rec.events, (size_t)rec.count * sizeof *rec.events);
+
+    game_sim *b = make_sim(&l);
+    int next = 0;
+    for (long f = 0; f < back.frames; f++) {
+        assert_int_equal(game_replay_feed(&back, b, &next, &err), EDDY_OK);
+        step(b);
+    }
+    assert_int_equal(next, back.count);
+    assert_true(game_sim_hash(b) == want);
+    /* and the state itself, number for number */
+    const double *ra = eddy_fluid_coefficients(game_sim_fluid(a));
+    const double *rb = eddy_fluid_coefficients(game_sim_fluid(b));
+    assert_memory_equal(ra, rb, (size_t)eddy_fluid_mode_count(game_sim_fluid(a)) * sizeof(double));
+    for (int i = 0; i < game_sim_body_count(a); i++) {
+        eddy_pose pa, pb;
+        eddy_body_get_pose(game_sim_body(a, i), &pa);
+        eddy_body_get_pose(game_sim_body(b, i), &pb);
+        assert_memory_equal(&pa, &pb, sizeof pa);
+    }
+    print_message("replay of %d commands over %ld frames: hash %016llx both times\n", rec.count,
+                  rec.frames, (unsigned long long)want);
+    game_replay_free(&rec);
+    game_replay_free(&back);
+    game_sim_destroy(a);
+    game_sim_destroy(b);
+    game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+static void committed_replay_wins_level_1(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    game_loaded l;
+    load_shipped(&cat, 0, &l);
+    game_replay r;
+    eddy_error err = {0};
+    if (game_replay_load_file("assets/replays/01-first-current.replay", &r, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    assert_string_equal(r.level_id, l.level->id);
+    game_sim *sim = make_sim(&l);
+    int next = 0;
+    for (long f = 0; f < r.frames && game_sim_status(sim) == GAME_PLAYING; f++) {
+        assert_int_equal(game_replay_feed(&r, sim, &next, &err), EDDY_OK);
+        step(sim);
+    }
+    print_message("level 1: %s after %.2f s, %d stars\n",
+                  game_sim_status(sim) == GAME_WON ? "won" : "not won", game_sim_finish_time(sim),
+                  game_sim_stars(sim));
+    assert_int_equal(game_sim_status(sim), GAME_WON);
+    assert_true(game_sim_stars(sim) >= 1);
+    game_replay_free(&r);
+    game_sim_destroy(sim);
+    game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+/* Commands act in the step after they are given; a finished level keeps its
+ * result; the goals' hold time counts. */
+static void goals_hold_and_finish(void **state)
+{
+    (void)state;
+    const char *text =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"hold\": 0.5, \"par\": 1, \"gravity\": [0, 0],"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    game_level *L;
+    eddy_error err = {0};
+    assert_int_equal(game_level_load_memory(text, strlen(text), "hold", &L, &err), EDDY_OK);
+    eddy_asset *a;
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    game_sim *sim;
+    assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
+    for (int f = 0; f < 29; f++) step(sim);
+    assert_int_equal(game_sim_status(sim), GAME_PLAYING);
+    assert_true(game_sim_goal_filled(sim, 0));
+    step(sim);
+    assert_int_equal(game_sim_status(sim), GAME_WON);
+    assert_true(fabs(game_sim_finish_time(sim) - 0.5) < 1e-9);
+    assert_int_equal(game_sim_stars(sim), 3);
+    game_cmd bad = {GAME_CMD_JET, 3, {1, 0, 0, 0}};
+    assert_int_equal(game_sim_command(sim, &bad, &err), EDDY_ERR_ARGUMENT);
+    game_sim_destroy(sim);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+}
+
+/* ------------------------------------------------------------ refusals */
+
+static void expect_level_error(const char *text, const char *needle)
+{
+    game_level *L = NULL;
+    eddy_error err = {0};
+    eddy_result rc = game_level_load_memory(text, strlen(text), "bad", &L, &err);
+    if (rc == EDDY_OK) fail_msg("accepted: %s", text);
+    if (!strstr(err.message, needle)) fail_msg("message '%s' does not name '%s'", err.message, needle);
+    assert_null(L);
+}
+
+#define BASE "\"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10] }, "
+#define BODY "\"bodies\": [ { \"name\": \"b\", \"shape\": \"box\", \"hw\": 0.3, \"hh\": 0.3, \"x\": 6, \"y\": 4 } ], "
+#define GOAL "\"goals\": [ { \"rect\": [1, 1, 2, 2], \"bodies\": [\"b\"] } ]"
+
+static void bad_levels_are_refused_naming_the_field(void **state)
+{
+    (void)state;
+    expect_level_error("{ " BASE BODY GOAL ", \"speed\": 3 }", "unknown field 'speed'");
+    expect_level_error("{ " BODY GOAL " }", "missing field 'title'");
+    expect_level_error("{ " BASE BODY "\"goals\": [ { \"rect\": [1, 1, 2, 2], \"bodies\": [\"c\"] } ] }",
+                       "goals[0].bodies[0]: no body is named 'c'");
+    expect_level_error("{ " BASE BODY "\"goals\": [ { \"rect\": [2, 1, 1, 2], \"bodies\": [\"b\"] } ] }",
+                       "goals[0].rect");
+    expect_level_error("{ " BASE BODY GOAL ", \"jets\": [ { \"mode\": \"m\", \"key\": \"0\", \"at\": [1, 1] } ] }",
+                       "jets[0].key");
+    expect_level_error("{ " BASE BODY GOAL ", \"jets\": [ { \"mode\": \"m\" } ] }", "jets[0]: missing field 'at'");
+    expect_level_error("{ " BASE "\"bodies\": [ { \"shape\": \"box\", \"hw\": 0.3, \"x\": 6, \"y\": 4 } ], " GOAL " }",
+                       "bodies[0]");
+    expect_level_error("{ " BASE BODY GOAL ", \"paddle\": { \"shape\": \"box\", \"hw\": 0.1, \"hh\": 1, "
+                       "\"track\": [[1, 1]] } }", "paddle.track");
+    expect_level_error("{ " BASE BODY GOAL ", \"paddle\": { \"shape\": \"box\", \"hw\": 0.1, \"hh\": 1, "
+                       "\"density\": 3, \"track\": [[1, 1], [1, 2]] } }", "unknown field 'paddle.density'");
+    expect_level_error("{ " BASE BODY GOAL ", \"stir\": { \"gain\": -1 } }", "stir.gain");
+    expect_level_error("{ " BASE BODY GOAL ", \"dt\": 0.01 }", "unknown field 'dt'");
+    expect_level_error("{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5] }, " BODY GOAL " }", "asset");
+    expect_level_error("{ " BASE BODY GOAL, "invalid JSON at line 1");
+    expect_level_error("{ " BASE BODY " \"goals\": [] }", "at least one goal");
+}
+
+static void expect_replay_error(const char *text, const char *needle)
+{
+    game_replay r;
+    eddy_error err = {0};
+    if (game_replay_parse(text, strlen(text), "r", &r, &err) == EDDY_OK) fail_msg("accepted: %s", text);
+    if (!strstr(err.message, needle)) fail_msg("message '%s' does not name '%s'", err.message, needle);
+}
+
+#define HEAD "eddy-game replay 1\nlevel x 0123456789abcdef\nframes 100\n"
+
+static void bad_replays_are_refused_naming_the_line(void **state)
+{
+    (void)state;
+    expect_replay_error("eddy-game replay 2\n", "r:1:");
+    expect_replay_error(HEAD "5 jet 0 1\n", "no 'end'");
+    expect_replay_error(HEAD "5 fly 1 2\nend\n", "r:4: unknown command 'fly'");
+    expect_replay_error(HEAD "5 jet 0 1\n3 jet 0 0\nend\n", "r:5: expected a frame number >= 5");
+    expect_replay_error(HEAD "5 stir 1 2 nan 4\nend\n", "r:4: 'nan' is not a finite number");
+    expect_replay_error(HEAD "5 paddle 1\nend\n", "takes 2 values");
+    expect_replay_error(HEAD "100 jet 0 1\nend\n", "not before the end");
+    expect_replay_error(HEAD "end\n5 jet 0 1\n", "after 'end'");
+    game_replay r;
+    eddy_error err = {0};
+    const char *ok = HEAD "\n# a comment\n0 jet 2 1\n7 feedback naive\n9 stir 1.5 2 -3 4e-1\nend\n";
+    assert_int_equal(game_replay_parse(ok, strlen(ok), "r", &r, &err), EDDY_OK);
+    assert_int_equal(r.count, 3);
+    assert_int_equal(r.events[1].cmd.arg, EDDY_FEEDBACK_NAIVE);
+    assert_true(r.events[2].cmd.v[3] == 0.4);
+    char *text = game_replay_format(&r);
+    game_replay again;
+    assert_int_equal(game_replay_parse(text, strlen(text), "again", &again, &err), EDDY_OK);
+    assert_memory_equal(again.events, r.events, 3 * sizeof *r.events);
+    free(text);
+    game_replay_free(&again);
+    game_replay_free(&r);
+}
+
+/* ------------------------------------------------------------ the program */
+
+typedef struct run_result {
+    int code;
+    char out[4096], err[4096];
+} run_result;
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f) fclose(f);
+}
+
+/* Runs eddy-game with args (NULL-terminated), stdout and stderr captured. */
+static void run_game(const char *const *args, run_result *r)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/eddy-game", bin_dir());
+    const char *argv[32] = {path};
+    int n = 1;
+    for (; args[n - 1] && n < 31; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    const char *out = tmp_path("stdout"), *err = tmp_path("stderr");
+    char out_copy[160], err_copy[160];
+    snprintf(out_copy, sizeof out_copy, "%s", out);
+    snprintf(err_copy, sizeof err_copy, "%s", err);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int o = open(out_copy, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err_copy, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+        execv(path, (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) fail_msg("waitpid: %s", strerror(errno));
+    if (WIFSIGNALED(st)) fail_msg("eddy-game died of signal %d", WTERMSIG(st));
+    r->code = WEXITSTATUS(st);
+    if (r->code == 127) fail_msg("cannot run %s (set EDDY_BIN)", path);
+    slurp(out_copy, r->out, sizeof r->out);
+    slurp(err_copy, r->err, sizeof r->err);
+}
+
+#define GAME(r, ...) run_game((const char *const[]){__VA_ARGS__, NULL}, (r))
+
+static void expect_failure(run_result *r, int code, const char *needle)
+{
+    if (r->code != code) fail_msg("exit %d, want %d; stderr: %s", r->code, code, r->err);
+    assert_string_equal(r->out, "");
+    assert_true(strncmp(r->err, "eddy-game: ", 11) == 0);
+    char *nl = strchr(r->err, '\n');
+    assert_non_null(nl);
+    assert_string_equal(nl + 1, "");
+    if (!strstr(r->err, needle)) fail_msg("stderr '%s' does not say '%s'", r->err, needle);
+}
+
+static void command_line_errors_have_their_exit_codes(void **state)
+{
+    (void)state;
+    run_result r;
+    GAME(&r, "--headless", "--frames", "10");
+    expect_failure(&r, EX_USAGE, "--headless needs --level");
+    GAME(&r, "--headless", "--level", "1", "--frames", "ten");
+    expect_failure(&r, EX_USAGE, "--frames");
+    GAME(&r, "--headless", "--level", "1");
+    expect_failure(&r, EX_USAGE, "--frames");
+    GAME(&r, "--bogus");
+    expect_failure(&r, EX_USAGE, "--bogus");
+    GAME(&r, "--headless", "--level", "1", "--frames", "1", "--screenshot", "x.bmp");
+    expect_failure(&r, EX_USAGE, ".png");
+    GAME(&r, "--headless", "--level", tmp_path("missing.json"), "--frames", "1");
+    expect_failure(&r, EX_NOINPUT, "missing.json");
+    FILE *f = fopen(tmp_path("bad.json"), "w");
+    fputs("{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10] }, \"goals\": 3 }", f);
+    fclose(f);
+    GAME(&r, "--headless", "--level", tmp_path("bad.json"), "--frames", "1");
+    expect_failure(&r, EX_DATAERR, "goals");
+    f = fopen(tmp_path("bad.replay"), "w");
+    fputs("eddy-game replay 1\nlevel 01-first-current 0000000000000000\nframes 10\n3 swim\nend\n", f);
+    fclose(f);
+    GAME(&r, "--headless", "--level", "1", "--replay", tmp_path("bad.replay"));
+    expect_failure(&r, EX_DATAERR, ":4:");
+    GAME(&r, "--headless", "--level", "2", "--replay", "assets/replays/01-first-current.replay");
+    expect_failure(&r, EX_DATAERR, "recorded on level '01-first-current'");
+    GAME(&r, "--headless", "--level", "1", "--frames", "5", "--record", tmp_path("no/such/dir/x.replay"));
+    expect_failure(&r, EX_CANTCREAT, "--record");
+}
+
+/* The program's replay mode: record a run, play it back, same final hash. */
+static void headless_record_and_replay_agree(void **state)
+{
+    (void)state;
+    run_result a, b;
+    GAME(&a, "--headless", "--level", "4", "--replay", "assets/replays/04-sort.replay", "--frames",
+         "300", "--record", tmp_path("again.replay"));
+    if (a.code != 0) fail_msg("exit %d: %s", a.code, a.err);
+    GAME(&b, "--headless", "--level", "4", "--replay", tmp_path("again.replay"));
+    if (b.code != 0) fail_msg("exit %d: %s", b.code, b.err);
+    const char *ha = strstr(a.out, "\"hash\":\""), *hb = strstr(b.out, "\"hash\":\"");
+    assert_non_null(ha);
+    assert_non_null(hb);
+    assert_memory_equal(ha, hb, 8 + 16);
+    assert_non_null(strstr(b.out, "\"frames\":300"));
+    assert_non_null(strstr(b.out, "\"nan\":false"));
+    assert_non_null(strstr(b.out, "\"inside\":true"));
+}
+
+#ifndef EDDY_GAME_NO_SDL
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Reads the PNGs eddy-game writes (8-bit RGB, filter 0 on every row). */
+static unsigned char *read_png(const char *path, int *w, int *h)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("no screenshot at %s", path);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc((size_t)size);
+    assert_int_equal(fread(data, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    assert_memory_equal(data, "\x89PNG\r\n\x1a\n", 8);
+    unsigned char *z = malloc((size_t)size);
+    size_t zn = 0;
+    *w = *h = 0;
+    for (long p = 8; p + 12 <= size;) {
+        uint32_t len = be32(data + p);
+        const unsigned char *type = data + p + 4, *body = data + p + 8;
+        assert_true(p + 12 + (long)len <= size);
+        uLong crc = crc32(crc32(0L, Z_NULL, 0), type, len + 4);
+        assert_true(crc == be32(body + len));
+        if (memcmp(type, "IHDR", 4) == 0) {
+            *w = (int)be32(body), *h = (int)be32(body + 4);
+            assert_int_equal(body[8], 8);
+            assert_int_equal(body[9], 2);
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            memcpy(z + zn, body, len);
+            zn += len;
+        }
+        p += 12 + (long)len;
+    }
+    uLongf raw_size = (uLongf)(*h) * (uLongf)(1 + 3 * *w);
+    unsigned char *raw = malloc(raw_size), *rgb = malloc(raw_size);
+    assert_int_equal(uncompress(raw, &raw_size, z, (uLong)zn), Z_OK);
+    for (int y = 0; y < *h; y++) {
+        assert_int_equal(raw[(size_t)y * (1 + 3 * (size_t)*w)], 0);
+        memcpy(rgb + (size_t)y * 3 * (size_t)*w, raw + (size_t)y * (1 + 3 * (size_t)*w) + 1, 3 * (size_t)*w);
+    }
+    free(data), free(z), free(raw);
+    return rgb;
+}
+
+static void screenshot_shows_the_scene(void **state)
+{
+    (void)state;
+    run_result r;
+    GAME(&r, "--headless", "--level", "1", "--replay", "assets/replays/01-first-current.replay",
+         "--frames", "240", "--screenshot", tmp_path("shot.png"), "--size", "640x400");
+    if (r.code != 0) fail_msg("exit %d: %s", r.code, r.err);
+    int w, h;
+    unsigned char *px = read_png(tmp_path("shot.png"), &w, &h);
+    assert_int_equal(w, 640);
+    assert_int_equal(h, 400);
+    /* a scene, not a blank: many colours, water blue in the middle of the
+       tank, the yellow ball somewhere, bright text in the HUD bar */
+    static unsigned char seen[1 << 15];
+    memset(seen, 0, sizeof seen);
+    int colours = 0, ball = 0, water = 0, text = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const unsigned char *p = px + 3 * ((size_t)y * w + x);
+            int key = (p[0] >> 3) << 10 | (p[1] >> 3) << 5 | (p[2] >> 3);
+            if (!seen[key]) seen[key] = 1, colours++;
+            if (p[0] > 200 && p[1] > 170 && p[2] < 110) ball++;
+            if (y > h / 4 && y < 3 * h / 4 && p[2] > p[0] + 20 && p[2] > 40) water++;
+            if (y < h / 16 && p[0] > 200 && p[1] > 200 && p[2] > 200) text++;
+        }
+    print_message("screenshot 640x400: %d colours, %d ball pixels, %d water pixels, %d text pixels\n",
+                  colours, ball, water, text);
+    assert_true(colours > 300);
+    assert_true(ball > 200);
+    assert_true(water > w * h / 4);
+    assert_true(text > 50);
+    free(px);
+}
+#endif
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_level_plays_600_frames),
+        cmocka_unit_test(builtin_level_runs_without_data),
+        cmocka_unit_test(recorded_replay_reproduces_exactly),
+        cmocka_unit_test(committed_replay_wins_level_1),
+        cmocka_unit_test(goals_hold_and_finish),
+        cmocka_unit_test(bad_levels_are_refused_naming_the_field),
+        cmocka_unit_test(bad_replays_are_refused_naming_the_line),
+        cmocka_unit_test(command_line_errors_have_their_exit_codes),
+        cmocka_unit_test(headless_record_and_replay_agree),
+#ifndef EDDY_GAME_NO_SDL
+        cmocka_unit_test(screenshot_shows_the_scene),
+#endif
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
