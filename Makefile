@@ -185,7 +185,9 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # One plain process per target (libFuzzer's -jobs=N would fork workers that
 # log to fuzz-N.log in the current directory).
 FUZZ_FLAGS   ?= -print_final_stats=1
-FUZZ_TARGETS := asset scene $(if $(wildcard engine/mode_file.c),mode,)
+# scene_world is fuzz/fuzz_scene.c built with FUZZ_SCENE_WORLD=1: the scene
+# target plus rigid-body worlds and coupled steps (slow, so a target apart).
+FUZZ_TARGETS := asset scene scene_world $(if $(wildcard engine/mode_file.c),mode,)
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 
@@ -208,6 +210,13 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
 
+$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
+	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 -Ifuzz \
+	  -c $< -o $@.o
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
+	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+
 $(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
@@ -223,13 +232,14 @@ fuzz-build:
 # One target after another (the machine is shared): FUZZ_SECONDS each.
 fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
+	  base=$${t%_world}; \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/crashes/$$t; \
-	  dict=; if [ -f fuzz/$$t.dict ]; then dict=-dict=fuzz/$$t.dict; fi; \
-	  extra=; if [ $$t = scene ]; then extra=assets/scenes; fi; \
+	  dict=; if [ -f fuzz/$$base.dict ]; then dict=-dict=fuzz/$$base.dict; fi; \
+	  extra=; if [ $$base = scene ]; then extra=assets/scenes; fi; \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_BUILD)/fuzz_$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) $$dict \
 	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t/ \
-	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$$t $$extra || exit 1; \
+	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$$base $$extra || exit 1; \
 	done
 
 $(BUILD)/soak: tests/soak.c $(LIB)

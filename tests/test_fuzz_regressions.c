@@ -37,6 +37,7 @@
 
 #define LLVMFuzzerTestOneInput fuzz_scene_input
 #define LLVMFuzzerInitialize fuzz_scene_init
+#define FUZZ_SCENE_WORLD 1 /* the checks of fuzz_scene_world, bodies included */
 #include "../fuzz/fuzz_scene.c"
 #undef LLVMFuzzerTestOneInput
 #undef LLVMFuzzerInitialize
