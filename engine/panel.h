@@ -154,6 +154,9 @@ void eddy_panel_velocity_near(double x1, double y1, double x2, double y2, double
                               double x, double y, double out_uv[2]);
 double eddy_panel_normal_influence_near(double x1, double y1, double x2, double y2,
                                         double x, double y, double nx, double ny);
+/* The point those two evaluate at: (x, y) moved as described (unchanged when
+ * far enough). */
+void eddy_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y);
 
 /* ------------------------------------------------------------ panel_shape.c */
 

@@ -86,6 +86,7 @@ struct eddy_panel_fast {
     double *node_scale;/* per node: max_k |a_k| / R^(k-1) of the pass's coefficients */
     double *node_abs;  /* per node: absolute circulation sum |gamma| A of its panels */
     double *tx, *ty, *tnx, *tny; /* per real panel: midpoint, normal times length */
+    double *inv2pil;   /* per source: 1 / (2 pi length) */
     double *acc;       /* max_m */
     double *gnew;      /* max_m */
     double *body_coef; /* EDDY_FAR_P_MAX complex per body: rotated Q gamma */
@@ -104,42 +105,102 @@ static const double ROT_S[5] = {0.0, 0.25881904510252076, 0.5, 0.707106781186547
 static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.76732698797896060,
                                 1.3032253728412058};
 
-/* arg(wr + i wi) for wr > 0 and |arg| below 60 degrees, without atan2: rotate
- * by the nearest multiple k of 15 degrees (|remainder| <= 7.5 degrees, tangent
- * <= 0.1317) and sum the arctangent series to t^15 (next term < 4e-17). */
-static double small_arg(double wr, double wi)
+/* Normal velocity along n at z of unit-strength panels (5.11), two (panel,
+ * point) pairs at once, with the clamp of eddy_panel_normal_influence_near:
+ * a point closer than EDDY_PANEL_NEAR panel lengths to the panel is first
+ * moved straight away from its nearest point on the panel to that distance
+ * (to the right-hand side if it lies on the panel). Then
+ *   u_t = beta / 2 pi, u_left = ln(d1 / d2) / 2 pi,  beta = arg((z - z1) conj(z - z2)),
+ * and with the point at least one panel length from the panel
+ * |beta| <= 2 atan(1/2) < 54 degrees, so beta needs no atan2: rotate by the
+ * nearest multiple k of 15 degrees (|remainder| <= 7.5 degrees, tangent
+ * <= 0.1317) and sum the arctangent series to t^15 (next term < 4e-17); the
+ * logarithm is eddy_v2_log. The end-point core of panel.h never acts at that
+ * distance. Lanes the formula does not cover (a zero-length panel, or an
+ * EDDY_PANEL_NEAR below 1) are flagged in *other, for the reference. */
+static eddy_v2 kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y,
+                       eddy_v2 nx, eddy_v2 ny, eddy_v2 inv2pil, eddy_v2i *other)
 {
-    double a = fabs(wi);
-    int k = (a > ROT_T[0] * wr) + (a > ROT_T[1] * wr) + (a > ROT_T[2] * wr) + (a > ROT_T[3] * wr);
-    double c = ROT_C[k], s = ROT_S[k];
-    double t = (a * c - wr * s) / (wr * c + a * s);
-    double z = t * t;
-    double series = t * (1.0 + z * (-1.0 / 3 + z * (1.0 / 5 + z * (-1.0 / 7 + z * (1.0 / 9 +
-                    z * (-1.0 / 11 + z * (1.0 / 13 + z * (-1.0 / 15))))))));
-    double angle = k * (FAST_PI / 12.0) + series;
-    return wi < 0.0 ? -angle : angle;
+    eddy_v2 ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
+    eddy_v2 ax = x - x1, ay = y - y1;
+    eddy_v2 zero = eddy_v2_set(0.0), one = eddy_v2_set(1.0);
+    /* the clamp: nearest point of the segment, squared distance d2 */
+    eddy_v2 s = (ax * ex + ay * ey) / ee;
+    s = eddy_v2_select(s < zero, zero, s);
+    s = eddy_v2_select(s > one, one, s);
+    eddy_v2 px = ax - s * ex, py = ay - s * ey, d2 = px * px + py * py;
+    eddy_v2i moved = d2 < (EDDY_PANEL_NEAR * EDDY_PANEL_NEAR * (1.0 + 1e-6)) * ee;
+    *other = ~(ee > zero) | ((d2 < ee) & ~moved);
+    if (moved[0] | moved[1]) {
+        /* rare: a neighbour's panel within reach. The clamp itself, operation
+         * for operation: for a point on the panel's line its direction comes
+         * from rounding, and only the same rounding picks the same side. */
+        for (int l = 0; l < 2; ++l) {
+            if (!moved[l]) continue;
+            double mx = x[l], my = y[l];
+            eddy_panel_clamp_point(x1[l], y1[l], x2[l], y2[l], &mx, &my);
+            ax[l] = mx - x1[l], ay[l] = my - y1[l];
+            /* a point on the panel's line can be moved along it, and stay
+             * close: then only the reference formula covers it */
+            double sl = (ax[l] * ex[l] + ay[l] * ey[l]) / ee[l];
+            sl = sl < 0.0 ? 0.0 : sl > 1.0 ? 1.0 : sl;
+            double qx = ax[l] - sl * ex[l], qy = ay[l] - sl * ey[l];
+            if (!(qx * qx + qy * qy >= ee[l] * (1.0 - 1e-6))) (*other)[l] = -1;
+        }
+    }
+    eddy_v2 bx = ax - ex, by = ay - ey;
+    /* beta = arg(W), W = (z - z1) conj(z - z2), Re W > 0 here */
+    eddy_v2 wr = ax * bx + ay * by, wi = ay * bx - ax * by, a = eddy_v2_abs(wi);
+    eddy_v2i k = -((a > ROT_T[0] * wr) + (a > ROT_T[1] * wr) + (a > ROT_T[2] * wr) +
+                   (a > ROT_T[3] * wr));
+    eddy_v2 c = {ROT_C[k[0]], ROT_C[k[1]]}, sn = {ROT_S[k[0]], ROT_S[k[1]]};
+    eddy_v2 t = (a * c - wr * sn) / (wr * c + a * sn), z = t * t;
+    eddy_v2 p = eddy_v2_set(-1.0 / 15);
+    p = p * z + 1.0 / 13, p = p * z - 1.0 / 11, p = p * z + 1.0 / 9, p = p * z - 1.0 / 7;
+    p = p * z + 1.0 / 5, p = p * z - 1.0 / 3, p = p * z + 1.0;
+    eddy_v2 angle = __builtin_convertvector(k, eddy_v2) * (FAST_PI / 12.0) + t * p;
+    eddy_v2 beta = eddy_v2_select(wi < zero, -angle, angle);
+    eddy_v2 lnr = 0.5 * eddy_v2_log((ax * ax + ay * ay) / (bx * bx + by * by));
+    return (beta * (ex * nx + ey * ny) + lnr * (ex * ny - ey * nx)) * inv2pil;
 }
 
 double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
                                         double y, double nx, double ny)
 {
-    double ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
-    double ax = x - x1, ay = y - y1, bx = x - x2, by = y - y2;
-    /* distance to the segment; closer than the clamp distance: the reference */
-    double s = (ax * ex + ay * ey) / ee;
-    s = s < 0.0 ? 0.0 : s > 1.0 ? 1.0 : s;
-    double px = ax - s * ex, py = ay - s * ey;
-    double reach = EDDY_PANEL_NEAR > 1.0 ? EDDY_PANEL_NEAR : 1.0;
-    if (!(ee > 0.0) || !(px * px + py * py > reach * reach * ee * (1.0 + 1e-9)))
+    eddy_v2i other;
+    double len = sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1));
+    eddy_v2 v = kernel2(eddy_v2_set(x1), eddy_v2_set(y1), eddy_v2_set(x2), eddy_v2_set(y2),
+                        eddy_v2_set(x), eddy_v2_set(y), eddy_v2_set(nx), eddy_v2_set(ny),
+                        eddy_v2_set(1.0 / (2.0 * FAST_PI * len)), &other);
+    if (other[0])
         return eddy_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
-    /* 5.11: u_t = beta / 2 pi, u_left = ln(d1 / d2) / 2 pi with
-     * beta = arg((z - z1) conj(z - z2)); at one panel length or more from the
-     * segment |beta| <= 2 atan(1/2) < 54 degrees. */
-    double d1 = ax * ax + ay * ay, d2 = bx * bx + by * by;
-    double beta = small_arg(ax * bx + ay * by, ay * bx - ax * by);
-    double lnr = 0.5 * log(d1 / d2);
-    double len = sqrt(ee);
-    return (beta * (ex * nx + ey * ny) + lnr * (ex * ny - ey * nx)) / (2.0 * FAST_PI * len);
+    return v[0];
+}
+
+/* row[b] += scale * the influence of sources b = 0..count-1 (4 numbers each in
+ * src, 1 / (2 pi length) in inv2pil) at (x, y) along (nx, ny): two sources
+ * per vector. */
+static void influence_row(const double *src, const double *inv2pil, int count, double x,
+                          double y, double nx, double ny, double scale, double *row)
+{
+    eddy_v2 vx = eddy_v2_set(x), vy = eddy_v2_set(y), vnx = eddy_v2_set(nx), vny = eddy_v2_set(ny);
+    int b = 0;
+    for (; b + 1 < count; b += 2) {
+        const double *e0 = &src[4 * b], *e1 = &src[4 * b + 4];
+        eddy_v2i other;
+        eddy_v2 v = kernel2((eddy_v2){e0[0], e1[0]}, (eddy_v2){e0[1], e1[1]},
+                            (eddy_v2){e0[2], e1[2]}, (eddy_v2){e0[3], e1[3]}, vx, vy, vnx, vny,
+                            eddy_v2_load(&inv2pil[b]), &other);
+        double v0 = v[0], v1 = v[1];
+        if (other[0]) v0 = eddy_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
+        if (other[1]) v1 = eddy_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
+        row[b] += scale * v0;
+        row[b + 1] += scale * v1;
+    }
+    for (; b < count; ++b) {
+        const double *e = &src[4 * b];
+        row[b] += scale * eddy_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y, nx, ny);
+    }
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -185,6 +246,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->ty = calloc(np, sizeof(double));
     f->tnx = calloc(np, sizeof(double));
     f->tny = calloc(np, sizeof(double));
+    f->inv2pil = calloc((size_t)w->max_sources, sizeof(double));
     f->body_coef = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->body_p = calloc(nb, sizeof(int));
     f->use_first = calloc(nb, sizeof(int));
@@ -192,7 +254,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
-        !f->ty || !f->tnx || !f->tny || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
+        !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
@@ -207,7 +269,7 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     free(f->block_first), free(f->block_count), free(f->blocks), free(f->near);
     free(f->groups), free(f->nodes), free(f->order), free(f->coef), free(f->stack);
     free(f->gamma_far), free(f->gamma_prev), free(f->dgamma), free(f->node_scale), free(f->node_abs);
-    free(f->tx), free(f->ty), free(f->tnx), free(f->tny);
+    free(f->tx), free(f->ty), free(f->tnx), free(f->tny), free(f->inv2pil);
     free(f->near_list), free(f->far), free(f->acc), free(f->gnew);
     free(f->body_coef), free(f->body_p), free(f->uses), free(f->use_first), free(f->use_count);
     free(f);
@@ -393,7 +455,8 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
 
 /* Influence of the copies of source body j in mask on target body t, times
  * the target panel lengths, into out (M_t x M_j, row-major). */
-static void fill_block(const eddy_panel_world *w, int t, int j, unsigned copies, double *out)
+static void fill_block(const eddy_panel_world *w, const eddy_panel_fast *f, int t, int j,
+                       unsigned copies, double *out)
 {
     const eddy_panel_world_body *tb = &w->bodies[t], *sb = &w->bodies[j];
     int mt = tb->shape->count, ms = sb->shape->count;
@@ -407,12 +470,8 @@ static void fill_block(const eddy_panel_world *w, int t, int j, unsigned copies,
             double x = w->mid[2 * g], y = w->mid[2 * g + 1];
             double nx = w->normal[2 * g], ny = w->normal[2 * g + 1];
             double scale = sign * tb->shape->length[a];
-            double *row = &out[(size_t)a * (size_t)ms];
-            for (int b = 0; b < ms; ++b) {
-                const double *e = &w->src[4 * (first + b)];
-                row[b] += scale * eddy_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y,
-                                                                   nx, ny);
-            }
+            influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
+                          &out[(size_t)a * (size_t)ms]);
         }
     }
 }
@@ -446,7 +505,7 @@ static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int 
         near_block blk = {j, copies, -1};
         if (f->near_used + size <= f->near_cap) {
             blk.offset = f->near_used;
-            fill_block(w, t, j, copies, &f->near[blk.offset]);
+            fill_block(w, f, t, j, copies, &f->near[blk.offset]);
             f->near_used += size;
             f->stats.near_entries += size;
         }
@@ -463,6 +522,11 @@ static void classify(eddy_panel_world *w, eddy_panel_fast *f)
     f->near_used = 0;
     f->use_used = 0;
     build_tree(w, f);
+    for (int s = 0; s < w->source_count; ++s) {
+        const double *e = &w->src[4 * s];
+        double ex = e[2] - e[0], ey = e[3] - e[1];
+        f->inv2pil[s] = 1.0 / (2.0 * FAST_PI * sqrt(ex * ex + ey * ey));
+    }
     for (int t = 0; t < w->body_count; ++t) {
         int near = classify_target(w, f, t);
         assemble_target(w, f, t, near);

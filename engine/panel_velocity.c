@@ -91,6 +91,12 @@ static void keep_distance(double x1, double y1, double x2, double y2, double min
     }
 }
 
+void eddy_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y)
+{
+    double len = hypot(x2 - x1, y2 - y1);
+    keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, x, y);
+}
+
 void eddy_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma, double x,
                               double y, double out_uv[2])
 {
