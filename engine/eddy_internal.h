@@ -94,17 +94,17 @@ void eddy_box_basis_free(eddy_box_basis *b);
  * point whatever the number of modes. */
 void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
                              double out_uv[2]);
-/* Every mode's velocity at one point: phi_u[k], phi_v[k] for k < count. */
 /* stir_exact.c: reduced[k] += integral of the stir's force . phi_k over the
  * disc, in closed form, for the basis's box modes; false (nothing added) when
- * the disc crosses a wall or the modes are too fine for the series (then
- * integrate numerically). phi_u, phi_v: scratch of b->count values. */
+ * the disc crosses a wall (then integrate numerically). phi_u, phi_v: scratch
+ * of b->count values. */
 bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
                               double *phi_v, double *reduced);
 /* eddy_box_basis_velocity at n points (xy, uv: 2n values), the same bits per
  * point, the mode sums done for several points at once. */
 void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
                                   const double *xy, double *uv);
+/* Every mode's velocity at one point: phi_u[k], phi_v[k] for k < count. */
 void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
                            double *phi_v);
 /* Samples one unit mode onto the MAC grid (point values at the face centres). */

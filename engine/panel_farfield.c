@@ -100,3 +100,41 @@ void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, do
     out[0] = sr;
     out[1] = si;
 }
+
+void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out)
+{
+    double dp[2 * EDDY_FAR_P_MAX];
+    dp[0] = 1.0, dp[1] = 0.0;
+    for (int j = 1; j < p; ++j) { /* d^j */
+        dp[2 * j] = dp[2 * j - 2] * dx - dp[2 * j - 1] * dy;
+        dp[2 * j + 1] = dp[2 * j - 2] * dy + dp[2 * j - 1] * dx;
+    }
+    double binom[EDDY_FAR_P_MAX]; /* row m - 1 of Pascal's triangle: C(m-1, k-1), k = 1..m */
+    for (int m = 1; m <= p; ++m) {
+        binom[m - 1] = 1.0;
+        for (int k = m - 2; k >= 1; --k) binom[k] += binom[k - 1];
+        double sr = 0.0, si = 0.0;
+        for (int k = 1; k <= m; ++k) {
+            double c = binom[k - 1];
+            const double *ak = &a[2 * (k - 1)], *d = &dp[2 * (m - k)];
+            sr += c * (ak[0] * d[0] - ak[1] * d[1]);
+            si += c * (ak[0] * d[1] + ak[1] * d[0]);
+        }
+        out[2 * (m - 1)] += sr;
+        out[2 * (m - 1) + 1] += si;
+    }
+}
+
+void eddy_far_mirror(const double *a, int p, int mirror, double *out)
+{
+    for (int k = 1; k <= p; ++k) {
+        double ar = a[2 * (k - 1)], ai = a[2 * (k - 1) + 1];
+        bool flip = (k % 2) == 0; /* (-1)^(k+1) = -1 */
+        switch (mirror) {
+        case 1: out[2 * (k - 1)] = flip ? -ar : ar, out[2 * (k - 1) + 1] = flip ? ai : -ai; break;
+        case 2: out[2 * (k - 1)] = ar, out[2 * (k - 1) + 1] = -ai; break;
+        case 3: out[2 * (k - 1)] = flip ? -ar : ar, out[2 * (k - 1) + 1] = flip ? -ai : ai; break;
+        default: out[2 * (k - 1)] = ar, out[2 * (k - 1) + 1] = ai; break;
+        }
+    }
+}

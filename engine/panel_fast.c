@@ -599,47 +599,8 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
 static void leaf_coefficients(eddy_panel_fast *f, far_node *n)
 {
     const far_group *g = &f->groups[n->group];
-    const double *a = &f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX];
-    double *out = &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX];
-    for (int k = 0; k < n->p; ++k) {
-        double ar = a[2 * k], ai = a[2 * k + 1];
-        /* x wall: (-1)^(k+1) conj(a_k); y wall: conj(a_k); both: (-1)^(k+1) a_k
-         * (k counted from 1 there, from 0 here: odd k here flips the sign) */
-        bool odd = (k % 2) == 1;
-        switch (g->mirror) {
-        case 1: out[2 * k] = odd ? -ar : ar, out[2 * k + 1] = odd ? ai : -ai; break;
-        case 2: out[2 * k] = ar, out[2 * k + 1] = -ai; break;
-        case 3: out[2 * k] = odd ? -ar : ar, out[2 * k + 1] = odd ? -ai : ai; break;
-        default: out[2 * k] = ar, out[2 * k + 1] = ai; break;
-        }
-    }
-}
-
-/* out += the expansion a (order p, about c) moved to the centre c'
- * (d = c - c'): a'_m = sum_{k<=m} C(m-1, k-1) d^(m-k) a_k. */
-static void shift_add(const double *a, int p, double dx, double dy, double *out)
-{
-    double dp[2 * EDDY_FAR_P_MAX];
-    dp[0] = 1.0, dp[1] = 0.0;
-    for (int j = 1; j < p; ++j) {
-        dp[2 * j] = dp[2 * j - 2] * dx - dp[2 * j - 1] * dy;
-        dp[2 * j + 1] = dp[2 * j - 2] * dy + dp[2 * j - 1] * dx;
-    }
-    /* binomials row by row: C(m-1, k-1) for k = 1..m */
-    double binom[EDDY_FAR_P_MAX];
-    for (int m = 1; m <= p; ++m) {
-        binom[m - 1] = 1.0;
-        for (int k = m - 2; k >= 1; --k) binom[k] += binom[k - 1];
-        double sr = 0.0, si = 0.0;
-        for (int k = 1; k <= m; ++k) {
-            double c = binom[k - 1];
-            const double *ak = &a[2 * (k - 1)], *d = &dp[2 * (m - k)];
-            sr += c * (ak[0] * d[0] - ak[1] * d[1]);
-            si += c * (ak[0] * d[1] + ak[1] * d[0]);
-        }
-        out[2 * (m - 1)] += sr;
-        out[2 * (m - 1) + 1] += si;
-    }
+    eddy_far_mirror(&f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX], n->p, g->mirror,
+                    &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX]);
 }
 
 static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
@@ -657,8 +618,8 @@ static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
         const int child[2] = {n->left, n->right};
         for (int c = 0; c < 2; ++c) {
             const far_node *ch = &f->nodes[child[c]];
-            shift_add(&f->coef[(size_t)child[c] * 2 * EDDY_FAR_P_MAX], n->p, ch->cx - n->cx,
-                      ch->cy - n->cy, out);
+            eddy_far_shift_add(&f->coef[(size_t)child[c] * 2 * EDDY_FAR_P_MAX], n->p,
+                               ch->cx - n->cx, ch->cy - n->cy, out);
         }
     }
 }

@@ -100,6 +100,13 @@ void eddy_far_multipole_direct(const double *ends, const double *strength, int c
 /* W(z) of a truncated multipole at (x, y): out = (Re W, Im W) = (u, -v). */
 void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x,
                              double y, double out[2]);
+/* out[0..2p) += the expansion a (order p, about c) moved to the centre c'
+ * with c - c' = (dx, dy): a'_m = sum_{k<=m} C(m-1, k-1) (c - c')^(m-k) a_k. */
+void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out);
+/* The expansion of a group's wall image about the mirrored centre, from the
+ * group's own (mirror 1: across an x wall, the image strengths negated;
+ * 2: across a y wall, negated; 3: across both, kept; 0: a copy). */
+void eddy_far_mirror(const double *a, int p, int mirror, double *out);
 /* Smallest order p with rho^p / (1 - rho) <= tol, or EDDY_FAR_P_MAX + 1 when
  * none up to the cap does. */
 int eddy_far_order(double rho, double tol);

@@ -12,18 +12,17 @@
  *     integral f . phi_k dA = (F . phi_k(c)) * G(kappa_k R),
  *     G(q) = 2 pi R^2 integral_0^1 (1 - s^2)^2 J_0(q s) s ds = 2 pi R^2 * 8 J_3(q) / q^3
  * (Sonine's integral), and 8 J_3(q) / q^3 = sum_m (-q^2/4)^m / (m! (m+3)!), which
- * is 1/6 at q = 0 (the bump's integral pi R^2 / 3). The series is summed to
- * round-off; it loses about log10(e^q / 60) digits to cancellation, so it is
- * used for q <= 8 only (the paper's level: q <= 4 for a 1 m stir). Discs that
- * cross a wall, or larger q, keep the quadrature of fluid.c. */
+ * is 1/6 at q = 0 (the bump's integral pi R^2 / 3). For q <= 2 the series is
+ * summed (no cancellation to speak of); beyond, J_3(q) comes from Miller's
+ * downward recurrence J_(n-1) = (2n / q) J_n - J_(n+1), started far above q
+ * and normalised by J_0 + 2 (J_2 + J_4 + ...) = 1, which is stable for every
+ * q. A disc that crosses a wall keeps the quadrature of fluid.c. */
 #include "eddy_internal.h"
 
 #include <math.h>
 
-#define STIR_Q_MAX 8.0
-
-/* 8 J_3(q) / q^3 by its power series. */
-static double bump_transform(double q)
+/* 8 J_3(q) / q^3 = sum_m (-q^2/4)^m / (m! (m+3)!) for small q. */
+static double bump_series(double q)
 {
     double z = -0.25 * q * q, term = 1.0 / 6.0, sum = term;
     for (int m = 1; m < 80; ++m) {
@@ -34,6 +33,30 @@ static double bump_transform(double q)
     return sum;
 }
 
+/* J_3(q) by Miller's recurrence, q > 0. */
+static double bessel_j3(double q)
+{
+    int top = 2 * ((int)(q + 20.0 + 3.0 * sqrt(q + 10.0)) / 2 + 1); /* even, well above q */
+    double next = 0.0, cur = 1e-300, norm = 0.0, j3 = 0.0;
+    for (int n = top; n >= 1; --n) {
+        double prev = (2.0 * n / q) * cur - next; /* J_(n-1) */
+        next = cur, cur = prev;
+        if (n - 1 == 3) j3 = cur;
+        if (n - 1 > 0 && (n - 1) % 2 == 0) norm += 2.0 * cur;
+        if (fabs(cur) > 1e250) { /* rescale all that is kept */
+            cur *= 1e-250, next *= 1e-250, norm *= 1e-250, j3 *= 1e-250;
+        }
+    }
+    norm += cur; /* J_0 */
+    return j3 / norm;
+}
+
+static double bump_transform(double q)
+{
+    if (q <= 2.0) return bump_series(q);
+    return 8.0 * bessel_j3(q) / (q * q * q);
+}
+
 bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
                               double *phi_v, double *reduced)
 {
@@ -41,8 +64,6 @@ bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, doub
     if (!(st->x - r >= 0.0 && st->x + r <= b->width && st->y - r >= 0.0 &&
           st->y + r <= b->height))
         return false;
-    for (int k = 0; k < b->count; ++k)
-        if (sqrt(b->modes[k].lambda) * r > STIR_Q_MAX) return false;
     eddy_box_basis_values(b, st->x, st->y, phi_u, phi_v);
     double area = 2.0 * M_PI * r * r;
     for (int k = 0; k < b->count; ++k) {

@@ -1,0 +1,141 @@
+/* test_step_alloc.c - the coupled step allocates nothing (DESIGN.md §6,
+ * issue 7): the paper-game scene, after warm-up, with every allocation of the
+ * process counted while eddy_coupling_step runs.
+ *
+ * malloc, calloc, realloc and free are defined here, which puts them in front
+ * of the C library's for every caller in the process (the shared libraries
+ * included), and hand the work to glibc's __libc_* entry points. A call is
+ * ours when it returns into this executable, where libeddy.a is linked;
+ * Box2D 2.4 is a shared C++ library whose block allocator may grow when new
+ * contacts appear: its calls are counted apart and only reported. Under the
+ * sanitizers, which own malloc themselves, the test is skipped. */
+#include "test_util.h"
+
+#include "eddy_coupling.h"
+#include "eddy_scene.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define EDDY_OWN_MALLOC 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define EDDY_OWN_MALLOC 0
+#endif
+#endif
+#ifndef EDDY_OWN_MALLOC
+#define EDDY_OWN_MALLOC 1
+#endif
+
+#if EDDY_OWN_MALLOC
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t size);
+extern void __libc_free(void *p);
+extern char __executable_start, etext; /* this executable's code (GNU ld) */
+
+static int counting;
+static long ours, theirs;
+
+static void count(void *caller)
+{
+    if (!counting) return;
+    const char *c = caller;
+    if (c >= &__executable_start && c < &etext) ++ours;
+    else ++theirs;
+}
+
+void *malloc(size_t size)
+{
+    count(__builtin_return_address(0));
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t n, size_t size)
+{
+    count(__builtin_return_address(0));
+    return __libc_calloc(n, size);
+}
+
+void *realloc(void *p, size_t size)
+{
+    count(__builtin_return_address(0));
+    return __libc_realloc(p, size);
+}
+
+void free(void *p)
+{
+    if (p) count(__builtin_return_address(0));
+    __libc_free(p);
+}
+#endif
+
+static void paper_game_step_allocates_nothing(void **state)
+{
+    (void)state;
+#if !EDDY_OWN_MALLOC
+    print_message("alloc: skipped under the sanitizers (they own malloc)\n");
+    skip();
+#else
+    eddy_asset *asset = test_build_asset(10, 10, 64, 64, 73);
+    eddy_error err;
+    eddy_scene *scene;
+    if (eddy_scene_load_file("assets/scenes/paper-game.json", &scene, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    eddy_fluid_desc fd = {0};
+    eddy_scene_fluid_desc(scene, &fd);
+    eddy_fluid *fluid;
+    counting = 1; /* the counter sees the library's own allocations */
+    assert_int_equal(eddy_fluid_create(asset, &fd, &fluid, &err), EDDY_OK);
+    counting = 0;
+    assert_true(ours > 0);
+    ours = theirs = 0;
+    assert_int_equal(eddy_scene_apply_initial(scene, fluid, &err), EDDY_OK);
+    eddy_world *world;
+    eddy_coupling *c;
+    assert_int_equal(eddy_scene_build_world(scene, fluid, &world, &c, NULL, &err), EDDY_OK);
+    double dt = eddy_scene_dt(scene);
+    const int warmup = 300, steps = 600;
+    long foreign_steps = 0;
+    for (int n = 0; n < warmup + steps; ++n) {
+        assert_int_equal(eddy_scene_apply_forces(scene, fluid, n * dt, &err), EDDY_OK);
+        long before = theirs;
+        counting = n >= warmup;
+        eddy_result rc = eddy_coupling_step(c, dt, &err);
+        counting = 0;
+        foreign_steps += theirs != before;
+        assert_true(rc == EDDY_OK || rc == EDDY_ERR_RANGE);
+    }
+    print_message("alloc: %d steps after %d of warm-up: %ld allocations or frees by eddy, %ld by "
+                  "Box2D in %ld steps\n", steps, warmup, ours, theirs, foreign_steps);
+    assert_int_equal(ours, 0);
+    /* the same with every feedback variant and the paper's panels */
+    const eddy_feedback_mode modes[3] = {EDDY_FEEDBACK_QUADTREE, EDDY_FEEDBACK_NAIVE,
+                                         EDDY_FEEDBACK_EXACT};
+    for (int m = 0; m < 3; ++m) {
+        assert_int_equal(eddy_coupling_set_feedback(c, modes[m]), EDDY_OK);
+        assert_int_equal(eddy_coupling_set_paper_pipeline(c, m == 2, &err), EDDY_OK);
+        for (int n = 0; n < 3; ++n) {
+            counting = 1;
+            eddy_coupling_step(c, dt, &err);
+            counting = 0;
+        }
+    }
+    assert_int_equal(ours, 0);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(world);
+    eddy_fluid_destroy(fluid);
+    eddy_scene_destroy(scene);
+    eddy_asset_destroy(asset);
+#endif
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(paper_game_step_allocates_nothing),
+    };
+    return cmocka_run_group_tests_name("step_alloc", tests, NULL, NULL);
+}
