@@ -10,8 +10,10 @@
 #include "game_replay.h"
 #include "game_run.h"
 #include "game_shot.h"
+#include "eddy_internal.h" /* eddy_write_file_atomic */
 
 #include <SDL.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,7 @@ typedef struct app {
     SDL_Window *window;
     SDL_Renderer *renderer;
     bool vsync;
+    char renderer_name[32];
     int pw, ph;                   /* output size in pixels */
     double dpi;                   /* pixels per window coordinate */
     game_render *render;
@@ -55,7 +58,9 @@ typedef struct app {
     double mouse[2], mouse_last[2], mouse_v[2];
     bool mouse_in;
     double paddle_goal[2];
+    double paddle_sent_xy[2];
     bool paddle_sent;
+    char progress_path[512];
     int key_dir[4];               /* up, down, left, right held */
     char message[256];
     double message_until, clock;
@@ -173,6 +178,66 @@ static void load_titles(app *a)
     }
 }
 
+/* ------------------------------------------------------------ progress */
+
+/* Best results survive the session in $XDG_DATA_HOME/eddy-game/progress (or
+ * ~/.local/share/...): one "ID STARS SECONDS" line per level won, saved
+ * atomically after every win. Nothing is written headless. */
+static void progress_path(app *a)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char dir[400];
+    if (xdg && *xdg) snprintf(dir, sizeof dir, "%.380s/eddy-game", xdg);
+    else if (home && *home) snprintf(dir, sizeof dir, "%.360s/.local/share/eddy-game", home);
+    else return;
+    /* make the directory and its parents */
+    for (char *p = dir + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    mkdir(dir, 0755);
+    snprintf(a->progress_path, sizeof a->progress_path, "%s/progress", dir);
+}
+
+static void load_progress(app *a)
+{
+    progress_path(a);
+    FILE *f = a->progress_path[0] ? fopen(a->progress_path, "r") : NULL;
+    if (!f) return;
+    char id[80];
+    int stars;
+    double best;
+    while (fscanf(f, "%79s %d %lf", id, &stars, &best) == 3)
+        for (int i = 0; i < a->cat.count; i++) {
+            const char *base = strrchr(a->cat.paths[i], '/');
+            base = base ? base + 1 : a->cat.paths[i];
+            if (strncmp(base, id, strlen(id)) == 0 && strcmp(base + strlen(id), ".json") == 0 &&
+                stars >= 1 && stars <= 3 && best > 0)
+                a->results[i].stars = stars, a->results[i].best = best;
+        }
+    fclose(f);
+}
+
+static void save_progress(app *a)
+{
+    if (!a->progress_path[0]) return;
+    char text[8192];
+    size_t n = 0;
+    for (int i = 0; i < a->cat.count && n < sizeof text - 128; i++) {
+        if (a->results[i].stars <= 0) continue;
+        const char *base = strrchr(a->cat.paths[i], '/');
+        base = base ? base + 1 : a->cat.paths[i];
+        int len = (int)strlen(base) - 5;
+        n += (size_t)snprintf(text + n, sizeof text - n, "%.*s %d %.3f\n", len > 70 ? 70 : len, base,
+                              a->results[i].stars, a->results[i].best);
+    }
+    eddy_error err = {0};
+    if (eddy_write_file_atomic(a->progress_path, text, n, &err) != EDDY_OK)
+        fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+}
+
 /* ------------------------------------------------------------ commands */
 
 static void command(app *a, const game_cmd *c)
@@ -227,9 +292,10 @@ static void keys_move_paddle(app *a)
 static void player_commands(app *a)
 {
     keys_move_paddle(a);
-    if (a->drag_paddle) {
+    if (a->drag_paddle && (a->mouse[0] != a->paddle_sent_xy[0] || a->mouse[1] != a->paddle_sent_xy[1])) {
         game_cmd c = {GAME_CMD_PADDLE, 0, {a->mouse[0], a->mouse[1], 0, 0}};
         command(a, &c);
+        memcpy(a->paddle_sent_xy, a->mouse, sizeof a->mouse);
         game_sim_paddle_target(a->sim, a->paddle_goal);
     }
     bool stir = a->mouse_in && (a->right_down || (a->left_down && !a->drag_paddle));
@@ -263,6 +329,7 @@ static void one_step(app *a)
         double t = game_sim_finish_time(a->sim);
         if (r->stars == 0 || t < r->best) r->best = t;
         if (game_sim_stars(a->sim) > r->stars) r->stars = game_sim_stars(a->sim);
+        if (!a->demo_on) save_progress(a);
     }
 }
 
@@ -290,7 +357,7 @@ static void save_replay(app *a, const char *path)
     if (rc != EDDY_OK) fprintf(stderr, "eddy-game: %s\n", s);
 }
 
-static void draw(app *a, double alpha, double fps, double render_ms);
+static void draw(app *a, double alpha, double fps, double render_ms, double present_ms);
 
 static void screenshot(app *a, const char *path)
 {
@@ -346,11 +413,14 @@ static bool near_paddle(app *a)
     return false;
 }
 
+static void screenshot(app *a, const char *path);
+
 static void key_down(app *a, SDL_Keycode k, bool repeat)
 {
     if (a->menu_on) {
         int n = a->cat.count;
-        if (k == SDLK_ESCAPE) a->menu_on = false;
+        if (k == SDLK_F12) screenshot(a, NULL);
+        else if (k == SDLK_ESCAPE) a->menu_on = false;
         else if (k == SDLK_q) a->quit = true;
         else if ((k == SDLK_UP || k == SDLK_w) && n) a->menu_sel = (a->menu_sel + n - 1) % n;
         else if ((k == SDLK_DOWN || k == SDLK_s) && n) a->menu_sel = (a->menu_sel + 1) % n;
@@ -461,6 +531,7 @@ static void handle(app *a, const SDL_Event *e)
         if (e->button.button == SDL_BUTTON_LEFT) {
             a->left_down = true;
             a->drag_paddle = !a->demo_on && near_paddle(a);
+            a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
         }
         if (e->button.button == SDL_BUTTON_RIGHT) a->right_down = true;
         memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
@@ -475,7 +546,7 @@ static void handle(app *a, const SDL_Event *e)
 
 /* ------------------------------------------------------------ the loop */
 
-static void draw(app *a, double alpha, double fps, double render_ms)
+static void draw(app *a, double alpha, double fps, double render_ms, double present_ms)
 {
     game_frame_info f;
     memset(&f, 0, sizeof f);
@@ -490,6 +561,8 @@ static void draw(app *a, double alpha, double fps, double render_ms)
     f.level_total = a->cat.count;
     f.fps = fps;
     f.render_ms = render_ms;
+    f.present_ms = present_ms;
+    f.renderer = a->renderer_name;
     game_flow_cost(a->flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
     memcpy(f.mouse, a->mouse, sizeof f.mouse);
     f.mouse_in_tank = a->mouse_in;
@@ -533,7 +606,10 @@ static int open_window(app *a)
         return EX_UNAVAILABLE;
     }
     SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(a->renderer, &info) == 0) a->vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    if (SDL_GetRendererInfo(a->renderer, &info) == 0) {
+        a->vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+        snprintf(a->renderer_name, sizeof a->renderer_name, "%s", info.name);
+    }
     SDL_GetRendererOutputSize(a->renderer, &a->pw, &a->ph);
     int ww, wh;
     SDL_GetWindowSize(a->window, &ww, &wh);
@@ -556,9 +632,18 @@ int game_app_run(const game_app_options *o)
     memset(a, 0, sizeof *a);
     a->opt = o;
     a->view.dye = a->view.tracers = true;
+    if (o->show) {
+        char bad[48];
+        if (!game_view_parse(o->show, &a->view, bad, sizeof bad)) {
+            fprintf(stderr, "eddy-game: --show: unknown overlay '%s' (dye, tracers, arrows, panels, "
+                    "quadtree, samples, timings, help, none)\n", bad);
+            return EX_USAGE;
+        }
+    }
     a->index = -1;
     game_catalog_open(&a->cat, o->levels_dir, o->assets_dir, o->argv0);
     load_titles(a);
+    if (a->results) load_progress(a);
     int code = EX_OK;
     eddy_error err = {0};
     if (o->demo) {
@@ -589,7 +674,7 @@ int game_app_run(const game_app_options *o)
     if (code == EX_OK && !a->cat.count) a->index = -1;
 
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
-    double acc = 0, fps = 60, render_ms = 0, frame_ms = 1000.0 / 60;
+    double acc = 0, fps = 60, render_ms = 0, present_ms = 0, frame_ms = 1000.0 / 60;
     while (code == EX_OK && !a->quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle(a, &e);
@@ -624,10 +709,12 @@ int game_app_run(const game_app_options *o)
             a->message_until < a->clock && game_sim_frame(a->sim) == a->demo.frames)
             note(a, "the recorded replay has ended");
         Uint64 r0 = SDL_GetPerformanceCounter();
-        draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms);
-        render_ms = (double)(SDL_GetPerformanceCounter() - r0) * 1000.0 / (double)freq;
+        draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
+        Uint64 r1 = SDL_GetPerformanceCounter();
+        render_ms = (double)(r1 - r0) * 1000.0 / (double)freq;
         if (a->quit && o->screenshot) screenshot(a, o->screenshot);
         SDL_RenderPresent(a->renderer);
+        present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
         double used = (double)(end - now) * 1000.0 / (double)freq;
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));

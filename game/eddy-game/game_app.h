@@ -17,6 +17,7 @@ typedef struct game_app_options {
     long frames;             /* quit after this many steps (< 0: never) */
     int width, height;
     bool fullscreen;
+    const char *show;        /* overlays on at the start (see --show) */
     const char *levels_dir, *assets_dir, *argv0;
 } game_app_options;
 

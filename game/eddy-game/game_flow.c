@@ -8,7 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#define NEAR_MARGIN 1.0     /* m beyond a body's bounding circle where u_p is evaluated */
+#define NEAR_MARGIN 0.8     /* m beyond a body's bounding circle where u_p is evaluated */
+#define CORR_X (GAME_FLOW_VX / 2) /* the coarse grid of the panels' part */
+#define CORR_Y (GAME_FLOW_VY / 2)
 #define DYE_LIFETIME 30.0   /* s: dye fades as exp(-t / lifetime) */
 #define DYE_MAX 1.6f        /* ink per channel at most */
 #define TRAIL_EVERY 2       /* steps between trail points */
@@ -16,8 +18,8 @@
 struct game_flow {
     double W, H;
     double *xy, *uv;         /* sample points and velocities, VX * VY * 2 */
-    bool *near;              /* points needing u_r + u_p this step */
-    double *near_xy, *near_uv;
+    bool *near;              /* coarse points near a body */
+    double *near_xy, *near_uv, *near_ur, *corr;
     int body_count;
     double *radius;          /* bounding radius of every sim body about its origin */
     float *dye, *dye_next;   /* DYE_W * DYE_H * 3 */
@@ -69,12 +71,15 @@ eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *e
     f->near = calloc((size_t)n, sizeof(bool));
     f->near_xy = malloc(2 * (size_t)n * sizeof(double));
     f->near_uv = malloc(2 * (size_t)n * sizeof(double));
+    f->near_ur = malloc(2 * (size_t)n * sizeof(double));
+    f->corr = calloc(2 * (size_t)n, sizeof(double));
     f->body_count = game_sim_body_count(sim);
     f->radius = calloc((size_t)f->body_count + 1, sizeof(double));
     size_t cells = (size_t)GAME_FLOW_DYE_W * GAME_FLOW_DYE_H * 3;
     f->dye = calloc(cells, sizeof(float));
     f->dye_next = calloc(cells, sizeof(float));
-    if (!f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->radius || !f->dye ||
+    if (!f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->near_ur || !f->corr ||
+        !f->radius || !f->dye ||
         !f->dye_next) {
         game_flow_destroy(f);
         return game_error(err, EDDY_ERR_MEMORY, "flow: out of memory");
@@ -98,6 +103,8 @@ void game_flow_destroy(game_flow *f)
     free(f->near);
     free(f->near_xy);
     free(f->near_uv);
+    free(f->near_ur);
+    free(f->corr);
     free(f->radius);
     free(f->dye);
     free(f->dye_next);
@@ -106,47 +113,118 @@ void game_flow_destroy(game_flow *f)
 
 /* ------------------------------------------------------------ velocity */
 
-static void sample_velocity(game_flow *f, const game_sim *sim)
+/* The panels' part, u_p = (u_r + u_p) - u_r, on the coarse grid near bodies
+ * (every other step; bodies move little in one). */
+static void sample_correction(game_flow *f, const game_sim *sim)
 {
-    const int n = GAME_FLOW_VX * GAME_FLOW_VY;
-    const eddy_coupling *c = game_sim_coupling(sim);
+    const int n = CORR_X * CORR_Y;
+    const double dx = f->W / CORR_X, dy = f->H / CORR_Y;
     memset(f->near, 0, (size_t)n * sizeof(bool));
-    const double dx = f->W / GAME_FLOW_VX, dy = f->H / GAME_FLOW_VY;
     for (int b = 0; b < f->body_count; b++) {
         eddy_pose p;
         eddy_body_get_pose(game_sim_body(sim, b), &p);
         double r = f->radius[b] + NEAR_MARGIN;
         int i0 = (int)floor((p.x - r) / dx), i1 = (int)ceil((p.x + r) / dx);
         int j0 = (int)floor((p.y - r) / dy), j1 = (int)ceil((p.y + r) / dy);
-        if (i0 < 0) i0 = 0;
-        if (j0 < 0) j0 = 0;
-        if (i1 > GAME_FLOW_VX - 1) i1 = GAME_FLOW_VX - 1;
-        if (j1 > GAME_FLOW_VY - 1) j1 = GAME_FLOW_VY - 1;
-        for (int j = j0; j <= j1; j++)
-            for (int i = i0; i <= i1; i++) {
-                int k = j * GAME_FLOW_VX + i;
-                double ex = f->xy[2 * k] - p.x, ey = f->xy[2 * k + 1] - p.y;
-                if (ex * ex + ey * ey <= r * r) f->near[k] = true;
+        for (int j = j0 < 0 ? 0 : j0; j <= j1 && j < CORR_Y; j++)
+            for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < CORR_X; i++) {
+                double ex = (i + 0.5) * dx - p.x, ey = (j + 0.5) * dy - p.y;
+                if (ex * ex + ey * ey <= r * r) f->near[j * CORR_X + i] = true;
             }
     }
     int m = 0;
-    for (int k = 0; k < n; k++)
-        if (f->near[k]) {
-            f->near_xy[2 * m] = f->xy[2 * k];
-            f->near_xy[2 * m + 1] = f->xy[2 * k + 1];
-            m++;
+    for (int k = 0; k < n; k++) {
+        f->corr[2 * k] = f->corr[2 * k + 1] = 0;
+        if (!f->near[k]) continue;
+        f->near_xy[2 * m] = (k % CORR_X + 0.5) * dx;
+        f->near_xy[2 * m + 1] = (k / CORR_X + 0.5) * dy;
+        m++;
+    }
+    if (m == 0) return;
+    eddy_coupling_velocity_many(game_sim_coupling(sim), m, f->near_xy, f->near_uv);
+    eddy_fluid_velocity_many(game_sim_fluid(sim), m, f->near_xy, f->near_ur);
+    for (int k = 0, q = 0; k < n; k++) {
+        if (!f->near[k]) continue;
+        double x = f->near_xy[2 * q], y = f->near_xy[2 * q + 1];
+        double cu = f->near_uv[2 * q] - f->near_ur[2 * q], cv = f->near_uv[2 * q + 1] - f->near_ur[2 * q + 1];
+        /* inside a body the panels' interior field means nothing: there the
+           water goes with the body, and that is what nearby points blend in */
+        eddy_body *hit[2];
+        if (eddy_world_query_point(game_sim_world(sim), x, y, hit, 1) == 1) {
+            double v[2];
+            eddy_body_point_velocity(hit[0], x, y, v);
+            cu = v[0] - f->near_ur[2 * q], cv = v[1] - f->near_ur[2 * q + 1];
         }
+        /* a sample right on a panel sees its singular edge: keep it sane */
+        double sp = hypot(cu, cv), cap = 3.0;
+        if (!isfinite(sp)) cu = cv = 0;
+        else if (sp > cap) cu *= cap / sp, cv *= cap / sp;
+        f->corr[2 * k] = cu, f->corr[2 * k + 1] = cv;
+        q++;
+    }
+    /* the panels' field right next to a long plate alternates from panel to
+       panel; on this coarse grid that would draw teeth into the dye, so the
+       correction is smoothed once (1-2-1 in each direction) */
+    memcpy(f->near_uv, f->corr, 2 * (size_t)n * sizeof(double));
+    for (int j = 0; j < CORR_Y; j++)
+        for (int i = 0; i < CORR_X; i++) {
+            int k = j * CORR_X + i;
+            if (!f->near[k]) continue;
+            double su = 0, sv = 0, sw = 0;
+            for (int dj = -1; dj <= 1; dj++)
+                for (int di = -1; di <= 1; di++) {
+                    int ii = i + di, jj = j + dj;
+                    if (ii < 0 || jj < 0 || ii >= CORR_X || jj >= CORR_Y) continue;
+                    double w = (di ? 1 : 2) * (dj ? 1 : 2);
+                    su += w * f->near_uv[2 * (jj * CORR_X + ii)];
+                    sv += w * f->near_uv[2 * (jj * CORR_X + ii) + 1];
+                    sw += w;
+                }
+            f->corr[2 * k] = su / sw, f->corr[2 * k + 1] = sv / sw;
+        }
+}
+
+static void correction_at(const game_flow *f, double x, double y, double out[2])
+{
+    double gx = x / f->W * CORR_X - 0.5, gy = y / f->H * CORR_Y - 0.5;
+    gx = gx < 0 ? 0 : gx > CORR_X - 1 ? CORR_X - 1 : gx;
+    gy = gy < 0 ? 0 : gy > CORR_Y - 1 ? CORR_Y - 1 : gy;
+    int i = (int)gx < CORR_X - 1 ? (int)gx : CORR_X - 2, j = (int)gy < CORR_Y - 1 ? (int)gy : CORR_Y - 2;
+    double tx = gx - i, ty = gy - j;
+    const double *a = &f->corr[2 * (j * CORR_X + i)], *b = a + 2, *c = a + 2 * CORR_X, *d = c + 2;
+    for (int q = 0; q < 2; q++)
+        out[q] = (1 - ty) * ((1 - tx) * a[q] + tx * b[q]) + ty * ((1 - tx) * c[q] + tx * d[q]);
+}
+
+static void sample_velocity(game_flow *f, const game_sim *sim)
+{
+    const int n = GAME_FLOW_VX * GAME_FLOW_VY;
+    if (f->steps % 2 == 0) sample_correction(f, sim);
     eddy_fluid_velocity_many(game_sim_fluid(sim), n, f->xy, f->uv);
-    if (m > 0) eddy_coupling_velocity_many(c, m, f->near_xy, f->near_uv);
-    for (int k = 0, q = 0; k < n; k++)
-        if (f->near[k]) {
-            f->uv[2 * k] = f->near_uv[2 * q];
-            f->uv[2 * k + 1] = f->near_uv[2 * q + 1];
-            q++;
-        }
-    /* a sample inside a body sees the panels' interior field: use zero */
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
+        double c[2];
+        correction_at(f, f->xy[2 * k], f->xy[2 * k + 1], c);
+        f->uv[2 * k] += c[0], f->uv[2 * k + 1] += c[1];
         if (!isfinite(f->uv[2 * k]) || !isfinite(f->uv[2 * k + 1])) f->uv[2 * k] = f->uv[2 * k + 1] = 0;
+    }
+    /* inside a body the water moves with the body */
+    const double dx = f->W / GAME_FLOW_VX, dy = f->H / GAME_FLOW_VY;
+    for (int b = 0; b < f->body_count; b++) {
+        eddy_body *body = game_sim_body(sim, b);
+        eddy_pose p;
+        eddy_body_get_pose(body, &p);
+        double r = f->radius[b];
+        int i0 = (int)floor((p.x - r) / dx), i1 = (int)ceil((p.x + r) / dx);
+        int j0 = (int)floor((p.y - r) / dy), j1 = (int)ceil((p.y + r) / dy);
+        for (int j = j0 < 0 ? 0 : j0; j <= j1 && j < GAME_FLOW_VY; j++)
+            for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < GAME_FLOW_VX; i++) {
+                int k = j * GAME_FLOW_VX + i;
+                eddy_body *hit[4];
+                int h = eddy_world_query_point(game_sim_world(sim), f->xy[2 * k], f->xy[2 * k + 1], hit, 4);
+                for (int q = 0; q < h; q++)
+                    if (hit[q] == body) eddy_body_point_velocity(body, f->xy[2 * k], f->xy[2 * k + 1], &f->uv[2 * k]);
+            }
+    }
 }
 
 void game_flow_velocity(const game_flow *f, double x, double y, double uv[2])

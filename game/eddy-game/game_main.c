@@ -45,6 +45,9 @@ static void usage(FILE *f)
             "      --screenshot F   save the last frame as a PNG\n"
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
             "      --fullscreen     a borderless full-screen window\n"
+            "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
+            "                       arrows, panels, quadtree, samples, timings, help, none\n"
+            "                       (default dye,tracers); also for headless screenshots\n"
             "      --levels DIR     where the level files are (default: the build's assets/levels)\n"
             "      --assets DIR     where the built assets are (default: the build's assets)\n"
             "  -q, --quiet          headless: no JSON line\n"
@@ -57,7 +60,7 @@ static void usage(FILE *f)
 }
 
 typedef struct options {
-    const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir;
+    const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir, *show;
     long frames;
     bool headless, fullscreen, quiet;
     long width, height;
@@ -79,7 +82,7 @@ static int exit_for(eddy_result rc)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -89,6 +92,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"screenshot", required_argument, NULL, OPT_SHOT},
         {"size", required_argument, NULL, OPT_SIZE},
         {"fullscreen", no_argument, NULL, OPT_FULL},
+        {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
         {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
@@ -120,6 +124,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         }
         case OPT_FULL: o->fullscreen = true; break;
+        case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
         case OPT_ASSETS: o->assets_dir = optarg; break;
         case 'q': o->quiet = true; break;
@@ -230,6 +235,10 @@ static int run_headless(const options *o, const char *argv0)
     if (code == EX_OK && o->screenshot &&
         game_shot_create(sim, (int)o->width, (int)o->height, &shot, &err) != EDDY_OK)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: %s", err.message);
+    char bad[48];
+    if (code == EX_OK && shot && o->show && !game_shot_show(shot, o->show, bad, sizeof bad))
+        code = cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (dye, tracers, arrows, "
+                        "panels, quadtree, samples, timings, help, none)", bad);
 #else
     if (code == EX_OK && o->screenshot)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: this eddy-game was built without "
@@ -299,6 +308,7 @@ int main(int argc, char **argv)
     ao.frames = o.frames;
     ao.width = (int)o.width, ao.height = (int)o.height;
     ao.fullscreen = o.fullscreen;
+    ao.show = o.show;
     ao.levels_dir = o.levels_dir;
     ao.assets_dir = o.assets_dir;
     ao.argv0 = argv[0];

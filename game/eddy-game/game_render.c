@@ -42,7 +42,7 @@ struct game_render {
     body_look *looks;
     /* smoothed timings for the table */
     long last_frame;
-    double avg[12];
+    double avg[13];
     /* scratch for geometry */
     SDL_Vertex *verts;
     int *index;
@@ -138,6 +138,34 @@ static void ring(SDL_Renderer *r, float cx, float cy, float rad, float width, SD
         idx[6 * k + 3] = 2 * k, idx[6 * k + 4] = 2 * n + 1, idx[6 * k + 5] = 2 * n;
     }
     SDL_RenderGeometry(r, NULL, v, 64, idx, 192);
+}
+
+/* ------------------------------------------------------------ views */
+
+bool game_view_parse(const char *list, game_view *v, char *bad, size_t bad_cap)
+{
+    static const char *const names[] = {"dye", "tracers", "arrows", "panels", "quadtree",
+                                        "samples", "timings", "help"};
+    bool *flags[] = {&v->dye, &v->tracers, &v->arrows, &v->panels, &v->quadtree, &v->samples,
+                     &v->timings, &v->help};
+    const char *p = list;
+    while (p && *p) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        bool found = false;
+        if (n == 4 && strncmp(p, "none", 4) == 0) {
+            for (int k = 0; k < 8; k++) *flags[k] = false;
+            found = true;
+        }
+        for (int k = 0; k < 8 && !found; k++)
+            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) *flags[k] = found = true;
+        if (!found) {
+            snprintf(bad, bad_cap, "%.*s", (int)(n < 40 ? n : 40), p);
+            return false;
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -560,8 +588,9 @@ static void draw_timings(game_render *g, const game_frame_info *f)
         for (int k = 0; k < 11; k++) smooth(&g->avg[k], v[k]);
     }
     smooth(&g->avg[11], f->render_ms);
+    smooth(&g->avg[12], f->present_ms);
     const char *fb = eddy_feedback_name(game_sim_feedback(f->sim));
-    char rows[16][96];
+    char rows[18][96];
     int n = 0;
     snprintf(rows[n++], 96, "per step, ms (avg)");
     snprintf(rows[n++], 96, "advect          %7.3f", g->avg[0]);
@@ -578,6 +607,7 @@ static void draw_timings(game_render *g, const game_frame_info *f)
     snprintf(rows[n++], 96, "flow sampling   %7.3f", g->avg[9]);
     snprintf(rows[n++], 96, "dye + tracers   %7.3f", g->avg[10]);
     snprintf(rows[n++], 96, "render          %7.3f", g->avg[11]);
+    snprintf(rows[n++], 96, "present         %7.3f  (%s)", g->avg[12], f->renderer ? f->renderer : "-");
     snprintf(rows[n++], 96, "frames/s        %7.1f", f->fps);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_SMALL), wmax = 0;
@@ -754,12 +784,14 @@ void game_render_frame(game_render *g, const game_frame_info *f)
                          rgba(c.r, c.g, c.b, (int)((45 - 12 * ring_i) * (0.6 + 0.4 * pulse))), (float)(4 * ui));
         }
         rect_outline(r, x0, y0, x1 - x0, y1 - y0, rgba(c.r, c.g, c.b, filled ? 255 : 190), (float)(2.5 * ui));
-        if (goal->label[0])
-            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, (int)((x0 + x1) / 2), (int)(y0 + 6 * ui),
-                           rgba(c.r, c.g, c.b, 230), GAME_CENTER);
+        if (goal->label[0]) {
+            int lx = (int)((x0 + x1) / 2), ly = (int)(y1 - 6 * ui - game_text_line_height(g->text, GAME_FONT_SMALL));
+            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx + 1, ly + 1, rgba(0, 0, 0, 200), GAME_CENTER);
+            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx, ly, rgba(c.r, c.g, c.b, 255), GAME_CENTER);
+        }
         if (filled && game_sim_status(sim) == GAME_PLAYING) {
             double p = game_sim_hold_progress(sim);
-            fill_rect(r, x0 + 6, y1 - 10 * (float)ui, (float)((x1 - x0 - 12) * p), (float)(4 * ui), rgba(c.r, c.g, c.b, 255));
+            fill_rect(r, x0 + 6, y0 + 6 * (float)ui, (float)((x1 - x0 - 12) * p), (float)(4 * ui), rgba(c.r, c.g, c.b, 255));
         }
     }
     /* jets: a nozzle where their dye comes from */

@@ -25,6 +25,11 @@ typedef struct game_view {
     bool hint;                          /* the level's hint line */
 } game_view;
 
+/* Turns on the overlays named in a comma-separated list: dye, tracers,
+ * arrows, panels, quadtree, samples, timings, help, or none (all off).
+ * Returns false, naming the first unknown word in *bad, for a bad list. */
+bool game_view_parse(const char *list, game_view *view, char *bad, size_t bad_cap);
+
 typedef struct game_menu_entry {
     const char *title;
     const char *id;
@@ -42,6 +47,8 @@ typedef struct game_frame_info {
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     double fps;
     double render_ms;            /* drawing the previous frame */
+    double present_ms;           /* SDL_RenderPresent of the previous frame */
+    const char *renderer;        /* the SDL renderer's name, or NULL */
     double flow_ms[3];           /* sample, dye, tracers */
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;

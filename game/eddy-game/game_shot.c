@@ -16,6 +16,7 @@ struct game_shot {
     game_render *render;
     game_flow *flow;
     eddy_pose *prev, *cur;
+    game_view view;
 };
 
 static double now_ms(void)
@@ -54,8 +55,14 @@ eddy_result game_shot_create(const game_sim *sim, int width, int height, game_sh
     }
     read_poses(sim, s->cur);
     memcpy(s->prev, s->cur, (size_t)n * sizeof *s->cur);
+    s->view.dye = s->view.tracers = s->view.hint = true;
     *out = s;
     return EDDY_OK;
+}
+
+bool game_shot_show(game_shot *s, const char *list, char *bad, size_t bad_cap)
+{
+    return game_view_parse(list, &s->view, bad, bad_cap);
 }
 
 void game_shot_step(game_shot *s)
@@ -76,8 +83,7 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     f.flow = s->flow;
     f.prev = s->prev, f.cur = s->cur;
     f.alpha = 1.0;
-    f.view.dye = f.view.tracers = true;
-    f.view.hint = true;
+    f.view = s->view;
     f.fps = 60;
     double t0 = now_ms();
     game_render_frame(s->render, &f);

@@ -15,6 +15,8 @@ typedef struct game_shot game_shot;
 
 eddy_result game_shot_create(const game_sim *sim, int width, int height, game_shot **out,
                              eddy_error *err);
+/* Overlays for the picture, as --show takes them (default: dye, tracers). */
+bool game_shot_show(game_shot *shot, const char *list, char *bad, size_t bad_cap);
 /* After every game_sim_step. */
 void game_shot_step(game_shot *shot);
 /* Draws the current frame and saves it as a PNG; *render_ms gets the time
