@@ -12,8 +12,8 @@
  *     integral f . phi_k dA = (F . phi_k(c)) * G(kappa_k R),
  *     G(q) = 2 pi R^2 integral_0^1 (1 - s^2)^2 J_0(q s) s ds = 2 pi R^2 * 8 J_3(q) / q^3
  * (Sonine's integral), and 8 J_3(q) / q^3 = sum_m (-q^2/4)^m / (m! (m+3)!), which
- * is 1/6 at q = 0 (the bump's integral pi R^2 / 3). For q <= 2 the series is
- * summed (no cancellation to speak of); beyond, J_3(q) comes from Miller's
+ * is 1/6 at q = 0 (the bump's integral pi R^2 / 3). For q <= 5 the series is
+ * summed (its cancellation costs at most a digit there); beyond, J_3(q) comes from Miller's
  * downward recurrence J_(n-1) = (2n / q) J_n - J_(n+1), started far above q
  * and normalised by J_0 + 2 (J_2 + J_4 + ...) = 1, which is stable for every
  * q. A disc that crosses a wall keeps the quadrature of fluid.c. */
@@ -53,7 +53,7 @@ static double bessel_j3(double q)
 
 static double bump_transform(double q)
 {
-    if (q <= 2.0) return bump_series(q);
+    if (q <= 5.0) return bump_series(q);
     return 8.0 * bessel_j3(q) / (q * q * q);
 }
 
