@@ -103,26 +103,35 @@ void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, do
 
 void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out)
 {
-    double dp[2 * EDDY_FAR_P_MAX];
-    dp[0] = 1.0, dp[1] = 0.0;
-    for (int j = 1; j < p; ++j) { /* d^j */
-        dp[2 * j] = dp[2 * j - 2] * dx - dp[2 * j - 1] * dy;
-        dp[2 * j + 1] = dp[2 * j - 2] * dy + dp[2 * j - 1] * dx;
-    }
-    double binom[EDDY_FAR_P_MAX]; /* row m - 1 of Pascal's triangle: C(m-1, k-1), k = 1..m */
-    for (int m = 1; m <= p; ++m) {
-        binom[m - 1] = 1.0;
-        for (int k = m - 2; k >= 1; --k) binom[k] += binom[k - 1];
-        double sr = 0.0, si = 0.0;
-        for (int k = 1; k <= m; ++k) {
-            double c = binom[k - 1];
-            const double *ak = &a[2 * (k - 1)], *d = &dp[2 * (m - k)];
-            sr += c * (ak[0] * d[0] - ak[1] * d[1]);
-            si += c * (ak[0] * d[1] + ak[1] * d[0]);
+    double d2 = dx * dx + dy * dy;
+    if (p <= 0) return;
+    if (d2 > 0.0) {
+        /* a'_m = d^m S_m with S_m = sum_k C(m-1, k-1) c_k, c_k = a_k d^-k: the
+         * binomial sums by Pascal's rule, p (p - 1) / 2 complex additions,
+         * instead of p^2 / 2 complex products */
+        double c[2 * EDDY_FAR_P_MAX], ir = dx / d2, ii = -dy / d2; /* 1 / d */
+        double pr = 1.0, pi = 0.0;
+        for (int k = 0; k < p; ++k) { /* c_k = a_k d^-k */
+            double t = pr * ir - pi * ii;
+            pi = pr * ii + pi * ir, pr = t;
+            c[2 * k] = a[2 * k] * pr - a[2 * k + 1] * pi;
+            c[2 * k + 1] = a[2 * k] * pi + a[2 * k + 1] * pr;
         }
-        out[2 * (m - 1)] += sr;
-        out[2 * (m - 1) + 1] += si;
+        for (int step = 1; step < p; ++step)
+            for (int m = p - 1; m >= step; --m) {
+                c[2 * m] += c[2 * (m - 1)];
+                c[2 * m + 1] += c[2 * (m - 1) + 1];
+            }
+        pr = 1.0, pi = 0.0;
+        for (int m = 0; m < p; ++m) { /* times d^m */
+            double t = pr * dx - pi * dy;
+            pi = pr * dy + pi * dx, pr = t;
+            out[2 * m] += c[2 * m] * pr - c[2 * m + 1] * pi;
+            out[2 * m + 1] += c[2 * m] * pi + c[2 * m + 1] * pr;
+        }
+        return;
     }
+    for (int k = 0; k < 2 * p; ++k) out[k] += a[k]; /* same centre */
 }
 
 void eddy_far_mirror(const double *a, int p, int mirror, double *out)

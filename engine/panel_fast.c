@@ -87,6 +87,7 @@ struct eddy_panel_fast {
     double *node_abs;  /* per node: absolute circulation sum |gamma| A of its panels */
     double *tx, *ty, *tnx, *tny; /* per real panel: midpoint, normal times length */
     double *inv2pil;   /* per source: 1 / (2 pi length) */
+    double *max_length;/* per body: its longest panel */
     double *acc;       /* max_m */
     double *gnew;      /* max_m */
     double *body_coef; /* EDDY_FAR_P_MAX complex per body: rotated Q gamma */
@@ -118,12 +119,17 @@ static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.7673
  * logarithm is eddy_v2_log. The end-point core of panel.h never acts at that
  * distance. Lanes the formula does not cover (a zero-length panel, or an
  * EDDY_PANEL_NEAR below 1) are flagged in *other, for the reference. */
-static eddy_v2 kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y,
-                       eddy_v2 nx, eddy_v2 ny, eddy_v2 inv2pil, eddy_v2i *other)
+static inline __attribute__((always_inline)) eddy_v2
+kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, eddy_v2 nx,
+        eddy_v2 ny, eddy_v2 inv2pil, eddy_v2i *other, const bool clamp)
 {
     eddy_v2 ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
     eddy_v2 ax = x - x1, ay = y - y1;
     eddy_v2 zero = eddy_v2_set(0.0), one = eddy_v2_set(1.0);
+    if (!clamp) { /* the caller knows every point is out of reach */
+        *other = ~(ee > zero);
+        goto formula;
+    }
     /* the clamp: nearest point of the segment, squared distance d2 */
     eddy_v2 s = (ax * ex + ay * ey) / ee;
     s = eddy_v2_select(s < zero, zero, s);
@@ -148,6 +154,7 @@ static eddy_v2 kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x
             if (!(qx * qx + qy * qy >= ee[l] * (1.0 - 1e-6))) (*other)[l] = -1;
         }
     }
+formula:;
     eddy_v2 bx = ax - ex, by = ay - ey;
     /* beta = arg(W), W = (z - z1) conj(z - z2), Re W > 0 here */
     eddy_v2 wr = ax * bx + ay * by, wi = ay * bx - ax * by, a = eddy_v2_abs(wi);
@@ -171,7 +178,7 @@ double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double 
     double len = sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1));
     eddy_v2 v = kernel2(eddy_v2_set(x1), eddy_v2_set(y1), eddy_v2_set(x2), eddy_v2_set(y2),
                         eddy_v2_set(x), eddy_v2_set(y), eddy_v2_set(nx), eddy_v2_set(ny),
-                        eddy_v2_set(1.0 / (2.0 * FAST_PI * len)), &other);
+                        eddy_v2_set(1.0 / (2.0 * FAST_PI * len)), &other, true);
     if (other[0])
         return eddy_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
     return v[0];
@@ -179,9 +186,10 @@ double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double 
 
 /* row[b] += scale * the influence of sources b = 0..count-1 (4 numbers each in
  * src, 1 / (2 pi length) in inv2pil) at (x, y) along (nx, ny): two sources
- * per vector. */
-static void influence_row(const double *src, const double *inv2pil, int count, double x,
-                          double y, double nx, double ny, double scale, double *row)
+ * per vector. clamp false: the caller knows no source is within reach. */
+static inline __attribute__((always_inline)) void
+influence_row(const double *src, const double *inv2pil, int count, double x, double y, double nx,
+              double ny, double scale, double *row, const bool clamp)
 {
     eddy_v2 vx = eddy_v2_set(x), vy = eddy_v2_set(y), vnx = eddy_v2_set(nx), vny = eddy_v2_set(ny);
     int b = 0;
@@ -190,7 +198,7 @@ static void influence_row(const double *src, const double *inv2pil, int count, d
         eddy_v2i other;
         eddy_v2 v = kernel2((eddy_v2){e0[0], e1[0]}, (eddy_v2){e0[1], e1[1]},
                             (eddy_v2){e0[2], e1[2]}, (eddy_v2){e0[3], e1[3]}, vx, vy, vnx, vny,
-                            eddy_v2_load(&inv2pil[b]), &other);
+                            eddy_v2_load(&inv2pil[b]), &other, clamp);
         double v0 = v[0], v1 = v[1];
         if (other[0]) v0 = eddy_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
         if (other[1]) v1 = eddy_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
@@ -247,6 +255,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->tnx = calloc(np, sizeof(double));
     f->tny = calloc(np, sizeof(double));
     f->inv2pil = calloc((size_t)w->max_sources, sizeof(double));
+    f->max_length = calloc(nb, sizeof(double));
     f->body_coef = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->body_p = calloc(nb, sizeof(int));
     f->use_first = calloc(nb, sizeof(int));
@@ -254,7 +263,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
-        !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
+        !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
@@ -269,7 +278,7 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     free(f->block_first), free(f->block_count), free(f->blocks), free(f->near);
     free(f->groups), free(f->nodes), free(f->order), free(f->coef), free(f->stack);
     free(f->gamma_far), free(f->gamma_prev), free(f->dgamma), free(f->node_scale), free(f->node_abs);
-    free(f->tx), free(f->ty), free(f->tnx), free(f->tny), free(f->inv2pil);
+    free(f->tx), free(f->ty), free(f->tnx), free(f->tny), free(f->inv2pil), free(f->max_length);
     free(f->near_list), free(f->far), free(f->acc), free(f->gnew);
     free(f->body_coef), free(f->body_p), free(f->uses), free(f->use_first), free(f->use_count);
     free(f);
@@ -302,6 +311,9 @@ eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *
     }
     /* Q in body coordinates about the body origin: column s is panel s */
     f->q_off[body] = f->q_used;
+    f->max_length[body] = 0.0;
+    for (int j = 0; j < m; ++j)
+        if (s->length[j] > f->max_length[body]) f->max_length[body] = s->length[j];
     double terms[2 * EDDY_FAR_P_MAX];
     for (int j = 0; j < m; ++j) {
         eddy_far_panel_terms(&s->ends[4 * j], 0.0, 0.0, EDDY_FAR_P_MAX, terms);
@@ -465,13 +477,23 @@ static void fill_block(const eddy_panel_world *w, const eddy_panel_fast *f, int 
         if (!(copies & (1u << (c + 1)))) continue;
         int first = c < 0 ? sb->first : sb->image_first[c];
         double sign = c < 0 ? 1.0 : sb->image_sign[c];
+        /* the clamp can only act when the two bounding circles come within
+         * EDDY_PANEL_NEAR of the longest source panel (with a margin) */
+        double ox = c < 0 ? sb->state.x : sb->image_origin[c][0];
+        double oy = c < 0 ? sb->state.y : sb->image_origin[c][1];
+        double gap = hypot(ox - tb->state.x, oy - tb->state.y) - tb->shape->radius - sb->shape->radius;
+        bool clamp = !(gap > 1.01 * EDDY_PANEL_NEAR * f->max_length[j] + 1e-9 * sb->shape->radius);
         for (int a = 0; a < mt; ++a) {
             int g = tb->first + a;
             double x = w->mid[2 * g], y = w->mid[2 * g + 1];
             double nx = w->normal[2 * g], ny = w->normal[2 * g + 1];
             double scale = sign * tb->shape->length[a];
-            influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
-                          &out[(size_t)a * (size_t)ms]);
+            if (clamp)
+                influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
+                              &out[(size_t)a * (size_t)ms], true);
+            else
+                influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
+                              &out[(size_t)a * (size_t)ms], false);
         }
     }
 }

@@ -101,7 +101,8 @@ void eddy_far_multipole_direct(const double *ends, const double *strength, int c
 void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x,
                              double y, double out[2]);
 /* out[0..2p) += the expansion a (order p, about c) moved to the centre c'
- * with c - c' = (dx, dy): a'_m = sum_{k<=m} C(m-1, k-1) (c - c')^(m-k) a_k. */
+ * with c - c' = (dx, dy): a'_m = sum_{k<=m} C(m-1, k-1) (c - c')^(m-k) a_k,
+ * p <= EDDY_FAR_P_MAX. */
 void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out);
 /* The expansion of a group's wall image about the mirrored centre, from the
  * group's own (mirror 1: across an x wall, the image strengths negated;
