@@ -72,6 +72,13 @@ static void scene_require_same(const eddy_scene *x, const eddy_scene *y)
         fuzz_require(scene_same_double(s->stir.radius, t->stir.radius));
         fuzz_require(scene_same_double(s->stir.fx, t->stir.fx) && scene_same_double(s->stir.fy, t->stir.fy));
     }
+    fuzz_require(a.excite_count == b.excite_count);
+    for (int i = 0; i < a.excite_count; ++i) {
+        const eddy_scene_excite *p = &a.excites[i], *q = &b.excites[i];
+        fuzz_require(strcmp(p->mode, q->mode) == 0);
+        fuzz_require(scene_same_double(p->t0, q->t0) && scene_same_double(p->t1, q->t1));
+        fuzz_require(scene_same_double(p->amp, q->amp));
+    }
     fuzz_require(a.body_count == b.body_count);
     fuzz_require(a.feedback == b.feedback && a.buoyancy == b.buoyancy);
     for (int i = 0; i < a.body_count; ++i) {
