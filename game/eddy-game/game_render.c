@@ -11,8 +11,8 @@
 #define PI 3.14159265358979323846
 #define CIRCLE_POINTS 36
 #define MAX_OUTLINE 40
-#define MAX_TRACER_VERTS (GAME_FLOW_TRACERS * (GAME_FLOW_TRAIL - 1) * 4)
-#define MAX_TRACER_INDEX (GAME_FLOW_TRACERS * (GAME_FLOW_TRAIL - 1) * 6)
+#define MAX_TRACER_VERTS (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 4)
+#define MAX_TRACER_INDEX (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 6)
 
 typedef struct body_look {
     int pieces;
@@ -383,11 +383,22 @@ static void draw_tracers(game_render *g, const game_flow *flow)
     float width = (float)(1.3 * g->ui);
     for (int k = 0; k < game_flow_tracer_count(flow); k++) {
         const game_tracer *t = game_flow_tracer(flow, k);
-        if (t->len < 2) continue;
         double life = t->age / t->life, fade = fmin(1.0, fmin(life * 6.0, (1.0 - life) * 4.0));
         if (fade <= 0) continue;
         double sp = fmin(1.0, t->speed / 1.2);
         int cr = (int)(110 + 135 * sp), cg = (int)(170 + 80 * sp), cb = (int)(215 + 40 * sp);
+        if (nv + 4 <= MAX_TRACER_VERTS) { /* the particle itself, a speck even in still water */
+            float x, y, h = width;
+            to_px(g, t->xy[0][0], t->xy[0][1], &x, &y);
+            SDL_Color c = rgba(cr, cg, cb, (int)(170 * fade));
+            g->verts[nv] = (SDL_Vertex){{x - h, y - h}, c, {0, 0}};
+            g->verts[nv + 1] = (SDL_Vertex){{x + h, y - h}, c, {0, 0}};
+            g->verts[nv + 2] = (SDL_Vertex){{x + h, y + h}, c, {0, 0}};
+            g->verts[nv + 3] = (SDL_Vertex){{x - h, y + h}, c, {0, 0}};
+            int *ix = &g->index[ni];
+            ix[0] = nv, ix[1] = nv + 1, ix[2] = nv + 2, ix[3] = nv, ix[4] = nv + 2, ix[5] = nv + 3;
+            nv += 4, ni += 6;
+        }
         for (int s = 0; s + 1 < t->len && nv + 4 <= MAX_TRACER_VERTS; s++) {
             float x0, y0, x1, y1;
             to_px(g, t->xy[s][0], t->xy[s][1], &x0, &y0);
