@@ -18,6 +18,10 @@
  * far field that is about to change is wasted (and the far passes are cheap
  * after the first, far_pass). */
 #define FAST_INNER 0.1
+/* ... or after this many sweeps: when the near field converges slowly (bodies
+ * touching) and the far field moves too (a neighbour just beyond the near
+ * range), waiting for the near field alone costs more sweeps in all. */
+#define FAST_INNER_SWEEPS 4
 
 /* One wall image or the real copy of a body's panels, as a far-field source. */
 typedef struct far_group {
@@ -920,7 +924,9 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         }
         inner_done = false;
         double stop = w->tolerance;
-        for (bool first = true; rep->iterations < w->max_iterations; first = false) {
+        int budget = FAST_INNER_SWEEPS;
+        for (bool first = true; rep->iterations < w->max_iterations && budget-- > 0;
+             first = false) {
             double norm2;
             rep->change = sweep(w, f, &norm2);
             rep->iterations++;

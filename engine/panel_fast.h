@@ -32,7 +32,7 @@
  *     change since the last one, and leaves out changes provably below each
  *     use's error allowance), then the near blocks are swept Gauss-Seidel in
  *     body order until a sweep changes gamma by no more than the tolerance or
- *     by a tenth of the pass's first sweep. Converged when the first sweep
+ *     by a tenth of the pass's first sweep, four sweeps at most. Converged when the first sweep
  *     after a far-field update changes gamma by no more than the tolerance, or
  *     when an update finds nothing to change after a sweep that did: the
  *     reference's criterion, one full sweep with every influence up to date.
