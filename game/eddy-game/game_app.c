@@ -139,7 +139,7 @@ static eddy_result open_level(app *a, int index, const char *spec, eddy_error *e
             a->index = i;
     }
     rc = restart(a, err);
-    if (rc == EDDY_OK && ld.asset_built)
+    if (rc == EDDY_OK && ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
         note(a, "No precomputed asset for this level was found: built it now (make assets "
                 "precomputes it).");
     return rc;

@@ -71,6 +71,9 @@ eddy_result game_load_level(const game_catalog *cat, const char *spec, game_load
         eddy_result rc = game_level_load_file(spec, &out->level, err);
         return rc == EDDY_OK ? finish(cat, out, err) : rc;
     }
+    if (cat->count == 0)
+        return game_error(err, EDDY_ERR_IO, "--level %s: no level files in %s (--levels DIR "
+                          "says where they are; --level builtin needs none)", spec, cat->levels_dir);
     if (all_digits(spec) && n < 6) {
         int k = atoi(spec);
         if (k < 1 || k > cat->count)
