@@ -97,9 +97,11 @@ void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x,
 /* stir_exact.c: reduced[k] += integral of the stir's force . phi_k over the
  * disc, in closed form, for the basis's box modes; false (nothing added) when
  * the disc crosses a wall (then integrate numerically). phi_u, phi_v: scratch
- * of b->count values. */
+ * of b->count values; cache: b->count values of the bump's transform for the
+ * radius *cache_radius (refilled when the radius changes; start it at 0). */
 bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
-                              double *phi_v, double *reduced);
+                              double *phi_v, double *cache, double *cache_radius,
+                              double *reduced);
 /* eddy_box_basis_velocity at n points (xy, uv: 2n values), the same bits per
  * point, the mode sums done for several points at once. */
 void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,

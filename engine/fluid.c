@@ -60,6 +60,8 @@ struct eddy_fluid {
     double *excite_rate; /* r: queued artist excitations, per second */
     bool excite_pending;
     double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
+    double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
+    double stir_radius;     /* ... for this radius (0: none yet) */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -102,7 +104,8 @@ static bool alloc_buffers(eddy_fluid *f)
     f->decay = calloc(r, sizeof(double));
     f->stirs = calloc((size_t)f->desc.max_stirs, sizeof *f->stirs);
     f->excite_rate = calloc(r, sizeof(double));
-    bool ok = f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
+    f->stir_transform = calloc(r, sizeof(double));
+    bool ok = f->stir_transform && f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
               f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
     if (ok && f->desc.paper_pipeline) {
         /* the paper's dense A_i (5.8), filled from the sparse tensor */
@@ -159,7 +162,7 @@ void eddy_fluid_destroy(eddy_fluid *f)
     free(f->coef), free(f->saved), free(f->advection), free(f->taylor_out);
     free(f->taylor_work), free(f->reduced_force), free(f->phi_u), free(f->phi_v);
     free(f->viscous), free(f->decay), free(f->stirs), free(f->excite_rate);
-    free(f->dense_tensor);
+    free(f->dense_tensor), free(f->stir_transform);
     free(f);
 }
 
@@ -226,7 +229,8 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
     int eig = f->basis.count;
     if (f->r > eig) project_stir_grid(f, st, reduced + eig);
     if (!f->desc.paper_pipeline &&
-        eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, reduced))
+        eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, f->stir_transform,
+                                 &f->stir_radius, reduced))
         return;
     double half = 0.5 * st->radius, dtheta = 2.0 * M_PI / STIR_ANGLES;
     for (int ring = 0; ring < STIR_RINGS; ++ring) {

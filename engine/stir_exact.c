@@ -58,17 +58,20 @@ static double bump_transform(double q)
 }
 
 bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
-                              double *phi_v, double *reduced)
+                              double *phi_v, double *cache, double *cache_radius,
+                              double *reduced)
 {
     double r = st->radius;
     if (!(st->x - r >= 0.0 && st->x + r <= b->width && st->y - r >= 0.0 &&
           st->y + r <= b->height))
         return false;
     eddy_box_basis_values(b, st->x, st->y, phi_u, phi_v);
-    double area = 2.0 * M_PI * r * r;
-    for (int k = 0; k < b->count; ++k) {
-        double g = area * bump_transform(sqrt(b->modes[k].lambda) * r);
-        reduced[k] += g * (st->fx * phi_u[k] + st->fy * phi_v[k]);
+    if (*cache_radius != r) { /* a game's stirs keep their radius */
+        double area = 2.0 * M_PI * r * r;
+        for (int k = 0; k < b->count; ++k)
+            cache[k] = area * bump_transform(sqrt(b->modes[k].lambda) * r);
+        *cache_radius = r;
     }
+    for (int k = 0; k < b->count; ++k) reduced[k] += cache[k] * (st->fx * phi_u[k] + st->fy * phi_v[k]);
     return true;
 }

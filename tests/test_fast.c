@@ -425,7 +425,8 @@ static void stir_closed_form_matches_quadrature(void **state)
     const eddy_stir stirs[3] = {{5, 1.2, 1.0, 400, 150}, {3, 6.5, 2.5, -2, 1}, {2.2, 7.1, 0.3, 0, 5}};
     for (int s = 0; s < 3; ++s) {
         memset(closed, 0, 256 * sizeof(double));
-        assert_true(eddy_box_stir_projection(&basis, &stirs[s], pu, pv, closed));
+        double cache[256], cache_radius = 0.0;
+        assert_true(eddy_box_stir_projection(&basis, &stirs[s], pu, pv, cache, &cache_radius, closed));
         stir_by_quadrature(a, &stirs[s], quad);
         double worst = 0.0, big = 0.0;
         for (int k = 0; k < 256; ++k) worst = fmax(worst, fabs(closed[k] - quad[k])), big = fmax(big, fabs(quad[k]));
@@ -434,7 +435,8 @@ static void stir_closed_form_matches_quadrature(void **state)
         assert_true(worst <= 1e-10 * big);
     }
     eddy_stir crossing = {0.5, 5, 1, 1, 1}; /* crosses the wall x = 0: not in closed form */
-    assert_false(eddy_box_stir_projection(&basis, &crossing, pu, pv, closed));
+    double cache[256], cache_radius = 0.0;
+    assert_false(eddy_box_stir_projection(&basis, &crossing, pu, pv, cache, &cache_radius, closed));
     free(pu), free(pv), free(closed), free(quad);
     eddy_box_basis_free(&basis);
     eddy_asset_destroy(a);
