@@ -366,7 +366,7 @@ int main(int argc, char **argv)
     }
     if ((all || !strcmp(o.scene, "stress")) && fast) {
         const int sizes[] = {25, 50, 100, 200, 400};
-        double x[5], total[5], panels[5];
+        double x[5], total[5], panels[5], cpu[5];
         int n = 0;
         for (int k = 0; k < 5 && sizes[k] <= o.stress_max; ++k) {
             double side = o.crowded ? 10.0 : 10.0 * sqrt(sizes[k] / 100.0);
@@ -378,17 +378,20 @@ int main(int argc, char **argv)
             run(name, json, side, grid, 256, "fast", &o, &r);
             print_result(&r, o.json);
             x[n] = sizes[k], total[n] = r.median[PH_TOTAL], panels[n] = r.median[PH_PANELS];
+            cpu[n] = r.cpu_ms;
             ++n;
             free(json);
         }
         if (n >= 2) {
             double st = loglog_slope(x, total, n), sp = loglog_slope(x, panels, n);
+            double sc = loglog_slope(x, cpu, n);
             if (o.json)
-                printf("{\"scene\":\"stress\",\"loglog_slope_total\":%.3f,\"loglog_slope_panels\":%.3f}\n",
-                       st, sp);
+                printf("{\"scene\":\"%s\",\"loglog_slope_total\":%.3f,\"loglog_slope_panels\":%.3f,"
+                       "\"loglog_slope_cpu\":%.3f}\n", o.crowded ? "crowded" : "stress", st, sp, sc);
             else
-                printf("  stress: log-log slope of the median step against bodies %.2f (panels %.2f)\n",
-                       st, sp);
+                printf("  %s: log-log slope against bodies of the median step %.2f, of its panels "
+                       "%.2f, of CPU time per step %.2f\n", o.crowded ? "crowded" : "stress", st, sp,
+                       sc);
         }
     }
     for (int i = 0; i < asset_count; ++i) eddy_asset_destroy(assets[i].asset);
