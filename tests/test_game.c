@@ -324,6 +324,8 @@ static void bad_levels_are_refused_naming_the_field(void **state)
                        "\"track\": [[1, 1]] } }", "paddle.track");
     expect_level_error("{ " BASE BODY GOAL ", \"paddle\": { \"shape\": \"box\", \"hw\": 0.1, \"hh\": 1, "
                        "\"density\": 3, \"track\": [[1, 1], [1, 2]] } }", "unknown field 'paddle.density'");
+    expect_level_error("{ " BASE BODY GOAL ", \"paddle\": { \"shape\": \"box\", \"hw\": 0.1, \"radius\": 1, "
+                       "\"track\": [[1, 1], [1, 2]] } }", "paddle.radius: not a field of a box");
     expect_level_error("{ " BASE BODY GOAL ", \"stir\": { \"gain\": -1 } }", "stir.gain");
     expect_level_error("{ " BASE BODY GOAL ", \"dt\": 0.01 }", "unknown field 'dt'");
     expect_level_error("{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5] }, " BODY GOAL " }", "asset");

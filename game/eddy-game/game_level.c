@@ -497,9 +497,13 @@ static eddy_result load_scene(const parse_ctx *c, cJSON *scene, bool with_paddle
     eddy_result rc = eddy_scene_load_memory(text, strlen(text), out, &inner);
     free(text);
     if (rc == EDDY_OK) return rc;
-    if (with_paddle) /* the level's own bodies were fine: the paddle is at fault */
-        return fail(c, rc, "paddle: %s", strstr(inner.message, "]") ? strstr(inner.message, "]") + 1
-                                                                     : inner.message);
+    if (with_paddle) { /* the level's own bodies were fine: the paddle is at fault */
+        const char *at = strstr(inner.message, "bodies[");
+        const char *end = at ? strchr(at, ']') : NULL;
+        if (at && end)
+            return fail(c, rc, "%.*spaddle%s", (int)(at - inner.message), inner.message, end + 1);
+        return fail(c, rc, "paddle: %s", inner.message);
+    }
     return fail(c, rc, "%s", inner.message);
 }
 
