@@ -39,8 +39,6 @@ typedef struct far_node {
     int p;           /* order computed (>= p_need and the parent's) */
 } far_node;
 
-/* Near-field block: influence on target body t of source body j's near copies
- * (bit c + 1 of copies for image c, bit 0 for the real panels). */
 /* A far node some target body uses, with the order it needs. */
 typedef struct far_use {
     int node, p;
@@ -48,6 +46,8 @@ typedef struct far_use {
     double skipped; /* bound on the changes of this use left out so far this step */
 } far_use;
 
+/* Near-field block: influence on target body t of source body j's near copies
+ * (bit c + 1 of copies for image c, bit 0 for the real panels). */
 typedef struct near_block {
     int body;
     unsigned copies;
@@ -121,8 +121,10 @@ static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.7673
  * nearest multiple k of 15 degrees (|remainder| <= 7.5 degrees, tangent
  * <= 0.1317) and sum the arctangent series to t^15 (next term < 4e-17); the
  * logarithm is eddy_v2_log. The end-point core of panel.h never acts at that
- * distance. Lanes the formula does not cover (a zero-length panel, or an
- * EDDY_PANEL_NEAR below 1) are flagged in *other, for the reference. */
+ * distance. Lanes the formula does not cover (a zero-length panel, a point the
+ * clamp left close to the panel, any point when EDDY_PANEL_NEAR is below 1)
+ * are flagged in *other, for the reference. clamp false: the caller knows no
+ * point is within reach. */
 static inline __attribute__((always_inline)) eddy_v2
 kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, eddy_v2 nx,
         eddy_v2 ny, eddy_v2 inv2pil, eddy_v2i *other, const bool clamp)
@@ -130,18 +132,14 @@ kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, ed
     eddy_v2 ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
     eddy_v2 ax = x - x1, ay = y - y1;
     eddy_v2 zero = eddy_v2_set(0.0), one = eddy_v2_set(1.0);
-    if (!clamp) { /* the caller knows every point is out of reach */
-        *other = ~(ee > zero);
-        goto formula;
-    }
-    /* the clamp: nearest point of the segment, squared distance d2 */
-    eddy_v2 s = (ax * ex + ay * ey) / ee;
-    s = eddy_v2_select(s < zero, zero, s);
-    s = eddy_v2_select(s > one, one, s);
-    eddy_v2 px = ax - s * ex, py = ay - s * ey, d2 = px * px + py * py;
-    eddy_v2i moved = d2 < (EDDY_PANEL_NEAR * EDDY_PANEL_NEAR * (1.0 + 1e-6)) * ee;
-    *other = ~(ee > zero) | ((d2 < ee) & ~moved);
-    if (moved[0] | moved[1]) {
+    *other = ~(ee > zero);
+    if (clamp) { /* nearest point of the segment, squared distance d2 */
+        eddy_v2 s = (ax * ex + ay * ey) / ee;
+        s = eddy_v2_select(s < zero, zero, s);
+        s = eddy_v2_select(s > one, one, s);
+        eddy_v2 px = ax - s * ex, py = ay - s * ey, d2 = px * px + py * py;
+        eddy_v2i moved = d2 < (EDDY_PANEL_NEAR * EDDY_PANEL_NEAR * (1.0 + 1e-6)) * ee;
+        *other |= (d2 < ee) & ~moved;
         /* rare: a neighbour's panel within reach. The clamp itself, operation
          * for operation: for a point on the panel's line its direction comes
          * from rounding, and only the same rounding picks the same side. */
@@ -158,7 +156,6 @@ kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, ed
             if (!(qx * qx + qy * qy >= ee[l] * (1.0 - 1e-6))) (*other)[l] = -1;
         }
     }
-formula:;
     eddy_v2 bx = ax - ex, by = ay - ey;
     /* beta = arg(W), W = (z - z1) conj(z - z2), Re W > 0 here */
     eddy_v2 wr = ax * bx + ay * by, wi = ay * bx - ax * by, a = eddy_v2_abs(wi);
@@ -486,7 +483,8 @@ static void fill_block(const eddy_panel_world *w, const eddy_panel_fast *f, int 
         double ox = c < 0 ? sb->state.x : sb->image_origin[c][0];
         double oy = c < 0 ? sb->state.y : sb->image_origin[c][1];
         double gap = hypot(ox - tb->state.x, oy - tb->state.y) - tb->shape->radius - sb->shape->radius;
-        bool clamp = !(gap > 1.01 * EDDY_PANEL_NEAR * f->max_length[j] + 1e-9 * sb->shape->radius);
+        double reach = EDDY_PANEL_NEAR > 1.0 ? EDDY_PANEL_NEAR : 1.0;
+        bool clamp = !(gap > 1.01 * reach * f->max_length[j] + 1e-9 * sb->shape->radius);
         for (int a = 0; a < mt; ++a) {
             int g = tb->first + a;
             double x = w->mid[2 * g], y = w->mid[2 * g + 1];
