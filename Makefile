@@ -324,6 +324,8 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 #   make run               builds the game and the assets and opens the window; without
 #                          a display (or without SDL2) it says so and plays level 1
 #                          headless instead
+#   make replays           plays every level with its bot (game_bot.c) and rewrites
+#                          assets/replays/ID.replay with the win (after physics changes)
 #
 # The headless core (GAME_CORE: levels, simulation, commands, replays, assets;
 # no SDL) is linked into eddy-level and tests/test_game. The game finds its
@@ -333,7 +335,7 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_builtin.c game_flow.c)
+                  game_run.c game_builtin.c game_flow.c game_bot.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c)
 GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
 GAME_BIN     := $(BUILD)/bin/eddy-game
@@ -383,6 +385,13 @@ $(BUILD)/assets/levels/%.eddy: assets/levels/%.json $(LEVEL_BIN) | $(PAINT_ASSET
 	$(LEVEL_BIN) build $< --modes $(BUILD)/assets -o $@ --deps $@.d
 
 -include $(LEVEL_ASSETS:=.d)
+
+.PHONY: replays
+replays: $(LEVEL_BIN) $(LEVEL_ASSETS)
+	@mkdir -p assets/replays
+	@for l in $(LEVELS); do \
+	  $(LEVEL_BIN) solve $$l --assets $(BUILD)/assets -o assets/replays/$$(basename $$l .json).replay || exit 1; \
+	done
 
 run: $(GAME_BIN) $(LEVEL_ASSETS)
 	@if [ "$(SDL_FOUND)" = yes ] && [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \

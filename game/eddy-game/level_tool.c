@@ -4,17 +4,22 @@
  *
  *   eddy-level build LEVEL.json --modes DIR -o OUT.eddy [--deps OUT.d]
  *   eddy-level check LEVEL.json...
+ *   eddy-level solve LEVEL.json --assets DIR -o OUT.replay [--frames N]
  *
  * build: the level's asset (game_asset.h), saved atomically; --deps writes a
  * make rule naming the level and the painted mode files it used, so that a
  * changed .paint rebuilds exactly the levels that use it.
  * check: parses each level and prints one line per level.
+ * solve: plays the level with its bot (game_bot.h) and saves the replay of a
+ * win; a level the bot does not win is an error (exit 65).
  * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
 #include "eddy_build.h"
 #include "eddy_internal.h"
 #include "game_asset.h"
+#include "game_bot.h"
+#include "game_replay.h"
 
 static const char *const PROG = "eddy-level";
 
@@ -22,11 +27,14 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: eddy-level build LEVEL.json --modes DIR -o OUT.eddy [--deps OUT.d]\n"
                "       eddy-level check LEVEL.json...\n"
+               "       eddy-level solve LEVEL.json --assets DIR -o OUT.replay [--frames N]\n"
                "\n"
                "build   precompute a level's asset: the box eigenmodes of its tank, the\n"
                "        painted modes listed in its \"asset.paint\" (DIR/NAME.mode) and the\n"
                "        panels of every body outline; --deps writes a make rule\n"
                "check   parse levels and print one line each\n"
+               "solve   play a shipped level with its bot and save the winning replay\n"
+               "        (DIR holds the built assets, levels/ID.eddy)\n"
                "Exit codes: 0 ok, 64 usage, 65 bad level or mode file, 66 missing input,\n"
                "73 cannot write the output.\n");
 }
@@ -116,6 +124,63 @@ static int cmd_build(int argc, char **argv)
     return EX_OK;
 }
 
+static int cmd_solve(int argc, char **argv)
+{
+    const char *level = NULL, *assets = NULL, *out = NULL, *frames_s = NULL;
+    for (int i = 2; i < argc; i++) {
+        const char **slot = NULL;
+        if (strcmp(argv[i], "--assets") == 0) slot = &assets;
+        else if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) slot = &out;
+        else if (strcmp(argv[i], "--frames") == 0) slot = &frames_s;
+        else if (argv[i][0] == '-') return cli_fail(PROG, EX_USAGE, "solve: unknown option '%s'", argv[i]);
+        else if (level) return cli_fail(PROG, EX_USAGE, "solve: one level at a time");
+        else level = argv[i];
+        if (slot) {
+            if (i + 1 >= argc) return cli_fail(PROG, EX_USAGE, "solve: %s needs a value", argv[i]);
+            *slot = argv[++i];
+        }
+    }
+    long frames = 36000;
+    if (frames_s && !cli_parse_long(frames_s, 1, 10000000, &frames))
+        return cli_fail(PROG, EX_USAGE, "solve: --frames: expected a positive integer");
+    if (!level || !assets || !out)
+        return cli_fail(PROG, EX_USAGE, "solve: needs LEVEL, --assets DIR and -o OUT");
+    game_level *L;
+    eddy_error err = {0};
+    eddy_result rc = game_level_load_file(level, &L, &err);
+    if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
+    if (!game_bot_knows(L->id)) {
+        int code = cli_fail(PROG, EX_DATAERR, "solve: no bot plays level '%s'", L->id);
+        game_level_destroy(L);
+        return code;
+    }
+    eddy_asset *asset = NULL;
+    bool built = false;
+    game_sim *sim = NULL;
+    rc = game_asset_for_level(L, assets, &asset, &built, &err);
+    if (rc == EDDY_OK) rc = game_sim_create(L, asset, &sim, &err);
+    int code = EX_OK;
+    if (rc != EDDY_OK) {
+        code = cli_fail(PROG, exit_for(rc), "%s", err.message);
+    } else if (game_bot_play(sim, frames, &err) != GAME_WON) {
+        code = cli_fail(PROG, EX_DATAERR, "solve: the bot did not win '%s' in %ld frames%s%s", L->id,
+                        frames, err.message[0] ? ": " : "", err.message);
+    } else {
+        game_replay r;
+        if ((rc = game_replay_from_sim(sim, &r, &err)) == EDDY_OK) {
+            rc = game_replay_save_file(&r, out, &err);
+            printf("%s: won in %.2f s, %d stars, %d commands over %ld frames -> %s\n", L->id,
+                   game_sim_finish_time(sim), game_sim_stars(sim), r.count, r.frames, out);
+            game_replay_free(&r);
+        }
+        if (rc != EDDY_OK) code = cli_fail(PROG, EX_CANTCREAT, "solve: %s", err.message);
+    }
+    game_sim_destroy(sim);
+    eddy_asset_destroy(asset);
+    game_level_destroy(L);
+    return code;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -128,5 +193,6 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "build") == 0) return cmd_build(argc, argv);
     if (strcmp(argv[1], "check") == 0) return cmd_check(argc, argv);
-    return cli_fail(PROG, EX_USAGE, "unknown command '%s' (build, check)", argv[1]);
+    if (strcmp(argv[1], "solve") == 0) return cmd_solve(argc, argv);
+    return cli_fail(PROG, EX_USAGE, "unknown command '%s' (build, check, solve)", argv[1]);
 }

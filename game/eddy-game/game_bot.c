@@ -1,0 +1,167 @@
+/*
+ * game_bot.c - the shipped levels' players (game_bot.h).
+ */
+#include "game_bot.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct bot {
+    game_sim *sim;
+    int phase;
+    long mark;   /* frame of the last phase change */
+} bot;
+
+typedef void (*policy_fn)(bot *b, long frame);
+
+static void give(bot *b, game_cmd_type type, int arg, double x, double y, double vx, double vy)
+{
+    game_cmd c = {type, arg, {x, y, vx, vy}};
+    game_sim_command(b->sim, &c, NULL);
+}
+
+static void set_jet(bot *b, int jet, bool on)
+{
+    if (game_sim_jet_on(b->sim, jet) != on) give(b, GAME_CMD_JET, jet, on ? 1 : 0, 0, 0, 0);
+}
+
+static void centre(bot *b, int body, double out[2])
+{
+    eddy_body_world_center(game_sim_body(b->sim, body), out);
+}
+
+static bool stir_left(bot *b) { return game_sim_stir_meter(b->sim) > 0.2; }
+
+/* builtin: push the floating ball along the lid with the mouse */
+static void play_builtin(bot *b, long f)
+{
+    double ball[2];
+    centre(b, 0, ball);
+    if (f > 120 && game_sim_stir_meter(b->sim) > 0.1)
+        give(b, GAME_CMD_STIR, 0, ball[0] - 0.6, ball[1] - 0.2, 5, 0.5);
+}
+
+/* 01: switch the current on and wait */
+static void play_first_current(bot *b, long f)
+{
+    if (f == 30) set_jet(b, 0, true);
+}
+
+/* 02: quick strokes out, slow strokes back; a stir behind the crate once it stalls */
+static void play_sweep(bot *b, long f)
+{
+    long k = f % 140;
+    if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
+    if (k == 70) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
+    double crate[2];
+    centre(b, 0, crate);
+    if (f > 500 && crate[0] < 9.3 && game_sim_stir_meter(b->sim) > 0.5)
+        give(b, GAME_CMD_STIR, 0, crate[0] - 0.4, 0.7, 4, 0);
+}
+
+/* 03: current first, then the lift */
+static void play_lift(bot *b, long f)
+{
+    if (f == 10) set_jet(b, 0, true);
+    if (f == 150) give(b, GAME_CMD_PADDLE, 0, 1.3, 5.6, 0, 0);
+}
+
+/* 04: the cave current frees the cork, the lid current takes it home while
+ * stirs push the stone off the ledge, then the floor current carries it */
+static void play_sort(bot *b, long f)
+{
+    double cork[2], stone[2];
+    centre(b, 0, cork);
+    centre(b, 1, stone);
+    if (f == 10) set_jet(b, 1, true);
+    if (b->phase == 0 && cork[0] < 7.0) {
+        b->phase = 1;
+        set_jet(b, 1, false);
+        set_jet(b, 0, true);
+    }
+    if (f > 20 && stone[1] > 2.6 && stir_left(b))
+        give(b, GAME_CMD_STIR, 0, stone[0] + 0.5, stone[1] + 0.1, -4, 0);
+    if (b->phase == 1 && cork[0] < 2.6 && stone[1] < 1.0) {
+        b->phase = 2;
+        set_jet(b, 0, false);
+        set_jet(b, 2, true);
+    }
+}
+
+/* 05: raise the lift whenever a crate is on it, lower it again */
+static void play_ferry(bot *b, long f)
+{
+    double red[2], green[2];
+    centre(b, 0, red);
+    centre(b, 1, green);
+    if (f == 10) set_jet(b, 0, true);
+    bool loaded = (fabs(red[0] - 1.3) < 1.15 && red[1] < 0.7) ||
+                  (fabs(green[0] - 1.3) < 1.15 && green[1] < 0.7);
+    if (b->phase == 0 && f > 150 && f > b->mark + 60 && loaded) {
+        give(b, GAME_CMD_PADDLE, 0, 1.3, 5.6, 0, 0);
+        b->phase = 1, b->mark = f;
+    }
+    if (b->phase == 1 && f > b->mark + 150) {
+        give(b, GAME_CMD_PADDLE, 0, 1.3, 0.1, 0, 0);
+        b->phase = 0, b->mark = f;
+    }
+}
+
+/* 06: the stone up and over onto the ledge first, then the cork out and home */
+static void play_maelstrom(bot *b, long f)
+{
+    double cork[2], stone[2];
+    centre(b, 0, cork);
+    centre(b, 1, stone);
+    if (f == 10) set_jet(b, 0, true);
+    if (b->phase == 0 && f == 160) {
+        give(b, GAME_CMD_PADDLE, 0, 1.3, 5.6, 0, 0);
+        b->phase = 1, b->mark = f;
+    }
+    if (b->phase == 1 && f > b->mark + 150) {
+        give(b, GAME_CMD_PADDLE, 0, 1.3, 0.1, 0, 0);
+        b->phase = 2, b->mark = f;
+    }
+    if (b->phase == 2 && stone[0] > 8.3 && stone[1] > 2.7 && stone[1] < 3.2) {
+        set_jet(b, 0, false);
+        set_jet(b, 1, true);
+        b->phase = 3, b->mark = f;
+    }
+    if (b->phase == 3 && cork[0] < 7.0) {
+        set_jet(b, 1, false);
+        set_jet(b, 2, true);
+        b->phase = 4;
+    }
+}
+
+static const struct {
+    const char *id;
+    policy_fn play;
+} POLICIES[] = {
+    {"builtin", play_builtin},        {"01-first-current", play_first_current},
+    {"02-paddle", play_sweep},        {"03-lift", play_lift},
+    {"04-sort", play_sort},           {"05-ferry", play_ferry},
+    {"06-maelstrom", play_maelstrom},
+};
+
+static policy_fn find(const char *id)
+{
+    for (size_t i = 0; i < sizeof POLICIES / sizeof POLICIES[0]; i++)
+        if (strcmp(POLICIES[i].id, id) == 0) return POLICIES[i].play;
+    return NULL;
+}
+
+bool game_bot_knows(const char *level_id) { return find(level_id) != NULL; }
+
+game_status game_bot_play(game_sim *sim, long max_frames, eddy_error *err)
+{
+    policy_fn play = find(game_sim_level(sim)->id);
+    bot b = {sim, 0, 0};
+    long end = max_frames;
+    for (long f = game_sim_frame(sim); f < end; f++) {
+        if (play && game_sim_status(sim) == GAME_PLAYING) play(&b, f);
+        if (game_sim_step(sim, err) != EDDY_OK) break;
+        if (game_sim_status(sim) != GAME_PLAYING && end == max_frames) end = f + 91;
+    }
+    return game_sim_status(sim);
+}
