@@ -92,7 +92,10 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->shapes = calloc((size_t)c->desc.max_bodies, sizeof *c->shapes);
         c->reduced = calloc((size_t)c->r, sizeof *c->reduced);
         c->pre_feedback = calloc((size_t)c->r, sizeof *c->pre_feedback);
-        if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback)
+        c->coef_scratch = calloc((size_t)c->r, sizeof *c->coef_scratch);
+        c->masked_strength = calloc((size_t)c->panels->max_sources, sizeof *c->masked_strength);
+        if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
+            !c->masked_strength)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
@@ -120,6 +123,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     }
     free(c->cache);
     free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
+    free(c->coef_scratch), free(c->masked_strength);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);

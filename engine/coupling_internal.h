@@ -64,10 +64,13 @@ struct eddy_coupling {
     int shapes_from_asset; /* bodies whose panels came precomputed in the asset */
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
+    double *coef_scratch; /* r: the state after feedback, before it is set */
+    double *masked_strength; /* panel sources: strengths of one kind of body */
     eddy_grid_feedback grid;
     eddy_stream_feedback stream;
     struct eddy_box_feedback *box_feedback; /* fast exact feedback (panel_feedback_fast.c) */
-    double energy_budget; /* J: what fluid forces took from the bodies this step */
+    double energy_budget; /* J: minus what the dynamic pressure gave the moving
+                             bodies this step: the fluid's allowed energy change */
     double feedback_scale; /* the last feedback's energy-limiting factor, 0..1 */
     eddy_coupling_timings timings;
 };

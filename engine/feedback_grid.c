@@ -214,58 +214,117 @@ void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const eddy_debug_draw 
 
 /* ------------------------------------------------------------ dispatch */
 
-/* The feedback f may not create energy. Folding the panels' field into r is
- * what gives the fluid its memory of the bodies (5.3.4), but u_p includes the
- * flow a moving body induces around and inside itself, and adding it step
- * after step would pump energy into the fluid that no body paid for. So the
- * fluid may gain at most what the dynamic pressure took from the bodies this
- * step (coupling_forces.c): with E(a) = rho |r + a f|^2 / 2 we take the
- * largest a in [0, 1] with E(a) - E(0) <= budget. Feedback that removes energy
- * (bodies blocking a flow) always passes whole. */
-static double energy_limited_scale(const eddy_coupling *c)
+/* f = the projection of the panels' field u_p with the panel world's current
+ * strengths, by the selected variant; false when feedback is off. */
+static bool raw_feedback(eddy_coupling *c, double *out)
 {
-    const double *r = eddy_fluid_coefficients(c->fluid);
-    double rf = 0, ff = 0;
-    for (int k = 0; k < c->r; ++k) {
-        rf += r[k] * c->reduced[k];
-        ff += c->reduced[k] * c->reduced[k];
-    }
-    eddy_fluid_desc fd;
-    eddy_fluid_get_desc(c->fluid, &fd);
-    double allowed = 2.0 * c->energy_budget / fd.density; /* in units of |r|^2 */
-    if (ff == 0.0 || 2.0 * rf + ff <= allowed) return 1.0;
-    /* a^2 ff + 2 a rf - allowed = 0, the root in [0, 1) */
-    double a = (-rf + sqrt(rf * rf + ff * allowed)) / ff;
-    return a > 0.0 ? (a < 1.0 ? a : 1.0) : 0.0;
-}
-
-void eddy_coupling_apply_feedback(eddy_coupling *c)
-{
-    c->timings.quadtree_nodes = 0;
     switch (c->desc.feedback) {
     case EDDY_FEEDBACK_OFF:
-        return;
+        return false;
     case EDDY_FEEDBACK_NAIVE:
         eddy_grid_feedback_naive_field(&c->grid, c->panels);
-        eddy_grid_feedback_project(&c->grid, c->r, c->reduced);
-        break;
+        eddy_grid_feedback_project(&c->grid, c->r, out);
+        return true;
     case EDDY_FEEDBACK_QUADTREE:
-        c->timings.quadtree_nodes =
+        c->timings.quadtree_nodes +=
             eddy_grid_feedback_quadtree_field(&c->grid, c->panels, c->desc.quadtree_threshold);
-        eddy_grid_feedback_project(&c->grid, c->r, c->reduced);
-        break;
+        eddy_grid_feedback_project(&c->grid, c->r, out);
+        return true;
     default:
-        memset(c->reduced, 0, (size_t)c->r * sizeof(double));
+        memset(out, 0, (size_t)c->r * sizeof(double));
         /* Gauss points and recurrences (panel_feedback_fast.c); the closed
          * form per mode and panel for the paper pipeline, or when the panels
          * are too long for the Gauss rule */
         if (c->desc.paper_pipeline || !c->box_feedback ||
-            !eddy_box_feedback_apply(c->box_feedback, c->panels, c->reduced))
-            eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, c->reduced);
-        eddy_stream_feedback_grid_modes(&c->stream, c->panels, c->reduced);
-        break;
+            !eddy_box_feedback_apply(c->box_feedback, c->panels, out))
+            eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, out);
+        eddy_stream_feedback_grid_modes(&c->stream, c->panels, out);
+        return true;
     }
-    c->feedback_scale = energy_limited_scale(c);
-    for (int k = 0; k < c->r; ++k) c->reduced[k] *= c->feedback_scale;
-    eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+}
+
+/* Strengths of the panels (and their wall images) of either the static or
+ * the moving bodies, the others' set to zero. */
+static void mask_strengths(const eddy_coupling *c, bool moving, double *out)
+{
+    const eddy_panel_world *w = c->panels;
+    memset(out, 0, (size_t)w->source_count * sizeof(double));
+    for (int b = 0; b < c->body_count; ++b) {
+        if ((eddy_body_get_type(c->bodies[b]) != EDDY_BODY_STATIC) != moving) continue;
+        const eddy_panel_world_body *pb = &w->bodies[b];
+        size_t n = (size_t)pb->shape->count;
+        memcpy(out + pb->first, w->strength + pb->first, n * sizeof(double));
+        for (int k = 0; k < pb->image_count; ++k) /* each image copy is n sources */
+            memcpy(out + pb->image_first[k], w->strength + pb->image_first[k], n * sizeof(double));
+    }
+}
+
+/* f for one kind of body: the panel world's strengths masked for the pass. */
+static bool masked_feedback(eddy_coupling *c, bool moving, double *out)
+{
+    eddy_panel_world *w = c->panels;
+    double *keep = w->strength;
+    mask_strengths(c, moving, c->masked_strength);
+    w->strength = c->masked_strength;
+    bool any = raw_feedback(c, out);
+    w->strength = keep;
+    return any;
+}
+
+/* r += a f with the fluid's energy changing by exactly `target` (in units
+ * of |r|^2): the largest a in [0, 1] with 2 a r.f + a^2 |f|^2 = target; when
+ * no such a exists, a = 1 and r is then scaled to the target energy (the
+ * whole flow gives up, or receives, what the bodies took or gave). */
+static double add_with_energy(eddy_coupling *c, const double *f, double target)
+{
+    const double *r = eddy_fluid_coefficients(c->fluid);
+    double rr = 0, rf = 0, ff = 0;
+    for (int k = 0; k < c->r; ++k) {
+        rr += r[k] * r[k];
+        rf += r[k] * f[k];
+        ff += f[k] * f[k];
+    }
+    double a = 1.0;
+    double disc = rf * rf + ff * target;
+    if (ff > 0.0 && disc >= 0.0) {
+        double hi = (-rf + sqrt(disc)) / ff, lo = (-rf - sqrt(disc)) / ff;
+        if (hi >= 0.0 && hi <= 1.0) a = hi;
+        else if (lo >= 0.0 && lo <= 1.0) a = lo;
+    }
+    double change = 2.0 * a * rf + a * a * ff, scale = 1.0;
+    if (rr + change > 0.0) scale = rr + target > 0.0 ? sqrt((rr + target) / (rr + change)) : 0.0;
+    for (int k = 0; k < c->r; ++k) c->coef_scratch[k] = scale * (r[k] + a * f[k]);
+    eddy_fluid_set_coefficients(c->fluid, c->coef_scratch, c->r);
+    return a;
+}
+
+/* Feedback (5.3.4), with the energy books kept. Static bodies are the
+ * level's geometry: their panels' field is folded in whole, so currents go
+ * around them (the smooth basis spreads an obstacle over its shortest
+ * wavelength, and what it cannot hold of the flow around it is lost - the
+ * paper's behaviour). Moving bodies exchange energy with the fluid: their
+ * field, which includes the flow they drag inside and around them, changes
+ * the fluid's energy by exactly the opposite of what the dynamic pressure
+ * gave them this step (coupling_forces.c). Folding it in whole would pump energy
+ * into the fluid that no body paid for (a coasting body made nine times its
+ * own energy in 1.5 s) and let a body resting in a current block it like a
+ * wall a basis wavelength wide. */
+void eddy_coupling_apply_feedback(eddy_coupling *c)
+{
+    c->timings.quadtree_nodes = 0;
+    c->feedback_scale = 1.0;
+    int moving = 0, still = 0;
+    for (int b = 0; b < c->body_count; ++b)
+        ++*(eddy_body_get_type(c->bodies[b]) == EDDY_BODY_STATIC ? &still : &moving);
+    if (c->desc.feedback == EDDY_FEEDBACK_OFF) return;
+    if (still > 0) {
+        bool any = moving > 0 ? masked_feedback(c, false, c->reduced) : raw_feedback(c, c->reduced);
+        if (any) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+    }
+    if (moving > 0) {
+        bool any = still > 0 ? masked_feedback(c, true, c->reduced) : raw_feedback(c, c->reduced);
+        eddy_fluid_desc fd;
+        eddy_fluid_get_desc(c->fluid, &fd);
+        if (any) c->feedback_scale = add_with_energy(c, c->reduced, 2.0 * c->energy_budget / fd.density);
+    }
 }

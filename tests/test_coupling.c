@@ -302,6 +302,55 @@ static void body_in_a_stream_is_pushed_downstream(void **state)
     free_rig(&r);
 }
 
+/* A free body resting in a current is carried along, and does not stop the
+ * current: the ambient flow pushes it (coupling_forces.c) and the fluid pays
+ * exactly the energy the body gains (feedback_grid.c). */
+static void free_body_is_carried_by_a_current(void **state)
+{
+    (void)state;
+    rig r = make_rig(64, 73, 0, EDDY_FEEDBACK_EXACT, false);
+    double coef[73] = {0};
+    coef[0] = 20.0; /* the (1,1) gyre: 2.3 m/s towards -x near the top */
+    eddy_fluid_set_coefficients(r.fluid, coef, 73);
+    eddy_body *b = add_box(&r, EDDY_BODY_DYNAMIC, 5, 8, 0, 0.3, 0.3, 1000);
+    double flow[2], upstream0[2], upstream1[2];
+    eddy_fluid_velocity(r.fluid, 5, 8, flow);
+    eddy_fluid_velocity(r.fluid, 3.5, 8, upstream0);
+    double e0 = eddy_coupling_kinetic_energy(r.c);
+    eddy_error err = {0};
+    for (int s = 0; s < 60; ++s) assert_int_equal(eddy_coupling_step(r.c, 1.0 / 60, &err), EDDY_OK);
+    double v[2];
+    eddy_body_linear_velocity(b, v);
+    eddy_fluid_velocity(r.fluid, 3.5, 8, upstream1);
+    double e1 = eddy_coupling_kinetic_energy(r.c);
+    print_message("current %.2f m/s: body %.2f m/s after 1 s, upstream %.2f -> %.2f m/s, energy "
+                  "%.1f -> %.1f J\n", flow[0], v[0], upstream0[0], upstream1[0], e0, e1);
+    assert_true(v[0] < 0.5 * flow[0]);               /* moving with the current */
+    assert_true(upstream1[0] < 0.8 * upstream0[0]);  /* which still flows */
+    assert_true(fabs(e1 - e0) < 1e-3 * e0);          /* and pays for the body */
+    free_rig(&r);
+}
+
+/* A static body is level geometry: its whole field is fed back, so the
+ * reduced flow learns to go around it rather than through it. */
+static void static_body_shapes_the_flow(void **state)
+{
+    (void)state;
+    rig r = make_rig(64, 73, 0, EDDY_FEEDBACK_EXACT, false);
+    double coef[73] = {0};
+    coef[0] = 20.0;
+    eddy_fluid_set_coefficients(r.fluid, coef, 73);
+    add_box(&r, EDDY_BODY_STATIC, 5, 8, 0, 0.5, 0.5, 1000);
+    double before[2], after[2];
+    eddy_fluid_velocity(r.fluid, 5, 8, before);
+    eddy_error err = {0};
+    for (int s = 0; s < 60; ++s) assert_int_equal(eddy_coupling_step(r.c, 1.0 / 60, &err), EDDY_OK);
+    eddy_fluid_velocity(r.fluid, 5, 8, after);
+    print_message("reduced flow through a static box: %.2f -> %.2f m/s\n", before[0], after[0]);
+    assert_true(fabs(after[0]) < 0.5 * fabs(before[0]));
+    free_rig(&r);
+}
+
 /* A body coasting through still fluid slows down; the fluid takes up motion;
  * the total never grows. */
 static void body_moving_through_still_fluid_slows(void **state)
@@ -455,6 +504,8 @@ int main(void)
         cmocka_unit_test(quadtree_is_within_threshold_of_naive),
         cmocka_unit_test(exact_feedback_equals_naive_on_a_fine_grid),
         cmocka_unit_test(body_in_a_stream_is_pushed_downstream),
+        cmocka_unit_test(free_body_is_carried_by_a_current),
+        cmocka_unit_test(static_body_shapes_the_flow),
         cmocka_unit_test(body_moving_through_still_fluid_slows),
         cmocka_unit_test(submerged_bodies_feel_archimedes),
         cmocka_unit_test(no_energy_from_nowhere),
