@@ -192,6 +192,38 @@ static bool body_inside_domain(const eddy_coupling *c, const eddy_body *body)
     return p.x >= 0 && p.x <= c->asset->width && p.y >= 0 && p.y <= c->asset->height;
 }
 
+/* The largest distance between two points of a body's pieces (body space).
+ * Each piece is a set of discs: a box's or polygon's corners (radius 0), a
+ * circle's centre (its radius); the diameter is the largest
+ * |p_i - p_j| + r_i + r_j over all pairs, a disc with itself included. */
+static double pieces_diameter(const eddy_piece *pieces, int count)
+{
+    double px[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
+    double py[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
+    double pr[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
+    int n = 0;
+    for (int k = 0; k < count; ++k) {
+        const eddy_piece *q = &pieces[k];
+        if (q->kind == EDDY_PIECE_CIRCLE) {
+            px[n] = q->cx, py[n] = q->cy, pr[n++] = q->radius;
+        } else if (q->kind == EDDY_PIECE_BOX) {
+            double c = cos(q->angle), s = sin(q->angle);
+            for (int corner = 0; corner < 4; ++corner) {
+                double u = (corner & 1) ? q->hx : -q->hx, v = (corner & 2) ? q->hy : -q->hy;
+                px[n] = q->cx + c * u - s * v, py[n] = q->cy + s * u + c * v, pr[n++] = 0.0;
+            }
+        } else {
+            for (int v = 0; v < q->vertex_count && v < EDDY_PANEL_MAX_VERTICES; ++v)
+                px[n] = q->vertices[v][0], py[n] = q->vertices[v][1], pr[n++] = 0.0;
+        }
+    }
+    double widest = 0.0;
+    for (int i = 0; i < n; ++i)
+        for (int j = i; j < n; ++j)
+            widest = fmax(widest, hypot(px[i] - px[j], py[i] - py[j]) + pr[i] + pr[j]);
+    return widest;
+}
+
 static eddy_result ensure_cache(eddy_coupling *c, eddy_error *err)
 {
     if (c->cache) return EDDY_OK;
@@ -221,6 +253,19 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
         eddy_error inner = {0};
         res = eddy_body_panel_pieces(body, pieces, &count, &inner);
         if (res != EDDY_OK) eddy_fail(err, res, "coupling: %s", inner.message);
+    }
+    /* HOSTILE INPUT (issue 8, found by fuzz_scene_world): a body that cannot
+     * fit in the level at any pose (wider than its diagonal) would cross
+     * every wall, so all its wall images stay active, and its outline may
+     * need thousands of panels: a 340 m box took 20 s to build and step.
+     * Refuse it before building anything. */
+    if (res == EDDY_OK) {
+        double diagonal = hypot(c->asset->width, c->asset->height);
+        double diameter = pieces_diameter(pieces, count);
+        if (!(diameter <= diagonal))
+            res = eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body is %g m across, more than "
+                            "the %g x %g domain can hold at any angle", diameter,
+                            c->asset->width, c->asset->height);
     }
     if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
     int index = 0;

@@ -105,8 +105,8 @@ void eddy_coupling_destroy(eddy_coupling *c);
  * shapes (an odd number per side), the inverse of its panel matrix (5.12,
  * 5.15) taken from the asset's shape catalogue when the shape is there, else
  * computed now and cached. Refuses a body with no shape, a singular outline
- * (EDDY_ERR_NUMERIC, the message names it), a body outside the domain
- * (EDDY_ERR_RANGE), or more bodies/panels than the capacities
+ * (EDDY_ERR_NUMERIC, the message names it), a body outside the domain or
+ * too big to fit in it at any angle (EDDY_ERR_RANGE), or more bodies/panels than the capacities
  * (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
 eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 

@@ -13,7 +13,14 @@
  *          back as infinity, so eddy_scene_to_json produced a scene that did
  *          not load; and 0.30000000000000004 came back as 0.3 (cJSON accepts
  *          a 15-digit form within a relative epsilon). Fixed in
- *          engine/scene.c (exact_number). */
+ *          engine/scene.c (exact_number).
+ *   scene: an init amplitude of 1e308 makes a state whose energy overflows;
+ *          the fluid refuses it and eddy_scene_apply_initial reports
+ *          EDDY_ERR_ARGUMENT (the harness expected only RANGE).
+ *   scene_world: a 340 m box in a 10 m level took 20 s to build and step
+ *          (every wall image active, thousands of panels). Fixed in
+ *          engine/coupling.c: a body that cannot fit in the level at any
+ *          angle is refused with EDDY_ERR_RANGE. */
 #include "test_util.h"
 
 #include "eddy_internal.h"
@@ -95,7 +102,7 @@ static void scene_findings_and_seeds(void **state)
     int shipped = replay_dir("assets/scenes", fuzz_scene_input);
     print_message("scene: %d findings, %d seeds, %d shipped scenes replayed\n", findings, seeds,
                   shipped);
-    assert_true(findings >= 2 && seeds >= 10 && shipped >= 1);
+    assert_true(findings >= 4 && seeds >= 10 && shipped >= 1);
     eddy_asset_destroy(scene_small_asset);
     scene_small_asset = NULL;
 }
