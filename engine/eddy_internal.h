@@ -129,6 +129,16 @@ typedef struct eddy_tensor {
 void eddy_tensor_free(eddy_tensor *t);
 /* Allocates storage for nnz entries over r modes (start zeroed). */
 eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err);
+/* A growing list of tensor entries (k, j, value), filled slot by slot while a
+ * tensor is built (tensor_box.c, enrich.c). */
+typedef struct eddy_entry_list {
+    int32_t *k, *j;
+    double *value;
+    int64_t count, capacity;
+} eddy_entry_list;
+bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value);
+void eddy_entry_list_free(eddy_entry_list *l);
+
 /* A(r) = sum_i r_i A_i (5.8) into dense row-major out[r*r]. */
 void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out);
 /* Largest |A_i + A_i^T| entry over i: zero for an exactly skew tensor. */

@@ -194,6 +194,10 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
 eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
                                     eddy_error *err);
 
+/* The port shape of a scene body, centred on the body origin, with the
+ * body's density; other shape fields are left at their defaults. */
+void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shape_desc *out);
+
 /* Builds the rigid-body side of a scene for a fluid: a world with the
  * scene's gravity, the tank's four walls as one static body that is not
  * coupled (the fluid has walls of its own), the scene's bodies in order

@@ -496,31 +496,6 @@ static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, doub
     return EDDY_OK;
 }
 
-/* A growing list of tensor entries. */
-typedef struct entry_list {
-    int32_t *k, *j;
-    double *v;
-    int64_t count, cap;
-} entry_list;
-
-static bool push_entry(entry_list *l, int k, int j, double v)
-{
-    if (l->count == l->cap) {
-        int64_t cap = l->cap ? 2 * l->cap : 4096;
-        int32_t *nk = realloc(l->k, (size_t)cap * sizeof *nk);
-        if (nk) l->k = nk;
-        int32_t *nj = realloc(l->j, (size_t)cap * sizeof *nj);
-        if (nj) l->j = nj;
-        double *nv = realloc(l->v, (size_t)cap * sizeof *nv);
-        if (nv) l->v = nv;
-        if (!nk || !nj || !nv) return false;
-        l->cap = cap;
-    }
-    l->k[l->count] = (int32_t)k, l->j[l->count] = (int32_t)j, l->v[l->count] = v;
-    ++l->count;
-    return true;
-}
-
 /* The whole tensor (5.7): the closed-form box block, quadrature wherever a
  * grid mode is involved, then skew-symmetrised.
  *
@@ -539,7 +514,7 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
     double *all = malloc(rr * n * sizeof *all);   /* B: column b = mode b */
     double *V = malloc(rr * n * sizeof *V);       /* W (b_i . grad) b_j */
     int64_t *start = calloc(rr + 1, sizeof *start);
-    entry_list list = {0};
+    eddy_entry_list list = {0};
     eddy_result res = EDDY_OK;
     if (!A || !C || !all || !V || !start)
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode tensor", r);
@@ -583,7 +558,7 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
                 double v = A[(size_t)k * rr + (size_t)j];
                 bool closed_form = i < e && j < e && k < e;
                 if (closed_form ? v == 0.0 : fabs(v) <= cut) continue;
-                if (!push_entry(&list, k, j, v)) {
+                if (!eddy_entry_list_push(&list, (int32_t)k, (int32_t)j, v)) {
                     res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the tensor's "
                                     "entries");
                     break;
@@ -599,11 +574,12 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
         memcpy(out->start, start, (rr + 1) * sizeof *start);
         memcpy(out->k, list.k, (size_t)list.count * sizeof *list.k);
         memcpy(out->j, list.j, (size_t)list.count * sizeof *list.j);
-        memcpy(out->value, list.v, (size_t)list.count * sizeof *list.v);
+        memcpy(out->value, list.value, (size_t)list.count * sizeof *list.value);
         res = eddy_tensor_skew_symmetrize(out, err);
         if (res != EDDY_OK) eddy_tensor_free(out);
     }
-    free(A), free(C), free(all), free(V), free(start), free(list.k), free(list.j), free(list.v);
+    free(A), free(C), free(all), free(V), free(start);
+    eddy_entry_list_free(&list);
     return res;
 }
 

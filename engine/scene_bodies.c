@@ -270,6 +270,23 @@ static eddy_result add_tank_walls(eddy_world *world, double w, double h, eddy_er
     return rc;
 }
 
+void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
+{
+    memset(sd, 0, sizeof *sd);
+    sd->density = sb->density;
+    if (sb->shape == EDDY_SCENE_BOX) {
+        sd->type = EDDY_SHAPE_BOX;
+        sd->half_width = sb->hw, sd->half_height = sb->hh;
+    } else if (sb->shape == EDDY_SCENE_CIRCLE) {
+        sd->type = EDDY_SHAPE_CIRCLE;
+        sd->radius = sb->radius;
+    } else {
+        sd->type = EDDY_SHAPE_POLYGON;
+        sd->vertex_count = sb->point_count;
+        memcpy(sd->vertices, sb->points, sizeof sb->points);
+    }
+}
+
 static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, eddy_body **out,
                                   eddy_error *err)
 {
@@ -281,19 +298,8 @@ static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, 
     bd.angular_velocity = sb->omega;
     eddy_result rc = eddy_body_create(world, &bd, out, err);
     if (rc != EDDY_OK) return rc;
-    eddy_shape_desc sd = {0};
-    sd.density = sb->density;
-    if (sb->shape == EDDY_SCENE_BOX) {
-        sd.type = EDDY_SHAPE_BOX;
-        sd.half_width = sb->hw, sd.half_height = sb->hh;
-    } else if (sb->shape == EDDY_SCENE_CIRCLE) {
-        sd.type = EDDY_SHAPE_CIRCLE;
-        sd.radius = sb->radius;
-    } else {
-        sd.type = EDDY_SHAPE_POLYGON;
-        sd.vertex_count = sb->point_count;
-        memcpy(sd.vertices, sb->points, sizeof sb->points);
-    }
+    eddy_shape_desc sd;
+    eddy_scene_body_shape(sb, &sd);
     return eddy_body_add_shape(*out, &sd, NULL, err);
 }
 

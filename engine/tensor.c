@@ -49,6 +49,32 @@ void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out)
     }
 }
 
+bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value)
+{
+    if (l->count == l->capacity) {
+        int64_t cap = l->capacity ? 2 * l->capacity : 1024;
+        int32_t *nk = realloc(l->k, (size_t)cap * sizeof *nk);
+        if (nk) l->k = nk;
+        int32_t *nj = realloc(l->j, (size_t)cap * sizeof *nj);
+        if (nj) l->j = nj;
+        double *nv = realloc(l->value, (size_t)cap * sizeof *nv);
+        if (nv) l->value = nv;
+        if (!nk || !nj || !nv) return false; /* what did grow stays owned by l */
+        l->capacity = cap;
+    }
+    l->k[l->count] = k;
+    l->j[l->count] = j;
+    l->value[l->count] = value;
+    ++l->count;
+    return true;
+}
+
+void eddy_entry_list_free(eddy_entry_list *l)
+{
+    free(l->k), free(l->j), free(l->value);
+    memset(l, 0, sizeof *l);
+}
+
 /* Scatters A_i into a dense r x r scratch (zeroed first). */
 static void scatter_slot(const eddy_tensor *t, int i, double *dense)
 {

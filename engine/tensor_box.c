@@ -107,32 +107,6 @@ static int axis_candidates(int p, int q, int out[2])
     return n;
 }
 
-typedef struct entry_list {
-    int32_t *k, *j;
-    double *v;
-    int64_t count, capacity;
-} entry_list;
-
-static bool entry_list_push(entry_list *l, int32_t k, int32_t j, double v)
-{
-    if (l->count == l->capacity) {
-        int64_t cap = l->capacity ? 2 * l->capacity : 1024;
-        int32_t *nk = realloc(l->k, (size_t)cap * sizeof *nk);
-        if (nk) l->k = nk;
-        int32_t *nj = realloc(l->j, (size_t)cap * sizeof *nj);
-        if (nj) l->j = nj;
-        double *nv = realloc(l->v, (size_t)cap * sizeof *nv);
-        if (nv) l->v = nv;
-        if (!nk || !nj || !nv) return false;
-        l->capacity = cap;
-    }
-    l->k[l->count] = k;
-    l->j[l->count] = j;
-    l->v[l->count] = v;
-    ++l->count;
-    return true;
-}
-
 typedef struct kj_value {
     int32_t k, j;
     double v;
@@ -147,7 +121,7 @@ static int compare_kj(const void *pa, const void *pb)
 
 /* All non-zero C_ikj for one velocity slot i, sorted by (k, j). */
 static bool collect_slot(const box_geometry *g, int count, const int *lookup, int stride, int i,
-                         kj_value *scratch, entry_list *list)
+                         kj_value *scratch, eddy_entry_list *list)
 {
     const eddy_box_mode *mi = &g->modes[i];
     int n = 0;
@@ -166,7 +140,7 @@ static bool collect_slot(const box_geometry *g, int count, const int *lookup, in
     }
     qsort(scratch, (size_t)n, sizeof *scratch, compare_kj);
     for (int e = 0; e < n; ++e)
-        if (!entry_list_push(list, scratch[e].k, scratch[e].j, scratch[e].v)) return false;
+        if (!eddy_entry_list_push(list, scratch[e].k, scratch[e].j, scratch[e].v)) return false;
     return true;
 }
 
@@ -181,7 +155,7 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     int *lookup = malloc((size_t)stride * (size_t)stride * sizeof *lookup);
     double *params = malloc(4 * (size_t)count * sizeof *params);
     kj_value *scratch = malloc(4 * (size_t)count * sizeof *scratch);
-    entry_list list = {0};
+    eddy_entry_list list = {0};
     eddy_result res = EDDY_OK;
     if (!lookup || !params || !scratch) {
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building the advection tensor");
@@ -209,11 +183,11 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     out->start[count] = list.count;
     out->nnz = list.count;
     free(out->k), free(out->j), free(out->value);
-    out->k = list.k, out->j = list.j, out->value = list.v;
-    list = (entry_list){0};
+    out->k = list.k, out->j = list.j, out->value = list.value;
+    list = (eddy_entry_list){0};
 done:
     if (res != EDDY_OK) eddy_tensor_free(out);
-    free(list.k), free(list.j), free(list.v);
+    eddy_entry_list_free(&list);
     free(lookup), free(params), free(scratch);
     return res;
 }

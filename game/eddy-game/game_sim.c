@@ -102,22 +102,11 @@ static eddy_result add_body(const eddy_scene_body *sb, double friction, eddy_wor
     }
     eddy_result rc = eddy_body_create(world, &bd, out, err);
     if (rc != EDDY_OK) return rc;
-    eddy_shape_desc sd = {0};
-    sd.density = sb->density;
+    eddy_shape_desc sd;
+    eddy_scene_body_shape(sb, &sd);
     sd.friction = friction;
     sd.frictionless = friction == 0;
     sd.restitution = 0.1;
-    if (sb->shape == EDDY_SCENE_BOX) {
-        sd.type = EDDY_SHAPE_BOX;
-        sd.half_width = sb->hw, sd.half_height = sb->hh;
-    } else if (sb->shape == EDDY_SCENE_CIRCLE) {
-        sd.type = EDDY_SHAPE_CIRCLE;
-        sd.radius = sb->radius;
-    } else {
-        sd.type = EDDY_SHAPE_POLYGON;
-        sd.vertex_count = sb->point_count;
-        memcpy(sd.vertices, sb->points, sizeof sb->points);
-    }
     return eddy_body_add_shape(*out, &sd, NULL, err);
 }
 
