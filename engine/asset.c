@@ -409,6 +409,13 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
                              "outside 1..%d", m, mode->k1, mode->k2, EDDY_MAX_WAVE);
         double a1 = mode->k1 * M_PI / a->width, b1 = mode->k2 * M_PI / a->height;
         mode->lambda = a1 * a1 + b1 * b1;
+        /* The builder refuses domains whose eigenvalues or norms overflow
+         * (basis_box.c); so must the loader: fuzz_asset found a 2e-322 m wide
+         * level whose infinite eigenvalues reached the stir projection. */
+        if (!isfinite(mode->lambda) || !(mode->lambda > 0.0) ||
+            !isfinite(eddy_box_norm(mode, a->width, a->height)))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: eigenmode %d of a %g x %g domain has "
+                             "no finite eigenvalue", m, a->width, a->height);
     }
     return exact_size(&r, "EMOD", err);
 }

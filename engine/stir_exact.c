@@ -54,6 +54,10 @@ static double bessel_j3(double q)
 static double bump_transform(double q)
 {
     if (q <= 5.0) return bump_series(q);
+    /* G decays like q^-3.5; far beyond any box mode a stir can meet (q stays
+     * below about 2e3 for wave numbers up to EDDY_MAX_WAVE) it is zero, and
+     * the recurrence's (int) start index must not see an infinite q. */
+    if (!(q <= 1e7)) return 0.0;
     return 8.0 * bessel_j3(q) / (q * q * q);
 }
 
