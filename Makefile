@@ -167,9 +167,11 @@ clean:
 #
 #   make check        make test, then make sanitize (the whole suite again under
 #                     AddressSanitizer + UBSan): what CI and the README run
-#   make fuzz         builds the libFuzzer targets with clang into build/fuzz and
-#                     runs each for FUZZ_SECONDS (default 60); new inputs go to
+#   make fuzz         builds the libFuzzer targets (asset, scene, scene_world,
+#                     mode) with clang into build/fuzz and runs each in turn for
+#                     FUZZ_SECONDS (default 60); new inputs go to
 #                     build/fuzz/corpus/<target>, crashes to build/fuzz/crashes/
+#                     (replay one: build/fuzz/fuzz_<target> FILE)
 #   make fuzz-build   only builds them (and generates the binary seeds)
 #   make soak         one hour of game time (216,000 steps at 60 Hz) with seeded
 #                     random stirs, checked every step; prints one JSON line
