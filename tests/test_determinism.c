@@ -3,9 +3,11 @@
  * A 73-mode fluid is driven by a scene (initial modes, timed stirs) plus
  * seeded random stirs for 10,000 steps, twice, and the final coefficients are
  * compared with memcmp. The second run is interleaved step by step with a
- * differently driven fluid: no hidden global state may couple them. Then the same through the `sim` tool
- * ($EDDY_BIN/sim), whose JSON Lines records must be byte-identical between
- * two runs (only its summary line, which holds timings, may differ). */
+ * differently driven fluid: no hidden global state may couple them. The same
+ * for a level with three bodies coupled to the fluid (10,000 coupled steps,
+ * twice: coefficients, poses and velocities bit for bit). Then through the
+ * `sim` tool ($EDDY_BIN/sim), whose JSON Lines records must be byte-identical
+ * between two runs (only its summary line, which holds timings, may differ). */
 #include "test_util.h"
 
 #include "eddy_scene.h"
@@ -97,6 +99,80 @@ static void same_scene_same_bits(void **state)
     eddy_asset_destroy(a);
 }
 
+/* ------------------------------------------------------------ with bodies */
+
+static const char BODY_SCENE[] =
+    "{\"buoyancy\": true, \"fluid\": {\"viscosity\": 0.002},"
+    " \"bodies\": ["
+    "  {\"shape\": \"box\", \"hw\": 0.4, \"hh\": 0.3, \"x\": 3, \"y\": 6, \"density\": 1500},"
+    "  {\"shape\": \"circle\", \"radius\": 0.35, \"x\": 7, \"y\": 3, \"density\": 400},"
+    "  {\"shape\": \"polygon\", \"points\": [[0,0],[0.8,0],[0.4,0.6]], \"x\": 5, \"y\": 8}],"
+    " \"stirs\": [{\"t0\": 0, \"t1\": 30, \"x\": 5, \"y\": 4, \"radius\": 1.2, \"fx\": 3000, \"fy\": 800}]}";
+
+#define BODY_COUNT 3
+/* Coefficients, then per body x, y, angle, vx, vy, omega. */
+#define BODY_STATE (MODES + 6 * BODY_COUNT)
+
+static void coupled_run(const eddy_asset *a, const eddy_scene *scene, double *state_out)
+{
+    eddy_fluid_desc d = {0};
+    eddy_scene_fluid_desc(scene, &d);
+    eddy_fluid *f = NULL;
+    eddy_world *world = NULL;
+    eddy_coupling *c = NULL;
+    eddy_body *bodies[BODY_COUNT];
+    eddy_error err = {0};
+    if (eddy_fluid_create(a, &d, &f, &err) != EDDY_OK ||
+        eddy_scene_apply_initial(scene, f, &err) != EDDY_OK ||
+        eddy_scene_build_world(scene, f, &world, &c, bodies, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    uint64_t seed = 77;
+    double dt = eddy_scene_dt(scene);
+    for (long n = 0; n < STEPS; ++n) {
+        assert_int_equal(eddy_scene_apply_forces(scene, f, n * dt, NULL), EDDY_OK);
+        if (n % 4 == 0) {
+            double u[4];
+            for (int i = 0; i < 4; ++i) u[i] = test_random(&seed);
+            eddy_stir st = {.x = 5 + 4 * u[0], .y = 5 + 4 * u[1], .radius = 0.8,
+                            .fx = 4000 * u[2], .fy = 4000 * u[3]};
+            assert_int_equal(eddy_fluid_add_stir(f, &st), EDDY_OK);
+        }
+        eddy_result rc = eddy_coupling_step(c, dt, &err);
+        if (rc != EDDY_OK) fail_msg("step %ld: %s", n, err.message);
+    }
+    memcpy(state_out, eddy_fluid_coefficients(f), MODES * sizeof(double));
+    for (int b = 0; b < BODY_COUNT; ++b) {
+        eddy_pose p;
+        double v[2];
+        eddy_body_get_pose(bodies[b], &p);
+        eddy_body_linear_velocity(bodies[b], v);
+        double *s = state_out + MODES + 6 * b;
+        s[0] = p.x, s[1] = p.y, s[2] = p.angle, s[3] = v[0], s[4] = v[1];
+        s[5] = eddy_body_angular_velocity(bodies[b]);
+    }
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(world);
+    eddy_fluid_destroy(f);
+}
+
+static void coupled_bodies_same_bits(void **state)
+{
+    (void)state;
+    eddy_asset *a = test_build_asset(10, 10, 64, 64, MODES);
+    eddy_scene *scene = NULL;
+    eddy_error err = {0};
+    if (eddy_scene_load_memory(BODY_SCENE, sizeof BODY_SCENE - 1, &scene, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    double first[BODY_STATE], second[BODY_STATE];
+    coupled_run(a, scene, first);
+    coupled_run(a, scene, second);
+    print_message("after %d coupled steps: body 0 at (%.6f, %.6f), body 1 at (%.6f, %.6f)\n",
+                  STEPS, first[MODES], first[MODES + 1], first[MODES + 6], first[MODES + 7]);
+    assert_memory_equal(first, second, sizeof first);
+    eddy_scene_destroy(scene);
+    eddy_asset_destroy(a);
+}
+
 /* ------------------------------------------------------------ through sim */
 
 /* The records of one sim run (summary line dropped), malloc'd. */
@@ -159,6 +235,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_scene_same_bits),
+        cmocka_unit_test(coupled_bodies_same_bits),
         cmocka_unit_test(sim_runs_are_identical),
     };
     return cmocka_run_group_tests_name("determinism", tests, NULL, NULL);
