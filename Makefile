@@ -22,17 +22,21 @@ SAN     ?=
 WARN     := -Wall -Wextra -Wpedantic
 CFLAGS   := -std=c17 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L
 CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SAN)
-CPPFLAGS := -Iengine -I/usr/include/cjson
+# Public headers live in include/eddy (installed as <eddy/...>); each engine
+# layer keeps its private headers beside its sources. Sources include both by
+# bare name, so every folder is on the include path.
+ENGINE_DIRS := core fluid panels coupling bodies builder scene
+CPPFLAGS := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
 LDFLAGS  := $(SAN)
 LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
 
 # ---------------------------------------------------------- rigid-body backend
-# engine/eddy_body.h is implemented by engine/body_port.c, which holds all the
+# include/eddy/eddy_body.h is implemented by engine/bodies/body_port.c, which holds all the
 # logic that does not depend on Box2D (plain C, no Box2D header), and by one of
-# two backends holding only the Box2D calls (the hooks of engine/body_port.h);
+# two backends holding only the Box2D calls (the hooks of engine/bodies/body_port.h);
 # exactly one backend is built:
-#   v3   engine/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
-#   v24  engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
+#   v3   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
+#   v24  engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
 # body_port.c is built in both configurations, once: ENGINE_C's wildcard picks
 # it up, so BODY_SRC names only the backend, unless an ENGINE_C given on the
 # command line leaves body_port.c out; then BODY_SRC brings it.
@@ -62,29 +66,29 @@ ifeq ($(BODY_BACKEND),v3)
   ifeq ($(BOX2D_V3_LIB),)
     $(error no libbox2d.a or libbox2d.so under $(BOX2D_V3_PREFIX)/lib*)
   endif
-  BODY_SRC      := engine/body_box2d_v3.c
+  BODY_SRC      := engine/bodies/body_box2d_v3.c
   BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
 else ifeq ($(BODY_BACKEND),v24)
-  BODY_SRC      := engine/body_box2d_v24.cpp
+  BODY_SRC      := engine/bodies/body_box2d_v24.cpp
   BODY_CPPFLAGS :=
   BODY_LIBS     := -lbox2d -lstdc++ -lm
 else
   $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
 BODY_SRC := $(wildcard $(BODY_SRC))
-BODY_PORT_SRC := engine/body_port.c
+BODY_PORT_SRC := engine/bodies/body_port.c
 ifeq ($(origin ENGINE_C),command line)
   BODY_SRC += $(filter-out $(ENGINE_C),$(BODY_PORT_SRC))
 endif
 
 # ---------------------------------------------------------- sources
-ENGINE_C   := $(filter-out engine/body_box2d_v3.c,$(wildcard engine/*.c))
+ENGINE_C   := $(filter-out engine/bodies/body_box2d_v3.c,$(wildcard engine/*/*.c))
 ENGINE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_C)) \
               $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(BODY_SRC))) \
               $(patsubst %.cpp,$(BUILD)/%.o,$(filter %.cpp,$(BODY_SRC)))
-ENGINE_H   := $(wildcard engine/*.h)
+ENGINE_H   := $(wildcard include/eddy/*.h engine/*/*.h)
 LIB        := $(BUILD)/libeddy.a
 ALL_LIBS   := $(LIB) $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
 
@@ -157,7 +161,7 @@ demo: $(TOOLS)
 install: $(LIB) $(TOOLS)
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 engine/eddy.h engine/eddy_build.h engine/eddy_scene.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/eddy/eddy.h include/eddy/eddy_build.h include/eddy/eddy_scene.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
 clean:
@@ -192,7 +196,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS   ?= -print_final_stats=1
 # scene_world is fuzz/fuzz_scene.c built with FUZZ_SCENE_WORLD=1: the scene
 # target plus rigid-body worlds and coupled steps (slow, so a target apart).
-FUZZ_TARGETS := asset scene scene_world $(if $(wildcard engine/mode_file.c),mode,)
+FUZZ_TARGETS := asset scene scene_world $(if $(wildcard engine/builder/mode_file.c),mode,)
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 

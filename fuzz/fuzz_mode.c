@@ -1,5 +1,5 @@
 /* fuzz_mode.c - libFuzzer target for the mode-file loader
- * (eddy_mode_set_load_memory, engine/mode_file.c).
+ * (eddy_mode_set_load_memory, engine/builder/mode_file.c).
  *
  * Like fuzz_asset.c, each input is loaded as given and with its container
  * checksums repaired, once accepting any grid and once expecting a fixed one.

@@ -1,6 +1,6 @@
 /* fuzz_util.h - helpers shared by the libFuzzer targets in fuzz/.
  *
- * Every eddy binary file is a checksummed container (engine/container.c), so
+ * Every eddy binary file is a checksummed container (engine/core/container.c), so
  * almost every mutation of a valid file dies at a CRC check and the decoders
  * behind it would see little. fuzz_fix_checksums() rewrites the header,
  * table and section checksums of a copy of the input so that the loaders'

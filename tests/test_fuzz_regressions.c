@@ -13,16 +13,16 @@
  *          back as infinity, so eddy_scene_to_json produced a scene that did
  *          not load; and 0.30000000000000004 came back as 0.3 (cJSON accepts
  *          a 15-digit form within a relative epsilon). Fixed in
- *          engine/scene.c (exact_number).
+ *          engine/scene/scene.c (exact_number).
  *   scene: an init amplitude of 1e308 makes a state whose energy overflows;
  *          the fluid refuses it and eddy_scene_apply_initial reports
  *          EDDY_ERR_ARGUMENT (the harness expected only RANGE).
  *   asset: a level 2.37e-322 m wide loaded with infinite eigenvalues, and
  *          the stir projection converted an infinite argument to int
- *          (UBSan). Fixed in engine/asset.c, guarded in engine/stir_exact.c.
+ *          (UBSan). Fixed in engine/fluid/asset.c, guarded in engine/fluid/stir_exact.c.
  *   scene_world: a 340 m box in a 10 m level took 20 s to build and step
  *          (every wall image active, thousands of panels). Fixed in
- *          engine/coupling.c: a body that cannot fit in the level at any
+ *          engine/coupling/coupling.c: a body that cannot fit in the level at any
  *          angle is refused with EDDY_ERR_RANGE. */
 #include "test_util.h"
 
@@ -141,9 +141,9 @@ static void scene_numbers_round_trip_exactly(void **state)
 
 /* fuzz_asset: a level 2.37e-322 m wide (a denormal) loaded, its eigenvalues
  * were infinite, and the stir projection converted an infinite Bessel
- * argument to int (UBSan: engine/stir_exact.c). Fixed in engine/asset.c (the
+ * argument to int (UBSan: engine/fluid/stir_exact.c). Fixed in engine/fluid/asset.c (the
  * loader refuses eigenvalues and norms that are not finite, as the builder
- * does) and guarded in engine/stir_exact.c. */
+ * does) and guarded in engine/fluid/stir_exact.c. */
 static const uint8_t ASSET_DENORMAL_WIDTH[] = {
     0x45, 0x44, 0x44, 0x59, 0x46, 0x49, 0x4c, 0x45, 0x41, 0x53, 0x53, 0x54,
     0x01, 0x00, 0x00, 0x00, 0x04, 0x03, 0x02, 0x01, 0x04, 0x00, 0x00, 0x00,

@@ -6,7 +6,7 @@
  * numbers are printed with a "panel:" prefix for the report.
  *
  * Build alone: cc -std=c17 -Wall -Wextra -Wpedantic -D_POSIX_C_SOURCE=200809L -Iengine \
- *   tests/test_panel.c engine/panel_*.c engine/error.c -llapacke -lopenblas -lm -lcmocka */
+ *   tests/test_panel.c engine/panels/panel_*.c engine/core/error.c -llapacke -lopenblas -lm -lcmocka */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /*
  * game_level.h - a level of eddy-game: a JSON file under assets/levels/.
  *
- * A level is a scene (engine/eddy_scene.h: fluid, gravity, buoyancy,
+ * A level is a scene (include/eddy/eddy_scene.h: fluid, gravity, buoyancy,
  * feedback, init_modes, stirs, excite, bodies) plus the keys of the game.
  * The game keys are read here; everything else is handed, as JSON, to
  * eddy_scene_load_memory, so the scene keys keep exactly their meaning and

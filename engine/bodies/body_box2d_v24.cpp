@@ -3,7 +3,7 @@
  * libbox2d-dev).
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
- * query ordering) is engine/body_port.c; this file implements only its
+ * query ordering) is engine/bodies/body_port.c; this file implements only its
  * eddy_native_* hooks (body_port.h), the calls into Box2D 2.4. Debian 12
  * packages only Box2D 2.4.1, a C++ library whose type names clash with v3's,
  * so this backend is one C++ file giving the hooks C linkage. The build uses

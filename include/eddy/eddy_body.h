@@ -3,10 +3,10 @@
  * the fluid pushes around and is pushed back by.
  *
  * The engine and the game reach Box2D only through this header. It is
- * implemented by engine/body_port.c (everything that does not depend on Box2D:
+ * implemented by engine/bodies/body_port.c (everything that does not depend on Box2D:
  * checks, defaults, registries, event order) and by one of two backends that
  * hold only the Box2D calls; the build links exactly one of them:
- *   engine/body_box2d_v3.c    Box2D v3.1 (C), used when v3 is installed;
+ *   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), used when v3 is installed;
  *   engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
  * Both hide the places where the two Box2D versions disagree, so the same
  * calls give the same behaviour (within solver tolerance, see DIFFERENCES).

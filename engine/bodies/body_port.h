@@ -2,7 +2,7 @@
  * body_port.h - the inside of the rigid-body port (eddy_body.h). Not installed.
  *
  * The port is split in two:
- *   engine/body_port.c        everything that does not depend on Box2D: the
+ *   engine/bodies/body_port.c        everything that does not depend on Box2D: the
  *                             handles, argument checks, defaults, shape
  *                             geometry, the body and drag lists, sensor event
  *                             filtering and ordering, query ordering. It

@@ -32,7 +32,7 @@ typedef struct eddy_mode_set eddy_mode_set;
 /* A singular value counts as non-zero (its direction is kept) when it is
  * above this many times the largest one of its matrix; for the deflated
  * directions (5.10) the reference is 1, the length of each direction before
- * deflation. See engine/enrich.c. */
+ * deflation. See engine/builder/enrich.c. */
 #define EDDY_ENRICH_RANK_TOL 1e-8
 
 /* What basis enrichment (chapter 5.2) did, for tools to report. */
@@ -48,7 +48,7 @@ typedef struct eddy_build_report {
     int grid_modes;        /* directions the eigenmodes did not hold: the grid modes */
 } eddy_build_report;
 
-/* A level's catalogue of body shapes (JSON, see engine/shape_catalogue.c):
+/* A level's catalogue of body shapes (JSON, see engine/builder/shape_catalogue.c):
  *   { "shapes": [ { "name": "crate", "pieces": [ { "shape": "box", "hw": 0.4,
  *                   "hh": 0.3 }, { "shape": "circle", "radius": 0.2, "x": 0.4 } ] } ] }
  * Pieces take the keys of scene bodies; x, y, angle place a piece in body

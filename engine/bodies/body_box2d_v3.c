@@ -2,7 +2,7 @@
  * body_box2d_v3.c - the Box2D v3.1 backend of the rigid-body port, in C.
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
- * query ordering) is engine/body_port.c; this file implements only its
+ * query ordering) is engine/bodies/body_port.c; this file implements only its
  * eddy_native_* hooks (body_port.h), the calls into Box2D v3. The build uses
  * it when Box2D v3 headers are found (BOX2D_V3_PREFIX, or /usr/local) and
  * links libbox2d by full path, because a bare -lbox2d finds Debian's 2.4 first.
