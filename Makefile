@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The eddy authors
+# SPDX-License-Identifier: MIT
 # eddy - top-level build.
 #
 #   make            library, precompute, sim, tests, bench (and the game once SDL2 is there)

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* bench_coupled.c - speed of the whole coupled step (issue 7): fluid, panels
  * (5.13-5.17), forces (5.20-5.22), feedback (5.3.4) and Box2D, phase by
  * phase, for the fast pipeline and the paper's pipeline in the same binary,

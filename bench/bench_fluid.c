@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* bench_fluid.c - speed of the reduced fluid core: advect + diffuse per step
  * for 73 and 256 modes, asset build time and size. Numbers, not assertions:
  * speed targets live here rather than in timed unit tests.

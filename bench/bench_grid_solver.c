@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* bench_grid_solver.c - speed and accuracy of the full-grid MAC solver on a
  * 64 x 64 grid (the paper's game scene uses 65 x 65): step time with the
  * cosine-transform projection (plain box) and with the PCG projection (a

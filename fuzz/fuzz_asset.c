@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* fuzz_asset.c - libFuzzer target for the asset loader (eddy_asset_load_memory).
  *
  * Each input is loaded twice: as given (the container's checksums reject

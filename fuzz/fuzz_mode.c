@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* fuzz_mode.c - libFuzzer target for the mode-file loader
  * (eddy_mode_set_load_memory, engine/builder/mode_file.c).
  *

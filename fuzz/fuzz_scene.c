@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* fuzz_scene.c - libFuzzer target for the scene (level) JSON loader.
  *
  * For every input that loads:

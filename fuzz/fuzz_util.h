@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* fuzz_util.h - helpers shared by the libFuzzer targets in fuzz/.
  *
  * Every eddy binary file is a checksummed container (engine/core/container.c), so

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* make_seeds.c - writes the binary seed corpora of the fuzz targets with the
  * library's real writers: small assets (eddy_build_asset + eddy_asset_save_file)
  * and small mode files (eddy_mode_set_save). Binary seeds are generated, not

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * info.c - `precompute info FILE [--json]`: what an asset file holds.
  *

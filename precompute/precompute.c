@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * precompute.c - the offline tool: builds a level's asset file.
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* precompute.h - the parts of the precompute tool, one per subcommand. */
 #ifndef EDDY_PRECOMPUTE_H
 #define EDDY_PRECOMPUTE_H

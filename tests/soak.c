@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* soak.c - `make soak`: one hour of game time (216,000 steps at 60 Hz) of a
  * headless level driven by random but seeded input, checked every step.
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_asset.c - asset files: bit-exact round trip, atomic saves, and every
  * truncated, corrupted or inconsistent file refused with a message. */
 #include "test_util.h"

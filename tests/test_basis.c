@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_basis.c - the box eigenbasis: ordering, orthonormality and divergence
  * on the MAC grid (to discretisation order), zero wall flux, fast evaluation. */
 #include "test_util.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * test_body.c - the rigid-body port (eddy_body.h) against whichever Box2D
  * backend the build links. The same expectations hold for both backends; where

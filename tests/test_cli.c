@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_cli.c - end-to-end tests of the command-line tools (precompute, sim).
  *
  * Runs the binaries in $EDDY_BIN (default build/bin) with fork/exec, stdout

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_container.c - the binary container, its little-endian helpers and safe saves.
  *
  * The robustness tests are exhaustive on a small file: every truncation

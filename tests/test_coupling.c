@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_coupling.c - the two-way coupling end to end (chapter 5.3): the panel
  * solve against the real reduced fluid, feedback variants against each other,
  * forces on bodies (stream, drag, Archimedes), energy, drafting (5.5). */

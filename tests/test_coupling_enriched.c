@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_coupling_enriched.c - bodies in an enriched fluid (5.2 + 5.3): the
  * exact feedback of grid modes through their discrete stream functions
  * agrees with the naive grid projection to the grid's sampling error. */

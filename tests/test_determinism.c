@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_determinism.c - same scene and inputs, bit-identical state (issue 8.5).
  *
  * A 73-mode fluid is driven by a scene (initial modes, timed stirs) plus

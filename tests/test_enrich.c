@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_enrich.c - basis enrichment (chapter 5.2): the paper's painted jet
  * (5.4) as numbers, B^T W B = I, energy of an enriched inviscid run,
  * excitation by the stored projection, POD of a known rank-2 family, the

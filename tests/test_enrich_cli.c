@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_enrich_cli.c - basis enrichment through the tools: precompute
  * --artist / --snapshots / --pod-modes (the capture lines, info in text and
  * JSON, every refusal with its exit code and one message), and sim running a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_fast.c - every fast path of issue 7 against its exact counterpart:
  * the multipole far field against direct sums within its bound, its image
  * and translation rules, the vectorised near-field kernel against

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_fuzz_regressions.c - every input the fuzzers (fuzz/) ever crashed on,
  * replayed through exactly the checks of the fuzz targets, plus the seed
  * corpora that are committed.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * test_game.c - eddy-game's headless core and its command line (issue 6):
  *   - every shipped level loads and plays 600 steps with random input: no

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_grid_solver.c - the full-grid MAC solver: physics of the projection
  * (divergence-free, no flow through walls and solids, idempotent, orthogonal,
  * exact on discretely divergence-free fields), advection, energy, forces,

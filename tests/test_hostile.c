@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_hostile.c - hostile physics input (issue 8): huge forces and
  * velocities, absurd time steps, NaN and Inf everywhere, stirs far outside
  * the level; and for bodies (at the end) overlapping, nested, wall-touching,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_mode_file.c - mode files (painted fields, snapshot sets): exact round
  * trips, rejection of wrong grids, non-finite values, bad names, truncated
  * and corrupted files with telling messages, and saves that never lose the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_paint.c - eddy-paint's headless half: the document (painting, undo
  * and redo, project, step, record, modes, files) and the script language,
  * linked without SDL; the reduced preview with an enriched basis; then the

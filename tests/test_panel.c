@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_panel.c - vortex panels (chapter 5.3.1-5.3.3) and the exact feedback.
  *
  * Every expected value here comes from physics or an independent computation:

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_scene.c - the JSON scene format: every field read back and written
  * back, defaults, one clear message naming each malformed field, limits, and
  * what applying a scene does to a fluid. */

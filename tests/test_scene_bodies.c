@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_scene_bodies.c - the rigid-body keys of scenes: every shape parses and
  * writes back identically, each malformed body field is named in its message,
  * and a scene builds a coupled world whose bodies are where it says. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_shapes.c - the level's shape catalogue: parsing with named errors,
  * panels precomputed into the asset and found again for live bodies, the
  * 'SHAP' section's round trip and its rejection of inconsistent content. */

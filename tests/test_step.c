@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_step.c - the reduced step: energy conservation, steady single modes,
  * viscous decay exp(-nu lambda t), the Taylor exponential against a reference,
  * stir forces against brute-force projection, bad input, determinism. */

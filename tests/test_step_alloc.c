@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_step_alloc.c - the coupled step allocates nothing (DESIGN.md §6,
  * issue 7): the paper-game scene, after warm-up, with every allocation of the
  * process counted while eddy_coupling_step runs.

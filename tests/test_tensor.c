@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_tensor.c - the advection tensor: the closed form against independent
  * quadrature (round-off) and the MAC-grid quadrature (converging with the
  * grid), skew-symmetry in the contracted velocity slot, energy neutrality. */

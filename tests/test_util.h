@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* test_util.h - small helpers shared by the cmocka test programs. */
 #ifndef EDDY_TEST_UTIL_H
 #define EDDY_TEST_UTIL_H

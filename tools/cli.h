@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * cli.h - small helpers shared by the command-line tools (precompute, sim):
  * strict number parsing, one-line error messages, and the mapping from the

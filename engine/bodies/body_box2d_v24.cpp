@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * body_box2d_v24.cpp - the Box2D 2.4 backend of the rigid-body port (Debian's
  * libbox2d-dev).

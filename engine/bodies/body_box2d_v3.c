@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * body_box2d_v3.c - the Box2D v3.1 backend of the rigid-body port, in C.
  *

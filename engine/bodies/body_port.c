@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * body_port.c - the half of the rigid-body port (eddy_body.h) that does not
  * depend on Box2D, shared by both backends.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * body_port.h - the inside of the rigid-body port (eddy_body.h). Not installed.
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* enrich.c - basis enrichment (chapter 5.2): painted and recorded velocity
  * fields join the box eigenbasis E as grid modes R, B = [E | R].
  *

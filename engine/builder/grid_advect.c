@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* grid_advect.c - advection of a staggered velocity field by itself.
  *
  * Semi-Lagrangian (lecture notes, seeds/004, "Fluid Simulation - Advection"):

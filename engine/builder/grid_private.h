@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * grid_private.h - the full-grid solver's state, shared by grid_solver.c,
  * grid_project.c and grid_advect.c only. Everything here is sized at creation.

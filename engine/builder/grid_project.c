@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* grid_project.c - the pressure projection of the full-grid solver.
  *
  * Lecture notes (seeds/004, "Pressure Projection"): v <- v - grad p with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* grid_solver.c - the full-grid MAC solver: creation, obstacles, forces and
  * the split step of the lecture notes (seeds/004): advect, add forces,
  * project. The projection lives in grid_project.c, advection in

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * grid_solver.h - a full-grid MAC fluid solver (internal to the engine and its
  * tools). It is the reference the reduced model is checked against, the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* mode_file.c - named sets of MAC-grid velocity fields and their file format
  * (see eddy_mode.h): painted artist modes and recorded snapshots, the inputs
  * of basis enrichment (chapter 5.2). Stored in the eddy container with file

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* shape_catalogue.c - a level's catalogue of body shapes (JSON) and building
  * their panels into an asset at precompute time.
  *

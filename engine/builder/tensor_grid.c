@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* tensor_grid.c - the advection tensor of grid-sampled modes by quadrature.
  *
  * For modes that exist only on the MAC grid (painted, recorded) there is no

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* atomic_file.c - whole-file reads, and writes that never leave a half-written file.
  *
  * A save goes to "<path>.tmp.<pid>" in the same directory (so the final rename

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* byte_io.c - little-endian readers and writers for section payloads.
  *
  * Every value is assembled or split byte by byte, so the files are the same on

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* container.c - the versioned, checksummed binary container of every eddy file.
  *
  * Layout (all integers little-endian, written byte by byte):

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * eddy_internal.h - declarations shared between the engine's source files.
  * Not installed; games include eddy.h only.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* simd.h - two-lane double vectors for the hot loops (issue 7).
  *
  * GCC and Clang vector extensions: one SSE2 register on x86-64 (the baseline,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* asset_shapes.c - the 'SHAP' section of an asset: precomputed panels and
  * panel-matrix pseudo-inverses of the level's body shapes, written and read
  * with the same strict checks as every other section. */

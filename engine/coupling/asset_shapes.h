@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* asset_shapes.h - body shapes precomputed into an asset (issue: shape
  * catalogue): each shape's panels and the pseudo-inverse of its panel matrix
  * (5.12, 5.15), so a level's bodies need no SVD at load time. Not installed. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
  * feedback, rigid bodies, in that order (DESIGN.md §1). The pieces live in
  * their own files: panels in panel_*.c, forces in coupling_forces.c, grid

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* coupling_forces.c - fluid -> solid (5.3.5): dynamic pressure (5.20, 5.21)
  * and buoyancy (5.22) as forces at panel centres, summed per body and handed
  * to the rigid-body port as one force at the centre of mass plus a torque.

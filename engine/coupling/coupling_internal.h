@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* coupling_internal.h - the coupling's state, shared by coupling.c,
  * coupling_forces.c and feedback_grid.c. Not installed. */
 #ifndef EDDY_COUPLING_INTERNAL_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* feedback_grid.c - feedback of the panels' field into the reduced fluid
  * (5.3.4), the two grid variants of the chapter plus the dispatch:
  *

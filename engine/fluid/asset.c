@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* asset.c - what a level's precomputed asset holds, how it is built, and its
  * sections in the container format (container.c).
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* basis_box.c - Laplacian eigenmodes of the box [0,W] x [0,H] (DESIGN.md §2).
  *
  * Mode k = (k1, k2), k1, k2 >= 1: stream function psi = N sin(a x) sin(b y),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* fluid.c - the run-time reduced fluid: one step is forces (5.4, 5.5), then
  * advection r <- exp(dt A(r)) r (5.8, 5.9), then viscosity r <- exp(dt nu D) r
  * (5.6). All scratch is allocated at creation; the step allocates nothing.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* grid_modes.c - modes that live on the MAC grid (artist and POD modes,
  * chapter 5.2) next to the closed-form box eigenmodes: how a box mode is put
  * on the grid so that both kinds share one inner product, how a grid mode is

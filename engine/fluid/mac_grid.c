@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* mac_grid.c - the staggered (MAC) grid: sample layout, quadrature weights,
  * inner product and discrete divergence. Used for grid-sampled modes, the
  * quadrature tensor and feedback; the reduced step itself never touches it. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* stir_exact.c - a stir projected onto the box eigenmodes in closed form
  * (5.4: f~ = B^T f), instead of quadrature over the disc.
  *

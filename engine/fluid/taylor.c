@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* taylor.c - exp(dt M) v by the iterative Taylor series (5.9).
  *
  * v_0 = v, v_m = (h / m) M v_{m-1}, exp(h M) v = sum_m v_m. The sum stops when

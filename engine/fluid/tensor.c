@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* tensor.c - the sparse advection tensor C_ikj, stored by velocity slot i.
  *
  * dr_k/dt = sum_ij C_ikj r_i r_j with C_ikj = -<phi_k, (phi_i . grad) phi_j>.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* tensor_box.c - the exact Galerkin advection tensor of box eigenmodes.
  *
  * C_ikj = -<phi_k, (phi_i . grad) phi_j> (5.7 for the eigenbasis, DESIGN §2).

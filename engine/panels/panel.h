@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * panel.h - vortex panels: how rigid bodies act on the fluid (chapter 5.3.1-5.3.3)
  * and the exact projection of the panels' field onto box eigenmodes (DESIGN.md 4).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_farfield.c - the multipole far field of a group of vortex panels
  * (DESIGN.md §3 "Far field"; not in the paper). Conventions in panel.h.
  *

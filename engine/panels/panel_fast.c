@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_fast.c - the fast path of the panel solve (5.16, 5.17 with a far
  * field, cached near field and warm start). What it does and why is at the
  * top of panel_fast.h; the multipole algebra is in panel_farfield.c.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * panel_fast.h - the fast path of the panel solve (issue 7): what changes
  * between it and the paper's reference path of panel_solve.c, and the pieces

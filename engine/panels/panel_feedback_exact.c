@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_feedback_exact.c - exact projection of the panels' field onto box
  * eigenmodes (DESIGN.md section 4; replaces the grid sum of 5.3.4 for box modes).
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_matrix.c - the panel matrix of one shape (5.12 + 5.15) and its
  * least-squares pseudo-inverse (5.13, 5.16), all in body space so the body may
  * move and rotate freely. Conventions in panel.h. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_shape.c - cutting body outlines into vortex panels (5.3.1).
  *
  * Shapes are unions of convex pieces (boxes, circles, convex polygons) in body

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_solve.c - solid -> fluid coupling at run time: panel strengths of every
  * body from the violation of no-penetration (5.14, 5.16), Schwarz iterations
  * across bodies (5.17) and wall images (5.3.3), and the panels' velocity u_p

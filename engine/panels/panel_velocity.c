@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* panel_velocity.c - the velocity field of one straight vortex panel (5.11).
  * Conventions (strength sign, sides, regularisation) are in panel.h. */
 #include "panel.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* quadtree.c - the quadtree over the MAC grid (leaves of at most 4 x 4
  * cells) and the error table of 5.19 that decides how deep quadtree feedback
  * descends. The table depends only on the grid and the panel length, so the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* quadtree.h - the quadtree over the MAC grid used by quadtree feedback
  * (5.3.4) and its error table (5.19). Not installed. */
 #ifndef EDDY_QUADTREE_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* scene_bodies.c - the rigid-body keys of a scene ("bodies", "feedback") and
  * building a coupled world from them. The number fields of a body share one
  * table; "shape", "type" and "points" are read by hand because they are not

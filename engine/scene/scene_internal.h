@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* scene_internal.h - the bodies part of a scene (scene_bodies.c), for
  * scene.c's key table. Not installed. */
 #ifndef EDDY_SCENE_INTERNAL_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_app.h - eddy-game's window: the SDL front end around the headless
  * core (game_sim.h). Fixed physics steps of GAME_DT with an accumulator,

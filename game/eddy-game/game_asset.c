@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_asset.c - building, finding and loading a level's asset (game_asset.h).
  */

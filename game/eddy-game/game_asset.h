@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_asset.h - a level's precomputed asset: building it (what `make
  * assets` runs through eddy-level) and finding it at run time.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_bot.c - the shipped levels' players (game_bot.h).
  */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_bot.h - small closed-loop players for the shipped levels, which is
  * how assets/replays/ is made: each looks at the bodies every step and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_builtin.c - a level compiled into the program. It needs no painted
  * mode, so its asset (box eigenmodes only) is built in well under a second

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_flow.c - dye and tracers on the coupled velocity (game_flow.h).
  */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_flow.h - what makes the water visible: coloured dye advected on the
  * true velocity u_r + u_p (eddy_coupling_velocity), and tracer particles with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_level.h - a level of eddy-game: a JSON file under assets/levels/.
  *

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_png.c - a PNG writer: signature, IHDR (8-bit RGB), one IDAT holding
  * the zlib stream of the filtered rows (filter 0 "none" before each row;

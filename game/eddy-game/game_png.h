@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_png.h - writing an RGB image as a PNG (zlib's deflate and crc32; no
  * SDL), saved atomically. Used for screenshots, headless and in the window.

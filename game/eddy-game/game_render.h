@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_render.h - drawing one frame of eddy-game with an SDL_Renderer: the
  * window's, or a software renderer on a surface for headless screenshots.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_replay.c - reading, writing and feeding replays (game_replay.h).
  */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_replay.h - recorded play: a level's id and hash, a length in frames,
  * and the commands with the frames they act in. A plain text file:

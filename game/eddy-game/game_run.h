@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_run.h - what the command line and the window share: choosing a level
  * and loading it with its asset.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_shot.h - screenshots. Headless: the window's renderer (game_render.h)
  * drawing into SDL's software renderer on an offscreen surface, which needs

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_sim.c - one level being played (game_sim.h). No SDL, no wall clock in
  * anything that changes the state: the clock only fills the timings.

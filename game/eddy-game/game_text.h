@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * game_text.h - text for the window and the screenshots: SDL_ttf with a
  * font from the system (DejaVu Sans from fonts-dejavu-core; EDDY_GAME_FONT

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * level_tool.c - eddy-level, the game's asset builder (what `make assets`
  * runs for every level, assets/levels/NAME.json):

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * paint_app.c - eddy-paint's window: SDL2 setup, input, the frame loop, the
  * side panel, the help overlay and the text prompts. Everything it does to

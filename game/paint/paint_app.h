@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * paint_app.h - the window of eddy-paint (paint_app.c, paint_render.c: SDL2
  * and SDL2_ttf). paint_main.c parses the command line and calls

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* paint_doc.c - the document model of eddy-paint (see paint_doc.h). No SDL. */
 #include "paint_doc.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* paint_preview.c - the reduced-simulation preview of a painted mode (see
  * paint_preview.h). No SDL. */
 #include "paint_preview.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * paint_preview.h - eddy-paint's preview of a painted mode in the reduced
  * simulation (chapter 5.2 and the jet experiment of 5.4). No SDL.

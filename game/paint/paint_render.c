@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* paint_render.c - drawing for eddy-paint's window (see paint_render.h). */
 #include "paint_render.h"
 

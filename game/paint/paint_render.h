@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * paint_render.h - drawing for eddy-paint's window (SDL2, SDL2_ttf): a view
  * of a velocity field (line integral convolution or speed shading, arrows,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /* paint_script.c - the text script interpreter of eddy-paint (see
  * paint_script.h for the language). No SDL. */
 #include "paint_script.h"

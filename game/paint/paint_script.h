@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * paint_script.h - eddy-paint's plain-text script language, the headless
  * twin of the window: every line is one command on the document of

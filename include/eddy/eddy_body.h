@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * eddy_body.h - the engine's rigid-body port: a small world of rigid bodies
  * the fluid pushes around and is pushed back by.

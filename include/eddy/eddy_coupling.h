@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * eddy_coupling.h - two-way coupling of the reduced fluid with rigid bodies
  * (chapter 5.3): bodies push the fluid through vortex panels, the fluid pushes

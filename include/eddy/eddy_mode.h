@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * eddy_mode.h - mode files: a named set of one or more velocity fields on a
  * staggered (MAC) grid, as painted by a designer or recorded from the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
 /*
  * eddy_scene.h - scenes: what a fluid starts with and what stirs it, as JSON.
  *
