@@ -272,6 +272,22 @@ void eddy_native_set_unit_mass(eddy_body *b)
     body_of(b)->SetMassData(&m);
 }
 
+void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+{
+    b2MassData m;
+    m.mass = (float)mass;
+    m.center.Set((float)local_center[0], (float)local_center[1]);
+    /* 2.4 takes the inertia about the body origin */
+    m.I = (float)(inertia + mass * (local_center[0] * local_center[0] +
+                                    local_center[1] * local_center[1]));
+    body_of(b)->SetMassData(&m);
+}
+
+void eddy_native_set_gravity_scale(eddy_body *b, double scale)
+{
+    body_of(b)->SetGravityScale((float)scale);
+}
+
 bool eddy_native_is_awake(const eddy_body *b)
 {
     return body_of(b)->IsAwake();

@@ -337,6 +337,20 @@ void eddy_native_set_unit_mass(eddy_body *b)
     b2Body_SetMassData(body_id(b), m);
 }
 
+void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+{
+    b2MassData m = { 0 };
+    m.mass = (float)mass;
+    m.center = (b2Vec2){ (float)local_center[0], (float)local_center[1] };
+    m.rotationalInertia = (float)inertia; /* about the centre of mass in v3 */
+    b2Body_SetMassData(body_id(b), m);
+}
+
+void eddy_native_set_gravity_scale(eddy_body *b, double scale)
+{
+    b2Body_SetGravityScale(body_id(b), (float)scale);
+}
+
 bool eddy_native_is_awake(const eddy_body *b)
 {
     return b2Body_IsAwake(body_id(b));

@@ -294,8 +294,16 @@ static void port_normalise_mass(eddy_body *b)
         return;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
-    if (m.mass <= 0.0)
+    if (m.mass <= 0.0) {
         eddy_native_set_unit_mass(b);
+        eddy_native_mass(b, &m);
+    }
+    b->own_mass = m.mass;
+    b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+    if (b->added_mass > 0.0 || b->added_inertia > 0.0)
+        eddy_native_set_mass(b, b->own_mass + b->added_mass,
+                             b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia,
+                             m.local_center);
 }
 
 /* ==================================================================== *
@@ -654,7 +662,9 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     }
     b->type = d.type;
     b->user_data = d.user_data;
-    eddy_native_body_create(b, &d, port_gravity_scale(&d));
+    b->gravity_scale = port_gravity_scale(&d);
+    b->fixed_rotation = d.fixed_rotation;
+    eddy_native_body_create(b, &d, b->gravity_scale);
     port_normalise_mass(b);
     *out = b;
     return port_ok(err);
@@ -812,18 +822,58 @@ double eddy_body_mass(const eddy_body *b)
 {
     if (!b || b->type != EDDY_BODY_DYNAMIC)
         return 0.0;
-    eddy_port_mass m;
-    eddy_native_mass(b, &m);
-    return m.mass;
+    return b->own_mass;
 }
 
 double eddy_body_inertia(const eddy_body *b)
 {
     if (!b || b->type != EDDY_BODY_DYNAMIC)
         return 0.0;
+    return b->own_inertia;
+}
+
+eddy_result eddy_body_set_added_mass(eddy_body *b, double mass, double inertia, eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite(mass) || !port_finite(inertia) || mass < 0.0 || inertia < 0.0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "added mass and inertia must be finite and >= 0 (got %g, %g)", mass,
+                         inertia);
+    if (b->type != EDDY_BODY_DYNAMIC)
+        return port_ok(err); /* only dynamic bodies have a mass to add to */
+    b->added_mass = mass;
+    b->added_inertia = inertia;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
-    return m.inertia;
+    eddy_native_set_mass(b, b->own_mass + mass, b->fixed_rotation ? 0.0 : b->own_inertia + inertia,
+                         m.local_center);
+    return port_ok(err);
+}
+
+void eddy_body_added_mass(const eddy_body *b, double *mass, double *inertia)
+{
+    bool dynamic = b && b->type == EDDY_BODY_DYNAMIC;
+    if (mass)
+        *mass = dynamic ? b->added_mass : 0.0;
+    if (inertia)
+        *inertia = dynamic ? b->added_inertia : 0.0;
+}
+
+eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!port_finite(scale))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale must be finite (got %g)", scale);
+    b->gravity_scale = scale;
+    eddy_native_set_gravity_scale(b, scale);
+    return port_ok(err);
+}
+
+double eddy_body_gravity_scale(const eddy_body *b)
+{
+    return b ? b->gravity_scale : 0.0;
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])

@@ -59,6 +59,14 @@ struct eddy_body {
     eddy_port_shape *shapes;    /* in the order they were added */
     int shape_count, shape_capacity;
     void *user_data;
+    /* Dynamic bodies: the mass and inertia (about the centre of mass) of the
+     * shapes alone, as Box2D computed them at the last shape change, and the
+     * added mass and inertia Box2D integrates with on top of them
+     * (eddy_body_set_added_mass). */
+    double own_mass, own_inertia;
+    double added_mass, added_inertia;
+    double gravity_scale;
+    bool fixed_rotation;
 };
 
 struct eddy_drag {
@@ -177,6 +185,10 @@ typedef struct eddy_port_mass {
 void eddy_native_mass(const eddy_body *b, eddy_port_mass *out);
 /* Mass 1 kg at the origin, no rotational inertia. */
 void eddy_native_set_unit_mass(eddy_body *b);
+/* Mass (kg) and rotational inertia about the given centre of mass (body
+ * space), replacing what Box2D computed from the shapes. */
+void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
+void eddy_native_set_gravity_scale(eddy_body *b, double scale);
 
 bool eddy_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
 void eddy_native_set_awake(eddy_body *b, bool awake);

@@ -296,9 +296,27 @@ double eddy_body_angular_velocity(const eddy_body *body);
 void eddy_body_point_velocity(const eddy_body *body, double wx, double wy, double out[2]);
 
 /* Mass (kg), centre of mass, and rotational inertia about the centre of mass
- * (kg m^2). Static and kinematic bodies read mass 0 and inertia 0. */
+ * (kg m^2) of the body's own shapes. Static and kinematic bodies read mass 0
+ * and inertia 0. */
 double eddy_body_mass(const eddy_body *body);
 double eddy_body_inertia(const eddy_body *body);
+
+/* Added mass (kg) and rotational inertia (kg m^2, about the centre of mass)
+ * that the rigid-body solver integrates with on top of the shapes' own: the
+ * fluid a body drags along (eddy_coupling.h sets it for coupled bodies).
+ * Contacts, impulses and forces then accelerate mass + added mass. Kept when
+ * shapes are added; 0, 0 removes it. Dynamic bodies only (others ignore it);
+ * EDDY_ERR_ARGUMENT for negative or non-finite values. */
+eddy_result eddy_body_set_added_mass(eddy_body *body, double mass, double inertia,
+                                     eddy_error *err);
+void eddy_body_added_mass(const eddy_body *body, double *mass, double *inertia);
+
+/* The factor of the world's gravity the solver applies to the body (its
+ * total mass, added mass included): 1 by default, 0 for no gravity.
+ * eddy_coupling.h sets it to 0 for coupled bodies and applies their weight
+ * itself. EDDY_ERR_ARGUMENT when not finite. */
+eddy_result eddy_body_set_gravity_scale(eddy_body *body, double scale, eddy_error *err);
+double eddy_body_gravity_scale(const eddy_body *body);
 void eddy_body_local_center(const eddy_body *body, double out[2]);
 void eddy_body_world_center(const eddy_body *body, double out[2]);
 
