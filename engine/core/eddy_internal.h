@@ -198,7 +198,7 @@ double eddy_qt_table_error(const eddy_qt_table *t, int level, double d);
 
 /* ------------------------------------------------------------ asset */
 
-#define EDDY_ASSET_VERSION 1u
+#define EDDY_ASSET_VERSION 2u /* 2: shapes carry their added mass */
 
 struct eddy_asset {
     double width, height;

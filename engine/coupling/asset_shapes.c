@@ -76,6 +76,8 @@ static void encode_panels(const eddy_panel_shape *p, eddy_writer *w)
     encode_ints(w, p->piece, p->count);
     encode_ints(w, p->group, p->count);
     eddy_write_f64s(w, p->pinv, m * (size_t)p->rows);
+    eddy_write_f64(w, p->area); /* format 2 on */
+    eddy_write_f64s(w, p->added_mass, 9);
 }
 
 void eddy_asset_shapes_encode(const eddy_asset *a, eddy_writer *w)
@@ -153,6 +155,31 @@ static bool consistent_geometry(const eddy_panel_shape *p)
     return true;
 }
 
+/* Area and added-mass tensor (panel_added_mass.c): stored from format 2 on,
+ * computed from the panels for a format-1 asset. A stored tensor must be
+ * symmetric with a non-negative diagonal, as every added-mass tensor is. */
+static eddy_result decode_added_mass(eddy_reader *r, eddy_panel_shape *p, uint32_t version,
+                                     int shape, eddy_error *err)
+{
+    if (version < 2) {
+        eddy_error inner = {0};
+        if (eddy_panel_added_mass(p, 0.0, &inner) != EDDY_OK)
+            return bad(err, shape, "its added mass cannot be computed");
+        return EDDY_OK;
+    }
+    p->area = eddy_read_f64(r);
+    eddy_read_f64s(r, p->added_mass, 9);
+    if (r->failed) return bad(err, shape, "too short");
+    if (!all_finite(p->added_mass, 9) || !isfinite(p->area) || !(p->area > 0))
+        return bad(err, shape, "holds a non-finite number");
+    const double *m = p->added_mass;
+    double scale = fabs(m[0]) + fabs(m[4]) + fabs(m[8]);
+    if (m[0] < 0 || m[4] < 0 || m[8] < 0 || fabs(m[1] - m[3]) > 1e-9 * scale ||
+        fabs(m[2] - m[6]) > 1e-9 * scale || fabs(m[5] - m[7]) > 1e-9 * scale)
+        return bad(err, shape, "its added-mass tensor is not symmetric with a non-negative diagonal");
+    return EDDY_OK;
+}
+
 static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces, int shape,
                                  eddy_error *err)
 {
@@ -195,7 +222,7 @@ static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces
 }
 
 static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int shape,
-                                eddy_error *err)
+                                uint32_t version, eddy_error *err)
 {
     const char *why = eddy_read_string(r, e->name, EDDY_SHAPE_NAME_MAX);
     if (why) return bad(err, shape, "its name is malformed");
@@ -210,10 +237,13 @@ static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int 
     e->spacing = eddy_read_f64(r);
     if (r->failed || !(e->spacing > 0) || !isfinite(e->spacing))
         return bad(err, shape, "bad panel spacing");
-    return decode_panels(r, &e->panels, e->piece_count, shape, err);
+    eddy_result res = decode_panels(r, &e->panels, e->piece_count, shape, err);
+    if (res == EDDY_OK) res = decode_added_mass(r, &e->panels, version, shape, err);
+    return res;
 }
 
-eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
+eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
+                                     eddy_error *err)
 {
     if (!s) return EDDY_OK;
     eddy_reader r = eddy_reader_make(s);
@@ -224,7 +254,7 @@ eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, eddy_
     if (!a->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shapes");
     for (uint32_t i = 0; i < count; ++i) {
         a->shape_count = (int)i + 1; /* so a partial load is freed whole */
-        eddy_result res = decode_shape(&r, &a->shapes[i], (int)i, err);
+        eddy_result res = decode_shape(&r, &a->shapes[i], (int)i, version, err);
         if (res != EDDY_OK) return res;
     }
     if (r.left != 0)

@@ -22,9 +22,11 @@ struct eddy_asset_shape {
 };
 
 void eddy_asset_shapes_free(struct eddy_asset_shape *shapes, int count);
-/* 'SHAP' section: u32 count, then per shape its name, pieces, spacing, panels. */
+/* 'SHAP' section: u32 count, then per shape its name, pieces, spacing, panels,
+ * and (asset format 2 on) its area and added-mass tensor. */
 void eddy_asset_shapes_encode(const eddy_asset *a, eddy_writer *w);
-eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
+eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
+                                     eddy_error *err);
 
 /* The same outline pieces, compared field by field. */
 bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count);

@@ -648,7 +648,7 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_tensor(a, adv, err);
     if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
-    if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), err);
+    if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), c->version, err);
     if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
     return res;
 }

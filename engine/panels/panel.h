@@ -17,6 +17,7 @@
  *   5.3.3 wall images ........................ panel_solve.c     place_images
  *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddy_panel_world_velocity
  *   DESIGN 4 exact feedback .................. panel_feedback_exact.c
+ *   DESIGN 5 added-mass tensor ............... panel_added_mass.c
  *
  * ===================== SIGN CONVENTIONS (written once, here) =====================
  *
@@ -218,6 +219,10 @@ typedef struct eddy_panel_shape {
     double strain_residual; /* same for two linear strains (information only) */
     int adjusted_stretch; /* stretch given one extra (even) panel count, or -1 */
     double radius;        /* bounding radius about the body origin */
+    double area;          /* enclosed area (m^2): a circle's true one, not its polygon's */
+    double added_mass[9]; /* 3 x 3 row-major, per unit fluid density, body space, about the
+                             body origin, generalised velocity (v_x, v_y, omega):
+                             panel_added_mass.c */
 } eddy_panel_shape;
 
 /* Cuts the outlines into panels and builds the pseudo-inverse.
@@ -239,6 +244,16 @@ typedef struct eddy_panel_shape {
 eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
                                    eddy_error *err);
 void eddy_panel_shape_free(eddy_panel_shape *shape);
+
+/* ------------------------------------------------------- panel_added_mass.c */
+
+/* Area enclosed by the panels (shoelace over every panel, every loop). */
+double eddy_panel_shape_area(const eddy_panel_shape *shape);
+
+/* Fills shape->added_mass and shape->area from the shape's own panel solution in
+ * still fluid (needs pinv). true_area > 0 is the exact area when the panels only
+ * approximate the outline (a circle's); 0 takes the panelled area. */
+eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, eddy_error *err);
 
 /* ----------------------------------------------------------- panel_matrix.c */
 

@@ -906,9 +906,10 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     }
     rep->converged = false;
     bool lone_only = w->body_count == 1 && w->source_count == w->panel_count;
-    if (lone_only) { /* the reference does no sweep either */
+    if (lone_only) { /* nothing else to see: the lone solve (5.16) is the answer */
         rep->converged = true;
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
+        memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
     }
     bool inner_done = false;
     for (int pass = 0; !lone_only && rep->iterations < w->max_iterations; ++pass) {

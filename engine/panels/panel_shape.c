@@ -653,6 +653,17 @@ static eddy_result balance_counts(builder *b, double singular_tol, eddy_panel_sh
     return EDDY_OK;
 }
 
+/* The exact area of a one-piece shape (its panels cut a circle's corners);
+ * 0 for several pieces, whose union the panels follow exactly unless they
+ * hold circles. */
+static double single_piece_area(const eddy_panel_shape_desc *d)
+{
+    if (d->piece_count != 1) return 0.0;
+    const eddy_piece *q = &d->pieces[0];
+    if (q->kind == EDDY_PIECE_CIRCLE) return M_PI * q->radius * q->radius;
+    return 0.0; /* boxes and polygons: the panels lie on the outline */
+}
+
 eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
                                    eddy_error *err)
 {
@@ -708,6 +719,7 @@ eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel
                                               ? desc->consistency_tolerance
                                               : EDDY_PANEL_CONSISTENCY_TOL,
                                      err);
+    if (rc == EDDY_OK) rc = eddy_panel_added_mass(out, single_piece_area(desc), err);
     if (rc != EDDY_OK) eddy_panel_shape_free(out);
     return rc;
 }
