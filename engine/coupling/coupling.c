@@ -96,8 +96,18 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->pre_feedback = calloc((size_t)c->r, sizeof *c->pre_feedback);
         c->coef_scratch = calloc((size_t)c->r, sizeof *c->coef_scratch);
         c->masked_strength = calloc((size_t)c->panels->max_sources, sizeof *c->masked_strength);
+        c->info = calloc((size_t)c->desc.max_bodies, sizeof *c->info);
+        c->coef_start = calloc((size_t)c->r, sizeof *c->coef_start);
+        c->coef_rate = calloc((size_t)c->r, sizeof *c->coef_rate);
+        size_t samples = 2 * EDDY_COUPLING_SAMPLES_PER_BODY * (size_t)c->desc.max_bodies;
+        c->sample_xy = calloc(samples, sizeof *c->sample_xy);
+        c->sample_uv = calloc(samples, sizeof *c->sample_uv);
+        c->self = calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
+        c->ambient_coef = calloc((size_t)c->r, sizeof *c->ambient_coef);
+        c->body_fold = calloc((size_t)c->r, sizeof *c->body_fold);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
-            !c->masked_strength)
+            !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
+            !c->sample_uv || !c->self || !c->ambient_coef || !c->body_fold)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
@@ -118,6 +128,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
 void eddy_coupling_destroy(eddy_coupling *c)
 {
     if (!c) return;
+    for (int b = 0; b < c->body_count; ++b) eddy_coupling_body_detach(c, b);
     eddy_panel_world_destroy(c->panels);
     for (int s = 0; s < c->cache_count; ++s) {
         eddy_panel_shape_free(&c->cache[s].shape);
@@ -126,6 +137,8 @@ void eddy_coupling_destroy(eddy_coupling *c)
     free(c->cache);
     free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
     free(c->coef_scratch), free(c->masked_strength);
+    free(c->info), free(c->coef_start), free(c->coef_rate), free(c->sample_xy), free(c->sample_uv);
+    free(c->self), free(c->ambient_coef), free(c->body_fold);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);
@@ -276,7 +289,12 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     c->bodies[c->body_count] = body;
     c->shapes[c->body_count] = shape;
     ++c->body_count;
-    return EDDY_OK;
+    res = eddy_coupling_body_attach(c, c->body_count - 1, err);
+    if (res != EDDY_OK) {
+        eddy_error ignored;
+        eddy_coupling_remove_body(c, body, &ignored);
+    }
+    return res;
 }
 
 eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
@@ -293,9 +311,13 @@ eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_er
         c->panels = old;
         return res;
     }
+    eddy_coupling_body_detach(c, at);
     for (int b = at; b + 1 < c->body_count; ++b) {
         c->bodies[b] = c->bodies[b + 1];
         c->shapes[b] = c->shapes[b + 1];
+        c->info[b] = c->info[b + 1];
+        memcpy(c->self + (size_t)b * (size_t)c->r, c->self + (size_t)(b + 1) * (size_t)c->r,
+               (size_t)c->r * sizeof(double));
     }
     --c->body_count;
     for (int b = 0; b < c->body_count && res == EDDY_OK; ++b) {
@@ -343,9 +365,12 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     if (!c || !isfinite(dt) || dt <= 0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
     double t0 = eddy_now_ms();
+    memcpy(c->coef_start, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     eddy_result res = eddy_fluid_step(c->fluid, dt);
     if (res != EDDY_OK) return eddy_fail(err, res, "coupling: the fluid step failed (%s)",
                                          eddy_result_name(res));
+    const double *after = eddy_fluid_coefficients(c->fluid);
+    for (int k = 0; k < c->r; ++k) c->coef_rate[k] = (after[k] - c->coef_start[k]) / dt;
     double t1 = eddy_now_ms();
     int outside = set_panel_states(c, err);
     eddy_panel_report report = {0};
@@ -372,7 +397,6 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     c->timings.far_passes = report.far_passes;
     c->timings.panel_count = c->panels->panel_count;
     c->timings.image_panels = report.image_panels;
-    c->timings.feedback_scale = c->feedback_scale;
     if (res != EDDY_OK) return res;
     if (outside >= 0)
         return eddy_fail(err, EDDY_ERR_RANGE, "coupling: body %d has left the domain", outside);
@@ -423,16 +447,53 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)
 {
     double e = eddy_fluid_kinetic_energy(c->fluid);
-    for (int b = 0; b < c->body_count; ++b) {
-        const eddy_body *body = c->bodies[b];
-        if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) continue;
-        double v[2];
-        eddy_body_linear_velocity(body, v);
-        double w = eddy_body_angular_velocity(body);
-        e += 0.5 * eddy_body_mass(body) * (v[0] * v[0] + v[1] * v[1]) +
-             0.5 * eddy_body_inertia(body) * w * w;
-    }
+    for (int b = 0; b < c->body_count; ++b) e += eddy_coupling_body_energy(c, b);
     return e;
+}
+
+double eddy_coupling_dissipated_energy(const eddy_coupling *c) { return c ? c->dissipated : 0.0; }
+
+static int find_body(const eddy_coupling *c, const eddy_body *body)
+{
+    for (int b = 0; c && body && b < c->body_count; ++b)
+        if (c->bodies[b] == body) return b;
+    return -1;
+}
+
+eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
+                                   eddy_error *err)
+{
+    int b = find_body(c, body);
+    if (b < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
+    if (!isfinite(drag_coefficient) || drag_coefficient < 0.0 || drag_coefficient > 100.0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "coupling: drag coefficient must be in 0..100 (got %g)", drag_coefficient);
+    c->info[b].drag = drag_coefficient;
+    c->info[b].drag_set = true;
+    return EDDY_OK;
+}
+
+double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body)
+{
+    int b = find_body(c, body);
+    return b < 0 ? 0.0 : c->info[b].drag;
+}
+
+eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
+                                          double out[9])
+{
+    int b = find_body(c, body);
+    if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
+    memcpy(out, c->info[b].added, 9 * sizeof(double));
+    return EDDY_OK;
+}
+
+eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3])
+{
+    int b = find_body(c, body);
+    if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
+    memcpy(out, c->info[b].load, 3 * sizeof(double));
+    return EDDY_OK;
 }
 
 void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out)

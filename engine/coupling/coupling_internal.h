@@ -50,6 +50,27 @@ void eddy_stream_feedback_free(eddy_stream_feedback *s);
 /* out[eigen + m] += sum_i gamma_i integral_i psi_m ds over the real panels. */
 void eddy_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
                                      double *out);
+void eddy_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
+                                           const eddy_panel_world *w, int first, int panels,
+                                           double *out);
+
+/* What the coupling keeps per body beside its panels (coupling_forces.c). */
+typedef struct eddy_coupled_body {
+    double drag;          /* drag coefficient Cd on the frontal width */
+    bool drag_set;        /* set by the caller, not the shape's default */
+    double added[9];      /* added-mass tensor, kg per metre of depth: fluid density times
+                             the shape's (panel_added_mass.c), about the centre of mass,
+                             body space, generalised velocity (v_x, v_y, omega) */
+    double box2d_added[2]; /* the isotropic part handed to the port: mass, inertia */
+    double spin_drag[2];  /* sum of A |q|^3 over the panels that advance into the fluid when
+                             the body turns counter-clockwise [0] or clockwise [1], q the
+                             moment arm of a panel's normal about the centre of mass */
+    double gravity_scale; /* the caller's: the coupling applies the weight itself */
+    double load[3];       /* last fluid force (N per metre) and torque about the centre */
+    double fold;          /* last feedback amplitude (0 for static bodies) */
+    double ambient[2];    /* the flow U the body met in the last step */
+    double wake_fade;     /* factor the body's own wake keeps this step */
+} eddy_coupled_body;
 
 struct eddy_coupling {
     eddy_fluid *fluid;
@@ -71,14 +92,29 @@ struct eddy_coupling {
     eddy_grid_feedback grid;
     eddy_stream_feedback stream;
     struct eddy_box_feedback *box_feedback; /* fast exact feedback (panel_feedback_fast.c) */
-    double energy_budget; /* J: minus what the dynamic pressure gave the moving
-                             bodies this step: the fluid's allowed energy change */
-    double feedback_scale; /* the last feedback's energy-limiting factor, 0..1 */
+    eddy_coupled_body *info;  /* max_bodies */
+    double *coef_start;   /* r: the fluid at the start of the step, before it stepped */
+    double *coef_rate;    /* r: dr/dt of the fluid's own step (5.4-5.9), no feedback */
+    double *sample_xy, *sample_uv; /* 2 x SAMPLES_PER_BODY x max_bodies */
+    double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
+    double *ambient_coef; /* r: r minus one body's own wake */
+    double *body_fold;    /* r: one body's exact feedback vector */
+    double dissipated;    /* J per metre: what drag has taken out since creation */
     eddy_coupling_timings timings;
 };
 
-/* coupling_forces.c: dynamic pressure (5.20, 5.21) and buoyancy (5.22). */
+/* coupling_forces.c: the fluid's force on every moving body (drag, the
+ * pressure-gradient force, buoyancy 5.22, weight) through its added mass, and
+ * each body's feedback amplitude. */
+#define EDDY_COUPLING_SAMPLES_PER_BODY 5
 void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt);
+/* Fills info with the body's added mass (and hands its isotropic part to the
+ * port), spin-drag sums and default drag coefficient; takes over its weight. */
+eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);
+/* Gives the body back its own mass and gravity scale. */
+void eddy_coupling_body_detach(eddy_coupling *c, int b);
+/* Kinetic energy of a dynamic body with its added mass, J per metre. */
+double eddy_coupling_body_energy(const eddy_coupling *c, int b);
 
 /* feedback_grid.c */
 eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c,

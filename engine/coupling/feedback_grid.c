@@ -245,88 +245,80 @@ static bool raw_feedback(eddy_coupling *c, double *out)
     }
 }
 
-/* Strengths of the panels (and their wall images) of either the static or
- * the moving bodies, the others' set to zero. */
-static void mask_strengths(const eddy_coupling *c, bool moving, double *out)
+/* One body's panels projected exactly (DESIGN.md §4): box modes by Gauss
+ * points and recurrences (or the closed form per mode and panel for the paper
+ * pipeline, or when the panels are too long for the Gauss rule), grid modes by
+ * their discrete stream functions. */
+static void exact_body_feedback(eddy_coupling *c, int b, double *out)
+{
+    const eddy_panel_world_body *pb = &c->panels->bodies[b];
+    int first = pb->first, count = pb->shape->count;
+    memset(out, 0, (size_t)c->r * sizeof(double));
+    if (c->desc.paper_pipeline || !c->box_feedback ||
+        !eddy_box_feedback_apply_range(c->box_feedback, c->panels, first, count, out))
+        eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes,
+                                      c->asset->eigen_count, out);
+    eddy_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);
+}
+
+/* Every body's strengths, and those of its wall images, scaled by its
+ * feedback amplitude (zero for static bodies); false when all are zero. */
+static bool scaled_strengths(const eddy_coupling *c, double *out)
 {
     const eddy_panel_world *w = c->panels;
     memset(out, 0, (size_t)w->source_count * sizeof(double));
+    bool any = false;
     for (int b = 0; b < c->body_count; ++b) {
-        if ((eddy_body_get_type(c->bodies[b]) != EDDY_BODY_STATIC) != moving) continue;
+        double a = c->info[b].fold;
+        if (a == 0.0) continue;
+        any = true;
         const eddy_panel_world_body *pb = &w->bodies[b];
-        size_t n = (size_t)pb->shape->count;
-        memcpy(out + pb->first, w->strength + pb->first, n * sizeof(double));
+        int n = pb->shape->count;
+        for (int i = 0; i < n; ++i) out[pb->first + i] = a * w->strength[pb->first + i];
         for (int k = 0; k < pb->image_count; ++k) /* each image copy is n sources */
-            memcpy(out + pb->image_first[k], w->strength + pb->image_first[k], n * sizeof(double));
+            for (int i = 0; i < n; ++i) out[pb->image_first[k] + i] = a * w->strength[pb->image_first[k] + i];
     }
-}
-
-/* f for one kind of body: the panel world's strengths masked for the pass. */
-static bool masked_feedback(eddy_coupling *c, bool moving, double *out)
-{
-    eddy_panel_world *w = c->panels;
-    double *keep = w->strength;
-    mask_strengths(c, moving, c->masked_strength);
-    w->strength = c->masked_strength;
-    bool any = raw_feedback(c, out);
-    w->strength = keep;
     return any;
 }
 
-/* r += a f with the fluid's energy changing by exactly `target` (in units
- * of |r|^2): the largest a in [0, 1] with 2 a r.f + a^2 |f|^2 = target; when
- * no such a exists, a = 1 and r is then scaled to the target energy (the
- * whole flow gives up, or receives, what the bodies took or gave). */
-static double add_with_energy(eddy_coupling *c, const double *f, double target)
-{
-    const double *r = eddy_fluid_coefficients(c->fluid);
-    double rr = 0, rf = 0, ff = 0;
-    for (int k = 0; k < c->r; ++k) {
-        rr += r[k] * r[k];
-        rf += r[k] * f[k];
-        ff += f[k] * f[k];
-    }
-    double a = 1.0;
-    double disc = rf * rf + ff * target;
-    if (ff > 0.0 && disc >= 0.0) {
-        double hi = (-rf + sqrt(disc)) / ff, lo = (-rf - sqrt(disc)) / ff;
-        if (hi >= 0.0 && hi <= 1.0) a = hi;
-        else if (lo >= 0.0 && lo <= 1.0) a = lo;
-    }
-    double change = 2.0 * a * rf + a * a * ff, scale = 1.0;
-    if (rr + change > 0.0) scale = rr + target > 0.0 ? sqrt((rr + target) / (rr + change)) : 0.0;
-    for (int k = 0; k < c->r; ++k) c->coef_scratch[k] = scale * (r[k] + a * f[k]);
-    eddy_fluid_set_coefficients(c->fluid, c->coef_scratch, c->r);
-    return a;
-}
-
-/* Feedback (5.3.4), with the energy books kept. Static bodies are the
- * level's geometry: their panels' field is folded in whole, so currents go
- * around them (the smooth basis spreads an obstacle over its shortest
- * wavelength, and what it cannot hold of the flow around it is lost - the
- * paper's behaviour). Moving bodies exchange energy with the fluid: their
- * field, which includes the flow they drag inside and around them, changes
- * the fluid's energy by exactly the opposite of what the dynamic pressure
- * gave them this step (coupling_forces.c). Folding it in whole would pump energy
- * into the fluid that no body paid for (a coasting body made nine times its
- * own energy in 1.5 s) and let a body resting in a current block it like a
- * wall a basis wavelength wide. */
+/* Feedback (5.3.4) with momentum books: r += the projection of each moving
+ * body's panel field times its amplitude (coupling_forces.c), so the water
+ * takes up exactly the impulse the drag took from the body. The paper folds
+ * every body's whole field in each step, which hands the water the body's
+ * whole hydrodynamic impulse sixty times a second: a static body then leaves
+ * a stagnant hole in the flow, and a moving one drags along a slug of water
+ * that no force paid for. Static bodies fold nothing: their panels, re-solved
+ * every step against the current flow, route it around them as u_p.
+ *
+ * Each body also keeps what it folded in lately (its own wake, exactly, in
+ * c->self), so that the flow it meets next step leaves its own wake out
+ * (coupling_forces.c). With the exact variant the fold is the sum of those
+ * per-body vectors; the grid variants project the scaled strengths of all
+ * bodies on the grid as the chapter does. */
 void eddy_coupling_apply_feedback(eddy_coupling *c)
 {
     c->timings.quadtree_nodes = 0;
-    c->feedback_scale = 1.0;
-    int moving = 0, still = 0;
-    for (int b = 0; b < c->body_count; ++b)
-        ++*(eddy_body_get_type(c->bodies[b]) == EDDY_BODY_STATIC ? &still : &moving);
-    if (c->desc.feedback == EDDY_FEEDBACK_OFF) return;
-    if (still > 0) {
-        bool any = moving > 0 ? masked_feedback(c, false, c->reduced) : raw_feedback(c, c->reduced);
-        if (any) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+    bool exact = c->desc.feedback == EDDY_FEEDBACK_EXACT, any = false;
+    if (exact) memset(c->reduced, 0, (size_t)c->r * sizeof(double));
+    for (int b = 0; b < c->body_count; ++b) {
+        const eddy_coupled_body *info = &c->info[b];
+        double *self = c->self + (size_t)b * (size_t)c->r;
+        for (int k = 0; k < c->r; ++k) self[k] *= info->wake_fade;
+        if (info->fold == 0.0 || c->desc.feedback == EDDY_FEEDBACK_OFF) continue;
+        exact_body_feedback(c, b, c->body_fold);
+        for (int k = 0; k < c->r; ++k) self[k] += info->fold * c->body_fold[k];
+        if (exact)
+            for (int k = 0; k < c->r; ++k) c->reduced[k] += info->fold * c->body_fold[k];
+        any = true;
     }
-    if (moving > 0) {
-        bool any = still > 0 ? masked_feedback(c, true, c->reduced) : raw_feedback(c, c->reduced);
-        eddy_fluid_desc fd;
-        eddy_fluid_get_desc(c->fluid, &fd);
-        if (any) c->feedback_scale = add_with_energy(c, c->reduced, 2.0 * c->energy_budget / fd.density);
+    if (!any) return;
+    if (!exact) {
+        eddy_panel_world *w = c->panels;
+        scaled_strengths(c, c->masked_strength);
+        double *keep = w->strength;
+        w->strength = c->masked_strength;
+        raw_feedback(c, c->reduced);
+        w->strength = keep;
     }
+    eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
 }

@@ -72,11 +72,18 @@ static void add_stream_values(const eddy_stream_feedback *s, double x, double y,
 void eddy_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
                                      double *out)
 {
+    eddy_stream_feedback_grid_modes_range(s, w, 0, w->panel_count, out);
+}
+
+void eddy_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
+                                           const eddy_panel_world *w, int first, int panels,
+                                           double *out)
+{
     static const double node[3] = {-0.7745966692414834, 0.0, 0.7745966692414834};
     static const double weight[3] = {5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0};
     if (s->count == 0) return;
     double *grid_part = out + s->eigen;
-    for (int p = 0; p < w->panel_count; ++p) { /* real panels only, as for box modes */
+    for (int p = first; p < first + panels; ++p) { /* real panels only, as for box modes */
         const double *seg = &w->src[4 * p];
         double half = 0.5 * hypot(seg[2] - seg[0], seg[3] - seg[1]);
         for (int q = 0; q < 3; ++q) {

@@ -51,11 +51,14 @@
  *   discs and continuous inside them). beta stays exact: its jump across the
  *   sheet is the physics.
  *
- * Panel matrix (5.12) with lengths. Rows are fluxes: P_ji = -A_j u_ij . n_j, the
- *   normal flux through panel j (one-point quadrature, length A_j) induced by unit
- *   strength on panel i; u_jj . n_j = 0 (the limit above). The printed 5.12 has
- *   no A_j while 5.14 does; without it gamma would come out A times off. Then
- *   P gamma = b means  A_j (u_f + u_p - u_o) . n_j = 0  at every midpoint.
+ * Panel matrix (5.12) with lengths. Rows are fluxes: P_ji = -(the flux through
+ *   panel j induced by unit strength on panel i), computed exactly as the
+ *   difference of panel i's stream function between the ends of panel j rather
+ *   than by the printed one-point rule A_j u_ij . n_j (panel_matrix.c says why);
+ *   a panel's flux through itself is zero. The printed 5.12 has no A_j while
+ *   5.14 does; without it gamma would come out A times off. The violation stays
+ *   the one-point flux A_j (u_f - u_o) . n_j (5.14), exact for any linear field.
+ *   Then P gamma = b means no net flow of u_f + u_p - u_o through any panel.
  *   One extra row per connected group of pieces: sum_i A_i gamma_i = 0 (5.15).
  *   The (M+R) x M system is solved as equality-constrained least squares: the
  *   circulation rows hold exactly (Kelvin), the flux rows as well as they can
@@ -148,6 +151,17 @@ void eddy_panel_velocity(double x1, double y1, double x2, double y2, double gamm
 /* Normal component (along (nx, ny)) of a unit-strength panel's velocity at (x, y). */
 double eddy_panel_normal_influence(double x1, double y1, double x2, double y2,
                                    double x, double y, double nx, double ny);
+
+/* Stream function at (x, y) of a unit-strength panel (u = dpsi/dy, v = -dpsi/dx),
+ * psi = -(1 / 2 pi) integral of ln |z - z(s)| ds along the panel: continuous
+ * everywhere, the sheet included. */
+double eddy_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y);
+
+/* Flux of a unit-strength panel's field through the segment (a1, b1)-(a2, b2),
+ * counted along the segment's right-hand normal: psi(end) - psi(start). Exact
+ * for any segment, the panel's own included (zero there). */
+double eddy_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
+                                 double a2, double b2);
 
 /* The same two, for a point on ANOTHER body (5.3.2: "velocities evaluated too
  * close to a panel should not be relied upon"): a point closer than
@@ -246,6 +260,12 @@ eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel
 void eddy_panel_shape_free(eddy_panel_shape *shape);
 
 /* ------------------------------------------------------- panel_added_mass.c */
+
+/* next[i] = the panel that starts where panel i ends (the outlines are closed
+ * loops); false when one does not close. */
+bool eddy_panel_shape_link(const eddy_panel_shape *shape, int *next);
+/* Panels a and b point the same way (within 1e-9 radians). */
+bool eddy_panel_collinear(const eddy_panel_shape *shape, int a, int b);
 
 /* Area enclosed by the panels (shoelace over every panel, every loop). */
 double eddy_panel_shape_area(const eddy_panel_shape *shape);
@@ -400,5 +420,8 @@ double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, dou
  * caller adds out to r. Cost O(panels * count), no grid. */
 void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
                              double *out);
+/* The same over the real panels [first, first + panels) only (one body's). */
+void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
+                                   const eddy_box_mode *modes, int count, double *out);
 
 #endif /* EDDY_PANEL_H */

@@ -60,9 +60,7 @@ typedef struct recut {
     double *ends;    /* 4 per panel */
 } recut;
 
-/* next[i] = the vortex panel that starts where panel i ends; false when an
- * outline does not close. */
-static bool link_loops(const eddy_panel_shape *s, int *next)
+bool eddy_panel_shape_link(const eddy_panel_shape *s, int *next)
 {
     double scale = 0.0;
     for (int i = 0; i < s->count; ++i) scale = fmax(scale, s->length[i]);
@@ -80,7 +78,7 @@ static bool link_loops(const eddy_panel_shape *s, int *next)
     return true;
 }
 
-static bool collinear(const eddy_panel_shape *s, int a, int b)
+bool eddy_panel_collinear(const eddy_panel_shape *s, int a, int b)
 {
     const double *ea = &s->ends[4 * a], *eb = &s->ends[4 * b];
     double ax = ea[2] - ea[0], ay = ea[3] - ea[1], bx = eb[2] - eb[0], by = eb[3] - eb[1];
@@ -108,7 +106,7 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
         free(next), free(starts);
         return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", s->name);
     }
-    if (!link_loops(s, next)) {
+    if (!eddy_panel_shape_link(s, next)) {
         free(next), free(starts);
         return eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': its panels do not form closed outlines",
                          s->name);
@@ -119,7 +117,7 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
     int runs = 0;
     for (int i = 0; i < m; ++i) {
         perimeter += s->length[i];
-        if (!collinear(s, i, next[i])) starts[next[i]] = true;
+        if (!eddy_panel_collinear(s, i, next[i])) starts[next[i]] = true;
     }
     for (int i = 0; i < m; ++i) runs += starts[i];
     int capacity = ADDED_MASS_PANELS + 4 * runs;

@@ -84,6 +84,9 @@ void eddy_box_feedback_destroy(eddy_box_feedback *f);
  * false (out untouched) when the panels are too long for the Gauss rule to
  * reach that (the caller then uses eddy_panel_feedback_box). */
 bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out);
+/* The same over the real panels [first, first + count) only (one body's). */
+bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
+                                   int count, double *out);
 /* Gauss points per panel of the last apply (0: it declined). */
 int eddy_box_feedback_points(const eddy_box_feedback *f);
 

@@ -72,11 +72,17 @@ double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, dou
 void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
                              double *out)
 {
+    eddy_panel_feedback_box_range(w, 0, w->panel_count, modes, count, out);
+}
+
+void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
+                                   const eddy_box_mode *modes, int count, double *out)
+{
     for (int k = 0; k < count; k++) {
         double a, b, norm;
         mode_constants(&modes[k], w->width, w->height, &a, &b, &norm);
         double sum = 0.0;
-        for (int s = 0; s < w->panel_count; s++) { /* real panels only, see above */
+        for (int s = first; s < first + panels; s++) { /* real panels only, see above */
             if (w->strength[s] == 0.0) continue;
             const double *e = &w->src[4 * s];
             sum += w->strength[s] * segment_integral(a, b, norm, e[0], e[1], e[2], e[3]);

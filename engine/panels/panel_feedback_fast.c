@@ -221,8 +221,15 @@ static int choose_points(const eddy_box_feedback *f, double theta)
 
 bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out)
 {
+    return eddy_box_feedback_apply_range(f, w, 0, w->panel_count, out);
+}
+
+bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
+                                   int count, double *out)
+{
+    int end = first + count;
     double ax = FB_PI / f->width, by = FB_PI / f->height, theta = 0.0;
-    for (int s = 0; s < w->panel_count; ++s) {
+    for (int s = first; s < end; ++s) {
         const double *e = &w->src[4 * s];
         double t = 0.5 * (f->k1max * ax * fabs(e[2] - e[0]) + f->k2max * by * fabs(e[3] - e[1]));
         if (t > theta) theta = t;
@@ -233,8 +240,8 @@ bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, do
     const double *gx = f->gl_x[q], *gw = f->gl_w[q];
     memset(out, 0, sizeof(double) * (size_t)f->count);
     int per_chunk = FB_CHUNK / q;
-    for (int s0 = 0; s0 < w->panel_count; s0 += per_chunk) {
-        int s1 = s0 + per_chunk < w->panel_count ? s0 + per_chunk : w->panel_count;
+    for (int s0 = first; s0 < end; s0 += per_chunk) {
+        int s1 = s0 + per_chunk < end ? s0 + per_chunk : end;
         int n = 0;
         for (int s = s0; s < s1; ++s) {
             double g = w->strength[s];

@@ -114,3 +114,28 @@ double eddy_panel_normal_influence_near(double x1, double y1, double x2, double 
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, &x, &y);
     return eddy_panel_normal_influence(x1, y1, x2, y2, x, y, nx, ny);
 }
+
+/* Antiderivative of ln(h^2 + s^2) / 2 in s, h >= 0. */
+static double half_log_antiderivative(double s, double h)
+{
+    double r2 = h * h + s * s;
+    return (r2 > 0.0 ? 0.5 * s * log(r2) : 0.0) - s + (h > 0.0 ? h * atan2(s, h) : 0.0);
+}
+
+double eddy_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y)
+{
+    double ex = x2 - x1, ey = y2 - y1, len = sqrt(ex * ex + ey * ey);
+    if (!(len > 0.0)) return 0.0;
+    double tx = ex / len, ty = ey / len;
+    double xi = (x - x1) * tx + (y - y1) * ty, eta = fabs((x - x1) * ty - (y - y1) * tx);
+    /* psi = -(1 / 2 pi) integral over s in [0, L] of ln |z - z(s)| ds, u = -s + xi */
+    double integral = half_log_antiderivative(xi, eta) - half_log_antiderivative(xi - len, eta);
+    return -integral / (2.0 * M_PI);
+}
+
+double eddy_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
+                                 double a2, double b2)
+{
+    return eddy_panel_stream_function(x1, y1, x2, y2, a2, b2) -
+           eddy_panel_stream_function(x1, y1, x2, y2, a1, b1);
+}

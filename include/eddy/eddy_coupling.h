@@ -134,9 +134,41 @@ void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out_uv[2]);
 void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
 
-/* Kinetic energy of fluid (density |r|^2 / 2) plus dynamic bodies
- * (m |v|^2 / 2 + I w^2 / 2), J per metre of depth. */
+/* Kinetic energy of water and bodies, J per metre of depth: the reduced fluid's
+ * (density |r|^2 / 2) plus, for every dynamic body, what it adds to leading
+ * order: its own m |v|^2 / 2 + I omega^2 / 2, the disturbance of its motion
+ * relative to the flow U it meets, q_rel^T M_a q_rel / 2 with q_rel = (v - U,
+ * omega) and M_a its added-mass tensor, less the water it displaces,
+ * rho A |U|^2 / 2 (the reduced flow still counts that water). In still water a
+ * body adds q^T (M + M_a) q / 2; riding the flow it adds nothing. */
 double eddy_coupling_kinetic_energy(const eddy_coupling *c);
+
+/* Energy the drag has taken out of fluid and bodies since creation (J per
+ * metre): the sum of F_d . u_rel dt, what a bluff body's wake dissipates. With
+ * no viscosity, no gravity and no contacts, kinetic energy plus this stays
+ * constant. */
+double eddy_coupling_dissipated_energy(const eddy_coupling *c);
+
+/* Drag coefficient Cd of a coupled body, on its frontal width (the width of
+ * its outline across the relative flow): F_d = rho Cd w |u_rel| u_rel / 2.
+ * Defaults by shape, bluff bodies at game Reynolds numbers: 1.2 for a body of
+ * circles, 2.0 for a body of boxes, 1.6 otherwise. 0 is an ideal fluid (no
+ * drag, d'Alembert). EDDY_ERR_ARGUMENT for a body not coupled or a value
+ * outside 0..100. */
+eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
+                                   eddy_error *err);
+double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body);
+
+/* The body's added-mass tensor (kg per metre of depth, about its centre of
+ * mass, in body axes, generalised velocity (v_x, v_y, omega); row-major 3 x 3),
+ * computed from its outline in potential flow. */
+eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
+                                          double out[9]);
+
+/* The water's force (N per metre: x, y) and torque (N m per metre, about the
+ * centre of mass) on the body in the last step: drag, the pressure-gradient
+ * force and buoyancy, not the body's weight. */
+eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3]);
 
 /* Milliseconds of the last coupled step, phase by phase (the paper's Table 1). */
 typedef struct eddy_coupling_timings {
@@ -152,8 +184,6 @@ typedef struct eddy_coupling_timings {
     int panel_count;      /* real panels */
     int image_panels;     /* wall images in use */
     int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
-    double feedback_scale; /* 1, or less when the feedback was limited to the
-                              energy the fluid forces took from the bodies */
 } eddy_coupling_timings;
 
 void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);
