@@ -88,9 +88,9 @@ static void scene_require_same(const eddy_scene *x, const eddy_scene *y)
         fuzz_require(p->shape == q->shape && p->type == q->type);
         fuzz_require(p->point_count == q->point_count);
         const double u[] = {p->hw, p->hh, p->radius, p->x, p->y, p->angle, p->vx, p->vy,
-                            p->omega, p->density};
+                            p->omega, p->density, p->drag};
         const double v[] = {q->hw, q->hh, q->radius, q->x, q->y, q->angle, q->vx, q->vy,
-                            q->omega, q->density};
+                            q->omega, q->density, q->drag};
         for (size_t k = 0; k < sizeof u / sizeof u[0]; ++k)
             fuzz_require(scene_same_double(u[k], v[k]));
         for (int k = 0; k < p->point_count; ++k)

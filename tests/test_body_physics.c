@@ -259,6 +259,34 @@ static void very_light_body_stays_stable(void **state)
     free_rig(&r);
 }
 
+/* The coupling takes over a body's weight and hands the rigid-body solver
+ * its added mass; a body that leaves the coupling gets both back. */
+static void coupling_lends_and_returns_mass_and_weight(void **state)
+{
+    (void)state;
+    rig_desc d = {.width = 10, .height = 10, .gravity = G, .buoyancy = true};
+    rig r = make_rig(&d);
+    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 5, 0.6, 0, 700, 0, 0, 0};
+    eddy_body *b = add_body(&r, &s);
+    double added, inertia, mass = eddy_body_mass(b);
+    eddy_body_added_mass(b, &added, &inertia);
+    print_message("coupled disc: own mass %.1f kg, added %.1f kg (rho pi R^2 = %.1f), gravity "
+                  "scale %.0f\n", mass, added, RHO * M_PI * 0.09, eddy_body_gravity_scale(b));
+    assert_true(fabs(mass - 700 * M_PI * 0.09) < 1e-3 * mass); /* its own, as before */
+    assert_true(fabs(added / (RHO * M_PI * 0.09) - 1) < 0.02);
+    assert_true(eddy_body_gravity_scale(b) == 0.0);
+    eddy_error err = {0};
+    assert_int_equal(eddy_coupling_remove_body(r.c, b, &err), EDDY_OK);
+    eddy_body_added_mass(b, &added, &inertia);
+    assert_true(added == 0.0 && inertia == 0.0 && eddy_body_gravity_scale(b) == 1.0);
+    /* uncoupled, it falls at g again */
+    assert_int_equal(eddy_world_step(r.world, DT, 0, &err), EDDY_OK);
+    double v[2];
+    eddy_body_linear_velocity(b, v);
+    assert_true(fabs(v[1] / DT + G) < 1e-3 * G);
+    free_rig(&r);
+}
+
 /* ------------------------------------------------------------ pressure gradient */
 
 /* A neutrally buoyant disc released with the flow in a steady gyre rides its
@@ -578,6 +606,7 @@ int main(void)
         cmocka_unit_test(added_mass_matches_potential_flow),
         cmocka_unit_test(released_discs_start_with_their_added_mass),
         cmocka_unit_test(very_light_body_stays_stable),
+        cmocka_unit_test(coupling_lends_and_returns_mass_and_weight),
         cmocka_unit_test(neutral_disc_keeps_its_streamline),
         cmocka_unit_test(light_bodies_gather_in_a_vortex),
         cmocka_unit_test(terminal_speeds_follow_the_drag_law),

@@ -412,6 +412,14 @@ static void bad_bodies_are_refused(void **state)
     assert_int_equal(eddy_body_create(r.world, &bd, &empty, &err), EDDY_OK);
     assert_int_equal(eddy_coupling_add_body(r.c, empty, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "shape"));
+    eddy_body *ball = add_circle(&r, EDDY_BODY_DYNAMIC, 5, 5, 0.3, 500);
+    assert_int_equal(eddy_coupling_set_drag(r.c, ball, -0.1, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_coupling_set_drag(r.c, ball, NAN, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_coupling_set_drag(r.c, ball, 1e3, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_coupling_set_drag(r.c, empty, 1.0, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "not coupled"));
+    assert_int_equal(eddy_coupling_set_drag(r.c, ball, 0.0, &err), EDDY_OK);
+    assert_true(eddy_coupling_drag(r.c, ball) == 0.0);
     assert_int_equal(eddy_coupling_step(r.c, -1, &err), EDDY_ERR_ARGUMENT);
     assert_int_equal(eddy_coupling_step(r.c, NAN, &err), EDDY_ERR_ARGUMENT);
     free_rig(&r);

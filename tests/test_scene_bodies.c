@@ -15,7 +15,8 @@ static const char *GOOD =
     "{\"feedback\":\"quadtree\",\"buoyancy\":true,\"gravity\":[0,-9.81],"
     "\"bodies\":["
     "{\"shape\":\"box\",\"hw\":0.5,\"hh\":0.25,\"x\":2,\"y\":3,\"angle\":0.3,\"density\":800},"
-    "{\"shape\":\"circle\",\"radius\":0.4,\"x\":5,\"y\":5,\"vx\":1,\"vy\":-0.5,\"omega\":2},"
+    "{\"shape\":\"circle\",\"radius\":0.4,\"x\":5,\"y\":5,\"vx\":1,\"vy\":-0.5,\"omega\":2,"
+    "\"drag\":0.5},"
     "{\"shape\":\"polygon\",\"points\":[[-0.5,-0.3],[0.5,-0.3],[0.1,0.4]],\"x\":7,\"y\":2,"
     "\"type\":\"kinematic\",\"vx\":-0.25}]}";
 
@@ -42,6 +43,7 @@ static void bodies_parse_and_round_trip(void **state)
     assert_int_equal(v.bodies[0].type, EDDY_BODY_DYNAMIC);   /* default */
     assert_true(v.bodies[1].density == 1000);                /* default */
     assert_true(v.bodies[1].omega == 2 && v.bodies[1].vy == -0.5);
+    assert_true(v.bodies[1].drag == 0.5 && v.bodies[0].drag < 0); /* given; the shape's default */
     assert_int_equal(v.bodies[2].type, EDDY_BODY_KINEMATIC);
     assert_int_equal(v.bodies[2].point_count, 3);
     assert_true(v.bodies[2].points[2][1] == 0.4);
@@ -83,6 +85,10 @@ static void malformed_bodies_are_named(void **state)
         {"{\"bodies\":[{\"shape\":\"circle\",\"radius\":1,\"x\":1,\"x\":2,\"y\":1}]}", "duplicate"},
         {"{\"bodies\":[{\"shape\":\"circle\",\"radius\":1,\"x\":1,\"y\":1,\"density\":0}]}",
          "density"},
+        {"{\"bodies\":[{\"shape\":\"circle\",\"radius\":1,\"x\":1,\"y\":1,\"drag\":-1}]}",
+         "bodies[0].drag"},
+        {"{\"bodies\":[{\"shape\":\"circle\",\"radius\":1,\"x\":1,\"y\":1,\"drag\":\"x\"}]}",
+         "bodies[0].drag"},
         {"{\"bodies\":{}}", "bodies: expected an array"},
         {"{\"feedback\":\"fast\"}", "feedback"},
         {"{\"buoyancy\":1}", "buoyancy"},
@@ -114,6 +120,8 @@ static void scene_builds_a_coupled_world(void **state)
     eddy_body_get_pose(bodies[0], &p);
     assert_true(p.x == 2 && p.y == 3 && fabs(p.angle - 0.3) < 1e-6);
     assert_int_equal(eddy_body_get_type(bodies[2]), EDDY_BODY_KINEMATIC);
+    assert_true(eddy_coupling_drag(c, bodies[1]) == 0.5); /* as the scene says */
+    assert_true(eddy_coupling_drag(c, bodies[0]) == 2.0); /* a box's default */
     double gravity[2];
     eddy_world_get_gravity(w, gravity);
     assert_true(gravity[1] == -9.81);

@@ -120,6 +120,13 @@ static eddy_result read_body_key(const cJSON *child, const char *what, const cha
         b->type = (eddy_body_type)k;
         return rc;
     }
+    if (strcmp(key, "drag") == 0) {
+        if (!cJSON_IsNumber(child) || !(child->valuedouble >= 0 && child->valuedouble <= 100))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.drag: expected a drag coefficient "
+                             "from 0 to 100", what, path);
+        b->drag = child->valuedouble + 0.0;
+        return EDDY_OK;
+    }
     if (strcmp(key, "points") == 0) {
         if (b->shape != EDDY_SCENE_POLYGON)
             return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s.points: not a field of a %s", what,
@@ -157,6 +164,7 @@ static eddy_result read_body(const cJSON *obj, const char *what, const char *pat
     memset(b, 0, sizeof *b);
     b->density = DEFAULT_BODY_DENSITY;
     b->type = EDDY_BODY_DYNAMIC;
+    b->drag = -1.0;
     if (!cJSON_IsObject(obj))
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: expected an object", what, path);
     eddy_result rc = read_shape(obj, what, path, b, err);
@@ -212,6 +220,7 @@ static bool write_body(cJSON *obj, const eddy_scene_body *b)
         if (BODY_FIELDS[f].shapes & (1 << b->shape))
             ok = add_number(obj, BODY_FIELDS[f].name,
                             *(const double *)((const char *)b + BODY_FIELDS[f].offset));
+    if (ok && b->drag >= 0) ok = add_number(obj, "drag", b->drag);
     if (ok && b->shape == EDDY_SCENE_POLYGON) {
         cJSON *points = cJSON_AddArrayToObject(obj, "points");
         ok = points != NULL;
@@ -332,6 +341,8 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
         eddy_error inner = {0};
         rc = add_scene_body(&v.bodies[i], world, &body, &inner);
         if (rc == EDDY_OK) rc = eddy_coupling_add_body(coupling, body, &inner);
+        if (rc == EDDY_OK && v.bodies[i].drag >= 0)
+            rc = eddy_coupling_set_drag(coupling, body, v.bodies[i].drag, &inner);
         if (rc != EDDY_OK) eddy_fail(err, rc, "scene: bodies[%d]: %s", i, inner.message);
         else if (out_bodies) out_bodies[i] = body;
     }

@@ -162,6 +162,8 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         double friction = i < level->body_count ? level->bodies[i].friction : 0.4;
         rc = add_body(&s->view.bodies[i], friction, s->world, &s->bodies[i], &inner);
         if (rc == EDDY_OK) rc = eddy_coupling_add_body(s->coupling, s->bodies[i], &inner);
+        if (rc == EDDY_OK && s->view.bodies[i].drag >= 0)
+            rc = eddy_coupling_set_drag(s->coupling, s->bodies[i], s->view.bodies[i].drag, &inner);
         if (rc != EDDY_OK && i == level->body_count)
             game_error(err, rc, "level %.60s: paddle: %s", level->id, inner.message);
         else if (rc != EDDY_OK)

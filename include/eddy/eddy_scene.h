@@ -139,6 +139,9 @@ typedef struct eddy_scene_body {
     double vx, vy, omega;       /* initial velocity */
     double density;             /* kg/m^2; default 1000 (neutral in water) */
     eddy_body_type type;        /* default dynamic */
+    double drag;                /* "drag": drag coefficient on the frontal width, 0..100
+                                   (eddy_coupling_set_drag); negative when absent: the
+                                   shape's default */
 } eddy_scene_body;
 
 /* Everything a scene holds, with defaults filled in. The pointers stay valid
