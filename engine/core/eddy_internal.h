@@ -177,6 +177,9 @@ double eddy_taylor_max_time(int n, const double *M);
 
 /* u_r at a point for any coefficient vector of the fluid's basis (length
  * mode_count): the coupling evaluates the pre-feedback state with it. */
+/* eddy_fluid_velocity_of at n points at once, bit for bit the same. */
+void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
+                                 double *uv);
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
 

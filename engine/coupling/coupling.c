@@ -101,13 +101,12 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->coef_rate = calloc((size_t)c->r, sizeof *c->coef_rate);
         size_t samples = 2 * EDDY_COUPLING_SAMPLES_PER_BODY * (size_t)c->desc.max_bodies;
         c->sample_xy = calloc(samples, sizeof *c->sample_xy);
-        c->sample_uv = calloc(samples, sizeof *c->sample_uv);
         c->self = calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
         c->ambient_coef = calloc((size_t)c->r, sizeof *c->ambient_coef);
         c->body_fold = calloc((size_t)c->r, sizeof *c->body_fold);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
-            !c->sample_uv || !c->self || !c->ambient_coef || !c->body_fold)
+            !c->self || !c->ambient_coef || !c->body_fold)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
@@ -137,7 +136,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     free(c->cache);
     free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
     free(c->coef_scratch), free(c->masked_strength);
-    free(c->info), free(c->coef_start), free(c->coef_rate), free(c->sample_xy), free(c->sample_uv);
+    free(c->info), free(c->coef_start), free(c->coef_rate), free(c->sample_xy);
     free(c->self), free(c->ambient_coef), free(c->body_fold);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);

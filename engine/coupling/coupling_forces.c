@@ -213,8 +213,7 @@ static void read_ambient(eddy_coupling *c, int b, ambient *a)
     for (int k = 0; k < c->r; ++k) c->ambient_coef[k] = r[k] - self[k];
     const double *xy = &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b];
     double uv[2 * EDDY_COUPLING_SAMPLES_PER_BODY];
-    for (int k = 0; k < EDDY_COUPLING_SAMPLES_PER_BODY; ++k)
-        eddy_fluid_velocity_of(c->fluid, c->ambient_coef, xy[2 * k], xy[2 * k + 1], uv + 2 * k);
+    eddy_fluid_velocity_many_of(c->fluid, c->ambient_coef, EDDY_COUPLING_SAMPLES_PER_BODY, xy, uv);
     double h2 = 2.0 * gradient_step(c);
     a->u[0] = uv[0], a->u[1] = uv[1];
     a->grad[0] = (uv[2] - uv[4]) / h2, a->grad[2] = (uv[3] - uv[5]) / h2; /* d/dx */

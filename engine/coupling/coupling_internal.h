@@ -95,7 +95,7 @@ struct eddy_coupling {
     eddy_coupled_body *info;  /* max_bodies */
     double *coef_start;   /* r: the fluid at the start of the step, before it stepped */
     double *coef_rate;    /* r: dr/dt of the fluid's own step (5.4-5.9), no feedback */
-    double *sample_xy, *sample_uv; /* 2 x SAMPLES_PER_BODY x max_bodies */
+    double *sample_xy;    /* 2 x SAMPLES_PER_BODY x max_bodies: where each body meets the flow */
     double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
     double *ambient_coef; /* r: r minus one body's own wake */
     double *body_fold;    /* r: one body's exact feedback vector */

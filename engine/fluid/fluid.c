@@ -482,10 +482,11 @@ void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
     eddy_fluid_velocity_of(f, f->coef, x, y, out);
 }
 
-void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, double *uv)
+void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
+                                 double *uv)
 {
-    /* the box modes for all points at once (bit for bit eddy_fluid_velocity) */
-    eddy_box_basis_velocity_many(&f->basis, f->coef, n, xy, uv);
+    /* the box modes for all points at once (bit for bit eddy_fluid_velocity_of) */
+    eddy_box_basis_velocity_many(&f->basis, coef, n, xy, uv);
     for (int p = 0; p < n; ++p) {
         double x = xy[2 * p], y = xy[2 * p + 1];
         if (!inside_domain(f->asset, x, y)) {
@@ -493,9 +494,14 @@ void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, doub
             continue;
         }
         if (f->r > f->eig)
-            eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, f->coef + f->eig,
-                                     x, y, uv + 2 * p);
+            eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x,
+                                     y, uv + 2 * p);
     }
+}
+
+void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, double *uv)
+{
+    eddy_fluid_velocity_many_of(f, f->coef, n, xy, uv);
 }
 
 double eddy_fluid_kinetic_energy(const eddy_fluid *f)

@@ -3,19 +3,35 @@
 /*
  * eddy_coupling.h - two-way coupling of the reduced fluid with rigid bodies
  * (chapter 5.3): bodies push the fluid through vortex panels, the fluid pushes
- * bodies through dynamic pressure and buoyancy.
+ * bodies as water pushes bodies: drag, the pressure gradient of its own
+ * acceleration, buoyancy, and the water each body drags along (added mass).
  *
  * A coupling ties one fluid (eddy.h) to one rigid-body world (eddy_body.h).
  * Every body you register gets panels along its outline, cut from its shapes
- * at about one grid spacing. One coupled step, in this order (DESIGN.md §1):
+ * at about one grid spacing, and an added-mass tensor computed from its
+ * outline in potential flow. One coupled step, in this order (DESIGN.md §1):
  *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
  *   2. solid -> fluid: panel strengths from the no-penetration violation at
  *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
- *      images (5.17, 5.3.3);
- *   3. fluid -> solid: dynamic pressure (5.20, 5.21) and optional buoyancy
- *      (5.22) as forces at panel centres;
- *   4. feedback: the panels' field folded into the reduced fluid (5.3.4);
+ *      images (5.17, 5.3.3), for every body every step;
+ *   3. fluid -> solid, at each moving body's centre of mass (U the flow it
+ *      meets, v its velocity, M_a its added-mass tensor, A its area):
+ *        drag      F_d = rho Cd w |U - v| (U - v) / 2   (w: frontal width)
+ *        pressure  F_p = (rho A + M_a) DU/Dt             (the flow's acceleration)
+ *        buoyancy  F_b = -rho A g (5.22, hydrostatic pressure over the panels)
+ *        weight    W = m g, applied here, not by the rigid-body solver
+ *      and (m + M_a) dv/dt = F_d + F_p + F_b + W: the added mass is given to
+ *      the rigid-body solver with the body's own (implicit, so a body far
+ *      lighter than water stays stable);
+ *   4. feedback: each moving body folds into the reduced fluid the share of
+ *      its panels' field that carries the drag's reaction (5.3.4 with
+ *      momentum books); static bodies fold nothing, their panels route the
+ *      flow around them every step;
  *   5. the rigid bodies step.
+ * A coupled body's mass, inertia and gravity scale in the rigid-body world
+ * are the coupling's while it is coupled (eddy_body_set_added_mass,
+ * eddy_body_set_gravity_scale); removing the body or destroying the coupling
+ * gives them back.
  *
  * USAGE
  *
@@ -37,7 +53,7 @@
  *   EDDY_FEEDBACK_QUADTREE  u_p on the MAC grid through the quadtree of 5.19,
  *                           then projected;
  *   EDDY_FEEDBACK_NAIVE     u_p at every MAC sample, then projected;
- *   EDDY_FEEDBACK_OFF       none (panels only affect probes and forces).
+ *   EDDY_FEEDBACK_OFF       none (panels only affect probes; forces still act).
  *
  * Nothing here allocates inside eddy_coupling_step: buffers are sized by the
  * description's capacities and by eddy_coupling_add_body.
