@@ -22,8 +22,9 @@
  * 5F, over a fluid of viscosity 5e-3 m^2/s. The flow settles at about
  * 0.8 m/s on average.
  *
- * With --bodies the level also holds three bodies coupled to the fluid (a
- * heavy box, a light disc, a plank; buoyancy on), built from a scene by
+ * With --bodies the level also holds four bodies coupled to the fluid (a
+ * heavy box, a light disc, a plank, and a cork a hundred times lighter than
+ * the water, whose added mass is ten times its own; buoyancy on), built from a scene by
  * eddy_scene_build_world, and each step is eddy_coupling_step. Then every
  * step also checks that each body's pose and velocity are finite and that no
  * body's origin leaves the level; the energy checked is the coupling's
@@ -179,12 +180,13 @@ int main(int argc, char **argv)
         tracer[p][0] = WIDTH * uniform(&rng), tracer[p][1] = HEIGHT * uniform(&rng);
 
     /* ---- BODIES (--bodies): a world coupled to the fluid. */
-    enum { BODIES = 3 };
+    enum { BODIES = 4 };
     static const char BODY_SCENE[] =
         "{\"buoyancy\": true, \"bodies\": ["
         " {\"shape\": \"box\", \"hw\": 0.4, \"hh\": 0.3, \"x\": 3, \"y\": 6, \"density\": 1500},"
         " {\"shape\": \"circle\", \"radius\": 0.35, \"x\": 7, \"y\": 3, \"density\": 400},"
-        " {\"shape\": \"box\", \"hw\": 0.9, \"hh\": 0.08, \"x\": 5, \"y\": 8, \"density\": 700}]}";
+        " {\"shape\": \"box\", \"hw\": 0.9, \"hh\": 0.08, \"x\": 5, \"y\": 8, \"density\": 700},"
+        " {\"shape\": \"box\", \"hw\": 0.3, \"hh\": 0.3, \"x\": 2, \"y\": 2, \"density\": 10}]}";
     eddy_scene *body_scene = NULL;
     eddy_world *world = NULL;
     eddy_coupling *coupling = NULL;
