@@ -14,7 +14,7 @@
  */
 #include "body_port.h"
 
-#include "eddy_internal.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
+#include "eddy_core.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
 
 #include <math.h>
 #include <stdlib.h>

@@ -87,7 +87,7 @@ struct eddy_world {
 
 /* ------------------------------------------------------------ shared helpers */
 
-/* Defined in error.c (and declared in eddy_internal.h, which is C only): fill
+/* Defined in error.c (and declared in eddy_core.h, which is C only): fill
  * err, if not NULL, with code and a printf-style message / with EDDY_OK. */
 eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
 #if defined(__GNUC__)

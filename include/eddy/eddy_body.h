@@ -72,6 +72,12 @@
  *   The sensor event buffer is sized at creation; stepping allocates nothing
  *   in the port.
  *
+ * THREADS
+ *   A world, its bodies and its drags belong to one thread at a time;
+ *   distinct worlds may step on distinct threads. On Box2D v3 do not create
+ *   or destroy worlds on two threads at once: v3 keeps one process-wide table
+ *   of its worlds (at most 128). The port itself keeps no global state.
+ *
  * DETERMINISM
  *   The same calls give the same results on the same build. Lists the port
  *   hands out (bodies, sensor events, point queries) are in body creation
@@ -122,7 +128,7 @@
 #ifndef EDDY_BODY_H
 #define EDDY_BODY_H
 
-#include "eddy.h"
+#include "eddy_base.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -146,7 +152,7 @@ typedef struct eddy_body_backend_info {
 } eddy_body_backend_info;
 
 /* Which backend this build links, and the Box2D version it runs on. */
-void eddy_body_get_backend(eddy_body_backend_info *out);
+EDDY_API void eddy_body_get_backend(eddy_body_backend_info *out);
 
 /* ---------------------------------------------------------------- world */
 
@@ -161,24 +167,26 @@ typedef struct eddy_world_desc {
 } eddy_world_desc;
 
 /* desc may be NULL: all defaults, no gravity. */
-eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err);
+EDDY_API eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out,
+                                       eddy_error *err);
 
 /* Frees the world, its bodies and its drags. Accepts NULL. */
-void eddy_world_destroy(eddy_world *world);
+EDDY_API void eddy_world_destroy(eddy_world *world);
 
 /* Advances all bodies by dt > 0 seconds with substeps solver sub-steps
  * (0 means 4; at most 64). Forces and torques applied since the last step act
  * during this step and are then cleared. Replaces the sensor events of the
  * previous step. Allocates nothing. */
-eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
+EDDY_API eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
 
-eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy, eddy_error *err);
-void eddy_world_get_gravity(const eddy_world *world, double out[2]);
-void *eddy_world_user_data(const eddy_world *world);
+EDDY_API eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy,
+                                            eddy_error *err);
+EDDY_API void eddy_world_get_gravity(const eddy_world *world, double out[2]);
+EDDY_API void *eddy_world_user_data(const eddy_world *world);
 
 /* Live bodies in creation order: index 0 .. count-1. */
-int eddy_world_body_count(const eddy_world *world);
-eddy_body *eddy_world_body(const eddy_world *world, int index);
+EDDY_API int eddy_world_body_count(const eddy_world *world);
+EDDY_API eddy_body *eddy_world_body(const eddy_world *world, int index);
 
 /* ---------------------------------------------------------------- bodies */
 
@@ -209,19 +217,19 @@ typedef struct eddy_body_desc {
     void *user_data;
 } eddy_body_desc;
 
-eddy_result eddy_body_create(eddy_world *world, const eddy_body_desc *desc, eddy_body **out,
-                             eddy_error *err);
+EDDY_API eddy_result eddy_body_create(eddy_world *world, const eddy_body_desc *desc,
+                                      eddy_body **out, eddy_error *err);
 
 /* Destroys the body, its shapes and its drags (drag handles go idle). Sensor
  * events of the last step that name this body are removed from the list
  * eddy_world_get_sensor_events hands out; destroying a body reports no end
  * event. Accepts NULL. */
-void eddy_body_destroy(eddy_body *body);
+EDDY_API void eddy_body_destroy(eddy_body *body);
 
-eddy_world *eddy_body_world(const eddy_body *body);
-eddy_body_type eddy_body_get_type(const eddy_body *body);
-void eddy_body_set_user_data(eddy_body *body, void *user_data);
-void *eddy_body_user_data(const eddy_body *body);
+EDDY_API eddy_world *eddy_body_world(const eddy_body *body);
+EDDY_API eddy_body_type eddy_body_get_type(const eddy_body *body);
+EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
+EDDY_API void *eddy_body_user_data(const eddy_body *body);
 
 /* ---------------------------------------------------------------- shapes */
 
@@ -254,8 +262,8 @@ typedef struct eddy_shape_desc {
 /* Adds a convex piece to the body; the body's mass, centre of mass and
  * inertia are recomputed. out_index (may be NULL) receives the shape's index
  * on the body: 0, 1, 2 ... in the order shapes were added. */
-eddy_result eddy_body_add_shape(eddy_body *body, const eddy_shape_desc *desc, int *out_index,
-                                eddy_error *err);
+EDDY_API eddy_result eddy_body_add_shape(eddy_body *body, const eddy_shape_desc *desc,
+                                         int *out_index, eddy_error *err);
 
 /* A shape as the body holds it, in body space. */
 typedef struct eddy_shape_info {
@@ -270,10 +278,10 @@ typedef struct eddy_shape_info {
     void *user_data;
 } eddy_shape_info;
 
-int eddy_body_shape_count(const eddy_body *body);
+EDDY_API int eddy_body_shape_count(const eddy_body *body);
 /* EDDY_ERR_RANGE for an index outside 0 .. count-1. */
-eddy_result eddy_body_get_shape(const eddy_body *body, int index, eddy_shape_info *out,
-                                eddy_error *err);
+EDDY_API eddy_result eddy_body_get_shape(const eddy_body *body, int index, eddy_shape_info *out,
+                                         eddy_error *err);
 
 /* ---------------------------------------------------------------- state */
 
@@ -283,53 +291,53 @@ typedef struct eddy_pose {
     double c, s;      /* cos and sin of the angle */
 } eddy_pose;
 
-void eddy_body_get_pose(const eddy_body *body, eddy_pose *out);
+EDDY_API void eddy_body_get_pose(const eddy_body *body, eddy_pose *out);
 /* Body space <-> world space through the current pose. */
-void eddy_body_world_point(const eddy_body *body, double lx, double ly, double out[2]);
-void eddy_body_local_point(const eddy_body *body, double wx, double wy, double out[2]);
+EDDY_API void eddy_body_world_point(const eddy_body *body, double lx, double ly, double out[2]);
+EDDY_API void eddy_body_local_point(const eddy_body *body, double wx, double wy, double out[2]);
 
 /* Velocity of the centre of mass (for static and kinematic bodies the centre
  * of mass is the origin) and angular velocity. */
-void eddy_body_linear_velocity(const eddy_body *body, double out[2]);
-double eddy_body_angular_velocity(const eddy_body *body);
+EDDY_API void eddy_body_linear_velocity(const eddy_body *body, double out[2]);
+EDDY_API double eddy_body_angular_velocity(const eddy_body *body);
 /* Velocity of the body's material at a world point: v + w x (p - c). */
-void eddy_body_point_velocity(const eddy_body *body, double wx, double wy, double out[2]);
+EDDY_API void eddy_body_point_velocity(const eddy_body *body, double wx, double wy, double out[2]);
 
 /* Mass (kg), centre of mass, and rotational inertia about the centre of mass
  * (kg m^2). Static and kinematic bodies read mass 0 and inertia 0. */
-double eddy_body_mass(const eddy_body *body);
-double eddy_body_inertia(const eddy_body *body);
-void eddy_body_local_center(const eddy_body *body, double out[2]);
-void eddy_body_world_center(const eddy_body *body, double out[2]);
+EDDY_API double eddy_body_mass(const eddy_body *body);
+EDDY_API double eddy_body_inertia(const eddy_body *body);
+EDDY_API void eddy_body_local_center(const eddy_body *body, double out[2]);
+EDDY_API void eddy_body_world_center(const eddy_body *body, double out[2]);
 
-bool eddy_body_is_awake(const eddy_body *body);
-void eddy_body_set_awake(eddy_body *body, bool awake);
+EDDY_API bool eddy_body_is_awake(const eddy_body *body);
+EDDY_API void eddy_body_set_awake(eddy_body *body, bool awake);
 
 /* ---------------------------------------------------------------- actions */
 
 /* Force (N) at a world point, torque (N m), impulses (N s, N m s). They act on
  * dynamic bodies only and are ignored for static and kinematic ones; they wake
  * the body. Forces and torques last for the next step. */
-eddy_result eddy_body_apply_force(eddy_body *body, double fx, double fy, double px, double py,
-                                  eddy_error *err);
-eddy_result eddy_body_apply_force_to_center(eddy_body *body, double fx, double fy,
-                                            eddy_error *err);
-eddy_result eddy_body_apply_torque(eddy_body *body, double torque, eddy_error *err);
-eddy_result eddy_body_apply_impulse(eddy_body *body, double ix, double iy, double px, double py,
-                                    eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_force(eddy_body *body, double fx, double fy, double px,
+                                           double py, eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_force_to_center(eddy_body *body, double fx, double fy,
+                                                     eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_torque(eddy_body *body, double torque, eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_impulse(eddy_body *body, double ix, double iy, double px,
+                                             double py, eddy_error *err);
 
 /* Teleports the body origin (any body type; contacts and sensor overlaps are
  * found again on the next step) and wakes it. */
-eddy_result eddy_body_set_transform(eddy_body *body, double x, double y, double angle,
-                                    eddy_error *err);
+EDDY_API eddy_result eddy_body_set_transform(eddy_body *body, double x, double y, double angle,
+                                             eddy_error *err);
 /* Sets the centre-of-mass velocity and angular velocity of a kinematic or
  * dynamic body; EDDY_ERR_ARGUMENT for a static body. */
-eddy_result eddy_body_set_velocity(eddy_body *body, double vx, double vy, double w,
-                                   eddy_error *err);
+EDDY_API eddy_result eddy_body_set_velocity(eddy_body *body, double vx, double vy, double w,
+                                            eddy_error *err);
 /* Kinematic bodies only: sets the velocities that bring the origin to (x, y,
  * angle) after a step of dt (the shorter way round for the angle). */
-eddy_result eddy_body_move_kinematic(eddy_body *body, double x, double y, double angle,
-                                     double dt, eddy_error *err);
+EDDY_API eddy_result eddy_body_move_kinematic(eddy_body *body, double x, double y, double angle,
+                                              double dt, eddy_error *err);
 
 /* ---------------------------------------------------------------- sensors */
 
@@ -354,7 +362,7 @@ typedef struct eddy_sensor_events {
     int dropped;  /* events lost in the last step because a list was full */
 } eddy_sensor_events;
 
-void eddy_world_get_sensor_events(const eddy_world *world, eddy_sensor_events *out);
+EDDY_API void eddy_world_get_sensor_events(const eddy_world *world, eddy_sensor_events *out);
 
 /* ---------------------------------------------------------------- queries */
 
@@ -370,14 +378,14 @@ typedef struct eddy_ray_hit {
  * are ignored, and so is a shape that contains the start point. Returns false
  * (and leaves out untouched) when nothing is hit, when the segment has zero
  * length or a coordinate is not finite. */
-bool eddy_world_ray_cast(const eddy_world *world, double x0, double y0, double x1, double y1,
-                         eddy_ray_hit *out);
+EDDY_API bool eddy_world_ray_cast(const eddy_world *world, double x0, double y0, double x1,
+                                  double y1, eddy_ray_hit *out);
 
 /* Bodies with a solid shape containing the point, each once, in creation
  * order; at most capacity are written (the earliest created). Returns how many
  * were written. */
-int eddy_world_query_point(const eddy_world *world, double x, double y, eddy_body **out,
-                           int capacity);
+EDDY_API int eddy_world_query_point(const eddy_world *world, double x, double y, eddy_body **out,
+                                    int capacity);
 
 /* ---------------------------------------------------------------- drag */
 
@@ -391,15 +399,15 @@ typedef struct eddy_drag_desc {
 
 /* Grabs the body at the world point (x, y), which is also the first target.
  * desc may be NULL. EDDY_ERR_ARGUMENT unless the body is dynamic. */
-eddy_result eddy_drag_create(eddy_body *body, double x, double y, const eddy_drag_desc *desc,
-                             eddy_drag **out, eddy_error *err);
+EDDY_API eddy_result eddy_drag_create(eddy_body *body, double x, double y,
+                                      const eddy_drag_desc *desc, eddy_drag **out, eddy_error *err);
 /* Moves the target (wakes the body). A drag whose body was destroyed accepts
  * and ignores it. */
-eddy_result eddy_drag_set_target(eddy_drag *drag, double x, double y, eddy_error *err);
+EDDY_API eddy_result eddy_drag_set_target(eddy_drag *drag, double x, double y, eddy_error *err);
 /* The dragged body, or NULL once that body has been destroyed. */
-eddy_body *eddy_drag_body(const eddy_drag *drag);
+EDDY_API eddy_body *eddy_drag_body(const eddy_drag *drag);
 /* Releases the body and frees the handle. Accepts NULL. */
-void eddy_drag_destroy(eddy_drag *drag);
+EDDY_API void eddy_drag_destroy(eddy_drag *drag);
 
 #ifdef __cplusplus
 }
