@@ -292,6 +292,7 @@ FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 
 check: test
 	+$(MAKE) sanitize
+	+$(MAKE) install-check
 
 # The library again, with clang, the sanitizers and libFuzzer's coverage
 # instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a
@@ -501,3 +502,90 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 	  $(GAME_BIN) --headless --level 1 --frames 600; \
 	fi
 
+# ====================================================== install
+#
+#   make install      PREFIX=/usr/local (DESTDIR for staging; BINDIR, LIBDIR,
+#                     INCLUDEDIR, PKGCONFIGDIR to place each part)
+#   make uninstall    removes exactly what make install put there
+#   make install-check  (part of make check) installs into build/stage, checks
+#                     the exports, builds examples/ against it with pkg-config
+#                     and runs them, then uninstalls and checks nothing is left
+#
+# Installed: every public header (include/eddy/ -> INCLUDEDIR/eddy/), libeddy
+# and libeddy-build as static and shared libraries (soname
+# libeddy.so.$(SOVERSION)), eddy.pc and eddy-build.pc, and the tools.
+
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL_BINS := $(TOOLS) $(GAME_BIN) $(PAINT_BIN) $(LEVEL_BIN)
+INSTALL_LIBS := libeddy.a libeddy-build.a libeddy.so.$(VERSION) libeddy-build.so.$(VERSION) \
+                $(SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-build.so
+
+# pkg-config files: Libs.private is what a static link adds.
+define EDDY_PC
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCLUDEDIR)
+
+Name: eddy
+Description: Model-reduced 2D fluid for games, coupled to Box2D bodies (run time)
+Version: $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy
+Libs.private: $(BODY_LIBS)
+endef
+define EDDY_BUILD_PC
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCLUDEDIR)
+
+Name: eddy-build
+Description: eddy's precompute side (assets, painted modes, shape catalogues) and JSON scenes
+Version: $(VERSION)
+Requires: eddy = $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy-build
+Libs.private: $(BUILDER_LIBS)
+endef
+export EDDY_PC EDDY_BUILD_PC
+
+install: libs $(INSTALL_BINS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
+	  $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
+	install -m 644 $(LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libeddy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
+	ln -sf libeddy-build.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
+	ln -sf $(BUILD_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-build.so
+	printf '%s\n' "$$EDDY_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc
+	printf '%s\n' "$$EDDY_BUILD_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
+
+check-exports: $(SO) $(BUILD_SO)
+	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
+	  eddy_body.h eddy_coupling.h)
+	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
+	  eddy_mode.h eddy_scene.h)
+
+STAGE      := $(abspath $(BUILD))/stage
+STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
+              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig
+install-check: check-exports libs $(INSTALL_BINS)
+	rm -rf $(STAGE) $(BUILD)/examples
+	$(MAKE) --no-print-directory install $(STAGE_DIRS)
+	CC="$(CC)" CXX="$(CXX)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
+	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
+	@left=$$(find $(STAGE) -type f -o -type l); \
+	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
+	echo "install-check: installed, built the examples, ran them, uninstalled cleanly"
