@@ -98,6 +98,7 @@ void eddy_native_backend(eddy_body_backend_info *out)
     out->major = b2_version.major;
     out->minor = b2_version.minor;
     out->revision = b2_version.revision;
+    out->polygon_skin = b2_polygonRadius;
 }
 
 /* Called by Box2D during Step: records, never touches the world. */

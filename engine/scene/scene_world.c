@@ -5,19 +5,33 @@
 #include "eddy_internal.h"
 #include "scene_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 #define WALL_THICKNESS 1.0
 
-/* The tank: four boxes just outside [0,W] x [0,H], one static body. */
+/* The tank: four boxes around [0,W] x [0,H], one static body. Box2D lets a
+ * body resting on a wall sink into it by about its linear slop (5 mm), and
+ * 2.4 keeps a skin of TANK_CLEARANCE around polygons, v3 none: walls right
+ * on the domain's edge would hold bodies inside on 2.4 and let a corner
+ * resting on a wall cross the edge on v3 (a triangle whose origin is that
+ * corner then leaves the domain, which the coupling reports). So the walls'
+ * inner faces stand TANK_CLEARANCE - skin inside the edge: bodies rest the
+ * same 5 mm inside it on both backends. */
+#define TANK_CLEARANCE 0.01
+
 static eddy_result add_tank_walls(eddy_world *world, double w, double h, eddy_error *err)
 {
+    eddy_body_backend_info backend;
+    eddy_body_get_backend(&backend);
+    const double inset = fmax(0.0, TANK_CLEARANCE - backend.polygon_skin);
     eddy_body_desc bd = {0};
     eddy_body *walls;
     eddy_result rc = eddy_body_create(world, &bd, &walls, err);
-    const double t = WALL_THICKNESS;
-    const double box[4][4] = {{w / 2, -t / 2, w / 2 + t, t / 2}, {w / 2, h + t / 2, w / 2 + t, t / 2},
-                              {-t / 2, h / 2, t / 2, h / 2 + t}, {w + t / 2, h / 2, t / 2, h / 2 + t}};
+    const double t = WALL_THICKNESS, lo = inset - t / 2, xhi = w - inset + t / 2,
+                 yhi = h - inset + t / 2;
+    const double box[4][4] = {{w / 2, lo, w / 2 + t, t / 2}, {w / 2, yhi, w / 2 + t, t / 2},
+                              {lo, h / 2, t / 2, h / 2 + t}, {xhi, h / 2, t / 2, h / 2 + t}};
     for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
         eddy_shape_desc sd = {0};
         sd.type = EDDY_SHAPE_BOX;
@@ -50,6 +64,10 @@ static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, 
 {
     eddy_body_desc bd = {0};
     bd.type = sb->type;
+    /* A coupled body is pushed by the fluid every step, and a push wakes a
+     * sleeping body: sleep would only stop it for a step now and then, and
+     * on Box2D v3 every fall asleep and wake allocates (eddy_body.h). */
+    bd.disable_sleep = true;
     bd.position[0] = sb->x, bd.position[1] = sb->y;
     bd.angle = sb->angle;
     bd.linear_velocity[0] = sb->vx, bd.linear_velocity[1] = sb->vy;

@@ -9,7 +9,7 @@
  * checks, defaults, registries, event order) and by one of two backends that
  * hold only the Box2D calls; the build links exactly one of them:
  *   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), used when v3 is installed;
- *   engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
+ *   engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
  * Both hide the places where the two Box2D versions disagree, so the same
  * calls give the same behaviour (within solver tolerance, see DIFFERENCES).
  *
@@ -106,20 +106,46 @@
  *     test and reports the end only when the shapes really separate.
  *   - A teleport (eddy_body_set_transform) wakes the body: 2.4 would not, and
  *     would then not notice it leaving a sensor.
+ *   - Damping: v3 damps kinematic bodies too (so one trails the velocity it
+ *     is given), 2.4 does not. The port gives kinematic and static bodies no
+ *     damping on both.
+ *   - Sleep: v3 puts a body to sleep below 0.05 m/s, 2.4 below 0.01 m/s (a
+ *     body drifting at 3 cm/s stopped on v3). The port sets v3 to 0.01 m/s.
+ *     (v3 compares |v| + |w| times the body's extent with it, 2.4 |v| and,
+ *     apart, |w| with 2 degrees per second.)
+ *   - Kinematic moves: Box2D caps a step's motion, also a kinematic body's
+ *     (2.4: a quarter turn and 2 m per step, keeping the capped velocity;
+ *     v3: an eighth of a turn per step, and atan(w h) per sub-step). v3
+ *     kinematic bodies may rotate fast, and eddy_body_move_kinematic reaches
+ *     its target after one step on both: where Box2D falls short, the port
+ *     places the body there after the step, with the velocity it was given.
  *
  * DIFFERENCES THAT REMAIN (solver tolerances, documented not hidden)
  *   - 2.4 keeps a 0.01 m skin around polygons: at rest a box sits 15 mm above
  *     the ground and a circle on a box 5 mm; on v3 both sit within 0.1 mm of
- *     contact. The geometry the port reports is the one given, without skin.
+ *     contact. The geometry the port reports is the one given, without skin;
+ *     eddy_body_get_backend reports the skin (polygon_skin), and
+ *     eddy_scene_build_world sets its tank walls in by 0.01 m less it, so
+ *     bodies rest the same distance inside the tank on both.
+ *   - v3's contacts are soft springs: a body pushed into a static wall at
+ *     acceleration a sinks in by about a / (2 pi 67 Hz)^2 (0.06 mm at 1 g,
+ *     6 mm at 100 g) and goes through a 1 m wall from about 3000 g; 2.4's
+ *     contacts are rigid and hold up to about 1e6 g (at 60 Hz, 4 sub-steps).
  *   - 2.4 finds sensor overlaps at the start of a step (with the skin), v3 at
  *     its end: a 2.4 event can come a step or two later than the v3 one.
- *   - Speed limits: 2.4 moves a body at most 2 m and a quarter turn per step
- *     (120 m/s and 94 rad/s at 60 Hz), v3 at most 400 m/s and an eighth of a
- *     turn per step (47 rad/s at 60 Hz).
+ *   - Speed limits of dynamic bodies: 2.4 moves one at most 2 m and a quarter
+ *     turn per step (120 m/s and 94 rad/s at 60 Hz), v3 at most 400 m/s and
+ *     an eighth of a turn per step (47 rad/s at 60 Hz).
  *   - v3 advances a rotation by atan(w h) per sub-step of length h, 2.4 by
  *     w h: at 60 Hz and 4 sub-steps a body spinning at 18 rad/s turns 0.2%
  *     slower on v3; below 5 rad/s the difference is under 0.02%.
- *     eddy_body_move_kinematic compensates, so it reaches its target on both.
+ *     eddy_body_move_kinematic compensates (so the angular velocity it sets
+ *     reads n tan(turn / n) / dt on v3), and reaches its target on both.
+ *   - Allocation in a step: the port allocates nothing; Box2D may. Both
+ *     versions when new contacts need more room than they had (the room is
+ *     kept), and v3 whenever a body falls asleep or is woken (it moves bodies
+ *     between solver sets; any force wakes a body). Give a body that is
+ *     pushed every step, such as a coupled one, disable_sleep.
  *   - v3.1.1 does not see a circle whose centre starts (or rests) within
  *     0.5 mm outside a sensor's outline until it moves out of that band
  *     (the missing-begin side of erincatto/box2d#990).
@@ -149,6 +175,8 @@ typedef struct eddy_drag eddy_drag;
 typedef struct eddy_body_backend_info {
     const char *name;            /* "box2d-v3" or "box2d-v2.4" */
     int major, minor, revision;  /* version of the linked Box2D library */
+    double polygon_skin;         /* m: the gap Box2D keeps around polygons
+                                    in contacts (2.4: 0.01, v3: 0) */
 } eddy_body_backend_info;
 
 /* Which backend this build links, and the Box2D version it runs on. */
@@ -176,7 +204,8 @@ EDDY_API void eddy_world_destroy(eddy_world *world);
 /* Advances all bodies by dt > 0 seconds with substeps solver sub-steps
  * (0 means 4; at most 64). Forces and torques applied since the last step act
  * during this step and are then cleared. Replaces the sensor events of the
- * previous step. Allocates nothing. */
+ * previous step. The port allocates nothing; Box2D may (DIFFERENCES THAT
+ * REMAIN: new contacts, and on v3 bodies falling asleep or woken). */
 EDDY_API eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
 
 EDDY_API eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy,
@@ -207,13 +236,14 @@ typedef struct eddy_body_desc {
     double linear_velocity[2];  /* m/s (a new body has its centre of mass at
                                    its origin until shapes are added) */
     double angular_velocity;    /* rad/s */
-    double linear_damping;      /* 1/s, default 0 */
-    double angular_damping;     /* 1/s, default 0 */
+    double linear_damping;      /* 1/s, default 0; dynamic bodies only */
+    double angular_damping;     /* 1/s, default 0; dynamic bodies only */
     double gravity_scale;       /* default 1 (zero means default) */
     bool no_gravity;            /* gravity scale exactly 0 */
     bool fixed_rotation;        /* never rotates; inertia reads 0 */
     bool bullet;                /* continuous collision against dynamic bodies */
-    bool disable_sleep;         /* this body never sleeps */
+    bool disable_sleep;         /* this body never sleeps (below 0.01 m/s for
+                                   half a second a body may, on both backends) */
     void *user_data;
 } eddy_body_desc;
 
@@ -335,7 +365,9 @@ EDDY_API eddy_result eddy_body_set_transform(eddy_body *body, double x, double y
 EDDY_API eddy_result eddy_body_set_velocity(eddy_body *body, double vx, double vy, double w,
                                             eddy_error *err);
 /* Kinematic bodies only: sets the velocities that bring the origin to (x, y,
- * angle) after a step of dt (the shorter way round for the angle). */
+ * angle) after a step of dt (the shorter way round for the angle), and the
+ * next eddy_world_step ends with the body there however far that is (see
+ * DIFFERENCES THE PORT HIDES). */
 EDDY_API eddy_result eddy_body_move_kinematic(eddy_body *body, double x, double y, double angle,
                                               double dt, eddy_error *err);
 
