@@ -2,13 +2,18 @@
 # SPDX-License-Identifier: MIT
 # eddy - top-level build.
 #
-#   make            library, precompute, sim, tests, bench (and the game once SDL2 is there)
-#   make test       build and run every unit/physics/end-to-end test (cmocka)
-#   make sanitize   the same tests built with AddressSanitizer + UBSan, in build/sanitize
-#   make bench      benchmarks (speed and memory numbers live here, not in tests)
-#   make run        the game (eddy-game) on its levels; headless without a display
-#   make demo       the headless demo scene of the tools (sim, JSON Lines)
-#   make install    PREFIX=/usr/local by default
+#   make              libraries, precompute, sim, tests, bench (and the game once SDL2 is there)
+#   make test         the layer check and every unit/physics/end-to-end test (cmocka)
+#   make sanitize     the same tests built with AddressSanitizer + UBSan, in build/sanitize
+#   make check        make test, make sanitize, then make install-check: what CI runs
+#   make install-check  installs into build/stage, checks the exported symbols, builds
+#                     examples/ against it through pkg-config, runs them, uninstalls
+#   make test-v3 BOX2D_V3_PREFIX=DIR   the suite on Box2D v3 (in build/v3)
+#   make bench        benchmarks (speed and memory numbers live here, not in tests)
+#   make run          the game (eddy-game) on its levels; headless without a display
+#   make demo         the headless demo scene of the tools (sim, JSON Lines)
+#   make install      PREFIX=/usr/local by default (DESTDIR, BINDIR, LIBDIR,
+#                     INCLUDEDIR, PKGCONFIGDIR honoured); make uninstall undoes it
 #   make clean
 #
 # Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
@@ -24,13 +29,51 @@ SAN     ?=
 WARN     := -Wall -Wextra -Wpedantic
 CFLAGS   := -std=c17 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L
 CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SAN)
-# Public headers live in include/eddy (installed as <eddy/...>); each engine
-# layer keeps its private headers beside its sources. Sources include both by
-# bare name, so every folder is on the include path.
-ENGINE_DIRS := core fluid panels coupling bodies builder scene
-CPPFLAGS := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
 LDFLAGS  := $(SAN)
-LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
+
+# ---------------------------------------------------------- layers and libraries
+#
+# engine/ holds one folder per layer (README, ARCHITECTURE); public headers
+# live in include/eddy (installed as <eddy/...>), each layer's private headers
+# beside its sources. Sources include both by bare name, so every folder is on
+# the include path; a header name must therefore be unique across folders.
+#
+# Every engine/LAYER/*.c (and *.cpp) is compiled into the library of its layer,
+# picked up by the wildcard below: a new source file needs no Makefile change.
+#   RUNTIME_LAYERS  -> libeddy        load an asset, the fluid, panels, bodies,
+#                                     the coupling: needs libm and Box2D only
+#   BUILDER_LAYERS  -> libeddy-build  scenes and the precompute side, on top of
+#                                     libeddy: BUILDER_LIBS (LAPACKE, OpenBLAS,
+#                                     FFTW, cJSON)
+# A new layer folder goes into one of the two lists (the build stops on a
+# folder in neither) and into tests/check_layers.sh, which says what each
+# layer may include; a new external library of the builder goes into
+# BUILDER_LIBS (it then reaches the tools, the tests and eddy-build.pc).
+RUNTIME_LAYERS := core panels fluid bodies coupling
+BUILDER_LAYERS := scene builder
+ENGINE_DIRS    := $(RUNTIME_LAYERS) $(BUILDER_LAYERS)
+UNKNOWN_LAYERS := $(filter-out $(ENGINE_DIRS),$(notdir $(patsubst %/,%,$(wildcard engine/*/))))
+ifneq ($(UNKNOWN_LAYERS),)
+  $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in neither RUNTIME_LAYERS nor BUILDER_LAYERS)
+endif
+
+CPPFLAGS     := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
+BUILDER_LIBS := -lcjson -llapacke -lopenblas -lfftw3 -lm
+
+# The libraries export only what the public headers mark EDDY_API or
+# EDDY_BUILD_API; every engine object is position independent, so one
+# compile serves the static and the shared library.
+LIB_CFLAGS   := -fPIC -fvisibility=hidden
+LIB_CXXFLAGS := -fPIC -fvisibility=hidden -fvisibility-inlines-hidden
+
+# The version, from the public header (one place).
+VERSION_PART = $(shell sed -n 's/^\#define EDDY_VERSION_$(1) \([0-9]*\)$$/\1/p' include/eddy/eddy_base.h)
+VERSION_MAJOR := $(call VERSION_PART,MAJOR)
+VERSION_MINOR := $(call VERSION_PART,MINOR)
+VERSION_PATCH := $(call VERSION_PART,PATCH)
+VERSION   := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+# While the major version is 0 every minor release may change the ABI.
+SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 
 # ---------------------------------------------------------- rigid-body backend
 # include/eddy/eddy_body.h is implemented by engine/bodies/body_port.c, which holds all the
@@ -39,9 +82,6 @@ LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
 # exactly one backend is built:
 #   v3   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
 #   v24  engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
-# body_port.c is built in both configurations, once: ENGINE_C's wildcard picks
-# it up, so BODY_SRC names only the backend, unless an ENGINE_C given on the
-# command line leaves body_port.c out; then BODY_SRC brings it.
 #
 #   make BOX2D_V3_PREFIX=/opt/box2d-v3   a v3 installed under that prefix
 #   make BODY_BACKEND=v24                2.4 even when a v3 is found
@@ -49,7 +89,9 @@ LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
 # Without BOX2D_V3_PREFIX, /usr/local is used if it holds v3. v3 is told apart
 # by box2d/math_functions.h: 2.4 also ships box2d/box2d.h, but not that. v3 is
 # linked by full path (static library preferred), because a bare -lbox2d finds
-# Debian's 2.4 in /usr/lib first.
+# Debian's 2.4 in /usr/lib first. A static v3 goes into libeddy.so, so it must
+# be position independent (cmake -DCMAKE_POSITION_INDEPENDENT_CODE=ON); its
+# symbols stay hidden there.
 BOX2D_V3_PREFIX ?= $(if $(wildcard /usr/local/include/box2d/math_functions.h),/usr/local,)
 ifneq ($(BOX2D_V3_PREFIX),)
   ifeq ($(wildcard $(BOX2D_V3_PREFIX)/include/box2d/math_functions.h),)
@@ -72,27 +114,40 @@ ifeq ($(BODY_BACKEND),v3)
   BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
+  BODY_SO_FLAGS := $(if $(filter %.a,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)--exclude-libs$(BODY_COMMA)libbox2d.a)
 else ifeq ($(BODY_BACKEND),v24)
   BODY_SRC      := engine/bodies/body_box2d_v24.cpp
   BODY_CPPFLAGS :=
   BODY_LIBS     := -lbox2d -lstdc++ -lm
+  BODY_SO_FLAGS :=
 else
   $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
-BODY_SRC := $(wildcard $(BODY_SRC))
-BODY_PORT_SRC := engine/bodies/body_port.c
-ifeq ($(origin ENGINE_C),command line)
-  BODY_SRC += $(filter-out $(ENGINE_C),$(BODY_PORT_SRC))
-endif
 
 # ---------------------------------------------------------- sources
-ENGINE_C   := $(filter-out engine/bodies/body_box2d_v3.c,$(wildcard engine/*/*.c))
-ENGINE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_C)) \
-              $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(BODY_SRC))) \
-              $(patsubst %.cpp,$(BUILD)/%.o,$(filter %.cpp,$(BODY_SRC)))
-ENGINE_H   := $(wildcard include/eddy/*.h engine/*/*.h)
-LIB        := $(BUILD)/libeddy.a
-ALL_LIBS   := $(LIB) $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+BACKEND_SRC  := engine/bodies/body_box2d_v3.c engine/bodies/body_box2d_v24.cpp
+layer_sources = $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,$(1),engine/$(l)/*.c engine/$(l)/*.cpp)))
+object_of     = $(patsubst %.cpp,$(BUILD)/%.o,$(patsubst %.c,$(BUILD)/%.o,$(1)))
+RUNTIME_SRC  := $(call layer_sources,$(RUNTIME_LAYERS)) $(BODY_SRC)
+BUILDER_SRC  := $(call layer_sources,$(BUILDER_LAYERS))
+RUNTIME_OBJ  := $(call object_of,$(RUNTIME_SRC))
+BUILDER_OBJ  := $(call object_of,$(BUILDER_SRC))
+ENGINE_H     := $(wildcard include/eddy/*.h engine/*/*.h)
+PUBLIC_H     := $(wildcard include/eddy/*.h)
+
+LIB          := $(BUILD)/libeddy.a
+BUILD_LIB    := $(BUILD)/libeddy-build.a
+SO_NAME      := libeddy.so.$(SOVERSION)
+BUILD_SO_NAME := libeddy-build.so.$(SOVERSION)
+SO           := $(BUILD)/libeddy.so.$(VERSION)
+BUILD_SO     := $(BUILD)/libeddy-build.so.$(VERSION)
+SHARED       := $(SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
+                $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so
+# What a program of this tree links: the builder's archive, then the
+# run time's, then their libraries (static, so a test may reach internals).
+RUNTIME_LIBS := $(LIB) $(BODY_LIBS)
+ALL_LIBS     := $(BUILD_LIB) $(LIB) $(BUILDER_LIBS) $(BODY_LIBS)
+ALL_LIB_DEPS := $(BUILD_LIB) $(LIB)
 
 TOOLS      := $(BUILD)/bin/precompute $(BUILD)/bin/sim
 TEST_SRC   := $(wildcard tests/test_*.c)
@@ -100,41 +155,73 @@ TESTS      := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCH_SRC  := $(wildcard bench/*.c)
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
-.PHONY: all test sanitize bench run demo install clean assets
-all: $(LIB) $(TOOLS) $(TESTS) $(BENCHES)
+.PHONY: all libs test layers sanitize bench run demo install uninstall install-check \
+        check-exports test-v3 clean assets
+all: libs $(TOOLS) $(TESTS) $(BENCHES)
+libs: $(LIB) $(BUILD_LIB) $(SHARED)
 
 $(BUILD)/engine/%.o: engine/%.c $(ENGINE_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/engine/%.o: engine/%.cpp $(ENGINE_H)
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) -c $< -o $@
 
-$(LIB): $(ENGINE_OBJ)
+$(LIB): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) tools/cli.h $(LIB)
+$(BUILD_LIB): $(BUILDER_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# The run time links with nothing but Box2D and libm: --no-undefined makes a
+# call into the builder (or into cJSON, LAPACK, FFTW) a link error here.
+$(SO): $(RUNTIME_OBJ)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $^ $(LDFLAGS) \
+	  $(BODY_SO_FLAGS) $(BODY_LIBS)
+
+# The builder calls libeddy.so for everything public (so a world a scene
+# makes is the run time's, with its one Box2D) and takes the run time's
+# internal numerics (errors, grid, basis, panels) from the static archive as
+# hidden copies (--exclude-libs): libeddy.so is named first, so only symbols
+# it does not export are taken from libeddy.a.
+$(BUILD_SO): $(BUILDER_OBJ) $(SO) $(LIB)
+	$(CC) -shared -Wl,-soname,$(BUILD_SO_NAME) -Wl,--no-undefined -o $@ $(BUILDER_OBJ) \
+	  $(LDFLAGS) $(SO) -Wl,--exclude-libs,libeddy.a $(LIB) $(BUILDER_LIBS)
+
+$(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so: $(SO)
+	ln -sf $(notdir $<) $@
+$(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so: $(BUILD_SO)
+	ln -sf $(notdir $<) $@
+
+$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) tools/cli.h $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(filter %.c,$^) -o $@ $(LDFLAGS) $(ALL_LIBS)
 
-$(BUILD)/bin/sim: tools/sim.c tools/cli.h $(LIB)
+$(BUILD)/bin/sim: tools/sim.c tools/cli.h $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB)
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(ALL_LIBS) -lcmocka
 
-$(BUILD)/bench/%: bench/%.c $(LIB)
+$(BUILD)/bench/%: bench/%.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
+# The include graph between layers (tests/check_layers.sh) and, from the
+# objects, which layer's symbols each layer uses.
+layers: $(RUNTIME_OBJ) $(BUILDER_OBJ)
+	@sh tests/check_layers.sh $(BUILD)
+
 # Every test binary runs from the repository root; EDDY_BIN tells the
 # end-to-end tests where the command-line tools are.
-test: $(TESTS) $(TOOLS)
+test: $(TESTS) $(TOOLS) layers
 	@echo "rigid-body backend: $(BODY_BACKEND)"
 	@failed=0; passed=0; \
 	for t in $(TESTS); do \
@@ -151,6 +238,12 @@ sanitize:
 	  SAN="-fsanitize=address,undefined,float-cast-overflow \
 	       -fno-sanitize-recover=undefined,float-cast-overflow" test
 
+# The whole suite on Box2D v3, which CI cannot fetch: build and install v3
+# beside the project (README) and point BOX2D_V3_PREFIX at it.
+test-v3:
+	@test -n "$(BOX2D_V3_PREFIX)" || { echo "make test-v3: set BOX2D_V3_PREFIX=DIR (a Box2D v3 install)"; exit 2; }
+	$(MAKE) BUILD=build/v3 BOX2D_V3_PREFIX=$(BOX2D_V3_PREFIX) BODY_BACKEND=v3 test
+
 bench: $(BENCHES) $(TOOLS)
 	@for b in $(BENCHES); do echo "== $$b"; EDDY_BIN=$(BUILD)/bin $$b || exit 1; done
 
@@ -160,15 +253,8 @@ demo: $(TOOLS)
 	$(BUILD)/bin/precompute --domain 10x10 --grid 64 --modes 73 -o $(BUILD)/demo.eddy
 	$(BUILD)/bin/sim --asset $(BUILD)/demo.eddy --scene assets/scenes/demo.json --steps 600 --every 60 --probe 5,5 --probe 2.5,7.5
 
-install: $(LIB) $(TOOLS)
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/eddy/eddy.h include/eddy/eddy_build.h include/eddy/eddy_scene.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-
 clean:
 	rm -rf build
-
 # ====================================================== fuzzing and reliability
 #
 #   make check        make test, then make sanitize (the whole suite again under
@@ -206,6 +292,7 @@ FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 
 check: test
 	+$(MAKE) sanitize
+	+$(MAKE) install-check
 
 # The library again, with clang, the sanitizers and libFuzzer's coverage
 # instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a
@@ -215,20 +302,22 @@ FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 
 # Linked by the C++ driver: the Box2D 2.4 shim is C++, and UBSan's vptr check
 # in it needs the C++ half of the sanitizer runtime.
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
+FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy.a
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_LIBS)
 	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
-	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c fuzz/fuzz_util.h $(FUZZ_BUILD)/libeddy.a
+$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c fuzz/fuzz_util.h $(FUZZ_LIBS)
 	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
-	  $(FUZZ_BUILD)/libeddy.a $(LDLIBS) $(if $(BODY_SRC),$(BODY_LIBS),)
+	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(LIB)
+$(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
@@ -237,7 +326,7 @@ fuzz-seeds: $(FUZZ_SEED_TOOL)
 	$(FUZZ_SEED_TOOL) fuzz/corpus/asset $(if $(filter mode,$(FUZZ_TARGETS)),fuzz/corpus/mode,)
 
 fuzz-build:
-	+$(FUZZ_LIB_MAKE) $(FUZZ_BUILD)/libeddy.a
+	+$(FUZZ_LIB_MAKE) $(FUZZ_LIBS)
 	+$(MAKE) $(FUZZ_BINS) fuzz-seeds
 
 # One target after another (the machine is shared): FUZZ_SECONDS each.
@@ -253,7 +342,7 @@ fuzz: fuzz-build
 	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$$base $$extra || exit 1; \
 	done
 
-$(BUILD)/soak: tests/soak.c $(LIB)
+$(BUILD)/soak: tests/soak.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free $(ALL_LIBS)
@@ -305,14 +394,14 @@ all: $(PAINT_BIN) $(PAINT_ASSETS)
 test: $(PAINT_BIN)
 assets: $(PAINT_ASSETS)
 
-$(PAINT_BIN): $(PAINT_SRC) $(PAINT_H) $(LIB)
+$(PAINT_BIN): $(PAINT_SRC) $(PAINT_H) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(PAINT_SRC) -o $@ \
 	  $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
 
 # The generic test rule links a test with the library only; this one adds the
 # painter's headless part.
-$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcard tests/*.h) $(LIB)
+$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) -Itests $< $(PAINT_CORE) -o $@ \
 	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
@@ -373,18 +462,18 @@ all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
 test: $(GAME_BIN) $(LEVEL_ASSETS)
 assets: $(LEVEL_ASSETS)
 
-$(GAME_BIN): $(GAME_SRC) $(GAME_H) $(LIB)
+$(GAME_BIN): $(GAME_SRC) $(GAME_H) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(GAME_SRC) -o $@ \
 	  $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
 
-$(LEVEL_BIN): $(GAME_DIR)/level_tool.c $(GAME_CORE) $(GAME_H) $(LIB)
+$(LEVEL_BIN): $(GAME_DIR)/level_tool.c $(GAME_CORE) $(GAME_H) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $< $(GAME_CORE) -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 # The generic test rule links a test with the library only; this one adds the
 # game's headless core.
-$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(LIB)
+$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
 	  $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
@@ -412,3 +501,91 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 	  echo "make run: playing level 1 headless for 600 steps instead; on a desktop, make run opens the game window"; \
 	  $(GAME_BIN) --headless --level 1 --frames 600; \
 	fi
+
+# ====================================================== install
+#
+#   make install      PREFIX=/usr/local (DESTDIR for staging; BINDIR, LIBDIR,
+#                     INCLUDEDIR, PKGCONFIGDIR to place each part)
+#   make uninstall    removes exactly what make install put there
+#   make install-check  (part of make check) installs into build/stage, checks
+#                     the exports, builds examples/ against it with pkg-config
+#                     and runs them, then uninstalls and checks nothing is left
+#
+# Installed: every public header (include/eddy/ -> INCLUDEDIR/eddy/), libeddy
+# and libeddy-build as static and shared libraries (soname
+# libeddy.so.$(SOVERSION)), eddy.pc and eddy-build.pc, and the tools.
+
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL_BINS := $(TOOLS) $(GAME_BIN) $(PAINT_BIN) $(LEVEL_BIN)
+INSTALL_LIBS := libeddy.a libeddy-build.a libeddy.so.$(VERSION) libeddy-build.so.$(VERSION) \
+                $(SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-build.so
+
+# pkg-config files: Libs.private is what a static link adds.
+define EDDY_PC
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCLUDEDIR)
+
+Name: eddy
+Description: Model-reduced 2D fluid for games, coupled to Box2D bodies (run time)
+Version: $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy
+Libs.private: $(BODY_LIBS)
+endef
+define EDDY_BUILD_PC
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCLUDEDIR)
+
+Name: eddy-build
+Description: eddy's precompute side (assets, painted modes, shape catalogues) and JSON scenes
+Version: $(VERSION)
+Requires: eddy = $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy-build
+Libs.private: $(BUILDER_LIBS)
+endef
+export EDDY_PC EDDY_BUILD_PC
+
+install: libs $(INSTALL_BINS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
+	  $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
+	install -m 644 $(LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libeddy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
+	ln -sf libeddy-build.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
+	ln -sf $(BUILD_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-build.so
+	printf '%s\n' "$$EDDY_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc
+	printf '%s\n' "$$EDDY_BUILD_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
+
+check-exports: $(SO) $(BUILD_SO)
+	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
+	  eddy_body.h eddy_coupling.h)
+	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
+	  eddy_mode.h eddy_scene.h)
+
+STAGE      := $(abspath $(BUILD))/stage
+STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
+              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig
+install-check: check-exports libs $(INSTALL_BINS)
+	rm -rf $(STAGE) $(BUILD)/examples
+	$(MAKE) --no-print-directory install $(STAGE_DIRS)
+	CC="$(CC)" CXX="$(CXX)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
+	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
+	@left=$$(find $(STAGE) -type f -o -type l); \
+	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
+	echo "install-check: installed, built the examples, ran them, uninstalled cleanly"

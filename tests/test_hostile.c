@@ -316,6 +316,12 @@ static void random_hostile_sequence(void **state)
  *   - the fluid's advection clamp (above) when bodies stir it violently;
  *   - Box2D's per-step translation limit (2 m per step, 120 m/s at 60 Hz),
  *     which caps the speed of a body given 1e6 m/s or pushed with 1e12 N;
+ *   - walls hold a pushed body up to an acceleration of about 3000 g on
+ *     Box2D v3 (soft contacts) and 1e6 g on 2.4 (eddy_body.h, measured in
+ *     test_body.c): both hold the 1e5 N push (30 g on its 320 kg box); the
+ *     1e12 N push (3e8 g) may take the box through a wall on either, and
+ *     the coupling must then report it (EDDY_ERR_RANGE) while the rest
+ *     stays finite;
  *   - the port refuses non-finite or absurd sizes, densities and velocities,
  *     and panels shorter than its minimum edge; the panel solver refuses a
  *     shape whose panel matrix is singular (a circle of 1e-300 m).
@@ -340,6 +346,9 @@ typedef struct body_case {
     bool may_leave;     /* a body too big for the tank may be pushed out */
 } body_case;
 
+/* Beyond 1e6 g no Box2D holds a body at a wall (see above). */
+static bool walls_give_way(const body_case *bc) { return bc->push >= 1e9; }
+
 static const body_case BODY_CASES[] = {
     {"overlapping boxes",
      "{\"bodies\":[{\"shape\":\"box\",\"hw\":0.5,\"hh\":0.5,\"x\":5,\"y\":5},"
@@ -359,6 +368,9 @@ static const body_case BODY_CASES[] = {
      "{\"bodies\":[{\"shape\":\"circle\",\"radius\":0.5,\"x\":5,\"y\":5,"
      "\"vx\":1e6,\"vy\":-1e6,\"omega\":1e6}]}",
      EDDY_OK, 1.0 / 60, 40, 0, false},
+    {"1e5 N every step",
+     "{\"bodies\":[{\"shape\":\"box\",\"hw\":0.4,\"hh\":0.2,\"x\":5,\"y\":5}]}",
+     EDDY_OK, 1.0 / 60, 60, 1e5, false},
     {"1e12 N every step",
      "{\"bodies\":[{\"shape\":\"box\",\"hw\":0.4,\"hh\":0.2,\"x\":5,\"y\":5}]}",
      EDDY_OK, 1.0 / 60, 40, 1e12, false},
@@ -454,7 +466,7 @@ static void hostile_bodies(void **state)
                 assert_true(isfinite(eddy_body_angular_velocity(bodies[b])));
                 /* the tank's walls keep every body that fits inside it */
                 bool inside = p.x >= 0 && p.x <= 10 && p.y >= 0 && p.y <= 10;
-                if (!bc->may_leave) assert_true(inside);
+                if (!bc->may_leave && !walls_give_way(bc)) assert_true(inside);
                 was_outside = was_outside || !inside;
             }
             double uv[2];

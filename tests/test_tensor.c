@@ -6,6 +6,7 @@
 #include "test_util.h"
 
 #include "eddy_internal.h"
+#include "builder_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -46,6 +46,8 @@
 static_assert(b2_maxPolygonVertices >= EDDY_MAX_POLYGON_VERTICES,
               "Box2D 2.4 must allow 8-vertex polygons");
 
+namespace { /* internal linkage: no C++ name leaves the static library either */
+
 /* Buffers the sensor begin/end callbacks Box2D 2.4 makes during Step. */
 class port_listener : public b2ContactListener {
 public:
@@ -53,6 +55,8 @@ public:
     void BeginContact(b2Contact *contact) override;
     void EndContact(b2Contact *contact) override;
 };
+
+} // namespace
 
 struct eddy_native_world {
     b2World *b2 = nullptr;
@@ -98,6 +102,7 @@ void eddy_native_backend(eddy_body_backend_info *out)
     out->major = b2_version.major;
     out->minor = b2_version.minor;
     out->revision = b2_version.revision;
+    out->polygon_skin = b2_polygonRadius;
 }
 
 /* Called by Box2D during Step: records, never touches the world. */

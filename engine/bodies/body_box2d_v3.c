@@ -17,7 +17,13 @@
  *   - ids are kept in the port's records through b2StoreBodyId and friends.
  * v3 already reports rotational inertia about the centre of mass.
  *
- * Two v3.1 behaviours are corrected here:
+ * v3 behaviours corrected here (DIFFERENCES THE PORT HIDES in eddy_body.h):
+ *   - v3 puts a body to sleep below 0.05 m/s, 2.4 below 0.01 m/s: a body
+ *     drifting at 3 cm/s would stop on v3. Bodies get 2.4's threshold.
+ *   - v3 caps every body's rotation at an eighth of a turn per step, also a
+ *     kinematic one, which then cannot follow what it is told: kinematic
+ *     bodies may rotate fast (allowFastRotation), as they are only ever
+ *     moved as told.
  *   - Box2D v3.1.1 can report a false sensor end (and a begin some steps later)
  *     while a circle still overlaps a sensor: with the circle's centre within
  *     0.5 mm of the other shape, b2ShapeDistance leaves the radii in
@@ -40,6 +46,9 @@
 #if !defined(B2_MAX_POLYGON_VERTICES) || B2_MAX_POLYGON_VERTICES < EDDY_MAX_POLYGON_VERTICES
 #error "body_box2d_v3.c needs the Box2D v3 headers (box2d/collision.h with B2_MAX_POLYGON_VERTICES >= 8)"
 #endif
+
+/* Box2D 2.4's b2_linearSleepTolerance (m/s), for v3's sleepThreshold. */
+#define PORT_SLEEP_SPEED 0.01f
 
 struct eddy_native_world {
     b2WorldId id;
@@ -86,6 +95,7 @@ void eddy_native_backend(eddy_body_backend_info *out)
     out->major = v.major;
     out->minor = v.minor;
     out->revision = v.revision;
+    out->polygon_skin = 0.0; /* v3 polygons have no radius unless asked */
 }
 
 static void free_native_world(eddy_native_world *n)
@@ -250,6 +260,8 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     bd.fixedRotation = d->fixed_rotation;
     bd.isBullet = d->bullet;
     bd.enableSleep = !d->disable_sleep;
+    bd.sleepThreshold = PORT_SLEEP_SPEED;
+    bd.allowFastRotation = d->type == EDDY_BODY_KINEMATIC;
     bd.userData = b;
     b->native = b2StoreBodyId(b2CreateBody(b->world->native->id, &bd));
 }
@@ -393,13 +405,16 @@ void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w)
 }
 
 /* v3 turns by atan(w h) per sub-step: ask for n tan(turn / n) so that the
- * step turns by `turn`. More than a quarter turn per sub-step cannot be had in
- * one step anyway; that is asked for as it is. */
+ * step turns by `turn` (kinematic bodies are not capped: allowFastRotation).
+ * Close to a quarter turn per sub-step tan runs away and a quarter turn
+ * cannot be had at all: that is asked for as it is, and the port places the
+ * body at its target after the step (eddy_world_step). With the default 4
+ * sub-steps every turn of move_kinematic (at most a half turn) is reached. */
 double eddy_native_kinematic_turn(const eddy_world *w, double turn)
 {
     int n = w->substeps;
     double per_substep = turn / n;
-    if (fabs(per_substep) < 0.25 * EDDY_PORT_PI)
+    if (fabs(per_substep) < 0.45 * EDDY_PORT_PI)
         turn = n * tan(per_substep);
     return turn;
 }

@@ -14,7 +14,7 @@
  */
 #include "body_port.h"
 
-#include "eddy_internal.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
+#include "eddy_core.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
 
 #include <math.h>
 #include <stdlib.h>
@@ -573,6 +573,33 @@ void eddy_world_destroy(eddy_world *w)
     free(w);
 }
 
+/* Kinematic bodies moved with eddy_body_move_kinematic end the step at
+ * their target. Box2D caps a step's motion (2.4: a quarter turn and 2 m per
+ * step, also for kinematic bodies, and it keeps the capped velocity; v3:
+ * what atan(w h) per sub-step can reach): a body short of its target by more
+ * than PORT_TARGET_SLACK (m or rad, well above Box2D's single-precision
+ * round-off at game scales) is placed there, with the velocity it was given. */
+#define PORT_TARGET_SLACK 1e-4
+
+static void port_finish_kinematic_moves(eddy_world *w)
+{
+    for (int i = 0; i < w->body_count; ++i) {
+        eddy_body *b = w->bodies[i];
+        if (!b->has_target)
+            continue;
+        b->has_target = false;
+        double pos[2], c, s;
+        eddy_native_pose(b, pos, &c, &s);
+        double turn = port_wrap_angle(b->target[2] - atan2(s, c));
+        if (fabs(pos[0] - b->target[0]) <= PORT_TARGET_SLACK &&
+            fabs(pos[1] - b->target[1]) <= PORT_TARGET_SLACK && fabs(turn) <= PORT_TARGET_SLACK)
+            continue;
+        eddy_native_set_transform(b, b->target[0], b->target[1], b->target[2]);
+        eddy_native_set_velocity(b, b->target_velocity[0], b->target_velocity[1],
+                                 b->target_velocity[2]);
+    }
+}
+
 eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *err)
 {
     eddy_result r = port_check_step(w, dt, &substeps, err);
@@ -581,6 +608,7 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
     w->begin_count = w->end_count = w->dropped = 0;
     w->substeps = substeps;
     eddy_native_world_step(w, dt, substeps);
+    port_finish_kinematic_moves(w);
     port_sort_events(w);
     return port_ok(err);
 }
@@ -651,6 +679,10 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     eddy_result r = port_check_body_desc(&d, err);
     if (r != EDDY_OK)
         return r;
+    /* Damping acts on dynamic bodies only: 2.4 skips kinematic bodies, v3
+     * would slow them down, so that they trail the velocity they are given. */
+    if (d.type != EDDY_BODY_DYNAMIC)
+        d.linear_damping = d.angular_damping = 0.0;
 
     eddy_body *b = (eddy_body *)calloc(1, sizeof *b);
     if (!b)
@@ -970,6 +1002,7 @@ eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double ang
     if (!port_finite2(x, y) || !port_finite(angle))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
     eddy_native_set_transform(b, x, y, angle);
+    b->has_target = false;
     /* woken on both backends: 2.4 would leave a sleeping body asleep, and then
      * not see it leave a sensor */
     if (b->type != EDDY_BODY_STATIC)
@@ -987,6 +1020,7 @@ eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
     if (!port_finite2(vx, vy) || !port_finite(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "velocity is not finite");
     eddy_native_set_velocity(b, vx, vy, w);
+    b->has_target = false;
     if (vx != 0.0 || vy != 0.0 || w != 0.0)
         eddy_native_set_awake(b, true);
     return port_ok(err);
@@ -1003,8 +1037,20 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "target pose or time step is not valid");
     eddy_pose p;
     eddy_body_get_pose(b, &p);
-    double turn = eddy_native_kinematic_turn(b->world, port_wrap_angle(angle - p.angle));
-    return eddy_body_set_velocity(b, (x - p.x) / dt, (y - p.y) / dt, turn / dt, err);
+    double turn = port_wrap_angle(angle - p.angle);
+    double vx = (x - p.x) / dt, vy = (y - p.y) / dt;
+    double w = eddy_native_kinematic_turn(b->world, turn) / dt;
+    eddy_result r = eddy_body_set_velocity(b, vx, vy, w, err);
+    if (r != EDDY_OK)
+        return r;
+    b->has_target = true; /* port_finish_kinematic_moves */
+    b->target[0] = x;
+    b->target[1] = y;
+    b->target[2] = p.angle + turn;
+    b->target_velocity[0] = vx;
+    b->target_velocity[1] = vy;
+    b->target_velocity[2] = w;
+    return EDDY_OK;
 }
 
 /* ------------------------------------------------------------ queries */

@@ -67,6 +67,11 @@ struct eddy_body {
     double added_mass, added_inertia;
     double gravity_scale;
     bool fixed_rotation;
+    /* eddy_body_move_kinematic: the pose to be at after the next step and
+     * the velocity given for it (x, y, angle; vx, vy, w), until that step
+     * or another set_velocity / set_transform */
+    bool has_target;
+    double target[3], target_velocity[3];
 };
 
 struct eddy_drag {
@@ -95,7 +100,7 @@ struct eddy_world {
 
 /* ------------------------------------------------------------ shared helpers */
 
-/* Defined in error.c (and declared in eddy_internal.h, which is C only): fill
+/* Defined in error.c (and declared in eddy_core.h, which is C only): fill
  * err, if not NULL, with code and a printf-style message / with EDDY_OK. */
 eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -144,7 +149,7 @@ void eddy_port_query_offer(eddy_port_query *q, eddy_body *b);
 
 /* ------------------------------------------------------------ backend hooks */
 
-/* Which Box2D this is (out is not NULL). */
+/* Which Box2D this is, and its polygon skin (out is not NULL). */
 void eddy_native_backend(eddy_body_backend_info *out);
 
 /* Creates w->native with the gravity and sleep setting of d; w's own lists,
@@ -206,7 +211,8 @@ void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
 void eddy_native_set_transform(eddy_body *b, double x, double y, double angle);
 void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w);
 /* The turn to ask of a kinematic body for it to turn by `turn` radians in the
- * next step (2.4 turns by exactly w dt; v3 does not). */
+ * next step (2.4 turns by exactly w dt; v3 does not). What a backend cannot
+ * reach in one step the port corrects after it (eddy_world_step). */
 double eddy_native_kinematic_turn(const eddy_world *w, double turn);
 
 /* Offers the hits of r's segment (eddy_port_ray_offer). Casts nothing when the

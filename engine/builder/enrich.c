@@ -70,10 +70,10 @@
  * Precompute only: allocates freely, not real-time. Deterministic for the
  * same inputs, build and machine and the same number of BLAS threads:
  * LAPACK's dgesvd and BLAS's dgemm round differently when their sums are cut
- * differently between threads (by about 1e-13), so the precompute tool runs
- * BLAS on one thread. */
+ * differently between threads (by about 1e-13), so eddy_build_asset runs
+ * BLAS on one thread (threads.c). */
 #include "eddy_build.h"
-#include "eddy_internal.h"
+#include "builder_internal.h"
 #include "eddy_mode.h"
 #include "grid_solver.h"
 

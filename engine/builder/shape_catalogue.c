@@ -13,6 +13,8 @@
  * outline read back exactly as the coupling will read a live body's, so the
  * asset's panels are found again at run time by exact comparison. */
 #include "asset_shapes.h"
+#include "body_pieces.h"
+#include "builder_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>
@@ -156,30 +158,6 @@ eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogu
     res = eddy_shape_catalogue_load_memory((const char *)data, size, out, &inner);
     free(data);
     if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
-    return EDDY_OK;
-}
-
-/* ------------------------------------------------------------ outlines */
-
-eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
-                                   eddy_error *err)
-{
-    int n = 0, shapes = eddy_body_shape_count(body);
-    for (int s = 0; s < shapes; ++s) {
-        eddy_shape_info info;
-        eddy_result res = eddy_body_get_shape(body, s, &info, err);
-        if (res != EDDY_OK) return res;
-        if (info.is_sensor) continue;
-        if (n == EDDY_PANEL_MAX_PIECES)
-            return eddy_fail(err, EDDY_ERR_CAPACITY, "a body has more than %d shapes",
-                             EDDY_PANEL_MAX_PIECES);
-        if (info.type == EDDY_SHAPE_CIRCLE)
-            pieces[n++] = eddy_piece_circle(info.radius, info.center[0], info.center[1]);
-        else
-            pieces[n++] = eddy_piece_polygon(info.vertex_count, (const double (*)[2])info.vertices);
-    }
-    *count = n;
-    if (n == 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "the body has no solid shape to panel");
     return EDDY_OK;
 }
 

@@ -7,7 +7,7 @@
  * central-difference advection of v by u on the staggered grid and <,> the
  * grid's trapezoid inner product. On box eigenmodes sampled onto the grid it
  * converges to the closed form of tensor_box.c, which the tests check. */
-#include "eddy_internal.h"
+#include "builder_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

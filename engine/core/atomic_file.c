@@ -7,7 +7,7 @@
  * over path. rename() replaces the old file in one step, so a reader (or a
  * crash) sees either the old file or the new one, never a mix. On any failure
  * the temporary file is removed and the old file is left as it was. */
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -13,7 +13,7 @@
  * The writer is zero-initialised by the caller (eddy_writer w = {0};). When an
  * allocation fails it sets `failed` and ignores every later write, so again
  * one check at the end is enough. */
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 #include <stdlib.h>
 #include <string.h>

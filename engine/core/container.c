@@ -31,7 +31,7 @@
  *
  * CRC-32 is the common IEEE one (reflected polynomial 0xEDB88320, initial
  * value and final xor 0xFFFFFFFF), the same as zlib's crc32. */
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* error.c - result codes and the messages the library hands back instead of printing. */
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 #include <stdarg.h>
 #include <stdio.h>

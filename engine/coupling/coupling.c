@@ -6,6 +6,7 @@
  * feedback in feedback_grid.c, the exact feedback in panel_feedback_exact.c. */
 #include "coupling_internal.h"
 #include "asset_shapes.h"
+#include "body_pieces.h"
 #include "panel_fast.h"
 
 #include <math.h>

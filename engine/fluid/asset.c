@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* asset.c - what a level's precomputed asset holds, how it is built, and its
- * sections in the container format (container.c).
+/* asset.c - what a level's precomputed asset holds and how it is loaded: its
+ * sections in the container format (container.c). The builder writes them
+ * (builder/asset_write.c) and builds assets (builder/asset_build.c).
  *
  * Sections of an asset (file kind 'ASST'):
  *   DOMN  f64 width, f64 height, i32 nx, i32 ny, i32 modes r, i32 eigenmodes,
@@ -21,30 +22,13 @@
  *         second), r f64 projection p = B^T f
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
+#include "asset_format.h"
 #include "asset_shapes.h"
-#include "quadtree.h"
-#include "eddy_build.h"
 #include "eddy_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define KIND_ASSET EDDY_FOURCC('A', 'S', 'S', 'T')
-#define TAG_DOMAIN EDDY_FOURCC('D', 'O', 'M', 'N')
-#define TAG_EIGEN EDDY_FOURCC('E', 'M', 'O', 'D')
-#define TAG_VISC EDDY_FOURCC('V', 'I', 'S', 'C')
-#define TAG_ADVECT EDDY_FOURCC('A', 'D', 'V', 'T')
-#define TAG_GRID EDDY_FOURCC('G', 'M', 'O', 'D')
-#define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
-#define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
-#define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
-
-#define FLAG_DIAGONAL 1u
-#define MAX_GRID 4096
-#define MAX_MODES 4096
-#define MAX_FILE_BYTES ((size_t)1 << 31)
-#define MAX_ARTISTS 4096
 
 void eddy_asset_destroy(eddy_asset *a)
 {
@@ -127,223 +111,6 @@ eddy_result eddy_asset_shape(const eddy_asset *a, int index, eddy_asset_shape_in
     out->sigma_min = e->panels.sigma_min;
     out->sigma_max = e->panels.sigma_max;
     return EDDY_OK;
-}
-
-/* ------------------------------------------------------------ building */
-
-static void report(const eddy_build_desc *d, const char *stage, double fraction)
-{
-    if (d->progress) d->progress(d->progress_user, stage, fraction);
-}
-
-static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
-{
-    if (!isfinite(d->width) || !isfinite(d->height) || d->width <= 0 || d->height <= 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "domain %g x %g: sides must be positive",
-                         d->width, d->height);
-    if (d->nx < 2 || d->ny < 2 || d->nx > MAX_GRID || d->ny > MAX_GRID)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid %d x %d: cells per side must be in 2..%d",
-                         d->nx, d->ny, MAX_GRID);
-    if (d->modes < 1 || d->modes > MAX_MODES)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "%d modes: must be in 1..%d", d->modes, MAX_MODES);
-    return EDDY_OK;
-}
-
-static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
-{
-    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    eddy_quadtree tree;
-    eddy_result res = eddy_quadtree_build(&g, &tree, err);
-    if (res == EDDY_OK) res = eddy_qt_table_build(&tree, fmin(g.hx, g.hy), &a->quadtree_table, err);
-    eddy_quadtree_free(&tree);
-    return res;
-}
-
-eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
-{
-    if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
-    *out = NULL;
-    eddy_build_desc d = desc ? *desc : (eddy_build_desc){0};
-    if (d.width == 0) d.width = 10.0;
-    if (d.height == 0) d.height = 10.0;
-    if (d.nx == 0) d.nx = 64;
-    if (d.ny == 0) d.ny = d.nx;
-    if (d.modes == 0) d.modes = 73;
-    eddy_result res = check_build_desc(&d, err);
-    if (res != EDDY_OK) return res;
-
-    eddy_asset *a = calloc(1, sizeof *a);
-    if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
-    a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
-    a->mode_count = a->eigen_count = d.modes;
-    a->viscosity_diagonal = true;
-    a->modes = malloc((size_t)d.modes * sizeof *a->modes);
-    a->viscosity = calloc((size_t)d.modes * (size_t)d.modes, sizeof *a->viscosity);
-    if (!a->modes || !a->viscosity) {
-        eddy_asset_destroy(a);
-        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
-    }
-    report(&d, "eigenbasis", 0.0);
-    res = eddy_box_select_modes(d.width, d.height, d.modes, a->modes, err);
-    if (res != EDDY_OK) {
-        eddy_asset_destroy(a);
-        return res;
-    }
-    /* D~ = B^T lap B (5.6) is -lambda_k on the diagonal for eigenmodes. */
-    for (int k = 0; k < d.modes; ++k)
-        a->viscosity[(size_t)k * (size_t)d.modes + (size_t)k] = -a->modes[k].lambda;
-    report(&d, "advection tensor", 0.1);
-    res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
-    if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
-    /* Artist and POD modes (5.2), when the desc has any. */
-    if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
-    /* The 5.19 table for quadtree feedback at the coupling's default panel
-     * length, one grid spacing. */
-    if (res == EDDY_OK) {
-        report(&d, "quadtree table", 0.8);
-        res = build_quadtree_table(a, err);
-    }
-    /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
-    if (res == EDDY_OK && d.shapes) {
-        report(&d, "body shapes", 0.9);
-        res = eddy_asset_build_shapes(a, d.shapes, err);
-    }
-    if (res != EDDY_OK) {
-        eddy_asset_destroy(a);
-        return res;
-    }
-    report(&d, "done", 1.0);
-    *out = a;
-    return EDDY_OK;
-}
-
-/* ------------------------------------------------------------ encoding */
-
-static void encode_domain(const eddy_asset *a, eddy_writer *w)
-{
-    eddy_write_f64(w, a->width);
-    eddy_write_f64(w, a->height);
-    eddy_write_i32(w, a->nx);
-    eddy_write_i32(w, a->ny);
-    eddy_write_i32(w, a->mode_count);
-    eddy_write_i32(w, a->eigen_count);
-    eddy_write_u32(w, a->viscosity_diagonal ? FLAG_DIAGONAL : 0u);
-}
-
-static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
-{
-    for (int m = 0; m < a->eigen_count; ++m) {
-        eddy_write_i32(w, a->modes[m].k1);
-        eddy_write_i32(w, a->modes[m].k2);
-    }
-}
-
-static void encode_viscosity(const eddy_asset *a, eddy_writer *w)
-{
-    size_t r = (size_t)a->mode_count;
-    if (a->viscosity_diagonal)
-        for (size_t k = 0; k < r; ++k) eddy_write_f64(w, a->viscosity[k * r + k]);
-    else
-        eddy_write_f64s(w, a->viscosity, r * r);
-}
-
-static void encode_grid_modes(const eddy_asset *a, eddy_writer *w)
-{
-    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    eddy_write_u32(w, (uint32_t)a->grid_count);
-    eddy_write_f64s(w, a->grid_modes, (size_t)a->grid_count * (size_t)eddy_mac_size(&g));
-}
-
-static void encode_artists(const eddy_asset *a, eddy_writer *w)
-{
-    eddy_write_u32(w, (uint32_t)a->artist_count);
-    for (int at = 0; at < a->artist_count; ++at) {
-        const char *name = a->artist_names[at];
-        uint32_t len = (uint32_t)strlen(name);
-        eddy_write_u32(w, len);
-        for (uint32_t b = 0; b < len; b += 4) {
-            uint32_t word = 0;
-            for (uint32_t q = 0; q < 4 && b + q < len; ++q)
-                word |= (uint32_t)(unsigned char)name[b + q] << (8 * q);
-            eddy_write_u32(w, word);
-        }
-        eddy_write_f64(w, a->artist_capture[2 * at]);
-        eddy_write_f64(w, a->artist_capture[2 * at + 1]);
-        eddy_write_f64s(w, a->artist_projection + (size_t)at * (size_t)a->mode_count,
-                        (size_t)a->mode_count);
-    }
-}
-
-static void encode_quadtree_table(const eddy_qt_table *t, eddy_writer *w)
-{
-    eddy_write_u32(w, (uint32_t)t->levels);
-    eddy_write_u32(w, (uint32_t)t->bins);
-    eddy_write_f64(w, t->bin_width);
-    eddy_write_f64(w, t->panel_length);
-    eddy_write_f64s(w, t->error, (size_t)t->levels * (size_t)t->bins);
-}
-
-static void encode_tensor(const eddy_tensor *t, eddy_writer *w)
-{
-    eddy_write_u64(w, (uint64_t)t->nnz);
-    for (int i = 0; i <= t->r; ++i) eddy_write_u64(w, (uint64_t)t->start[i]);
-    for (int64_t e = 0; e < t->nnz; ++e) {
-        eddy_write_i32(w, t->k[e]);
-        eddy_write_i32(w, t->j[e]);
-    }
-    eddy_write_f64s(w, t->value, (size_t)t->nnz);
-}
-
-eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *out_size,
-                              eddy_error *err)
-{
-    if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[8] = {{0}};
-    uint32_t tags[8] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
-    int count = 4;
-    encode_domain(a, &w[0]);
-    encode_eigenmodes(a, &w[1]);
-    encode_viscosity(a, &w[2]);
-    encode_tensor(&a->tensor, &w[3]);
-    if (a->grid_count > 0) {
-        tags[count] = TAG_GRID;
-        encode_grid_modes(a, &w[count++]);
-    }
-    if (a->artist_count > 0) {
-        tags[count] = TAG_ARTIST;
-        encode_artists(a, &w[count++]);
-    }
-    if (a->shape_count > 0) {
-        tags[count] = TAG_SHAPES;
-        eddy_asset_shapes_encode(a, &w[count++]);
-    }
-    if (a->quadtree_table.levels > 0) {
-        tags[count] = TAG_QUADTREE;
-        encode_quadtree_table(&a->quadtree_table, &w[count++]);
-    }
-    eddy_result res = EDDY_OK;
-    for (int s = 0; s < count; ++s)
-        if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
-    if (res == EDDY_OK) {
-        eddy_section sections[8];
-        for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
-        res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
-                                    err);
-    }
-    for (int s = 0; s < count; ++s) eddy_writer_free(&w[s]);
-    return res;
-}
-
-eddy_result eddy_asset_save_file(const eddy_asset *a, const char *path, eddy_error *err)
-{
-    if (!path) return eddy_fail(err, EDDY_ERR_ARGUMENT, "save: no path given");
-    unsigned char *data;
-    size_t size;
-    eddy_result res = eddy_asset_encode(a, &data, &size, err);
-    if (res != EDDY_OK) return res;
-    res = eddy_write_file_atomic(path, data, size, err);
-    free(data);
-    return res;
 }
 
 /* ------------------------------------------------------------ decoding */
@@ -684,32 +451,4 @@ eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error 
     free(data);
     if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
     return EDDY_OK;
-}
-
-eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max, int *count,
-                               eddy_error *err)
-{
-    if (!path || !out || !count) return eddy_fail(err, EDDY_ERR_ARGUMENT, "sections: NULL argument");
-    *count = 0;
-    uint8_t *data;
-    size_t size;
-    eddy_result res = eddy_read_file(path, MAX_FILE_BYTES, &data, &size, err);
-    if (res != EDDY_OK) return res;
-    eddy_asset *a = NULL;
-    eddy_container c;
-    res = eddy_asset_load_memory(data, size, &a, err);
-    if (res == EDDY_OK)
-        res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
-    if (res == EDDY_OK) {
-        for (int s = 0; s < c.count && s < max; ++s) {
-            uint32_t tag = c.sections[s].tag;
-            for (int b = 0; b < 4; ++b) out[s].tag[b] = (char)((tag >> (8 * b)) & 0xff);
-            out[s].tag[4] = '\0';
-            out[s].size = c.sections[s].size;
-            *count = s + 1;
-        }
-    }
-    eddy_asset_destroy(a);
-    free(data);
-    return res;
 }

@@ -98,7 +98,7 @@
 #ifndef EDDY_PANEL_H
 #define EDDY_PANEL_H
 
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 #include <stdbool.h>
 

@@ -33,7 +33,7 @@ static double mean_cos(double c_mid, double c1)
     return cos(c_mid) * sinc(0.5 * c1);
 }
 
-/* Mode constants with eddy_box_mode / eddy_box_norm semantics (eddy_internal.h):
+/* Mode constants with eddy_box_mode / eddy_box_norm semantics (eddy_core.h):
  * a = k1 pi / W, b = k2 pi / H, N = 2 / sqrt(lambda W H), lambda = a^2 + b^2. */
 static void mode_constants(const eddy_box_mode *m, double width, double height, double *a,
                            double *b, double *norm)

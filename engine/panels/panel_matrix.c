@@ -3,9 +3,9 @@
 /* panel_matrix.c - the panel matrix of one shape (5.12 + 5.15) and its
  * least-squares pseudo-inverse (5.13, 5.16), all in body space so the body may
  * move and rotate freely. Conventions in panel.h. */
+#include "dense.h"
 #include "panel.h"
 
-#include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,14 +69,13 @@ void eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out)
 
 /* Z: orthonormal basis (m x (m - r), row-major) of the strengths with zero
  * circulation in every group, i.e. the null space of the rows of 5.15, from a
- * full QR factorisation of their transpose. q is m x m scratch, tau r. */
-static bool circulation_free_basis(const eddy_panel_shape *s, double *q, double *tau, double *z)
+ * full QR factorisation of their transpose (dense_qr.c). q is m x m scratch. */
+static bool circulation_free_basis(const eddy_panel_shape *s, double *q, double *z)
 {
     int m = s->count, r = s->group_count;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m; k++) q[(size_t)i * m + k] = k < r && s->group[i] == k ? s->length[i] : 0.0;
-    if (LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, r, q, m, tau) != 0) return false;
-    if (LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, m, r, q, m, tau) != 0) return false;
+    if (eddy_dense_qr_full(m, r, q) != EDDY_OK) return false;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m - r; k++) z[(size_t)i * (m - r) + k] = q[(size_t)i * m + r + k];
     return true;
@@ -205,23 +204,21 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
     size_t mm = (size_t)m * m, mn = (size_t)m * n;
     double *p = malloc(sizeof(double) * (size_t)rows * m);
     double *q = malloc(sizeof(double) * mm);
-    double *tau = malloc(sizeof(double) * (size_t)r);
     double *z = malloc(sizeof(double) * mn);
     double *pz = malloc(sizeof(double) * mn);
     double *u = malloc(sizeof(double) * mn);
     double *vt = malloc(sizeof(double) * (size_t)n * n);
     double *sv = malloc(sizeof(double) * (size_t)n);
-    double *superb = malloc(sizeof(double) * (size_t)(n > 1 ? n : 2));
     double *w = malloc(sizeof(double) * mn);
     double *pinv = malloc(sizeof(double) * (size_t)m * rows);
     double *work = malloc(sizeof(double) * (size_t)(rows + m));
     eddy_result rc = EDDY_OK;
-    if (!p || !q || !tau || !z || !pz || !u || !vt || !sv || !superb || !w || !pinv || !work) {
+    if (!p || !q || !z || !pz || !u || !vt || !sv || !w || !pinv || !work) {
         rc = eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", shape->name);
         goto done;
     }
     eddy_panel_matrix_fill(shape, p);
-    if (!circulation_free_basis(shape, q, tau, z)) {
+    if (!circulation_free_basis(shape, q, z)) {
         rc = eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': QR of the circulation rows failed",
                        shape->name);
         goto done;
@@ -232,11 +229,10 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
             for (int i = 0; i < m; i++) sum += p[(size_t)j * m + i] * z[(size_t)i * n + k];
             pz[(size_t)j * n + k] = sum;
         }
-    lapack_int info = LAPACKE_dgesvd(LAPACK_ROW_MAJOR, 'S', 'A', m, n, pz, n, sv, u, n, vt, n,
-                                     superb);
-    if (info != 0) {
-        rc = eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': SVD of the panel matrix failed (%d)",
-                       shape->name, (int)info);
+    eddy_result svd = eddy_dense_svd(m, n, pz, sv, u, vt); /* dense_svd.c */
+    if (svd != EDDY_OK) {
+        rc = eddy_fail(err, svd, "shape '%s': SVD of the panel matrix failed (%s)", shape->name,
+                       eddy_result_name(svd));
         goto done;
     }
     shape->sigma_max = sv[0];
@@ -260,13 +256,11 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
 done:
     free(p);
     free(q);
-    free(tau);
     free(z);
     free(pz);
     free(u);
     free(vt);
     free(sv);
-    free(superb);
     free(w);
     free(pinv);
     free(work);

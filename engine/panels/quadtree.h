@@ -5,7 +5,7 @@
 #ifndef EDDY_QUADTREE_H
 #define EDDY_QUADTREE_H
 
-#include "eddy_internal.h"
+#include "eddy_core.h"
 
 /* One node over a block of MAC cells [i0, i1) x [j0, j1). */
 typedef struct eddy_qt_node {
@@ -28,6 +28,20 @@ eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *out, eddy_erro
 void eddy_quadtree_free(eddy_quadtree *t);
 /* How many children node n has (0 for a leaf). */
 int eddy_quadtree_children(const eddy_quadtree *t, int n);
+
+/* The error table of 5.19: error[level * bins + b] bounds how far a unit
+ * panel of length panel_length, whose midpoint is b * bin_width or more from a
+ * node's centre, deviates inside the node from its value at the centre.
+ * Infinity where the panel may be inside the node. */
+typedef struct eddy_qt_table {
+    int levels, bins;
+    double bin_width, panel_length;
+    double *error;
+} eddy_qt_table;
+
+void eddy_qt_table_free(eddy_qt_table *t);
+/* Bound at distance d for a node of this level (beyond the table: 1/d^2). */
+double eddy_qt_table_error(const eddy_qt_table *t, int level, double d);
 
 /* The error table of 5.19 for this tree and a panel length. */
 eddy_result eddy_qt_table_build(const eddy_quadtree *t, double panel_length, eddy_qt_table *out,

@@ -200,34 +200,9 @@ static eddy_result read_fields(const cJSON *obj, const char *path, const field_s
     return EDDY_OK;
 }
 
-/* A JSON number item whose text reads back to exactly v. cJSON's own
- * printer is not enough: it accepts a 15-digit form when that is only
- * within a relative DBL_EPSILON of v (0.30000000000000004 came back as 0.3),
- * and by the same test it takes 1.79769313486232e+308, which reads back as
- * infinity, for DBL_MAX: fuzz_scene found that one, so a scene it had
- * written failed to load (tests/test_fuzz_regressions.c replays both). So the
- * shortest of %.15g, %.16g, %.17g that strtod turns back into the same bits
- * is written as raw text. */
-static cJSON *exact_number(double v)
-{
-    char text[40];
-    for (int digits = 15; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, v);
-        double back = strtod(text, NULL);
-        if (memcmp(&back, &v, sizeof v) == 0)
-            break;
-    }
-    return cJSON_CreateRaw(text);
-}
-
-cJSON *eddy_scene_exact_number(double v)
-{
-    return exact_number(v);
-}
-
 static bool add_exact_number(cJSON *obj, const char *name, double v)
 {
-    cJSON *item = exact_number(v);
+    cJSON *item = eddy_scene_exact_number(v);
     if (item && cJSON_AddItemToObject(obj, name, item))
         return true;
     cJSON_Delete(item);
@@ -412,7 +387,7 @@ static bool write_gravity(const eddy_scene *s, cJSON *root)
 {
     cJSON *arr = cJSON_AddArrayToObject(root, "gravity");
     for (int i = 0; arr && i < 2; i++) {
-        cJSON *item = exact_number(s->gravity[i]);
+        cJSON *item = eddy_scene_exact_number(s->gravity[i]);
         if (!item || !cJSON_AddItemToArray(arr, item)) {
             cJSON_Delete(item);
             return false;

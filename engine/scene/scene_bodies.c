@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* scene_bodies.c - the rigid-body keys of a scene ("bodies", "feedback") and
- * building a coupled world from them. The number fields of a body share one
+/* scene_bodies.c - the rigid-body keys of a scene ("bodies", "feedback"):
+ * parsing and writing them (scene_world.c builds the world). The number fields of a body share one
  * table; "shape", "type" and "points" are read by hand because they are not
  * numbers. */
 #include "eddy_internal.h"
@@ -14,7 +14,6 @@
 #include <string.h>
 
 #define DEFAULT_BODY_DENSITY 1000.0
-#define WALL_THICKNESS 1.0
 
 /* Which shapes a number field belongs to (bit per eddy_scene_shape). */
 enum { FOR_BOX = 1, FOR_CIRCLE = 2, FOR_POLYGON = 4, FOR_ALL = 7 };
@@ -258,100 +257,4 @@ eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out
         }
     return eddy_fail(err, EDDY_ERR_FORMAT,
                      "scene: feedback: expected \"exact\", \"quadtree\", \"naive\" or \"off\"");
-}
-
-/* ------------------------------------------------------------ building */
-
-/* The tank: four boxes just outside [0,W] x [0,H], one static body. */
-static eddy_result add_tank_walls(eddy_world *world, double w, double h, eddy_error *err)
-{
-    eddy_body_desc bd = {0};
-    eddy_body *walls;
-    eddy_result rc = eddy_body_create(world, &bd, &walls, err);
-    const double t = WALL_THICKNESS;
-    const double box[4][4] = {{w / 2, -t / 2, w / 2 + t, t / 2}, {w / 2, h + t / 2, w / 2 + t, t / 2},
-                              {-t / 2, h / 2, t / 2, h / 2 + t}, {w + t / 2, h / 2, t / 2, h / 2 + t}};
-    for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
-        eddy_shape_desc sd = {0};
-        sd.type = EDDY_SHAPE_BOX;
-        sd.center[0] = box[k][0], sd.center[1] = box[k][1];
-        sd.half_width = box[k][2], sd.half_height = box[k][3];
-        rc = eddy_body_add_shape(walls, &sd, NULL, err);
-    }
-    return rc;
-}
-
-void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
-{
-    memset(sd, 0, sizeof *sd);
-    sd->density = sb->density;
-    if (sb->shape == EDDY_SCENE_BOX) {
-        sd->type = EDDY_SHAPE_BOX;
-        sd->half_width = sb->hw, sd->half_height = sb->hh;
-    } else if (sb->shape == EDDY_SCENE_CIRCLE) {
-        sd->type = EDDY_SHAPE_CIRCLE;
-        sd->radius = sb->radius;
-    } else {
-        sd->type = EDDY_SHAPE_POLYGON;
-        sd->vertex_count = sb->point_count;
-        memcpy(sd->vertices, sb->points, sizeof sb->points);
-    }
-}
-
-static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, eddy_body **out,
-                                  eddy_error *err)
-{
-    eddy_body_desc bd = {0};
-    bd.type = sb->type;
-    bd.position[0] = sb->x, bd.position[1] = sb->y;
-    bd.angle = sb->angle;
-    bd.linear_velocity[0] = sb->vx, bd.linear_velocity[1] = sb->vy;
-    bd.angular_velocity = sb->omega;
-    eddy_result rc = eddy_body_create(world, &bd, out, err);
-    if (rc != EDDY_OK) return rc;
-    eddy_shape_desc sd;
-    eddy_scene_body_shape(sb, &sd);
-    return eddy_body_add_shape(*out, &sd, NULL, err);
-}
-
-eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
-                                   eddy_world **out_world, eddy_coupling **out_coupling,
-                                   eddy_body **out_bodies, eddy_error *err)
-{
-    if (!scene || !fluid || !out_world || !out_coupling)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
-    *out_world = NULL, *out_coupling = NULL;
-    eddy_scene_view v;
-    eddy_scene_get(scene, &v);
-    eddy_asset_info info;
-    eddy_asset_get_info(eddy_fluid_asset(fluid), &info);
-    eddy_world_desc wd = {0};
-    wd.gravity[0] = v.gravity[0], wd.gravity[1] = v.gravity[1];
-    eddy_world *world = NULL;
-    eddy_coupling *coupling = NULL;
-    eddy_result rc = eddy_world_create(&wd, &world, err);
-    if (rc == EDDY_OK) rc = add_tank_walls(world, info.width, info.height, err);
-    eddy_coupling_desc cd = {0};
-    cd.feedback = v.feedback;
-    cd.buoyancy = v.buoyancy;
-    cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
-    if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
-    for (int i = 0; i < v.body_count && rc == EDDY_OK; ++i) {
-        eddy_body *body = NULL;
-        eddy_error inner = {0};
-        rc = add_scene_body(&v.bodies[i], world, &body, &inner);
-        if (rc == EDDY_OK) rc = eddy_coupling_add_body(coupling, body, &inner);
-        if (rc == EDDY_OK && v.bodies[i].drag >= 0)
-            rc = eddy_coupling_set_drag(coupling, body, v.bodies[i].drag, &inner);
-        if (rc != EDDY_OK) eddy_fail(err, rc, "scene: bodies[%d]: %s", i, inner.message);
-        else if (out_bodies) out_bodies[i] = body;
-    }
-    if (rc != EDDY_OK) {
-        eddy_coupling_destroy(coupling);
-        eddy_world_destroy(world);
-        return rc;
-    }
-    *out_world = world;
-    *out_coupling = coupling;
-    return EDDY_OK;
 }

@@ -22,7 +22,7 @@ bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int cou
 /* "feedback": "exact" | "quadtree" | "naive" | "off" */
 eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err);
 
-/* Numbers written so that they read back to the same bits (scene.c). */
+/* Numbers written so that they read back to the same bits (scene_json.c). */
 cJSON *eddy_scene_exact_number(double v);
 
 #endif

@@ -53,6 +53,11 @@
  *   The same asset, description and sequence of calls give bit-identical
  *   coefficients on the same build. There are no threads and no hidden globals.
  *
+ * THREADS
+ *   An asset never changes once loaded (or built): any number of fluids, on
+ *   any threads, may share it; destroy it after the last of them. A fluid
+ *   belongs to one thread at a time; fluids step in parallel without locks.
+ *
  * UNITS
  *   SI throughout: metres, seconds, kg. Densities are 2D (kg/m^2), the same
  *   unit as Box2D's shape density. Forces on the fluid are force densities
@@ -61,6 +66,8 @@
 #ifndef EDDY_H
 #define EDDY_H
 
+#include "eddy_base.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,32 +75,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define EDDY_VERSION_MAJOR 0
-#define EDDY_VERSION_MINOR 1
-#define EDDY_VERSION_PATCH 0
-#define EDDY_VERSION_STRING "0.1.0"
-
-/* ---------------------------------------------------------------- errors */
-
-typedef enum eddy_result {
-    EDDY_OK = 0,
-    EDDY_ERR_ARGUMENT,    /* a NULL pointer, a negative size, a NaN input */
-    EDDY_ERR_IO,          /* a file could not be opened, read or written */
-    EDDY_ERR_FORMAT,      /* malformed data: asset, scene, mode file */
-    EDDY_ERR_MEMORY,      /* an allocation failed (never inside a step) */
-    EDDY_ERR_NUMERIC,     /* a singular matrix, a state that went non-finite */
-    EDDY_ERR_RANGE,       /* a value outside what the asset or domain allows */
-    EDDY_ERR_CAPACITY     /* a fixed-size queue or table is full */
-} eddy_result;
-
-typedef struct eddy_error {
-    eddy_result code;
-    char message[256];
-} eddy_error;
-
-/* A short constant name for a result code, e.g. "format". */
-const char *eddy_result_name(eddy_result code);
 
 /* ---------------------------------------------------------------- assets */
 
@@ -118,14 +99,14 @@ typedef struct eddy_asset_info {
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
  * with EDDY_ERR_FORMAT and a message; nothing is read out of bounds. */
-eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error *err);
+EDDY_API eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error *err);
 
 /* Same from a memory buffer, which is copied. */
-eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **out,
-                                   eddy_error *err);
+EDDY_API eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **out,
+                                            eddy_error *err);
 
-void eddy_asset_destroy(eddy_asset *asset);
-void eddy_asset_get_info(const eddy_asset *asset, eddy_asset_info *out);
+EDDY_API void eddy_asset_destroy(eddy_asset *asset);
+EDDY_API void eddy_asset_get_info(const eddy_asset *asset, eddy_asset_info *out);
 
 /* Artist modes (chapter 5.2): each painted field the asset was built with,
  * by name (the mode set's name, or "name.k" for field k of a set of several),
@@ -133,20 +114,20 @@ void eddy_asset_get_info(const eddy_asset *asset, eddy_asset_info *out);
  * can excite it with one vector add. Indices run over 0..artist_count-1. */
 #define EDDY_ARTIST_NAME_MAX 80 /* bytes, without the terminating zero */
 
-int eddy_asset_artist_count(const eddy_asset *asset);
+EDDY_API int eddy_asset_artist_count(const eddy_asset *asset);
 /* NULL for an index out of range. */
-const char *eddy_asset_artist_name(const eddy_asset *asset, int index);
+EDDY_API const char *eddy_asset_artist_name(const eddy_asset *asset, int index);
 /* The index of the artist mode called name, or -1. */
-int eddy_asset_find_artist(const eddy_asset *asset, const char *name);
+EDDY_API int eddy_asset_find_artist(const eddy_asset *asset, const char *name);
 /* Fractions (0..1) of the painted field's energy, after it was made
  * divergence-free, that the eigenmodes alone and the whole enriched basis
  * hold: |E^T f|^2 / |f|^2 and |B^T f|^2 / |f|^2 in the grid's inner product.
  * Either output may be NULL. EDDY_ERR_RANGE for an index out of range. */
-eddy_result eddy_asset_artist_capture(const eddy_asset *asset, int index, double *eigen_only,
-                                      double *enriched);
+EDDY_API eddy_result eddy_asset_artist_capture(const eddy_asset *asset, int index,
+                                               double *eigen_only, double *enriched);
 /* p = B^T f for the field as painted (amplitude 1 gives its velocity), or
  * NULL for an index out of range. Owned by the asset. */
-const double *eddy_asset_artist_projection(const eddy_asset *asset, int index);
+EDDY_API const double *eddy_asset_artist_projection(const eddy_asset *asset, int index);
 
 /* A body shape of the level's catalogue whose panels and inverted panel
  * matrix (5.12, 5.15) the asset holds: bodies with exactly this outline get
@@ -158,7 +139,8 @@ typedef struct eddy_asset_shape_info {
 } eddy_asset_shape_info;
 
 /* EDDY_ERR_RANGE for an index outside 0 .. shape_count - 1. */
-eddy_result eddy_asset_shape(const eddy_asset *asset, int index, eddy_asset_shape_info *out);
+EDDY_API eddy_result eddy_asset_shape(const eddy_asset *asset, int index,
+                                      eddy_asset_shape_info *out);
 
 /* ---------------------------------------------------------------- fluid */
 
@@ -201,9 +183,9 @@ typedef struct eddy_timings {
                             hostile-input clamp (see eddy_fluid_step) */
 } eddy_timings;
 
-eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *desc,
-                              eddy_fluid **out, eddy_error *err);
-void eddy_fluid_destroy(eddy_fluid *fluid);
+EDDY_API eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *desc,
+                                       eddy_fluid **out, eddy_error *err);
+EDDY_API void eddy_fluid_destroy(eddy_fluid *fluid);
 
 /* Advances the fluid by dt seconds: queued forces, advection, viscosity.
  * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite
@@ -213,52 +195,53 @@ void eddy_fluid_destroy(eddy_fluid *fluid);
  * more than the Taylor series integrates accurately, the advection of this
  * step is shortened to the longest time it does (timings.advect_clamped);
  * forces and viscosity use the full dt. */
-eddy_result eddy_fluid_step(eddy_fluid *fluid, double dt);
+EDDY_API eddy_result eddy_fluid_step(eddy_fluid *fluid, double dt);
 
 /* Queues a stir for the next step. EDDY_ERR_CAPACITY when the queue is full,
  * EDDY_ERR_ARGUMENT for non-finite values or a radius <= 0. */
-eddy_result eddy_fluid_add_stir(eddy_fluid *fluid, const eddy_stir *stir);
+EDDY_API eddy_result eddy_fluid_add_stir(eddy_fluid *fluid, const eddy_stir *stir);
 
 /* Adds a velocity change directly in reduced coordinates (length mode_count).
  * EDDY_ERR_ARGUMENT (and no change) for a non-finite value, or if the result
  * would not be a usable state (see eddy_fluid_set_coefficients). */
-eddy_result eddy_fluid_add_reduced(eddy_fluid *fluid, const double *dr, int count);
+EDDY_API eddy_result eddy_fluid_add_reduced(eddy_fluid *fluid, const double *dr, int count);
 
 /* Excites artist mode `artist` (see eddy_asset_artist_count): r += amplitude * p
  * with p its stored projection, at once (one vector add, no projection at run
  * time, chapter 5.2). Amplitude 1 adds the field as painted. EDDY_ERR_RANGE
  * for an unknown index, EDDY_ERR_ARGUMENT for a non-finite amplitude or a
  * result that would not be a usable state (the state is then unchanged). */
-eddy_result eddy_fluid_excite(eddy_fluid *fluid, int artist, double amplitude);
+EDDY_API eddy_result eddy_fluid_excite(eddy_fluid *fluid, int artist, double amplitude);
 /* The same by name (a linear search of the names; allocates nothing). */
-eddy_result eddy_fluid_excite_name(eddy_fluid *fluid, const char *name, double amplitude);
+EDDY_API eddy_result eddy_fluid_excite_name(eddy_fluid *fluid, const char *name, double amplitude);
 /* Queues an excitation at a rate for the next step, like a force:
  * r += rate * dt * p in that step (rate in 1/s). Rates queued before one
  * step add up. */
-eddy_result eddy_fluid_excite_rate(eddy_fluid *fluid, int artist, double rate);
+EDDY_API eddy_result eddy_fluid_excite_rate(eddy_fluid *fluid, int artist, double rate);
 
 /* Reduced coefficients r (length mode_count); valid until the next call that
  * changes the fluid. They are always finite, and so is their energy |r|^2:
  * eddy_fluid_set_coefficients refuses with EDDY_ERR_ARGUMENT a vector with a
  * NaN or Inf, or one whose |r|^2 overflows a double (|r| above ~1e154). */
-const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
-int eddy_fluid_mode_count(const eddy_fluid *fluid);
-eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
+EDDY_API const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
+EDDY_API int eddy_fluid_mode_count(const eddy_fluid *fluid);
+EDDY_API eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
 
 /* Velocity at a point of the domain (u_r; zero outside the domain). */
-void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out_uv[2]);
+EDDY_API void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out_uv[2]);
 
 /* Velocity at n points: xy and uv hold 2n doubles each. */
-void eddy_fluid_velocity_many(const eddy_fluid *fluid, int n, const double *xy, double *uv);
+EDDY_API void eddy_fluid_velocity_many(const eddy_fluid *fluid, int n, const double *xy,
+                                       double *uv);
 
 /* Kinetic energy of the fluid, (density / 2) * integral |u|^2 = density |r|^2 / 2,
  * in J per metre of depth. With grid modes the integral is the grid's
  * quadrature, the inner product in which the enriched basis is orthonormal. */
-double eddy_fluid_kinetic_energy(const eddy_fluid *fluid);
+EDDY_API double eddy_fluid_kinetic_energy(const eddy_fluid *fluid);
 
-void eddy_fluid_get_timings(const eddy_fluid *fluid, eddy_timings *out);
-void eddy_fluid_get_desc(const eddy_fluid *fluid, eddy_fluid_desc *out);
-const eddy_asset *eddy_fluid_asset(const eddy_fluid *fluid);
+EDDY_API void eddy_fluid_get_timings(const eddy_fluid *fluid, eddy_timings *out);
+EDDY_API void eddy_fluid_get_desc(const eddy_fluid *fluid, eddy_fluid_desc *out);
+EDDY_API const eddy_asset *eddy_fluid_asset(const eddy_fluid *fluid);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,7 @@
  * checks, defaults, registries, event order) and by one of two backends that
  * hold only the Box2D calls; the build links exactly one of them:
  *   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), used when v3 is installed;
- *   engine/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
+ *   engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
  * Both hide the places where the two Box2D versions disagree, so the same
  * calls give the same behaviour (within solver tolerance, see DIFFERENCES).
  *
@@ -72,6 +72,12 @@
  *   The sensor event buffer is sized at creation; stepping allocates nothing
  *   in the port.
  *
+ * THREADS
+ *   A world, its bodies and its drags belong to one thread at a time;
+ *   distinct worlds may step on distinct threads. On Box2D v3 do not create
+ *   or destroy worlds on two threads at once: v3 keeps one process-wide table
+ *   of its worlds (at most 128). The port itself keeps no global state.
+ *
  * DETERMINISM
  *   The same calls give the same results on the same build. Lists the port
  *   hands out (bodies, sensor events, point queries) are in body creation
@@ -100,20 +106,46 @@
  *     test and reports the end only when the shapes really separate.
  *   - A teleport (eddy_body_set_transform) wakes the body: 2.4 would not, and
  *     would then not notice it leaving a sensor.
+ *   - Damping: v3 damps kinematic bodies too (so one trails the velocity it
+ *     is given), 2.4 does not. The port gives kinematic and static bodies no
+ *     damping on both.
+ *   - Sleep: v3 puts a body to sleep below 0.05 m/s, 2.4 below 0.01 m/s (a
+ *     body drifting at 3 cm/s stopped on v3). The port sets v3 to 0.01 m/s.
+ *     (v3 compares |v| + |w| times the body's extent with it, 2.4 |v| and,
+ *     apart, |w| with 2 degrees per second.)
+ *   - Kinematic moves: Box2D caps a step's motion, also a kinematic body's
+ *     (2.4: a quarter turn and 2 m per step, keeping the capped velocity;
+ *     v3: an eighth of a turn per step, and atan(w h) per sub-step). v3
+ *     kinematic bodies may rotate fast, and eddy_body_move_kinematic reaches
+ *     its target after one step on both: where Box2D falls short, the port
+ *     places the body there after the step, with the velocity it was given.
  *
  * DIFFERENCES THAT REMAIN (solver tolerances, documented not hidden)
  *   - 2.4 keeps a 0.01 m skin around polygons: at rest a box sits 15 mm above
  *     the ground and a circle on a box 5 mm; on v3 both sit within 0.1 mm of
- *     contact. The geometry the port reports is the one given, without skin.
+ *     contact. The geometry the port reports is the one given, without skin;
+ *     eddy_body_get_backend reports the skin (polygon_skin), and
+ *     eddy_scene_build_world sets its tank walls in by 0.01 m less it, so
+ *     bodies rest the same distance inside the tank on both.
+ *   - v3's contacts are soft springs: a body pushed into a static wall at
+ *     acceleration a sinks in by about a / (2 pi 67 Hz)^2 (0.06 mm at 1 g,
+ *     6 mm at 100 g) and goes through a 1 m wall from about 3000 g; 2.4's
+ *     contacts are rigid and hold up to about 1e6 g (at 60 Hz, 4 sub-steps).
  *   - 2.4 finds sensor overlaps at the start of a step (with the skin), v3 at
  *     its end: a 2.4 event can come a step or two later than the v3 one.
- *   - Speed limits: 2.4 moves a body at most 2 m and a quarter turn per step
- *     (120 m/s and 94 rad/s at 60 Hz), v3 at most 400 m/s and an eighth of a
- *     turn per step (47 rad/s at 60 Hz).
+ *   - Speed limits of dynamic bodies: 2.4 moves one at most 2 m and a quarter
+ *     turn per step (120 m/s and 94 rad/s at 60 Hz), v3 at most 400 m/s and
+ *     an eighth of a turn per step (47 rad/s at 60 Hz).
  *   - v3 advances a rotation by atan(w h) per sub-step of length h, 2.4 by
  *     w h: at 60 Hz and 4 sub-steps a body spinning at 18 rad/s turns 0.2%
  *     slower on v3; below 5 rad/s the difference is under 0.02%.
- *     eddy_body_move_kinematic compensates, so it reaches its target on both.
+ *     eddy_body_move_kinematic compensates (so the angular velocity it sets
+ *     reads n tan(turn / n) / dt on v3), and reaches its target on both.
+ *   - Allocation in a step: the port allocates nothing; Box2D may. Both
+ *     versions when new contacts need more room than they had (the room is
+ *     kept), and v3 whenever a body falls asleep or is woken (it moves bodies
+ *     between solver sets; any force wakes a body). Give a body that is
+ *     pushed every step, such as a coupled one, disable_sleep.
  *   - v3.1.1 does not see a circle whose centre starts (or rests) within
  *     0.5 mm outside a sensor's outline until it moves out of that band
  *     (the missing-begin side of erincatto/box2d#990).
@@ -122,7 +154,7 @@
 #ifndef EDDY_BODY_H
 #define EDDY_BODY_H
 
-#include "eddy.h"
+#include "eddy_base.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -143,10 +175,12 @@ typedef struct eddy_drag eddy_drag;
 typedef struct eddy_body_backend_info {
     const char *name;            /* "box2d-v3" or "box2d-v2.4" */
     int major, minor, revision;  /* version of the linked Box2D library */
+    double polygon_skin;         /* m: the gap Box2D keeps around polygons
+                                    in contacts (2.4: 0.01, v3: 0) */
 } eddy_body_backend_info;
 
 /* Which backend this build links, and the Box2D version it runs on. */
-void eddy_body_get_backend(eddy_body_backend_info *out);
+EDDY_API void eddy_body_get_backend(eddy_body_backend_info *out);
 
 /* ---------------------------------------------------------------- world */
 
@@ -161,24 +195,27 @@ typedef struct eddy_world_desc {
 } eddy_world_desc;
 
 /* desc may be NULL: all defaults, no gravity. */
-eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err);
+EDDY_API eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out,
+                                       eddy_error *err);
 
 /* Frees the world, its bodies and its drags. Accepts NULL. */
-void eddy_world_destroy(eddy_world *world);
+EDDY_API void eddy_world_destroy(eddy_world *world);
 
 /* Advances all bodies by dt > 0 seconds with substeps solver sub-steps
  * (0 means 4; at most 64). Forces and torques applied since the last step act
  * during this step and are then cleared. Replaces the sensor events of the
- * previous step. Allocates nothing. */
-eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
+ * previous step. The port allocates nothing; Box2D may (DIFFERENCES THAT
+ * REMAIN: new contacts, and on v3 bodies falling asleep or woken). */
+EDDY_API eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
 
-eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy, eddy_error *err);
-void eddy_world_get_gravity(const eddy_world *world, double out[2]);
-void *eddy_world_user_data(const eddy_world *world);
+EDDY_API eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy,
+                                            eddy_error *err);
+EDDY_API void eddy_world_get_gravity(const eddy_world *world, double out[2]);
+EDDY_API void *eddy_world_user_data(const eddy_world *world);
 
 /* Live bodies in creation order: index 0 .. count-1. */
-int eddy_world_body_count(const eddy_world *world);
-eddy_body *eddy_world_body(const eddy_world *world, int index);
+EDDY_API int eddy_world_body_count(const eddy_world *world);
+EDDY_API eddy_body *eddy_world_body(const eddy_world *world, int index);
 
 /* ---------------------------------------------------------------- bodies */
 
@@ -199,29 +236,30 @@ typedef struct eddy_body_desc {
     double linear_velocity[2];  /* m/s (a new body has its centre of mass at
                                    its origin until shapes are added) */
     double angular_velocity;    /* rad/s */
-    double linear_damping;      /* 1/s, default 0 */
-    double angular_damping;     /* 1/s, default 0 */
+    double linear_damping;      /* 1/s, default 0; dynamic bodies only */
+    double angular_damping;     /* 1/s, default 0; dynamic bodies only */
     double gravity_scale;       /* default 1 (zero means default) */
     bool no_gravity;            /* gravity scale exactly 0 */
     bool fixed_rotation;        /* never rotates; inertia reads 0 */
     bool bullet;                /* continuous collision against dynamic bodies */
-    bool disable_sleep;         /* this body never sleeps */
+    bool disable_sleep;         /* this body never sleeps (below 0.01 m/s for
+                                   half a second a body may, on both backends) */
     void *user_data;
 } eddy_body_desc;
 
-eddy_result eddy_body_create(eddy_world *world, const eddy_body_desc *desc, eddy_body **out,
-                             eddy_error *err);
+EDDY_API eddy_result eddy_body_create(eddy_world *world, const eddy_body_desc *desc,
+                                      eddy_body **out, eddy_error *err);
 
 /* Destroys the body, its shapes and its drags (drag handles go idle). Sensor
  * events of the last step that name this body are removed from the list
  * eddy_world_get_sensor_events hands out; destroying a body reports no end
  * event. Accepts NULL. */
-void eddy_body_destroy(eddy_body *body);
+EDDY_API void eddy_body_destroy(eddy_body *body);
 
-eddy_world *eddy_body_world(const eddy_body *body);
-eddy_body_type eddy_body_get_type(const eddy_body *body);
-void eddy_body_set_user_data(eddy_body *body, void *user_data);
-void *eddy_body_user_data(const eddy_body *body);
+EDDY_API eddy_world *eddy_body_world(const eddy_body *body);
+EDDY_API eddy_body_type eddy_body_get_type(const eddy_body *body);
+EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
+EDDY_API void *eddy_body_user_data(const eddy_body *body);
 
 /* ---------------------------------------------------------------- shapes */
 
@@ -254,8 +292,8 @@ typedef struct eddy_shape_desc {
 /* Adds a convex piece to the body; the body's mass, centre of mass and
  * inertia are recomputed. out_index (may be NULL) receives the shape's index
  * on the body: 0, 1, 2 ... in the order shapes were added. */
-eddy_result eddy_body_add_shape(eddy_body *body, const eddy_shape_desc *desc, int *out_index,
-                                eddy_error *err);
+EDDY_API eddy_result eddy_body_add_shape(eddy_body *body, const eddy_shape_desc *desc,
+                                         int *out_index, eddy_error *err);
 
 /* A shape as the body holds it, in body space. */
 typedef struct eddy_shape_info {
@@ -270,10 +308,10 @@ typedef struct eddy_shape_info {
     void *user_data;
 } eddy_shape_info;
 
-int eddy_body_shape_count(const eddy_body *body);
+EDDY_API int eddy_body_shape_count(const eddy_body *body);
 /* EDDY_ERR_RANGE for an index outside 0 .. count-1. */
-eddy_result eddy_body_get_shape(const eddy_body *body, int index, eddy_shape_info *out,
-                                eddy_error *err);
+EDDY_API eddy_result eddy_body_get_shape(const eddy_body *body, int index, eddy_shape_info *out,
+                                         eddy_error *err);
 
 /* ---------------------------------------------------------------- state */
 
@@ -283,23 +321,23 @@ typedef struct eddy_pose {
     double c, s;      /* cos and sin of the angle */
 } eddy_pose;
 
-void eddy_body_get_pose(const eddy_body *body, eddy_pose *out);
+EDDY_API void eddy_body_get_pose(const eddy_body *body, eddy_pose *out);
 /* Body space <-> world space through the current pose. */
-void eddy_body_world_point(const eddy_body *body, double lx, double ly, double out[2]);
-void eddy_body_local_point(const eddy_body *body, double wx, double wy, double out[2]);
+EDDY_API void eddy_body_world_point(const eddy_body *body, double lx, double ly, double out[2]);
+EDDY_API void eddy_body_local_point(const eddy_body *body, double wx, double wy, double out[2]);
 
 /* Velocity of the centre of mass (for static and kinematic bodies the centre
  * of mass is the origin) and angular velocity. */
-void eddy_body_linear_velocity(const eddy_body *body, double out[2]);
-double eddy_body_angular_velocity(const eddy_body *body);
+EDDY_API void eddy_body_linear_velocity(const eddy_body *body, double out[2]);
+EDDY_API double eddy_body_angular_velocity(const eddy_body *body);
 /* Velocity of the body's material at a world point: v + w x (p - c). */
-void eddy_body_point_velocity(const eddy_body *body, double wx, double wy, double out[2]);
+EDDY_API void eddy_body_point_velocity(const eddy_body *body, double wx, double wy, double out[2]);
 
 /* Mass (kg), centre of mass, and rotational inertia about the centre of mass
  * (kg m^2) of the body's own shapes. Static and kinematic bodies read mass 0
  * and inertia 0. */
-double eddy_body_mass(const eddy_body *body);
-double eddy_body_inertia(const eddy_body *body);
+EDDY_API double eddy_body_mass(const eddy_body *body);
+EDDY_API double eddy_body_inertia(const eddy_body *body);
 
 /* Added mass (kg) and rotational inertia (kg m^2, about the centre of mass)
  * that the rigid-body solver integrates with on top of the shapes' own: the
@@ -307,47 +345,49 @@ double eddy_body_inertia(const eddy_body *body);
  * Contacts, impulses and forces then accelerate mass + added mass. Kept when
  * shapes are added; 0, 0 removes it. Dynamic bodies only (others ignore it);
  * EDDY_ERR_ARGUMENT for negative or non-finite values. */
-eddy_result eddy_body_set_added_mass(eddy_body *body, double mass, double inertia,
+EDDY_API eddy_result eddy_body_set_added_mass(eddy_body *body, double mass, double inertia,
                                      eddy_error *err);
-void eddy_body_added_mass(const eddy_body *body, double *mass, double *inertia);
+EDDY_API void eddy_body_added_mass(const eddy_body *body, double *mass, double *inertia);
 
 /* The factor of the world's gravity the solver applies to the body (its
  * total mass, added mass included): 1 by default, 0 for no gravity.
  * eddy_coupling.h sets it to 0 for coupled bodies and applies their weight
  * itself. EDDY_ERR_ARGUMENT when not finite. */
-eddy_result eddy_body_set_gravity_scale(eddy_body *body, double scale, eddy_error *err);
-double eddy_body_gravity_scale(const eddy_body *body);
-void eddy_body_local_center(const eddy_body *body, double out[2]);
-void eddy_body_world_center(const eddy_body *body, double out[2]);
+EDDY_API eddy_result eddy_body_set_gravity_scale(eddy_body *body, double scale, eddy_error *err);
+EDDY_API double eddy_body_gravity_scale(const eddy_body *body);
+EDDY_API void eddy_body_local_center(const eddy_body *body, double out[2]);
+EDDY_API void eddy_body_world_center(const eddy_body *body, double out[2]);
 
-bool eddy_body_is_awake(const eddy_body *body);
-void eddy_body_set_awake(eddy_body *body, bool awake);
+EDDY_API bool eddy_body_is_awake(const eddy_body *body);
+EDDY_API void eddy_body_set_awake(eddy_body *body, bool awake);
 
 /* ---------------------------------------------------------------- actions */
 
 /* Force (N) at a world point, torque (N m), impulses (N s, N m s). They act on
  * dynamic bodies only and are ignored for static and kinematic ones; they wake
  * the body. Forces and torques last for the next step. */
-eddy_result eddy_body_apply_force(eddy_body *body, double fx, double fy, double px, double py,
-                                  eddy_error *err);
-eddy_result eddy_body_apply_force_to_center(eddy_body *body, double fx, double fy,
-                                            eddy_error *err);
-eddy_result eddy_body_apply_torque(eddy_body *body, double torque, eddy_error *err);
-eddy_result eddy_body_apply_impulse(eddy_body *body, double ix, double iy, double px, double py,
-                                    eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_force(eddy_body *body, double fx, double fy, double px,
+                                           double py, eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_force_to_center(eddy_body *body, double fx, double fy,
+                                                     eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_torque(eddy_body *body, double torque, eddy_error *err);
+EDDY_API eddy_result eddy_body_apply_impulse(eddy_body *body, double ix, double iy, double px,
+                                             double py, eddy_error *err);
 
 /* Teleports the body origin (any body type; contacts and sensor overlaps are
  * found again on the next step) and wakes it. */
-eddy_result eddy_body_set_transform(eddy_body *body, double x, double y, double angle,
-                                    eddy_error *err);
+EDDY_API eddy_result eddy_body_set_transform(eddy_body *body, double x, double y, double angle,
+                                             eddy_error *err);
 /* Sets the centre-of-mass velocity and angular velocity of a kinematic or
  * dynamic body; EDDY_ERR_ARGUMENT for a static body. */
-eddy_result eddy_body_set_velocity(eddy_body *body, double vx, double vy, double w,
-                                   eddy_error *err);
+EDDY_API eddy_result eddy_body_set_velocity(eddy_body *body, double vx, double vy, double w,
+                                            eddy_error *err);
 /* Kinematic bodies only: sets the velocities that bring the origin to (x, y,
- * angle) after a step of dt (the shorter way round for the angle). */
-eddy_result eddy_body_move_kinematic(eddy_body *body, double x, double y, double angle,
-                                     double dt, eddy_error *err);
+ * angle) after a step of dt (the shorter way round for the angle), and the
+ * next eddy_world_step ends with the body there however far that is (see
+ * DIFFERENCES THE PORT HIDES). */
+EDDY_API eddy_result eddy_body_move_kinematic(eddy_body *body, double x, double y, double angle,
+                                              double dt, eddy_error *err);
 
 /* ---------------------------------------------------------------- sensors */
 
@@ -372,7 +412,7 @@ typedef struct eddy_sensor_events {
     int dropped;  /* events lost in the last step because a list was full */
 } eddy_sensor_events;
 
-void eddy_world_get_sensor_events(const eddy_world *world, eddy_sensor_events *out);
+EDDY_API void eddy_world_get_sensor_events(const eddy_world *world, eddy_sensor_events *out);
 
 /* ---------------------------------------------------------------- queries */
 
@@ -388,14 +428,14 @@ typedef struct eddy_ray_hit {
  * are ignored, and so is a shape that contains the start point. Returns false
  * (and leaves out untouched) when nothing is hit, when the segment has zero
  * length or a coordinate is not finite. */
-bool eddy_world_ray_cast(const eddy_world *world, double x0, double y0, double x1, double y1,
-                         eddy_ray_hit *out);
+EDDY_API bool eddy_world_ray_cast(const eddy_world *world, double x0, double y0, double x1,
+                                  double y1, eddy_ray_hit *out);
 
 /* Bodies with a solid shape containing the point, each once, in creation
  * order; at most capacity are written (the earliest created). Returns how many
  * were written. */
-int eddy_world_query_point(const eddy_world *world, double x, double y, eddy_body **out,
-                           int capacity);
+EDDY_API int eddy_world_query_point(const eddy_world *world, double x, double y, eddy_body **out,
+                                    int capacity);
 
 /* ---------------------------------------------------------------- drag */
 
@@ -409,15 +449,15 @@ typedef struct eddy_drag_desc {
 
 /* Grabs the body at the world point (x, y), which is also the first target.
  * desc may be NULL. EDDY_ERR_ARGUMENT unless the body is dynamic. */
-eddy_result eddy_drag_create(eddy_body *body, double x, double y, const eddy_drag_desc *desc,
-                             eddy_drag **out, eddy_error *err);
+EDDY_API eddy_result eddy_drag_create(eddy_body *body, double x, double y,
+                                      const eddy_drag_desc *desc, eddy_drag **out, eddy_error *err);
 /* Moves the target (wakes the body). A drag whose body was destroyed accepts
  * and ignores it. */
-eddy_result eddy_drag_set_target(eddy_drag *drag, double x, double y, eddy_error *err);
+EDDY_API eddy_result eddy_drag_set_target(eddy_drag *drag, double x, double y, eddy_error *err);
 /* The dragged body, or NULL once that body has been destroyed. */
-eddy_body *eddy_drag_body(const eddy_drag *drag);
+EDDY_API eddy_body *eddy_drag_body(const eddy_drag *drag);
 /* Releases the body and frees the handle. Accepts NULL. */
-void eddy_drag_destroy(eddy_drag *drag);
+EDDY_API void eddy_drag_destroy(eddy_drag *drag);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,20 @@
  *   eddy_asset_destroy(a);
  *
  * Building is not real-time work: it allocates freely and may take seconds.
+ *
+ * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_mode.h and
+ * eddy_scene.h; it needs LAPACKE, OpenBLAS and FFTW, which the run time
+ * (libeddy) does not.
+ *
+ * THREADS
+ *   Build on one thread at a time: FFTW's planner and OpenBLAS's thread count
+ *   are process-wide. eddy_build_asset sets OpenBLAS to one thread
+ *   (openblas_set_num_threads(1)) and leaves it so: the build's sums are then
+ *   cut the same way on every machine, so its bits do not depend on the core
+ *   count, and a game that builds a level while it plays keeps its cores. A
+ *   program that wants threaded BLAS for its own work sets it back after.
+ *   A catalogue never changes once loaded and may be shared by threads;
+ *   assets built here are like loaded ones (eddy.h).
  */
 #ifndef EDDY_BUILD_H
 #define EDDY_BUILD_H
@@ -56,12 +70,14 @@ typedef struct eddy_build_report {
  * Pieces take the keys of scene bodies; x, y, angle place a piece in body
  * space. Errors name the field, e.g. "catalogue: shapes[1].pieces[0].radius". */
 typedef struct eddy_shape_catalogue eddy_shape_catalogue;
-eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogue **out,
-                                           eddy_error *err);
-eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
-                                             eddy_shape_catalogue **out, eddy_error *err);
-void eddy_shape_catalogue_destroy(eddy_shape_catalogue *catalogue);
-int eddy_shape_catalogue_count(const eddy_shape_catalogue *catalogue);
+EDDY_BUILD_API eddy_result eddy_shape_catalogue_load_file(const char *path,
+                                                          eddy_shape_catalogue **out,
+                                                          eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
+                                                            eddy_shape_catalogue **out,
+                                                            eddy_error *err);
+EDDY_BUILD_API void eddy_shape_catalogue_destroy(eddy_shape_catalogue *catalogue);
+EDDY_BUILD_API int eddy_shape_catalogue_count(const eddy_shape_catalogue *catalogue);
 
 typedef struct eddy_build_desc {
     double width, height;     /* domain in metres. Default 10 x 10. */
@@ -103,15 +119,17 @@ typedef struct eddy_build_desc {
  * divergence-free part, only empty snapshots, or two artist modes of one
  * name; EDDY_ERR_RANGE for an eigenmode too fine for the grid (enrichment
  * needs wave numbers k1 < nx, k2 < ny) or too many modes in all. */
-eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out,
+                                            eddy_error *err);
 
 /* Serialises an asset into a new malloc'd buffer (free() it). */
-eddy_result eddy_asset_encode(const eddy_asset *asset, unsigned char **out, size_t *out_size,
-                              eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_asset_encode(const eddy_asset *asset, unsigned char **out,
+                                             size_t *out_size, eddy_error *err);
 
 /* Writes an asset to path atomically: a temporary name, then rename. On any
  * failure the file previously at path is left intact. */
-eddy_result eddy_asset_save_file(const eddy_asset *asset, const char *path, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_asset_save_file(const eddy_asset *asset, const char *path,
+                                                eddy_error *err);
 
 /* What an eddy file holds, section by section (for `precompute info`). */
 typedef struct eddy_file_section {
@@ -121,8 +139,8 @@ typedef struct eddy_file_section {
 
 /* Lists up to max sections of the file at path into out and sets *count; the
  * file is fully validated first (same checks as eddy_asset_load_file). */
-eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max, int *count,
-                               eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max,
+                                              int *count, eddy_error *err);
 
 #ifdef __cplusplus
 }

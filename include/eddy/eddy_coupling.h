@@ -57,6 +57,11 @@
  *
  * Nothing here allocates inside eddy_coupling_step: buffers are sized by the
  * description's capacities and by eddy_coupling_add_body.
+ *
+ * THREADS: a coupling steps its fluid and its world on the calling thread;
+ * the three (and the world's bodies) belong to one thread at a time.
+ * Couplings with their own fluids and worlds run in parallel and may share
+ * one asset.
  */
 #ifndef EDDY_COUPLING_H
 #define EDDY_COUPLING_H
@@ -78,7 +83,7 @@ typedef enum eddy_feedback_mode {
     EDDY_FEEDBACK_OFF
 } eddy_feedback_mode;
 
-const char *eddy_feedback_name(eddy_feedback_mode mode);
+EDDY_API const char *eddy_feedback_name(eddy_feedback_mode mode);
 
 typedef struct eddy_coupling_desc {
     int max_bodies;              /* default 64 */
@@ -114,10 +119,10 @@ typedef struct eddy_coupling eddy_coupling;
 
 /* Ties fluid and world together. Gravity for buoyancy is read from the world
  * at every step. Both must outlive the coupling. */
-eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
-                                 const eddy_coupling_desc *desc, eddy_coupling **out,
-                                 eddy_error *err);
-void eddy_coupling_destroy(eddy_coupling *c);
+EDDY_API eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
+                                          const eddy_coupling_desc *desc, eddy_coupling **out,
+                                          eddy_error *err);
+EDDY_API void eddy_coupling_destroy(eddy_coupling *c);
 
 /* Registers a body of the world: panels along the outline of its non-sensor
  * shapes (an odd number per side), the inverse of its panel matrix (5.12,
@@ -126,29 +131,30 @@ void eddy_coupling_destroy(eddy_coupling *c);
  * (EDDY_ERR_NUMERIC, the message names it), a body outside the domain or
  * too big to fit in it at any angle (EDDY_ERR_RANGE), or more bodies/panels than the capacities
  * (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
-eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
+EDDY_API eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 
 /* Forgets a body (it stays in the world). Set-up time: this may allocate. */
-eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
-int eddy_coupling_body_count(const eddy_coupling *c);
+EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
+EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
 
 /* One coupled step of dt seconds (see the order at the top). A body that has
  * left the domain is reported with EDDY_ERR_RANGE naming it (the step still
  * completes for the others: its panels are ignored). */
-eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
+EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
-eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
+EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
 /* Switches desc.paper_pipeline at run time (set-up time: the first switch to
  * the fast pipeline may allocate; not inside a step). */
-eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
-eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
-void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
+EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
+EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
+EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
 /* The true velocity u_r + u_p at a point (5.3.4): use it for anything that
  * moves with the fluid. Zero outside the domain and inside bodies is not
  * enforced (the panel field inside a body is not physical). */
-void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out_uv[2]);
-void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
+EDDY_API void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out_uv[2]);
+EDDY_API void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy,
+                                          double *uv);
 
 /* Kinetic energy of water and bodies, J per metre of depth: the reduced fluid's
  * (density |r|^2 / 2) plus, for every dynamic body, what it adds to leading
@@ -157,13 +163,13 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
  * omega) and M_a its added-mass tensor, less the water it displaces,
  * rho A |U|^2 / 2 (the reduced flow still counts that water). In still water a
  * body adds q^T (M + M_a) q / 2; riding the flow it adds nothing. */
-double eddy_coupling_kinetic_energy(const eddy_coupling *c);
+EDDY_API double eddy_coupling_kinetic_energy(const eddy_coupling *c);
 
 /* Energy the drag has taken out of fluid and bodies since creation (J per
  * metre): the sum of F_d . u_rel dt, what a bluff body's wake dissipates. With
  * no viscosity, no gravity and no contacts, kinetic energy plus this stays
  * constant. */
-double eddy_coupling_dissipated_energy(const eddy_coupling *c);
+EDDY_API double eddy_coupling_dissipated_energy(const eddy_coupling *c);
 
 /* Drag coefficient Cd of a coupled body, on its frontal width (the width of
  * its outline across the relative flow): F_d = rho Cd w |u_rel| u_rel / 2.
@@ -171,20 +177,20 @@ double eddy_coupling_dissipated_energy(const eddy_coupling *c);
  * circles, 2.0 for a body of boxes, 1.6 otherwise. 0 is an ideal fluid (no
  * drag, d'Alembert). EDDY_ERR_ARGUMENT for a body not coupled or a value
  * outside 0..100. */
-eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
+EDDY_API eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
                                    eddy_error *err);
-double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body);
+EDDY_API double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body);
 
 /* The body's added-mass tensor (kg per metre of depth, about its centre of
  * mass, in body axes, generalised velocity (v_x, v_y, omega); row-major 3 x 3),
  * computed from its outline in potential flow. */
-eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
+EDDY_API eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
                                           double out[9]);
 
 /* The water's force (N per metre: x, y) and torque (N m per metre, about the
  * centre of mass) on the body in the last step: drag, the pressure-gradient
  * force and buoyancy, not the body's weight. */
-eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3]);
+EDDY_API eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3]);
 
 /* Milliseconds of the last coupled step, phase by phase (the paper's Table 1). */
 typedef struct eddy_coupling_timings {
@@ -202,7 +208,7 @@ typedef struct eddy_coupling_timings {
     int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
 } eddy_coupling_timings;
 
-void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);
+EDDY_API void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);
 
 /* Debug drawing: any callback may be NULL. Coordinates are world metres. */
 typedef struct eddy_debug_draw {
@@ -218,7 +224,7 @@ typedef struct eddy_debug_draw {
     void *user;
 } eddy_debug_draw;
 
-void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
+EDDY_API void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
 
 #ifdef __cplusplus
 }

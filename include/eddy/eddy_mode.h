@@ -38,7 +38,9 @@
  * OWNERSHIP
  *   A set owns its name and its fields; pointers from eddy_mode_set_name and
  *   eddy_mode_set_field stay valid until the set is destroyed (or renamed,
- *   for the name). Nothing else is shared; sets are not thread-safe.
+ *   for the name). Nothing else is shared. A set belongs to one thread at a
+ *   time while it is being changed; a set nobody changes may be read (and
+ *   built into assets, one build at a time: eddy_build.h) from any thread.
  *
  * ERRORS
  *   Loading rejects, with EDDY_ERR_FORMAT and a message naming the problem:
@@ -88,34 +90,38 @@ typedef struct eddy_mode_set eddy_mode_set;
 /* A set of count zero fields of kind EDDY_MODE_PAINTED. The name must be 1 to
  * EDDY_MODE_NAME_MAX bytes without control characters; W, H finite and
  * positive; 2 <= nx, ny <= EDDY_MODE_MAX_CELLS; 1 <= count <= EDDY_MODE_MAX_FIELDS. */
-eddy_result eddy_mode_set_create(const char *name, double width, double height, int nx, int ny,
-                                 int count, eddy_mode_set **out, eddy_error *err);
-void eddy_mode_set_destroy(eddy_mode_set *set); /* accepts NULL */
+EDDY_BUILD_API eddy_result eddy_mode_set_create(const char *name, double width, double height,
+                                                int nx, int ny, int count, eddy_mode_set **out,
+                                                eddy_error *err);
+EDDY_BUILD_API void eddy_mode_set_destroy(eddy_mode_set *set); /* accepts NULL */
 
-const char *eddy_mode_set_name(const eddy_mode_set *set);
-eddy_result eddy_mode_set_rename(eddy_mode_set *set, const char *name, eddy_error *err);
-eddy_mode_kind eddy_mode_set_kind(const eddy_mode_set *set);
-eddy_result eddy_mode_set_assign_kind(eddy_mode_set *set, eddy_mode_kind kind, eddy_error *err);
-eddy_mode_grid eddy_mode_set_grid(const eddy_mode_set *set);
-int eddy_mode_set_count(const eddy_mode_set *set);
+EDDY_BUILD_API const char *eddy_mode_set_name(const eddy_mode_set *set);
+EDDY_BUILD_API eddy_result eddy_mode_set_rename(eddy_mode_set *set, const char *name,
+                                                eddy_error *err);
+EDDY_BUILD_API eddy_mode_kind eddy_mode_set_kind(const eddy_mode_set *set);
+EDDY_BUILD_API eddy_result eddy_mode_set_assign_kind(eddy_mode_set *set, eddy_mode_kind kind,
+                                                     eddy_error *err);
+EDDY_BUILD_API eddy_mode_grid eddy_mode_set_grid(const eddy_mode_set *set);
+EDDY_BUILD_API int eddy_mode_set_count(const eddy_mode_set *set);
 /* Doubles per field: (nx + 1) * ny + nx * (ny + 1). */
-int eddy_mode_set_field_size(const eddy_mode_set *set);
+EDDY_BUILD_API int eddy_mode_set_field_size(const eddy_mode_set *set);
 /* Field k (0 <= k < count) in the layout above, or NULL for a bad k. */
-double *eddy_mode_set_field(eddy_mode_set *set, int k);
-const double *eddy_mode_set_field_const(const eddy_mode_set *set, int k);
+EDDY_BUILD_API double *eddy_mode_set_field(eddy_mode_set *set, int k);
+EDDY_BUILD_API const double *eddy_mode_set_field_const(const eddy_mode_set *set, int k);
 
 /* Writes the set atomically: the file at path is either the old one or the
  * complete new one, whatever happens. */
-eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path,
+                                              eddy_error *err);
 
 /* Reads a set. With expected non-NULL the file's grid must match it (cells
  * exactly, size to 1e-9 relative), else EDDY_ERR_RANGE. */
-eddy_result eddy_mode_set_load(const char *path, const eddy_mode_grid *expected,
-                               eddy_mode_set **out, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_mode_set_load(const char *path, const eddy_mode_grid *expected,
+                                              eddy_mode_set **out, eddy_error *err);
 /* The same from a buffer in memory (not kept). */
-eddy_result eddy_mode_set_load_memory(const void *data, size_t size,
-                                      const eddy_mode_grid *expected, eddy_mode_set **out,
-                                      eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_mode_set_load_memory(const void *data, size_t size,
+                                                     const eddy_mode_grid *expected,
+                                                     eddy_mode_set **out, eddy_error *err);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,11 @@
  *   and an excite name the asset lacks, also EDDY_ERR_RANGE
  *     scene: excite[0].mode: the asset has no artist mode 'jat' (it has: jet)
  *   Like the rest of the library, nothing here prints or exits.
+ *
+ * THREADS
+ *   A scene never changes once loaded: threads may share it. The world and
+ *   coupling eddy_scene_build_world makes belong to one thread at a time
+ *   (eddy_coupling.h). Part of libeddy-build (eddy_build.h).
  */
 #ifndef EDDY_SCENE_H
 #define EDDY_SCENE_H
@@ -165,58 +170,65 @@ typedef struct eddy_scene_view {
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
-eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_load_file(const char *path, eddy_scene **out,
+                                                eddy_error *err);
 
 /* Parses a scene from size bytes of JSON text (no terminating zero needed;
  * a zero byte inside the text is an error). */
-eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
-                                   eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
+                                                  eddy_error *err);
 
 /* Accepts NULL. */
-void eddy_scene_destroy(eddy_scene *scene);
+EDDY_BUILD_API void eddy_scene_destroy(eddy_scene *scene);
 
-void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out);
+EDDY_BUILD_API void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out);
 
 /* The scene's step, in seconds (1/60 unless the scene says otherwise). */
-double eddy_scene_dt(const eddy_scene *scene);
+EDDY_BUILD_API double eddy_scene_dt(const eddy_scene *scene);
 
 /* Sets desc->density and desc->viscosity from the scene and, when the scene
  * has more stirs than the fluid's default queue holds, desc->max_stirs; other
  * fields are left as they are. */
-void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
+EDDY_BUILD_API void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
 
 /* Sets the fluid's coefficients to the scene's initial state: zero plus every
  * init mode. Checks every mode index against the fluid's basis first, and
  * every excite entry's name against its asset's artist modes
  * (EDDY_ERR_RANGE, fluid unchanged). Allocates a scratch vector. */
-eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
+                                                    eddy_error *err);
 
 /* Queues every stir and excitation active at time t (t0 <= t < t1) on the
  * fluid. Allocates nothing. Fails if the fluid rejects a stir (e.g. a full
  * queue) or the asset has no artist mode of an excite entry's name
  * (EDDY_ERR_RANGE, "scene: excite[1].mode: ..."); what was queued before the
  * failure stays queued. */
-eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
-                                    eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid,
+                                                   double t, eddy_error *err);
 
 /* The port shape of a scene body, centred on the body origin, with the
  * body's density; other shape fields are left at their defaults. */
-void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shape_desc *out);
+EDDY_BUILD_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shape_desc *out);
 
 /* Builds the rigid-body side of a scene for a fluid: a world with the
  * scene's gravity, the tank's four walls as one static body that is not
- * coupled (the fluid has walls of its own), the scene's bodies in order
+ * coupled (the fluid has walls of its own; their inner faces stand 0.01 m
+ * minus the backend's polygon_skin inside the domain, so that bodies rest
+ * inside it on Box2D v3 as on 2.4), the scene's bodies in order (with
+ * sleep disabled: the fluid pushes them every step)
  * (out_bodies, if not NULL, receives body_count handles), and a coupling with
  * the scene's feedback and buoyancy. On failure nothing is left allocated;
  * a body outside the fluid's domain is EDDY_ERR_RANGE naming bodies[i]. */
-eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
-                                   eddy_world **out_world, eddy_coupling **out_coupling,
-                                   eddy_body **out_bodies, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
+                                                  eddy_world **out_world,
+                                                  eddy_coupling **out_coupling,
+                                                  eddy_body **out_bodies, eddy_error *err);
 
 /* Writes the scene back as JSON (every field, defaults included, numbers that
  * parse back to the same doubles) into a new malloc'd, zero-terminated string;
  * free() it. Loading the text gives an identical scene. */
-eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text,
+                                              eddy_error *err);
 
 #ifdef __cplusplus
 }

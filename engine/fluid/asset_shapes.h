@@ -6,8 +6,6 @@
 #ifndef EDDY_ASSET_SHAPES_H
 #define EDDY_ASSET_SHAPES_H
 
-#include "eddy_body.h"
-#include "eddy_build.h"
 #include "eddy_internal.h"
 #include "panel.h"
 
@@ -34,15 +32,5 @@ bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count);
 /* The asset's panels for exactly these pieces at this spacing, or NULL. */
 const eddy_panel_shape *eddy_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
                                               int count, double spacing);
-
-/* The outline pieces of a body's solid (non-sensor) shapes, in body space,
- * exactly as the port reports them: the one place panels get their geometry,
- * at precompute time and at run time alike. */
-eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
-                                   eddy_error *err);
-
-/* Builds every shape of the catalogue into the asset (shape_catalogue.c). */
-eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *catalogue,
-                                    eddy_error *err);
 
 #endif

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* asset_build.c - building a box-domain asset (eddy_build_asset): the
+ * eigenbasis and its exact advection tensor (5.6-5.8), enrichment with
+ * painted and recorded fields (5.2, enrich.c), the quadtree table of 5.19 and
+ * the panels of the level's shape catalogue (shape_catalogue.c). */
+#include "asset_format.h"
+#include "builder_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static void report(const eddy_build_desc *d, const char *stage, double fraction)
+{
+    if (d->progress) d->progress(d->progress_user, stage, fraction);
+}
+
+static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
+{
+    if (!isfinite(d->width) || !isfinite(d->height) || d->width <= 0 || d->height <= 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "domain %g x %g: sides must be positive",
+                         d->width, d->height);
+    if (d->nx < 2 || d->ny < 2 || d->nx > MAX_GRID || d->ny > MAX_GRID)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid %d x %d: cells per side must be in 2..%d",
+                         d->nx, d->ny, MAX_GRID);
+    if (d->modes < 1 || d->modes > MAX_MODES)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "%d modes: must be in 1..%d", d->modes, MAX_MODES);
+    return EDDY_OK;
+}
+
+static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    eddy_quadtree tree;
+    eddy_result res = eddy_quadtree_build(&g, &tree, err);
+    if (res == EDDY_OK) res = eddy_qt_table_build(&tree, fmin(g.hx, g.hy), &a->quadtree_table, err);
+    eddy_quadtree_free(&tree);
+    return res;
+}
+
+eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
+{
+    eddy_builder_pin_threads();
+    if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
+    *out = NULL;
+    eddy_build_desc d = desc ? *desc : (eddy_build_desc){0};
+    if (d.width == 0) d.width = 10.0;
+    if (d.height == 0) d.height = 10.0;
+    if (d.nx == 0) d.nx = 64;
+    if (d.ny == 0) d.ny = d.nx;
+    if (d.modes == 0) d.modes = 73;
+    eddy_result res = check_build_desc(&d, err);
+    if (res != EDDY_OK) return res;
+
+    eddy_asset *a = calloc(1, sizeof *a);
+    if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
+    a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
+    a->mode_count = a->eigen_count = d.modes;
+    a->viscosity_diagonal = true;
+    a->modes = malloc((size_t)d.modes * sizeof *a->modes);
+    a->viscosity = calloc((size_t)d.modes * (size_t)d.modes, sizeof *a->viscosity);
+    if (!a->modes || !a->viscosity) {
+        eddy_asset_destroy(a);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
+    }
+    report(&d, "eigenbasis", 0.0);
+    res = eddy_box_select_modes(d.width, d.height, d.modes, a->modes, err);
+    if (res != EDDY_OK) {
+        eddy_asset_destroy(a);
+        return res;
+    }
+    /* D~ = B^T lap B (5.6) is -lambda_k on the diagonal for eigenmodes. */
+    for (int k = 0; k < d.modes; ++k)
+        a->viscosity[(size_t)k * (size_t)d.modes + (size_t)k] = -a->modes[k].lambda;
+    report(&d, "advection tensor", 0.1);
+    res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
+    if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+    /* Artist and POD modes (5.2), when the desc has any. */
+    if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    /* The 5.19 table for quadtree feedback at the coupling's default panel
+     * length, one grid spacing. */
+    if (res == EDDY_OK) {
+        report(&d, "quadtree table", 0.8);
+        res = build_quadtree_table(a, err);
+    }
+    /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
+    if (res == EDDY_OK && d.shapes) {
+        report(&d, "body shapes", 0.9);
+        res = eddy_asset_build_shapes(a, d.shapes, err);
+    }
+    if (res != EDDY_OK) {
+        eddy_asset_destroy(a);
+        return res;
+    }
+    report(&d, "done", 1.0);
+    *out = a;
+    return EDDY_OK;
+}

@@ -1,0 +1,166 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * eddy_core.h - the core layer: what every other layer of the engine shares.
+ * Errors and timing, the MAC grid's geometry, a box eigenmode as a value, the
+ * binary container with its little-endian readers and writers, whole-file
+ * reads and atomic writes (the dense linear algebra has its own header,
+ * dense.h). Nothing here knows about fluids, panels or bodies. Not installed.
+ */
+#ifndef EDDY_CORE_H
+#define EDDY_CORE_H
+
+#include "eddy_base.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Strict C17 does not define M_PI. */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* ------------------------------------------------------------ error.c */
+
+/* Fills err (if not NULL) with code and a printf-style message; returns code. */
+eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void eddy_clear_error(eddy_error *err);
+
+/* ------------------------------------------------------------ mac_grid.c */
+
+/* A staggered (MAC) grid over [0,W] x [0,H] with nx x ny cells.
+ * u samples sit on vertical faces at (i hx, (j + 1/2) hy), i = 0..nx, j = 0..ny-1;
+ * v samples sit on horizontal faces at ((i + 1/2) hx, j hy), i = 0..nx-1, j = 0..ny.
+ * A sampled field is one array: all u samples (row by row in j), then all v. */
+typedef struct eddy_mac {
+    int nx, ny;
+    double width, height;
+    double hx, hy;
+} eddy_mac;
+
+eddy_mac eddy_mac_make(double width, double height, int nx, int ny);
+static inline int eddy_mac_u_count(const eddy_mac *g) { return (g->nx + 1) * g->ny; }
+static inline int eddy_mac_v_count(const eddy_mac *g) { return g->nx * (g->ny + 1); }
+static inline int eddy_mac_size(const eddy_mac *g) { return eddy_mac_u_count(g) + eddy_mac_v_count(g); }
+static inline int eddy_mac_u(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
+static inline int eddy_mac_v(const eddy_mac *g, int i, int j) { return eddy_mac_u_count(g) + j * g->nx + i; }
+/* Quadrature weight of a sample: the area it stands for (half at a wall). */
+double eddy_mac_weight(const eddy_mac *g, int sample);
+/* Position of a sample; returns 0 for a u sample, 1 for a v sample. */
+int eddy_mac_position(const eddy_mac *g, int sample, double *x, double *y);
+/* Weighted inner product of two sampled fields (approximates the L2 product). */
+double eddy_mac_dot(const eddy_mac *g, const double *a, const double *b);
+/* Discrete divergence per cell (nx*ny values), central on the staggered grid. */
+void eddy_mac_divergence(const eddy_mac *g, const double *field, double *div);
+
+/* ------------------------------------------------------------ box eigenmodes */
+
+/* Box eigenmode k: stream function psi = N sin(a x) sin(b y),
+ * a = k1 pi / W, b = k2 pi / H, velocity (dpsi/dy, -dpsi/dx),
+ * lambda = a^2 + b^2, N = 2 / sqrt(lambda W H) so that |phi|_L2 = 1. */
+typedef struct eddy_box_mode {
+    int k1, k2;
+    double lambda;
+} eddy_box_mode;
+
+/* Largest wave number per axis a box basis may use (bounds stack scratch). */
+#define EDDY_MAX_WAVE 512
+
+/* The mode as a value lives here because two layers evaluate it: the fluid
+ * (fluid/basis_box.c: its velocity, norm and projections) and the panels
+ * (panels/panel_feedback_*.c: the panels' feedback onto it, 5.18). */
+
+/* ------------------------------------------------------------ container.c */
+
+/* The versioned binary container every eddy file uses. Layout, all integers
+ * little-endian:
+ *   header (32 bytes): magic "EDDYFILE", u32 kind (fourcc of the file type),
+ *   u32 version, u32 byte-order mark 0x01020304, u32 section count,
+ *   u32 CRC-32 of the section table, u32 CRC-32 of the first 28 header bytes;
+ *   section table: per section u32 tag (fourcc), u32 CRC-32 of the data,
+ *   u64 offset from the file start, u64 size;
+ *   section data, each 8-byte aligned. */
+#define EDDY_FOURCC(a, b, c, d) \
+    ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
+
+typedef struct eddy_section {
+    uint32_t tag;
+    const void *data;
+    uint64_t size;
+} eddy_section;
+
+#define EDDY_MAX_SECTIONS 64
+
+typedef struct eddy_container {
+    uint32_t kind;
+    uint32_t version;
+    int count;
+    eddy_section sections[EDDY_MAX_SECTIONS]; /* data points into the parsed buffer */
+} eddy_container;
+
+uint32_t eddy_crc32(const void *data, size_t size);
+
+/* Serialises sections into a new malloc'd buffer. */
+eddy_result eddy_container_encode(uint32_t kind, uint32_t version, const eddy_section *sections,
+                                  int count, uint8_t **out, size_t *out_size, eddy_error *err);
+/* Checks and indexes a buffer; rejects anything malformed with a message. */
+eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
+                                  uint32_t max_version, eddy_container *out, eddy_error *err);
+const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag);
+
+/* atomic_file.c: writes a whole buffer to path through "path.tmp.<pid>", fsync,
+ * rename. On any failure the previous file at path is untouched. */
+eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
+                                   eddy_error *err);
+/* Reads a whole file into a malloc'd buffer (limit: max_size bytes). */
+eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, size_t *out_size,
+                           eddy_error *err);
+
+/* Fault injection for tests of safe saves: when set, the atomic writer stops
+ * after this many bytes and reports an I/O error. 0 disables it. */
+void eddy_debug_fail_write_after(size_t bytes);
+
+/* Bounded little-endian reader and growable writer for section payloads. */
+typedef struct eddy_reader {
+    const uint8_t *p;
+    size_t left;
+    bool failed;
+} eddy_reader;
+
+eddy_reader eddy_reader_make(const eddy_section *s);
+uint32_t eddy_read_u32(eddy_reader *r);
+int32_t eddy_read_i32(eddy_reader *r);
+uint64_t eddy_read_u64(eddy_reader *r);
+double eddy_read_f64(eddy_reader *r);
+/* Reads n doubles into out; false (and r->failed) if fewer remain. */
+bool eddy_read_f64s(eddy_reader *r, double *out, size_t n);
+/* Reads a string written by eddy_write_string, of 1..max printable bytes, into
+ * out (max + 1 bytes). NULL on success, else what is wrong ("too short",
+ * "has a bad length", "is not zero-padded", "has a control byte"). */
+const char *eddy_read_string(eddy_reader *r, char *out, size_t max);
+
+typedef struct eddy_writer {
+    uint8_t *data;
+    size_t size, capacity;
+    bool failed; /* an allocation failed */
+} eddy_writer;
+
+void eddy_write_u32(eddy_writer *w, uint32_t v);
+void eddy_write_i32(eddy_writer *w, int32_t v);
+void eddy_write_u64(eddy_writer *w, uint64_t v);
+void eddy_write_f64(eddy_writer *w, double v);
+void eddy_write_f64s(eddy_writer *w, const double *v, size_t n);
+/* u32 byte length, then the bytes in 4-byte words, zero-padded. */
+void eddy_write_string(eddy_writer *w, const char *s);
+void eddy_writer_free(eddy_writer *w);
+
+/* ------------------------------------------------------------ timing */
+
+double eddy_now_ms(void);
+
+#endif /* EDDY_CORE_H */

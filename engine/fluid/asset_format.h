@@ -1,0 +1,28 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* asset_format.h - an asset file's kind, section tags and limits (the layout
+ * is described at the top of asset.c), shared by the loader (asset.c) and the
+ * builder, which builds (builder/asset_build.c) and writes
+ * (builder/asset_write.c) assets. Not installed. */
+#ifndef EDDY_ASSET_FORMAT_H
+#define EDDY_ASSET_FORMAT_H
+
+#include "eddy_core.h"
+
+#define KIND_ASSET EDDY_FOURCC('A', 'S', 'S', 'T')
+#define TAG_DOMAIN EDDY_FOURCC('D', 'O', 'M', 'N')
+#define TAG_EIGEN EDDY_FOURCC('E', 'M', 'O', 'D')
+#define TAG_VISC EDDY_FOURCC('V', 'I', 'S', 'C')
+#define TAG_ADVECT EDDY_FOURCC('A', 'D', 'V', 'T')
+#define TAG_GRID EDDY_FOURCC('G', 'M', 'O', 'D')
+#define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
+#define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
+#define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
+
+#define FLAG_DIAGONAL 1u
+#define MAX_GRID 4096
+#define MAX_MODES 4096
+#define MAX_FILE_BYTES ((size_t)1 << 31)
+#define MAX_ARTISTS 4096
+
+#endif

@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * eddy_base.h - what every eddy header shares: the version, the marks on
+ * exported functions, result codes and errors. Included by the other headers;
+ * a program includes eddy.h (the fluid), eddy_body.h, eddy_coupling.h, or
+ * the builder's eddy_build.h, eddy_mode.h and eddy_scene.h.
+ *
+ * LIBRARIES
+ *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h.
+ *                  Depends on libm and the rigid-body backend (Box2D) only.
+ *                  pkg-config --cflags --libs eddy
+ *   libeddy-build  the precompute side and scenes: eddy_build.h, eddy_mode.h,
+ *                  eddy_scene.h, on top of libeddy (LAPACKE, OpenBLAS, FFTW,
+ *                  cJSON). pkg-config --cflags --libs eddy-build
+ *   Both come as a shared library (soname libeddy.so.MAJOR.MINOR while the
+ *   major version is 0: every 0.x release may change the ABI) and a static
+ *   one. Headers are included as <eddy/eddy.h>.
+ *
+ * VERSION
+ *   EDDY_VERSION is the version a program was compiled against, eddy_version()
+ *   the one of the library it runs with; compare them to catch a mismatch:
+ *     if (eddy_version() != EDDY_VERSION) { ... }
+ *
+ * THREADS
+ *   eddy has no global state: every object is reached through the handle
+ *   you pass. Distinct objects may be used on distinct threads at the same
+ *   time; one object is used by one thread at a time. Each header says
+ *   which objects may be shared read-only and the few calls that must not
+ *   run concurrently.
+ */
+#ifndef EDDY_BASE_H
+#define EDDY_BASE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* EDDY_API marks the run-time library's functions, EDDY_BUILD_API the
+ * builder library's. Both libraries are compiled with -fvisibility=hidden:
+ * these marks are their only exported symbols. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EDDY_API __attribute__((visibility("default")))
+#define EDDY_BUILD_API __attribute__((visibility("default")))
+#else
+#define EDDY_API
+#define EDDY_BUILD_API
+#endif
+
+/* ---------------------------------------------------------------- version */
+
+#define EDDY_VERSION_MAJOR 0
+#define EDDY_VERSION_MINOR 1
+#define EDDY_VERSION_PATCH 0
+#define EDDY_VERSION_STRING "0.1.0"
+
+/* One number that grows with every release: 10000 major + 100 minor + patch. */
+#define EDDY_MAKE_VERSION(major, minor, patch) ((major) * 10000 + (minor) * 100 + (patch))
+#define EDDY_VERSION \
+    EDDY_MAKE_VERSION(EDDY_VERSION_MAJOR, EDDY_VERSION_MINOR, EDDY_VERSION_PATCH)
+
+/* The version of the library the program runs with, as EDDY_VERSION and as
+ * EDDY_VERSION_STRING. */
+EDDY_API int eddy_version(void);
+EDDY_API const char *eddy_version_string(void);
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum eddy_result {
+    EDDY_OK = 0,
+    EDDY_ERR_ARGUMENT,    /* a NULL pointer, a negative size, a NaN input */
+    EDDY_ERR_IO,          /* a file could not be opened, read or written */
+    EDDY_ERR_FORMAT,      /* malformed data: asset, scene, mode file */
+    EDDY_ERR_MEMORY,      /* an allocation failed (never inside a step) */
+    EDDY_ERR_NUMERIC,     /* a singular matrix, a state that went non-finite */
+    EDDY_ERR_RANGE,       /* a value outside what the asset or domain allows */
+    EDDY_ERR_CAPACITY     /* a fixed-size queue or table is full */
+} eddy_result;
+
+typedef struct eddy_error {
+    eddy_result code;
+    char message[256];
+} eddy_error;
+
+/* A short constant name for a result code, e.g. "format". */
+EDDY_API const char *eddy_result_name(eddy_result code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_BASE_H */
