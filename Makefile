@@ -111,12 +111,14 @@ ifeq ($(BODY_BACKEND),v3)
     $(error no libbox2d.a or libbox2d.so under $(BOX2D_V3_PREFIX)/lib*)
   endif
   BODY_SRC      := engine/bodies/body_box2d_v3.c
+  BODY_PUBLIC_H := include/eddy/eddy_box2d_v3.h
   BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
   BODY_SO_FLAGS := $(if $(filter %.a,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)--exclude-libs$(BODY_COMMA)libbox2d.a)
 else ifeq ($(BODY_BACKEND),v24)
   BODY_SRC      := engine/bodies/body_box2d_v24.cpp
+  BODY_PUBLIC_H := include/eddy/eddy_box2d_v24.h
   BODY_CPPFLAGS :=
   BODY_LIBS     := -lbox2d -lstdc++ -lm
   BODY_SO_FLAGS :=
@@ -133,7 +135,10 @@ BUILDER_SRC  := $(call layer_sources,$(BUILDER_LAYERS))
 RUNTIME_OBJ  := $(call object_of,$(RUNTIME_SRC))
 BUILDER_OBJ  := $(call object_of,$(BUILDER_SRC))
 ENGINE_H     := $(wildcard include/eddy/*.h engine/*/*.h)
-PUBLIC_H     := $(wildcard include/eddy/*.h)
+# Each backend has a public header of its own (bring your own Box2D world:
+# eddy_box2d_v3.h, eddy_box2d_v24.h); only the built backend's is installed.
+BACKEND_H    := include/eddy/eddy_box2d_v3.h include/eddy/eddy_box2d_v24.h
+PUBLIC_H     := $(filter-out $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)),$(wildcard include/eddy/*.h))
 
 LIB          := $(BUILD)/libeddy.a
 BUILD_LIB    := $(BUILD)/libeddy-build.a
@@ -532,7 +537,7 @@ includedir=$(INCLUDEDIR)
 Name: eddy
 Description: Model-reduced 2D fluid for games, coupled to Box2D bodies (run time)
 Version: $(VERSION)
-Cflags: -I$${includedir}
+Cflags: -I$${includedir} $(BODY_CPPFLAGS)
 Libs: -L$${libdir} -leddy
 Libs.private: $(BODY_LIBS)
 endef
@@ -574,7 +579,7 @@ uninstall:
 
 check-exports: $(SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
-	  eddy_body.h eddy_coupling.h)
+	  eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
 	  eddy_mode.h eddy_scene.h)
 

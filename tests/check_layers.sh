@@ -11,7 +11,8 @@
 #   core      errors, files, the container, the MAC grid   eddy_base.h
 #   panels    vortex panels, far field, quadtree           (none)
 #   fluid     basis, tensor, Taylor step, the asset        eddy.h
-#   bodies    the rigid-body port and its Box2D backend    eddy_body.h
+#   bodies    the rigid-body port and its Box2D backend    eddy_body.h eddy_box2d_v3.h
+#                                                          eddy_box2d_v24.h
 #   coupling  the coupled step, forces, feedback           eddy_coupling.h
 #   scene     JSON scenes (libeddy-build)                  eddy_scene.h
 #   builder   the precompute side (libeddy-build)          eddy_build.h eddy_mode.h
@@ -47,7 +48,7 @@ public_layer() {
     case $1 in
     eddy_base.h) echo core ;;
     eddy.h) echo fluid ;;
-    eddy_body.h) echo bodies ;;
+    eddy_body.h | eddy_box2d_v3.h | eddy_box2d_v24.h) echo bodies ;;
     eddy_coupling.h) echo coupling ;;
     eddy_scene.h) echo scene ;;
     eddy_build.h | eddy_mode.h) echo builder ;;

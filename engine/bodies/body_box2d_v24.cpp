@@ -23,10 +23,16 @@
  *   - the mouse joint takes a stiffness and a damping, not a frequency and a
  *     ratio;
  *   - objects are kept in the port's records by pointer.
+ * A game's own b2World and bodies (eddy_box2d_v24.h) are adopted as they
+ * are: no contact listener, no anchor body, no user data of eddy's on the
+ * bodies and fixtures eddy creates in it; the game's bodies are read (type,
+ * gravity scale, fixtures) and changed only through the port's own calls
+ * (forces, mass, gravity scale, sleep).
  * Nothing here throws: both allocations with new use std::nothrow, and Box2D
  * 2.4 allocates with malloc.
  */
 #include "body_port.h" /* C linkage: the header wraps itself in extern "C" */
+#include "eddy_box2d_v24.h"
 
 /* 2.4-only header names, so a Box2D v3 in /usr/local/include cannot be picked
  * up by mistake. */
@@ -42,6 +48,7 @@
 
 #include <new>
 #include <stdint.h>
+#include <stdlib.h>
 
 static_assert(b2_maxPolygonVertices >= EDDY_MAX_POLYGON_VERTICES,
               "Box2D 2.4 must allow 8-vertex polygons");
@@ -153,10 +160,19 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
 void eddy_native_world_destroy(eddy_world *w)
 {
     eddy_native_world *n = w->native;
-    n->b2->SetContactListener(NULL);
-    delete n->b2;
+    if (!w->adopted) { /* the game's world is the game's */
+        n->b2->SetContactListener(NULL);
+        delete n->b2;
+    }
     delete n;
     w->native = NULL;
+}
+
+void eddy_native_world_gravity(const eddy_world *w, double out[2])
+{
+    b2Vec2 g = w->native->b2->GetGravity();
+    out[0] = g.x;
+    out[1] = g.y;
 }
 
 void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy)
@@ -190,7 +206,8 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     bd.bullet = d->bullet;
     bd.allowSleep = !d->disable_sleep;
     bd.awake = true;
-    bd.userData.pointer = reinterpret_cast<uintptr_t>(b);
+    if (!b->world->adopted) /* a game's world: its user data only */
+        bd.userData.pointer = reinterpret_cast<uintptr_t>(b);
     b->native = ref_of(b->world->native->b2->CreateBody(&bd));
 }
 
@@ -210,7 +227,8 @@ eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
     fd.friction = (float)s->friction;
     fd.restitution = (float)s->restitution;
     fd.isSensor = s->is_sensor;
-    fd.userData.pointer = reinterpret_cast<uintptr_t>(b);
+    if (!b->world->adopted)
+        fd.userData.pointer = reinterpret_cast<uintptr_t>(b);
 
     b2CircleShape circle;
     b2PolygonShape polygon;
@@ -293,6 +311,75 @@ void eddy_native_set_gravity_scale(eddy_body *b, double scale)
     body_of(b)->SetGravityScale((float)scale);
 }
 
+/* An adopted body's fixture as the port takes it; false for a kind of shape
+ * panels cannot follow (edges, chains). */
+static bool read_fixture(b2Fixture *f, eddy_shape_info *raw)
+{
+    *raw = eddy_shape_info();
+    b2Shape *shape = f->GetShape();
+    if (f->GetType() == b2Shape::e_circle) {
+        const b2CircleShape *c = static_cast<b2CircleShape *>(shape);
+        raw->type = EDDY_SHAPE_CIRCLE;
+        raw->center[0] = c->m_p.x;
+        raw->center[1] = c->m_p.y;
+        raw->radius = c->m_radius;
+    } else if (f->GetType() == b2Shape::e_polygon) {
+        const b2PolygonShape *p = static_cast<b2PolygonShape *>(shape);
+        if (p->m_count > EDDY_MAX_POLYGON_VERTICES)
+            return false;
+        raw->type = EDDY_SHAPE_POLYGON;
+        raw->vertex_count = p->m_count;
+        for (int i = 0; i < p->m_count; ++i) {
+            raw->vertices[i][0] = p->m_vertices[i].x;
+            raw->vertices[i][1] = p->m_vertices[i].y;
+        }
+    } else {
+        return false;
+    }
+    raw->density = f->GetDensity();
+    raw->friction = f->GetFriction();
+    raw->restitution = f->GetRestitution();
+    raw->is_sensor = f->IsSensor();
+    raw->user_data = reinterpret_cast<void *>(f->GetUserData().pointer);
+    return true;
+}
+
+eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+{
+    b2Body *body = body_of(b);
+    b->type = body->GetType() == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
+              : body->GetType() == b2_kinematicBody ? EDDY_BODY_KINEMATIC
+                                                    : EDDY_BODY_STATIC;
+    b->gravity_scale = body->GetGravityScale();
+    b->fixed_rotation = body->IsFixedRotation();
+    int count = 0;
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext())
+        ++count;
+    if (count == 0)
+        return EDDY_OK; /* the coupling refuses a body with no shape */
+    b2Fixture **list = new (std::nothrow) b2Fixture *[count];
+    if (!list)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory reading %d fixtures", count);
+    int k = count;
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext())
+        list[--k] = f; /* 2.4 lists the newest first: the port keeps creation order */
+    eddy_result r = EDDY_OK;
+    for (int i = 0; i < count && r == EDDY_OK; ++i) {
+        eddy_shape_info raw;
+        if (!read_fixture(list[i], &raw))
+            r = eddy_fail(err, EDDY_ERR_ARGUMENT,
+                          "Box2D fixture %d of the body is %s: eddy reads circles and "
+                          "polygons only", i,
+                          list[i]->GetType() == b2Shape::e_edge    ? "an edge"
+                          : list[i]->GetType() == b2Shape::e_chain ? "a chain"
+                                                                   : "of an unknown kind");
+        else
+            r = eddy_port_adopt_shape(b, ref_of(list[i]), &raw, err);
+    }
+    delete[] list;
+    return r;
+}
+
 bool eddy_native_is_awake(const eddy_body *b)
 {
     return body_of(b)->IsAwake();
@@ -301,6 +388,16 @@ bool eddy_native_is_awake(const eddy_body *b)
 void eddy_native_set_awake(eddy_body *b, bool awake)
 {
     body_of(b)->SetAwake(awake);
+}
+
+void eddy_native_enable_sleep(eddy_body *b, bool enable)
+{
+    body_of(b)->SetSleepingAllowed(enable); /* false also wakes it */
+}
+
+bool eddy_native_is_sleep_enabled(const eddy_body *b)
+{
+    return body_of(b)->IsSleepingAllowed();
 }
 
 void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
@@ -427,4 +524,46 @@ void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
 void eddy_native_drag_destroy(eddy_drag *g)
 {
     g->world->native->b2->DestroyJoint(joint_of(g));
+}
+
+/* ------------------------------------------------------------ eddy_box2d_v24.h */
+
+eddy_result eddy_world_adopt_box2d(b2World *world, eddy_world **out, eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!world)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D world is NULL");
+    eddy_native_world *n = new (std::nothrow) eddy_native_world();
+    if (!n)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
+    n->b2 = world; /* no listener, no anchor: no drags or events in a game's world */
+    eddy_result r = eddy_port_adopt_world(n, out, err);
+    if (r != EDDY_OK)
+        delete n;
+    return r;
+}
+
+eddy_result eddy_body_adopt_box2d(eddy_world *world, b2Body *body, eddy_body **out,
+                                  eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!world || !body)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "world or Box2D body is NULL");
+    if (body->GetWorld() != world->native->b2)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D body is not in this world");
+    return eddy_port_adopt_body(world, ref_of(body), out, err);
+}
+
+b2Body *eddy_body_box2d(const eddy_body *body)
+{
+    return body ? body_of(body) : NULL;
+}
+
+b2World *eddy_world_box2d(const eddy_world *world)
+{
+    return world ? world->native->b2 : NULL;
 }

@@ -17,6 +17,12 @@
  *   - ids are kept in the port's records through b2StoreBodyId and friends.
  * v3 already reports rotational inertia about the centre of mass.
  *
+ * A game's own world and bodies (eddy_box2d_v3.h) are adopted as they are:
+ * the world gets no anchor body and no event bookkeeping, the bodies and
+ * shapes eddy creates in it no user data and no sensor events, and the
+ * game's bodies are read (type, gravity scale, shapes) but never changed
+ * except through the port's own calls (forces, mass, gravity scale, sleep).
+ *
  * v3 behaviours corrected here (DIFFERENCES THE PORT HIDES in eddy_body.h):
  *   - v3 puts a body to sleep below 0.05 m/s, 2.4 below 0.01 m/s: a body
  *     drifting at 3 cm/s would stop on v3. Bodies get 2.4's threshold.
@@ -35,6 +41,7 @@
  *     eddy_native_kinematic_turn asks for the rate that meets the target.
  */
 #include "body_port.h"
+#include "eddy_box2d_v3.h"
 
 #include <box2d/box2d.h>
 
@@ -132,9 +139,17 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
 
 void eddy_native_world_destroy(eddy_world *w)
 {
-    b2DestroyWorld(w->native->id);
+    if (!w->adopted) /* the game's world is the game's */
+        b2DestroyWorld(w->native->id);
     free_native_world(w->native);
     w->native = NULL;
+}
+
+void eddy_native_world_gravity(const eddy_world *w, double out[2])
+{
+    b2Vec2 g = b2World_GetGravity(w->native->id);
+    out[0] = g.x;
+    out[1] = g.y;
 }
 
 void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy)
@@ -262,14 +277,16 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     bd.enableSleep = !d->disable_sleep;
     bd.sleepThreshold = PORT_SLEEP_SPEED;
     bd.allowFastRotation = d->type == EDDY_BODY_KINEMATIC;
-    bd.userData = b;
+    bd.userData = b->world->adopted ? NULL : b; /* a game's world: its user data only */
     b->native = b2StoreBodyId(b2CreateBody(b->world->native->id, &bd));
 }
 
 void eddy_native_body_destroy(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
-    b2DestroyBody(body_id(b)); /* reports no sensor event */
+    /* in a game's world the game may have destroyed it (or its world) first */
+    if (!b->world->adopted || b2Body_IsValid(body_id(b)))
+        b2DestroyBody(body_id(b)); /* reports no sensor event */
     for (int i = 0; i < n->held_count;) {
         if (n->held[i].sensor == b || n->held[i].visitor == b)
             drop_held(n, i);
@@ -286,8 +303,10 @@ eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
     sd.material.friction = (float)s->friction;
     sd.material.restitution = (float)s->restitution;
     sd.isSensor = s->is_sensor;
-    sd.enableSensorEvents = true; /* off by default in v3, for sensors too */
-    sd.userData = b;
+    if (!b->world->adopted) { /* in a game's world, no events or user data of ours */
+        sd.enableSensorEvents = true; /* off by default in v3, for sensors too */
+        sd.userData = b;
+    }
 
     b2ShapeId id;
     if (s->type == EDDY_SHAPE_CIRCLE) {
@@ -363,6 +382,82 @@ void eddy_native_set_gravity_scale(eddy_body *b, double scale)
     b2Body_SetGravityScale(body_id(b), (float)scale);
 }
 
+/* An adopted body's shape as the port takes it; false for a kind of shape
+ * panels cannot follow. */
+static bool read_shape(b2ShapeId id, eddy_shape_info *raw)
+{
+    memset(raw, 0, sizeof *raw);
+    b2ShapeType type = b2Shape_GetType(id);
+    if (type == b2_circleShape) {
+        b2Circle c = b2Shape_GetCircle(id);
+        raw->type = EDDY_SHAPE_CIRCLE;
+        raw->center[0] = c.center.x;
+        raw->center[1] = c.center.y;
+        raw->radius = c.radius;
+    } else if (type == b2_polygonShape) {
+        b2Polygon p = b2Shape_GetPolygon(id);
+        if (p.radius != 0.0f || p.count > EDDY_MAX_POLYGON_VERTICES)
+            return false; /* rounded: its outline is not the polygon's */
+        raw->type = EDDY_SHAPE_POLYGON;
+        raw->vertex_count = p.count;
+        for (int i = 0; i < p.count; ++i) {
+            raw->vertices[i][0] = p.vertices[i].x;
+            raw->vertices[i][1] = p.vertices[i].y;
+        }
+    } else {
+        return false;
+    }
+    raw->density = b2Shape_GetDensity(id);
+    raw->friction = b2Shape_GetFriction(id);
+    raw->restitution = b2Shape_GetRestitution(id);
+    raw->is_sensor = b2Shape_IsSensor(id);
+    raw->user_data = b2Shape_GetUserData(id);
+    return true;
+}
+
+static const char *shape_kind(b2ShapeId id)
+{
+    switch (b2Shape_GetType(id)) {
+    case b2_circleShape: return "circle";
+    case b2_capsuleShape: return "capsule";
+    case b2_segmentShape: return "segment";
+    case b2_polygonShape: return "rounded polygon";
+    case b2_chainSegmentShape: return "chain";
+    default: return "shape of an unknown kind";
+    }
+}
+
+eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+{
+    b2BodyId id = body_id(b);
+    b2BodyType type = b2Body_GetType(id);
+    b->type = type == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
+              : type == b2_kinematicBody ? EDDY_BODY_KINEMATIC
+                                         : EDDY_BODY_STATIC;
+    b->gravity_scale = b2Body_GetGravityScale(id);
+    b->fixed_rotation = b2Body_IsFixedRotation(id);
+    int count = b2Body_GetShapeCount(id);
+    if (count <= 0)
+        return EDDY_OK; /* the coupling refuses a body with no shape */
+    b2ShapeId *ids = (b2ShapeId *)malloc((size_t)count * sizeof *ids);
+    if (!ids)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory reading %d shapes", count);
+    count = b2Body_GetShapes(id, ids, count);
+    eddy_result r = EDDY_OK;
+    /* v3 lists a body's shapes newest first: the port keeps creation order */
+    for (int k = count - 1; k >= 0 && r == EDDY_OK; --k) {
+        eddy_shape_info raw;
+        if (!read_shape(ids[k], &raw))
+            r = eddy_fail(err, EDDY_ERR_ARGUMENT,
+                          "Box2D shape %d of the body is a %s: eddy reads circles and "
+                          "polygons (not rounded) only", count - 1 - k, shape_kind(ids[k]));
+        else
+            r = eddy_port_adopt_shape(b, b2StoreShapeId(ids[k]), &raw, err);
+    }
+    free(ids);
+    return r;
+}
+
 bool eddy_native_is_awake(const eddy_body *b)
 {
     return b2Body_IsAwake(body_id(b));
@@ -371,6 +466,16 @@ bool eddy_native_is_awake(const eddy_body *b)
 void eddy_native_set_awake(eddy_body *b, bool awake)
 {
     b2Body_SetAwake(body_id(b), awake);
+}
+
+void eddy_native_enable_sleep(eddy_body *b, bool enable)
+{
+    b2Body_EnableSleep(body_id(b), enable); /* false also wakes it */
+}
+
+bool eddy_native_is_sleep_enabled(const eddy_body *b)
+{
+    return b2Body_IsSleepEnabled(body_id(b));
 }
 
 void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
@@ -493,4 +598,62 @@ void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
 void eddy_native_drag_destroy(eddy_drag *g)
 {
     b2DestroyJoint(b2LoadJointId(g->native));
+}
+
+/* ------------------------------------------------------------ eddy_box2d_v3.h */
+
+/* A libeddy.so that carries its own (hidden) copy of Box2D v3 has its own
+ * table of worlds: ids made by the game's copy mean nothing to it, and the
+ * wrong world would be stepped or a freed slot read. The game's b2GetVersion
+ * (passed by the inline eddy_world_adopt_box2d) is this library's own only
+ * when the two share one Box2D. */
+eddy_result eddy_world_adopt_box2d_checked(b2WorldId world, b2Version (*box2d_version)(void),
+                                           eddy_world **out, eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (box2d_version != b2GetVersion)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the game and libeddy run two copies of Box2D (a shared libeddy with "
+                         "Box2D built in): link libeddy statically (pkg-config --static), or "
+                         "build it against a shared libbox2d");
+    if (!b2World_IsValid(world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "not a live Box2D v3 world");
+    eddy_native_world *n = (eddy_native_world *)calloc(1, sizeof *n);
+    if (!n)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
+    n->id = world;
+    n->anchor = b2_nullBodyId; /* no drags in a game's world */
+    eddy_result r = eddy_port_adopt_world(n, out, err);
+    if (r != EDDY_OK)
+        free_native_world(n);
+    return r;
+}
+
+eddy_result eddy_body_adopt_box2d(eddy_world *world, b2BodyId body, eddy_body **out,
+                                  eddy_error *err)
+{
+    if (!out)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!world)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    if (!b2Body_IsValid(body))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "not a live Box2D v3 body");
+    b2WorldId owner = b2Body_GetWorld(body);
+    if (owner.index1 != world->native->id.index1 ||
+        owner.generation != world->native->id.generation)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D body is not in this world");
+    return eddy_port_adopt_body(world, b2StoreBodyId(body), out, err);
+}
+
+b2BodyId eddy_body_box2d(const eddy_body *body)
+{
+    return body ? body_id(body) : b2_nullBodyId;
+}
+
+b2WorldId eddy_world_box2d(const eddy_world *world)
+{
+    return world ? world->native->id : b2_nullWorldId;
 }

@@ -74,10 +74,12 @@ static double port_cross(double ax, double ay, double bx, double by)
     return ax * by - ay * bx;
 }
 
-/* Checks the n points of a polygon given in either winding and stores them
- * counter-clockwise in s, with the area and the centroid. */
-static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_info *s,
-                                        eddy_error *err)
+bool eddy_port_finite(double v)
+{
+    return port_finite(v);
+}
+
+bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s)
 {
     double twice_area = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -89,6 +91,37 @@ static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_
         s->vertices[i][0] = p[k][0];
         s->vertices[i][1] = p[k][1];
     }
+    const double (*v)[2] = (const double (*)[2])s->vertices;
+    /* area and centroid, measured from the first vertex to keep precision */
+    double area2 = 0.0, cx = 0.0, cy = 0.0;
+    for (int i = 1; i + 1 < n; ++i) {
+        double ax = v[i][0] - v[0][0], ay = v[i][1] - v[0][1];
+        double bx = v[i + 1][0] - v[0][0], by = v[i + 1][1] - v[0][1];
+        double t = port_cross(ax, ay, bx, by);
+        area2 += t;
+        cx += t * (ax + bx);
+        cy += t * (ay + by);
+    }
+    s->type = EDDY_SHAPE_POLYGON;
+    s->vertex_count = n;
+    s->area = 0.5 * area2;
+    s->radius = 0.0;
+    if (!(area2 > 0.0)) { /* flat: no centroid */
+        s->center[0] = v[0][0];
+        s->center[1] = v[0][1];
+        return false;
+    }
+    s->center[0] = v[0][0] + cx / (3.0 * area2);
+    s->center[1] = v[0][1] + cy / (3.0 * area2);
+    return isfinite(s->center[0]) && isfinite(s->center[1]);
+}
+
+/* Checks the n points of a polygon given in either winding and stores them
+ * counter-clockwise in s, with the area and the centroid. */
+static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_info *s,
+                                        eddy_error *err)
+{
+    eddy_port_measure_polygon(p, n, s); /* a flat one fails the checks below */
     const double (*v)[2] = (const double (*)[2])s->vertices;
     for (int i = 0; i < n; ++i) {
         const double *a = v[i], *b = v[(i + 1) % n];
@@ -118,22 +151,6 @@ static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_
                              "neighbours; at least %g m is needed",
                              i, offset, PORT_MIN_CORNER);
     }
-    /* area and centroid, measured from the first vertex to keep precision */
-    double area2 = 0.0, cx = 0.0, cy = 0.0;
-    for (int i = 1; i + 1 < n; ++i) {
-        double ax = v[i][0] - v[0][0], ay = v[i][1] - v[0][1];
-        double bx = v[i + 1][0] - v[0][0], by = v[i + 1][1] - v[0][1];
-        double t = port_cross(ax, ay, bx, by);
-        area2 += t;
-        cx += t * (ax + bx);
-        cy += t * (ay + by);
-    }
-    s->type = EDDY_SHAPE_POLYGON;
-    s->vertex_count = n;
-    s->area = 0.5 * area2;
-    s->center[0] = v[0][0] + cx / (3.0 * area2);
-    s->center[1] = v[0][1] + cy / (3.0 * area2);
-    s->radius = 0.0;
     return EDDY_OK;
 }
 
@@ -294,7 +311,7 @@ static void port_normalise_mass(eddy_body *b)
         return;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
-    if (m.mass <= 0.0) {
+    if (m.mass <= 0.0 && !b->adopted) { /* the game's body keeps what it has */
         eddy_native_set_unit_mass(b);
         eddy_native_mass(b, &m);
     }
@@ -311,7 +328,7 @@ static void port_normalise_mass(eddy_body *b)
  * ==================================================================== */
 
 /* Appends b to the world's bodies, which stay in creation order. */
-static eddy_result port_register_body(eddy_world *w, eddy_body *b, eddy_error *err)
+eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err)
 {
     if (w->body_count == w->body_capacity) {
         int cap = w->body_capacity ? 2 * w->body_capacity : 16;
@@ -327,7 +344,7 @@ static eddy_result port_register_body(eddy_world *w, eddy_body *b, eddy_error *e
     return EDDY_OK;
 }
 
-static void port_unregister_body(eddy_world *w, const eddy_body *b)
+void eddy_port_unregister_body(eddy_world *w, const eddy_body *b)
 {
     for (int i = 0; i < w->body_count; ++i) {
         if (w->bodies[i] == b) {
@@ -345,7 +362,7 @@ static void port_free_body(eddy_body *b)
     free(b);
 }
 
-static eddy_result port_reserve_shape(eddy_body *b, eddy_error *err)
+eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err)
 {
     if (b->shape_count < b->shape_capacity)
         return EDDY_OK;
@@ -561,7 +578,14 @@ void eddy_world_destroy(eddy_world *w)
 {
     if (!w)
         return;
-    eddy_native_world_destroy(w); /* Box2D's bodies, shapes and joints with it */
+    if (w->watcher.user) /* a coupling forgets the world while it is whole */
+        w->watcher.world_destroyed(w->watcher.user, w);
+    if (w->adopted) { /* the game's world stays: take out only what eddy put in */
+        for (int i = 0; i < w->body_count; ++i)
+            if (!w->bodies[i]->adopted)
+                eddy_native_body_destroy(w->bodies[i]);
+    }
+    eddy_native_world_destroy(w); /* own world: Box2D's bodies, shapes and joints with it */
     for (int i = 0; i < w->body_count; ++i)
         port_free_body(w->bodies[i]);
     for (int i = 0; i < w->drag_count; ++i)
@@ -605,6 +629,9 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
     eddy_result r = port_check_step(w, dt, &substeps, err);
     if (r != EDDY_OK)
         return r;
+    if (w->adopted)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the world is the game's own Box2D world (adopted): the game steps it");
     w->begin_count = w->end_count = w->dropped = 0;
     w->substeps = substeps;
     eddy_native_world_step(w, dt, substeps);
@@ -627,8 +654,17 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
 
 void eddy_world_get_gravity(const eddy_world *w, double out[2])
 {
+    if (w && w->adopted) { /* the game may change it at any time */
+        eddy_native_world_gravity(w, out);
+        return;
+    }
     out[0] = w ? w->gravity[0] : 0.0;
     out[1] = w ? w->gravity[1] : 0.0;
+}
+
+bool eddy_world_is_adopted(const eddy_world *w)
+{
+    return w && w->adopted;
 }
 
 void *eddy_world_user_data(const eddy_world *w)
@@ -687,7 +723,7 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     eddy_body *b = (eddy_body *)calloc(1, sizeof *b);
     if (!b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
-    r = port_register_body(w, b, err);
+    r = eddy_port_register_body(w, b, err);
     if (r != EDDY_OK) {
         free(b);
         return r;
@@ -707,6 +743,8 @@ void eddy_body_destroy(eddy_body *b)
     if (!b)
         return;
     eddy_world *w = b->world;
+    if (b->watched && w->watcher.user) /* its coupling forgets it first */
+        w->watcher.body_destroyed(w->watcher.user, b);
     /* Box2D takes the body's joints with it: drags on it go idle. */
     for (int i = 0; i < w->drag_count; ++i) {
         if (w->drags[i]->body == b) {
@@ -714,10 +752,11 @@ void eddy_body_destroy(eddy_body *b)
             w->drags[i]->native = 0;
         }
     }
-    eddy_native_body_destroy(b);
+    if (!b->adopted) /* an adopted body is the game's: only the handle goes */
+        eddy_native_body_destroy(b);
     w->begin_count = port_purge_list(w->begin, w->begin_count, b);
     w->end_count = port_purge_list(w->end, w->end_count, b);
-    port_unregister_body(w, b);
+    eddy_port_unregister_body(w, b);
     port_free_body(b);
 }
 
@@ -729,6 +768,11 @@ eddy_world *eddy_body_world(const eddy_body *b)
 eddy_body_type eddy_body_get_type(const eddy_body *b)
 {
     return b ? b->type : EDDY_BODY_STATIC;
+}
+
+bool eddy_body_is_adopted(const eddy_body *b)
+{
+    return b && b->adopted;
 }
 
 void eddy_body_set_user_data(eddy_body *b, void *user_data)
@@ -749,11 +793,20 @@ eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *
 {
     if (!b)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (b->adopted)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the body is the game's (adopted): give it its shapes in Box2D "
+                         "before adopting it");
     eddy_shape_info info;
     eddy_result r = port_prepare_shape(desc, &info, err);
     if (r != EDDY_OK)
         return r;
-    r = port_reserve_shape(b, err);
+    if (b->watched && b->world->watcher.user) { /* a coupling may refuse */
+        r = b->world->watcher.shape_adding(b->world->watcher.user, b, err);
+        if (r != EDDY_OK)
+            return r;
+    }
+    r = eddy_port_reserve_shape(b, err);
     if (r != EDDY_OK)
         return r;
     eddy_native_ref native = 0;
@@ -941,6 +994,19 @@ void eddy_body_set_awake(eddy_body *b, bool awake)
         eddy_native_set_awake(b, awake);
 }
 
+void eddy_body_enable_sleep(eddy_body *b, bool enable)
+{
+    if (b && b->type != EDDY_BODY_STATIC)
+        eddy_native_enable_sleep(b, enable);
+}
+
+bool eddy_body_is_sleep_enabled(const eddy_body *b)
+{
+    if (!b)
+        return false;
+    return b->type == EDDY_BODY_STATIC || eddy_native_is_sleep_enabled(b);
+}
+
 /* ------------------------------------------------------------ actions */
 
 /* Forces, torques and impulses act on dynamic bodies only; the others accept
@@ -1033,6 +1099,10 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
     if (b->type != EDDY_BODY_KINEMATIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "only kinematic bodies can be moved this way");
+    if (b->world->adopted) /* port_finish_kinematic_moves runs in eddy_world_step */
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "eddy_body_move_kinematic needs eddy_world_step; in the game's own "
+                         "world (adopted) set the velocity (eddy_body_set_velocity)");
     if (!port_finite2(x, y) || !port_finite(angle) || !port_finite(dt) || !(dt > 0.0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "target pose or time step is not valid");
     eddy_pose p;
@@ -1058,7 +1128,8 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
 bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, double y1,
                          eddy_ray_hit *out)
 {
-    if (!w || !port_finite2(x0, y0) || !port_finite2(x1, y1))
+    /* an adopted world's shapes carry the game's user data, not eddy's */
+    if (!w || w->adopted || !port_finite2(x0, y0) || !port_finite2(x1, y1))
         return false;
     eddy_port_ray r;
     memset(&r, 0, sizeof r);
@@ -1077,7 +1148,7 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
 int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **out,
                            int capacity)
 {
-    if (!w || !out || capacity <= 0 || !port_finite2(x, y))
+    if (!w || w->adopted || !out || capacity <= 0 || !port_finite2(x, y))
         return 0;
     eddy_port_query q;
     q.x = x;
@@ -1101,6 +1172,10 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
     if (b->type != EDDY_BODY_DYNAMIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "only dynamic bodies can be dragged");
+    if (b->world->adopted)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "no drags in the game's own Box2D world (adopted): use a Box2D "
+                         "mouse joint there");
     if (!port_finite2(x, y))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag point is not finite");
     eddy_result r = port_check_drag_desc(desc, err);

@@ -4,14 +4,19 @@
  * body_port.h - the inside of the rigid-body port (eddy_body.h). Not installed.
  *
  * The port is split in two:
- *   engine/bodies/body_port.c        everything that does not depend on Box2D: the
- *                             handles, argument checks, defaults, shape
- *                             geometry, the body and drag lists, sensor event
- *                             filtering and ordering, query ordering. It
- *                             implements every function of eddy_body.h.
- *   engine/body_box2d_*.c(pp) one backend per Box2D version, linked alone:
- *                             the eddy_native_* hooks below, which are the only
- *                             places that call Box2D.
+ *   body_port.c, body_adopt.c, body_watch.c
+ *                      everything that does not depend on Box2D: the handles,
+ *                      argument checks, defaults, shape geometry, the body and
+ *                      drag lists, sensor event filtering and ordering, query
+ *                      ordering (body_port.c: every function of eddy_body.h);
+ *                      the port's half of adopting a game's Box2D world and
+ *                      bodies (body_adopt.c); the watcher a coupling keeps on
+ *                      a world (body_watch.c, body_watch.h).
+ *   body_box2d_v3.c or body_box2d_v24.cpp
+ *                      one backend per Box2D version, linked alone: the
+ *                      eddy_native_* hooks below and the public functions of
+ *                      its own header (eddy_box2d_v3.h, eddy_box2d_v24.h),
+ *                      the only places that call Box2D.
  * body_port.c is plain C17; the C++ backend includes this header inside
  * extern "C" (done here), so the hooks and helpers have C linkage in both.
  *
@@ -22,6 +27,7 @@
 #ifndef EDDY_BODY_PORT_H
 #define EDDY_BODY_PORT_H
 
+#include "body_watch.h"
 #include "eddy_body.h"
 
 #include <stdbool.h>
@@ -72,6 +78,12 @@ struct eddy_body {
      * or another set_velocity / set_transform */
     bool has_target;
     double target[3], target_velocity[3];
+    /* The game's Box2D body (eddy_box2d_v3.h, eddy_box2d_v24.h): its shapes
+     * were read from Box2D; eddy never destroys it, never adds to it. */
+    bool adopted;
+    /* Held by the world's watcher (body_watch.h): destroying the body tells
+     * it first, adding a shape asks it. */
+    bool watched;
 };
 
 struct eddy_drag {
@@ -96,6 +108,12 @@ struct eddy_world {
     int begin_count, end_count, event_capacity, dropped;
 
     int substeps;               /* of the last step; the default before one */
+
+    /* The game's Box2D world: not owned, not stepped by eddy_world_step, no
+     * contact listener and no user data of eddy's in it (so no sensor
+     * events, queries or drags); eddy frees only the bodies it created. */
+    bool adopted;
+    eddy_world_watcher watcher; /* watcher.user == NULL: none (body_watch.h) */
 };
 
 /* ------------------------------------------------------------ shared helpers */
@@ -112,6 +130,33 @@ void eddy_clear_error(eddy_error *err);
 /* The body that owns the shape Box2D calls native, if b is that body, with the
  * shape's index; NULL when b is NULL or does not hold it. */
 eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index);
+
+/* Adoption (body_adopt.c): the backend's eddy_world_adopt_box2d and
+ * eddy_body_adopt_box2d check the Box2D handle, then hand it to the port.
+ * eddy_port_adopt_world wraps the backend's n (not freed on failure: the
+ * backend frees it). eddy_port_adopt_body makes the handle of a body of w
+ * named native (refused when it has one already) and asks the backend to
+ * read it (eddy_native_body_adopt), which hands over every shape, in the
+ * order they were created, through eddy_port_adopt_shape: raw holds the
+ * type, circle centre and radius or polygon vertices, material, sensor flag
+ * and user data as Box2D has them. */
+eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err);
+eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
+                                 eddy_error *err);
+eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
+                                  eddy_error *err);
+
+/* Shared by body_port.c and body_adopt.c: appends b to w's bodies in
+ * creation order (sets b->world and b->serial) / takes it out again; makes
+ * room for one more shape on b; measures the n counter-clockwise or
+ * clockwise points p of a convex polygon into s (stored counter-clockwise,
+ * with area and centroid; false when the area is not positive). */
+eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err);
+void eddy_port_unregister_body(eddy_world *w, const eddy_body *b);
+eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err);
+bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s);
+/* Finite and within what is passed on to Box2D (single precision). */
+bool eddy_port_finite(double v);
 
 /* A shape that collides (not a sensor), on a body that exists. */
 bool eddy_port_is_solid(const eddy_body *b, int index);
@@ -156,9 +201,13 @@ void eddy_native_backend(eddy_body_backend_info *out);
  * including the event lists of w->event_capacity, already exist. May fail
  * (out of memory, no Box2D world left) with a message in err. */
 eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
-/* Destroys the Box2D world with everything in it, and w->native. The port
- * frees its own handles afterwards. */
+/* Own world: destroys the Box2D world with everything in it, and w->native.
+ * Adopted world: frees only w->native (the port has already destroyed the
+ * Box2D bodies eddy created in it). The port frees its own handles
+ * afterwards. */
 void eddy_native_world_destroy(eddy_world *w);
+/* Adopted worlds: the gravity the Box2D world has now. */
+void eddy_native_world_gravity(const eddy_world *w, double out[2]);
 void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy);
 /* One step; the port has already emptied the event lists, and sorts them
  * afterwards. The backend fills them (eddy_port_push_event). */
@@ -166,11 +215,19 @@ void eddy_native_world_step(eddy_world *w, double dt, int substeps);
 
 /* Creates the Box2D body for b (type, user data and world already set) from
  * the checked description d with gravity scale gravity_scale; sets
- * b->native. */
+ * b->native. In an adopted world the body and its shapes get no user data
+ * and no sensor events of eddy's. */
 void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
 /* Destroys b's Box2D body, its shapes and its joints. No sensor event may come
- * out of it. The port then drops b's events, idles its drags and frees it. */
+ * out of it. The port then drops b's events, idles its drags and frees it.
+ * Never called for an adopted body. */
 void eddy_native_body_destroy(eddy_body *b);
+/* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale and
+ * b->fixed_rotation, and hands every shape to eddy_port_adopt_shape in the
+ * order they were created. Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
+ * shape the panels cannot follow: anything but circles and polygons (v3's
+ * rounded polygons included). */
+eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err);
 /* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
  * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
 eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
@@ -197,6 +254,10 @@ void eddy_native_set_gravity_scale(eddy_body *b, double scale);
 
 bool eddy_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
 void eddy_native_set_awake(eddy_body *b, bool awake);
+/* Whether the body may fall asleep; disabling it wakes the body. Never
+ * asked of static bodies. */
+void eddy_native_enable_sleep(eddy_body *b, bool enable);
+bool eddy_native_is_sleep_enabled(const eddy_body *b);
 
 typedef enum eddy_port_push {
     EDDY_PORT_FORCE,            /* (x, y) N at the world point (px, py) */

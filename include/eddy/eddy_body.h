@@ -12,6 +12,9 @@
  *   engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++), used otherwise.
  * Both hide the places where the two Box2D versions disagree, so the same
  * calls give the same behaviour (within solver tolerance, see DIFFERENCES).
+ * A game with its own Box2D world gives it and its bodies eddy handles
+ * through the backend's header, eddy_box2d_v3.h or eddy_box2d_v24.h (ADOPTED
+ * WORLDS below).
  *
  * USAGE
  *
@@ -71,6 +74,29 @@
  *   destruction, even when its body is destroyed first (it then goes idle).
  *   The sensor event buffer is sized at creation; stepping allocates nothing
  *   in the port.
+ *   Bodies coupled to a fluid (eddy_coupling.h) may be destroyed at any time:
+ *   the coupling forgets them first. Their shapes are fixed while they are
+ *   coupled: eddy_body_add_shape refuses, saying to remove the body from the
+ *   coupling first. Destroying a world with a coupling on it is safe too: the
+ *   coupling forgets the world, and its next step returns an error.
+ *
+ * ADOPTED WORLDS (bring your own Box2D: eddy_box2d_v3.h, eddy_box2d_v24.h)
+ *   A game's own Box2D world and bodies can be given eddy handles and then be
+ *   coupled like eddy's own. Everything above holds for them, except:
+ *   - eddy_world_step refuses: the game steps its world itself (after
+ *     eddy_coupling_advance);
+ *   - eddy never writes user data or installs a contact listener there, and
+ *     these rely on them: eddy_world_get_sensor_events hands out no events,
+ *     eddy_world_ray_cast and eddy_world_query_point find nothing, and
+ *     eddy_drag_create and eddy_body_move_kinematic refuse (use Box2D's
+ *     own queries, events and mouse joint there);
+ *   - eddy_world_get_gravity reads the Box2D world's gravity each time;
+ *   - an adopted body's shapes come from Box2D (circles and polygons, read
+ *     at adoption); eddy_body_add_shape refuses; eddy_body_destroy drops the
+ *     handle and leaves the Box2D body alone;
+ *   - eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
+ *     created in the world (eddy_body_create), never the world or the
+ *     game's bodies. Destroy eddy's handles before the Box2D objects.
  *
  * THREADS
  *   A world, its bodies and its drags belong to one thread at a time;
@@ -145,7 +171,8 @@
  *     versions when new contacts need more room than they had (the room is
  *     kept), and v3 whenever a body falls asleep or is woken (it moves bodies
  *     between solver sets; any force wakes a body). Give a body that is
- *     pushed every step, such as a coupled one, disable_sleep.
+ *     pushed every step disable_sleep; a coupling does that for the bodies
+ *     it holds (eddy_body_enable_sleep).
  *   - v3.1.1 does not see a circle whose centre starts (or rests) within
  *     0.5 mm outside a sensor's outline until it moves out of that band
  *     (the missing-begin side of erincatto/box2d#990).
@@ -205,13 +232,17 @@ EDDY_API void eddy_world_destroy(eddy_world *world);
  * (0 means 4; at most 64). Forces and torques applied since the last step act
  * during this step and are then cleared. Replaces the sensor events of the
  * previous step. The port allocates nothing; Box2D may (DIFFERENCES THAT
- * REMAIN: new contacts, and on v3 bodies falling asleep or woken). */
+ * REMAIN: new contacts, and on v3 bodies falling asleep or woken).
+ * EDDY_ERR_ARGUMENT for an adopted world: the game steps it. */
 EDDY_API eddy_result eddy_world_step(eddy_world *world, double dt, int substeps, eddy_error *err);
 
+/* Sets the Box2D world's gravity (an adopted world's too). */
 EDDY_API eddy_result eddy_world_set_gravity(eddy_world *world, double gx, double gy,
                                             eddy_error *err);
 EDDY_API void eddy_world_get_gravity(const eddy_world *world, double out[2]);
 EDDY_API void *eddy_world_user_data(const eddy_world *world);
+/* True for a game's own Box2D world given a handle (ADOPTED WORLDS). */
+EDDY_API bool eddy_world_is_adopted(const eddy_world *world);
 
 /* Live bodies in creation order: index 0 .. count-1. */
 EDDY_API int eddy_world_body_count(const eddy_world *world);
@@ -258,6 +289,9 @@ EDDY_API void eddy_body_destroy(eddy_body *body);
 
 EDDY_API eddy_world *eddy_body_world(const eddy_body *body);
 EDDY_API eddy_body_type eddy_body_get_type(const eddy_body *body);
+/* True for a body of the game's own Box2D world given a handle (ADOPTED
+ * WORLDS); false for the bodies eddy_body_create makes. */
+EDDY_API bool eddy_body_is_adopted(const eddy_body *body);
 EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
 EDDY_API void *eddy_body_user_data(const eddy_body *body);
 
@@ -291,7 +325,9 @@ typedef struct eddy_shape_desc {
 
 /* Adds a convex piece to the body; the body's mass, centre of mass and
  * inertia are recomputed. out_index (may be NULL) receives the shape's index
- * on the body: 0, 1, 2 ... in the order shapes were added. */
+ * on the body: 0, 1, 2 ... in the order shapes were added. EDDY_ERR_ARGUMENT
+ * for a body coupled to a fluid (remove it from the coupling first) and for
+ * an adopted body (its shapes are Box2D's). */
 EDDY_API eddy_result eddy_body_add_shape(eddy_body *body, const eddy_shape_desc *desc,
                                          int *out_index, eddy_error *err);
 
@@ -360,6 +396,12 @@ EDDY_API void eddy_body_world_center(const eddy_body *body, double out[2]);
 
 EDDY_API bool eddy_body_is_awake(const eddy_body *body);
 EDDY_API void eddy_body_set_awake(eddy_body *body, bool awake);
+/* Whether the body may fall asleep (eddy_body_desc.disable_sleep at
+ * creation); disabling sleep wakes it. eddy_coupling.h disables it while a
+ * body is coupled and gives the setting back afterwards. Static bodies ignore
+ * it and read true. */
+EDDY_API void eddy_body_enable_sleep(eddy_body *body, bool enable);
+EDDY_API bool eddy_body_is_sleep_enabled(const eddy_body *body);
 
 /* ---------------------------------------------------------------- actions */
 

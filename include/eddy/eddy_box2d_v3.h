@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * eddy_box2d_v3.h - bring your own Box2D v3 world: a game that already has a
+ * b2WorldId and its bodies hands them to eddy and couples them to a fluid.
+ * Installed only when eddy is built on Box2D v3 (eddy_body_get_backend says
+ * "box2d-v3"); the Box2D 2.4 build has eddy_box2d_v24.h instead, with the
+ * same names.
+ *
+ * USAGE
+ *
+ *   b2WorldId game = b2CreateWorld(&def);          // the game's, as ever
+ *   b2BodyId crate = b2CreateBody(game, &bd);      // ... and its shapes
+ *
+ *   eddy_world *world;                             // eddy handles on them
+ *   eddy_world_adopt_box2d(game, &world, &err);
+ *   eddy_body *crate_e;
+ *   eddy_body_adopt_box2d(world, crate, &crate_e, &err); // after its shapes
+ *
+ *   eddy_coupling_desc cd = {0};
+ *   cd.origin[0] = 20; cd.origin[1] = 5;           // the tank's corner in the world
+ *   eddy_coupling *c;
+ *   eddy_coupling_create(fluid, world, &cd, &c, &err);
+ *   eddy_coupling_add_walls(c, NULL, &err);        // optional: the tank's walls
+ *   eddy_coupling_add_body(c, crate_e, &err);
+ *   for (;;) {                                     // each frame, the split step:
+ *       eddy_coupling_advance(c, dt, &err);        // fluid, panels, forces on bodies
+ *       b2World_Step(game, dt, 4);                 // the game steps its own world
+ *   }
+ *   eddy_coupling_destroy(c);                      // gives the bodies back
+ *   eddy_world_destroy(world);                     // eddy's handles and the walls
+ *   b2DestroyWorld(game);                          // the game's, as ever
+ *
+ * Link with `pkg-config --static --libs eddy` (libeddy.a and one Box2D): a
+ * shared libeddy built with a static Box2D carries its own hidden copy of
+ * Box2D, whose world ids are not the game's; eddy_world_adopt_box2d detects
+ * that and refuses. A libeddy built against a shared libbox2d shares it.
+ *
+ * WHAT EDDY DOES IN AN ADOPTED WORLD (eddy_body.h, ADOPTED WORLDS)
+ *   It never steps, destroys or reconfigures the world, sets no contact or
+ *   event hooks and writes no user data into it; the bodies it creates there
+ *   (eddy_body_create, eddy_coupling_add_walls) have NULL user data and are
+ *   destroyed with eddy_world_destroy. An adopted body's shapes are read once,
+ *   at adoption (circles and polygons without rounding; anything else is
+ *   refused with a message naming the shape); its mass, gravity scale and
+ *   sleep flag are changed only while a coupling holds it and are given back
+ *   when the coupling lets go. eddy_body_destroy on an adopted body drops only
+ *   the handle.
+ *
+ * LIFETIME
+ *   Destroy eddy's handles before the Box2D objects: eddy_body_destroy before
+ *   b2DestroyBody on an adopted body, eddy_world_destroy before
+ *   b2DestroyWorld. (On v3 eddy_world_destroy also survives the other order.)
+ *   Adding or removing shapes of an adopted body in Box2D afterwards is not
+ *   seen: destroy its handle and adopt it again.
+ */
+#ifndef EDDY_BOX2D_V3_H
+#define EDDY_BOX2D_V3_H
+
+#include "eddy_body.h"
+
+#include <box2d/box2d.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Wraps the game's Box2D v3 world in an eddy_world handle it does not own.
+ * EDDY_ERR_ARGUMENT for a world that is not live, or when the game and
+ * libeddy do not share one Box2D (see above). Gravity is read from the world
+ * whenever eddy asks (eddy_world_get_gravity). */
+static inline eddy_result eddy_world_adopt_box2d(b2WorldId world, eddy_world **out,
+                                                 eddy_error *err);
+
+/* Gives a body of the adopted world an eddy handle: its type, gravity scale
+ * and shapes (circles, polygons; density, friction, restitution, sensor flag,
+ * user data) are read from Box2D, shapes in the order they were created.
+ * Refuses a body that is not live, is in another world, already has a handle,
+ * or has a shape eddy cannot read. */
+EDDY_API eddy_result eddy_body_adopt_box2d(eddy_world *world, b2BodyId body, eddy_body **out,
+                                           eddy_error *err);
+
+/* The way back: the Box2D body or world behind any eddy handle, adopted or
+ * eddy's own (b2_nullBodyId, b2_nullWorldId for NULL). In eddy's own world the
+ * shapes' and bodies' user data are eddy's: leave them, and install no
+ * contact listener there. */
+EDDY_API b2BodyId eddy_body_box2d(const eddy_body *body);
+EDDY_API b2WorldId eddy_world_box2d(const eddy_world *world);
+
+/* What eddy_world_adopt_box2d calls, with the caller's b2GetVersion, which is
+ * libeddy's own only when both use one Box2D. */
+EDDY_API eddy_result eddy_world_adopt_box2d_checked(b2WorldId world,
+                                                    b2Version (*box2d_version)(void),
+                                                    eddy_world **out, eddy_error *err);
+
+static inline eddy_result eddy_world_adopt_box2d(b2WorldId world, eddy_world **out,
+                                                 eddy_error *err)
+{
+    return eddy_world_adopt_box2d_checked(world, b2GetVersion, out, err);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_BOX2D_V3_H */
