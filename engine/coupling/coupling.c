@@ -1,12 +1,20 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
- * feedback, rigid bodies, in that order (DESIGN.md §1). The pieces live in
- * their own files: panels in panel_*.c, forces in coupling_forces.c, grid
- * feedback in feedback_grid.c, the exact feedback in panel_feedback_exact.c. */
+ * feedback (eddy_coupling_advance), then rigid bodies (eddy_coupling_step),
+ * in that order (DESIGN.md §1). The pieces live in their own files: panels
+ * in panel_*.c, forces in coupling_forces.c, grid feedback in
+ * feedback_grid.c, the exact feedback in panel_feedback_exact.c, the tank's
+ * walls in tank_walls.c.
+ *
+ * Lifetimes: the coupling is its world's watcher (body_watch.h), so a second
+ * coupling on the world is refused, a coupled body being destroyed is
+ * forgotten first, a shape added to one is refused, and a world destroyed
+ * under the coupling is let go. */
 #include "coupling_internal.h"
 #include "asset_shapes.h"
 #include "body_pieces.h"
+#include "body_watch.h"
 #include "panel_fast.h"
 
 #include <math.h>
@@ -56,6 +64,10 @@ static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy
     if (d->schwarz_max_iterations < 0 || d->body_substeps < 1 || d->body_substeps > 64)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "coupling: iterations >= 0 and body substeps in 1..64 required");
+    if (!isfinite(d->origin[0]) || !isfinite(d->origin[1]) || fabs(d->origin[0]) > 1e9 ||
+        fabs(d->origin[1]) > 1e9)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: origin must be finite (got %g, %g)",
+                         d->origin[0], d->origin[1]);
     return EDDY_OK;
 }
 
@@ -74,6 +86,50 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 
+/* ------------------------------------------------------------ lifetimes */
+
+static void release_body(eddy_coupling *c, int b);
+static int find_body(const eddy_coupling *c, const eddy_body *body);
+static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err);
+
+/* body_watch.h: a coupled body is about to be destroyed. */
+static void on_body_destroyed(void *user, eddy_body *body)
+{
+    eddy_coupling *c = user;
+    int at = find_body(c, body);
+    if (at >= 0) remove_at(c, at, true, NULL);
+}
+
+static eddy_result on_shape_adding(void *user, eddy_body *body, eddy_error *err)
+{
+    (void)user, (void)body;
+    return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                     "the body is coupled to a fluid and its panels are cut from its shapes: "
+                     "remove it from the coupling first (eddy_coupling_remove_body), add the "
+                     "shape, then add it again");
+}
+
+/* The world is about to be destroyed: give every body back while it is whole
+ * (an adopted one stays in the game's world), then forget the world. */
+static void on_world_destroyed(void *user, eddy_world *world)
+{
+    eddy_coupling *c = user;
+    (void)world;
+    for (int b = 0; b < c->body_count; ++b) release_body(c, b);
+    c->body_count = 0;
+    c->world = NULL;
+}
+
+static eddy_result watch_world(eddy_coupling *c, eddy_error *err)
+{
+    eddy_world_watcher w = {c, on_body_destroyed, on_shape_adding, on_world_destroyed};
+    eddy_error inner = {0};
+    if (eddy_port_watch_world(c->world, &w, &inner) != EDDY_OK)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world already has a coupling "
+                         "(one per world: destroy that one first)");
+    return EDDY_OK;
+}
+
 eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
                                  const eddy_coupling_desc *desc, eddy_coupling **out,
                                  eddy_error *err)
@@ -89,6 +145,8 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     c->desc = desc ? *desc : (eddy_coupling_desc){0};
     c->r = eddy_fluid_mode_count(fluid);
     eddy_result res = resolve_desc(c->asset, &c->desc, err);
+    if (res == EDDY_OK) res = watch_world(c, err);
+    if (res != EDDY_OK) c->world = NULL; /* not ours to let go of */
     if (res == EDDY_OK) res = make_panel_world(c, err);
     if (res == EDDY_OK) {
         c->bodies = calloc((size_t)c->desc.max_bodies, sizeof *c->bodies);
@@ -128,7 +186,10 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
 void eddy_coupling_destroy(eddy_coupling *c)
 {
     if (!c) return;
-    for (int b = 0; b < c->body_count; ++b) eddy_coupling_body_detach(c, b);
+    if (c->world) { /* else eddy_world_destroy has already let it go */
+        for (int b = 0; b < c->body_count; ++b) release_body(c, b);
+        eddy_port_unwatch_world(c->world);
+    }
     eddy_panel_world_destroy(c->panels);
     for (int s = 0; s < c->cache_count; ++s) {
         eddy_panel_shape_free(&c->cache[s].shape);
@@ -200,10 +261,17 @@ static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *piece
     return EDDY_OK;
 }
 
+/* The body's origin in the fluid's coordinates. */
+static void fluid_position(const eddy_coupling *c, const eddy_body *body, eddy_pose *p)
+{
+    eddy_body_get_pose(body, p);
+    p->x -= c->desc.origin[0], p->y -= c->desc.origin[1];
+}
+
 static bool body_inside_domain(const eddy_coupling *c, const eddy_body *body)
 {
     eddy_pose p;
-    eddy_body_get_pose(body, &p);
+    fluid_position(c, body, &p);
     return p.x >= 0 && p.x <= c->asset->width && p.y >= 0 && p.y <= c->asset->height;
 }
 
@@ -248,9 +316,38 @@ static eddy_result ensure_cache(eddy_coupling *c, eddy_error *err)
     return EDDY_OK;
 }
 
+/* Takes the body over: the world tells the coupling before it goes, and it
+ * stays awake while forces come every step (the caller's sleep setting is
+ * kept to give back). */
+static void hold_body(eddy_coupling *c, int b)
+{
+    eddy_body *body = c->bodies[b];
+    eddy_port_watch_body(body, true);
+    c->info[b].sleep_enabled = eddy_body_is_sleep_enabled(body);
+    eddy_body_enable_sleep(body, false);
+}
+
+/* Gives the body back its own mass, gravity scale and sleep setting. */
+static void release_body(eddy_coupling *c, int b)
+{
+    eddy_body *body = c->bodies[b];
+    eddy_coupling_body_detach(c, b);
+    eddy_body_enable_sleep(body, c->info[b].sleep_enabled);
+    eddy_port_watch_body(body, false);
+}
+
+static eddy_result world_gone(eddy_error *err)
+{
+    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: its world was destroyed "
+                     "(eddy_world_destroy); destroy the coupling");
+}
+
 eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
+    if (!c->world) return world_gone(err);
+    if (eddy_body_world(body) != c->world)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is in another world");
     for (int b = 0; b < c->body_count; ++b)
         if (c->bodies[b] == body)
             return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: body %d is already coupled", b);
@@ -259,7 +356,8 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
                          c->desc.max_bodies);
     if (!body_inside_domain(c, body))
         return eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body's origin is outside the "
-                         "%g x %g domain", c->asset->width, c->asset->height);
+                         "%g x %g domain at (%g, %g)", c->asset->width, c->asset->height,
+                         c->desc.origin[0], c->desc.origin[1]);
     eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
     int count = 0;
     const eddy_panel_shape *shape = NULL;
@@ -290,28 +388,31 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     c->shapes[c->body_count] = shape;
     ++c->body_count;
     res = eddy_coupling_body_attach(c, c->body_count - 1, err);
-    if (res != EDDY_OK) {
+    if (res == EDDY_OK) {
+        hold_body(c, c->body_count - 1);
+    } else {
+        c->info[c->body_count - 1].sleep_enabled = eddy_body_is_sleep_enabled(body);
         eddy_error ignored;
-        eddy_coupling_remove_body(c, body, &ignored);
+        remove_at(c, c->body_count - 1, false, &ignored);
     }
     return res;
 }
 
-eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
+/* Forgets body `at`, giving it back. The panel world only grows, so it is
+ * rebuilt without the body; when that fails (out of memory) the body stays
+ * coupled, unless forced (it is being destroyed): then it is forgotten all
+ * the same and the step refuses until the coupling is rebuilt. */
+static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
 {
-    if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
-    int at = -1;
-    for (int b = 0; b < c->body_count; ++b)
-        if (c->bodies[b] == body) at = b;
-    if (at < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
-    /* The panel world only grows, so rebuild it without this body. */
     eddy_panel_world *old = c->panels;
     eddy_result res = make_panel_world(c, err);
     if (res != EDDY_OK) {
         c->panels = old;
-        return res;
+        if (!forced) return res;
+        c->panels_stale = true;
+        old = NULL;
     }
-    eddy_coupling_body_detach(c, at);
+    release_body(c, at);
     for (int b = at; b + 1 < c->body_count; ++b) {
         c->bodies[b] = c->bodies[b + 1];
         c->shapes[b] = c->shapes[b + 1];
@@ -320,12 +421,21 @@ eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_er
                (size_t)c->r * sizeof(double));
     }
     --c->body_count;
+    if (!old) return res; /* stale: keeps the old panels until rebuilt */
     for (int b = 0; b < c->body_count && res == EDDY_OK; ++b) {
         int index;
         res = eddy_panel_world_add_body(c->panels, c->shapes[b], &index, err);
     }
     eddy_panel_world_destroy(old);
     return res;
+}
+
+eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
+{
+    if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
+    int at = find_body(c, body);
+    if (at < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
+    return remove_at(c, at, false, err);
 }
 
 int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
@@ -342,7 +452,8 @@ static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv
         eddy_fluid_velocity_many(c->fluid, n, xy, uv);
 }
 
-/* Pose and velocities of each body's origin into the panel world. */
+/* Pose and velocities of each body's origin into the panel world, which
+ * works in the fluid's coordinates. */
 static int set_panel_states(eddy_coupling *c, eddy_error *err)
 {
     int outside = -1;
@@ -352,18 +463,27 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
         eddy_body_get_pose(body, &p);
         double v[2];
         eddy_body_point_velocity(body, p.x, p.y, v);
-        eddy_panel_body_state s = {p.x, p.y, p.angle, v[0], v[1],
-                                   eddy_body_angular_velocity(body)};
+        eddy_panel_body_state s = {p.x - c->desc.origin[0], p.y - c->desc.origin[1], p.angle,
+                                   v[0], v[1], eddy_body_angular_velocity(body)};
         eddy_panel_world_set_state(c->panels, b, &s, err);
         if (outside < 0 && !body_inside_domain(c, body)) outside = b;
     }
     return outside;
 }
 
-eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
+/* The coupled step up to the rigid bodies' own: fluid, panels, forces handed
+ * to the bodies, feedback. A hard failure is returned; a body that has left
+ * the domain is not one (the step completes for the others): it comes back
+ * in *outside (-1 for none). */
+static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error *err)
 {
+    *outside = -1;
     if (!c || !isfinite(dt) || dt <= 0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
+    if (!c->world) return world_gone(err);
+    if (c->panels_stale)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "coupling: out of memory taking a destroyed "
+                         "body's panels out; remove and add a body to rebuild them");
     double t0 = eddy_now_ms();
     memcpy(c->coef_start, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     eddy_result res = eddy_fluid_step(c->fluid, dt);
@@ -372,7 +492,7 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     const double *after = eddy_fluid_coefficients(c->fluid);
     for (int k = 0; k < c->r; ++k) c->coef_rate[k] = (after[k] - c->coef_start[k]) / dt;
     double t1 = eddy_now_ms();
-    int outside = set_panel_states(c, err);
+    *outside = set_panel_states(c, err);
     eddy_panel_report report = {0};
     if (c->body_count > 0) {
         res = eddy_panel_world_solve(c->panels, sample_reduced_fluid, c, &report, err);
@@ -384,23 +504,48 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
     memcpy(c->pre_feedback, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     if (c->body_count > 0) eddy_coupling_apply_feedback(c);
     double t4 = eddy_now_ms();
-    res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);
-    double t5 = eddy_now_ms();
     eddy_fluid_get_timings(c->fluid, &c->timings.fluid);
     c->timings.panels_ms = t2 - t1;
     c->timings.forces_ms = t3 - t2;
     c->timings.feedback_ms = t4 - t3;
-    c->timings.bodies_ms = t5 - t4;
-    c->timings.total_ms = t5 - t0;
+    c->timings.bodies_ms = 0.0;
+    c->timings.total_ms = t4 - t0;
     c->timings.schwarz_iterations = report.iterations;
     c->timings.schwarz_converged = report.converged;
     c->timings.far_passes = report.far_passes;
     c->timings.panel_count = c->panels->panel_count;
     c->timings.image_panels = report.image_panels;
-    if (res != EDDY_OK) return res;
-    if (outside >= 0)
-        return eddy_fail(err, EDDY_ERR_RANGE, "coupling: body %d has left the domain", outside);
     return EDDY_OK;
+}
+
+static eddy_result left_domain(eddy_error *err, int body)
+{
+    return eddy_fail(err, EDDY_ERR_RANGE, "coupling: body %d has left the domain", body);
+}
+
+eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_error *err)
+{
+    int outside;
+    eddy_result res = advance(c, dt, &outside, err);
+    if (res != EDDY_OK) return res;
+    return outside >= 0 ? left_domain(err, outside) : EDDY_OK;
+}
+
+eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
+{
+    if (c && c->world && eddy_world_is_adopted(c->world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world is the game's own Box2D "
+                         "world (adopted): call eddy_coupling_advance, then step the world");
+    int outside;
+    eddy_result res = advance(c, dt, &outside, err);
+    if (res != EDDY_OK) return res;
+    double t4 = eddy_now_ms();
+    res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);
+    double t5 = eddy_now_ms();
+    c->timings.bodies_ms = t5 - t4;
+    c->timings.total_ms += t5 - t4;
+    if (res != EDDY_OK) return res;
+    return outside >= 0 ? left_domain(err, outside) : EDDY_OK;
 }
 
 eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode)
@@ -431,6 +576,7 @@ void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.buoyancy = 
 
 void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out[2])
 {
+    x -= c->desc.origin[0], y -= c->desc.origin[1]; /* world -> fluid */
     eddy_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
     if (c->body_count == 0 || !c->panels->placed) return;
     double up[2];
@@ -501,21 +647,24 @@ void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *ou
     *out = c->timings;
 }
 
+/* Debug drawing hands out world coordinates: the panel world's and the
+ * grid's, which are the fluid's, moved by the origin. */
 void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *d)
 {
     if (!c || !d) return;
     const eddy_panel_world *w = c->panels;
-    if (d->panel && w->placed)
+    const double ox = c->desc.origin[0], oy = c->desc.origin[1];
+    if (d->panel && w->placed && c->body_count > 0)
         for (int s = 0; s < w->source_count; ++s)
-            d->panel(d->user, w->src[4 * s], w->src[4 * s + 1], w->src[4 * s + 2],
-                     w->src[4 * s + 3], w->strength[s], s >= w->panel_count);
-    if (d->quadtree_node) eddy_grid_feedback_draw(&c->grid, d);
+            d->panel(d->user, w->src[4 * s] + ox, w->src[4 * s + 1] + oy, w->src[4 * s + 2] + ox,
+                     w->src[4 * s + 3] + oy, w->strength[s], s >= w->panel_count);
+    if (d->quadtree_node) eddy_grid_feedback_draw(&c->grid, c->desc.origin, d);
     if (d->velocity_sample) {
         int stride = d->sample_stride > 0 ? d->sample_stride : 4;
         double hx = c->asset->width / c->asset->nx, hy = c->asset->height / c->asset->ny;
         for (int j = stride / 2; j < c->asset->ny; j += stride)
             for (int i = stride / 2; i < c->asset->nx; i += stride) {
-                double x = (i + 0.5) * hx, y = (j + 0.5) * hy, uv[2];
+                double x = (i + 0.5) * hx + ox, y = (j + 0.5) * hy + oy, uv[2];
                 eddy_coupling_velocity(c, x, y, uv);
                 d->velocity_sample(d->user, x, y, uv[0], uv[1]);
             }

@@ -65,7 +65,8 @@
 #define DRAG_OTHER 1.6
 
 typedef struct body_motion {
-    double c[2], v[2], omega;  /* centre of mass, its velocity, angular velocity */
+    double c[2], v[2], omega;  /* centre of mass (fluid coordinates), its velocity,
+                                  angular velocity */
     double cs, sn;             /* the body's rotation */
 } body_motion;
 
@@ -137,6 +138,7 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
     info->gravity_scale = eddy_body_gravity_scale(body);
     double centre[2];
     eddy_body_world_center(body, centre);
+    eddy_coupling_to_fluid(c, centre);
     eddy_fluid_velocity(c->fluid, centre[0], centre[1], info->ambient);
     if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return EDDY_OK;
     info->box2d_added[0] = 0.5 * (info->added[0] + info->added[4]);
@@ -156,9 +158,10 @@ void eddy_coupling_body_detach(eddy_coupling *c, int b)
 
 /* ------------------------------------------------------------ per step */
 
-static void read_motion(const eddy_body *body, body_motion *m)
+static void read_motion(const eddy_coupling *c, const eddy_body *body, body_motion *m)
 {
     eddy_body_world_center(body, m->c);
+    eddy_coupling_to_fluid(c, m->c);
     eddy_body_linear_velocity(body, m->v);
     m->omega = eddy_body_angular_velocity(body);
     eddy_pose p;
@@ -198,6 +201,7 @@ static void place_samples(const eddy_coupling *c)
     for (int b = 0; b < c->body_count; ++b) {
         double centre[2];
         eddy_body_world_center(c->bodies[b], centre);
+        eddy_coupling_to_fluid(c, centre);
         double x = fmin(fmax(centre[0], h), w - h), y = fmin(fmax(centre[1], h), ht - h);
         for (int k = 0; k < EDDY_COUPLING_SAMPLES_PER_BODY; ++k) {
             double *xy = &c->sample_xy[2 * (EDDY_COUPLING_SAMPLES_PER_BODY * b + k)];
@@ -431,7 +435,7 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
         body_motion m;
-        read_motion(body, &m);
+        read_motion(c, body, &m);
         double ma[9], drag[2], ambient_speed;
         world_added_mass(info->added, &m, ma);
         double lost = fluid_load(c, b, &m, fd.density, g, ma, dt, drag, &ambient_speed);
@@ -466,7 +470,7 @@ double eddy_coupling_body_energy(const eddy_coupling *c, int b)
     const eddy_body *body = c->bodies[b];
     if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return 0.0;
     body_motion m;
-    read_motion(body, &m);
+    read_motion(c, body, &m);
     double ma[9];
     world_added_mass(c->info[b].added, &m, ma);
     eddy_fluid_desc fd;

@@ -66,6 +66,7 @@ typedef struct eddy_coupled_body {
                              the body turns counter-clockwise [0] or clockwise [1], q the
                              moment arm of a panel's normal about the centre of mass */
     double gravity_scale; /* the caller's: the coupling applies the weight itself */
+    bool sleep_enabled;   /* the caller's: a coupled body never sleeps */
     double load[3];       /* last fluid force (N per metre) and torque about the centre */
     double fold;          /* last feedback amplitude (0 for static bodies) */
     double ambient[2];    /* the flow U the body met in the last step */
@@ -75,7 +76,9 @@ typedef struct eddy_coupled_body {
 struct eddy_coupling {
     eddy_fluid *fluid;
     const eddy_asset *asset;
-    eddy_world *world;
+    eddy_world *world;    /* NULL once eddy_world_destroy took it (body_watch.h) */
+    bool panels_stale;    /* a destroyed body's panels could not be taken out (out of
+                             memory): the step refuses */
     eddy_coupling_desc desc;
     int r;
     eddy_panel_world *panels;
@@ -103,6 +106,13 @@ struct eddy_coupling {
     eddy_coupling_timings timings;
 };
 
+/* World <-> fluid coordinates: the fluid domain's (0, 0) is desc.origin in
+ * the world. */
+static inline void eddy_coupling_to_fluid(const eddy_coupling *c, double xy[2])
+{
+    xy[0] -= c->desc.origin[0], xy[1] -= c->desc.origin[1];
+}
+
 /* coupling_forces.c: the fluid's force on every moving body (drag, the
  * pressure-gradient force, buoyancy 5.22, weight) through its added mass, and
  * each body's feedback amplitude. */
@@ -127,7 +137,10 @@ int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_wo
                                       double threshold);
 /* out[k] = sum_s w_s phi_k(s) field[s] for the box modes (zero beyond). */
 void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out);
-void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const eddy_debug_draw *d);
+/* The quadtree nodes of the last feedback, in world coordinates (the grid's
+ * moved by origin). */
+void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
+                             const eddy_debug_draw *d);
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);

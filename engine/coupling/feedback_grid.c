@@ -203,14 +203,15 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
     }
 }
 
-void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const eddy_debug_draw *d)
+void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
+                             const eddy_debug_draw *d)
 {
     if (!g->ready) return;
     for (int n = 0; n < g->tree.node_count; ++n) {
         if (!g->node_used[n]) continue;
         const eddy_qt_node *q = &g->tree.nodes[n];
-        d->quadtree_node(d->user, q->i0 * g->mac.hx, q->j0 * g->mac.hy, q->i1 * g->mac.hx,
-                         q->j1 * g->mac.hy, q->level);
+        d->quadtree_node(d->user, q->i0 * g->mac.hx + origin[0], q->j0 * g->mac.hy + origin[1],
+                         q->i1 * g->mac.hx + origin[0], q->j1 * g->mac.hy + origin[1], q->level);
     }
 }
 

@@ -1,46 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* scene_world.c - a scene's bodies in a new rigid-body world, in a tank of
- * four walls, coupled to a fluid (eddy_scene_build_world). */
+ * four walls (eddy_coupling_add_walls), coupled to a fluid
+ * (eddy_scene_build_world). */
 #include "eddy_internal.h"
 #include "scene_internal.h"
 
-#include <math.h>
 #include <string.h>
-
-#define WALL_THICKNESS 1.0
-
-/* The tank: four boxes around [0,W] x [0,H], one static body. Box2D lets a
- * body resting on a wall sink into it by about its linear slop (5 mm), and
- * 2.4 keeps a skin of TANK_CLEARANCE around polygons, v3 none: walls right
- * on the domain's edge would hold bodies inside on 2.4 and let a corner
- * resting on a wall cross the edge on v3 (a triangle whose origin is that
- * corner then leaves the domain, which the coupling reports). So the walls'
- * inner faces stand TANK_CLEARANCE - skin inside the edge: bodies rest the
- * same 5 mm inside it on both backends. */
-#define TANK_CLEARANCE 0.01
-
-static eddy_result add_tank_walls(eddy_world *world, double w, double h, eddy_error *err)
-{
-    eddy_body_backend_info backend;
-    eddy_body_get_backend(&backend);
-    const double inset = fmax(0.0, TANK_CLEARANCE - backend.polygon_skin);
-    eddy_body_desc bd = {0};
-    eddy_body *walls;
-    eddy_result rc = eddy_body_create(world, &bd, &walls, err);
-    const double t = WALL_THICKNESS, lo = inset - t / 2, xhi = w - inset + t / 2,
-                 yhi = h - inset + t / 2;
-    const double box[4][4] = {{w / 2, lo, w / 2 + t, t / 2}, {w / 2, yhi, w / 2 + t, t / 2},
-                              {lo, h / 2, t / 2, h / 2 + t}, {xhi, h / 2, t / 2, h / 2 + t}};
-    for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
-        eddy_shape_desc sd = {0};
-        sd.type = EDDY_SHAPE_BOX;
-        sd.center[0] = box[k][0], sd.center[1] = box[k][1];
-        sd.half_width = box[k][2], sd.half_height = box[k][3];
-        rc = eddy_body_add_shape(walls, &sd, NULL, err);
-    }
-    return rc;
-}
 
 void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
 {
@@ -88,19 +54,18 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     *out_world = NULL, *out_coupling = NULL;
     eddy_scene_view v;
     eddy_scene_get(scene, &v);
-    eddy_asset_info info;
-    eddy_asset_get_info(eddy_fluid_asset(fluid), &info);
     eddy_world_desc wd = {0};
     wd.gravity[0] = v.gravity[0], wd.gravity[1] = v.gravity[1];
     eddy_world *world = NULL;
     eddy_coupling *coupling = NULL;
     eddy_result rc = eddy_world_create(&wd, &world, err);
-    if (rc == EDDY_OK) rc = add_tank_walls(world, info.width, info.height, err);
     eddy_coupling_desc cd = {0};
     cd.feedback = v.feedback;
     cd.buoyancy = v.buoyancy;
     cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
     if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
+    /* the tank's walls: the world's first body, as before the coupling made them */
+    if (rc == EDDY_OK) rc = eddy_coupling_add_walls(coupling, NULL, err);
     for (int i = 0; i < v.body_count && rc == EDDY_OK; ++i) {
         eddy_body *body = NULL;
         eddy_error inner = {0};

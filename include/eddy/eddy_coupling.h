@@ -6,10 +6,15 @@
  * bodies as water pushes bodies: drag, the pressure gradient of its own
  * acceleration, buoyancy, and the water each body drags along (added mass).
  *
- * A coupling ties one fluid (eddy.h) to one rigid-body world (eddy_body.h).
- * Every body you register gets panels along its outline, cut from its shapes
- * at about one grid spacing, and an added-mass tensor computed from its
- * outline in potential flow. One coupled step, in this order (DESIGN.md §1):
+ * A coupling ties one fluid (eddy.h) to one rigid-body world (eddy_body.h):
+ * eddy's own, or a game's own Box2D world given a handle (eddy_box2d_v3.h,
+ * eddy_box2d_v24.h). Every body you register gets panels along its outline,
+ * cut from its shapes at about one grid spacing, and an added-mass tensor
+ * computed from its outline in potential flow. The fluid's domain, [0, W] x
+ * [0, H] in the asset, sits at desc.origin in the world: every position the
+ * coupling takes or hands out is in world coordinates (the fluid's own calls
+ * in eddy.h, stirs and eddy_fluid_velocity, keep the fluid's coordinates).
+ * One coupled step, in this order (DESIGN.md §1):
  *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
  *   2. solid -> fluid: panel strengths from the no-penetration violation at
  *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
@@ -28,10 +33,16 @@
  *      momentum books); static bodies fold nothing, their panels route the
  *      flow around them every step;
  *   5. the rigid bodies step.
- * A coupled body's mass, inertia and gravity scale in the rigid-body world
- * are the coupling's while it is coupled (eddy_body_set_added_mass,
- * eddy_body_set_gravity_scale); removing the body or destroying the coupling
- * gives them back.
+ * eddy_coupling_advance does 1 to 4 (the forces are handed to the bodies,
+ * for the world's next step); eddy_coupling_step is advance, then
+ * eddy_world_step of eddy's own world. A game with its own Box2D world calls
+ * advance and then steps its world itself (the split step); both read the
+ * bodies' poses and velocities at the start of the next step.
+ * A coupled body's mass, inertia, gravity scale and sleep setting in the
+ * rigid-body world are the coupling's while it is coupled
+ * (eddy_body_set_added_mass, eddy_body_set_gravity_scale,
+ * eddy_body_enable_sleep: pushed every step, a coupled body never sleeps);
+ * removing the body or destroying the coupling gives them back.
  *
  * USAGE
  *
@@ -39,13 +50,36 @@
  *   cd.buoyancy = true;
  *   eddy_coupling *c;
  *   if (eddy_coupling_create(fluid, world, &cd, &c, &err) != EDDY_OK) { ... }
+ *   eddy_coupling_add_walls(c, NULL, &err);  // the tank's walls, for the bodies
  *   eddy_coupling_add_body(c, crate, &err);  // after its shapes are added
  *   for (;;) {
  *       eddy_coupling_step(c, 1.0 / 60.0, &err);
  *       double uv[2];
  *       eddy_coupling_velocity(c, x, y, uv); // u_r + u_p: tracers, dye, probes
+ *       double load[3];
+ *       eddy_coupling_body_load(c, crate, load); // the water's force, torque
  *   }
- *   eddy_coupling_destroy(c);                // before the fluid and the world
+ *   eddy_coupling_destroy(c);                // before the fluid
+ *
+ * A game's own Box2D world (eddy_box2d_v3.h, eddy_box2d_v24.h), its tank at
+ * (20, 5) in it:
+ *
+ *   cd.origin[0] = 20; cd.origin[1] = 5;
+ *   eddy_coupling_create(fluid, adopted_world, &cd, &c, &err);
+ *   eddy_coupling_add_body(c, adopted_crate, &err);
+ *   for (;;) {
+ *       eddy_coupling_advance(c, dt, &err);  // fluid, panels, forces, feedback
+ *       b2World_Step(game_world, dt, 4);     // the game steps its world (2.4: Step)
+ *   }
+ *
+ * LIFETIMES AND MISUSE
+ *   One coupling per world: a second eddy_coupling_create on the same world
+ *   is refused until the first is destroyed. A coupled body may be destroyed
+ *   (eddy_body_destroy) at any time: the coupling forgets it first. A shape
+ *   added to a coupled body is refused (remove the body, add the shape, add
+ *   it again). The world may be destroyed before the coupling: the coupling
+ *   gives its bodies back and forgets it, its steps then return
+ *   EDDY_ERR_ARGUMENT; destroy it. The fluid must outlive the coupling.
  *
  * FEEDBACK (5.3.4) is selectable at run time:
  *   EDDY_FEEDBACK_EXACT     the panels' vortex sheets integrated against every
@@ -55,8 +89,9 @@
  *   EDDY_FEEDBACK_NAIVE     u_p at every MAC sample, then projected;
  *   EDDY_FEEDBACK_OFF       none (panels only affect probes; forces still act).
  *
- * Nothing here allocates inside eddy_coupling_step: buffers are sized by the
- * description's capacities and by eddy_coupling_add_body.
+ * Nothing here allocates inside eddy_coupling_step or eddy_coupling_advance:
+ * buffers are sized by the description's capacities and by
+ * eddy_coupling_add_body.
  *
  * THREADS: a coupling steps its fluid and its world on the calling thread;
  * the three (and the world's bodies) belong to one thread at a time.
@@ -106,6 +141,8 @@ typedef struct eddy_coupling_desc {
                                     at most this fraction of the speed of a point vortex of
                                     the source's absolute circulation (panel_fast.h).
                                     Default: schwarz_tolerance */
+    double origin[2];            /* m: where the fluid domain's (0, 0) is in the world;
+                                    its far corner is origin + (W, H). Default (0, 0) */
     bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
                                     it - every Schwarz sweep sums every panel at every other
                                     body's midpoints (no far field, no near field kept
@@ -118,7 +155,8 @@ typedef struct eddy_coupling_desc {
 typedef struct eddy_coupling eddy_coupling;
 
 /* Ties fluid and world together. Gravity for buoyancy is read from the world
- * at every step. Both must outlive the coupling. */
+ * at every step. The fluid must outlive the coupling; the world may not (see
+ * LIFETIMES). EDDY_ERR_ARGUMENT when the world already has a coupling. */
 EDDY_API eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
                                           const eddy_coupling_desc *desc, eddy_coupling **out,
                                           eddy_error *err);
@@ -127,19 +165,45 @@ EDDY_API void eddy_coupling_destroy(eddy_coupling *c);
 /* Registers a body of the world: panels along the outline of its non-sensor
  * shapes (an odd number per side), the inverse of its panel matrix (5.12,
  * 5.15) taken from the asset's shape catalogue when the shape is there, else
- * computed now and cached. Refuses a body with no shape, a singular outline
- * (EDDY_ERR_NUMERIC, the message names it), a body outside the domain or
- * too big to fit in it at any angle (EDDY_ERR_RANGE), or more bodies/panels than the capacities
- * (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
+ * computed now and cached. Refuses a body of another world or with no shape
+ * (EDDY_ERR_ARGUMENT), a singular outline (EDDY_ERR_NUMERIC, the message
+ * names it), a body whose origin is outside the domain or too big to fit in
+ * it at any angle (EDDY_ERR_RANGE), or more bodies/panels than the
+ * capacities (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
 EDDY_API eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 
 /* Forgets a body (it stays in the world). Set-up time: this may allocate. */
 EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
 
-/* One coupled step of dt seconds (see the order at the top). A body that has
- * left the domain is reported with EDDY_ERR_RANGE naming it (the step still
- * completes for the others: its panels are ignored). */
+/* Adds the tank's four walls to the world as one static body (out, may be
+ * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)], their
+ * inner faces 1 cm inside the domain's edge less Box2D's polygon skin (2.4:
+ * on the edge, its 1 cm skin keeps bodies off it; v3, no skin: 1 cm inside),
+ * so that a body resting on a wall stays a few millimetres inside the domain
+ * on both backends (a disc on the floor: 6 mm on 2.4, 10 mm on v3). The fluid
+ * has its own walls; these keep the bodies in. The body is eddy's:
+ * eddy_world_destroy frees it, in an adopted world too. Not coupled. Set-up
+ * time: this allocates. */
+EDDY_API eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_error *err);
+
+/* The coupled step of dt seconds but the rigid bodies' own (1 to 4 at the
+ * top): the fluid steps, the panels are solved against the bodies' poses
+ * and velocities as they are now, the water's forces are handed to the
+ * bodies (eddy_body_apply_force_to_center and _torque: they act in the
+ * world's next step), the feedback is folded in. Then step the world: with
+ * a game's own Box2D world, the game does (b2World_Step; 2.4 b2World::Step)
+ * once, with the same dt. A body that has left the domain is reported with
+ * EDDY_ERR_RANGE naming it (the step still completes for the others: its
+ * panels are ignored). EDDY_ERR_ARGUMENT once the world was destroyed.
+ * Allocates nothing. */
+EDDY_API eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_error *err);
+
+/* One coupled step of dt seconds (see the order at the top):
+ * eddy_coupling_advance, then eddy_world_step with desc.body_substeps. For
+ * eddy's own worlds: an adopted one is refused (EDDY_ERR_ARGUMENT) before
+ * anything moves, since the game steps it. Otherwise errors as
+ * eddy_coupling_advance's. */
 EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
 EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
@@ -149,8 +213,8 @@ EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on,
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
-/* The true velocity u_r + u_p at a point (5.3.4): use it for anything that
- * moves with the fluid. Zero outside the domain and inside bodies is not
+/* The true velocity u_r + u_p at a world point (5.3.4): use it for anything
+ * that moves with the fluid. Zero outside the domain and inside bodies is not
  * enforced (the panel field inside a body is not physical). */
 EDDY_API void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out_uv[2]);
 EDDY_API void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy,
@@ -210,7 +274,8 @@ typedef struct eddy_coupling_timings {
 
 EDDY_API void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);
 
-/* Debug drawing: any callback may be NULL. Coordinates are world metres. */
+/* Debug drawing: any callback may be NULL. Coordinates are world metres (the
+ * fluid's moved by desc.origin). */
 typedef struct eddy_debug_draw {
     /* every panel with its strength gamma (counter-clockwise positive);
        image = true for wall images */

@@ -212,9 +212,10 @@ EDDY_BUILD_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shap
 
 /* Builds the rigid-body side of a scene for a fluid: a world with the
  * scene's gravity, the tank's four walls as one static body that is not
- * coupled (the fluid has walls of its own; their inner faces stand 0.01 m
- * minus the backend's polygon_skin inside the domain, so that bodies rest
- * inside it on Box2D v3 as on 2.4), the scene's bodies in order (with
+ * coupled (eddy_coupling_add_walls: the fluid has walls of its own; their
+ * inner faces stand 0.01 m minus the backend's polygon_skin inside the
+ * domain, so that bodies rest inside it on Box2D v3 as on 2.4; the world's
+ * first body), the scene's bodies in order (with
  * sleep disabled: the fluid pushes them every step)
  * (out_bodies, if not NULL, receives body_count handles), and a coupling with
  * the scene's feedback and buoyancy. On failure nothing is left allocated;
