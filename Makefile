@@ -215,6 +215,44 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(ALL_LIBS) -lcmocka
 
+# tests/test_own_world plays a game that has its own Box2D world: the game's
+# side, which calls Box2D directly, is tests/native_world_v3.c (C) or
+# tests/native_world_v24.cpp (C++), after the backend.
+NATIVE_WORLD_SRC := $(firstword $(wildcard tests/native_world_$(BODY_BACKEND).c \
+                                           tests/native_world_$(BODY_BACKEND).cpp))
+$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC) tests/native_world.h $(ENGINE_H)
+	@mkdir -p $(dir $@)
+	$(if $(filter %.cpp,$<),$(CXX) $(CPPFLAGS) $(CXXFLAGS),$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) \
+	  $(CFLAGS)) -Itests -c $< -o $@
+
+$(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_world.o \
+  $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ $(LDFLAGS) \
+	  $(ALL_LIBS) -lcmocka
+
+# The bring-your-own-world example of the backend in use
+# (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
+# run-time library as a game would against the installed one, and run by
+# `make test` (so `make test-v3` runs the v3 one) on a small tank.
+# make install-check builds the examples again through pkg-config.
+OWN_WORLD_SRC := $(firstword $(wildcard examples/own_world_$(BODY_BACKEND).c \
+                                        examples/own_world_$(BODY_BACKEND).cpp))
+OWN_WORLD_BIN := $(BUILD)/tree-examples/own_world_$(BODY_BACKEND)
+$(OWN_WORLD_BIN): $(OWN_WORLD_SRC) $(PUBLIC_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(if $(filter %.cpp,$<),$(CXX) $(CXXFLAGS),$(CC) $(CFLAGS)) -Iinclude $(BODY_CPPFLAGS) $< \
+	  -o $@ $(LDFLAGS) $(RUNTIME_LIBS)
+
+$(BUILD)/tree-examples/tank.eddy: $(BUILD)/bin/precompute
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/precompute --domain 10x10 --grid 32 --modes 40 -o $@ >/dev/null
+
+.PHONY: example-own-world
+example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
+	@echo "== $(OWN_WORLD_BIN)"
+	@$(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
+
 $(BUILD)/bench/%: bench/%.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
@@ -226,7 +264,7 @@ layers: $(RUNTIME_OBJ) $(BUILDER_OBJ)
 
 # Every test binary runs from the repository root; EDDY_BIN tells the
 # end-to-end tests where the command-line tools are.
-test: $(TESTS) $(TOOLS) layers
+test: $(TESTS) $(TOOLS) layers example-own-world
 	@echo "rigid-body backend: $(BODY_BACKEND)"
 	@failed=0; passed=0; \
 	for t in $(TESTS); do \
