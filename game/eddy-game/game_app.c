@@ -10,7 +10,7 @@
 #include "game_app.h"
 #include "game_render.h"
 #include "game_replay.h"
-#include "game_run.h"
+#include "game_session.h"
 #include "game_shot.h"
 #include "eddy_internal.h" /* eddy_write_file_atomic */
 
@@ -41,14 +41,10 @@ typedef struct app {
     double dpi;                   /* pixels per window coordinate */
     game_render *render;
     game_catalog cat;
-    int index;                    /* into the catalog, -1 = built-in */
     char **titles;                /* per catalog entry */
     level_result *results;
     game_menu_entry *menu;
-    game_loaded loaded;
-    game_sim *sim;
-    game_flow *flow;
-    eddy_pose *prev, *cur;
+    game_session s;               /* the level being played */
     game_replay demo;
     int demo_next;
     bool demo_on;
@@ -81,69 +77,32 @@ static void note(app *a, const char *text)
     a->message_until = a->clock + MESSAGE_SECONDS;
 }
 
-static void read_poses(app *a, eddy_pose *out)
+/* Fresh player state for the session's (re)started level. */
+static void reset_play(app *a)
 {
-    for (int i = 0; i < game_sim_body_count(a->sim); i++)
-        eddy_body_get_pose(game_sim_body(a->sim, i), &out[i]);
-}
-
-static void drop_level(app *a)
-{
-    game_flow_destroy(a->flow);
-    game_sim_destroy(a->sim);
-    game_loaded_free(&a->loaded);
-    free(a->prev);
-    free(a->cur);
-    a->flow = NULL, a->sim = NULL, a->prev = a->cur = NULL;
-}
-
-/* (Re)starts the loaded level's simulation. */
-static eddy_result restart(app *a, eddy_error *err)
-{
-    game_flow_destroy(a->flow);
-    game_sim_destroy(a->sim);
-    a->flow = NULL, a->sim = NULL;
-    eddy_result rc = game_sim_create(a->loaded.level, a->loaded.asset, &a->sim, err);
-    if (rc == EDDY_OK) rc = game_flow_create(a->sim, &a->flow, err);
-    if (rc != EDDY_OK) return rc;
-    int n = game_sim_body_count(a->sim) + 1;
-    free(a->prev);
-    free(a->cur);
-    a->prev = calloc((size_t)n, sizeof *a->prev);
-    a->cur = calloc((size_t)n, sizeof *a->cur);
-    if (!a->prev || !a->cur) return game_error(err, EDDY_ERR_MEMORY, "out of memory");
-    read_poses(a, a->cur);
-    memcpy(a->prev, a->cur, (size_t)n * sizeof *a->cur);
     a->paused = false;
     a->drag_paddle = false;
     a->paddle_sent = false;
-    game_sim_paddle_target(a->sim, a->paddle_goal);
+    game_sim_paddle_target(a->s.sim, a->paddle_goal);
     a->demo_next = 0;
     a->view.hint = true;
     a->message_until = 0;
-    return EDDY_OK;
+}
+
+static eddy_result restart(app *a, eddy_error *err)
+{
+    eddy_result rc = game_session_restart(&a->s, err);
+    if (rc == EDDY_OK) reset_play(a);
+    return rc;
 }
 
 static eddy_result open_level(app *a, int index, const char *spec, eddy_error *err)
 {
-    game_loaded ld;
-    eddy_result rc = spec ? game_load_level(&a->cat, spec, &ld, err)
-                          : game_load_index(&a->cat, index, &ld, err);
+    eddy_result rc = game_session_open(&a->s, &a->cat, index, spec, err);
     if (rc != EDDY_OK) return rc;
-    drop_level(a);
-    a->loaded = ld;
-    a->index = -1;
-    for (int i = 0; i < a->cat.count; i++) {
-        const char *base = strrchr(a->cat.paths[i], '/');
-        base = base ? base + 1 : a->cat.paths[i];
-        if (strncmp(base, ld.level->id, strlen(ld.level->id)) == 0 &&
-            strcmp(base + strlen(ld.level->id), ".json") == 0)
-            a->index = i;
-    }
-    rc = restart(a, err);
-    if (rc == EDDY_OK && ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        note(a, "No precomputed asset for this level was found: built it now (make assets "
-                "precomputes it).");
+    reset_play(a);
+    if (a->s.loaded.asset_built && strcmp(a->s.loaded.level->id, "builtin") != 0)
+        note(a, "This level's data was missing, so it was prepared just now.");
     return rc;
 }
 
@@ -155,7 +114,7 @@ static void switch_level(app *a, int index)
     if (open_level(a, index, NULL, &err) != EDDY_OK) {
         fprintf(stderr, "eddy-game: %s\n", err.message);
         note(a, err.message);
-        if (!a->sim) a->quit = true;
+        if (!a->s.sim) a->quit = true;
     }
     a->demo_on = false;
 }
@@ -245,22 +204,22 @@ static void save_progress(app *a)
 static void command(app *a, const game_cmd *c)
 {
     eddy_error err = {0};
-    if (game_sim_command(a->sim, c, &err) != EDDY_OK) note(a, err.message);
+    if (game_sim_command(a->s.sim, c, &err) != EDDY_OK) note(a, err.message);
 }
 
 static void toggle_jet(app *a, int key)
 {
-    const game_level *L = game_sim_level(a->sim);
+    const game_level *L = game_sim_level(a->s.sim);
     for (int j = 0; j < L->jet_count; j++)
         if (L->jets[j].key == key) {
-            game_cmd c = {GAME_CMD_JET, j, {game_sim_jet_on(a->sim, j) ? 0.0 : 1.0, 0, 0, 0}};
+            game_cmd c = {GAME_CMD_JET, j, {game_sim_jet_on(a->s.sim, j) ? 0.0 : 1.0, 0, 0, 0}};
             command(a, &c);
         }
 }
 
 static void cycle_feedback(app *a)
 {
-    int m = game_sim_feedback(a->sim) + 1;
+    int m = game_sim_feedback(a->s.sim) + 1;
     if (m > EDDY_FEEDBACK_OFF) m = EDDY_FEEDBACK_EXACT;
     game_cmd c = {GAME_CMD_FEEDBACK, m, {0}};
     command(a, &c);
@@ -273,7 +232,7 @@ static void cycle_feedback(app *a)
 /* Held keys slide the paddle's goal along its track at the paddle's speed. */
 static void keys_move_paddle(app *a)
 {
-    const game_level *L = game_sim_level(a->sim);
+    const game_level *L = game_sim_level(a->s.sim);
     if (!L->paddle.present) return;
     double dir[2] = {(double)(a->key_dir[3] - a->key_dir[2]), (double)(a->key_dir[0] - a->key_dir[1])};
     if (dir[0] == 0 && dir[1] == 0) return;
@@ -287,7 +246,7 @@ static void keys_move_paddle(app *a)
     a->paddle_goal[1] += step * ey / len;
     game_cmd c = {GAME_CMD_PADDLE, 0, {a->paddle_goal[0], a->paddle_goal[1], 0, 0}};
     command(a, &c);
-    game_sim_paddle_target(a->sim, a->paddle_goal); /* clamped to the track */
+    game_sim_paddle_target(a->s.sim, a->paddle_goal); /* clamped to the track */
 }
 
 /* The commands of the player for the coming step. */
@@ -298,7 +257,7 @@ static void player_commands(app *a)
         game_cmd c = {GAME_CMD_PADDLE, 0, {a->mouse[0], a->mouse[1], 0, 0}};
         command(a, &c);
         memcpy(a->paddle_sent_xy, a->mouse, sizeof a->mouse);
-        game_sim_paddle_target(a->sim, a->paddle_goal);
+        game_sim_paddle_target(a->s.sim, a->paddle_goal);
     }
     bool stir = a->mouse_in && (a->right_down || (a->left_down && !a->drag_paddle));
     if (stir && hypot(a->mouse_v[0], a->mouse_v[1]) > 0.05) {
@@ -311,26 +270,23 @@ static void one_step(app *a)
 {
     eddy_error err = {0};
     if (a->demo_on) {
-        if (game_replay_feed(&a->demo, a->sim, &a->demo_next, &err) != EDDY_OK) note(a, err.message);
-    } else if (game_sim_status(a->sim) == GAME_PLAYING) {
+        if (game_replay_feed(&a->demo, a->s.sim, &a->demo_next, &err) != EDDY_OK) note(a, err.message);
+    } else if (game_sim_status(a->s.sim) == GAME_PLAYING) {
         player_commands(a);
     }
-    game_status before = game_sim_status(a->sim);
-    memcpy(a->prev, a->cur, (size_t)game_sim_body_count(a->sim) * sizeof *a->cur);
-    if (game_sim_step(a->sim, &err) != EDDY_OK) {
+    game_status before = game_sim_status(a->s.sim);
+    if (game_session_step(&a->s, &err) != EDDY_OK) {
         fprintf(stderr, "eddy-game: %s\n", err.message);
         note(a, err.message);
         a->paused = true;
     }
-    read_poses(a, a->cur);
-    game_flow_step(a->flow, a->sim);
     a->steps_total++;
-    if (game_sim_time(a->sim) > HINT_SECONDS) a->view.hint = false;
-    if (before == GAME_PLAYING && game_sim_status(a->sim) == GAME_WON && a->index >= 0 && a->results) {
-        level_result *r = &a->results[a->index];
-        double t = game_sim_finish_time(a->sim);
+    if (game_sim_time(a->s.sim) > HINT_SECONDS) a->view.hint = false;
+    if (before == GAME_PLAYING && game_sim_status(a->s.sim) == GAME_WON && a->s.index >= 0 && a->results) {
+        level_result *r = &a->results[a->s.index];
+        double t = game_sim_finish_time(a->s.sim);
         if (r->stars == 0 || t < r->best) r->best = t;
-        if (game_sim_stars(a->sim) > r->stars) r->stars = game_sim_stars(a->sim);
+        if (game_sim_stars(a->s.sim) > r->stars) r->stars = game_sim_stars(a->s.sim);
         if (!a->demo_on) save_progress(a);
     }
 }
@@ -341,13 +297,13 @@ static void save_replay(app *a, const char *path)
 {
     char auto_path[128];
     if (!path) {
-        snprintf(auto_path, sizeof auto_path, "eddy-%s-%ld.replay", game_sim_level(a->sim)->id,
-                 (long)game_sim_frame(a->sim));
+        snprintf(auto_path, sizeof auto_path, "eddy-%s-%ld.replay", game_sim_level(a->s.sim)->id,
+                 (long)game_sim_frame(a->s.sim));
         path = auto_path;
     }
     game_replay r;
     eddy_error err = {0};
-    eddy_result rc = game_replay_from_sim(a->sim, &r, &err);
+    eddy_result rc = game_replay_from_sim(a->s.sim, &r, &err);
     if (rc == EDDY_OK) rc = game_replay_save_file(&r, path, &err);
     game_replay_free(&r);
     char s[200];
@@ -388,7 +344,7 @@ static void set_mouse(app *a, int wx, int wy)
 
 static bool near_paddle(app *a)
 {
-    eddy_body *p = game_sim_paddle(a->sim);
+    eddy_body *p = game_sim_paddle(a->s.sim);
     if (!p) return false;
     /* inside the paddle's outline grown by a little slack (it may be thin) */
     double local[2];
@@ -443,7 +399,7 @@ static void key_down(app *a, SDL_Keycode k, bool repeat)
     case SDLK_q: a->quit = true; break;
     case SDLK_ESCAPE:
         a->menu_on = true;
-        a->menu_sel = a->index >= 0 ? a->index : 0;
+        a->menu_sel = a->s.index >= 0 ? a->s.index : 0;
         break;
     case SDLK_h:
     case SDLK_F1: a->view.help = !a->view.help; break;
@@ -458,15 +414,15 @@ static void key_down(app *a, SDL_Keycode k, bool repeat)
         a->demo_on = false;
         break;
     }
-    case SDLK_n: switch_level(a, a->index + 1); break;
-    case SDLK_b: switch_level(a, a->index - 1); break;
+    case SDLK_n: switch_level(a, a->s.index + 1); break;
+    case SDLK_b: switch_level(a, a->s.index - 1); break;
     case SDLK_k: a->view.dye = !a->view.dye; break;
     case SDLK_t: a->view.tracers = !a->view.tracers; break;
     case SDLK_v: a->view.arrows = !a->view.arrows; break;
     case SDLK_F2: a->view.panels = !a->view.panels; break;
     case SDLK_F3:
         a->view.quadtree = !a->view.quadtree;
-        if (a->view.quadtree && game_sim_feedback(a->sim) != EDDY_FEEDBACK_QUADTREE)
+        if (a->view.quadtree && game_sim_feedback(a->s.sim) != EDDY_FEEDBACK_QUADTREE)
             note(a, "quadtree nodes show when the feedback is quadtree (F) and the paddle moves");
         break;
     case SDLK_F4: a->view.samples = !a->view.samples; break;
@@ -485,7 +441,7 @@ static void key_down(app *a, SDL_Keycode k, bool repeat)
     case SDLK_d:
     case SDLK_RIGHT: a->key_dir[3] = 1; break;
     default:
-        if (!repeat && !a->demo_on && game_sim_status(a->sim) == GAME_PLAYING) {
+        if (!repeat && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING) {
             if (k >= SDLK_1 && k <= SDLK_9) toggle_jet(a, '1' + (int)(k - SDLK_1));
             if (k >= SDLK_KP_1 && k <= SDLK_KP_9) toggle_jet(a, '1' + (int)(k - SDLK_KP_1));
         }
@@ -552,20 +508,21 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
 {
     game_frame_info f;
     memset(&f, 0, sizeof f);
-    f.sim = a->sim;
-    f.flow = a->flow;
-    f.prev = a->prev, f.cur = a->cur;
+    f.sim = a->s.sim;
+    f.flow = a->s.flow;
+    f.looks = &a->s.looks;
+    f.prev = a->s.prev, f.cur = a->s.cur;
     f.alpha = alpha;
     f.view = a->view;
     f.paused = a->paused;
     f.demo = a->demo_on;
-    f.level_number = a->index >= 0 ? a->index + 1 : 0;
+    f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
     f.level_total = a->cat.count;
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
     f.renderer = a->renderer_name;
-    game_flow_cost(a->flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
+    game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
     memcpy(f.mouse, a->mouse, sizeof f.mouse);
     f.mouse_in_tank = a->mouse_in;
     f.stirring = !a->demo_on && (a->right_down || (a->left_down && !a->drag_paddle));
@@ -642,7 +599,7 @@ int game_app_run(const game_app_options *o)
             return EX_USAGE;
         }
     }
-    a->index = -1;
+    a->s.index = -1;
     game_catalog_open(&a->cat, o->levels_dir, o->assets_dir, o->argv0);
     load_titles(a);
     if (a->results) load_progress(a);
@@ -666,21 +623,21 @@ int game_app_run(const game_app_options *o)
         if (a->cat.count == 0 && code == EX_OK)
             note(a, "No level files found: playing the built-in level (see --levels).");
     }
-    if (code == EX_OK && o->demo && strcmp(a->demo.level_id, game_sim_level(a->sim)->id) != 0) {
+    if (code == EX_OK && o->demo && strcmp(a->demo.level_id, game_sim_level(a->s.sim)->id) != 0) {
         fprintf(stderr, "eddy-game: --demo %s: recorded on level '%s', not '%s'\n", o->demo,
-                a->demo.level_id, game_sim_level(a->sim)->id);
+                a->demo.level_id, game_sim_level(a->s.sim)->id);
         code = EX_DATAERR;
     }
     if (code == EX_OK) code = open_window(a);
     a->demo_on = o->demo != NULL;
-    if (code == EX_OK && !a->cat.count) a->index = -1;
+    if (code == EX_OK && !a->cat.count) a->s.index = -1;
 
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
     double acc = 0, fps = 60, render_ms = 0, present_ms = 0, frame_ms = 1000.0 / 60;
     while (code == EX_OK && !a->quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle(a, &e);
-        if (a->quit || !a->sim) break;
+        if (a->quit || !a->s.sim) break;
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = (double)(now - last) / (double)freq;
         last = now;
@@ -707,8 +664,8 @@ int game_app_run(const game_app_options *o)
             acc = 0;
         }
         a->step_once = false;
-        if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->sim) >= a->demo.frames &&
-            a->message_until < a->clock && game_sim_frame(a->sim) == a->demo.frames)
+        if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->s.sim) >= a->demo.frames &&
+            a->message_until < a->clock && game_sim_frame(a->s.sim) == a->demo.frames)
             note(a, "the recorded replay has ended");
         Uint64 r0 = SDL_GetPerformanceCounter();
         draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
@@ -722,13 +679,13 @@ int game_app_run(const game_app_options *o)
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }
-    if (a->sim && o->record) save_replay(a, o->record);
-    if (a->sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
+    if (a->s.sim && o->record) save_replay(a, o->record);
+    if (a->s.sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
         fprintf(stderr, "eddy-game: %s\n", a->message);
         code = EX_CANTCREAT;
     }
-    if (a->sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
-    drop_level(a);
+    if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
+    game_session_close(&a->s);
     game_replay_free(&a->demo);
     game_render_destroy(a->render);
     if (a->renderer) SDL_DestroyRenderer(a->renderer);

@@ -4,6 +4,7 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
+#include "game_xform.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,21 +12,8 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
-#define CIRCLE_POINTS 36
-#define MAX_OUTLINE 40
 #define MAX_TRACER_VERTS (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 4)
 #define MAX_TRACER_INDEX (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 6)
-
-typedef struct body_look {
-    int pieces;
-    int count[4];                   /* outline points per piece (at most 4 pieces drawn) */
-    float local[4][MAX_OUTLINE][2]; /* body space */
-    bool circle[4];
-    float circle_r[4], circle_c[4][2];
-    SDL_Color fill, edge;
-    int buoy;                       /* +1 floats, -1 sinks, 0 neither (static, paddle) */
-    bool paddle, stat;
-} body_look;
 
 struct game_render {
     SDL_Renderer *r;
@@ -35,13 +23,10 @@ struct game_render {
     SDL_Texture *water;
     int water_w, water_h;
     uint32_t *pixels;
-    /* layout of the last frame */
+    /* layout of the last frame: the tank's place and the world -> pixel matrix */
     double ox, oy, scale, W, H;
+    mat3 view;
     int menu_y0, menu_row_h, menu_x0, menu_x1, menu_rows;
-    /* bodies of the sim last drawn */
-    const game_sim *sim;
-    int body_count;
-    body_look *looks;
     /* smoothed timings for the table */
     long last_frame;
     double avg[13];
@@ -64,10 +49,11 @@ static SDL_Color shade(SDL_Color c, double k, int a)
     return rgba(r > 255 ? 255 : (int)r, g > 255 ? 255 : (int)g, b > 255 ? 255 : (int)b, a);
 }
 
-static void to_px(const game_render *g, double x, double y, float *px, float *py)
+static void to_px(game_render *g, double x, double y, float *px, float *py)
 {
-    *px = (float)(g->ox + x * g->scale);
-    *py = (float)(g->oy + (g->H - y) * g->scale);
+    float p[2];
+    game_xform_point(g->view, x, y, p);
+    *px = p[0], *py = p[1];
 }
 
 static void fill_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
@@ -142,34 +128,6 @@ static void ring(SDL_Renderer *r, float cx, float cy, float rad, float width, SD
     SDL_RenderGeometry(r, NULL, v, 64, idx, 192);
 }
 
-/* ------------------------------------------------------------ views */
-
-bool game_view_parse(const char *list, game_view *v, char *bad, size_t bad_cap)
-{
-    static const char *const names[] = {"dye", "tracers", "arrows", "panels", "quadtree",
-                                        "samples", "timings", "help"};
-    bool *flags[] = {&v->dye, &v->tracers, &v->arrows, &v->panels, &v->quadtree, &v->samples,
-                     &v->timings, &v->help};
-    const char *p = list;
-    while (p && *p) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        bool found = false;
-        if (n == 4 && strncmp(p, "none", 4) == 0) {
-            for (int k = 0; k < 8; k++) *flags[k] = false;
-            found = true;
-        }
-        for (int k = 0; k < 8 && !found; k++)
-            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) *flags[k] = found = true;
-        if (!found) {
-            snprintf(bad, bad_cap, "%.*s", (int)(n < 40 ? n : 40), p);
-            return false;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return true;
-}
-
 /* ------------------------------------------------------------ set-up */
 
 static void make_text(game_render *g)
@@ -199,6 +157,7 @@ eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_rend
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     g->w = width, g->h = height;
+    glm_mat3_identity(g->view);
     g->ui = height / 800.0 < 0.6 ? 0.6 : height / 800.0 > 2.5 ? 2.5 : height / 800.0;
     make_text(g);
     *out = g;
@@ -211,7 +170,6 @@ void game_render_destroy(game_render *g)
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
     free(g->pixels);
-    free(g->looks);
     free(g->verts);
     free(g->index);
     free(g);
@@ -231,127 +189,60 @@ bool game_render_has_font(const game_render *g) { return game_text_ok(g->text); 
 
 /* ------------------------------------------------------------ bodies */
 
-static void outline_of(eddy_body *b, body_look *look)
-{
-    look->pieces = 0;
-    for (int s = 0; s < eddy_body_shape_count(b) && look->pieces < 4; s++) {
-        eddy_shape_info info;
-        if (eddy_body_get_shape(b, s, &info, NULL) != EDDY_OK || info.is_sensor) continue;
-        int p = look->pieces++;
-        if (info.type == EDDY_SHAPE_CIRCLE) {
-            look->circle[p] = true;
-            look->circle_r[p] = (float)info.radius;
-            look->circle_c[p][0] = (float)info.center[0], look->circle_c[p][1] = (float)info.center[1];
-            look->count[p] = CIRCLE_POINTS;
-            for (int k = 0; k < CIRCLE_POINTS; k++) {
-                double a = 2 * PI * k / CIRCLE_POINTS;
-                look->local[p][k][0] = (float)(info.center[0] + info.radius * cos(a));
-                look->local[p][k][1] = (float)(info.center[1] + info.radius * sin(a));
-            }
-        } else {
-            look->count[p] = info.vertex_count;
-            for (int k = 0; k < info.vertex_count; k++) {
-                look->local[p][k][0] = (float)info.vertices[k][0];
-                look->local[p][k][1] = (float)info.vertices[k][1];
-            }
-        }
-    }
-}
+static SDL_Color sdl_col(game_color c, int a) { return rgba(c.r, c.g, c.b, a); }
 
-static void prepare_bodies(game_render *g, const game_sim *sim)
-{
-    if (g->sim == sim && g->looks) return;
-    free(g->looks);
-    g->sim = sim;
-    g->body_count = game_sim_body_count(sim);
-    g->looks = calloc((size_t)g->body_count + 1, sizeof *g->looks);
-    if (!g->looks) return;
-    const game_level *L = game_sim_level(sim);
-    eddy_scene_view v;
-    eddy_scene_get(L->scene, &v);
-    for (int i = 0; i < g->body_count; i++) {
-        body_look *look = &g->looks[i];
-        eddy_body *b = game_sim_body(sim, i);
-        outline_of(b, look);
-        const eddy_scene_body *sb = &v.bodies[i];
-        if (i == L->body_count && L->paddle.present) {
-            look->paddle = true;
-            look->fill = rgba(L->paddle.color.r, L->paddle.color.g, L->paddle.color.b, 255);
-        } else if (sb->type == EDDY_BODY_STATIC) {
-            look->stat = true;
-            look->fill = rgba(52, 66, 86, 255);
-        } else {
-            look->buoy = sb->density < v.density ? 1 : sb->density > v.density ? -1 : 0;
-            if (L->bodies[i].has_color)
-                look->fill = rgba(L->bodies[i].color.r, L->bodies[i].color.g, L->bodies[i].color.b, 255);
-            else if (look->buoy > 0)
-                look->fill = rgba(190, 170, 128, 255);  /* floats: driftwood */
-            else
-                look->fill = rgba(112, 100, 160, 255);  /* sinks: slate violet */
-        }
-        look->edge = look->stat ? rgba(120, 140, 166, 255) : shade(look->fill, 0.45, 255);
-    }
-}
-
-static void lerp_pose(const eddy_pose *a, const eddy_pose *b, double t, double *x, double *y,
-                      double *ang)
-{
-    double d = b->angle - a->angle;
-    while (d > PI) d -= 2 * PI;
-    while (d < -PI) d += 2 * PI;
-    *x = a->x + (b->x - a->x) * t;
-    *y = a->y + (b->y - a->y) * t;
-    *ang = a->angle + d * t;
-}
-
-static void draw_body(game_render *g, const body_look *look, double x, double y, double ang)
+/* A body at a pose: each piece's outline through the model-view matrix
+ * (view * pose), a rim in the edge colour, the fill lit from above. */
+static void draw_body(game_render *g, const game_body_look *look, const eddy_pose *pose)
 {
     SDL_Renderer *r = g->r;
-    double c = cos(ang), s = sin(ang);
+    mat3 model, mv;
+    game_xform_pose(pose, model);
+    game_xform_mul(g->view, model, mv);
     float edge_px = (float)(1.6 * g->ui);
+    SDL_Color fill = sdl_col(look->fill, 255), edge = sdl_col(look->edge, 255);
     for (int p = 0; p < look->pieces; p++) {
         int n = look->count[p];
-        float pts[MAX_OUTLINE][2], cx = 0, cy = 0;
+        float pts[GAME_LOOK_OUTLINE][2], cx = 0, cy = 0;
         for (int k = 0; k < n; k++) {
-            double lx = look->local[p][k][0], ly = look->local[p][k][1];
-            to_px(g, x + c * lx - s * ly, y + s * lx + c * ly, &pts[k][0], &pts[k][1]);
+            game_xform_point(mv, look->local[p][k][0], look->local[p][k][1], pts[k]);
             cx += pts[k][0] / n, cy += pts[k][1] / n;
         }
-        SDL_Vertex v[MAX_OUTLINE * 2 + 1];
-        int idx[MAX_OUTLINE * 3];
+        SDL_Vertex v[GAME_LOOK_OUTLINE + 1];
+        int idx[GAME_LOOK_OUTLINE * 3];
         /* the rim, a little larger, in the edge colour */
-        v[0] = (SDL_Vertex){{cx, cy}, look->edge, {0, 0}};
+        v[0] = (SDL_Vertex){{cx, cy}, edge, {0, 0}};
         for (int k = 0; k < n; k++) {
             float dx = pts[k][0] - cx, dy = pts[k][1] - cy, len = sqrtf(dx * dx + dy * dy);
             float grow = len > 0 ? (len + edge_px) / len : 1;
-            v[1 + k] = (SDL_Vertex){{cx + dx * grow, cy + dy * grow}, look->edge, {0, 0}};
+            v[1 + k] = (SDL_Vertex){{cx + dx * grow, cy + dy * grow}, edge, {0, 0}};
             idx[3 * k] = 0, idx[3 * k + 1] = 1 + k, idx[3 * k + 2] = 1 + (k + 1) % n;
         }
         SDL_RenderGeometry(r, NULL, v, n + 1, idx, 3 * n);
         /* the body, lit from above */
-        v[0].color = shade(look->fill, 1.05, 255);
+        v[0].color = shade(fill, 1.05, 255);
         for (int k = 0; k < n; k++) {
             float dy = pts[k][1] - cy, dx = pts[k][0] - cx, len = sqrtf(dx * dx + dy * dy);
             double up = len > 0 ? -dy / len : 0;
-            v[1 + k] = (SDL_Vertex){{pts[k][0], pts[k][1]}, shade(look->fill, 0.82 + 0.3 * up, 255), {0, 0}};
+            v[1 + k] = (SDL_Vertex){{pts[k][0], pts[k][1]}, shade(fill, 0.82 + 0.3 * up, 255), {0, 0}};
         }
         SDL_RenderGeometry(r, NULL, v, n + 1, idx, 3 * n);
         if (look->circle[p]) { /* a dot near the rim shows the spin */
-            double lx = look->circle_c[p][0] + 0.68 * look->circle_r[p], ly = look->circle_c[p][1];
-            float ax, ay;
-            to_px(g, x + c * lx - s * ly, y + s * lx + c * ly, &ax, &ay);
+            float a[2];
+            game_xform_point(mv, look->circle_c[p][0] + 0.68 * look->circle_r[p], look->circle_c[p][1], a);
             float dr = (float)(0.12 * look->circle_r[p] * g->scale);
-            disc(r, ax, ay, dr, look->edge, look->edge);
+            disc(r, a[0], a[1], dr, edge, edge);
         }
     }
-    if (look->buoy != 0) { /* a chevron: floats up or sinks down */
+    int buoy = look->kind == GAME_LOOK_FLOATS ? 1 : look->kind == GAME_LOOK_SINKS ? -1 : 0;
+    if (buoy != 0) { /* a chevron: floats up or sinks down */
         float px, py;
-        to_px(g, x, y, &px, &py);
-        float k = (float)(0.11 * g->scale) * (float)look->buoy;
-        SDL_Color col = shade(look->fill, 0.5, 200);
+        to_px(g, pose->x, pose->y, &px, &py);
+        float k = (float)(0.11 * g->scale) * (float)buoy;
+        SDL_Color c = shade(fill, 0.5, 200);
         float wdt = (float)(2.2 * g->ui);
-        thick_line(r, px - fabsf(k), py + k * 0.45f, px, py - k * 0.55f, wdt, col, col);
-        thick_line(r, px, py - k * 0.55f, px + fabsf(k), py + k * 0.45f, wdt, col, col);
+        thick_line(r, px - fabsf(k), py + k * 0.45f, px, py - k * 0.55f, wdt, c, c);
+        thick_line(r, px, py - k * 0.55f, px + fabsf(k), py + k * 0.45f, wdt, c, c);
     }
 }
 
@@ -495,10 +386,6 @@ static const SDL_Color WHITE = {236, 242, 250, 255};
 static const SDL_Color DIM = {150, 170, 195, 255};
 static const SDL_Color GOLD = {255, 210, 90, 255};
 
-static SDL_Color body_color(const game_render *g, int body)
-{
-    return g->looks && body < g->body_count ? g->looks[body].fill : WHITE;
-}
 
 static void stars_text(int n, char *out, size_t cap)
 {
@@ -757,7 +644,6 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     SDL_Renderer *r = g->r;
     const game_sim *sim = f->sim;
     const game_level *L = game_sim_level(sim);
-    prepare_bodies(g, sim);
     game_text_frame(g->text);
     double ui = g->ui;
     g->W = L->asset.width, g->H = L->asset.height;
@@ -767,6 +653,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     if (g->scale < 1) g->scale = 1;
     g->ox = (g->w - g->W * g->scale) / 2;
     g->oy = top + (ah - g->H * g->scale) / 2;
+    game_xform_view(g->ox, g->oy, g->scale, g->H, g->view);
     SDL_FRect tank = {(float)g->ox, (float)g->oy, (float)(g->W * g->scale), (float)(g->H * g->scale)};
 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -784,7 +671,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     /* goals glow in the colour of the body they wait for */
     for (int k = 0; k < L->goal_count; k++) {
         const game_goal *goal = &L->goals[k];
-        SDL_Color c = body_color(g, goal->bodies[0]);
+        SDL_Color c = sdl_col(f->looks->goal[k], 255);
         bool filled = game_sim_goal_filled(sim, k);
         float x0, y0, x1, y1;
         to_px(g, goal->rect[0], goal->rect[3], &x0, &y0);
@@ -840,10 +727,9 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         to_px(g, tg[0], tg[1], &tx, &ty);
         ring(r, tx, ty, (float)(6 * ui), (float)(1.5 * ui), rgba(220, 230, 245, 140));
     }
-    for (int i = 0; i < g->body_count && g->looks; i++) {
-        double x, y, a;
-        lerp_pose(&f->prev[i], &f->cur[i], f->alpha, &x, &y, &a);
-        draw_body(g, &g->looks[i], x, y, a);
+    for (int i = 0; i < f->looks->body_count; i++) {
+        eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
+        draw_body(g, &f->looks->bodies[i], &pose);
     }
     /* engine debug overlays through its debug-draw callbacks */
     if (f->view.panels || f->view.quadtree || f->view.samples) {
@@ -888,9 +774,9 @@ void game_render_frame(game_render *g, const game_frame_info *f)
 
 void game_render_to_world(const game_render *g, int px, int py, double out[2])
 {
-    double s = g->scale > 0 ? g->scale : 1;
-    out[0] = (px - g->ox) / s;
-    out[1] = g->H - (py - g->oy) / s;
+    mat3 view;
+    memcpy(view, g->view, sizeof view);
+    game_xform_unproject(view, px, py, out);
 }
 
 bool game_render_in_tank(const game_render *g, int px, int py)

@@ -15,22 +15,11 @@
 #define GAME_RENDER_H
 
 #include "game_flow.h"
+#include "game_look.h"
 #include "game_text.h"
+#include "game_view.h"
 
 #include <SDL.h>
-
-typedef struct game_view {
-    bool dye, tracers, arrows;          /* the water */
-    bool panels, quadtree, samples;     /* engine debug overlays */
-    bool timings;                       /* the Table 1 panel */
-    bool help;
-    bool hint;                          /* the level's hint line */
-} game_view;
-
-/* Turns on the overlays named in a comma-separated list: dye, tracers,
- * arrows, panels, quadtree, samples, timings, help, or none (all off).
- * Returns false, naming the first unknown word in *bad, for a bad list. */
-bool game_view_parse(const char *list, game_view *view, char *bad, size_t bad_cap);
 
 typedef struct game_menu_entry {
     const char *title;
@@ -42,7 +31,8 @@ typedef struct game_menu_entry {
 typedef struct game_frame_info {
     const game_sim *sim;
     const game_flow *flow;
-    const eddy_pose *prev, *cur; /* per sim body: poses of the last two steps */
+    const game_looks *looks;     /* of sim's bodies (game_session.h) */
+    const eddy_pose *prev, *cur; /* looks->body_count poses: the last two steps */
     double alpha;                /* 0..1 between prev and cur */
     game_view view;
     bool paused, demo;

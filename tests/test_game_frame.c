@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * test_game_frame.c - eddy-game around the simulation (issue 12), all in
+ * the headless core:
+ *   - what would be drawn belongs to the level being played, whatever the
+ *     order of level changes, restarts and picks (the looks, the poses and
+ *     the outlines through the drawing's own transforms match the sim's
+ *     bodies and the level's colours);
+ *   - the view transform maps the tank onto its pixels and the mouse back.
+ * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
+ */
+#include "game_session.h"
+#include "game_xform.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEVELS_DIR "assets/levels"
+
+static char g_assets[512];
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *b = getenv("EDDY_BIN");
+    snprintf(g_assets, sizeof g_assets, "%s/../assets", b && *b ? b : "build/bin");
+    return 0;
+}
+
+static bool same_color(game_color a, game_color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+/* Every body of the session's sim is drawn as itself: its kind and colour
+ * from the level, its outline (through game_xform, at the pose the drawing
+ * holds for it) on the body's true outline in the world. */
+static void check_drawn(const game_session *s)
+{
+    const game_sim *sim = s->sim;
+    const game_level *L = game_sim_level(sim);
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    int n = game_sim_body_count(sim);
+    assert_int_equal(s->looks.body_count, n);
+    assert_int_equal(s->looks.goal_count, L->goal_count);
+    for (int i = 0; i < n; i++) {
+        const game_body_look *look = &s->looks.bodies[i];
+        eddy_body *body = game_sim_body(sim, i);
+        /* kind and colour from the level's own data */
+        if (L->paddle.present && i == L->body_count) {
+            assert_int_equal(look->kind, GAME_LOOK_PADDLE);
+            assert_true(same_color(look->fill, L->paddle.color));
+        } else if (v.bodies[i].type != EDDY_BODY_DYNAMIC) {
+            assert_int_equal(look->kind, GAME_LOOK_STATIC);
+        } else {
+            game_look_kind want = v.bodies[i].density < v.density   ? GAME_LOOK_FLOATS
+                                  : v.bodies[i].density > v.density ? GAME_LOOK_SINKS
+                                                                    : GAME_LOOK_NEUTRAL;
+            assert_int_equal(look->kind, want);
+            if (L->bodies[i].has_color) assert_true(same_color(look->fill, L->bodies[i].color));
+        }
+        /* the pose the drawing holds is the body's, and the outline drawn
+           through it lies on the body's shapes */
+        eddy_pose now, drawn;
+        eddy_body_get_pose(body, &now);
+        drawn = game_pose_lerp(&s->prev[i], &s->cur[i], 1.0);
+        assert_true(fabs(drawn.x - now.x) < 1e-5 && fabs(drawn.y - now.y) < 1e-5);
+        mat3 model;
+        game_xform_pose(&drawn, model);
+        int piece = 0;
+        for (int k = 0; k < eddy_body_shape_count(body); k++) {
+            eddy_shape_info info;
+            assert_int_equal(eddy_body_get_shape(body, k, &info, NULL), EDDY_OK);
+            if (info.is_sensor) continue;
+            assert_true(piece < look->pieces);
+            float p[2];
+            double w[2];
+            if (info.type == EDDY_SHAPE_CIRCLE) {
+                assert_true(look->circle[piece]);
+                eddy_body_world_point(body, info.center[0], info.center[1], w);
+                for (int q = 0; q < look->count[piece]; q++) {
+                    game_xform_point(model, look->local[piece][q][0], look->local[piece][q][1], p);
+                    assert_true(fabs(hypot(p[0] - w[0], p[1] - w[1]) - info.radius) < 1e-4);
+                }
+            } else {
+                assert_int_equal(look->count[piece], info.vertex_count);
+                for (int q = 0; q < info.vertex_count; q++) {
+                    game_xform_point(model, look->local[piece][q][0], look->local[piece][q][1], p);
+                    eddy_body_world_point(body, info.vertices[q][0], info.vertices[q][1], w);
+                    assert_true(fabs(p[0] - w[0]) < 1e-4 && fabs(p[1] - w[1]) < 1e-4);
+                }
+            }
+            piece++;
+        }
+        assert_int_equal(piece, look->pieces);
+    }
+    /* a goal glows in the colour of the body it waits for */
+    for (int g = 0; g < L->goal_count; g++)
+        assert_true(same_color(s->looks.goal[g], s->looks.bodies[L->goals[g].bodies[0]].fill));
+}
+
+/* Moves the paddle and steps, so the poses are not the starting ones. */
+static void play(game_session *s, int frames)
+{
+    const game_level *L = game_sim_level(s->sim);
+    eddy_error err = {0};
+    if (L->paddle.present) {
+        game_cmd c = {GAME_CMD_PADDLE, 0, {L->paddle.track[1][0], L->paddle.track[1][1], 0, 0}};
+        assert_int_equal(game_sim_command(s->sim, &c, &err), EDDY_OK);
+    }
+    for (int f = 0; f < frames; f++)
+        if (game_session_step(s, &err) != EDDY_OK) fail_msg("%s", err.message);
+}
+
+/* Level changes, restarts and picks in an order that reuses freed memory:
+ * after each, what would be drawn is the new level's. */
+static void drawing_follows_level_changes(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    assert_true(cat.count >= 6);
+    game_session s;
+    memset(&s, 0, sizeof s);
+    s.index = -1;
+    eddy_error err = {0};
+    /* index -2: restart the level being played; -1: the built-in level */
+    const int order[] = {0, 1, 0, -2, 2, 5, -2, 4, 4, -1, 3, 0, 1, -2, 5};
+    const int n = (int)(sizeof order / sizeof order[0]);
+    for (int k = 0; k < n; k++) {
+        eddy_result rc = order[k] == -2 ? game_session_restart(&s, &err)
+                                        : game_session_open(&s, &cat, order[k], NULL, &err);
+        if (rc != EDDY_OK) fail_msg("step %d: %s", k, err.message);
+        if (order[k] >= 0) assert_int_equal(s.index, order[k]);
+        check_drawn(&s);
+        play(&s, 45);
+        check_drawn(&s);
+    }
+    print_message("%d level changes and restarts: every body drawn as itself\n", n);
+    game_session_close(&s);
+    game_catalog_close(&cat);
+}
+
+/* The view puts the tank's corners on the tank's pixels (y flipped), and the
+ * inverse brings a pixel back to the point under it. */
+static void view_maps_the_tank_and_back(void **state)
+{
+    (void)state;
+    mat3 view;
+    const double ox = 16, oy = 58, scale = 94.5, H = 7.5;
+    game_xform_view(ox, oy, scale, H, view);
+    float p[2];
+    game_xform_point(view, 0, 0, p);
+    assert_true(fabs(p[0] - ox) < 1e-3 && fabs(p[1] - (oy + scale * H)) < 1e-3);
+    game_xform_point(view, 12, 7.5, p);
+    assert_true(fabs(p[0] - (ox + 12 * scale)) < 1e-3 && fabs(p[1] - oy) < 1e-3);
+    double w[2];
+    game_xform_unproject(view, 500.5, 300.25, w);
+    game_xform_point(view, w[0], w[1], p);
+    assert_true(fabs(p[0] - 500.5) < 1e-3 && fabs(p[1] - 300.25) < 1e-3);
+    /* a pose: a quarter turn about (2, 1) takes body (1, 0) to world (2, 2) */
+    eddy_pose pose = {2, 1, 1.5707963267948966, 0, 1};
+    mat3 model;
+    game_xform_pose(&pose, model);
+    game_xform_point(model, 1, 0, p);
+    assert_true(fabs(p[0] - 2) < 1e-6 && fabs(p[1] - 2) < 1e-6);
+    /* between two poses the angle goes the short way across +-pi */
+    eddy_pose a = {0, 0, 3.0, 0, 0}, b = {1, 0, -3.0, 0, 0};
+    eddy_pose m = game_pose_lerp(&a, &b, 0.5);
+    assert_true(fabs(fabs(m.angle) - 3.14159265) < 1e-6);
+    assert_true(fabs(m.x - 0.5) < 1e-6);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(drawing_follows_level_changes),
+        cmocka_unit_test(view_maps_the_tank_and_back),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
