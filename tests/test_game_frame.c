@@ -10,6 +10,7 @@
  *   - the view transform maps the tank onto its pixels and the mouse back.
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
+#include "game_asset.h"
 #include "game_session.h"
 #include "game_xform.h"
 #include "test_util.h"
@@ -173,11 +174,170 @@ static void view_maps_the_tank_and_back(void **state)
     assert_true(fabs(m.x - 0.5) < 1e-6);
 }
 
+
+/* ------------------------------------------------------------ the paddle never crushes */
+
+/* A level with a lift (the paddle) and one crate, built on the spot. */
+static game_sim *lift_level(const char *bodies, const char *paddle, game_level **L, eddy_asset **a)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "{ \"title\": \"push\", \"asset\": { \"domain\": [8, 6], \"grid\": [16, 12], \"modes\": 12 },"
+             "  \"fluid\": { \"density\": 1000 }, \"buoyancy\": true, \"stir\": false,"
+             "  \"bodies\": [ %s ], \"paddle\": { %s },"
+             "  \"goals\": [ { \"rect\": [0, 0, 0.5, 0.5], \"bodies\": [\"crate\"] } ] }",
+             bodies, paddle);
+    eddy_error err = {0};
+    if (game_level_load_memory(text, strlen(text), "push", L, &err) != EDDY_OK) fail_msg("%s", err.message);
+    if (game_asset_build(*L, "/nonexistent", a, NULL, 0, &err) != EDDY_OK) fail_msg("%s", err.message);
+    game_sim *sim;
+    if (game_sim_create(*L, *a, &sim, &err) != EDDY_OK) fail_msg("%s", err.message);
+    return sim;
+}
+
+/* Lowest and highest world y of a body's outline, and its x range. */
+static void extent(eddy_body *b, double lo[2], double hi[2])
+{
+    lo[0] = lo[1] = 1e9, hi[0] = hi[1] = -1e9;
+    for (int s = 0; s < eddy_body_shape_count(b); s++) {
+        eddy_shape_info info;
+        eddy_body_get_shape(b, s, &info, NULL);
+        for (int k = 0; k < info.vertex_count; k++) {
+            double w[2];
+            eddy_body_world_point(b, info.vertices[k][0], info.vertices[k][1], w);
+            for (int q = 0; q < 2; q++) lo[q] = fmin(lo[q], w[q]), hi[q] = fmax(hi[q], w[q]);
+        }
+    }
+}
+
+static void command_paddle(game_sim *sim, double x, double y)
+{
+    eddy_error err = {0};
+    game_cmd c = {GAME_CMD_PADDLE, 0, {x, y, 0, 0}};
+    assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+}
+
+static void step_sim(game_sim *sim)
+{
+    eddy_error err = {0};
+    if (game_sim_step(sim, &err) != EDDY_OK) fail_msg("%s", err.message);
+}
+
+/* A lift raising a crate into a shelf stops under it: the crate is never
+ * pressed into the shelf, never left behind under the lift; and the lift,
+ * lowered onto a crate on the floor, stops on top of it. */
+static void the_lift_never_crushes_a_crate(void **state)
+{
+    (void)state;
+    game_level *L;
+    eddy_asset *a;
+    /* crate (0.5 m) on the lift at y 0.1; the shelf's underside at 3.0; the
+       track would take the lift's top to 4.1 */
+    game_sim *sim = lift_level(
+        "{ \"name\": \"crate\", \"shape\": \"box\", \"hw\": 0.25, \"hh\": 0.25, \"x\": 2, \"y\": 0.46,"
+        "  \"density\": 1400 },"
+        "{ \"name\": \"shelf\", \"shape\": \"box\", \"hw\": 1.5, \"hh\": 0.1, \"x\": 2, \"y\": 3.1,"
+        "  \"type\": \"static\" }",
+        "\"shape\": \"box\", \"hw\": 0.8, \"hh\": 0.1, \"x\": 2, \"y\": 0.1,"
+        "\"track\": [[2, 0.1], [2, 4.0]], \"speed\": 3",
+        &L, &a);
+    eddy_body *crate = game_sim_body(sim, 0), *lift = game_sim_paddle(sim);
+    double worst_shelf = 0, worst_lift = 0;
+    command_paddle(sim, 2, 4.0);
+    for (int f = 0; f < 240; f++) {
+        step_sim(sim);
+        double clo[2], chi[2], llo[2], lhi[2];
+        extent(crate, clo, chi);
+        extent(lift, llo, lhi);
+        if (clo[0] < 3.5 && chi[0] > 0.5) worst_shelf = fmax(worst_shelf, chi[1] - 3.0);
+        worst_lift = fmax(worst_lift, lhi[1] - clo[1]);
+    }
+    double clo[2], chi[2], llo[2], lhi[2];
+    extent(crate, clo, chi);
+    extent(lift, llo, lhi);
+    print_message("raised into a shelf: crate top %.3f (shelf 3.000), lift top %.3f, deepest into the "
+                  "shelf %.4f m, lift into the crate %.4f m\n", chi[1], lhi[1], worst_shelf, worst_lift);
+    assert_true(worst_shelf < 0.01);
+    assert_true(worst_lift < 0.02);
+    assert_true(clo[1] > lhi[1] - 0.02);        /* still on top of the lift */
+    assert_true(chi[1] > 2.9);                  /* and the lift did raise it */
+    assert_true(lhi[1] < 2.5 + 0.03);           /* stopped under the shelf */
+
+    game_sim_destroy(sim);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+
+    /* a lift coming down on a crate resting on the floor */
+    sim = lift_level(
+        "{ \"name\": \"crate\", \"shape\": \"box\", \"hw\": 0.25, \"hh\": 0.25, \"x\": 2, \"y\": 0.26,"
+        "  \"density\": 1400 }",
+        "\"shape\": \"box\", \"hw\": 0.8, \"hh\": 0.1, \"x\": 2, \"y\": 3,"
+        "\"track\": [[2, 0.1], [2, 4.0]], \"speed\": 3",
+        &L, &a);
+    crate = game_sim_body(sim, 0), lift = game_sim_paddle(sim);
+    command_paddle(sim, 2, 0.1);
+    double worst_floor = 0;
+    worst_lift = 0;
+    for (int f = 0; f < 240; f++) {
+        step_sim(sim);
+        extent(crate, clo, chi);
+        extent(lift, llo, lhi);
+        worst_floor = fmax(worst_floor, -clo[1]);
+        worst_lift = fmax(worst_lift, chi[1] - llo[1]);
+    }
+    print_message("lowered onto a crate: crate top %.3f, lift bottom %.3f, deepest into the floor "
+                  "%.4f m, lift into the crate %.4f m\n", chi[1], llo[1], worst_floor, worst_lift);
+    assert_true(worst_floor < 0.01);
+    assert_true(worst_lift < 0.02);
+    assert_true(llo[1] > chi[1] - 0.02);         /* above the crate, not through it */
+    assert_true(llo[1] < 0.55 + 0.05);           /* came down until it touched */
+    game_sim_destroy(sim);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+}
+
+/* A paddle sliding sideways pushes a ball along the floor (it is not stopped
+ * by the floor the ball rolls on) but not into the tank's wall. */
+static void the_paddle_pushes_along_but_not_into_a_wall(void **state)
+{
+    (void)state;
+    game_level *L;
+    eddy_asset *a;
+    game_sim *sim = lift_level(
+        "{ \"name\": \"crate\", \"shape\": \"box\", \"hw\": 0.3, \"hh\": 0.3, \"x\": 4, \"y\": 0.31,"
+        "  \"density\": 1300, \"friction\": 0.2 }",
+        "\"shape\": \"box\", \"hw\": 0.1, \"hh\": 0.6, \"x\": 1, \"y\": 0.65,"
+        "\"track\": [[1, 0.65], [7.9, 0.65]], \"speed\": 2",
+        &L, &a);
+    eddy_body *crate = game_sim_body(sim, 0), *paddle = game_sim_paddle(sim);
+    command_paddle(sim, 7.9, 0.65);
+    double worst_wall = 0, worst_paddle = 0, clo[2], chi[2], plo[2], phi[2];
+    for (int f = 0; f < 360; f++) {
+        step_sim(sim);
+        extent(crate, clo, chi);
+        extent(paddle, plo, phi);
+        worst_wall = fmax(worst_wall, chi[0] - 8.0);
+        worst_paddle = fmax(worst_paddle, phi[0] - clo[0]);
+    }
+    print_message("pushed into the wall: crate right %.3f (wall 8.000), paddle right %.3f, deepest "
+                  "into the wall %.4f m, paddle into the crate %.4f m\n", chi[0], phi[0], worst_wall,
+                  worst_paddle);
+    assert_true(chi[0] > 7.9);                   /* pushed all the way along the floor */
+    assert_true(worst_wall < 0.01);
+    assert_true(worst_paddle < 0.02);
+    assert_true(phi[0] < clo[0] + 0.02);         /* stopped behind the crate */
+    game_sim_destroy(sim);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(drawing_follows_level_changes),
         cmocka_unit_test(view_maps_the_tank_and_back),
+        cmocka_unit_test(the_lift_never_crushes_a_crate),
+        cmocka_unit_test(the_paddle_pushes_along_but_not_into_a_wall),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
