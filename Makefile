@@ -397,6 +397,14 @@ $(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE) $(GAME_H) $
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
 	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
 
+# The frame budget (make bench): the game's work per frame on every level,
+# drawn by the window's own code into a software renderer.
+$(BUILD)/bench/bench_game: bench/bench_game.c $(GAME_CORE) $(GAME_WINDOW) $(GAME_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $< $(GAME_CORE) \
+	  $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW)) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+bench: $(LEVEL_ASSETS)
+
 # Every painted mode first (order only): a level's .d file names the ones it
 # reads once it has been built.
 $(BUILD)/assets/levels/%.eddy: assets/levels/%.json $(LEVEL_BIN) | $(PAINT_ASSETS)

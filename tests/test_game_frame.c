@@ -331,6 +331,48 @@ static void the_paddle_pushes_along_but_not_into_a_wall(void **state)
     game_level_destroy(L);
 }
 
+/* ------------------------------------------------------------ batched sampling */
+
+/* eddy_coupling_velocity_many (a treecode over the panels and their wall
+ * images) gives what eddy_coupling_velocity gives point by point, near the
+ * bodies and far from them, to the far-field tolerance. */
+static void batched_velocity_matches_point_by_point(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    game_session s;
+    memset(&s, 0, sizeof s);
+    eddy_error err = {0};
+    if (game_session_open(&s, &cat, 5, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
+    game_cmd jet = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
+    assert_int_equal(game_sim_command(s.sim, &jet, &err), EDDY_OK);
+    play(&s, 240);
+    const game_level *L = game_sim_level(s.sim);
+    enum { NX = 97, NY = 61, N = NX * NY };
+    static double xy[2 * N], many[2 * N];
+    for (int j = 0; j < NY; j++)
+        for (int i = 0; i < NX; i++) {
+            xy[2 * (j * NX + i)] = (i + 0.5) * L->asset.width / NX;
+            xy[2 * (j * NX + i) + 1] = (j + 0.5) * L->asset.height / NY;
+        }
+    const eddy_coupling *c = game_sim_coupling(s.sim);
+    eddy_coupling_velocity_many(c, N, xy, many);
+    double worst = 0, top = 0;
+    for (int k = 0; k < N; k++) {
+        double one[2];
+        eddy_coupling_velocity(c, xy[2 * k], xy[2 * k + 1], one);
+        double d = hypot(many[2 * k] - one[0], many[2 * k + 1] - one[1]);
+        if (!(d <= worst)) worst = d;
+        top = fmax(top, hypot(one[0], one[1]));
+    }
+    print_message("%d points: largest difference %.2e m/s (largest speed %.2f m/s)\n", N, worst, top);
+    assert_true(top > 0.1);
+    assert_true(worst < 1e-5);
+    game_session_close(&s);
+    game_catalog_close(&cat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +380,7 @@ int main(void)
         cmocka_unit_test(view_maps_the_tank_and_back),
         cmocka_unit_test(the_lift_never_crushes_a_crate),
         cmocka_unit_test(the_paddle_pushes_along_but_not_into_a_wall),
+        cmocka_unit_test(batched_velocity_matches_point_by_point),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

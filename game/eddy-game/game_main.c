@@ -21,7 +21,11 @@
 #include "game_shot.h"
 #endif
 
+#include "game_view.h"
+
+#include <cJSON.h>
 #include <inttypes.h>
+#include <math.h>
 
 static const char *const PROG = "eddy-game";
 
@@ -146,6 +150,12 @@ static int parse_args(int argc, char **argv, options *o)
     } else if (o->replay) {
         return cli_fail(PROG, EX_USAGE, "--replay is for --headless; in the window, use --demo");
     }
+    if (o->show) {
+        game_view v = {0};
+        char bad[48];
+        if (!game_view_parse(o->show, &v, bad, sizeof bad))
+            return cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (%s)", bad, GAME_VIEW_NAMES);
+    }
     if (o->screenshot) {
         size_t n = strlen(o->screenshot);
         if (n < 5 || strcmp(o->screenshot + n - 4, ".png") != 0)
@@ -175,31 +185,54 @@ static void add_timings(phase_sums *p, const game_step_timings *t)
     p->n++;
 }
 
-static void print_summary(const game_sim *sim, const phase_sums *p, double render_ms)
+/* Rounds to 4 decimals, as the line has always shown them. */
+static double r4(double x) { return round(x * 1e4) / 1e4; }
+
+/* The headless result as one JSON line, built with cJSON so that any level
+ * title (quotes, backslashes, UTF-8) stays valid JSON. Returns false when
+ * memory ran out. */
+static bool print_summary(const game_sim *sim, const phase_sums *p, double render_ms)
 {
     const game_level *L = game_sim_level(sim);
     static const char *const STATUS[] = {"playing", "won", "lost"};
-    printf("{\"level\":\"%s\",\"title\":\"%s\",\"frames\":%ld,\"time\":%.4f,\"status\":\"%s\"",
-           L->id, L->title, game_sim_frame(sim), game_sim_time(sim),
-           STATUS[game_sim_status(sim)]);
-    if (game_sim_status(sim) != GAME_PLAYING)
-        printf(",\"finish_time\":%.4f,\"stars\":%d", game_sim_finish_time(sim), game_sim_stars(sim));
-    printf(",\"hash\":\"%016" PRIx64 "\",\"nan\":%s,\"inside\":%s,\"bodies\":[",
-           game_sim_hash(sim), game_sim_has_nan(sim) ? "true" : "false",
-           game_sim_bodies_inside(sim) ? "true" : "false");
-    for (int i = 0; i < game_sim_body_count(sim); i++) {
+    cJSON *o = cJSON_CreateObject();
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, game_sim_hash(sim));
+    cJSON_AddStringToObject(o, "level", L->id);
+    cJSON_AddStringToObject(o, "title", L->title);
+    cJSON_AddNumberToObject(o, "frames", (double)game_sim_frame(sim));
+    cJSON_AddNumberToObject(o, "time", r4(game_sim_time(sim)));
+    cJSON_AddStringToObject(o, "status", STATUS[game_sim_status(sim)]);
+    if (game_sim_status(sim) != GAME_PLAYING) {
+        cJSON_AddNumberToObject(o, "finish_time", r4(game_sim_finish_time(sim)));
+        cJSON_AddNumberToObject(o, "stars", game_sim_stars(sim));
+    }
+    cJSON_AddStringToObject(o, "hash", hash);
+    cJSON_AddBoolToObject(o, "nan", game_sim_has_nan(sim));
+    cJSON_AddBoolToObject(o, "inside", game_sim_bodies_inside(sim));
+    cJSON *bodies = cJSON_AddArrayToObject(o, "bodies");
+    for (int i = 0; bodies && i < game_sim_body_count(sim); i++) {
         eddy_pose pose;
         eddy_body_get_pose(game_sim_body(sim, i), &pose);
-        printf("%s[%.4f,%.4f,%.4f]", i ? "," : "", pose.x, pose.y, pose.angle);
+        double q[3] = {r4(pose.x), r4(pose.y), r4(pose.angle)};
+        cJSON *b = cJSON_CreateArray();
+        for (int k = 0; b && k < 3; k++) cJSON_AddItemToArray(b, cJSON_CreateNumber(q[k]));
+        cJSON_AddItemToArray(bodies, b);
     }
     double n = p->n > 0 ? (double)p->n : 1;
-    printf("],\"timings_ms\":{\"advect\":%.4f,\"diffuse\":%.4f,\"stir_forces\":%.4f,"
-           "\"panels\":%.4f,\"feedback\":%.4f,\"body_forces\":%.4f,\"box2d\":%.4f,\"game\":%.4f,"
-           "\"step\":%.4f",
-           p->advect / n, p->diffuse / n, p->forces_fluid / n, p->panels / n, p->feedback / n,
-           p->forces / n, p->bodies / n, p->game / n, p->step / n);
-    if (render_ms >= 0) printf(",\"render\":%.4f", render_ms);
-    printf("}}\n");
+    cJSON *t = cJSON_AddObjectToObject(o, "timings_ms");
+    const char *names[] = {"advect", "diffuse", "stir_forces", "panels", "feedback",
+                           "body_forces", "box2d", "game", "step"};
+    double vals[] = {p->advect, p->diffuse, p->forces_fluid, p->panels, p->feedback,
+                     p->forces, p->bodies, p->game, p->step};
+    for (int k = 0; t && k < 9; k++) cJSON_AddNumberToObject(t, names[k], r4(vals[k] / n));
+    if (t && render_ms >= 0) cJSON_AddNumberToObject(t, "render", r4(render_ms));
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!text) return false;
+    printf("%s\n", text);
+    cJSON_free(text);
+    return true;
 }
 
 static int run_headless(const options *o, const char *argv0)
@@ -239,8 +272,7 @@ static int run_headless(const options *o, const char *argv0)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: %s", err.message);
     char bad[48];
     if (code == EX_OK && shot && o->show && !game_shot_show(shot, o->show, bad, sizeof bad))
-        code = cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (dye, tracers, arrows, "
-                        "panels, quadtree, samples, timings, help, none)", bad);
+        code = cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (%s)", bad, GAME_VIEW_NAMES);
 #else
     if (code == EX_OK && o->screenshot)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: this eddy-game was built without "
@@ -280,7 +312,8 @@ static int run_headless(const options *o, const char *argv0)
     }
     game_shot_destroy(shot);
 #endif
-    if (code == EX_OK && !o->quiet) print_summary(sim, &sums, render_ms);
+    if (code == EX_OK && !o->quiet && !print_summary(sim, &sums, render_ms))
+        code = cli_fail(PROG, EX_OSERR, "out of memory for the summary line");
     if (code == EX_OK && fflush(stdout) != 0)
         code = cli_fail(PROG, EX_IOERR, "cannot write the standard output");
     game_sim_destroy(sim);

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
+#define INK_TABLE 1024 /* entries of the dye colour table (draw_water) */
+#define INK_K 1.35     /* how deep a unit of ink colours the water */
 #define MAX_TRACER_VERTS (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 4)
 #define MAX_TRACER_INDEX (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 6)
 
@@ -26,6 +28,7 @@ struct game_render {
     /* layout of the last frame: the tank's place and the world -> pixel matrix */
     double ox, oy, scale, W, H;
     mat3 view;
+    float ink[INK_TABLE];        /* exp(-INK_K ink) over 0..GAME_FLOW_DYE_MAX */
     int menu_y0, menu_row_h, menu_x0, menu_x1, menu_rows;
     /* smoothed timings for the table */
     long last_frame;
@@ -158,6 +161,8 @@ eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_rend
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     g->w = width, g->h = height;
     glm_mat3_identity(g->view);
+    for (int k = 0; k < INK_TABLE; k++)
+        g->ink[k] = (float)exp(-INK_K * GAME_FLOW_DYE_MAX * k / (INK_TABLE - 1));
     g->ui = height / 800.0 < 0.6 ? 0.6 : height / 800.0 > 2.5 ? 2.5 : height / 800.0;
     make_text(g);
     *out = g;
@@ -248,22 +253,33 @@ static void draw_body(game_render *g, const game_body_look *look, const eddy_pos
 
 /* ------------------------------------------------------------ water */
 
+/* Ink over deep water: each channel is 1 - (1 - base) exp(-k ink), the base
+ * colour deepening towards the bottom. exp comes from a table (the texture
+ * has 36,000 cells of three channels a frame). */
 static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     int dw, dh;
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
+    const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
     for (int j = 0; j < dh; j++) {
-        double t = (double)j / (dh - 1); /* 0 bottom, 1 top */
-        double base[3] = {0.022 + 0.05 * t, 0.075 + 0.16 * t, 0.16 + 0.26 * t};
+        float t = (float)j / (float)(dh - 1); /* 0 bottom, 1 top */
+        float base[3] = {0.022f + 0.05f * t, 0.075f + 0.16f * t, 0.16f + 0.26f * t};
+        float deep[3] = {255 * (1 - base[0]), 255 * (1 - base[1]), 255 * (1 - base[2])};
         uint32_t *row = g->pixels + (size_t)(dh - 1 - j) * dw;
-        for (int i = 0; i < dw; i++) {
-            const float *ink = &dye[3 * (j * dw + i)];
-            int ch[3];
+        const float *ink = &dye[3 * (size_t)j * dw];
+        for (int i = 0; i < dw; i++, ink += 3) {
+            uint32_t px = 0xff000000u;
             for (int q = 0; q < 3; q++) {
-                double v = f->view.dye ? 1.0 - (1.0 - base[q]) * exp(-1.35 * ink[q]) : base[q];
-                ch[q] = (int)(v * 255.0 + 0.5);
+                float e = 1.0f;
+                if (f->view.dye) {
+                    float x = ink[q] * to_index;
+                    int k = x <= 0 ? 0 : x >= INK_TABLE - 1 ? INK_TABLE - 1 : (int)(x + 0.5f);
+                    e = g->ink[k];
+                }
+                int ch = (int)(255.5f - deep[q] * e);
+                px |= (uint32_t)(ch < 0 ? 0 : ch > 255 ? 255 : ch) << (16 - 8 * q);
             }
-            row[i] = 0xff000000u | (uint32_t)ch[0] << 16 | (uint32_t)ch[1] << 8 | (uint32_t)ch[2];
+            row[i] = px;
         }
     }
     SDL_UpdateTexture(g->water, NULL, g->pixels, dw * (int)sizeof(uint32_t));
