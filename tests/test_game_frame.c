@@ -11,7 +11,11 @@
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
 #include "game_asset.h"
+#include "game_progress.h"
+#include "game_replay.h"
 #include "game_session.h"
+#include "game_synth.h"
+#include "game_tutorial.h"
 #include "game_xform.h"
 #include "test_util.h"
 
@@ -19,6 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define LEVELS_DIR "assets/levels"
 
@@ -373,6 +382,370 @@ static void batched_velocity_matches_point_by_point(void **state)
     game_catalog_close(&cat);
 }
 
+/* ------------------------------------------------------------ progress */
+
+/* Levels open in order as they are won, all at once with unlock-all; the
+ * file keeps results, settings and other catalogs' levels across sessions;
+ * lines it does not understand are skipped. */
+static void progress_opens_levels_in_order_and_survives(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/eddy-progress-%d", (int)getpid());
+    FILE *f = fopen(path, "w");
+    fputs("# an older file\n01-first-current 2 14.5\nlevel gone-level 3 9.000\nnonsense here\n"
+          "level 02-paddle 7 1.0\nlevel 03-lift 1 -4\nsound 0\n", f);
+    fclose(f);
+    game_progress p;
+    eddy_error err = {0};
+    assert_int_equal(game_progress_open(&p, &cat, path, &err), EDDY_OK);
+    assert_int_equal(p.stars[0], 2);                 /* the first version's line */
+    assert_true(fabs(p.best[0] - 14.5) < 1e-9);
+    assert_int_equal(p.stars[1], 0);                 /* 7 stars: refused */
+    assert_int_equal(p.stars[2], 0);                 /* a negative time: refused */
+    assert_true(p.muted);
+    assert_true(game_progress_unlocked(&p, 0) && game_progress_unlocked(&p, 1));
+    assert_false(game_progress_unlocked(&p, 2));
+    assert_int_equal(game_progress_next(&p), 1);
+    assert_false(game_progress_record(&p, 0, 1, 20.0)); /* slower: not a best, stars kept */
+    assert_int_equal(p.stars[0], 2);
+    assert_true(game_progress_record(&p, 1, 3, 11.25));
+    assert_true(game_progress_unlocked(&p, 2));
+    assert_false(game_progress_unlocked(&p, 3));
+    assert_int_equal(game_progress_save(&p, &err), EDDY_OK);
+    game_progress_close(&p);
+
+    assert_int_equal(game_progress_open(&p, &cat, path, &err), EDDY_OK);
+    assert_int_equal(p.stars[1], 3);
+    assert_true(fabs(p.best[1] - 11.25) < 1e-9);
+    assert_true(strstr(p.extra, "gone-level 3") != NULL); /* kept for its catalog */
+    assert_false(game_progress_unlocked(&p, cat.count - 1));
+    p.unlock_all = true;
+    for (int i = 0; i < cat.count; i++) assert_true(game_progress_unlocked(&p, i));
+    assert_int_equal(game_progress_save(&p, &err), EDDY_OK);
+    game_progress_close(&p);
+    assert_int_equal(game_progress_open(&p, &cat, path, &err), EDDY_OK);
+    assert_true(p.unlock_all && p.muted);
+    game_progress_close(&p);
+    unlink(path);
+    game_catalog_close(&cat);
+}
+
+/* The data directory follows XDG_DATA_HOME, else HOME; replays and pictures
+ * get new dated names there. */
+static void data_files_go_to_the_users_data_directory(void **state)
+{
+    (void)state;
+    char base[96], dir[512], file[512];
+    snprintf(base, sizeof base, "/tmp/eddy-xdg-%d", (int)getpid());
+    char *old_xdg = getenv("XDG_DATA_HOME") ? strdup(getenv("XDG_DATA_HOME")) : NULL;
+    setenv("XDG_DATA_HOME", base, 1);
+    assert_true(game_data_dir("replays", true, dir, sizeof dir));
+    char want[160];
+    snprintf(want, sizeof want, "%s/eddy-game/replays", base);
+    assert_string_equal(dir, want);
+    assert_true(game_data_file("replays", "01-first-current", "replay", file, sizeof file));
+    assert_true(strncmp(file, want, strlen(want)) == 0);
+    assert_true(strstr(file, "/01-first-current-") && strstr(file, ".replay"));
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    char second[512];
+    assert_true(game_data_file("replays", "01-first-current", "replay", second, sizeof second));
+    assert_string_not_equal(file, second); /* the same second: a new name */
+    unlink(file);
+    setenv("XDG_DATA_HOME", "relative/ignored", 1); /* not absolute: HOME is used */
+    assert_true(game_data_dir(NULL, false, dir, sizeof dir));
+    assert_true(strstr(dir, "/.local/share/eddy-game") != NULL);
+    if (old_xdg) setenv("XDG_DATA_HOME", old_xdg, 1), free(old_xdg);
+    else unsetenv("XDG_DATA_HOME");
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* ------------------------------------------------------------ tutorial */
+
+/* The first level's cards come in order, each waiting for its action, and
+ * speak of the level's own key, object and goal in plain words. */
+static void tutorial_follows_the_player(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    game_session s;
+    memset(&s, 0, sizeof s);
+    eddy_error err = {0};
+    if (game_session_open(&s, &cat, 0, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
+    const game_level *L = s.loaded.level;
+    game_tutorial t;
+    game_tutorial_start(&t, L);
+    assert_true(t.count >= 3);
+    char key[32];
+    snprintf(key, sizeof key, "Press %c", L->jets[0].key);
+    for (int k = 0; k < t.count; k++) { /* no jargon in what the player reads */
+        static const char *const words[] = {"mode", "panel", "u_r", "feedback", "vortex", "Box2D", "jet"};
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+            if (strstr(t.cards[k].text, words[w])) fail_msg("card %d says '%s': %s", k, words[w], t.cards[k].text);
+    }
+    /* the idea first; it waits a few seconds at most */
+    assert_non_null(strstr(game_tutorial_text(&t), "move the water"));
+    for (int f = 0; f < 400; f++) {
+        assert_int_equal(game_session_step(&s, &err), EDDY_OK);
+        game_tutorial_update(&t, s.sim);
+    }
+    assert_non_null(strstr(game_tutorial_text(&t), key)); /* waits for the current */
+    game_cmd jet = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
+    assert_int_equal(game_sim_command(s.sim, &jet, &err), EDDY_OK);
+    assert_int_equal(game_session_step(&s, &err), EDDY_OK);
+    game_tutorial_update(&t, s.sim);
+    assert_non_null(strstr(game_tutorial_text(&t), "carries the yellow ball"));
+    for (int f = 0; f < 400; f++) {
+        assert_int_equal(game_session_step(&s, &err), EDDY_OK);
+        game_tutorial_update(&t, s.sim);
+    }
+    const char *goal = game_tutorial_text(&t);
+    assert_non_null(goal);
+    assert_non_null(strstr(goal, "glowing box at the top right"));
+    print_message("tutorial of %s: %d cards, now: %s\n", L->id, t.count, goal);
+    /* the level's own replay wins it: the tutorial is then over */
+    game_session_restart(&s, &err);
+    game_tutorial_start(&t, L);
+    game_replay r;
+    assert_int_equal(game_replay_load_file("assets/replays/01-first-current.replay", &r, &err), EDDY_OK);
+    int next = 0;
+    for (long f = 0; f < 1800 && game_sim_status(s.sim) == GAME_PLAYING; f++) {
+        game_replay_feed(&r, s.sim, &next, &err);
+        assert_int_equal(game_session_step(&s, &err), EDDY_OK);
+        game_tutorial_update(&t, s.sim);
+    }
+    assert_int_equal(game_sim_status(s.sim), GAME_WON);
+    assert_null(game_tutorial_text(&t));
+    game_replay_free(&r);
+    game_session_close(&s);
+    game_catalog_close(&cat);
+}
+
+/* ------------------------------------------------------------ sound */
+
+static double rms(const float *x, int frames, int channel)
+{
+    double e = 0;
+    for (int i = 0; i < frames; i++) e += (double)x[2 * i + channel] * x[2 * i + channel];
+    return sqrt(e / frames);
+}
+
+/* Splashes when bodies knock (a sinking crate landing), a chime when a goal
+ * fills, the level's water louder when it moves; the synth makes of these a
+ * water sound that grows with the flow, splashes on their side, bells that
+ * ring and fade, hums while currents run, and silence when muted. */
+static void sound_follows_the_water_and_the_knocks(void **state)
+{
+    (void)state;
+    game_level *L;
+    eddy_asset *a;
+    /* a crate dropped from 1 m onto the floor, the goal around its landing */
+    const char *text =
+        "{ \"title\": \"knock\", \"asset\": { \"domain\": [8, 6], \"grid\": [16, 12], \"modes\": 12 },"
+        "  \"fluid\": { \"density\": 1000 }, \"buoyancy\": true,"
+        "  \"bodies\": [ { \"name\": \"crate\", \"shape\": \"box\", \"hw\": 0.25, \"hh\": 0.25, \"x\": 2,"
+        "                  \"y\": 1.3, \"density\": 3000 } ],"
+        "  \"goals\": [ { \"rect\": [1, 0, 3, 0.8], \"bodies\": [\"crate\"] } ] }";
+    eddy_error err = {0};
+    assert_int_equal(game_level_load_memory(text, strlen(text), "knock", &L, &err), EDDY_OK);
+    assert_int_equal(game_asset_build(L, "/nonexistent", &a, NULL, 0, &err), EDDY_OK);
+    game_sim *sim;
+    assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
+    game_sound_watch *w;
+    assert_int_equal(game_sound_watch_create(sim, &w, &err), EDDY_OK);
+    int splashes = 0, chimes = 0, first_splash = -1;
+    double pan = 0;
+    for (int f = 0; f < 120; f++) {
+        step_sim(sim);
+        game_sound_cues c;
+        game_sound_watch_step(w, sim, &c);
+        if (c.splash_count && first_splash < 0) first_splash = f, pan = c.splash[0].pan;
+        splashes += c.splash_count;
+        chimes += c.chimes;
+        assert_true(c.water >= 0 && c.water <= 1);
+    }
+    print_message("a dropped crate: first knock at step %d (pan %.2f), %d knocks, %d chimes\n",
+                  first_splash, pan, splashes, chimes);
+    assert_true(first_splash > 5);       /* not before it has fallen */
+    assert_true(splashes >= 1 && splashes <= 3);
+    assert_true(pan < 0);                /* left of the middle, where it landed */
+    assert_int_equal(chimes, 1);
+    game_sound_watch_destroy(w);
+    game_sim_destroy(sim);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+
+    enum { RATE = 48000, N = RATE / 2 };
+    static float buf[2 * N];
+    game_synth *syn = game_synth_create(RATE);
+    game_sound_cues calm = {0}, rush = {0};
+    rush.water = 1.0;
+    game_synth_cues(syn, &calm);
+    game_synth_render(syn, buf, N);
+    game_synth_render(syn, buf, N);
+    double quiet = rms(buf, N, 0);
+    game_synth_cues(syn, &rush);
+    game_synth_render(syn, buf, N);
+    game_synth_render(syn, buf, N);
+    double loud = rms(buf, N, 0);
+    print_message("water: %.4f still, %.4f rushing\n", quiet, loud);
+    assert_true(quiet > 0);
+    assert_true(loud > 3 * quiet);
+    /* a splash on the right is louder on the right */
+    game_synth_hush(syn);
+    game_synth_render(syn, buf, N);
+    game_synth_render(syn, buf, N);
+    game_synth_splash(syn, 1.0, 1.0);
+    game_synth_render(syn, buf, RATE / 10);
+    double l = rms(buf, RATE / 10, 0), r = rms(buf, RATE / 10, 1);
+    assert_true(r > 3 * l);
+    /* a chime rings, then fades */
+    game_synth_render(syn, buf, N);
+    game_synth_chime(syn, 0, 0, 0.3);
+    game_synth_render(syn, buf, RATE / 10);
+    double ring = rms(buf, RATE / 10, 0);
+    for (int k = 0; k < 4; k++) game_synth_render(syn, buf, N);
+    game_synth_render(syn, buf, RATE / 10);
+    double later = rms(buf, RATE / 10, 0);
+    assert_true(ring > 5 * later);
+    /* a current hums while it runs */
+    game_sound_cues jet = {0};
+    jet.jets = 1;
+    game_synth_cues(syn, &jet);
+    game_synth_render(syn, buf, N);
+    game_synth_render(syn, buf, N);
+    double hum = rms(buf, N, 0);
+    print_message("bell %.4f then %.4f; hum %.4f\n", ring, later, hum);
+    assert_true(hum > 3 * quiet);
+    /* muted: silence within a tenth of a second (a fade, not a click),
+       voices or not */
+    game_synth_fanfare(syn);
+    game_synth_set_mute(syn, true);
+    game_synth_render(syn, buf, RATE / 10);
+    game_synth_render(syn, buf, N);
+    for (int i = 0; i < 2 * N; i++) assert_true(buf[i] == 0.0f);
+    assert_true(game_synth_voices(syn) > 0);
+    game_synth_destroy(syn);
+}
+
+/* ------------------------------------------------------------ command line */
+
+typedef struct run_result {
+    int code;
+    char out[8192], err[4096];
+} run_result;
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f) fclose(f);
+}
+
+/* Runs eddy-game with args (NULL-terminated) and exactly the environment
+ * env (NULL-terminated), stdout and stderr captured. */
+static void run_game_env(const char *const *args, char *const *env, run_result *r)
+{
+    char path[512], out[96], errp[96];
+    const char *b = getenv("EDDY_BIN");
+    snprintf(path, sizeof path, "%s/eddy-game", b && *b ? b : "build/bin");
+    snprintf(out, sizeof out, "/tmp/eddy-frame-out-%d", (int)getpid());
+    snprintf(errp, sizeof errp, "/tmp/eddy-frame-err-%d", (int)getpid());
+    const char *argv[32] = {path};
+    int n = 1;
+    for (; args[n - 1] && n < 31; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+        alarm(60); /* a window that does not give up would hang the suite */
+        execve(path, (char *const *)argv, env);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) fail_msg("waitpid: %s", strerror(errno));
+    if (WIFSIGNALED(st)) fail_msg("eddy-game died of signal %d", WTERMSIG(st));
+    r->code = WEXITSTATUS(st);
+    slurp(out, r->out, sizeof r->out);
+    slurp(errp, r->err, sizeof r->err);
+    unlink(out), unlink(errp);
+}
+
+/* No display, no --headless: one line and 69 at once, not a window drawn
+ * offscreen forever. A bad --show is refused whatever else is asked. */
+static void no_display_and_bad_overlays_are_refused(void **state)
+{
+    (void)state;
+    char home[600], edb[600];
+    snprintf(home, sizeof home, "HOME=/tmp");
+    snprintf(edb, sizeof edb, "EDDY_GAME_LEVELS=%s", LEVELS_DIR);
+    char *env[] = {home, edb, "PATH=/usr/bin:/bin", NULL};
+    run_result r;
+    /* a machine with a console display (a KMS device) has a display even
+       without DISPLAY: there the window would open, so this part is skipped */
+    if (access("/dev/dri/card0", F_OK) != 0 && access("/dev/dri/card1", F_OK) != 0) {
+        run_game_env((const char *const[]){"--level", "1", "--frames", "1", NULL}, env, &r);
+        if (r.code != 69) fail_msg("exit %d, want 69; stderr: %s", r.code, r.err);
+        assert_true(strncmp(r.err, "eddy-game: no display", 21) == 0);
+        assert_non_null(strstr(r.err, "--headless"));
+        assert_string_equal(strchr(r.err, '\n') + 1, "");
+    } else {
+        print_message("a console display (/dev/dri) is here: the no-display case is not tried\n");
+    }
+    run_game_env((const char *const[]){"--headless", "--level", "1", "--frames", "2", "--show", "dye,bogus", NULL},
+                 env, &r);
+    assert_int_equal(r.code, 64);
+    assert_non_null(strstr(r.err, "--show: unknown overlay 'bogus'"));
+    assert_string_equal(r.out, "");
+    run_game_env((const char *const[]){"--show", "", NULL}, env, &r);
+    assert_int_equal(r.code, 64);
+    run_game_env((const char *const[]){"--headless", "--level", "1", "--frames", "2", "--unlock-all", NULL}, env, &r);
+    assert_int_equal(r.code, 64);
+}
+
+/* The headless line is JSON whatever the level's title holds. */
+static void headless_line_is_json_for_any_title(void **state)
+{
+    (void)state;
+    char level[96];
+    snprintf(level, sizeof level, "/tmp/eddy-quote-%d.json", (int)getpid());
+    FILE *f = fopen(level, "w");
+    fputs("{ \"title\": \"The \\\"big\\\" \\\\ tank \\u00e9\", \"asset\": { \"domain\": [8, 6], "
+          "\"grid\": [16, 12], \"modes\": 12 }, \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", "
+          "\"radius\": 0.3, \"x\": 4, \"y\": 3 } ], \"goals\": [ { \"rect\": [0, 0, 1, 1], \"bodies\": [\"b\"] } ] }",
+          f);
+    fclose(f);
+    char *env[] = {"HOME=/tmp", "PATH=/usr/bin:/bin", NULL};
+    run_result r;
+    run_game_env((const char *const[]){"--headless", "--level", level, "--frames", "30", NULL}, env, &r);
+    if (r.code != 0) fail_msg("exit %d: %s", r.code, r.err);
+    cJSON *j = cJSON_Parse(r.out);
+    if (!j) fail_msg("not JSON: %s", r.out);
+    cJSON *title = cJSON_GetObjectItemCaseSensitive(j, "title");
+    assert_true(cJSON_IsString(title));
+    assert_string_equal(title->valuestring, "The \"big\" \\ tank \xc3\xa9");
+    assert_true(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(j, "frames")));
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(j, "frames")->valueint, 30);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(j, "nan")));
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "bodies")), 1);
+    assert_true(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(j, "timings_ms")));
+    cJSON_Delete(j);
+    assert_non_null(strchr(r.out, '\n'));
+    assert_string_equal(strchr(r.out, '\n') + 1, ""); /* one line */
+    unlink(level);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +754,12 @@ int main(void)
         cmocka_unit_test(the_lift_never_crushes_a_crate),
         cmocka_unit_test(the_paddle_pushes_along_but_not_into_a_wall),
         cmocka_unit_test(batched_velocity_matches_point_by_point),
+        cmocka_unit_test(progress_opens_levels_in_order_and_survives),
+        cmocka_unit_test(data_files_go_to_the_users_data_directory),
+        cmocka_unit_test(tutorial_follows_the_player),
+        cmocka_unit_test(sound_follows_the_water_and_the_knocks),
+        cmocka_unit_test(no_display_and_bad_overlays_are_refused),
+        cmocka_unit_test(headless_line_is_json_for_any_title),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

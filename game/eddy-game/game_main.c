@@ -45,12 +45,14 @@ static void usage(FILE *f)
             "                       (01-first-current) or 'builtin'\n"
             "      --headless       no window: play N steps and print the final state\n"
             "  -n, --frames N       steps (1/60 s each) to play; in a window, quit after N\n"
+            "                       (or after N frames drawn while the game waits)\n"
             "      --replay FILE    play the commands of a recorded replay (headless)\n"
             "      --demo FILE      the same, shown in the window\n"
             "      --record FILE    save what was played as a replay (atomically) at the end\n"
             "      --screenshot F   save the last frame as a PNG\n"
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
-            "      --fullscreen     a borderless full-screen window\n"
+            "      --fullscreen     a borderless full-screen window (F11 switches)\n"
+            "      --unlock-all     open every level (kept in the progress file)\n"
             "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
             "                       arrows, panels, quadtree, samples, timings, help, none\n"
             "                       (default dye,tracers); also for headless screenshots\n"
@@ -68,7 +70,7 @@ static void usage(FILE *f)
 typedef struct options {
     const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir, *show;
     long frames;
-    bool headless, fullscreen, quiet;
+    bool headless, fullscreen, quiet, unlock_all;
     long width, height;
 } options;
 
@@ -88,7 +90,7 @@ static int exit_for(eddy_result rc)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS, OPT_SHOW };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -98,6 +100,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"screenshot", required_argument, NULL, OPT_SHOT},
         {"size", required_argument, NULL, OPT_SIZE},
         {"fullscreen", no_argument, NULL, OPT_FULL},
+        {"unlock-all", no_argument, NULL, OPT_UNLOCK},
         {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
@@ -130,6 +133,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         }
         case OPT_FULL: o->fullscreen = true; break;
+        case OPT_UNLOCK: o->unlock_all = true; break;
         case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
         case OPT_ASSETS: o->assets_dir = optarg; break;
@@ -144,6 +148,7 @@ static int parse_args(int argc, char **argv, options *o)
         if (o->demo) return cli_fail(PROG, EX_USAGE, "--demo shows a replay in the window; "
                                      "headless, use --replay");
         if (o->fullscreen) return cli_fail(PROG, EX_USAGE, "--fullscreen needs the window");
+        if (o->unlock_all) return cli_fail(PROG, EX_USAGE, "--unlock-all is for the window");
         if (!o->level) return cli_fail(PROG, EX_USAGE, "--headless needs --level");
         if (o->frames < 0 && !o->replay)
             return cli_fail(PROG, EX_USAGE, "--headless needs --frames (or a --replay to play)");
@@ -343,6 +348,7 @@ int main(int argc, char **argv)
     ao.frames = o.frames;
     ao.width = (int)o.width, ao.height = (int)o.height;
     ao.fullscreen = o.fullscreen;
+    ao.unlock_all = o.unlock_all;
     ao.show = o.show;
     ao.levels_dir = o.levels_dir;
     ao.assets_dir = o.assets_dir;

@@ -89,6 +89,9 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     f.prev = s->prev, f.cur = s->cur;
     f.alpha = 1.0;
     f.view = s->view;
+    f.screen = GAME_SCREEN_PLAY;
+    f.started = true;              /* the picture of a level being played */
+    f.clock = game_sim_time(s->sim);
     f.fps = 60;
     double t0 = now_ms();
     game_render_frame(s->render, &f);
