@@ -326,7 +326,11 @@ static void one_step(app *a)
     if (a->watch) {
         game_sound_cues cues;
         game_sound_watch_step(a->watch, a->s.sim, &cues);
-        if (!a->in_level) cues.water *= 0.6, cues.splash_count = 0; /* the backdrop is quieter */
+        if (!a->in_level) { /* the backdrop is quieter, and wins nothing */
+            cues.water *= 0.6;
+            cues.splash_count = cues.chimes = 0;
+            cues.won = cues.lost = false;
+        }
         with_synth(a, synth_cues, &cues);
     }
     if (before == GAME_PLAYING && level_won(a)) won_now(a);
