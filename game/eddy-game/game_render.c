@@ -308,14 +308,15 @@ static void draw_tracers(game_render *g, const game_flow *flow)
             ix[0] = nv, ix[1] = nv + 1, ix[2] = nv + 2, ix[3] = nv, ix[4] = nv + 2, ix[5] = nv + 3;
             nv += 4, ni += 6;
         }
+        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels, each point once */
+        for (int q = 0; q < t->len; q++) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
         for (int s = 0; s + 1 < t->len && nv + 4 <= MAX_TRACER_VERTS; s++) {
-            float x0, y0, x1, y1;
-            to_px(g, t->xy[s][0], t->xy[s][1], &x0, &y0);
-            to_px(g, t->xy[s + 1][0], t->xy[s + 1][1], &x1, &y1);
+            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
+            if (210 * a0 < 4) break; /* the rest of the tail is not to be seen */
+            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[s + 1][0], y1 = pts[s + 1][1];
             float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
             if (len < 0.05f) continue;
             float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
-            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
             SDL_Color c0 = rgba(cr, cg, cb, (int)(210 * a0)), c1 = rgba(cr, cg, cb, (int)(210 * a1));
             g->verts[nv] = (SDL_Vertex){{x0 + nx, y0 + ny}, c0, {0, 0}};
             g->verts[nv + 1] = (SDL_Vertex){{x0 - nx, y0 - ny}, c0, {0, 0}};

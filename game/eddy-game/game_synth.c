@@ -172,7 +172,7 @@ static double water_sample(game_synth *s)
     double a = 1 - exp(-2 * PI * cut * s->dt);
     s->lp1 += a * (s->brown - s->lp1);
     s->lp2 += a * (s->lp1 - s->lp2);
-    double level = 0.035 + 0.5 * pow(s->water, 0.8);
+    double level = 0.03 + 0.32 * pow(s->water, 0.8);
     return s->lp2 * level * s->swell;
 }
 
@@ -191,7 +191,7 @@ static double hum_sample(game_synth *s)
         if (s->hum_phase[j] > 2 * PI) s->hum_phase[j] -= 2 * PI;
         double p = s->hum_phase[j];
         double tone = sin(p) + 0.45 * sin(2 * p + 0.3) + 0.2 * sin(3 * p + 1.1);
-        out += 0.05 * s->hum[j] * (1 + 0.25 * sin(s->hum_lfo + j)) * tone;
+        out += 0.04 * s->hum[j] * (1 + 0.25 * sin(s->hum_lfo + j)) * tone;
     }
     return out;
 }
