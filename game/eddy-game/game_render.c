@@ -484,8 +484,10 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     float bot = (float)(30 * ui);
     fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
     int by = (int)(g->h - bot + (bot - game_text_line_height(t, GAME_FONT_BODY)) / 2);
-    const char *keys = f->demo ? "a recorded game   H help   Esc menu   M sound   Q quit"
-                               : "H help   R restart   P pause   M sound   Esc menu";
+    const char *sound = f->silent ? "no sound device" : f->muted ? "M sound (off)" : "M sound";
+    char keys[160];
+    snprintf(keys, sizeof keys, f->demo ? "a recorded game   H help   Esc menu   %s   Q quit"
+                                        : "H help   R restart   P pause   %s   Esc menu", sound);
     const char *line = f->message ? f->message
                        : f->view.hint && f->started && !f->tutorial && L->hint[0] ? L->hint : "";
     if (*line) game_text_draw(t, GAME_FONT_BODY, line, pad, by, f->message ? GOLD : rgba(200, 225, 255, 255), GAME_LEFT);
@@ -495,10 +497,6 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     if (pad + hw + kw + 3 * pad < g->w)
         game_text_draw(t, GAME_FONT_SMALL, keys, g->w - pad, (int)(g->h - bot + (bot - kh) / 2), DIM,
                        GAME_RIGHT);
-    if (f->muted || f->silent) { /* a small note that there is no sound */
-        const char *m = f->silent ? "no sound device" : "sound off (M)";
-        game_text_draw(t, GAME_FONT_SMALL, m, g->w - pad, (int)(bar + 4 * ui), DIM, GAME_RIGHT);
-    }
 }
 
 /* ------------------------------------------------------------ time per frame */
@@ -592,11 +590,12 @@ static void draw_help(game_render *g, const game_frame_info *f)
         {"W / S or Up / Down", "slide the paddle along its track"},
         {"A / D or Left / Right", "the same, on a sideways track"},
         {"1 .. 9", "switch a current on or off"},
+        {"Space, Enter, click", "start the level; after a win, Enter: the next"},
         {"Space or P", "pause and go on;  . one step while paused"},
         {"R", "start the level again"},
         {"N / B", "next / previous level"},
         {"Esc", "the menu and the levels"},
-        {"M", "sound on or off"},
+        {"M / F11", "sound on or off / full screen"},
         {"F9 / F12", "save this game as a replay / a picture"},
         {"H or F1", "this help;  Q quit"},
         {"", ""},
@@ -610,7 +609,7 @@ static void draw_help(game_render *g, const game_frame_info *f)
     int n = (int)(sizeof rows / sizeof rows[0]);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY);
-    float w = (float)(700 * g->ui), h = (float)((n + 5) * lh);
+    float w = (float)(780 * g->ui), h = (float)((n + 5) * lh);
     float x, y;
     panel_box(g, w, h, &x, &y);
     game_text_draw(t, GAME_FONT_TITLE, "How to play", (int)(x + w / 2), (int)(y + lh * 0.6), GOLD, GAME_CENTER);
@@ -618,7 +617,7 @@ static void draw_help(game_render *g, const game_frame_info *f)
         int ry = (int)(y + (k + 2.2) * lh);
         bool head = rows[k][0][0] && !rows[k][1][0];
         game_text_draw(t, GAME_FONT_BODY, rows[k][0], (int)(x + 28 * g->ui), ry, head ? SKY : WHITE, GAME_LEFT);
-        game_text_draw(t, GAME_FONT_BODY, rows[k][1], (int)(x + 250 * g->ui), ry, DIM, GAME_LEFT);
+        game_text_draw(t, GAME_FONT_BODY, rows[k][1], (int)(x + 270 * g->ui), ry, DIM, GAME_LEFT);
     }
     const char *foot = f->silent ? "No sound device was found: the game is silent."
                                  : "You move the water; the water moves everything else.";
