@@ -41,6 +41,15 @@
 #define WARMUP 60
 #define BUDGET_MS 4.0
 
+typedef struct options {
+    long frames;
+    const char *level;
+    int width, height;
+    int json;
+} options;
+
+#ifndef EDDY_GAME_NO_SDL
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -71,14 +80,6 @@ static double quantile(double *v, int n, double q)
     return v[k];
 }
 
-typedef struct options {
-    long frames;
-    const char *level;
-    int width, height;
-    int json;
-} options;
-
-#ifndef EDDY_GAME_NO_SDL
 enum { PART_TOTAL, PART_CPU, PART_PHYSICS, PART_WATER, PART_DRAW, PART_SAMPLE, PART_DYE, PART_TRACERS,
        PART_COUNT };
 
