@@ -478,8 +478,11 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_builtin.c game_flow.c game_bot.c)
-GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c)
+                  game_run.c game_builtin.c game_flow.c game_bot.c game_look.c game_xform.c \
+                  game_view.c game_session.c game_push.c \
+                  game_progress.c game_tutorial.c game_sound.c game_synth.c)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
+                  game_audio.c)
 GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
@@ -520,6 +523,21 @@ $(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard te
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
 	  $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+
+# The frame around the game (drawing, pushing, progress, tutorial, sound),
+# tested through the same headless core.
+$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
+	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
+
+# The frame budget (make bench): the game's work per frame on every level,
+# drawn by the window's own code into a software renderer.
+$(BUILD)/bench/bench_game: bench/bench_game.c $(GAME_CORE) $(GAME_WINDOW) $(GAME_H) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $< $(GAME_CORE) \
+	  $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW)) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+bench: $(LEVEL_ASSETS)
 
 # Every painted mode first (order only): a level's .d file names the ones it
 # reads once it has been built.

@@ -585,9 +585,100 @@ void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double o
     out[1] += up[1];
 }
 
+/* eddy_coupling_velocity_many sums the panels (5.18) as a two-level
+ * treecode. The sources are cut into clusters of VEL_LEAF consecutive ones
+ * (a stretch of one outline, or of one wall image: compact), and those into
+ * groups of VEL_FAN clusters. A cluster or group whose disc (centre c, radius
+ * R about c holding every end point) is far from the point, R / |z - c| <=
+ * VEL_RHO, acts through its multipole expansion (panel_farfield.c) of the
+ * order where the tail bound rho^p / (1 - rho) falls below VEL_TOL (relative
+ * to G / (2 pi |z - c|), G the group's summed |gamma| A); a near cluster is
+ * summed panel by panel as eddy_coupling_velocity does. The expansions are
+ * made VEL_BATCH groups at a time on the stack: nothing is allocated. */
+#define VEL_LEAF 4
+#define VEL_FAN 4
+#define VEL_BATCH 16
+#define VEL_RHO 0.4
+#define VEL_TOL 1e-6
+
+typedef struct vel_cluster {
+    int first, count;
+    double cx, cy, far2;          /* far beyond sqrt(far2) from (cx, cy) */
+    double coef[2 * EDDY_FAR_P_MAX];
+} vel_cluster;
+
+/* Centre and multipole of sources [first, first + count). */
+static void vel_cluster_make(const eddy_panel_world *w, int first, int count, int p,
+                             vel_cluster *k)
+{
+    const double *e = &w->src[4 * first];
+    double cx = 0.0, cy = 0.0, r2 = 0.0;
+    for (int s = 0; s < count; ++s) cx += e[4 * s] + e[4 * s + 2], cy += e[4 * s + 1] + e[4 * s + 3];
+    cx /= 2.0 * count, cy /= 2.0 * count;
+    for (int q = 0; q < 2 * count; ++q) {
+        double dx = e[2 * q] - cx, dy = e[2 * q + 1] - cy;
+        if (dx * dx + dy * dy > r2) r2 = dx * dx + dy * dy;
+    }
+    k->first = first, k->count = count, k->cx = cx, k->cy = cy;
+    k->far2 = r2 / (VEL_RHO * VEL_RHO);
+    eddy_far_multipole_direct(e, &w->strength[first], count, cx, cy, p, k->coef);
+}
+
+/* True (and uv += the expansion) when the point is far from the cluster. */
+static bool vel_far_add(const vel_cluster *k, int p, double x, double y, double uv[2])
+{
+    double dx = x - k->cx, dy = y - k->cy;
+    if (!(dx * dx + dy * dy > k->far2)) return false;
+    double w[2];
+    eddy_far_multipole_eval(k->coef, p, k->cx, k->cy, x, y, w);
+    uv[0] += w[0], uv[1] -= w[1]; /* W = u - i v */
+    return true;
+}
+
+static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, double x, double y,
+                         double uv[2])
+{
+    for (int s = k->first; s < k->first + k->count; ++s) {
+        if (w->strength[s] == 0.0) continue;
+        const double *e = &w->src[4 * s];
+        double q[2];
+        eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
+        uv[0] += q[0], uv[1] += q[1];
+    }
+}
+
 void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
 {
-    for (int p = 0; p < n; ++p) eddy_coupling_velocity(c, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+    const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
+    for (int i = 0; i < n; ++i)
+        eddy_fluid_velocity_of(c->fluid, c->pre_feedback, xy[2 * i] - ox, xy[2 * i + 1] - oy,
+                               uv + 2 * i);
+    const eddy_panel_world *w = c->panels;
+    if (c->body_count == 0 || !w->placed || w->source_count == 0) return;
+    const int p = eddy_far_order(VEL_RHO, VEL_TOL);
+    const int per_group = VEL_LEAF * VEL_FAN;
+    vel_cluster group[VEL_BATCH], leaf[VEL_BATCH][VEL_FAN];
+    int leaves[VEL_BATCH];
+    for (int s0 = 0; s0 < w->source_count; s0 += per_group * VEL_BATCH) {
+        int groups = 0;
+        for (int g0 = s0; g0 < w->source_count && groups < VEL_BATCH; g0 += per_group, ++groups) {
+            int gn = w->source_count - g0 < per_group ? w->source_count - g0 : per_group;
+            vel_cluster_make(w, g0, gn, p, &group[groups]);
+            leaves[groups] = 0;
+            for (int l0 = g0; l0 < g0 + gn; l0 += VEL_LEAF) {
+                int ln = g0 + gn - l0 < VEL_LEAF ? g0 + gn - l0 : VEL_LEAF;
+                vel_cluster_make(w, l0, ln, p, &leaf[groups][leaves[groups]++]);
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy, *out = uv + 2 * i;
+            for (int g = 0; g < groups; ++g) {
+                if (vel_far_add(&group[g], p, x, y, out)) continue;
+                for (int l = 0; l < leaves[g]; ++l)
+                    if (!vel_far_add(&leaf[g][l], p, x, y, out)) vel_near_add(w, &leaf[g][l], x, y, out);
+            }
+        }
+    }
 }
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)

@@ -1,21 +1,27 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * game_app.c - the window, the loop and the input mapping (game_app.h).
+ * game_app.c - the window, the loop, the screens and the input mapping
+ * (game_app.h).
  *
- * Input never touches the simulation directly: it becomes commands
- * (game_sim.h) in world units, given just before a step, so whatever a player
- * does can be saved as a replay and played back bit for bit.
+ * Screens: the title (over the first open level, which plays by itself),
+ * the level select, and a level: its opening card (the clock waits for the
+ * player), the play (the first level with its tutorial), the win or the
+ * loss. Input never touches the simulation directly: it becomes commands
+ * (game_sim.h) in world units, given just before a step, so whatever a
+ * player does can be saved as a replay and played back bit for bit.
  */
 #include "game_app.h"
+#include "game_audio.h"
+#include "game_progress.h"
 #include "game_render.h"
 #include "game_replay.h"
-#include "game_run.h"
+#include "game_session.h"
 #include "game_shot.h"
-#include "eddy_internal.h" /* eddy_write_file_atomic */
+#include "game_sound.h"
+#include "game_tutorial.h"
 
 #include <SDL.h>
-#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,149 +30,154 @@
 
 #define MAX_STEPS_PER_FRAME 4
 #define MESSAGE_SECONDS 4.0
-#define HINT_SECONDS 10.0
-
-typedef struct level_result {
-    int stars;
-    double best;
-} level_result;
+#define HINT_SECONDS 12.0     /* the level's hint stays on the bottom line this long */
+#define TITLE_ITEMS 4
 
 typedef struct app {
     const game_app_options *opt;
     SDL_Window *window;
     SDL_Renderer *renderer;
-    bool vsync;
+    bool vsync, fullscreen;
     char renderer_name[32];
     int pw, ph;                   /* output size in pixels */
     double dpi;                   /* pixels per window coordinate */
     game_render *render;
     game_catalog cat;
-    int index;                    /* into the catalog, -1 = built-in */
     char **titles;                /* per catalog entry */
-    level_result *results;
     game_menu_entry *menu;
-    game_loaded loaded;
-    game_sim *sim;
-    game_flow *flow;
-    eddy_pose *prev, *cur;
+    game_progress progress;
+    game_session s;               /* the level on screen */
+    game_sound_watch *watch;
+    game_tutorial tutorial;
+    bool tutorial_on;
+    game_audio *audio;
     game_replay demo;
     int demo_next;
     bool demo_on;
     game_view view;
-    bool paused, step_once, menu_on, quit;
-    int menu_sel;
+    game_screen screen;
+    bool in_level;                /* a level is being played (not the title's backdrop) */
+    bool started, paused, step_once, quit;
+    int title_sel, menu_sel;
+    bool new_best;
+    int stars_rung;               /* win screen: chimes rung for its stars */
     /* input */
     bool left_down, right_down, drag_paddle;
     double mouse[2], mouse_last[2], mouse_v[2];
     bool mouse_in;
     double paddle_goal[2];
     double paddle_sent_xy[2];
-    bool paddle_sent;
-    char progress_path[512];
     int key_dir[4];               /* up, down, left, right held */
     char message[256];
     double message_until, clock;
     long steps_total;
-    int shots;
+    char title_note[160];
 } app;
 
-/* ------------------------------------------------------------ levels */
+/* ------------------------------------------------------------ helpers */
 
 static void note(app *a, const char *text)
 {
-    size_t n = strlen(text);
-    if (n > sizeof a->message - 1) n = sizeof a->message - 1;
-    memcpy(a->message, text, n);
-    a->message[n] = '\0';
+    snprintf(a->message, sizeof a->message, "%s", text);
     a->message_until = a->clock + MESSAGE_SECONDS;
 }
 
-static void read_poses(app *a, eddy_pose *out)
+static void with_synth(app *a, void (*fn)(game_synth *, void *), void *arg)
 {
-    for (int i = 0; i < game_sim_body_count(a->sim); i++)
-        eddy_body_get_pose(game_sim_body(a->sim, i), &out[i]);
+    game_synth *syn = game_audio_lock(a->audio);
+    if (syn) fn(syn, arg);
+    game_audio_unlock(a->audio);
 }
 
-static void drop_level(app *a)
+static void synth_click(game_synth *s, void *arg) { (void)arg, game_synth_click(s); }
+static void synth_hush(game_synth *s, void *arg) { (void)arg, game_synth_hush(s); }
+static void synth_cues(game_synth *s, void *arg) { game_synth_cues(s, arg); }
+static void synth_star(game_synth *s, void *arg) { game_synth_chime(s, 5 + *(int *)arg * 2, 0, 0.24); }
+static void synth_mute(game_synth *s, void *arg) { game_synth_set_mute(s, *(bool *)arg); }
+
+static void click(app *a) { with_synth(a, synth_click, NULL); }
+
+static bool level_won(const app *a)
 {
-    game_flow_destroy(a->flow);
-    game_sim_destroy(a->sim);
-    game_loaded_free(&a->loaded);
-    free(a->prev);
-    free(a->cur);
-    a->flow = NULL, a->sim = NULL, a->prev = a->cur = NULL;
+    return a->s.sim && game_sim_status(a->s.sim) == GAME_WON;
 }
 
-/* (Re)starts the loaded level's simulation. */
-static eddy_result restart(app *a, eddy_error *err)
+/* ------------------------------------------------------------ levels */
+
+/* Fresh player state for the session's (re)started level. */
+static void reset_play(app *a)
 {
-    game_flow_destroy(a->flow);
-    game_sim_destroy(a->sim);
-    a->flow = NULL, a->sim = NULL;
-    eddy_result rc = game_sim_create(a->loaded.level, a->loaded.asset, &a->sim, err);
-    if (rc == EDDY_OK) rc = game_flow_create(a->sim, &a->flow, err);
-    if (rc != EDDY_OK) return rc;
-    int n = game_sim_body_count(a->sim) + 1;
-    free(a->prev);
-    free(a->cur);
-    a->prev = calloc((size_t)n, sizeof *a->prev);
-    a->cur = calloc((size_t)n, sizeof *a->cur);
-    if (!a->prev || !a->cur) return game_error(err, EDDY_ERR_MEMORY, "out of memory");
-    read_poses(a, a->cur);
-    memcpy(a->prev, a->cur, (size_t)n * sizeof *a->cur);
     a->paused = false;
+    a->started = false;
     a->drag_paddle = false;
-    a->paddle_sent = false;
-    game_sim_paddle_target(a->sim, a->paddle_goal);
+    game_sim_paddle_target(a->s.sim, a->paddle_goal);
+    a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
     a->demo_next = 0;
     a->view.hint = true;
     a->message_until = 0;
-    return EDDY_OK;
+    a->new_best = false;
+    a->stars_rung = 0;
+    game_sound_watch_destroy(a->watch);
+    a->watch = NULL;
+    if (game_sound_watch_create(a->s.sim, &a->watch, NULL) != EDDY_OK) a->watch = NULL;
+    /* the first level of the list teaches the game */
+    a->tutorial_on = a->s.index == 0 && !a->demo_on;
+    if (a->tutorial_on) game_tutorial_start(&a->tutorial, a->s.loaded.level);
+    with_synth(a, synth_hush, NULL);
+}
+
+static eddy_result restart(app *a, eddy_error *err)
+{
+    eddy_result rc = game_session_restart(&a->s, err);
+    if (rc == EDDY_OK) reset_play(a);
+    return rc;
 }
 
 static eddy_result open_level(app *a, int index, const char *spec, eddy_error *err)
 {
-    game_loaded ld;
-    eddy_result rc = spec ? game_load_level(&a->cat, spec, &ld, err)
-                          : game_load_index(&a->cat, index, &ld, err);
+    eddy_result rc = game_session_open(&a->s, &a->cat, index, spec, err);
     if (rc != EDDY_OK) return rc;
-    drop_level(a);
-    a->loaded = ld;
-    a->index = -1;
-    for (int i = 0; i < a->cat.count; i++) {
-        const char *base = strrchr(a->cat.paths[i], '/');
-        base = base ? base + 1 : a->cat.paths[i];
-        if (strncmp(base, ld.level->id, strlen(ld.level->id)) == 0 &&
-            strcmp(base + strlen(ld.level->id), ".json") == 0)
-            a->index = i;
-    }
-    rc = restart(a, err);
-    if (rc == EDDY_OK && ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        note(a, "No precomputed asset for this level was found: built it now (make assets "
-                "precomputes it).");
+    reset_play(a);
+    if (a->s.loaded.asset_built && strcmp(a->s.loaded.level->id, "builtin") != 0)
+        note(a, "This level's data was missing, so it was prepared just now.");
     return rc;
 }
 
-static void switch_level(app *a, int index)
+/* Plays level index: its opening card first. */
+static void play_level(app *a, int index)
 {
-    if (a->cat.count == 0) return;
-    index = (index % a->cat.count + a->cat.count) % a->cat.count;
+    if (a->cat.count == 0) index = -1;
     eddy_error err = {0};
+    a->demo_on = false;
     if (open_level(a, index, NULL, &err) != EDDY_OK) {
         fprintf(stderr, "eddy-game: %s\n", err.message);
         note(a, err.message);
-        if (!a->sim) a->quit = true;
+        if (!a->s.sim) a->quit = true;
+        return;
     }
-    a->demo_on = false;
+    a->screen = GAME_SCREEN_PLAY;
+    a->in_level = true;
+}
+
+/* N and B: the next or previous level, if it is open. */
+static void step_level(app *a, int delta)
+{
+    if (a->cat.count == 0) return;
+    int k = a->s.index + delta;
+    if (k < 0 || k >= a->cat.count) return;
+    if (!game_progress_unlocked(&a->progress, k)) {
+        note(a, "That level opens when you win this one.");
+        return;
+    }
+    play_level(a, k);
 }
 
 static void load_titles(app *a)
 {
     int n = a->cat.count;
     a->titles = calloc((size_t)n + 1, sizeof *a->titles);
-    a->results = calloc((size_t)n + 1, sizeof *a->results);
     a->menu = calloc((size_t)n + 1, sizeof *a->menu);
-    if (!a->titles || !a->results || !a->menu) return;
+    if (!a->titles || !a->menu) return;
     for (int i = 0; i < n; i++) {
         game_level *L;
         const char *base = strrchr(a->cat.paths[i], '/');
@@ -180,64 +191,39 @@ static void load_titles(app *a)
     }
 }
 
-/* ------------------------------------------------------------ progress */
-
-/* Best results survive the session in $XDG_DATA_HOME/eddy-game/progress (or
- * ~/.local/share/...): one "ID STARS SECONDS" line per level won, saved
- * atomically after every win. Nothing is written headless. */
-static void progress_path(app *a)
+/* The title's backdrop: the first open level playing by itself. */
+static void start_backdrop(app *a)
 {
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    char dir[400];
-    if (xdg && *xdg) snprintf(dir, sizeof dir, "%.380s/eddy-game", xdg);
-    else if (home && *home) snprintf(dir, sizeof dir, "%.360s/.local/share/eddy-game", home);
-    else return;
-    /* make the directory and its parents */
-    for (char *p = dir + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(dir, 0755);
-            *p = '/';
-        }
-    mkdir(dir, 0755);
-    snprintf(a->progress_path, sizeof a->progress_path, "%s/progress", dir);
-}
-
-static void load_progress(app *a)
-{
-    progress_path(a);
-    FILE *f = a->progress_path[0] ? fopen(a->progress_path, "r") : NULL;
-    if (!f) return;
-    char id[80];
-    int stars;
-    double best;
-    while (fscanf(f, "%79s %d %lf", id, &stars, &best) == 3)
-        for (int i = 0; i < a->cat.count; i++) {
-            const char *base = strrchr(a->cat.paths[i], '/');
-            base = base ? base + 1 : a->cat.paths[i];
-            if (strncmp(base, id, strlen(id)) == 0 && strcmp(base + strlen(id), ".json") == 0 &&
-                stars >= 1 && stars <= 3 && best > 0)
-                a->results[i].stars = stars, a->results[i].best = best;
-        }
-    fclose(f);
-}
-
-static void save_progress(app *a)
-{
-    if (!a->progress_path[0]) return;
-    char text[8192];
-    size_t n = 0;
-    for (int i = 0; i < a->cat.count && n < sizeof text - 128; i++) {
-        if (a->results[i].stars <= 0) continue;
-        const char *base = strrchr(a->cat.paths[i], '/');
-        base = base ? base + 1 : a->cat.paths[i];
-        int len = (int)strlen(base) - 5;
-        n += (size_t)snprintf(text + n, sizeof text - n, "%.*s %d %.3f\n", len > 70 ? 70 : len, base,
-                              a->results[i].stars, a->results[i].best);
-    }
+    int k = a->cat.count > 0 ? game_progress_next(&a->progress) : -1;
     eddy_error err = {0};
-    if (eddy_write_file_atomic(a->progress_path, text, n, &err) != EDDY_OK)
-        fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+    if (open_level(a, k, NULL, &err) != EDDY_OK && !a->s.sim) {
+        fprintf(stderr, "eddy-game: %s\n", err.message);
+        a->quit = true;
+        return;
+    }
+    a->in_level = false;
+    a->tutorial_on = false;
+    a->started = true;
+    a->view.hint = false;
+}
+
+/* What the backdrop does: every current on, and a slow stir round the tank. */
+static void backdrop_commands(app *a)
+{
+    const game_level *L = game_sim_level(a->s.sim);
+    long f = game_sim_frame(a->s.sim);
+    eddy_error err = {0};
+    if (f == 0)
+        for (int j = 0; j < L->jet_count; j++) {
+            game_cmd c = {GAME_CMD_JET, j, {1, 0, 0, 0}};
+            game_sim_command(a->s.sim, &c, &err);
+        }
+    if (L->stir.enabled && f % 240 < 60) {
+        double t = f * GAME_DT * 0.5;
+        double x = L->asset.width * (0.5 + 0.3 * cos(t)), y = L->asset.height * (0.5 + 0.3 * sin(t));
+        game_cmd c = {GAME_CMD_STIR, 0, {x, y, -1.5 * sin(t), 1.5 * cos(t)}};
+        game_sim_command(a->s.sim, &c, &err);
+    }
 }
 
 /* ------------------------------------------------------------ commands */
@@ -245,35 +231,36 @@ static void save_progress(app *a)
 static void command(app *a, const game_cmd *c)
 {
     eddy_error err = {0};
-    if (game_sim_command(a->sim, c, &err) != EDDY_OK) note(a, err.message);
+    if (game_sim_command(a->s.sim, c, &err) != EDDY_OK) note(a, err.message);
 }
 
 static void toggle_jet(app *a, int key)
 {
-    const game_level *L = game_sim_level(a->sim);
+    const game_level *L = game_sim_level(a->s.sim);
     for (int j = 0; j < L->jet_count; j++)
         if (L->jets[j].key == key) {
-            game_cmd c = {GAME_CMD_JET, j, {game_sim_jet_on(a->sim, j) ? 0.0 : 1.0, 0, 0, 0}};
+            game_cmd c = {GAME_CMD_JET, j, {game_sim_jet_on(a->s.sim, j) ? 0.0 : 1.0, 0, 0, 0}};
             command(a, &c);
         }
 }
 
 static void cycle_feedback(app *a)
 {
-    int m = game_sim_feedback(a->sim) + 1;
+    static const char *const words[] = {"", "exactly", "through a tree of regions",
+                                        "on the grid", "not at all"};
+    int m = game_sim_feedback(a->s.sim) + 1;
     if (m > EDDY_FEEDBACK_OFF) m = EDDY_FEEDBACK_EXACT;
     game_cmd c = {GAME_CMD_FEEDBACK, m, {0}};
     command(a, &c);
-    char s[96];
-    snprintf(s, sizeof s, "feedback: %s (it runs while the paddle moves)",
-             eddy_feedback_name((eddy_feedback_mode)m));
+    char s[120];
+    snprintf(s, sizeof s, "Moving objects now push the water back %s.", words[m]);
     note(a, s);
 }
 
 /* Held keys slide the paddle's goal along its track at the paddle's speed. */
 static void keys_move_paddle(app *a)
 {
-    const game_level *L = game_sim_level(a->sim);
+    const game_level *L = game_sim_level(a->s.sim);
     if (!L->paddle.present) return;
     double dir[2] = {(double)(a->key_dir[3] - a->key_dir[2]), (double)(a->key_dir[0] - a->key_dir[1])};
     if (dir[0] == 0 && dir[1] == 0) return;
@@ -287,7 +274,7 @@ static void keys_move_paddle(app *a)
     a->paddle_goal[1] += step * ey / len;
     game_cmd c = {GAME_CMD_PADDLE, 0, {a->paddle_goal[0], a->paddle_goal[1], 0, 0}};
     command(a, &c);
-    game_sim_paddle_target(a->sim, a->paddle_goal); /* clamped to the track */
+    game_sim_paddle_target(a->s.sim, a->paddle_goal); /* clamped to the track */
 }
 
 /* The commands of the player for the coming step. */
@@ -298,7 +285,7 @@ static void player_commands(app *a)
         game_cmd c = {GAME_CMD_PADDLE, 0, {a->mouse[0], a->mouse[1], 0, 0}};
         command(a, &c);
         memcpy(a->paddle_sent_xy, a->mouse, sizeof a->mouse);
-        game_sim_paddle_target(a->sim, a->paddle_goal);
+        game_sim_paddle_target(a->s.sim, a->paddle_goal);
     }
     bool stir = a->mouse_in && (a->right_down || (a->left_down && !a->drag_paddle));
     if (stir && hypot(a->mouse_v[0], a->mouse_v[1]) > 0.05) {
@@ -307,31 +294,57 @@ static void player_commands(app *a)
     }
 }
 
+static void won_now(app *a)
+{
+    if (a->demo_on || !a->in_level || a->s.index < 0) return;
+    a->new_best = game_progress_record(&a->progress, a->s.index, game_sim_stars(a->s.sim),
+                                       game_sim_finish_time(a->s.sim));
+    eddy_error err = {0};
+    if (game_progress_save(&a->progress, &err) != EDDY_OK)
+        fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+}
+
 static void one_step(app *a)
 {
     eddy_error err = {0};
     if (a->demo_on) {
-        if (game_replay_feed(&a->demo, a->sim, &a->demo_next, &err) != EDDY_OK) note(a, err.message);
-    } else if (game_sim_status(a->sim) == GAME_PLAYING) {
+        if (game_replay_feed(&a->demo, a->s.sim, &a->demo_next, &err) != EDDY_OK) note(a, err.message);
+    } else if (!a->in_level) {
+        backdrop_commands(a);
+    } else if (game_sim_status(a->s.sim) == GAME_PLAYING) {
         player_commands(a);
     }
-    game_status before = game_sim_status(a->sim);
-    memcpy(a->prev, a->cur, (size_t)game_sim_body_count(a->sim) * sizeof *a->cur);
-    if (game_sim_step(a->sim, &err) != EDDY_OK) {
+    game_status before = game_sim_status(a->s.sim);
+    if (game_session_step(&a->s, &err) != EDDY_OK) {
         fprintf(stderr, "eddy-game: %s\n", err.message);
         note(a, err.message);
         a->paused = true;
     }
-    read_poses(a, a->cur);
-    game_flow_step(a->flow, a->sim);
     a->steps_total++;
-    if (game_sim_time(a->sim) > HINT_SECONDS) a->view.hint = false;
-    if (before == GAME_PLAYING && game_sim_status(a->sim) == GAME_WON && a->index >= 0 && a->results) {
-        level_result *r = &a->results[a->index];
-        double t = game_sim_finish_time(a->sim);
-        if (r->stars == 0 || t < r->best) r->best = t;
-        if (game_sim_stars(a->sim) > r->stars) r->stars = game_sim_stars(a->sim);
-        if (!a->demo_on) save_progress(a);
+    if (game_sim_time(a->s.sim) > HINT_SECONDS) a->view.hint = false;
+    if (a->tutorial_on) game_tutorial_update(&a->tutorial, a->s.sim);
+    if (a->watch) {
+        game_sound_cues cues;
+        game_sound_watch_step(a->watch, a->s.sim, &cues);
+        if (!a->in_level) { /* the backdrop is quieter, and wins nothing */
+            cues.water *= 0.6;
+            cues.splash_count = cues.chimes = 0;
+            cues.won = cues.lost = false;
+        }
+        with_synth(a, synth_cues, &cues);
+    }
+    if (before == GAME_PLAYING && level_won(a)) won_now(a);
+}
+
+/* The win screen's stars each ring as they come. */
+static void ring_stars(app *a)
+{
+    if (!level_won(a) || a->screen != GAME_SCREEN_PLAY) return;
+    double t = game_sim_time(a->s.sim) - game_sim_finish_time(a->s.sim);
+    int shown = game_render_stars_shown(t, game_sim_stars(a->s.sim));
+    while (a->stars_rung < shown) {
+        with_synth(a, synth_star, &a->stars_rung);
+        a->stars_rung++;
     }
 }
 
@@ -339,42 +352,121 @@ static void one_step(app *a)
 
 static void save_replay(app *a, const char *path)
 {
-    char auto_path[128];
+    char auto_path[1024];
     if (!path) {
-        snprintf(auto_path, sizeof auto_path, "eddy-%s-%ld.replay", game_sim_level(a->sim)->id,
-                 (long)game_sim_frame(a->sim));
+        if (!game_data_file("replays", game_sim_level(a->s.sim)->id, "replay", auto_path, sizeof auto_path)) {
+            note(a, "could not save the replay: no data directory (set HOME or XDG_DATA_HOME)");
+            return;
+        }
         path = auto_path;
     }
     game_replay r;
     eddy_error err = {0};
-    eddy_result rc = game_replay_from_sim(a->sim, &r, &err);
+    eddy_result rc = game_replay_from_sim(a->s.sim, &r, &err);
     if (rc == EDDY_OK) rc = game_replay_save_file(&r, path, &err);
     game_replay_free(&r);
-    char s[200];
+    char s[256];
     if (rc == EDDY_OK)
-        snprintf(s, sizeof s, "saved the replay %.120s", path);
+        snprintf(s, sizeof s, "Saved the replay: %.200s", path);
     else
-        snprintf(s, sizeof s, "could not save the replay: %.150s", err.message);
+        snprintf(s, sizeof s, "could not save the replay: %.200s", err.message);
     note(a, s);
     if (rc != EDDY_OK) fprintf(stderr, "eddy-game: %s\n", s);
 }
 
-static void draw(app *a, double alpha, double fps, double render_ms, double present_ms);
-
 static void screenshot(app *a, const char *path)
 {
-    char auto_path[64];
+    char auto_path[1024];
     if (!path) {
-        snprintf(auto_path, sizeof auto_path, "eddy-shot-%03d.png", ++a->shots);
+        if (!game_data_file("screenshots", "eddy", "png", auto_path, sizeof auto_path)) {
+            note(a, "screenshot failed: no data directory (set HOME or XDG_DATA_HOME)");
+            return;
+        }
         path = auto_path;
     }
     eddy_error err = {0};
-    char s[200];
+    char s[256];
     if (game_save_renderer_png(a->renderer, a->pw, a->ph, path, &err) == EDDY_OK)
-        snprintf(s, sizeof s, "saved the screenshot %.120s", path);
+        snprintf(s, sizeof s, "Saved the picture: %.200s", path);
     else
-        snprintf(s, sizeof s, "screenshot failed: %.150s", err.message);
+        snprintf(s, sizeof s, "screenshot failed: %.200s", err.message);
     note(a, s);
+}
+
+/* ------------------------------------------------------------ screens */
+
+static void set_mute(app *a, bool muted)
+{
+    a->progress.muted = muted;
+    with_synth(a, synth_mute, &muted);
+    eddy_error err = {0};
+    if (game_progress_save(&a->progress, &err) != EDDY_OK)
+        fprintf(stderr, "eddy-game: could not save the settings: %s\n", err.message);
+    note(a, muted ? "Sound off (M turns it on)." : "Sound on.");
+}
+
+static void go_title(app *a)
+{
+    a->screen = GAME_SCREEN_TITLE;
+    a->title_sel = 0;
+    a->view.help = false;
+}
+
+static void go_levels(app *a)
+{
+    a->screen = GAME_SCREEN_LEVELS;
+    a->menu_sel = a->s.index >= 0 ? a->s.index : game_progress_next(&a->progress);
+    a->view.help = false;
+}
+
+static void title_items(const app *a, const char *items[TITLE_ITEMS])
+{
+    items[0] = a->in_level ? "Continue" : "Play";
+    items[1] = "Levels";
+    items[2] = a->progress.muted ? "Sound: off" : "Sound: on";
+    items[3] = "Quit";
+}
+
+static void title_activate(app *a, int k)
+{
+    click(a);
+    switch (k) {
+    case 0:
+        if (a->in_level) a->screen = GAME_SCREEN_PLAY;
+        else play_level(a, a->cat.count > 0 ? game_progress_next(&a->progress) : -1);
+        break;
+    case 1: go_levels(a); break;
+    case 2: set_mute(a, !a->progress.muted); break;
+    default: a->quit = true; break;
+    }
+}
+
+static void levels_activate(app *a, int k)
+{
+    if (k < 0 || k >= a->cat.count) return;
+    if (!game_progress_unlocked(&a->progress, k)) {
+        note(a, "Locked: win the level before it to open it (or press U to open every level).");
+        return;
+    }
+    click(a);
+    play_level(a, k);
+}
+
+static void unlock_all(app *a)
+{
+    a->progress.unlock_all = true;
+    eddy_error err = {0};
+    if (game_progress_save(&a->progress, &err) != EDDY_OK)
+        fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+    note(a, "Every level is open now.");
+}
+
+/* The player starts the level: the clock runs from here. */
+static void start(app *a)
+{
+    if (a->started) return;
+    a->started = true;
+    click(a);
 }
 
 /* ------------------------------------------------------------ events */
@@ -384,11 +476,16 @@ static void set_mouse(app *a, int wx, int wy)
     int px = (int)(wx * a->dpi), py = (int)(wy * a->dpi);
     game_render_to_world(a->render, px, py, a->mouse);
     a->mouse_in = game_render_in_tank(a->render, px, py);
+    if (a->screen != GAME_SCREEN_PLAY) {
+        int k = game_render_list_hit(a->render, px, py);
+        if (k >= 0 && a->screen == GAME_SCREEN_TITLE) a->title_sel = k;
+        if (k >= 0 && a->screen == GAME_SCREEN_LEVELS) a->menu_sel = k;
+    }
 }
 
 static bool near_paddle(app *a)
 {
-    eddy_body *p = game_sim_paddle(a->sim);
+    eddy_body *p = game_sim_paddle(a->s.sim);
     if (!p) return false;
     /* inside the paddle's outline grown by a little slack (it may be thin) */
     double local[2];
@@ -415,67 +512,94 @@ static bool near_paddle(app *a)
     return false;
 }
 
-static void screenshot(app *a, const char *path);
-
-static void key_down(app *a, SDL_Keycode k, bool repeat)
+static void toggle_fullscreen(app *a)
 {
-    if (a->menu_on) {
-        int n = a->cat.count;
-        if (k == SDLK_F12) screenshot(a, NULL);
-        else if (k == SDLK_ESCAPE) a->menu_on = false;
-        else if (k == SDLK_q) a->quit = true;
-        else if ((k == SDLK_UP || k == SDLK_w) && n) a->menu_sel = (a->menu_sel + n - 1) % n;
-        else if ((k == SDLK_DOWN || k == SDLK_s) && n) a->menu_sel = (a->menu_sel + 1) % n;
-        else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && n) {
-            switch_level(a, a->menu_sel);
-            a->menu_on = false;
-        } else if (k >= SDLK_1 && k <= SDLK_9 && k - SDLK_1 < n) {
-            switch_level(a, (int)(k - SDLK_1));
-            a->menu_on = false;
-        }
-        return;
+    a->fullscreen = !a->fullscreen;
+    SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
+
+static bool keys_everywhere(app *a, SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_m: set_mute(a, !a->progress.muted); return true;
+    case SDLK_F11: toggle_fullscreen(a); return true;
+    case SDLK_F12: screenshot(a, NULL); return true;
+    case SDLK_q: a->quit = true; return true;
+    default: return false;
     }
+}
+
+static void key_title(app *a, SDL_Keycode k)
+{
+    if (k == SDLK_UP || k == SDLK_w) a->title_sel = (a->title_sel + TITLE_ITEMS - 1) % TITLE_ITEMS, click(a);
+    else if (k == SDLK_DOWN || k == SDLK_s) a->title_sel = (a->title_sel + 1) % TITLE_ITEMS, click(a);
+    else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) title_activate(a, a->title_sel);
+    else if (k == SDLK_ESCAPE) {
+        if (a->in_level) a->screen = GAME_SCREEN_PLAY;
+        else a->quit = true;
+    }
+}
+
+static void key_levels(app *a, SDL_Keycode k)
+{
+    int n = a->cat.count;
+    if (k == SDLK_ESCAPE) go_title(a);
+    else if ((k == SDLK_UP || k == SDLK_w) && n) a->menu_sel = (a->menu_sel + n - 1) % n, click(a);
+    else if ((k == SDLK_DOWN || k == SDLK_s) && n) a->menu_sel = (a->menu_sel + 1) % n, click(a);
+    else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) levels_activate(a, a->menu_sel);
+    else if (k >= SDLK_1 && k <= SDLK_9 && k - SDLK_1 < n) levels_activate(a, (int)(k - SDLK_1));
+    else if (k == SDLK_u) unlock_all(a);
+}
+
+static void key_play(app *a, SDL_Keycode k, bool repeat)
+{
     if (a->view.help && (k == SDLK_ESCAPE || k == SDLK_h || k == SDLK_F1)) {
         a->view.help = false;
         return;
     }
+    bool playing = a->started && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING;
     switch (k) {
-    case SDLK_q: a->quit = true; break;
-    case SDLK_ESCAPE:
-        a->menu_on = true;
-        a->menu_sel = a->index >= 0 ? a->index : 0;
-        break;
+    case SDLK_ESCAPE: go_title(a); break;
     case SDLK_h:
     case SDLK_F1: a->view.help = !a->view.help; break;
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        if (!a->started) start(a);
+        else if (level_won(a) && !a->demo_on) {
+            if (a->s.index >= 0 && a->s.index + 1 < a->cat.count) play_level(a, a->s.index + 1);
+            else go_levels(a);
+        }
+        break;
     case SDLK_p:
     case SDLK_SPACE:
-        if (!repeat) a->paused = !a->paused;
+        if (!a->started) start(a);
+        else if (!repeat) a->paused = !a->paused;
         break;
-    case SDLK_PERIOD: a->step_once = true; break;
+    case SDLK_PERIOD: a->step_once = a->started; break;
     case SDLK_r: {
         eddy_error err = {0};
-        if (restart(a, &err) != EDDY_OK) note(a, err.message);
         a->demo_on = false;
+        a->in_level = true;
+        if (restart(a, &err) != EDDY_OK) note(a, err.message);
         break;
     }
-    case SDLK_n: switch_level(a, a->index + 1); break;
-    case SDLK_b: switch_level(a, a->index - 1); break;
+    case SDLK_n: step_level(a, 1); break;
+    case SDLK_b: step_level(a, -1); break;
     case SDLK_k: a->view.dye = !a->view.dye; break;
     case SDLK_t: a->view.tracers = !a->view.tracers; break;
     case SDLK_v: a->view.arrows = !a->view.arrows; break;
     case SDLK_F2: a->view.panels = !a->view.panels; break;
     case SDLK_F3:
         a->view.quadtree = !a->view.quadtree;
-        if (a->view.quadtree && game_sim_feedback(a->sim) != EDDY_FEEDBACK_QUADTREE)
-            note(a, "quadtree nodes show when the feedback is quadtree (F) and the paddle moves");
+        if (a->view.quadtree && game_sim_feedback(a->s.sim) != EDDY_FEEDBACK_QUADTREE)
+            note(a, "The regions show while moving objects push the water through a tree of them (F).");
         break;
     case SDLK_F4: a->view.samples = !a->view.samples; break;
     case SDLK_TAB: a->view.timings = !a->view.timings; break;
     case SDLK_f:
-        if (!a->demo_on && !repeat) cycle_feedback(a);
+        if (playing && !repeat) cycle_feedback(a);
         break;
     case SDLK_F9: save_replay(a, NULL); break;
-    case SDLK_F12: screenshot(a, NULL); break;
     case SDLK_w:
     case SDLK_UP: a->key_dir[0] = 1; break;
     case SDLK_s:
@@ -485,12 +609,20 @@ static void key_down(app *a, SDL_Keycode k, bool repeat)
     case SDLK_d:
     case SDLK_RIGHT: a->key_dir[3] = 1; break;
     default:
-        if (!repeat && !a->demo_on && game_sim_status(a->sim) == GAME_PLAYING) {
+        if (!repeat && !a->demo_on && a->started && game_sim_status(a->s.sim) == GAME_PLAYING) {
             if (k >= SDLK_1 && k <= SDLK_9) toggle_jet(a, '1' + (int)(k - SDLK_1));
             if (k >= SDLK_KP_1 && k <= SDLK_KP_9) toggle_jet(a, '1' + (int)(k - SDLK_KP_1));
         }
         break;
     }
+}
+
+static void key_down(app *a, SDL_Keycode k, bool repeat)
+{
+    if (keys_everywhere(a, k)) return;
+    if (a->screen == GAME_SCREEN_TITLE) key_title(a, k);
+    else if (a->screen == GAME_SCREEN_LEVELS) key_levels(a, k);
+    else key_play(a, k, repeat);
 }
 
 static void key_up(app *a, SDL_Keycode k)
@@ -499,6 +631,33 @@ static void key_up(app *a, SDL_Keycode k)
     if (k == SDLK_s || k == SDLK_DOWN) a->key_dir[1] = 0;
     if (k == SDLK_a || k == SDLK_LEFT) a->key_dir[2] = 0;
     if (k == SDLK_d || k == SDLK_RIGHT) a->key_dir[3] = 0;
+}
+
+static void mouse_down(app *a, const SDL_MouseButtonEvent *b)
+{
+    set_mouse(a, b->x, b->y);
+    int px = (int)(b->x * a->dpi), py = (int)(b->y * a->dpi);
+    if (a->screen == GAME_SCREEN_TITLE) {
+        int k = game_render_list_hit(a->render, px, py);
+        if (k >= 0 && b->button == SDL_BUTTON_LEFT) title_activate(a, k);
+        return;
+    }
+    if (a->screen == GAME_SCREEN_LEVELS) {
+        int k = game_render_list_hit(a->render, px, py);
+        if (k >= 0 && b->button == SDL_BUTTON_LEFT) levels_activate(a, k);
+        return;
+    }
+    if (!a->started && !a->demo_on) { /* a click starts the level; it does not stir */
+        start(a);
+        return;
+    }
+    if (b->button == SDL_BUTTON_LEFT) {
+        a->left_down = true;
+        a->drag_paddle = !a->demo_on && near_paddle(a);
+        a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
+    }
+    if (b->button == SDL_BUTTON_RIGHT) a->right_down = true;
+    memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
 }
 
 static void handle(app *a, const SDL_Event *e)
@@ -513,31 +672,15 @@ static void handle(app *a, const SDL_Event *e)
             a->dpi = ww > 0 ? (double)a->pw / ww : 1;
             game_render_resize(a->render, a->pw, a->ph);
         }
-        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST)
-            memset(a->key_dir, 0, sizeof a->key_dir), a->left_down = a->right_down = false,
-            a->drag_paddle = false;
+        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+            memset(a->key_dir, 0, sizeof a->key_dir);
+            a->left_down = a->right_down = a->drag_paddle = false;
+        }
         break;
     case SDL_KEYDOWN: key_down(a, e->key.keysym.sym, e->key.repeat != 0); break;
     case SDL_KEYUP: key_up(a, e->key.keysym.sym); break;
     case SDL_MOUSEMOTION: set_mouse(a, e->motion.x, e->motion.y); break;
-    case SDL_MOUSEBUTTONDOWN:
-        set_mouse(a, e->button.x, e->button.y);
-        if (a->menu_on) {
-            int k = game_render_menu_hit(a->render, (int)(e->button.x * a->dpi), (int)(e->button.y * a->dpi));
-            if (k >= 0) {
-                switch_level(a, k);
-                a->menu_on = false;
-            }
-            break;
-        }
-        if (e->button.button == SDL_BUTTON_LEFT) {
-            a->left_down = true;
-            a->drag_paddle = !a->demo_on && near_paddle(a);
-            a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
-        }
-        if (e->button.button == SDL_BUTTON_RIGHT) a->right_down = true;
-        memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
-        break;
+    case SDL_MOUSEBUTTONDOWN: mouse_down(a, &e->button); break;
     case SDL_MOUSEBUTTONUP:
         if (e->button.button == SDL_BUTTON_LEFT) a->left_down = false, a->drag_paddle = false;
         if (e->button.button == SDL_BUTTON_RIGHT) a->right_down = false;
@@ -552,32 +695,55 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
 {
     game_frame_info f;
     memset(&f, 0, sizeof f);
-    f.sim = a->sim;
-    f.flow = a->flow;
-    f.prev = a->prev, f.cur = a->cur;
+    f.sim = a->s.sim;
+    f.flow = a->s.flow;
+    f.looks = &a->s.looks;
+    f.prev = a->s.prev, f.cur = a->s.cur;
     f.alpha = alpha;
     f.view = a->view;
+    f.screen = a->screen;
+    f.started = a->started;
     f.paused = a->paused;
     f.demo = a->demo_on;
-    f.level_number = a->index >= 0 ? a->index + 1 : 0;
+    f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
     f.level_total = a->cat.count;
+    f.tutorial = a->tutorial_on && a->started ? game_tutorial_text(&a->tutorial) : NULL;
+    f.new_best = a->new_best;
+    f.last_level = a->s.index >= 0 && a->s.index == a->cat.count - 1;
+    f.muted = a->progress.muted;
+    f.silent = a->audio == NULL;
+    f.clock = a->clock;
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
     f.renderer = a->renderer_name;
-    game_flow_cost(a->flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
+    game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
     memcpy(f.mouse, a->mouse, sizeof f.mouse);
     f.mouse_in_tank = a->mouse_in;
     f.stirring = !a->demo_on && (a->right_down || (a->left_down && !a->drag_paddle));
     f.dragging_paddle = a->drag_paddle;
     f.message = a->clock < a->message_until ? a->message : NULL;
-    if (a->menu_on && a->menu) {
+    const char *items[TITLE_ITEMS];
+    title_items(a, items);
+    f.title_count = TITLE_ITEMS;
+    f.title_selected = a->title_sel;
+    f.title_items = items;
+    if (a->in_level)
+        snprintf(a->title_note, sizeof a->title_note, "Continue: %s", game_sim_level(a->s.sim)->title);
+    else if (a->cat.count > 0) {
+        int k = game_progress_next(&a->progress);
+        snprintf(a->title_note, sizeof a->title_note, "Play: level %d, %s", k + 1,
+                 a->titles && a->titles[k] ? a->titles[k] : "");
+    } else
+        snprintf(a->title_note, sizeof a->title_note, "Play: the practice tank");
+    f.title_note = f.message && a->screen != GAME_SCREEN_PLAY ? f.message : a->title_note;
+    if (a->menu) {
         for (int i = 0; i < a->cat.count; i++) {
             a->menu[i].title = a->titles[i] ? a->titles[i] : "?";
-            a->menu[i].stars = a->results[i].stars;
-            a->menu[i].best = a->results[i].best;
+            a->menu[i].stars = a->progress.stars[i];
+            a->menu[i].best = a->progress.best[i];
+            a->menu[i].locked = !game_progress_unlocked(&a->progress, i);
         }
-        f.menu = true;
         f.menu_count = a->cat.count;
         f.menu_selected = a->menu_sel;
         f.menu_entries = a->menu;
@@ -585,15 +751,49 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     game_render_frame(a->render, &f);
 }
 
+/* SDL falls back to its offscreen or dummy video driver when there is no
+ * display: a window there is shown nowhere, so that is no display, unless
+ * the user asked for that driver by name (SDL_VIDEODRIVER). */
+static bool real_display(void)
+{
+    const char *drv = SDL_GetCurrentVideoDriver();
+    if (!drv) return false;
+    if (strcmp(drv, "offscreen") != 0 && strcmp(drv, "dummy") != 0 && strcmp(drv, "evdev") != 0)
+        return true;
+    const char *asked = getenv("SDL_VIDEODRIVER");
+    return asked && strcmp(asked, drv) == 0;
+}
+
+static bool env_set(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v;
+}
+
 static int open_window(app *a)
 {
+    /* Without DISPLAY or WAYLAND_DISPLAY only a console display (KMS/DRM) can
+       be there: ask SDL for that alone, so no other driver probes (and
+       prints) in vain, and none falls back to drawing offscreen. */
+    bool vars = env_set("DISPLAY") || env_set("WAYLAND_DISPLAY") || env_set("SDL_VIDEODRIVER");
+    if (!vars) SDL_SetHint(SDL_HINT_VIDEODRIVER, "kmsdrm");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
-        fprintf(stderr, "eddy-game: no display: %s (on a machine without one, try --headless)\n",
-                SDL_GetError());
+        if (vars)
+            fprintf(stderr, "eddy-game: no display: %s (on a machine without one, use --headless)\n",
+                    SDL_GetError());
+        else
+            fprintf(stderr, "eddy-game: no display (DISPLAY and WAYLAND_DISPLAY are not set and "
+                    "there is no console display): use --headless\n");
+        return EX_UNAVAILABLE;
+    }
+    if (!real_display()) {
+        fprintf(stderr, "eddy-game: no display (SDL found only its '%s' video driver): use "
+                "--headless\n", SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "none");
         return EX_UNAVAILABLE;
     }
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-    if (a->opt->fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    a->fullscreen = a->opt->fullscreen;
+    if (a->fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     a->window = SDL_CreateWindow("eddy - a water tank puzzle", SDL_WINDOWPOS_CENTERED,
                                  SDL_WINDOWPOS_CENTERED, a->opt->width, a->opt->height, flags);
     if (!a->window) {
@@ -627,60 +827,53 @@ static int open_window(app *a)
     return EX_OK;
 }
 
-int game_app_run(const game_app_options *o)
+/* The level the window starts on: a replay's, a named one, or the title. */
+static int first_screen(app *a)
 {
-    static app A;
-    app *a = &A;
-    memset(a, 0, sizeof *a);
-    a->opt = o;
-    a->view.dye = a->view.tracers = true;
-    if (o->show) {
-        char bad[48];
-        if (!game_view_parse(o->show, &a->view, bad, sizeof bad)) {
-            fprintf(stderr, "eddy-game: --show: unknown overlay '%s' (dye, tracers, arrows, panels, "
-                    "quadtree, samples, timings, help, none)\n", bad);
-            return EX_USAGE;
-        }
-    }
-    a->index = -1;
-    game_catalog_open(&a->cat, o->levels_dir, o->assets_dir, o->argv0);
-    load_titles(a);
-    if (a->results) load_progress(a);
-    int code = EX_OK;
+    const game_app_options *o = a->opt;
     eddy_error err = {0};
     if (o->demo) {
         eddy_result rc = game_replay_load_file(o->demo, &a->demo, &err);
         if (rc != EDDY_OK) {
             fprintf(stderr, "eddy-game: --demo: %s\n", err.message);
-            code = rc == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR;
+            return rc == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR;
         }
     }
     const char *spec = o->level ? o->level : (o->demo && a->demo.level_id[0] ? a->demo.level_id : NULL);
-    if (code == EX_OK) {
-        eddy_result rc = spec ? open_level(a, 0, spec, &err)
-                              : open_level(a, a->cat.count > 0 ? 0 : -1, NULL, &err);
-        if (rc != EDDY_OK) {
-            fprintf(stderr, "eddy-game: %s\n", err.message);
-            code = rc == EDDY_ERR_IO ? EX_NOINPUT : rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR;
-        }
-        if (a->cat.count == 0 && code == EX_OK)
-            note(a, "No level files found: playing the built-in level (see --levels).");
+    if (!spec) {
+        start_backdrop(a);
+        a->screen = GAME_SCREEN_TITLE;
+        return a->s.sim ? EX_OK : EX_DATAERR;
     }
-    if (code == EX_OK && o->demo && strcmp(a->demo.level_id, game_sim_level(a->sim)->id) != 0) {
-        fprintf(stderr, "eddy-game: --demo %s: recorded on level '%s', not '%s'\n", o->demo,
-                a->demo.level_id, game_sim_level(a->sim)->id);
-        code = EX_DATAERR;
-    }
-    if (code == EX_OK) code = open_window(a);
     a->demo_on = o->demo != NULL;
-    if (code == EX_OK && !a->cat.count) a->index = -1;
+    eddy_result rc = open_level(a, 0, spec, &err);
+    if (rc != EDDY_OK) {
+        fprintf(stderr, "eddy-game: %s\n", err.message);
+        return rc == EDDY_ERR_IO ? EX_NOINPUT : rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR;
+    }
+    if (o->demo && strcmp(a->demo.level_id, game_sim_level(a->s.sim)->id) != 0) {
+        fprintf(stderr, "eddy-game: --demo %s: recorded on level '%s', not '%s'\n", o->demo,
+                a->demo.level_id, game_sim_level(a->s.sim)->id);
+        return EX_DATAERR;
+    }
+    a->screen = GAME_SCREEN_PLAY;
+    a->in_level = true;
+    a->started = a->demo_on; /* a replay runs at once */
+    if (a->cat.count == 0) note(a, "No level files were found: this is the practice tank (see --levels).");
+    return EX_OK;
+}
 
+static void run_loop(app *a)
+{
+    const game_app_options *o = a->opt;
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
     double acc = 0, fps = 60, render_ms = 0, present_ms = 0, frame_ms = 1000.0 / 60;
-    while (code == EX_OK && !a->quit) {
+    bool was_running = false;
+    long idle_frames = 0;
+    while (!a->quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle(a, &e);
-        if (a->quit || !a->sim) break;
+        if (a->quit || !a->s.sim) break;
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = (double)(now - last) / (double)freq;
         last = now;
@@ -692,7 +885,12 @@ int game_app_run(const game_app_options *o)
         a->mouse_v[0] = 0.5 * a->mouse_v[0] + 0.5 * mv[0];
         a->mouse_v[1] = 0.5 * a->mouse_v[1] + 0.5 * mv[1];
         memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
-        bool running = !a->paused && !a->menu_on && !a->view.help;
+        /* the backdrop plays behind the title and the level select; a level
+           runs once started, unless paused or under the help */
+        bool running = a->screen == GAME_SCREEN_PLAY ? a->started && !a->paused && !a->view.help
+                                                     : !a->in_level;
+        if (!running && was_running) with_synth(a, synth_hush, NULL);
+        was_running = running;
         if (running) acc += dt;
         int steps = 0;
         while (running && acc >= GAME_DT && steps < MAX_STEPS_PER_FRAME) {
@@ -702,14 +900,17 @@ int game_app_run(const game_app_options *o)
             if (o->frames >= 0 && a->steps_total >= o->frames) a->quit = true;
         }
         if (steps == MAX_STEPS_PER_FRAME && acc > GAME_DT) acc = 0; /* too slow: let time slip */
-        if (!running && a->step_once && !a->menu_on) {
+        /* --frames while nothing steps (a level's card, a menu over a level):
+           frames drawn count instead */
+        if (!running && o->frames >= 0 && ++idle_frames >= o->frames) a->quit = true;
+        if (!running && a->step_once && a->screen == GAME_SCREEN_PLAY) {
             one_step(a);
             acc = 0;
         }
         a->step_once = false;
-        if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->sim) >= a->demo.frames &&
-            a->message_until < a->clock && game_sim_frame(a->sim) == a->demo.frames)
-            note(a, "the recorded replay has ended");
+        ring_stars(a);
+        if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->s.sim) == a->demo.frames)
+            note(a, "The recorded game has ended: R plays the level yourself.");
         Uint64 r0 = SDL_GetPerformanceCounter();
         draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
         Uint64 r1 = SDL_GetPerformanceCounter();
@@ -722,21 +923,57 @@ int game_app_run(const game_app_options *o)
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }
-    if (a->sim && o->record) save_replay(a, o->record);
-    if (a->sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
+}
+
+int game_app_run(const game_app_options *o)
+{
+    static app A;
+    app *a = &A;
+    memset(a, 0, sizeof *a);
+    a->opt = o;
+    a->view.dye = a->view.tracers = true;
+    if (o->show) {
+        char bad[48];
+        if (!game_view_parse(o->show, &a->view, bad, sizeof bad)) {
+            fprintf(stderr, "eddy-game: --show: unknown overlay '%s' (%s)\n", bad, GAME_VIEW_NAMES);
+            return EX_USAGE;
+        }
+    }
+    a->s.index = -1;
+    int code = open_window(a);
+    if (code == EX_OK) {
+        game_catalog_open(&a->cat, o->levels_dir, o->assets_dir, o->argv0);
+        load_titles(a);
+        eddy_error err = {0};
+        if (game_progress_open(&a->progress, &a->cat, NULL, &err) != EDDY_OK) {
+            fprintf(stderr, "eddy-game: %s\n", err.message);
+            code = EX_OSERR;
+        }
+        if (o->unlock_all) a->progress.unlock_all = true;
+    }
+    if (code == EX_OK) {
+        char why[256];
+        a->audio = game_audio_open(a->progress.muted, why, sizeof why);
+        code = first_screen(a);
+    }
+    if (code == EX_OK) run_loop(a);
+    if (a->s.sim && o->record) save_replay(a, o->record);
+    if (a->s.sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
         fprintf(stderr, "eddy-game: %s\n", a->message);
         code = EX_CANTCREAT;
     }
-    if (a->sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
-    drop_level(a);
+    if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
+    game_audio_close(a->audio);
+    game_sound_watch_destroy(a->watch);
+    game_session_close(&a->s);
     game_replay_free(&a->demo);
     game_render_destroy(a->render);
     if (a->renderer) SDL_DestroyRenderer(a->renderer);
     if (a->window) SDL_DestroyWindow(a->window);
     for (int i = 0; a->titles && i < a->cat.count; i++) free(a->titles[i]);
     free(a->titles);
-    free(a->results);
     free(a->menu);
+    game_progress_close(&a->progress);
     game_catalog_close(&a->cat);
     SDL_Quit();
     return code;

@@ -19,11 +19,14 @@ typedef struct game_app_options {
     long frames;             /* quit after this many steps (< 0: never) */
     int width, height;
     bool fullscreen;
+    bool unlock_all;         /* every level open (saved with the progress) */
     const char *show;        /* overlays on at the start (see --show) */
     const char *levels_dir, *assets_dir, *argv0;
 } game_app_options;
 
-/* Returns a <sysexits.h> code. */
+/* Returns a <sysexits.h> code: EX_UNAVAILABLE (69) when there is no display
+ * (SDL found only its offscreen or dummy video driver, and SDL_VIDEODRIVER
+ * did not ask for it). */
 int game_app_run(const game_app_options *o);
 
 #endif /* GAME_APP_H */

@@ -14,17 +14,23 @@
 #define CORR_X (GAME_FLOW_VX / 2) /* the coarse grid of the panels' part */
 #define CORR_Y (GAME_FLOW_VY / 2)
 #define DYE_LIFETIME 30.0   /* s: dye fades as exp(-t / lifetime) */
-#define DYE_MAX 1.6f        /* ink per channel at most */
 #define TRAIL_EVERY 2       /* steps between trail points */
 
 struct game_flow {
     double W, H;
     double *xy, *uv;         /* sample points and velocities, VX * VY * 2 */
-    bool *near;              /* coarse points near a body */
+    bool *near, *was_near;   /* coarse points near a body, this and the last step */
+    int *near_k;             /* the coarse point of each refreshed near sample */
+    double *raw;             /* the correction before smoothing, per coarse point */
     double *near_xy, *near_uv, *near_ur, *corr;
     int body_count;
     double *radius;          /* bounding radius of every sim body about its origin */
     float *dye, *dye_next;   /* DYE_W * DYE_H * 3 */
+    float *uvf;              /* the sampled velocity in cells of the dye per step
+                                (VX * VY * 2), for the dye's inner loop */
+    int col_i[GAME_FLOW_DYE_W], row_j[GAME_FLOW_DYE_H]; /* sample cell of each dye */
+    float col_t[GAME_FLOW_DYE_W], row_t[GAME_FLOW_DYE_H]; /* column, row: weights */
+    int corr_phase;          /* which third of the near points is refreshed next */
     game_tracer tracers[GAME_FLOW_TRACERS];
     uint64_t rng;
     long steps;
@@ -71,6 +77,9 @@ eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *e
     f->xy = malloc(2 * (size_t)n * sizeof(double));
     f->uv = calloc(2 * (size_t)n, sizeof(double));
     f->near = calloc((size_t)n, sizeof(bool));
+    f->was_near = calloc((size_t)n, sizeof(bool));
+    f->near_k = calloc((size_t)n, sizeof(int));
+    f->raw = calloc(2 * (size_t)n, sizeof(double));
     f->near_xy = malloc(2 * (size_t)n * sizeof(double));
     f->near_uv = malloc(2 * (size_t)n * sizeof(double));
     f->near_ur = malloc(2 * (size_t)n * sizeof(double));
@@ -80,7 +89,8 @@ eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *e
     size_t cells = (size_t)GAME_FLOW_DYE_W * GAME_FLOW_DYE_H * 3;
     f->dye = calloc(cells, sizeof(float));
     f->dye_next = calloc(cells, sizeof(float));
-    if (!f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->near_ur || !f->corr ||
+    f->uvf = calloc(2 * (size_t)n, sizeof(float));
+    if (!f->was_near || !f->near_k || !f->raw || !f->uvf || !f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->near_ur || !f->corr ||
         !f->radius || !f->dye ||
         !f->dye_next) {
         game_flow_destroy(f);
@@ -92,6 +102,20 @@ eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *e
             f->xy[2 * (j * GAME_FLOW_VX + i) + 1] = (j + 0.5) * f->H / GAME_FLOW_VY;
         }
     for (int b = 0; b < f->body_count; b++) f->radius[b] = body_radius(game_sim_body(sim, b));
+    /* the sample grid cell and weights of every dye column and row (the dye
+       grid is finer than the sample grid by a fixed ratio) */
+    for (int i = 0; i < GAME_FLOW_DYE_W; i++) {
+        double g = (i + 0.5) / GAME_FLOW_DYE_W * GAME_FLOW_VX - 0.5;
+        g = g < 0 ? 0 : g > GAME_FLOW_VX - 1 ? GAME_FLOW_VX - 1 : g;
+        int k = (int)g < GAME_FLOW_VX - 1 ? (int)g : GAME_FLOW_VX - 2;
+        f->col_i[i] = k, f->col_t[i] = (float)(g - k);
+    }
+    for (int j = 0; j < GAME_FLOW_DYE_H; j++) {
+        double g = (j + 0.5) / GAME_FLOW_DYE_H * GAME_FLOW_VY - 0.5;
+        g = g < 0 ? 0 : g > GAME_FLOW_VY - 1 ? GAME_FLOW_VY - 1 : g;
+        int k = (int)g < GAME_FLOW_VY - 1 ? (int)g : GAME_FLOW_VY - 2;
+        f->row_j[j] = k, f->row_t[j] = (float)(g - k);
+    }
     game_flow_reset(f, sim);
     *out = f;
     return EDDY_OK;
@@ -103,6 +127,9 @@ void game_flow_destroy(game_flow *f)
     free(f->xy);
     free(f->uv);
     free(f->near);
+    free(f->was_near);
+    free(f->near_k);
+    free(f->raw);
     free(f->near_xy);
     free(f->near_uv);
     free(f->near_ur);
@@ -110,17 +137,19 @@ void game_flow_destroy(game_flow *f)
     free(f->radius);
     free(f->dye);
     free(f->dye_next);
+    free(f->uvf);
     free(f);
 }
 
 /* ------------------------------------------------------------ velocity */
 
-/* The panels' part, u_p = (u_r + u_p) - u_r, on the coarse grid near bodies
- * (every other step; bodies move little in one). */
-static void sample_correction(game_flow *f, const game_sim *sim)
+/* Which coarse points are near a body this step (near[]); a point that was
+ * not near in the last step is due at once. */
+static void mark_near(game_flow *f, const game_sim *sim)
 {
     const int n = CORR_X * CORR_Y;
     const double dx = f->W / CORR_X, dy = f->H / CORR_Y;
+    memcpy(f->was_near, f->near, (size_t)n * sizeof(bool));
     memset(f->near, 0, (size_t)n * sizeof(bool));
     for (int b = 0; b < f->body_count; b++) {
         eddy_pose p;
@@ -134,19 +163,37 @@ static void sample_correction(game_flow *f, const game_sim *sim)
                 if (ex * ex + ey * ey <= r * r) f->near[j * CORR_X + i] = true;
             }
     }
+}
+
+/* The panels' part, u_p = (u_r + u_p) - u_r, on the coarse grid near bodies.
+ * It costs most of the sampling (every panel and wall image acts on every
+ * point), so each step refreshes a third of the near points, taken in turn,
+ * plus those that just came near: a point is at most three steps (0.05 s)
+ * old, and the cost per step is even. */
+static void sample_correction(game_flow *f, const game_sim *sim)
+{
+    const int n = CORR_X * CORR_Y;
+    const double dx = f->W / CORR_X, dy = f->H / CORR_Y;
+    mark_near(f, sim);
     int m = 0;
     for (int k = 0; k < n; k++) {
-        f->corr[2 * k] = f->corr[2 * k + 1] = 0;
-        if (!f->near[k]) continue;
+        if (!f->near[k]) {
+            f->raw[2 * k] = f->raw[2 * k + 1] = 0;
+            continue;
+        }
+        if (f->was_near[k] && k % 3 != f->corr_phase) continue;
+        f->near_k[m] = k;
         f->near_xy[2 * m] = (k % CORR_X + 0.5) * dx;
         f->near_xy[2 * m + 1] = (k / CORR_X + 0.5) * dy;
         m++;
     }
-    if (m == 0) return;
-    eddy_coupling_velocity_many(game_sim_coupling(sim), m, f->near_xy, f->near_uv);
-    eddy_fluid_velocity_many(game_sim_fluid(sim), m, f->near_xy, f->near_ur);
-    for (int k = 0, q = 0; k < n; k++) {
-        if (!f->near[k]) continue;
+    f->corr_phase = (f->corr_phase + 1) % 3;
+    if (m > 0) {
+        eddy_coupling_velocity_many(game_sim_coupling(sim), m, f->near_xy, f->near_uv);
+        eddy_fluid_velocity_many(game_sim_fluid(sim), m, f->near_xy, f->near_ur);
+    }
+    for (int q = 0; q < m; q++) {
+        int k = f->near_k[q];
         double x = f->near_xy[2 * q], y = f->near_xy[2 * q + 1];
         double cu = f->near_uv[2 * q] - f->near_ur[2 * q], cv = f->near_uv[2 * q + 1] - f->near_ur[2 * q + 1];
         /* inside a body the panels' interior field means nothing: there the
@@ -161,16 +208,15 @@ static void sample_correction(game_flow *f, const game_sim *sim)
         double sp = hypot(cu, cv), cap = 3.0;
         if (!isfinite(sp)) cu = cv = 0;
         else if (sp > cap) cu *= cap / sp, cv *= cap / sp;
-        f->corr[2 * k] = cu, f->corr[2 * k + 1] = cv;
-        q++;
+        f->raw[2 * k] = cu, f->raw[2 * k + 1] = cv;
     }
     /* the panels' field right next to a long plate alternates from panel to
        panel; on this coarse grid that would draw teeth into the dye, so the
        correction is smoothed once (1-2-1 in each direction) */
-    memcpy(f->near_uv, f->corr, 2 * (size_t)n * sizeof(double));
     for (int j = 0; j < CORR_Y; j++)
         for (int i = 0; i < CORR_X; i++) {
             int k = j * CORR_X + i;
+            f->corr[2 * k] = f->corr[2 * k + 1] = 0;
             if (!f->near[k]) continue;
             double su = 0, sv = 0, sw = 0;
             for (int dj = -1; dj <= 1; dj++)
@@ -178,8 +224,8 @@ static void sample_correction(game_flow *f, const game_sim *sim)
                     int ii = i + di, jj = j + dj;
                     if (ii < 0 || jj < 0 || ii >= CORR_X || jj >= CORR_Y) continue;
                     double w = (di ? 1 : 2) * (dj ? 1 : 2);
-                    su += w * f->near_uv[2 * (jj * CORR_X + ii)];
-                    sv += w * f->near_uv[2 * (jj * CORR_X + ii) + 1];
+                    su += w * f->raw[2 * (jj * CORR_X + ii)];
+                    sv += w * f->raw[2 * (jj * CORR_X + ii) + 1];
                     sw += w;
                 }
             f->corr[2 * k] = su / sw, f->corr[2 * k + 1] = sv / sw;
@@ -201,7 +247,7 @@ static void correction_at(const game_flow *f, double x, double y, double out[2])
 static void sample_velocity(game_flow *f, const game_sim *sim)
 {
     const int n = GAME_FLOW_VX * GAME_FLOW_VY;
-    if (f->steps % 2 == 0) sample_correction(f, sim);
+    sample_correction(f, sim);
     eddy_fluid_velocity_many(game_sim_fluid(sim), n, f->xy, f->uv);
     for (int k = 0; k < n; k++) {
         double c[2];
@@ -248,23 +294,6 @@ void game_flow_velocity(const game_flow *f, double x, double y, double uv[2])
 
 /* ------------------------------------------------------------ dye */
 
-static void sample_dye(const float *dye, double cx, double cy, float out[3])
-{
-    /* cx, cy in cell units, cell centres at integers */
-    if (cx < 0) cx = 0;
-    if (cy < 0) cy = 0;
-    if (cx > GAME_FLOW_DYE_W - 1) cx = GAME_FLOW_DYE_W - 1;
-    if (cy > GAME_FLOW_DYE_H - 1) cy = GAME_FLOW_DYE_H - 1;
-    int i = (int)cx, j = (int)cy;
-    if (i > GAME_FLOW_DYE_W - 2) i = GAME_FLOW_DYE_W - 2;
-    if (j > GAME_FLOW_DYE_H - 2) j = GAME_FLOW_DYE_H - 2;
-    float tx = (float)(cx - i), ty = (float)(cy - j);
-    const float *a = &dye[3 * (j * GAME_FLOW_DYE_W + i)], *b = a + 3;
-    const float *c = a + 3 * GAME_FLOW_DYE_W, *d = c + 3;
-    for (int q = 0; q < 3; q++)
-        out[q] = (1 - ty) * ((1 - tx) * a[q] + tx * b[q]) + ty * ((1 - tx) * c[q] + tx * d[q]);
-}
-
 /* Adds ink of colour rgb (0..1) at a rate over a disc with a soft rim. */
 static void inject(game_flow *f, double x, double y, double radius, const float rgb[3],
                    double amount)
@@ -281,25 +310,47 @@ static void inject(game_flow *f, double x, double y, double radius, const float 
             float *p = &f->dye[3 * (j * GAME_FLOW_DYE_W + i)];
             for (int q = 0; q < 3; q++) {
                 p[q] += w * rgb[q];
-                if (p[q] > DYE_MAX) p[q] = DYE_MAX;
+                if (p[q] > (float)GAME_FLOW_DYE_MAX) p[q] = (float)GAME_FLOW_DYE_MAX;
             }
         }
 }
 
+/* The dye moves back along the flow, one semi-Lagrangian step: each cell
+ * takes the (bilinear) dye from where its water was GAME_DT ago. The
+ * velocity at the cell comes from the sample grid through the column and row
+ * weights made at creation, in single precision: this is the game's largest
+ * loop (36,000 cells a step), and nothing of it feeds back into the
+ * simulation. */
 static void advect_dye(game_flow *f)
 {
-    const double cw = f->W / GAME_FLOW_DYE_W, ch = f->H / GAME_FLOW_DYE_H;
+    const int W = GAME_FLOW_DYE_W, H = GAME_FLOW_DYE_H;
     const float fade = (float)exp(-GAME_DT / DYE_LIFETIME);
-    for (int j = 0; j < GAME_FLOW_DYE_H; j++)
-        for (int i = 0; i < GAME_FLOW_DYE_W; i++) {
-            double x = (i + 0.5) * cw, y = (j + 0.5) * ch, uv[2], mid[2];
-            game_flow_velocity(f, x, y, uv); /* midpoint rule back along the flow */
-            game_flow_velocity(f, x - 0.5 * GAME_DT * uv[0], y - 0.5 * GAME_DT * uv[1], mid);
-            double bx = (x - GAME_DT * mid[0]) / cw - 0.5, by = (y - GAME_DT * mid[1]) / ch - 0.5;
-            float *o = &f->dye_next[3 * (j * GAME_FLOW_DYE_W + i)];
-            sample_dye(f->dye, bx, by, o);
-            o[0] *= fade, o[1] *= fade, o[2] *= fade;
+    /* velocity in dye cells per step */
+    const float kx = (float)(GAME_DT * W / f->W), ky = (float)(GAME_DT * H / f->H);
+    for (int k = 0; k < GAME_FLOW_VX * GAME_FLOW_VY; k++)
+        f->uvf[2 * k] = (float)f->uv[2 * k] * kx, f->uvf[2 * k + 1] = (float)f->uv[2 * k + 1] * ky;
+    for (int j = 0; j < H; j++) {
+        const float ty = f->row_t[j];
+        const float *r0 = &f->uvf[2 * f->row_j[j] * GAME_FLOW_VX], *r1 = r0 + 2 * GAME_FLOW_VX;
+        float *out = &f->dye_next[3 * (size_t)j * W];
+        for (int i = 0; i < W; i++) {
+            const float tx = f->col_t[i];
+            const float *a = r0 + 2 * f->col_i[i], *c = r1 + 2 * f->col_i[i];
+            float u = (1 - ty) * ((1 - tx) * a[0] + tx * a[2]) + ty * ((1 - tx) * c[0] + tx * c[2]);
+            float v = (1 - ty) * ((1 - tx) * a[1] + tx * a[3]) + ty * ((1 - tx) * c[1] + tx * c[3]);
+            float bx = (float)i - u, by = (float)j - v;
+            bx = bx < 0 ? 0 : bx > W - 1 ? (float)(W - 1) : bx;
+            by = by < 0 ? 0 : by > H - 1 ? (float)(H - 1) : by;
+            int i0 = (int)bx < W - 1 ? (int)bx : W - 2, j0 = (int)by < H - 1 ? (int)by : H - 2;
+            float sx = bx - (float)i0, sy = by - (float)j0;
+            const float *p = &f->dye[3 * ((size_t)j0 * W + i0)], *q = p + 3 * W;
+            float w00 = (1 - sx) * (1 - sy) * fade, w10 = sx * (1 - sy) * fade;
+            float w01 = (1 - sx) * sy * fade, w11 = sx * sy * fade;
+            out[3 * i] = w00 * p[0] + w10 * p[3] + w01 * q[0] + w11 * q[3];
+            out[3 * i + 1] = w00 * p[1] + w10 * p[4] + w01 * q[1] + w11 * q[4];
+            out[3 * i + 2] = w00 * p[2] + w10 * p[5] + w01 * q[2] + w11 * q[5];
         }
+    }
     float *t = f->dye;
     f->dye = f->dye_next;
     f->dye_next = t;
@@ -394,6 +445,8 @@ void game_flow_reset(game_flow *f, const game_sim *sim)
 {
     f->rng = 0x9e3779b97f4a7c15ull;
     f->steps = 0;
+    f->corr_phase = 0;
+    memset(f->near, 0, (size_t)CORR_X * CORR_Y * sizeof(bool)); /* all due at once */
     for (int j = 0; j < GAME_FLOW_DYE_H; j++) {
         double y = (j + 0.5) * f->H / GAME_FLOW_DYE_H;
         double s = sin(2 * 3.14159265358979 * y / 1.25);

@@ -23,6 +23,7 @@
 #define GAME_FLOW_VY 30
 #define GAME_FLOW_DYE_W 240
 #define GAME_FLOW_DYE_H 150
+#define GAME_FLOW_DYE_MAX 1.6   /* ink per channel at most */
 #define GAME_FLOW_TRACERS 420
 #define GAME_FLOW_TRAIL 14
 

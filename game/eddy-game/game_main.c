@@ -21,7 +21,11 @@
 #include "game_shot.h"
 #endif
 
+#include "game_view.h"
+
+#include <cJSON.h>
 #include <inttypes.h>
+#include <math.h>
 
 static const char *const PROG = "eddy-game";
 
@@ -41,12 +45,14 @@ static void usage(FILE *f)
             "                       (01-first-current) or 'builtin'\n"
             "      --headless       no window: play N steps and print the final state\n"
             "  -n, --frames N       steps (1/60 s each) to play; in a window, quit after N\n"
+            "                       (or after N frames drawn while the game waits)\n"
             "      --replay FILE    play the commands of a recorded replay (headless)\n"
             "      --demo FILE      the same, shown in the window\n"
             "      --record FILE    save what was played as a replay (atomically) at the end\n"
             "      --screenshot F   save the last frame as a PNG\n"
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
-            "      --fullscreen     a borderless full-screen window\n"
+            "      --fullscreen     a borderless full-screen window (F11 switches)\n"
+            "      --unlock-all     open every level (kept in the progress file)\n"
             "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
             "                       arrows, panels, quadtree, samples, timings, help, none\n"
             "                       (default dye,tracers); also for headless screenshots\n"
@@ -64,7 +70,7 @@ static void usage(FILE *f)
 typedef struct options {
     const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir, *show;
     long frames;
-    bool headless, fullscreen, quiet;
+    bool headless, fullscreen, quiet, unlock_all;
     long width, height;
 } options;
 
@@ -84,7 +90,7 @@ static int exit_for(eddy_result rc)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS, OPT_SHOW };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -94,6 +100,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"screenshot", required_argument, NULL, OPT_SHOT},
         {"size", required_argument, NULL, OPT_SIZE},
         {"fullscreen", no_argument, NULL, OPT_FULL},
+        {"unlock-all", no_argument, NULL, OPT_UNLOCK},
         {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
@@ -126,6 +133,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         }
         case OPT_FULL: o->fullscreen = true; break;
+        case OPT_UNLOCK: o->unlock_all = true; break;
         case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
         case OPT_ASSETS: o->assets_dir = optarg; break;
@@ -140,11 +148,18 @@ static int parse_args(int argc, char **argv, options *o)
         if (o->demo) return cli_fail(PROG, EX_USAGE, "--demo shows a replay in the window; "
                                      "headless, use --replay");
         if (o->fullscreen) return cli_fail(PROG, EX_USAGE, "--fullscreen needs the window");
+        if (o->unlock_all) return cli_fail(PROG, EX_USAGE, "--unlock-all is for the window");
         if (!o->level) return cli_fail(PROG, EX_USAGE, "--headless needs --level");
         if (o->frames < 0 && !o->replay)
             return cli_fail(PROG, EX_USAGE, "--headless needs --frames (or a --replay to play)");
     } else if (o->replay) {
         return cli_fail(PROG, EX_USAGE, "--replay is for --headless; in the window, use --demo");
+    }
+    if (o->show) {
+        game_view v = {0};
+        char bad[48];
+        if (!game_view_parse(o->show, &v, bad, sizeof bad))
+            return cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (%s)", bad, GAME_VIEW_NAMES);
     }
     if (o->screenshot) {
         size_t n = strlen(o->screenshot);
@@ -175,31 +190,54 @@ static void add_timings(phase_sums *p, const game_step_timings *t)
     p->n++;
 }
 
-static void print_summary(const game_sim *sim, const phase_sums *p, double render_ms)
+/* Rounds to 4 decimals, as the line has always shown them. */
+static double r4(double x) { return round(x * 1e4) / 1e4; }
+
+/* The headless result as one JSON line, built with cJSON so that any level
+ * title (quotes, backslashes, UTF-8) stays valid JSON. Returns false when
+ * memory ran out. */
+static bool print_summary(const game_sim *sim, const phase_sums *p, double render_ms)
 {
     const game_level *L = game_sim_level(sim);
     static const char *const STATUS[] = {"playing", "won", "lost"};
-    printf("{\"level\":\"%s\",\"title\":\"%s\",\"frames\":%ld,\"time\":%.4f,\"status\":\"%s\"",
-           L->id, L->title, game_sim_frame(sim), game_sim_time(sim),
-           STATUS[game_sim_status(sim)]);
-    if (game_sim_status(sim) != GAME_PLAYING)
-        printf(",\"finish_time\":%.4f,\"stars\":%d", game_sim_finish_time(sim), game_sim_stars(sim));
-    printf(",\"hash\":\"%016" PRIx64 "\",\"nan\":%s,\"inside\":%s,\"bodies\":[",
-           game_sim_hash(sim), game_sim_has_nan(sim) ? "true" : "false",
-           game_sim_bodies_inside(sim) ? "true" : "false");
-    for (int i = 0; i < game_sim_body_count(sim); i++) {
+    cJSON *o = cJSON_CreateObject();
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, game_sim_hash(sim));
+    cJSON_AddStringToObject(o, "level", L->id);
+    cJSON_AddStringToObject(o, "title", L->title);
+    cJSON_AddNumberToObject(o, "frames", (double)game_sim_frame(sim));
+    cJSON_AddNumberToObject(o, "time", r4(game_sim_time(sim)));
+    cJSON_AddStringToObject(o, "status", STATUS[game_sim_status(sim)]);
+    if (game_sim_status(sim) != GAME_PLAYING) {
+        cJSON_AddNumberToObject(o, "finish_time", r4(game_sim_finish_time(sim)));
+        cJSON_AddNumberToObject(o, "stars", game_sim_stars(sim));
+    }
+    cJSON_AddStringToObject(o, "hash", hash);
+    cJSON_AddBoolToObject(o, "nan", game_sim_has_nan(sim));
+    cJSON_AddBoolToObject(o, "inside", game_sim_bodies_inside(sim));
+    cJSON *bodies = cJSON_AddArrayToObject(o, "bodies");
+    for (int i = 0; bodies && i < game_sim_body_count(sim); i++) {
         eddy_pose pose;
         eddy_body_get_pose(game_sim_body(sim, i), &pose);
-        printf("%s[%.4f,%.4f,%.4f]", i ? "," : "", pose.x, pose.y, pose.angle);
+        double q[3] = {r4(pose.x), r4(pose.y), r4(pose.angle)};
+        cJSON *b = cJSON_CreateArray();
+        for (int k = 0; b && k < 3; k++) cJSON_AddItemToArray(b, cJSON_CreateNumber(q[k]));
+        cJSON_AddItemToArray(bodies, b);
     }
     double n = p->n > 0 ? (double)p->n : 1;
-    printf("],\"timings_ms\":{\"advect\":%.4f,\"diffuse\":%.4f,\"stir_forces\":%.4f,"
-           "\"panels\":%.4f,\"feedback\":%.4f,\"body_forces\":%.4f,\"box2d\":%.4f,\"game\":%.4f,"
-           "\"step\":%.4f",
-           p->advect / n, p->diffuse / n, p->forces_fluid / n, p->panels / n, p->feedback / n,
-           p->forces / n, p->bodies / n, p->game / n, p->step / n);
-    if (render_ms >= 0) printf(",\"render\":%.4f", render_ms);
-    printf("}}\n");
+    cJSON *t = cJSON_AddObjectToObject(o, "timings_ms");
+    const char *names[] = {"advect", "diffuse", "stir_forces", "panels", "feedback",
+                           "body_forces", "box2d", "game", "step"};
+    double vals[] = {p->advect, p->diffuse, p->forces_fluid, p->panels, p->feedback,
+                     p->forces, p->bodies, p->game, p->step};
+    for (int k = 0; t && k < 9; k++) cJSON_AddNumberToObject(t, names[k], r4(vals[k] / n));
+    if (t && render_ms >= 0) cJSON_AddNumberToObject(t, "render", r4(render_ms));
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!text) return false;
+    printf("%s\n", text);
+    cJSON_free(text);
+    return true;
 }
 
 static int run_headless(const options *o, const char *argv0)
@@ -239,8 +277,7 @@ static int run_headless(const options *o, const char *argv0)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: %s", err.message);
     char bad[48];
     if (code == EX_OK && shot && o->show && !game_shot_show(shot, o->show, bad, sizeof bad))
-        code = cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (dye, tracers, arrows, "
-                        "panels, quadtree, samples, timings, help, none)", bad);
+        code = cli_fail(PROG, EX_USAGE, "--show: unknown overlay '%s' (%s)", bad, GAME_VIEW_NAMES);
 #else
     if (code == EX_OK && o->screenshot)
         code = cli_fail(PROG, EX_UNAVAILABLE, "--screenshot: this eddy-game was built without "
@@ -280,7 +317,8 @@ static int run_headless(const options *o, const char *argv0)
     }
     game_shot_destroy(shot);
 #endif
-    if (code == EX_OK && !o->quiet) print_summary(sim, &sums, render_ms);
+    if (code == EX_OK && !o->quiet && !print_summary(sim, &sums, render_ms))
+        code = cli_fail(PROG, EX_OSERR, "out of memory for the summary line");
     if (code == EX_OK && fflush(stdout) != 0)
         code = cli_fail(PROG, EX_IOERR, "cannot write the standard output");
     game_sim_destroy(sim);
@@ -310,6 +348,7 @@ int main(int argc, char **argv)
     ao.frames = o.frames;
     ao.width = (int)o.width, ao.height = (int)o.height;
     ao.fullscreen = o.fullscreen;
+    ao.unlock_all = o.unlock_all;
     ao.show = o.show;
     ao.levels_dir = o.levels_dir;
     ao.assets_dir = o.assets_dir;

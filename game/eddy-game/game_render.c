@@ -4,6 +4,7 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
+#include "game_xform.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,21 +12,10 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
-#define CIRCLE_POINTS 36
-#define MAX_OUTLINE 40
+#define INK_TABLE 1024 /* entries of the dye colour table (draw_water) */
+#define INK_K 1.35     /* how deep a unit of ink colours the water */
 #define MAX_TRACER_VERTS (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 4)
 #define MAX_TRACER_INDEX (GAME_FLOW_TRACERS * GAME_FLOW_TRAIL * 6)
-
-typedef struct body_look {
-    int pieces;
-    int count[4];                   /* outline points per piece (at most 4 pieces drawn) */
-    float local[4][MAX_OUTLINE][2]; /* body space */
-    bool circle[4];
-    float circle_r[4], circle_c[4][2];
-    SDL_Color fill, edge;
-    int buoy;                       /* +1 floats, -1 sinks, 0 neither (static, paddle) */
-    bool paddle, stat;
-} body_look;
 
 struct game_render {
     SDL_Renderer *r;
@@ -35,13 +25,11 @@ struct game_render {
     SDL_Texture *water;
     int water_w, water_h;
     uint32_t *pixels;
-    /* layout of the last frame */
+    /* layout of the last frame: the tank's place and the world -> pixel matrix */
     double ox, oy, scale, W, H;
+    mat3 view;
+    float ink[INK_TABLE];        /* exp(-INK_K ink) over 0..GAME_FLOW_DYE_MAX */
     int menu_y0, menu_row_h, menu_x0, menu_x1, menu_rows;
-    /* bodies of the sim last drawn */
-    const game_sim *sim;
-    int body_count;
-    body_look *looks;
     /* smoothed timings for the table */
     long last_frame;
     double avg[13];
@@ -64,10 +52,11 @@ static SDL_Color shade(SDL_Color c, double k, int a)
     return rgba(r > 255 ? 255 : (int)r, g > 255 ? 255 : (int)g, b > 255 ? 255 : (int)b, a);
 }
 
-static void to_px(const game_render *g, double x, double y, float *px, float *py)
+static void to_px(game_render *g, double x, double y, float *px, float *py)
 {
-    *px = (float)(g->ox + x * g->scale);
-    *py = (float)(g->oy + (g->H - y) * g->scale);
+    float p[2];
+    game_xform_point(g->view, x, y, p);
+    *px = p[0], *py = p[1];
 }
 
 static void fill_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
@@ -142,34 +131,6 @@ static void ring(SDL_Renderer *r, float cx, float cy, float rad, float width, SD
     SDL_RenderGeometry(r, NULL, v, 64, idx, 192);
 }
 
-/* ------------------------------------------------------------ views */
-
-bool game_view_parse(const char *list, game_view *v, char *bad, size_t bad_cap)
-{
-    static const char *const names[] = {"dye", "tracers", "arrows", "panels", "quadtree",
-                                        "samples", "timings", "help"};
-    bool *flags[] = {&v->dye, &v->tracers, &v->arrows, &v->panels, &v->quadtree, &v->samples,
-                     &v->timings, &v->help};
-    const char *p = list;
-    while (p && *p) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        bool found = false;
-        if (n == 4 && strncmp(p, "none", 4) == 0) {
-            for (int k = 0; k < 8; k++) *flags[k] = false;
-            found = true;
-        }
-        for (int k = 0; k < 8 && !found; k++)
-            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) *flags[k] = found = true;
-        if (!found) {
-            snprintf(bad, bad_cap, "%.*s", (int)(n < 40 ? n : 40), p);
-            return false;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return true;
-}
-
 /* ------------------------------------------------------------ set-up */
 
 static void make_text(game_render *g)
@@ -199,6 +160,9 @@ eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_rend
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     g->w = width, g->h = height;
+    glm_mat3_identity(g->view);
+    for (int k = 0; k < INK_TABLE; k++)
+        g->ink[k] = (float)exp(-INK_K * GAME_FLOW_DYE_MAX * k / (INK_TABLE - 1));
     g->ui = height / 800.0 < 0.6 ? 0.6 : height / 800.0 > 2.5 ? 2.5 : height / 800.0;
     make_text(g);
     *out = g;
@@ -211,7 +175,6 @@ void game_render_destroy(game_render *g)
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
     free(g->pixels);
-    free(g->looks);
     free(g->verts);
     free(g->index);
     free(g);
@@ -231,148 +194,92 @@ bool game_render_has_font(const game_render *g) { return game_text_ok(g->text); 
 
 /* ------------------------------------------------------------ bodies */
 
-static void outline_of(eddy_body *b, body_look *look)
-{
-    look->pieces = 0;
-    for (int s = 0; s < eddy_body_shape_count(b) && look->pieces < 4; s++) {
-        eddy_shape_info info;
-        if (eddy_body_get_shape(b, s, &info, NULL) != EDDY_OK || info.is_sensor) continue;
-        int p = look->pieces++;
-        if (info.type == EDDY_SHAPE_CIRCLE) {
-            look->circle[p] = true;
-            look->circle_r[p] = (float)info.radius;
-            look->circle_c[p][0] = (float)info.center[0], look->circle_c[p][1] = (float)info.center[1];
-            look->count[p] = CIRCLE_POINTS;
-            for (int k = 0; k < CIRCLE_POINTS; k++) {
-                double a = 2 * PI * k / CIRCLE_POINTS;
-                look->local[p][k][0] = (float)(info.center[0] + info.radius * cos(a));
-                look->local[p][k][1] = (float)(info.center[1] + info.radius * sin(a));
-            }
-        } else {
-            look->count[p] = info.vertex_count;
-            for (int k = 0; k < info.vertex_count; k++) {
-                look->local[p][k][0] = (float)info.vertices[k][0];
-                look->local[p][k][1] = (float)info.vertices[k][1];
-            }
-        }
-    }
-}
+static SDL_Color sdl_col(game_color c, int a) { return rgba(c.r, c.g, c.b, a); }
 
-static void prepare_bodies(game_render *g, const game_sim *sim)
-{
-    if (g->sim == sim && g->looks) return;
-    free(g->looks);
-    g->sim = sim;
-    g->body_count = game_sim_body_count(sim);
-    g->looks = calloc((size_t)g->body_count + 1, sizeof *g->looks);
-    if (!g->looks) return;
-    const game_level *L = game_sim_level(sim);
-    eddy_scene_view v;
-    eddy_scene_get(L->scene, &v);
-    for (int i = 0; i < g->body_count; i++) {
-        body_look *look = &g->looks[i];
-        eddy_body *b = game_sim_body(sim, i);
-        outline_of(b, look);
-        const eddy_scene_body *sb = &v.bodies[i];
-        if (i == L->body_count && L->paddle.present) {
-            look->paddle = true;
-            look->fill = rgba(L->paddle.color.r, L->paddle.color.g, L->paddle.color.b, 255);
-        } else if (sb->type == EDDY_BODY_STATIC) {
-            look->stat = true;
-            look->fill = rgba(52, 66, 86, 255);
-        } else {
-            look->buoy = sb->density < v.density ? 1 : sb->density > v.density ? -1 : 0;
-            if (L->bodies[i].has_color)
-                look->fill = rgba(L->bodies[i].color.r, L->bodies[i].color.g, L->bodies[i].color.b, 255);
-            else if (look->buoy > 0)
-                look->fill = rgba(190, 170, 128, 255);  /* floats: driftwood */
-            else
-                look->fill = rgba(112, 100, 160, 255);  /* sinks: slate violet */
-        }
-        look->edge = look->stat ? rgba(120, 140, 166, 255) : shade(look->fill, 0.45, 255);
-    }
-}
-
-static void lerp_pose(const eddy_pose *a, const eddy_pose *b, double t, double *x, double *y,
-                      double *ang)
-{
-    double d = b->angle - a->angle;
-    while (d > PI) d -= 2 * PI;
-    while (d < -PI) d += 2 * PI;
-    *x = a->x + (b->x - a->x) * t;
-    *y = a->y + (b->y - a->y) * t;
-    *ang = a->angle + d * t;
-}
-
-static void draw_body(game_render *g, const body_look *look, double x, double y, double ang)
+/* A body at a pose: each piece's outline through the model-view matrix
+ * (view * pose), a rim in the edge colour, the fill lit from above. */
+static void draw_body(game_render *g, const game_body_look *look, const eddy_pose *pose)
 {
     SDL_Renderer *r = g->r;
-    double c = cos(ang), s = sin(ang);
+    mat3 model, mv;
+    game_xform_pose(pose, model);
+    game_xform_mul(g->view, model, mv);
     float edge_px = (float)(1.6 * g->ui);
+    SDL_Color fill = sdl_col(look->fill, 255), edge = sdl_col(look->edge, 255);
     for (int p = 0; p < look->pieces; p++) {
         int n = look->count[p];
-        float pts[MAX_OUTLINE][2], cx = 0, cy = 0;
+        float pts[GAME_LOOK_OUTLINE][2], cx = 0, cy = 0;
         for (int k = 0; k < n; k++) {
-            double lx = look->local[p][k][0], ly = look->local[p][k][1];
-            to_px(g, x + c * lx - s * ly, y + s * lx + c * ly, &pts[k][0], &pts[k][1]);
+            game_xform_point(mv, look->local[p][k][0], look->local[p][k][1], pts[k]);
             cx += pts[k][0] / n, cy += pts[k][1] / n;
         }
-        SDL_Vertex v[MAX_OUTLINE * 2 + 1];
-        int idx[MAX_OUTLINE * 3];
+        SDL_Vertex v[GAME_LOOK_OUTLINE + 1];
+        int idx[GAME_LOOK_OUTLINE * 3];
         /* the rim, a little larger, in the edge colour */
-        v[0] = (SDL_Vertex){{cx, cy}, look->edge, {0, 0}};
+        v[0] = (SDL_Vertex){{cx, cy}, edge, {0, 0}};
         for (int k = 0; k < n; k++) {
             float dx = pts[k][0] - cx, dy = pts[k][1] - cy, len = sqrtf(dx * dx + dy * dy);
             float grow = len > 0 ? (len + edge_px) / len : 1;
-            v[1 + k] = (SDL_Vertex){{cx + dx * grow, cy + dy * grow}, look->edge, {0, 0}};
+            v[1 + k] = (SDL_Vertex){{cx + dx * grow, cy + dy * grow}, edge, {0, 0}};
             idx[3 * k] = 0, idx[3 * k + 1] = 1 + k, idx[3 * k + 2] = 1 + (k + 1) % n;
         }
         SDL_RenderGeometry(r, NULL, v, n + 1, idx, 3 * n);
         /* the body, lit from above */
-        v[0].color = shade(look->fill, 1.05, 255);
+        v[0].color = shade(fill, 1.05, 255);
         for (int k = 0; k < n; k++) {
             float dy = pts[k][1] - cy, dx = pts[k][0] - cx, len = sqrtf(dx * dx + dy * dy);
             double up = len > 0 ? -dy / len : 0;
-            v[1 + k] = (SDL_Vertex){{pts[k][0], pts[k][1]}, shade(look->fill, 0.82 + 0.3 * up, 255), {0, 0}};
+            v[1 + k] = (SDL_Vertex){{pts[k][0], pts[k][1]}, shade(fill, 0.82 + 0.3 * up, 255), {0, 0}};
         }
         SDL_RenderGeometry(r, NULL, v, n + 1, idx, 3 * n);
         if (look->circle[p]) { /* a dot near the rim shows the spin */
-            double lx = look->circle_c[p][0] + 0.68 * look->circle_r[p], ly = look->circle_c[p][1];
-            float ax, ay;
-            to_px(g, x + c * lx - s * ly, y + s * lx + c * ly, &ax, &ay);
+            float a[2];
+            game_xform_point(mv, look->circle_c[p][0] + 0.68 * look->circle_r[p], look->circle_c[p][1], a);
             float dr = (float)(0.12 * look->circle_r[p] * g->scale);
-            disc(r, ax, ay, dr, look->edge, look->edge);
+            disc(r, a[0], a[1], dr, edge, edge);
         }
     }
-    if (look->buoy != 0) { /* a chevron: floats up or sinks down */
+    int buoy = look->kind == GAME_LOOK_FLOATS ? 1 : look->kind == GAME_LOOK_SINKS ? -1 : 0;
+    if (buoy != 0) { /* a chevron: floats up or sinks down */
         float px, py;
-        to_px(g, x, y, &px, &py);
-        float k = (float)(0.11 * g->scale) * (float)look->buoy;
-        SDL_Color col = shade(look->fill, 0.5, 200);
+        to_px(g, pose->x, pose->y, &px, &py);
+        float k = (float)(0.11 * g->scale) * (float)buoy;
+        SDL_Color c = shade(fill, 0.5, 200);
         float wdt = (float)(2.2 * g->ui);
-        thick_line(r, px - fabsf(k), py + k * 0.45f, px, py - k * 0.55f, wdt, col, col);
-        thick_line(r, px, py - k * 0.55f, px + fabsf(k), py + k * 0.45f, wdt, col, col);
+        thick_line(r, px - fabsf(k), py + k * 0.45f, px, py - k * 0.55f, wdt, c, c);
+        thick_line(r, px, py - k * 0.55f, px + fabsf(k), py + k * 0.45f, wdt, c, c);
     }
 }
 
 /* ------------------------------------------------------------ water */
 
+/* Ink over deep water: each channel is 1 - (1 - base) exp(-k ink), the base
+ * colour deepening towards the bottom. exp comes from a table (the texture
+ * has 36,000 cells of three channels a frame). */
 static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     int dw, dh;
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
+    const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
     for (int j = 0; j < dh; j++) {
-        double t = (double)j / (dh - 1); /* 0 bottom, 1 top */
-        double base[3] = {0.022 + 0.05 * t, 0.075 + 0.16 * t, 0.16 + 0.26 * t};
+        float t = (float)j / (float)(dh - 1); /* 0 bottom, 1 top */
+        float base[3] = {0.022f + 0.05f * t, 0.075f + 0.16f * t, 0.16f + 0.26f * t};
+        float deep[3] = {255 * (1 - base[0]), 255 * (1 - base[1]), 255 * (1 - base[2])};
         uint32_t *row = g->pixels + (size_t)(dh - 1 - j) * dw;
-        for (int i = 0; i < dw; i++) {
-            const float *ink = &dye[3 * (j * dw + i)];
-            int ch[3];
+        const float *ink = &dye[3 * (size_t)j * dw];
+        for (int i = 0; i < dw; i++, ink += 3) {
+            uint32_t px = 0xff000000u;
             for (int q = 0; q < 3; q++) {
-                double v = f->view.dye ? 1.0 - (1.0 - base[q]) * exp(-1.35 * ink[q]) : base[q];
-                ch[q] = (int)(v * 255.0 + 0.5);
+                float e = 1.0f;
+                if (f->view.dye) {
+                    float x = ink[q] * to_index;
+                    int k = x <= 0 ? 0 : x >= INK_TABLE - 1 ? INK_TABLE - 1 : (int)(x + 0.5f);
+                    e = g->ink[k];
+                }
+                int ch = (int)(255.5f - deep[q] * e);
+                px |= (uint32_t)(ch < 0 ? 0 : ch > 255 ? 255 : ch) << (16 - 8 * q);
             }
-            row[i] = 0xff000000u | (uint32_t)ch[0] << 16 | (uint32_t)ch[1] << 8 | (uint32_t)ch[2];
+            row[i] = px;
         }
     }
     SDL_UpdateTexture(g->water, NULL, g->pixels, dw * (int)sizeof(uint32_t));
@@ -401,14 +308,15 @@ static void draw_tracers(game_render *g, const game_flow *flow)
             ix[0] = nv, ix[1] = nv + 1, ix[2] = nv + 2, ix[3] = nv, ix[4] = nv + 2, ix[5] = nv + 3;
             nv += 4, ni += 6;
         }
+        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels, each point once */
+        for (int q = 0; q < t->len; q++) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
         for (int s = 0; s + 1 < t->len && nv + 4 <= MAX_TRACER_VERTS; s++) {
-            float x0, y0, x1, y1;
-            to_px(g, t->xy[s][0], t->xy[s][1], &x0, &y0);
-            to_px(g, t->xy[s + 1][0], t->xy[s + 1][1], &x1, &y1);
+            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
+            if (210 * a0 < 4) break; /* the rest of the tail is not to be seen */
+            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[s + 1][0], y1 = pts[s + 1][1];
             float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
             if (len < 0.05f) continue;
             float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
-            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
             SDL_Color c0 = rgba(cr, cg, cb, (int)(210 * a0)), c1 = rgba(cr, cg, cb, (int)(210 * a1));
             g->verts[nv] = (SDL_Vertex){{x0 + nx, y0 + ny}, c0, {0, 0}};
             g->verts[nv + 1] = (SDL_Vertex){{x0 - nx, y0 - ny}, c0, {0, 0}};
@@ -494,16 +402,21 @@ static void dbg_sample(void *user, double x, double y, double u, double v)
 static const SDL_Color WHITE = {236, 242, 250, 255};
 static const SDL_Color DIM = {150, 170, 195, 255};
 static const SDL_Color GOLD = {255, 210, 90, 255};
-
-static SDL_Color body_color(const game_render *g, int body)
-{
-    return g->looks && body < g->body_count ? g->looks[body].fill : WHITE;
-}
+static const SDL_Color SKY = {120, 210, 255, 255};
 
 static void stars_text(int n, char *out, size_t cap)
 {
     snprintf(out, cap, "%s%s%s", n >= 1 ? "\xe2\x98\x85" : "\xe2\x98\x86",
              n >= 2 ? "\xe2\x98\x85" : "\xe2\x98\x86", n >= 3 ? "\xe2\x98\x85" : "\xe2\x98\x86");
+}
+
+/* Text with a soft dark shadow, for text over the water. */
+static void shadow_text(game_render *g, game_font font, const char *s, int x, int y, SDL_Color c,
+                        game_align align)
+{
+    int d = (int)(2 * g->ui + 0.5);
+    game_text_draw(g->text, font, s, x + d, y + d, rgba(0, 0, 0, 170), align);
+    game_text_draw(g->text, font, s, x, y, c, align);
 }
 
 static void draw_hud(game_render *g, const game_frame_info *f)
@@ -561,230 +474,494 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     if (L->stir.enabled) {
         double m = game_sim_stir_meter(sim) / L->stir.capacity;
         float bw = (float)(90 * ui), bh = (float)(8 * ui), bx = (float)(x - bw), by = (float)(bar / 2 + 2 * ui);
-        game_text_draw(t, GAME_FONT_SMALL, "stir", (int)(bx + bw / 2),
+        game_text_draw(t, GAME_FONT_SMALL, "stirring", (int)(bx + bw / 2),
                        (int)(by - game_text_line_height(t, GAME_FONT_SMALL) - 1), DIM, GAME_CENTER);
         fill_rect(r, bx, by, bw, bh, rgba(30, 40, 60, 255));
-        fill_rect(r, bx, by, (float)(bw * m), bh, m > 0.2 ? rgba(120, 210, 255, 255) : rgba(255, 120, 100, 255));
+        fill_rect(r, bx, by, (float)(bw * m), bh, m > 0.2 ? SKY : rgba(255, 120, 100, 255));
     }
 
-    /* the bottom line: the hint, or the keys */
+    /* the bottom line: a note, the hint, or the keys */
     float bot = (float)(30 * ui);
     fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
     int by = (int)(g->h - bot + (bot - game_text_line_height(t, GAME_FONT_BODY)) / 2);
-    const char *keys = f->demo ? "demo: playing a recorded replay   H help   Esc levels   Q quit"
-                               : "H help   Esc levels   R restart   P pause   Tab timings";
-    if (f->message)
-        game_text_draw(t, GAME_FONT_BODY, f->message, pad, by, GOLD, GAME_LEFT);
-    else if (f->view.hint && L->hint[0])
-        game_text_draw(t, GAME_FONT_BODY, L->hint, pad, by, rgba(200, 225, 255, 255), GAME_LEFT);
-    int kw, kh;
+    const char *sound = f->silent ? "no sound device" : f->muted ? "M sound (off)" : "M sound";
+    char keys[160];
+    snprintf(keys, sizeof keys, f->demo ? "a recorded game   H help   Esc menu   %s   Q quit"
+                                        : "H help   R restart   P pause   %s   Esc menu", sound);
+    const char *line = f->message ? f->message
+                       : f->view.hint && f->started && !f->tutorial && L->hint[0] ? L->hint : "";
+    if (*line) game_text_draw(t, GAME_FONT_BODY, line, pad, by, f->message ? GOLD : rgba(200, 225, 255, 255), GAME_LEFT);
+    int kw, kh, hw, hh;
     game_text_size(t, GAME_FONT_SMALL, keys, &kw, &kh);
-    int hw, hh;
-    game_text_size(t, GAME_FONT_BODY, f->message ? f->message : f->view.hint ? L->hint : "", &hw, &hh);
+    game_text_size(t, GAME_FONT_BODY, line, &hw, &hh);
     if (pad + hw + kw + 3 * pad < g->w)
         game_text_draw(t, GAME_FONT_SMALL, keys, g->w - pad, (int)(g->h - bot + (bot - kh) / 2), DIM,
                        GAME_RIGHT);
 }
 
+/* ------------------------------------------------------------ time per frame */
+
 static void smooth(double *avg, double v) { *avg = *avg == 0 ? v : 0.92 * *avg + 0.08 * v; }
 
-static void draw_timings(game_render *g, const game_frame_info *f)
+#define TIMING_ROWS 16
+
+/* The rows of the time-per-frame table (Tab), in plain words. */
+static int timing_rows(game_render *g, const game_frame_info *f, char rows[TIMING_ROWS][96])
 {
     game_step_timings st;
     game_sim_get_timings(f->sim, &st);
     if (game_sim_frame(f->sim) != g->last_frame) {
         g->last_frame = game_sim_frame(f->sim);
-        double v[12] = {st.coupling.fluid.advect_ms, st.coupling.fluid.diffuse_ms,
+        double v[11] = {st.coupling.fluid.advect_ms + st.coupling.fluid.diffuse_ms, 0,
                         st.coupling.fluid.forces_ms, st.coupling.panels_ms, st.coupling.feedback_ms,
                         st.coupling.forces_ms, st.coupling.bodies_ms, st.game_ms, st.step_ms,
-                        f->flow_ms[0], f->flow_ms[1] + f->flow_ms[2], 0};
+                        f->flow_ms[0], f->flow_ms[1] + f->flow_ms[2]};
         for (int k = 0; k < 11; k++) smooth(&g->avg[k], v[k]);
     }
     smooth(&g->avg[11], f->render_ms);
     smooth(&g->avg[12], f->present_ms);
-    const char *fb = eddy_feedback_name(game_sim_feedback(f->sim));
-    char rows[18][96];
+    static const char *const method[] = {"exact", "exact", "tree", "grid", "off"};
+    int fb = (int)game_sim_feedback(f->sim);
     int n = 0;
-    snprintf(rows[n++], 96, "per step, ms (avg)");
-    snprintf(rows[n++], 96, "advect          %7.3f", g->avg[0]);
-    snprintf(rows[n++], 96, "diffuse         %7.3f", g->avg[1]);
-    snprintf(rows[n++], 96, "stir forces     %7.3f", g->avg[2]);
-    snprintf(rows[n++], 96, "panel solves    %7.3f  (%d panels, %d sweeps)", g->avg[3],
-             st.coupling.panel_count, st.coupling.schwarz_iterations);
-    snprintf(rows[n++], 96, "feedback        %7.3f  (%s%s)", g->avg[4], fb,
-             game_sim_feedback_active(f->sim) ? ", on" : ", idle");
-    snprintf(rows[n++], 96, "fluid forces    %7.3f", g->avg[5]);
-    snprintf(rows[n++], 96, "Box2D           %7.3f", g->avg[6]);
-    snprintf(rows[n++], 96, "game logic      %7.3f", g->avg[7]);
-    snprintf(rows[n++], 96, "physics total   %7.3f", g->avg[8]);
-    snprintf(rows[n++], 96, "flow sampling   %7.3f", g->avg[9]);
-    snprintf(rows[n++], 96, "dye + tracers   %7.3f", g->avg[10]);
-    snprintf(rows[n++], 96, "render          %7.3f", g->avg[11]);
-    snprintf(rows[n++], 96, "present         %7.3f  (%s)", g->avg[12], f->renderer ? f->renderer : "-");
-    snprintf(rows[n++], 96, "frames/s        %7.1f", f->fps);
+    snprintf(rows[n++], 96, "time per frame, ms");
+    snprintf(rows[n++], 96, "the water flows     %6.2f", g->avg[0]);
+    snprintf(rows[n++], 96, "your stirring       %6.2f", g->avg[2]);
+    snprintf(rows[n++], 96, "water around objects %5.2f", g->avg[3]);
+    snprintf(rows[n++], 96, "  (%d edge pieces, %d passes)", st.coupling.panel_count, st.coupling.schwarz_iterations);
+    snprintf(rows[n++], 96, "objects push water  %6.2f", g->avg[4]);
+    snprintf(rows[n++], 96, "  (%s, %s)", method[fb >= 0 && fb <= 4 ? fb : 0],
+             game_sim_feedback_active(f->sim) ? "working" : "resting");
+    snprintf(rows[n++], 96, "water pushes objects %5.2f", g->avg[5]);
+    snprintf(rows[n++], 96, "objects collide     %6.2f", g->avg[6]);
+    snprintf(rows[n++], 96, "game rules          %6.2f", g->avg[7]);
+    snprintf(rows[n++], 96, "physics in all      %6.2f", g->avg[8]);
+    snprintf(rows[n++], 96, "water sampled       %6.2f", g->avg[9]);
+    snprintf(rows[n++], 96, "dye and specks      %6.2f", g->avg[10]);
+    snprintf(rows[n++], 96, "drawing             %6.2f", g->avg[11]);
+    snprintf(rows[n++], 96, "showing it          %6.2f", g->avg[12]);
+    snprintf(rows[n++], 96, "frames per second   %6.1f", f->fps);
+    return n;
+}
+
+/* The table's width in pixels, so the tank can make room for it. */
+static double timing_width(game_render *g)
+{
+    int w, h;
+    game_text_size(g->text, GAME_FONT_SMALL, "water pushes objects 00.00  ", &w, &h);
+    return w + 20 * g->ui;
+}
+
+static void draw_timings(game_render *g, const game_frame_info *f)
+{
+    char rows[TIMING_ROWS][96];
+    int n = timing_rows(g, f, rows);
     game_text *t = g->text;
-    int lh = game_text_line_height(t, GAME_FONT_SMALL), wmax = 0;
-    for (int k = 0; k < n; k++) {
-        int w, h;
-        game_text_size(t, GAME_FONT_SMALL, rows[k], &w, &h);
-        if (w > wmax) wmax = w;
-    }
-    float pad = (float)(10 * g->ui), bw = (float)wmax + 2 * pad, bh = (float)(n * lh) + 2 * pad;
-    float bx = (float)(g->w - bw - 12 * g->ui), by = (float)(58 * g->ui);
-    fill_rect(g->r, bx, by, bw, bh, rgba(6, 12, 26, 200));
+    int lh = game_text_line_height(t, GAME_FONT_SMALL);
+    float pad = (float)(10 * g->ui), bw = (float)timing_width(g), bh = (float)(n * lh) + 2 * pad;
+    float bx = (float)(g->w - bw - 8 * g->ui), by = (float)(58 * g->ui);
+    fill_rect(g->r, bx, by, bw, bh, rgba(6, 12, 26, 220));
     rect_outline(g->r, bx, by, bw, bh, rgba(70, 120, 180, 200), 1);
     for (int k = 0; k < n; k++)
         game_text_draw(t, GAME_FONT_SMALL, rows[k], (int)(bx + pad), (int)(by + pad + k * lh),
-                       k == 0 ? GOLD : k == 9 || k == n - 1 ? WHITE : DIM, GAME_LEFT);
+                       k == 0 ? GOLD : k == 10 || k == n - 1 ? WHITE : DIM, GAME_LEFT);
+}
+
+/* ------------------------------------------------------------ cards and panels */
+
+static void panel_at(game_render *g, float x, float y, float w, float h, int alpha)
+{
+    fill_rect(g->r, x, y, w, h, rgba(6, 12, 26, alpha));
+    rect_outline(g->r, x, y, w, h, rgba(80, 150, 220, 220), (float)(2 * g->ui));
+    rect_outline(g->r, x + 3 * (float)g->ui, y + 3 * (float)g->ui, w - 6 * (float)g->ui,
+                 h - 6 * (float)g->ui, rgba(80, 150, 220, 50), 1);
 }
 
 static void panel_box(game_render *g, float w, float h, float *x, float *y)
 {
     *x = (g->w - w) / 2, *y = (g->h - h) / 2;
-    fill_rect(g->r, *x, *y, w, h, rgba(6, 12, 26, 232));
-    rect_outline(g->r, *x, *y, w, h, rgba(80, 150, 220, 220), (float)(2 * g->ui));
+    panel_at(g, *x, *y, w, h, 232);
 }
 
-static void draw_help(game_render *g)
+static void draw_help(game_render *g, const game_frame_info *f)
 {
     static const char *const rows[][2] = {
         {"Left mouse", "drag the paddle; elsewhere in the water: stir"},
-        {"Right mouse", "stir the water (uses the stir meter)"},
-        {"W / S, Up / Down", "slide the paddle along its track"},
-        {"A / D, Left / Right", "the same, on a sideways track"},
-        {"1 .. 9", "switch a painted jet on or off"},
-        {"P or Space", "pause and resume"},
-        {". (period)", "one step while paused"},
-        {"R", "restart the level"},
+        {"Right mouse", "stir the water (while the stirring bar lasts)"},
+        {"W / S or Up / Down", "slide the paddle along its track"},
+        {"A / D or Left / Right", "the same, on a sideways track"},
+        {"1 .. 9", "switch a current on or off"},
+        {"Space, Enter, click", "start the level; after a win, Enter: the next"},
+        {"Space or P", "pause and go on;  . one step while paused"},
+        {"R", "start the level again"},
         {"N / B", "next / previous level"},
-        {"Esc", "level select (Esc again: back)"},
-        {"K / T / V", "dye / tracers / velocity arrows"},
-        {"F2", "panels and their strengths"},
-        {"F3", "quadtree nodes (with quadtree feedback)"},
-        {"F4", "velocity samples u_r + u_p"},
-        {"F", "feedback: exact, quadtree, naive, off"},
-        {"Tab", "timings per phase (the paper's Table 1)"},
-        {"F9", "save this attempt as a replay"},
-        {"F12", "screenshot (PNG)"},
-        {"H or F1", "this help"},
-        {"Q", "quit"},
+        {"Esc", "the menu and the levels"},
+        {"M / F11", "sound on or off / full screen"},
+        {"F9 / F12", "save this game as a replay / a picture"},
+        {"H or F1", "this help;  Q quit"},
+        {"", ""},
+        {"For the curious", ""},
+        {"K / T / V", "dye / specks / arrows of the water's speed"},
+        {"F2", "the invisible edges that let objects push the water"},
+        {"F3 / F4", "where the simulation looks closer / the water's speed"},
+        {"F", "how moving objects push the water back (4 ways)"},
+        {"Tab", "where each frame's time goes"},
     };
     int n = (int)(sizeof rows / sizeof rows[0]);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY);
-    float w = (float)(640 * g->ui), h = (float)((n + 4) * lh);
+    float w = (float)(780 * g->ui), h = (float)((n + 5) * lh);
     float x, y;
     panel_box(g, w, h, &x, &y);
-    game_text_draw(t, GAME_FONT_TITLE, "Keys", (int)(x + w / 2), (int)(y + lh * 0.6), GOLD, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_TITLE, "How to play", (int)(x + w / 2), (int)(y + lh * 0.6), GOLD, GAME_CENTER);
     for (int k = 0; k < n; k++) {
         int ry = (int)(y + (k + 2.2) * lh);
-        game_text_draw(t, GAME_FONT_BODY, rows[k][0], (int)(x + 24 * g->ui), ry, WHITE, GAME_LEFT);
-        game_text_draw(t, GAME_FONT_BODY, rows[k][1], (int)(x + 230 * g->ui), ry, DIM, GAME_LEFT);
+        bool head = rows[k][0][0] && !rows[k][1][0];
+        game_text_draw(t, GAME_FONT_BODY, rows[k][0], (int)(x + 28 * g->ui), ry, head ? SKY : WHITE, GAME_LEFT);
+        game_text_draw(t, GAME_FONT_BODY, rows[k][1], (int)(x + 270 * g->ui), ry, DIM, GAME_LEFT);
     }
+    const char *foot = f->silent ? "No sound device was found: the game is silent."
+                                 : "You move the water; the water moves everything else.";
+    game_text_draw(t, GAME_FONT_SMALL, foot, (int)(x + w / 2), (int)(y + h - 1.6 * lh), DIM, GAME_CENTER);
 }
 
-static void draw_result(game_render *g, const game_frame_info *f)
+/* A five-pointed star of outer radius R about (cx, cy): filled, or a rim. */
+static void star(SDL_Renderer *r, float cx, float cy, float R, SDL_Color fill, SDL_Color rim, bool filled)
+{
+    SDL_Vertex v[11];
+    int idx[30];
+    float pts[10][2];
+    for (int k = 0; k < 10; k++) {
+        double a = -PI / 2 + k * PI / 5, rad = k % 2 ? 0.45 * R : R;
+        pts[k][0] = cx + (float)(rad * cos(a)), pts[k][1] = cy + (float)(rad * sin(a));
+    }
+    for (int k = 0; k < 10; k++) /* the rim: each edge as a quad */
+        thick_line(r, pts[k][0], pts[k][1], pts[(k + 1) % 10][0], pts[(k + 1) % 10][1], R * 0.09f, rim, rim);
+    if (!filled) return;
+    v[0] = (SDL_Vertex){{cx, cy}, shade(fill, 1.15, 255), {0, 0}};
+    for (int k = 0; k < 10; k++) {
+        v[1 + k] = (SDL_Vertex){{pts[k][0], pts[k][1]}, fill, {0, 0}};
+        idx[3 * k] = 0, idx[3 * k + 1] = 1 + k, idx[3 * k + 2] = 1 + (k + 1) % 10;
+    }
+    SDL_RenderGeometry(r, NULL, v, 11, idx, 30);
+}
+
+int game_render_stars_shown(double t, int stars)
+{
+    int n = t < 0.8 ? 0 : (int)((t - 0.8) / 0.4) + 1;
+    return n < stars ? n : stars;
+}
+
+/* A hash of an integer to [0, 1): the confetti need no state. */
+static double hash01(uint32_t x)
+{
+    x ^= x >> 16, x *= 0x7feb352du, x ^= x >> 15, x *= 0x846ca68bu, x ^= x >> 16;
+    return (x & 0xffffff) / 16777216.0;
+}
+
+/* One piece of confetti as a turning quad. */
+static void confetti_piece(game_render *g, int *nv, int *ni, float x, float y, double spin, float sz,
+                           SDL_Color c)
+{
+    float cs = (float)cos(spin) * sz, sn = (float)sin(spin) * sz * 0.5f;
+    SDL_Vertex *v = &g->verts[*nv];
+    v[0] = (SDL_Vertex){{x - cs, y - sn}, c, {0, 0}};
+    v[1] = (SDL_Vertex){{x + sn, y - cs}, c, {0, 0}};
+    v[2] = (SDL_Vertex){{x + cs, y + sn}, c, {0, 0}};
+    v[3] = (SDL_Vertex){{x - sn, y + cs}, c, {0, 0}};
+    int *ix = &g->index[*ni];
+    ix[0] = *nv, ix[1] = *nv + 1, ix[2] = *nv + 2, ix[3] = *nv, ix[4] = *nv + 2, ix[5] = *nv + 3;
+    *nv += 4, *ni += 6;
+}
+
+/* Confetti, t seconds after the win, from no state at all (each piece's
+ * path is a function of its number): pieces thrown up from every goal, and
+ * a rain over the whole window, fluttering down in the goals' colours, gold
+ * and white. Air drag takes a throw v0 to the slow flutter speed w:
+ * v(t) = w + (v0 - w) e^(-d t), whose integral places the piece. */
+static void draw_confetti(game_render *g, const game_frame_info *f, double t)
+{
+    if (t < 0 || t > 9) return;
+    const game_level *L = game_sim_level(f->sim);
+    enum { PER_GOAL = 60, RAIN = 160 };
+    int nv = 0, ni = 0;
+    Uint8 alpha = (Uint8)(230 * (t < 7 ? 1.0 : (9 - t) / 2));
+    const double drag = 1.6, e = (1 - exp(-drag * t)) / drag;
+    for (int gi = 0; gi < L->goal_count && gi < GAME_MAX_GOALS; gi++) {
+        float gx, gy;
+        to_px(g, (L->goals[gi].rect[0] + L->goals[gi].rect[2]) / 2, (L->goals[gi].rect[1] + L->goals[gi].rect[3]) / 2, &gx, &gy);
+        SDL_Color base = sdl_col(f->looks->goal[gi], 255);
+        for (int k = 0; k < PER_GOAL && nv + 4 <= MAX_TRACER_VERTS; k++) {
+            uint32_t id = (uint32_t)(gi * 1000 + k);
+            double ang = -PI / 2 + (hash01(id * 3 + 1) - 0.5) * 2.4, sp = (260 + 420 * hash01(id * 3 + 2)) * g->ui;
+            double w = (80 + 80 * hash01(id * 11)) * g->ui;
+            float x = gx + (float)(cos(ang) * sp * e + 24 * g->ui * sin(t * (2 + hash01(id)) + k));
+            float y = gy + (float)(sin(ang) * sp * e + w * (t - e));
+            SDL_Color c = k % 3 == 0 ? GOLD : k % 3 == 1 ? base : WHITE;
+            c.a = alpha;
+            confetti_piece(g, &nv, &ni, x, y, t * (4 + 6 * hash01(id * 7)) + k,
+                           (float)((4 + 4 * hash01(id * 5)) * g->ui), c);
+        }
+    }
+    for (int k = 0; k < RAIN && nv + 4 <= MAX_TRACER_VERTS; k++) {
+        uint32_t id = (uint32_t)(50000 + k);
+        double w = (90 + 110 * hash01(id * 11)) * g->ui;
+        float x = (float)(g->w * hash01(id * 3) + 30 * g->ui * sin(t * (1.5 + hash01(id)) + k));
+        float y = (float)(-20 * g->ui - 0.6 * g->h * hash01(id * 5) + w * t);
+        int gi = L->goal_count > 0 ? k % L->goal_count : 0;
+        SDL_Color c = k % 3 == 0 ? GOLD : k % 3 == 1 && L->goal_count ? sdl_col(f->looks->goal[gi], 255) : WHITE;
+        c.a = alpha;
+        confetti_piece(g, &nv, &ni, x, y, t * (3 + 5 * hash01(id * 7)) + k,
+                       (float)((4 + 4 * hash01(id * 13)) * g->ui), c);
+    }
+    if (nv) SDL_RenderGeometry(g->r, NULL, g->verts, nv, g->index, ni);
+}
+
+/* The win: the stars one by one, the time against par, a new best, what
+ * next; and confetti from the goals. t: seconds since the win. */
+static void draw_win(game_render *g, const game_frame_info *f, double t)
 {
     const game_sim *sim = f->sim;
     const game_level *L = game_sim_level(sim);
-    game_text *t = g->text;
-    int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
-    float w = (float)(560 * g->ui), h = (float)(bl + 5 * lh);
+    game_text *tx = g->text;
+    float fade = (float)fmin(1.0, t / 0.5);
+    fill_rect(g->r, 0, 0, (float)g->w, (float)g->h, rgba(2, 6, 16, (int)(120 * fade)));
+    if (t < 0.35) {
+        draw_confetti(g, f, t);
+        return;
+    }
+    int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
+    float w = (float)(620 * g->ui), h = (float)(bl * 1.2 + 110 * g->ui + 5.5 * lh);
     float x, y;
     panel_box(g, w, h, &x, &y);
-    char s[160], st[32];
-    if (game_sim_status(sim) == GAME_WON) {
-        stars_text(game_sim_stars(sim), st, sizeof st);
-        game_text_draw(t, GAME_FONT_BIG, "Level complete!", (int)(x + w / 2), (int)(y + lh * 0.5), GOLD, GAME_CENTER);
-        snprintf(s, sizeof s, "%.1f s  (par %.0f s)   %s", game_sim_finish_time(sim), L->par, st);
-        game_text_draw(t, GAME_FONT_TITLE, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl), WHITE, GAME_CENTER);
-        game_text_draw(t, GAME_FONT_BODY, "N next level    R play again    F9 save replay    Esc levels",
-                       (int)(x + w / 2), (int)(y + lh * 3.2 + bl), DIM, GAME_CENTER);
-    } else {
-        game_text_draw(t, GAME_FONT_BIG, "Out of time", (int)(x + w / 2), (int)(y + lh * 0.5),
-                       rgba(255, 130, 110, 255), GAME_CENTER);
-        snprintf(s, sizeof s, "the time limit is %.0f s", L->time_limit);
-        game_text_draw(t, GAME_FONT_TITLE, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl), WHITE, GAME_CENTER);
-        game_text_draw(t, GAME_FONT_BODY, "R try again    Esc levels", (int)(x + w / 2),
-                       (int)(y + lh * 3.2 + bl), DIM, GAME_CENTER);
+    int cx = (int)(x + w / 2);
+    float yy = y + (float)(lh * 0.6);
+    shadow_text(g, GAME_FONT_BIG, f->last_level ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
+    yy += (float)bl * 1.15f;
+    int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
+    float R = (float)(42 * g->ui);
+    for (int k = 0; k < 3; k++) {
+        float sx = (float)cx + (k - 1) * R * 2.5f, sy = yy + R * 1.05f;
+        bool on = k < shown;
+        float pop = 1;
+        if (on) { /* it arrives big and settles */
+            double age = t - (0.8 + 0.4 * k);
+            pop = (float)(1 + 0.5 * exp(-age * 9) * cos(age * 14));
+        }
+        star(g->r, sx, sy, R * pop, GOLD, on ? shade(GOLD, 0.55, 255) : rgba(70, 85, 110, 255), on);
     }
+    yy += R * 2.6f;
+    char s[160];
+    snprintf(s, sizeof s, "%.1f s   (par %.0f s)", game_sim_finish_time(sim), L->par);
+    game_text_draw(tx, GAME_FONT_TITLE, s, cx, (int)yy, WHITE, GAME_CENTER);
+    yy += (float)lh * 1.6f;
+    const char *praise = stars == 3 ? "Under par: three stars!" : stars == 2 ? "Beat the par time for the third star."
+                                                                           : "Try it faster for more stars.";
+    if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
+    game_text_draw(tx, GAME_FONT_BODY, praise, cx, (int)yy, f->new_best && !f->demo ? GOLD : DIM, GAME_CENTER);
+    yy += (float)lh * 1.5f;
+    const char *keys = f->demo ? "R  play it yourself       Esc  menu"
+                       : f->last_level ? "Enter  the levels      R  play again      F9  save the replay"
+                                       : "Enter  next level      R  play again      F9  save the replay      Esc  menu";
+    game_text_draw(tx, GAME_FONT_BODY, keys, cx, (int)yy, SKY, GAME_CENTER);
+    draw_confetti(g, f, t);
 }
 
-static void draw_menu(game_render *g, const game_frame_info *f)
+static void draw_lost(game_render *g, const game_frame_info *f)
+{
+    const game_level *L = game_sim_level(f->sim);
+    game_text *t = g->text;
+    int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
+    float w = (float)(560 * g->ui), h = (float)(bl + 4.5 * lh);
+    float x, y;
+    panel_box(g, w, h, &x, &y);
+    char s[160];
+    game_text_draw(t, GAME_FONT_BIG, "Out of time", (int)(x + w / 2), (int)(y + lh * 0.5),
+                   rgba(255, 130, 110, 255), GAME_CENTER);
+    snprintf(s, sizeof s, "This level has to be done within %.0f seconds.", L->time_limit);
+    game_text_draw(t, GAME_FONT_BODY, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl), WHITE, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_BODY, "R  try again        Esc  menu", (int)(x + w / 2),
+                   (int)(y + lh * 2.6 + bl), SKY, GAME_CENTER);
+}
+
+/* The level's card before it starts: what it is, what to do, the clock. */
+static void draw_intro(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
+{
+    const game_level *L = game_sim_level(f->sim);
+    game_text *t = g->text;
+    int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
+    float w = (float)fmin(640 * g->ui, tank->w * 0.8);
+    int wrap = (int)(w - 60 * g->ui);
+    int hint_h = L->hint[0] ? game_text_wrapped_height(t, GAME_FONT_BODY, L->hint, wrap, rgba(210, 228, 250, 255), GAME_CENTER) : 0;
+    float h = (float)(bl + hint_h + 5.4 * lh + 20 * g->ui);
+    float x = tank->x + (tank->w - w) / 2, y = tank->y + (tank->h - h) / 2;
+    fill_rect(g->r, tank->x, tank->y, tank->w, tank->h, rgba(2, 6, 16, 90));
+    panel_at(g, x, y, w, h, 225);
+    int cx = (int)(x + w / 2);
+    float yy = y + (float)(lh * 0.7);
+    char s[160];
+    if (f->level_number > 0) snprintf(s, sizeof s, "Level %d of %d", f->level_number, f->level_total);
+    else snprintf(s, sizeof s, "A practice level");
+    game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, DIM, GAME_CENTER);
+    yy += (float)lh * 1.1f;
+    shadow_text(g, GAME_FONT_BIG, L->title, cx, (int)yy, WHITE, GAME_CENTER);
+    yy += (float)bl + 6 * (float)g->ui;
+    if (hint_h) game_text_draw_wrapped(t, GAME_FONT_BODY, L->hint, cx, (int)yy, wrap, rgba(210, 228, 250, 255), GAME_CENTER);
+    yy += (float)hint_h + (float)lh * 0.8f;
+    if (L->time_limit > 0) snprintf(s, sizeof s, "par %.0f s  for three stars      time limit %.0f s", L->par, L->time_limit);
+    else snprintf(s, sizeof s, "par %.0f s  for three stars", L->par);
+    game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, GOLD, GAME_CENTER);
+    yy += (float)lh * 1.6f;
+    double pulse = 0.6 + 0.4 * sin(f->clock * 4);
+    game_text_draw(t, GAME_FONT_TITLE, "Click or press Space to start", cx, (int)yy,
+                   rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
+}
+
+/* A tutorial card near the top of the tank. */
+static void draw_tutorial(game_render *g, const char *text, const SDL_FRect *tank)
+{
+    game_text *t = g->text;
+    float w = (float)fmin(720 * g->ui, tank->w * 0.86);
+    int wrap = (int)(w - 48 * g->ui);
+    SDL_Color c = rgba(236, 242, 250, 255);
+    int th = game_text_wrapped_height(t, GAME_FONT_TITLE, text, wrap, c, GAME_CENTER);
+    int sh = game_text_line_height(t, GAME_FONT_SMALL);
+    float h = (float)(th + sh + 30 * g->ui);
+    /* below the middle: the levels' surface currents and goals stay clear */
+    float x = tank->x + (tank->w - w) / 2, y = tank->y + tank->h * 0.62f - h / 2;
+    fill_rect(g->r, x, y, w, h, rgba(10, 24, 44, 215));
+    rect_outline(g->r, x, y, w, h, rgba(255, 210, 90, 200), (float)(2 * g->ui));
+    game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 8 * g->ui), GOLD, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 12 * g->ui + sh), wrap, c, GAME_CENTER);
+}
+
+/* Rows of a list (title menu, level select), remembered for the mouse. */
+static void list_layout(game_render *g, int x0, int x1, int y0, int row_h, int rows)
+{
+    g->menu_x0 = x0, g->menu_x1 = x1, g->menu_y0 = y0, g->menu_row_h = row_h, g->menu_rows = rows;
+}
+
+/* The title: the word eddy rippling over the water, the menu, the keys. */
+static void draw_title(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
-    fill_rect(r, 0, 0, (float)g->w, (float)g->h, rgba(4, 10, 22, 225));
+    game_text *t = g->text;
+    double ui = g->ui;
+    /* darker towards the top, where the words are: one quad, its colours
+       blended from top to bottom */
+    SDL_Color top = rgba(3, 8, 20, 215), low = rgba(3, 8, 20, 60);
+    float W = (float)g->w, H = (float)g->h;
+    SDL_Vertex v[4] = {{{0, 0}, top, {0, 0}}, {{W, 0}, top, {0, 0}}, {{W, H}, low, {0, 0}}, {{0, H}, low, {0, 0}}};
+    static const int quad[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(r, NULL, v, 4, quad, 6);
+    const char *word = "eddy";
+    int hl = game_text_line_height(t, GAME_FONT_HUGE), total = 0, wch[8];
+    for (int k = 0; word[k]; k++) {
+        char ch[2] = {word[k], 0};
+        int hh;
+        game_text_size(t, GAME_FONT_HUGE, ch, &wch[k], &hh);
+        total += wch[k];
+    }
+    int x = g->w / 2 - total / 2, y = (int)(70 * ui);
+    for (int k = 0; word[k]; k++) { /* each letter bobs on its own wave */
+        char ch[2] = {word[k], 0};
+        int dy = (int)(7 * ui * sin(f->clock * 1.7 + k * 0.9));
+        game_text_draw(t, GAME_FONT_HUGE, ch, x + (int)(4 * ui), y + dy + (int)(5 * ui), rgba(0, 10, 30, 190), GAME_LEFT);
+        game_text_draw(t, GAME_FONT_HUGE, ch, x, y + dy, rgba(140 + 20 * k, 220, 255, 255), GAME_LEFT);
+        x += wch[k];
+    }
+    y += hl;
+    game_text_draw(t, GAME_FONT_TITLE, "a puzzle in a tank of water", g->w / 2, y, rgba(190, 220, 245, 255), GAME_CENTER);
+    y += (int)(game_text_line_height(t, GAME_FONT_TITLE) * 1.1);
+    game_text_draw(t, GAME_FONT_BODY, "You never touch the objects: you move the water, and the water moves them.",
+                   g->w / 2, y, DIM, GAME_CENTER);
+    y += (int)(game_text_line_height(t, GAME_FONT_BODY) * 2.4);
+    int row_h = (int)(game_text_line_height(t, GAME_FONT_TITLE) * 1.55), bw = (int)(360 * ui);
+    int x0 = g->w / 2 - bw / 2, x1 = g->w / 2 + bw / 2;
+    list_layout(g, x0, x1, y, row_h, f->title_count);
+    for (int k = 0; k < f->title_count; k++) {
+        int ry = y + k * row_h;
+        bool sel = k == f->title_selected;
+        fill_rect(r, (float)x0, (float)ry, (float)bw, (float)row_h - 8, sel ? rgba(30, 80, 140, 235) : rgba(8, 18, 36, 200));
+        rect_outline(r, (float)x0, (float)ry, (float)bw, (float)row_h - 8,
+                     sel ? rgba(140, 210, 255, 255) : rgba(60, 100, 150, 200), (float)(sel ? 2 * ui : 1));
+        int ty = ry + (row_h - 8 - game_text_line_height(t, GAME_FONT_TITLE)) / 2;
+        game_text_draw(t, GAME_FONT_TITLE, f->title_items[k], g->w / 2, ty, sel ? WHITE : DIM, GAME_CENTER);
+    }
+    y += f->title_count * row_h + (int)(6 * ui);
+    if (f->title_note) game_text_draw(t, GAME_FONT_BODY, f->title_note, g->w / 2, y, GOLD, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_SMALL, "Up / Down choose     Enter or click to go     M sound     Q quit",
+                   g->w / 2, g->h - (int)(34 * ui), DIM, GAME_CENTER);
+}
+
+static void draw_levels(game_render *g, const game_frame_info *f)
+{
+    SDL_Renderer *r = g->r;
+    fill_rect(r, 0, 0, (float)g->w, (float)g->h, rgba(4, 10, 22, 228));
     game_text *t = g->text;
     double ui = g->ui;
     int th = game_text_line_height(t, GAME_FONT_BIG), lh = game_text_line_height(t, GAME_FONT_TITLE);
-    int y = (int)(60 * ui);
-    game_text_draw(t, GAME_FONT_BIG, "eddy", g->w / 2, y, rgba(120, 210, 255, 255), GAME_CENTER);
+    int y = (int)(50 * ui);
+    shadow_text(g, GAME_FONT_BIG, "Levels", g->w / 2, y, rgba(120, 210, 255, 255), GAME_CENTER);
     y += th;
-    game_text_draw(t, GAME_FONT_BODY, "a puzzle in a tank of water: move the objects with the fluid",
-                   g->w / 2, y, DIM, GAME_CENTER);
-    y += (int)(lh * 1.6);
+    int won = 0;
+    for (int k = 0; k < f->menu_count; k++) won += f->menu_entries[k].stars > 0;
+    char s[160], st[32];
+    snprintf(s, sizeof s, "%d of %d done", won, f->menu_count);
+    game_text_draw(t, GAME_FONT_BODY, s, g->w / 2, y, DIM, GAME_CENTER);
+    y += (int)(lh * 1.4);
     int row_h = (int)(lh * 1.45);
-    int x0 = (int)(g->w / 2 - 330 * ui), x1 = (int)(g->w / 2 + 330 * ui);
-    g->menu_y0 = y, g->menu_row_h = row_h, g->menu_x0 = x0, g->menu_x1 = x1;
-    g->menu_rows = f->menu_count;
+    int x0 = (int)(g->w / 2 - 340 * ui), x1 = (int)(g->w / 2 + 340 * ui);
+    list_layout(g, x0, x1, y, row_h, f->menu_count);
     for (int k = 0; k < f->menu_count; k++) {
         const game_menu_entry *e = &f->menu_entries[k];
         int ry = y + k * row_h;
         bool sel = k == f->menu_selected;
         if (sel) {
-            fill_rect(r, (float)x0, (float)ry, (float)(x1 - x0), (float)row_h - 4, rgba(30, 70, 120, 230));
-            rect_outline(r, (float)x0, (float)ry, (float)(x1 - x0), (float)row_h - 4, rgba(110, 190, 255, 255), 2);
+            fill_rect(r, (float)x0, (float)ry, (float)(x1 - x0), (float)row_h - 4,
+                      e->locked ? rgba(40, 45, 60, 230) : rgba(30, 70, 120, 230));
+            rect_outline(r, (float)x0, (float)ry, (float)(x1 - x0), (float)row_h - 4,
+                         e->locked ? rgba(110, 120, 140, 255) : rgba(110, 190, 255, 255), 2);
         }
-        char s[160], st[32];
-        snprintf(s, sizeof s, "%d   %s", k + 1, e->title);
         int ty = ry + (row_h - 4 - lh) / 2;
-        game_text_draw(t, GAME_FONT_TITLE, s, x0 + (int)(18 * ui), ty, sel ? WHITE : DIM, GAME_LEFT);
+        snprintf(s, sizeof s, "%d   %s", k + 1, e->title);
+        SDL_Color c = e->locked ? rgba(90, 100, 120, 255) : sel ? WHITE : DIM;
+        game_text_draw(t, GAME_FONT_TITLE, s, x0 + (int)(18 * ui), ty, c, GAME_LEFT);
+        if (e->locked) {
+            game_text_draw(t, GAME_FONT_BODY, "locked", x1 - (int)(18 * ui), ty + (lh - game_text_line_height(t, GAME_FONT_BODY)) / 2,
+                           rgba(110, 120, 140, 255), GAME_RIGHT);
+            continue;
+        }
         stars_text(e->stars, st, sizeof st);
         if (e->stars > 0) snprintf(s, sizeof s, "%.1f s  %s", e->best, st);
         else snprintf(s, sizeof s, "%s", st);
         game_text_draw(t, GAME_FONT_TITLE, s, x1 - (int)(18 * ui), ty, e->stars ? GOLD : rgba(90, 105, 130, 255),
                        GAME_RIGHT);
     }
-    y += f->menu_count * row_h + (int)(20 * ui);
-    game_text_draw(t, GAME_FONT_BODY, "Up / Down choose     Enter or click play     Esc back     Q quit",
+    y += f->menu_count * row_h + (int)(18 * ui);
+    bool any_locked = false;
+    for (int k = 0; k < f->menu_count; k++) any_locked |= f->menu_entries[k].locked;
+    game_text_draw(t, GAME_FONT_BODY,
+                   any_locked ? "Win a level to open the next one.   U opens every level."
+                              : "Every level is open.",
                    g->w / 2, y, DIM, GAME_CENTER);
+    if (f->message)
+        game_text_draw(t, GAME_FONT_BODY, f->message, g->w / 2, y + (int)(game_text_line_height(t, GAME_FONT_BODY) * 1.5),
+                       GOLD, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_SMALL, "Up / Down choose     Enter or click to play     Esc back     Q quit",
+                   g->w / 2, g->h - (int)(34 * ui), DIM, GAME_CENTER);
 }
 
 /* ------------------------------------------------------------ the frame */
 
-void game_render_frame(game_render *g, const game_frame_info *f)
+static void draw_goals(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
     const game_sim *sim = f->sim;
     const game_level *L = game_sim_level(sim);
-    prepare_bodies(g, sim);
-    game_text_frame(g->text);
-    double ui = g->ui;
-    g->W = L->asset.width, g->H = L->asset.height;
-    double top = 58 * ui, bottom = 38 * ui, side = 16 * ui;
-    double aw = g->w - 2 * side, ah = g->h - top - bottom;
-    g->scale = fmin(aw / g->W, ah / g->H);
-    if (g->scale < 1) g->scale = 1;
-    g->ox = (g->w - g->W * g->scale) / 2;
-    g->oy = top + (ah - g->H * g->scale) / 2;
-    SDL_FRect tank = {(float)g->ox, (float)g->oy, (float)(g->W * g->scale), (float)(g->H * g->scale)};
-
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 5, 9, 18, 255);
-    SDL_RenderClear(r);
-    /* the tank's glass */
-    float gl = (float)(5 * ui);
-    fill_rect(r, tank.x - gl, tank.y - gl, tank.w + 2 * gl, tank.h + 2 * gl, rgba(70, 100, 130, 255));
-    fill_rect(r, tank.x - gl + 2, tank.y - gl + 2, tank.w + 2 * gl - 4, tank.h + 2 * gl - 4, rgba(24, 34, 50, 255));
-    draw_water(g, f, &tank);
-
-    SDL_Rect clip = {(int)tank.x, (int)tank.y, (int)ceilf(tank.w), (int)ceilf(tank.h)};
-    SDL_RenderSetClipRect(r, &clip);
-    double now = game_sim_time(sim);
-    /* goals glow in the colour of the body they wait for */
+    double now = game_sim_time(sim), ui = g->ui;
     for (int k = 0; k < L->goal_count; k++) {
         const game_goal *goal = &L->goals[k];
-        SDL_Color c = body_color(g, goal->bodies[0]);
+        SDL_Color c = sdl_col(f->looks->goal[k], 255);
         bool filled = game_sim_goal_filled(sim, k);
         float x0, y0, x1, y1;
         to_px(g, goal->rect[0], goal->rect[3], &x0, &y0);
@@ -807,7 +984,12 @@ void game_render_frame(game_render *g, const game_frame_info *f)
             fill_rect(r, x0 + 6, y0 + 6 * (float)ui, (float)((x1 - x0 - 12) * p), (float)(4 * ui), rgba(c.r, c.g, c.b, 255));
         }
     }
-    /* jets: a nozzle where their dye comes from */
+}
+
+static void draw_jets(game_render *g, const game_frame_info *f)
+{
+    const game_sim *sim = f->sim;
+    const game_level *L = game_sim_level(sim);
     for (int j = 0; j < L->jet_count; j++) {
         const game_jet *jet = &L->jets[j];
         float px, py;
@@ -815,38 +997,84 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         bool on = game_sim_jet_on(sim, j);
         SDL_Color c = rgba(jet->color.r, jet->color.g, jet->color.b, 255);
         float rad = (float)(0.22 * g->scale);
-        if (on) disc(r, px, py, rad * 2.2f, rgba(c.r, c.g, c.b, 90), rgba(c.r, c.g, c.b, 0));
-        disc(r, px, py, rad, on ? c : rgba(30, 40, 60, 255), on ? shade(c, 0.7, 255) : rgba(20, 28, 44, 255));
-        ring(r, px, py, rad, (float)(2 * ui), c);
+        if (on) disc(g->r, px, py, rad * 2.2f, rgba(c.r, c.g, c.b, 90), rgba(c.r, c.g, c.b, 0));
+        disc(g->r, px, py, rad, on ? c : rgba(30, 40, 60, 255), on ? shade(c, 0.7, 255) : rgba(20, 28, 44, 255));
+        ring(g->r, px, py, rad, (float)(2 * g->ui), c);
         char key[2] = {(char)jet->key, 0};
         int lh = game_text_line_height(g->text, GAME_FONT_BODY);
         game_text_draw(g->text, GAME_FONT_BODY, key, (int)px, (int)(py - lh / 2), on ? rgba(10, 14, 24, 255) : c, GAME_CENTER);
     }
+}
+
+static void draw_paddle_track(game_render *g, const game_frame_info *f)
+{
+    const game_level *L = game_sim_level(f->sim);
+    if (!L->paddle.present) return;
+    float ax, ay, bx, by;
+    to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
+    to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
+    int dashes = 24;
+    SDL_Color c = rgba(220, 230, 245, 90);
+    for (int k = 0; k < dashes; k += 2)
+        thick_line(g->r, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
+                   ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes, (float)(2 * g->ui), c, c);
+    double tg[2];
+    game_sim_paddle_target(f->sim, tg);
+    float tx, ty;
+    to_px(g, tg[0], tg[1], &tx, &ty);
+    ring(g->r, tx, ty, (float)(6 * g->ui), (float)(1.5 * g->ui), rgba(220, 230, 245, 140));
+}
+
+/* Where the tank goes: below the HUD bar, above the bottom line, at the
+ * level's aspect, beside the time-per-frame table when that is shown. */
+static void layout(game_render *g, const game_frame_info *f)
+{
+    double ui = g->ui;
+    double top = 58 * ui, bottom = 38 * ui, side = 16 * ui, right = side;
+    if (f->view.timings && f->screen == GAME_SCREEN_PLAY) right = timing_width(g) + 16 * ui;
+    double aw = g->w - side - right, ah = g->h - top - bottom;
+    g->scale = fmin(aw / g->W, ah / g->H);
+    if (g->scale < 1) g->scale = 1;
+    g->ox = side + (aw - g->W * g->scale) / 2;
+    g->oy = top + (ah - g->H * g->scale) / 2;
+    game_xform_view(g->ox, g->oy, g->scale, g->H, g->view);
+}
+
+void game_render_frame(game_render *g, const game_frame_info *f)
+{
+    SDL_Renderer *r = g->r;
+    const game_sim *sim = f->sim;
+    const game_level *L = game_sim_level(sim);
+    game_text_frame(g->text);
+    double ui = g->ui;
+    g->W = L->asset.width, g->H = L->asset.height;
+    g->menu_rows = 0;
+    layout(g, f);
+    SDL_FRect tank = {(float)g->ox, (float)g->oy, (float)(g->W * g->scale), (float)(g->H * g->scale)};
+
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 5, 9, 18, 255);
+    SDL_RenderClear(r);
+    /* the tank's glass */
+    float gl = (float)(5 * ui);
+    fill_rect(r, tank.x - gl, tank.y - gl, tank.w + 2 * gl, tank.h + 2 * gl, rgba(70, 100, 130, 255));
+    fill_rect(r, tank.x - gl + 2, tank.y - gl + 2, tank.w + 2 * gl - 4, tank.h + 2 * gl - 4, rgba(24, 34, 50, 255));
+    draw_water(g, f, &tank);
+
+    SDL_Rect clip = {(int)tank.x, (int)tank.y, (int)ceilf(tank.w), (int)ceilf(tank.h)};
+    SDL_RenderSetClipRect(r, &clip);
+    bool play = f->screen == GAME_SCREEN_PLAY;
+    if (play) draw_goals(g, f);
+    draw_jets(g, f);
     if (f->view.tracers) draw_tracers(g, f->flow);
     if (f->view.arrows) draw_arrows(g, f->flow);
-    /* the paddle's track */
-    if (L->paddle.present) {
-        float ax, ay, bx, by;
-        to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
-        to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
-        int dashes = 24;
-        for (int k = 0; k < dashes; k += 2)
-            thick_line(r, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
-                       ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes,
-                       (float)(2 * ui), rgba(220, 230, 245, 90), rgba(220, 230, 245, 90));
-        double tg[2];
-        game_sim_paddle_target(sim, tg);
-        float tx, ty;
-        to_px(g, tg[0], tg[1], &tx, &ty);
-        ring(r, tx, ty, (float)(6 * ui), (float)(1.5 * ui), rgba(220, 230, 245, 140));
-    }
-    for (int i = 0; i < g->body_count && g->looks; i++) {
-        double x, y, a;
-        lerp_pose(&f->prev[i], &f->cur[i], f->alpha, &x, &y, &a);
-        draw_body(g, &g->looks[i], x, y, a);
+    if (play) draw_paddle_track(g, f);
+    for (int i = 0; i < f->looks->body_count; i++) {
+        eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
+        draw_body(g, &f->looks->bodies[i], &pose);
     }
     /* engine debug overlays through its debug-draw callbacks */
-    if (f->view.panels || f->view.quadtree || f->view.samples) {
+    if (play && (f->view.panels || f->view.quadtree || f->view.samples)) {
         eddy_debug_draw dd = {0};
         dd.user = g;
         if (f->view.panels) dd.panel = dbg_panel;
@@ -854,7 +1082,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         if (f->view.samples) dd.velocity_sample = dbg_sample, dd.sample_stride = 3;
         eddy_coupling_debug_draw(game_sim_coupling(sim), &dd);
     }
-    if (f->mouse_in_tank && (f->stirring || f->dragging_paddle)) {
+    if (play && f->started && f->mouse_in_tank && (f->stirring || f->dragging_paddle)) {
         float mx, my;
         to_px(g, f->mouse[0], f->mouse[1], &mx, &my);
         float rad = (float)((f->stirring ? L->stir.radius : 0.25) * g->scale);
@@ -863,21 +1091,34 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     }
     SDL_RenderSetClipRect(r, NULL);
 
+    if (f->screen == GAME_SCREEN_TITLE) {
+        draw_title(g, f);
+        return;
+    }
+    if (f->screen == GAME_SCREEN_LEVELS) {
+        draw_levels(g, f);
+        return;
+    }
     draw_hud(g, f);
     if (f->view.timings) draw_timings(g, f);
-    if (f->menu) {
-        draw_menu(g, f);
-    } else if (f->view.help) {
-        draw_help(g);
-    } else if (game_sim_status(sim) != GAME_PLAYING && !f->demo) {
-        draw_result(g, f);
+    game_status status = game_sim_status(sim);
+    if (f->view.help) {
+        draw_help(g, f);
+    } else if (!f->started && !f->demo) {
+        draw_intro(g, f, &tank);
+    } else if (status == GAME_WON) {
+        draw_win(g, f, game_sim_time(sim) - game_sim_finish_time(sim));
+    } else if (status == GAME_LOST && !f->demo) {
+        draw_lost(g, f);
     } else if (f->paused) {
         int bl = game_text_line_height(g->text, GAME_FONT_BIG);
         fill_rect(r, tank.x, tank.y + tank.h / 2 - bl, tank.w, 2.0f * bl, rgba(4, 10, 22, 170));
-        game_text_draw(g->text, GAME_FONT_BIG, "Paused", g->w / 2, (int)(tank.y + tank.h / 2 - bl * 0.8),
+        game_text_draw(g->text, GAME_FONT_BIG, "Paused", (int)(tank.x + tank.w / 2), (int)(tank.y + tank.h / 2 - bl * 0.8),
                        WHITE, GAME_CENTER);
-        game_text_draw(g->text, GAME_FONT_BODY, "P or Space to go on,  . to step", g->w / 2,
+        game_text_draw(g->text, GAME_FONT_BODY, "Space or P to go on,  . for one step", (int)(tank.x + tank.w / 2),
                        (int)(tank.y + tank.h / 2 + bl * 0.3), DIM, GAME_CENTER);
+    } else if (f->tutorial) {
+        draw_tutorial(g, f->tutorial, &tank);
     }
     if (!game_text_ok(g->text)) { /* no font: at least say so in the window title area */
         fill_rect(r, 0, 0, 8, 8, rgba(255, 80, 80, 255));
@@ -888,9 +1129,9 @@ void game_render_frame(game_render *g, const game_frame_info *f)
 
 void game_render_to_world(const game_render *g, int px, int py, double out[2])
 {
-    double s = g->scale > 0 ? g->scale : 1;
-    out[0] = (px - g->ox) / s;
-    out[1] = g->H - (py - g->oy) / s;
+    mat3 view;
+    memcpy(view, g->view, sizeof view);
+    game_xform_unproject(view, px, py, out);
 }
 
 bool game_render_in_tank(const game_render *g, int px, int py)
@@ -902,9 +1143,10 @@ bool game_render_in_tank(const game_render *g, int px, int py)
 
 double game_render_scale(const game_render *g) { return g->scale; }
 
-int game_render_menu_hit(const game_render *g, int px, int py)
+int game_render_list_hit(const game_render *g, int px, int py)
 {
-    if (g->menu_row_h <= 0 || px < g->menu_x0 || px > g->menu_x1 || py < g->menu_y0) return -1;
+    if (g->menu_rows <= 0 || g->menu_row_h <= 0 || px < g->menu_x0 || px > g->menu_x1 || py < g->menu_y0)
+        return -1;
     int k = (py - g->menu_y0) / g->menu_row_h;
     return k < g->menu_rows ? k : -1;
 }

@@ -8,45 +8,51 @@
  * Water is a texture of the dye composited over deep blue; bodies are filled
  * polygons at poses interpolated between the last two physics steps; the
  * debug overlays come from the engine's debug-draw callbacks
- * (eddy_coupling_debug_draw). The HUD, the timing table, the help, the pause,
- * win and level-select screens are drawn here too.
+ * (eddy_coupling_debug_draw). The HUD, the time-per-frame table (beside the
+ * tank, never over it), the help, the pause, the title, the level select,
+ * the level's opening card, the tutorial's cards and the win screen (stars,
+ * confetti) are drawn here too.
  */
 #ifndef GAME_RENDER_H
 #define GAME_RENDER_H
 
 #include "game_flow.h"
+#include "game_look.h"
 #include "game_text.h"
+#include "game_view.h"
 
 #include <SDL.h>
 
-typedef struct game_view {
-    bool dye, tracers, arrows;          /* the water */
-    bool panels, quadtree, samples;     /* engine debug overlays */
-    bool timings;                       /* the Table 1 panel */
-    bool help;
-    bool hint;                          /* the level's hint line */
-} game_view;
-
-/* Turns on the overlays named in a comma-separated list: dye, tracers,
- * arrows, panels, quadtree, samples, timings, help, or none (all off).
- * Returns false, naming the first unknown word in *bad, for a bad list. */
-bool game_view_parse(const char *list, game_view *view, char *bad, size_t bad_cap);
+typedef enum game_screen {
+    GAME_SCREEN_PLAY = 0,   /* a level: its card, the play, the result */
+    GAME_SCREEN_TITLE,      /* the title over a level that plays itself */
+    GAME_SCREEN_LEVELS      /* the level select */
+} game_screen;
 
 typedef struct game_menu_entry {
     const char *title;
     const char *id;
-    int stars;       /* best this session, 0 = not won */
+    int stars;       /* best so far, 0 = not won */
     double best;     /* s, when stars > 0 */
+    bool locked;     /* not open yet */
 } game_menu_entry;
 
 typedef struct game_frame_info {
     const game_sim *sim;
     const game_flow *flow;
-    const eddy_pose *prev, *cur; /* per sim body: poses of the last two steps */
+    const game_looks *looks;     /* of sim's bodies (game_session.h) */
+    const eddy_pose *prev, *cur; /* looks->body_count poses: the last two steps */
     double alpha;                /* 0..1 between prev and cur */
     game_view view;
+    game_screen screen;
+    bool started;                /* play: the level's card has been dismissed */
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
+    const char *tutorial;        /* a card of the first level's tutorial, or NULL */
+    bool new_best;               /* the win is the level's best time */
+    bool last_level;             /* the level is the last of the list */
+    bool muted, silent;          /* sound off by the player; no audio device */
+    double clock;                /* s of the app's clock (animations not tied to the sim) */
     double fps;
     double render_ms;            /* drawing the previous frame */
     double present_ms;           /* SDL_RenderPresent of the previous frame */
@@ -55,8 +61,11 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
-    /* level select */
-    bool menu;
+    /* the title's menu */
+    int title_count, title_selected;
+    const char *const *title_items;
+    const char *title_note;      /* under the menu (which level Play opens) */
+    /* the level select */
     int menu_count, menu_selected;
     const game_menu_entry *menu_entries;
 } game_frame_info;
@@ -77,7 +86,12 @@ void game_render_to_world(const game_render *g, int px, int py, double out[2]);
 bool game_render_in_tank(const game_render *g, int px, int py);
 /* Pixel size of one metre in the last frame. */
 double game_render_scale(const game_render *g);
-/* The menu row under a pixel, or -1. */
-int game_render_menu_hit(const game_render *g, int px, int py);
+/* The row of the list drawn last (the title's menu or the level select)
+ * under a pixel, or -1. */
+int game_render_list_hit(const game_render *g, int px, int py);
+
+/* The win screen's stars come one by one: how many have come t seconds
+ * after the win (the window rings a chime for each). */
+int game_render_stars_shown(double t, int stars);
 
 #endif /* GAME_RENDER_H */

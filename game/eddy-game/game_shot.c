@@ -17,6 +17,7 @@ struct game_shot {
     SDL_Renderer *renderer;
     game_render *render;
     game_flow *flow;
+    game_looks looks;
     eddy_pose *prev, *cur;
     game_view view;
 };
@@ -51,6 +52,7 @@ eddy_result game_shot_create(const game_sim *sim, int width, int height, game_sh
                         height, SDL_GetError());
     if (rc == EDDY_OK) rc = game_render_create(s->renderer, width, height, &s->render, err);
     if (rc == EDDY_OK) rc = game_flow_create(sim, &s->flow, err);
+    if (rc == EDDY_OK) rc = game_looks_make(sim, &s->looks, err);
     if (rc != EDDY_OK) {
         game_shot_destroy(s);
         return rc;
@@ -83,9 +85,13 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     memset(&f, 0, sizeof f);
     f.sim = s->sim;
     f.flow = s->flow;
+    f.looks = &s->looks;
     f.prev = s->prev, f.cur = s->cur;
     f.alpha = 1.0;
     f.view = s->view;
+    f.screen = GAME_SCREEN_PLAY;
+    f.started = true;              /* the picture of a level being played */
+    f.clock = game_sim_time(s->sim);
     f.fps = 60;
     double t0 = now_ms();
     game_render_frame(s->render, &f);
@@ -98,6 +104,7 @@ void game_shot_destroy(game_shot *s)
 {
     if (!s) return;
     game_flow_destroy(s->flow);
+    game_looks_free(&s->looks);
     game_render_destroy(s->render);
     if (s->renderer) SDL_DestroyRenderer(s->renderer);
     if (s->surface) SDL_FreeSurface(s->surface);

@@ -5,6 +5,7 @@
  * anything that changes the state: the clock only fills the timings.
  */
 #include "game_sim.h"
+#include "game_push.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,6 +26,8 @@ struct game_sim {
     eddy_coupling *coupling;
     int body_count;              /* scene bodies, paddle included */
     eddy_body **bodies;
+    eddy_body *walls;            /* the tank's four walls, one static body */
+    eddy_body **push_list;       /* bodies then walls: what the paddle may press */
     eddy_body *paddle;
     double paddle_angle;
     double paddle_s, paddle_target_s; /* 0..1 along the track */
@@ -66,11 +69,13 @@ static eddy_result sim_fail(eddy_error *err, eddy_result code, const char *msg)
 
 /* ------------------------------------------------------------ set-up */
 
-static eddy_result add_walls(eddy_world *world, double w, double h, eddy_error *err)
+static eddy_result add_walls(eddy_world *world, double w, double h, eddy_body **out,
+                             eddy_error *err)
 {
     eddy_body_desc bd = {0};
     eddy_body *walls;
     eddy_result rc = eddy_body_create(world, &bd, &walls, err);
+    *out = walls;
     const double t = WALL_THICKNESS;
     const double box[4][4] = {{w / 2, -t / 2, w / 2 + t, t / 2},
                               {w / 2, h + t / 2, w / 2 + t, t / 2},
@@ -135,7 +140,8 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         s->scratch = calloc((size_t)s->mode_count, sizeof(double));
         s->body_count = s->view.body_count;
         s->bodies = calloc((size_t)s->body_count + 1, sizeof *s->bodies);
-        if (!s->scratch || !s->bodies) rc = sim_fail(err, EDDY_ERR_MEMORY, "game: out of memory");
+        s->push_list = calloc((size_t)s->body_count + 1, sizeof *s->push_list);
+        if (!s->scratch || !s->bodies || !s->push_list) rc = sim_fail(err, EDDY_ERR_MEMORY, "game: out of memory");
     }
     eddy_asset_info info;
     eddy_asset_get_info(asset, &info);
@@ -144,7 +150,7 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         wd.gravity[0] = s->view.gravity[0], wd.gravity[1] = s->view.gravity[1];
         rc = eddy_world_create(&wd, &s->world, err);
     }
-    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, err);
+    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, &s->walls, err);
     if (rc == EDDY_OK) {
         eddy_coupling_desc cd = {0};
         cd.feedback = s->view.feedback;
@@ -168,6 +174,10 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
             game_error(err, rc, "level %.60s: paddle: %s", level->id, inner.message);
         else if (rc != EDDY_OK)
             game_error(err, rc, "level %.60s: bodies[%d]: %s", level->id, i, inner.message);
+    }
+    if (rc == EDDY_OK) {
+        memcpy(s->push_list, s->bodies, (size_t)s->body_count * sizeof *s->bodies);
+        s->push_list[s->body_count] = s->walls;
     }
     if (rc == EDDY_OK && level->paddle.present) {
         s->paddle = s->bodies[level->body_count];
@@ -196,6 +206,7 @@ void game_sim_destroy(game_sim *s)
     eddy_fluid_destroy(s->fluid);
     free(s->scratch);
     free(s->bodies);
+    free(s->push_list);
     free(s->log);
     free(s);
 }
@@ -326,6 +337,9 @@ static void apply_damping(game_sim *s)
     eddy_fluid_set_coefficients(s->fluid, s->scratch, s->mode_count);
 }
 
+/* The paddle slides towards its target at its speed limit, but only as far
+ * as it can without pressing a body into the level's fixed parts or the
+ * walls (game_push.h): it pushes, it does not crush. */
 static void move_paddle(game_sim *s)
 {
     if (!s->paddle) return;
@@ -336,6 +350,13 @@ static void move_paddle(game_sim *s)
     double d = s->paddle_target_s - s->paddle_s;
     if (d > step) d = step;
     if (d < -step) d = -step;
+    if (d != 0) {
+        double from[2], to[2];
+        track_point(L, s->paddle_s, from);
+        track_point(L, s->paddle_s + d, to);
+        d *= game_push_fraction(s->paddle, s->push_list, s->body_count + 1, to[0] - from[0],
+                                to[1] - from[1], GAME_DT);
+    }
     s->paddle_s += d;
     s->paddle_moved = d != 0;
     double p[2];

@@ -13,10 +13,12 @@
 #define CACHE_SIZE 320
 #define CACHE_KEEP 30 /* frames an unused string stays */
 
-static const int BASE_PT[GAME_FONT_COUNT] = {13, 16, 24, 40};
+static const int BASE_PT[GAME_FONT_COUNT] = {13, 16, 24, 40, 96};
 
 typedef struct cached {
-    char text[160];
+    char text[400];
+    int wrap;            /* pixels a line may take, 0: one line */
+    game_align align;    /* of the lines of wrapped text */
     game_font font;
     SDL_Color color;
     SDL_Texture *tex;
@@ -70,6 +72,7 @@ game_text *game_text_create(SDL_Renderer *r, double scale)
     }
     if (t->font[GAME_FONT_TITLE]) TTF_SetFontStyle(t->font[GAME_FONT_TITLE], TTF_STYLE_BOLD);
     if (t->font[GAME_FONT_BIG]) TTF_SetFontStyle(t->font[GAME_FONT_BIG], TTF_STYLE_BOLD);
+    if (t->font[GAME_FONT_HUGE]) TTF_SetFontStyle(t->font[GAME_FONT_HUGE], TTF_STYLE_BOLD);
     return t;
 }
 
@@ -87,13 +90,15 @@ void game_text_destroy(game_text *t)
 bool game_text_ok(const game_text *t) { return t && t->font[0]; }
 const char *game_text_font_path(const game_text *t) { return t ? t->path : ""; }
 
-static cached *lookup(game_text *t, game_font font, const char *s, SDL_Color c)
+static cached *lookup(game_text *t, game_font font, const char *s, SDL_Color c, int wrap,
+                      game_align align)
 {
-    if (!game_text_ok(t) || !s || !*s) return NULL;
+    if (!game_text_ok(t) || !s || !*s || strlen(s) >= sizeof t->cache[0].text) return NULL;
     int slot = -1;
     for (int i = 0; i < CACHE_SIZE; i++) {
         cached *e = &t->cache[i];
-        if (e->tex && e->font == font && e->color.r == c.r && e->color.g == c.g &&
+        if (e->tex && e->font == font && e->wrap == wrap && (!wrap || e->align == align) &&
+            e->color.r == c.r && e->color.g == c.g &&
             e->color.b == c.b && e->color.a == c.a && strcmp(e->text, s) == 0) {
             e->used = t->frame;
             return e;
@@ -105,7 +110,12 @@ static cached *lookup(game_text *t, game_font font, const char *s, SDL_Color c)
     int oldest = slot;
     cached *e = &t->cache[oldest];
     if (e->tex) SDL_DestroyTexture(e->tex), e->tex = NULL;
-    SDL_Surface *surf = TTF_RenderUTF8_Blended(t->font[font], s, c);
+    if (wrap > 0)
+        TTF_SetFontWrappedAlign(t->font[font], align == GAME_CENTER  ? TTF_WRAPPED_ALIGN_CENTER
+                                               : align == GAME_RIGHT ? TTF_WRAPPED_ALIGN_RIGHT
+                                                                     : TTF_WRAPPED_ALIGN_LEFT);
+    SDL_Surface *surf = wrap > 0 ? TTF_RenderUTF8_Blended_Wrapped(t->font[font], s, c, (Uint32)wrap)
+                                 : TTF_RenderUTF8_Blended(t->font[font], s, c);
     if (!surf) return NULL;
     e->tex = SDL_CreateTextureFromSurface(t->r, surf);
     e->w = surf->w, e->h = surf->h;
@@ -114,6 +124,8 @@ static cached *lookup(game_text *t, game_font font, const char *s, SDL_Color c)
     SDL_SetTextureBlendMode(e->tex, SDL_BLENDMODE_BLEND);
     snprintf(e->text, sizeof e->text, "%s", s);
     e->font = font;
+    e->wrap = wrap;
+    e->align = align;
     e->color = c;
     e->used = t->frame;
     return e;
@@ -122,13 +134,32 @@ static cached *lookup(game_text *t, game_font font, const char *s, SDL_Color c)
 int game_text_draw(game_text *t, game_font font, const char *s, int x, int y, SDL_Color color,
                    game_align align)
 {
-    cached *e = lookup(t, font, s, color);
+    cached *e = lookup(t, font, s, color, 0, GAME_LEFT);
     if (!e) return 0;
     SDL_Rect dst = {x, y, e->w, e->h};
     if (align == GAME_CENTER) dst.x -= e->w / 2;
     if (align == GAME_RIGHT) dst.x -= e->w;
     SDL_RenderCopy(t->r, e->tex, NULL, &dst);
     return e->w;
+}
+
+int game_text_draw_wrapped(game_text *t, game_font font, const char *s, int x, int y, int width,
+                           SDL_Color color, game_align align)
+{
+    cached *e = lookup(t, font, s, color, width > 0 ? width : 1, align);
+    if (!e) return 0;
+    SDL_Rect dst = {x, y, e->w, e->h};
+    if (align == GAME_CENTER) dst.x -= e->w / 2;
+    if (align == GAME_RIGHT) dst.x -= e->w;
+    SDL_RenderCopy(t->r, e->tex, NULL, &dst);
+    return e->h;
+}
+
+int game_text_wrapped_height(game_text *t, game_font font, const char *s, int width,
+                             SDL_Color color, game_align align)
+{
+    cached *e = lookup(t, font, s, color, width > 0 ? width : 1, align);
+    return e ? e->h : 0;
 }
 
 void game_text_size(game_text *t, game_font font, const char *s, int *w, int *h)

@@ -17,6 +17,7 @@ typedef enum game_font {
     GAME_FONT_BODY,      /* HUD, help */
     GAME_FONT_TITLE,     /* level title, menu */
     GAME_FONT_BIG,       /* "Level complete" */
+    GAME_FONT_HUGE,      /* the title */
     GAME_FONT_COUNT
 } game_font;
 
@@ -35,6 +36,14 @@ const char *game_text_font_path(const game_text *t); /* "" without a font */
  * edge by align. Returns the width in pixels. */
 int game_text_draw(game_text *t, game_font font, const char *s, int x, int y, SDL_Color color,
                    game_align align);
+/* Text broken into lines of at most width pixels, each line placed by
+ * align about x (left edge, centre, right edge). Returns its height. */
+int game_text_draw_wrapped(game_text *t, game_font font, const char *s, int x, int y, int width,
+                           SDL_Color color, game_align align);
+/* The height that text would take (renders it into the cache, so that the
+ * same call to game_text_draw_wrapped then draws it at once). */
+int game_text_wrapped_height(game_text *t, game_font font, const char *s, int width,
+                             SDL_Color color, game_align align);
 /* Width and height without drawing. */
 void game_text_size(game_text *t, game_font font, const char *s, int *w, int *h);
 int game_text_line_height(const game_text *t, game_font font);

@@ -240,18 +240,38 @@ SDL_Color paint_speed_color(double t)
 
 /* ------------------------------------------------------------ mapping */
 
+/* The view as a cglm 3x3 matrix on (x, y, 1): metres (y up) -> pixels
+ * (y down). A pixel's centre maps back to the metres under it. */
+void paint_view_matrix(const SDL_Rect *r, double width, double height, mat3 out)
+{
+    glm_translate2d_make(out, (vec2){(float)r->x, (float)(r->y + r->h)});
+    glm_scale2d(out, (vec2){(float)(r->w / width), (float)(-r->h / height)});
+}
+
+static void apply(mat3 m, double x, double y, float *px, float *py)
+{
+    vec3 p = {(float)x, (float)y, 1.0f}, q;
+    glm_mat3_mulv(m, p, q);
+    *px = q[0], *py = q[1];
+}
+
 void paint_to_world(const SDL_Rect *r, double width, double height, int px, int py, double *x,
                     double *y)
 {
-    *x = (px + 0.5 - r->x) / r->w * width;
-    *y = (1.0 - (py + 0.5 - r->y) / r->h) * height;
+    mat3 m, inv;
+    paint_view_matrix(r, width, height, m);
+    glm_mat3_inv(m, inv);
+    float wx, wy;
+    apply(inv, px + 0.5, py + 0.5, &wx, &wy);
+    *x = wx, *y = wy;
 }
 
 void paint_to_screen(const SDL_Rect *r, double width, double height, double x, double y,
                      float *px, float *py)
 {
-    *px = (float)(r->x + x / width * r->w);
-    *py = (float)(r->y + (1.0 - y / height) * r->h);
+    mat3 m;
+    paint_view_matrix(r, width, height, m);
+    apply(m, x, y, px, py);
 }
 
 /* ------------------------------------------------------------ views */
@@ -544,6 +564,8 @@ static void draw_arrows(paint_view *v, SDL_Renderer *ren, const paint_field *f, 
             n++;
         }
     f->velocity(f->user, n, v->xy, v->uv);
+    mat3 view;
+    paint_view_matrix(r, f->width, f->height, view);
     for (int k = 0; k < n; ++k) {
         double u = v->uv[2 * k], w = v->uv[2 * k + 1], s = hypot(u, w);
         double t = s / f->speed_scale;
@@ -553,7 +575,7 @@ static void draw_arrows(paint_view *v, SDL_Renderer *ren, const paint_field *f, 
         double len = spacing * 0.9 * sqrt(t > 1 ? 1 : t);
         double dx = u / s * len, dy = -w / s * len;
         float cx, cy;
-        paint_to_screen(r, f->width, f->height, v->xy[2 * k], v->xy[2 * k + 1], &cx, &cy);
+        apply(view, v->xy[2 * k], v->xy[2 * k + 1], &cx, &cy);
         SDL_Color c = on_plain ? paint_speed_color(0.35 + 0.65 * (t > 1 ? 1 : t))
                                : (SDL_Color){245, 248, 255, (Uint8)(110 + 120 * fmin(t, 1.0))};
         paint_arrow(ren, cx - (float)dx * 0.5f, cy - (float)dy * 0.5f, cx + (float)dx * 0.5f,
@@ -629,6 +651,8 @@ static void draw_streaks(paint_view *v, SDL_Renderer *ren, const paint_field *f)
     static SDL_Vertex verts[MAXV];
     static int idx[MAXI];
     int nv = 0, ni = 0;
+    mat3 view;
+    paint_view_matrix(r, f->width, f->height, view);
     for (int k = 0; k < n; ++k) {
         streak *s = &v->streaks[k];
         /* Fade in after a respawn and out before the end of life. */
@@ -638,8 +662,8 @@ static void draw_streaks(paint_view *v, SDL_Renderer *ren, const paint_field *f)
             continue;
         for (int t = 0; t + 1 < s->filled; ++t) {
             float x0, y0, x1, y1;
-            paint_to_screen(r, f->width, f->height, s->x[t], s->y[t], &x0, &y0);
-            paint_to_screen(r, f->width, f->height, s->x[t + 1], s->y[t + 1], &x1, &y1);
+            apply(view, s->x[t], s->y[t], &x0, &y0);
+            apply(view, s->x[t + 1], s->y[t + 1], &x1, &y1);
             float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
             if (len < 0.05f)
                 continue;

@@ -15,6 +15,7 @@
 
 #include <SDL.h>
 #include <SDL_ttf.h>
+#include <cglm/cglm.h>
 
 #include <stdbool.h>
 
@@ -73,7 +74,9 @@ void paint_view_invalidate(paint_view *v);
  * aspect, at the top, centred across. */
 SDL_Rect paint_fit(const SDL_Rect *rect, double width, double height);
 
-/* Pixel <-> metre mapping of a domain drawn into r (y up in metres). */
+/* Pixel <-> metre mapping of a domain drawn into r (y up in metres): the
+ * view matrix (cglm, on (x, y, 1)), and a point either way through it. */
+void paint_view_matrix(const SDL_Rect *r, double width, double height, mat3 out);
 void paint_to_world(const SDL_Rect *r, double width, double height, int px, int py, double *x,
                     double *y);
 void paint_to_screen(const SDL_Rect *r, double width, double height, double x, double y,

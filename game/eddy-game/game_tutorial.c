@@ -1,0 +1,141 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * game_tutorial.c - the first level's cards (game_tutorial.h).
+ */
+#include "game_tutorial.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CARD_SECONDS 6.0   /* a GAME_WAIT_TIME card stays this long at most */
+#define LATE_SECONDS 15.0  /* a card's late text comes after this */
+
+const char *game_color_name(game_color c)
+{
+    double r = c.r / 255.0, g = c.g / 255.0, b = c.b / 255.0;
+    double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn;
+    if (mx < 0.2) return "black";
+    if (d < 0.15 * mx) return mx > 0.8 ? "white" : "grey";
+    double h = mx == r ? fmod((g - b) / d + 6.0, 6.0) : mx == g ? (b - r) / d + 2.0 : (r - g) / d + 4.0;
+    h *= 60.0;
+    if (h < 15 || h >= 345) return "red";
+    if (h < 40) return "orange";
+    if (h < 70) return "yellow";
+    if (h < 165) return "green";
+    if (h < 200) return "turquoise";
+    if (h < 255) return "blue";
+    if (h < 295) return "purple";
+    return "pink";
+}
+
+/* "top right", "bottom left", "middle", ... of a rectangle in the tank. */
+static void place_name(const game_level *L, const double rect[4], char *out, size_t cap)
+{
+    double cx = (rect[0] + rect[2]) / 2 / L->asset.width, cy = (rect[1] + rect[3]) / 2 / L->asset.height;
+    const char *v = cy > 0.62 ? "top" : cy < 0.38 ? "bottom" : "";
+    const char *h = cx > 0.62 ? "right" : cx < 0.38 ? "left" : "";
+    if (!*v && !*h) snprintf(out, cap, "middle");
+    else snprintf(out, cap, "%s%s%s", v, *v && *h ? " " : "", h);
+}
+
+static game_tutorial_card *add(game_tutorial *t, game_tutorial_wait wait)
+{
+    if (t->count >= GAME_TUTORIAL_MAX_CARDS) return NULL;
+    game_tutorial_card *c = &t->cards[t->count++];
+    memset(c, 0, sizeof *c);
+    c->wait = wait;
+    return c;
+}
+
+void game_tutorial_start(game_tutorial *t, const game_level *L)
+{
+    memset(t, 0, sizeof *t);
+    game_tutorial_card *c = add(t, GAME_WAIT_TIME);
+    snprintf(c->text, sizeof c->text,
+             "You never touch the objects here: you move the water, and the water moves them.");
+    /* what the first goal wants, in words */
+    char what[96] = "the object", where[32] = "side";
+    if (L->goal_count > 0 && L->goals[0].body_count > 0) {
+        int b = L->goals[0].bodies[0];
+        const char *name = b < L->body_count && L->bodies[b].name[0] ? L->bodies[b].name : "object";
+        if (b < L->body_count && L->bodies[b].has_color)
+            snprintf(what, sizeof what, "the %s %s", game_color_name(L->bodies[b].color), name);
+        else
+            snprintf(what, sizeof what, "the %s", name);
+        place_name(L, L->goals[0].rect, where, sizeof where);
+    }
+    if (L->jet_count > 0) {
+        c = add(t, GAME_WAIT_JET);
+        snprintf(c->text, sizeof c->text,
+                 "Press %c to switch on a current. Its button at the top right lights up while it "
+                 "runs; press %c again to stop it.", L->jets[0].key, L->jets[0].key);
+        c = add(t, GAME_WAIT_TIME);
+        snprintf(c->text, sizeof c->text,
+                 "The current pushes the water along, and the water carries %s with it.", what);
+    }
+    if (L->paddle.present) {
+        c = add(t, GAME_WAIT_PADDLE);
+        snprintf(c->text, sizeof c->text,
+                 "Drag the white paddle with the left mouse button, or hold W and S: as it moves, "
+                 "it pushes the water.");
+    }
+    c = add(t, GAME_WAIT_GOAL);
+    snprintf(c->text, sizeof c->text,
+             "Bring %s into the glowing box at the %s and keep it there for a moment.", what, where);
+    if (L->stir.enabled)
+        snprintf(c->late, sizeof c->late,
+                 "Stuck? Hold the right mouse button and move the mouse to stir the water. Then "
+                 "bring %s into the glowing box.", what);
+}
+
+static bool any_jet_on(const game_sim *sim)
+{
+    for (int j = 0; j < game_sim_level(sim)->jet_count; j++)
+        if (game_sim_jet_on(sim, j)) return true;
+    return false;
+}
+
+static bool paddle_moved(const game_sim *sim)
+{
+    const game_level *L = game_sim_level(sim);
+    if (!L->paddle.present) return false;
+    double tg[2];
+    game_sim_paddle_target(sim, tg);
+    double s0[2] = {L->paddle.track[0][0] + L->paddle.start * (L->paddle.track[1][0] - L->paddle.track[0][0]),
+                    L->paddle.track[0][1] + L->paddle.start * (L->paddle.track[1][1] - L->paddle.track[0][1])};
+    return hypot(tg[0] - s0[0], tg[1] - s0[1]) > 0.05;
+}
+
+void game_tutorial_update(game_tutorial *t, const game_sim *sim)
+{
+    double now = game_sim_time(sim);
+    t->now = now;
+    if (game_sim_status(sim) == GAME_WON) t->won = true;
+    for (int guard = 0; t->current < t->count && guard < GAME_TUTORIAL_MAX_CARDS; guard++) {
+        const game_tutorial_card *c = &t->cards[t->current];
+        bool done = false;
+        switch (c->wait) {
+        case GAME_WAIT_TIME:
+            done = now - t->shown_at >= CARD_SECONDS || game_sim_stirring(sim) ||
+                   (t->current + 1 < t->count && t->cards[t->current + 1].wait == GAME_WAIT_JET &&
+                    any_jet_on(sim));
+            break;
+        case GAME_WAIT_JET: done = any_jet_on(sim); break;
+        case GAME_WAIT_PADDLE: done = paddle_moved(sim); break;
+        case GAME_WAIT_STIR: done = game_sim_stirring(sim); break;
+        case GAME_WAIT_GOAL: done = t->won; break;
+        }
+        if (!done) break;
+        t->current++;
+        t->shown_at = now;
+    }
+}
+
+const char *game_tutorial_text(const game_tutorial *t)
+{
+    if (t->current >= t->count) return NULL;
+    const game_tutorial_card *c = &t->cards[t->current];
+    return c->late[0] && t->now - t->shown_at >= LATE_SECONDS ? c->late : c->text;
+}

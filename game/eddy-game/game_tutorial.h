@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * game_tutorial.h - the first level teaches the game in plain words, one
+ * card at a time, each waiting for the player to do what it says: the idea
+ * (you move the water, not the objects), then each control the level has
+ * (its current, its paddle, stirring), then the goal. The cards are made
+ * from the level itself (its jets' keys, its goal's object, colour and
+ * place), so they stay right when the level is changed.
+ *
+ * No SDL; the window shows game_tutorial_text over the tank.
+ */
+#ifndef GAME_TUTORIAL_H
+#define GAME_TUTORIAL_H
+
+#include "game_sim.h"
+
+#define GAME_TUTORIAL_MAX_CARDS 8
+
+typedef enum game_tutorial_wait {
+    GAME_WAIT_TIME = 0,   /* a few seconds (or anything the player does) */
+    GAME_WAIT_JET,        /* a current switched on */
+    GAME_WAIT_PADDLE,     /* the paddle moved */
+    GAME_WAIT_STIR,       /* the water stirred */
+    GAME_WAIT_GOAL        /* until the level is won */
+} game_tutorial_wait;
+
+typedef struct game_tutorial_card {
+    char text[256];
+    char late[256];          /* shown instead once the card has been up a while ("" none) */
+    game_tutorial_wait wait;
+} game_tutorial_card;
+
+typedef struct game_tutorial {
+    int count, current;      /* current == count: finished */
+    game_tutorial_card cards[GAME_TUTORIAL_MAX_CARDS];
+    double shown_at;         /* game time the current card came up */
+    double now;              /* game time of the last update */
+    bool won;
+} game_tutorial;
+
+/* The cards for a level (its first step has not been taken yet). */
+void game_tutorial_start(game_tutorial *t, const game_level *level);
+
+/* After every step: moves on when the player has done what the card asks. */
+void game_tutorial_update(game_tutorial *t, const game_sim *sim);
+
+/* The card to show now, or NULL when the tutorial is over. */
+const char *game_tutorial_text(const game_tutorial *t);
+
+/* A colour's name in plain words ("yellow", "red", ...). */
+const char *game_color_name(game_color c);
+
+#endif /* GAME_TUTORIAL_H */
