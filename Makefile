@@ -31,6 +31,9 @@ ENGINE_DIRS := core fluid panels coupling bodies builder scene
 CPPFLAGS := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
 LDFLAGS  := $(SAN)
 LDLIBS   := -lcjson -llapacke -lopenblas -lfftw3 -lm
+# Levels with walls (engine/builder/domain_*.c): ARPACK's Lanczos over a
+# SuiteSparse CHOLMOD factorisation.
+LDLIBS   += -larpack -lcholmod
 
 # ---------------------------------------------------------- rigid-body backend
 # include/eddy/eddy_body.h is implemented by engine/bodies/body_port.c, which holds all the

@@ -22,6 +22,8 @@
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
 #include "asset_shapes.h"
+#include "domain.h"
+#include "domain_build.h"
 #include "quadtree.h"
 #include "eddy_build.h"
 #include "eddy_internal.h"
@@ -39,8 +41,10 @@
 #define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
 #define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
 #define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
+#define TAG_WALLS EDDY_FOURCC('W', 'A', 'L', 'L')
 
 #define FLAG_DIAGONAL 1u
+#define FLAG_WALLS 2u /* walls: no box eigenmodes, section 'WALL' (asset_domain.c) */
 #define MAX_GRID 4096
 #define MAX_MODES 4096
 #define MAX_FILE_BYTES ((size_t)1 << 31)
@@ -58,6 +62,7 @@ void eddy_asset_destroy(eddy_asset *a)
     free(a->artist_projection);
     eddy_asset_shapes_free(a->shapes, a->shape_count);
     eddy_qt_table_free(&a->quadtree_table);
+    eddy_asset_domain_free(a);
     free(a);
 }
 
@@ -81,6 +86,11 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->grid_mode_count = a->grid_count;
     out->artist_count = a->artist_count;
     out->shape_count = a->shape_count;
+    out->wall_count = a->wall_count;
+    out->island_count = a->island_count;
+    out->domain_mode_count = a->domain_eigen;
+    out->harmonic_mode_count = a->harmonic_count;
+    out->solid_cell_count = a->solid_count;
 }
 
 /* ------------------------------------------------------------ artist modes */
@@ -159,6 +169,9 @@ static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
     return res;
 }
 
+static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *d, eddy_result res,
+                                eddy_asset **out, eddy_error *err);
+
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
 {
     if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
@@ -175,6 +188,11 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     eddy_asset *a = calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
     a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
+    if (d.wall_count != 0 || d.walls) { /* a level with walls: domain_build.c */
+        res = eddy_domain_build_asset(a, &d, err);
+        if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+        return finish_build(a, &d, res, out, err);
+    }
     a->mode_count = a->eigen_count = d.modes;
     a->viscosity_diagonal = true;
     a->modes = malloc((size_t)d.modes * sizeof *a->modes);
@@ -197,6 +215,14 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
     /* Artist and POD modes (5.2), when the desc has any. */
     if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    return finish_build(a, &d, res, out, err);
+}
+
+/* The parts every asset gets once its basis is there. */
+static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *dp, eddy_result res,
+                                eddy_asset **out, eddy_error *err)
+{
+    eddy_build_desc d = *dp;
     /* The 5.19 table for quadtree feedback at the coupling's default panel
      * length, one grid spacing. */
     if (res == EDDY_OK) {
@@ -227,7 +253,8 @@ static void encode_domain(const eddy_asset *a, eddy_writer *w)
     eddy_write_i32(w, a->ny);
     eddy_write_i32(w, a->mode_count);
     eddy_write_i32(w, a->eigen_count);
-    eddy_write_u32(w, a->viscosity_diagonal ? FLAG_DIAGONAL : 0u);
+    eddy_write_u32(w, (a->viscosity_diagonal ? FLAG_DIAGONAL : 0u) |
+                          (a->wall_count > 0 ? FLAG_WALLS : 0u));
 }
 
 static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
@@ -298,8 +325,8 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[8] = {{0}};
-    uint32_t tags[8] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    eddy_writer w[9] = {{0}};
+    uint32_t tags[9] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
     int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
@@ -321,11 +348,15 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
         tags[count] = TAG_QUADTREE;
         encode_quadtree_table(&a->quadtree_table, &w[count++]);
     }
+    if (a->wall_count > 0) {
+        tags[count] = TAG_WALLS;
+        eddy_asset_domain_encode(a, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[8];
+        eddy_section sections[9];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);
@@ -387,11 +418,14 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
     if (a->mode_count < 1 || a->mode_count > MAX_MODES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d modes is outside 1..%d", a->mode_count,
                          MAX_MODES);
-    if (a->eigen_count < 1 || a->eigen_count > a->mode_count)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside 1..%d",
-                         a->eigen_count, a->mode_count, a->mode_count);
+    a->has_walls_flag = (flags & FLAG_WALLS) != 0;
+    if (a->has_walls_flag ? a->eigen_count != 0
+                          : (a->eigen_count < 1 || a->eigen_count > a->mode_count))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside %s",
+                         a->eigen_count, a->mode_count,
+                         a->has_walls_flag ? "0..0 (a level with walls)" : "1..r");
     a->grid_count = a->mode_count - a->eigen_count;
-    if (flags & ~FLAG_DIAGONAL)
+    if (flags & ~(FLAG_DIAGONAL | FLAG_WALLS))
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown domain flags 0x%x", flags);
     return EDDY_OK;
 }
@@ -399,7 +433,7 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
 static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     eddy_reader r = eddy_reader_make(s);
-    a->modes = malloc((size_t)a->eigen_count * sizeof *a->modes);
+    a->modes = malloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     for (int m = 0; m < a->eigen_count; ++m) {
         eddy_box_mode *mode = &a->modes[m];
@@ -650,6 +684,14 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), err);
     if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
+    if (res == EDDY_OK) {
+        const eddy_section *walls = eddy_container_find(c, TAG_WALLS);
+        if (!walls != !a->has_walls_flag)
+            res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: the domain flags and section 'WALL' "
+                            "disagree about walls");
+        else
+            res = eddy_asset_domain_decode(a, walls, err);
+    }
     return res;
 }
 

@@ -14,6 +14,7 @@
  * guessing how much the viscous part should have taken; viscosity is then
  * exact (for the eigenbasis, D is diagonal). The splitting error is of the
  * same first order in dt as freezing A(r) over the step. */
+#include "domain.h"
 #include "eddy_internal.h"
 
 #include <math.h>
@@ -466,11 +467,18 @@ eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int coun
     return EDDY_OK;
 }
 
+/* Inside the box and not in a wall's solid cell (domain.h). */
+static bool in_fluid(const eddy_fluid *f, double x, double y)
+{
+    if (!inside_domain(f->asset, x, y)) return false;
+    return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+}
+
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out[2])
 {
     out[0] = out[1] = 0.0;
-    if (!inside_domain(f->asset, x, y)) return;
+    if (!in_fluid(f, x, y)) return;
     eddy_box_basis_velocity(&f->basis, coef, x, y, out);
     if (f->r > f->eig)
         eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x, y,
@@ -488,7 +496,7 @@ void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, doub
     eddy_box_basis_velocity_many(&f->basis, f->coef, n, xy, uv);
     for (int p = 0; p < n; ++p) {
         double x = xy[2 * p], y = xy[2 * p + 1];
-        if (!inside_domain(f->asset, x, y)) {
+        if (!in_fluid(f, x, y)) {
             uv[2 * p] = uv[2 * p + 1] = 0.0;
             continue;
         }

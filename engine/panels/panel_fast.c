@@ -5,6 +5,7 @@
  * top of panel_fast.h; the multipole algebra is in panel_farfield.c.
  * Everything is sized at set-up; a solve allocates nothing. */
 #include "panel_fast.h"
+#include "panel_walls.h"
 #include "simd.h"
 
 #include <math.h>
@@ -845,6 +846,7 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
         for (int a = 0; a < m; ++a) acc[a] = w->b_orig[pb->first + a] + f->far[pb->first + a];
         for (int k = 0; k < f->block_count[t]; ++k)
             block_flux(w, f, t, &f->blocks[f->block_first[t] + k], acc);
+        eddy_wall_state_body_flux(w->walls, w, t, acc); /* interior walls (panel_walls.c) */
         solve_body(w, t, acc, f->gnew);
         for (int a = 0; a < m; ++a) {
             double d = f->gnew[a] - gamma[a];
@@ -853,6 +855,7 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
             gamma[a] = f->gnew[a];
         }
     }
+    eddy_wall_state_solve(w->walls, w); /* the walls as one more static body */
     *norm2 = den;
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
@@ -905,7 +908,8 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         }
     }
     rep->converged = false;
-    bool lone_only = w->body_count == 1 && w->source_count == w->panel_count;
+    bool lone_only = w->body_count == 1 && w->source_count == w->panel_count &&
+                     eddy_wall_state_active(w->walls) == 0;
     if (lone_only) { /* the reference does no sweep either */
         rep->converged = true;
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);

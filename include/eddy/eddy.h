@@ -114,6 +114,12 @@ typedef struct eddy_asset_info {
                                     last modes of the basis (chapter 5.2) */
     int artist_count;            /* painted fields stored with their projection */
     int shape_count;             /* body shapes with precomputed panels (precompute --shapes) */
+    /* A level with walls (see WALLS below); all zero for the plain box. */
+    int wall_count;              /* wall shapes */
+    int island_count;            /* walls (after rasterisation) not touching the outer box */
+    int domain_mode_count;       /* Laplacian eigenmodes of the fluid region */
+    int harmonic_mode_count;     /* one circulation mode per island */
+    int solid_cell_count;        /* MAC cells whose centre lies inside a wall */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -159,6 +165,54 @@ typedef struct eddy_asset_shape_info {
 
 /* EDDY_ERR_RANGE for an index outside 0 .. shape_count - 1. */
 eddy_result eddy_asset_shape(const eddy_asset *asset, int index, eddy_asset_shape_info *out);
+
+/* ---------------------------------------------------------------- walls */
+
+/* WALLS. A level need not be the bare rectangle: rock inside the W x H box,
+ * given as polygons (convex or not, either orientation, no self-crossings) and
+ * circles, is part of the fluid's basis. A MAC cell is solid when its centre
+ * lies inside some wall (a point exactly on an edge counts by the half-open
+ * crossing rule); the fluid is the other cells and must be one connected
+ * region. The basis is then the Laplacian eigenmodes of the fluid region plus
+ * one circulation ("harmonic") mode per island, all sampled on the MAC grid:
+ * no flow ever crosses a solid face, and the velocity is zero inside solid
+ * cells. Polygon corners must lie in the box; a circle's centre must, its rim
+ * may leave it (the box clips it). Every wall must cover at least one cell
+ * centre. Build with eddy_build_desc.walls (eddy_build.h); the asset keeps the
+ * shapes for drawing and for the panels that keep bodies' flow out of them. */
+#define EDDY_WALL_MAX_POINTS 64
+#define EDDY_MAX_WALLS 64
+
+typedef enum eddy_wall_kind {
+    EDDY_WALL_POLYGON = 1,
+    EDDY_WALL_CIRCLE = 2
+} eddy_wall_kind;
+
+typedef struct eddy_wall {
+    eddy_wall_kind kind;
+    int point_count;                          /* polygon: 3..EDDY_WALL_MAX_POINTS */
+    double points[EDDY_WALL_MAX_POINTS][2];   /* polygon corners, metres */
+    double x, y, radius;                      /* circle: centre and radius, metres */
+} eddy_wall;
+
+/* Checks walls for a W x H level: EDDY_ERR_FORMAT and a message naming the
+ * wall ("walls[2]: ...") for a bad kind, too few or too many points, a
+ * non-finite number, a corner outside the box, two equal consecutive
+ * corners, a polygon of no area or crossing itself, a radius <= 0, a centre
+ * outside the box; more than EDDY_MAX_WALLS walls. */
+eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width, double height,
+                             eddy_error *err);
+/* True when (x, y) is inside the wall (the same rule the rasterisation uses). */
+bool eddy_wall_contains(const eddy_wall *wall, double x, double y);
+
+/* The asset's walls (0 and NULL for a box level); owned by the asset. */
+int eddy_asset_wall_count(const eddy_asset *asset);
+const eddy_wall *eddy_asset_walls(const eddy_asset *asset);
+/* The fluid's view of the walls: nx * ny cells row by row in j, 1 = solid
+ * (NULL for a box level). */
+const uint8_t *eddy_asset_solid_mask(const eddy_asset *asset);
+/* True when (x, y) lies in a solid cell or outside the box: no fluid there. */
+bool eddy_asset_solid_at(const eddy_asset *asset, double x, double y);
 
 /* ---------------------------------------------------------------- fluid */
 
@@ -245,7 +299,8 @@ const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
 int eddy_fluid_mode_count(const eddy_fluid *fluid);
 eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
 
-/* Velocity at a point of the domain (u_r; zero outside the domain). */
+/* Velocity at a point of the domain (u_r; zero outside the domain and inside
+ * the solid cells of walls). */
 void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out_uv[2]);
 
 /* Velocity at n points: xy and uv hold 2n doubles each. */
