@@ -41,7 +41,7 @@ typedef struct eddy_domain_topology {
     int *unknown_node;     /* unknowns: node index */
 } eddy_domain_topology;
 
-/* EDDY_ERR_RANGE when no cell is fluid or the fluid cells (joined through
+/* EDDY_ERR_FORMAT when no cell is fluid or the fluid cells (joined through
  * the faces between them) form more than one region; the message names a
  * cell of two of them. */
 eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,

@@ -81,7 +81,7 @@ eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_lapla
 {
     *out = NULL;
     if (t->unknowns < 1)
-        return eddy_fail(err, EDDY_ERR_RANGE, "the fluid region has no grid node away from the "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "the fluid region has no grid node away from the "
                          "walls: every passage is narrower than two cells");
     eddy_laplace_factor *f = calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the Laplacian");

@@ -58,7 +58,7 @@ static eddy_result check_fluid_connected(const eddy_mac *g, const uint8_t *solid
         }
     *fluid_cells = count;
     if (count == 0)
-        return eddy_fail(err, EDDY_ERR_RANGE, "the walls leave no fluid: every cell of the %d x %d "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "the walls leave no fluid: every cell of the %d x %d "
                          "grid is solid", g->nx, g->ny);
     int *queue = malloc((size_t)cells * sizeof *queue);
     uint8_t *seen = calloc((size_t)cells, 1);
@@ -84,7 +84,7 @@ static eddy_result check_fluid_connected(const eddy_mac *g, const uint8_t *solid
     if (reached < count) {
         int other = 0;
         while (solid[other] || seen[other]) ++other;
-        res = eddy_fail(err, EDDY_ERR_RANGE, "the walls cut the fluid into separate regions: cell "
+        res = eddy_fail(err, EDDY_ERR_FORMAT, "the walls cut the fluid into separate regions: cell "
                         "(%d, %d) and cell (%d, %d) are not joined by water (%d of %d fluid cells "
                         "reached); open a passage or fill the closed-off region", first % g->nx,
                         first / g->nx, other % g->nx, other / g->nx, reached, count);

@@ -24,6 +24,8 @@
 
 /* ------------------------------------------------------------ checks */
 
+static void wall_bounds(const eddy_wall *w, double box[4]);
+
 static double orient(const double a[2], const double b[2], const double c[2])
 {
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
@@ -73,7 +75,7 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
         double x = w->points[p][0], y = w->points[p][1];
         if (!isfinite(x) || !isfinite(y))
             return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d].points[%d] is not finite", index, p);
-        if (!in_box(x, y, width, height))
+        if (width > 0.0 && !in_box(x, y, width, height))
             return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d].points[%d] (%g, %g) is outside the "
                              "%g x %g level", index, p, x, y, width, height);
     }
@@ -83,7 +85,10 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
             return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: points %d and %d are the same "
                              "point", index, p, (p + 1) % n);
     }
-    if (!(fabs(polygon_area(w)) > 1e-12 * width * height))
+    double box[4];
+    wall_bounds(w, box);
+    double scale = width > 0.0 ? width * height : (box[2] - box[0]) * (box[3] - box[1]);
+    if (!(fabs(polygon_area(w)) > 1e-12 * scale))
         return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: the polygon has no area", index);
     for (int p = 0; p < n; ++p) {
         const double *a = w->points[p], *b = w->points[(p + 1) % n];
@@ -121,7 +126,7 @@ eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width, do
             if (!(w->radius > 0.0))
                 return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d].radius %g: must be > 0", k,
                                  w->radius);
-            if (!in_box(w->x, w->y, width, height))
+            if (width > 0.0 && !in_box(w->x, w->y, width, height))
                 return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: the centre (%g, %g) is outside "
                                  "the %g x %g level", k, w->x, w->y, width, height);
         } else {

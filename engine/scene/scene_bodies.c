@@ -322,6 +322,7 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     eddy_coupling *coupling = NULL;
     eddy_result rc = eddy_world_create(&wd, &world, err);
     if (rc == EDDY_OK) rc = add_tank_walls(world, info.width, info.height, err);
+    if (rc == EDDY_OK) rc = eddy_scene_add_rock(world, eddy_fluid_asset(fluid), NULL, err);
     eddy_coupling_desc cd = {0};
     cd.feedback = v.feedback;
     cd.buoyancy = v.buoyancy;

@@ -195,7 +195,8 @@ typedef struct eddy_wall {
     double x, y, radius;                      /* circle: centre and radius, metres */
 } eddy_wall;
 
-/* Checks walls for a W x H level: EDDY_ERR_FORMAT and a message naming the
+/* Checks walls for a W x H level (width <= 0: the shapes alone, no box):
+ * EDDY_ERR_FORMAT and a message naming the
  * wall ("walls[2]: ...") for a bad kind, too few or too many points, a
  * non-finite number, a corner outside the box, two equal consecutive
  * corners, a polygon of no area or crossing itself, a radius <= 0, a centre

@@ -90,9 +90,9 @@ typedef struct eddy_build_desc {
      * Laplacian eigenmodes of the fluid region (found by a sparse
      * shift-invert eigensolver on the grid's nodes), and one harmonic mode
      * per island is added. Errors: EDDY_ERR_FORMAT for a bad wall (see
-     * eddy_walls_check) or one that covers no cell centre; EDDY_ERR_RANGE
-     * for no fluid at all, fluid cut into separate regions, or more modes
-     * than the fluid region has interior grid nodes. */
+     * eddy_walls_check), one that covers no cell centre, walls that leave
+     * no fluid, or fluid cut into separate regions; EDDY_ERR_RANGE for
+     * more modes than the fluid region has grid nodes away from the walls. */
     const eddy_wall *walls;
     int wall_count;
 } eddy_build_desc;
