@@ -85,11 +85,6 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
             return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: points %d and %d are the same "
                              "point", index, p, (p + 1) % n);
     }
-    double box[4];
-    wall_bounds(w, box);
-    double scale = width > 0.0 ? width * height : (box[2] - box[0]) * (box[3] - box[1]);
-    if (!(fabs(polygon_area(w)) > 1e-12 * scale))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: the polygon has no area", index);
     for (int p = 0; p < n; ++p) {
         const double *a = w->points[p], *b = w->points[(p + 1) % n];
         /* an edge folding back onto the previous one */
@@ -106,6 +101,11 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
                                  "(edges %d and %d)", index, p, q);
         }
     }
+    double box[4];
+    wall_bounds(w, box);
+    double scale = width > 0.0 ? width * height : (box[2] - box[0]) * (box[3] - box[1]);
+    if (!(fabs(polygon_area(w)) > 1e-12 * scale))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: the polygon has no area", index);
     return EDDY_OK;
 }
 

@@ -232,7 +232,7 @@ static void fill_blocks(eddy_wall_state *s, const eddy_panel_world *w, int t, do
             copy_of(b, c, &ends, w, &ox, &oy, &sign);
             for (int j = 0; j < m; ++j) {
                 const double *e = &ends[4 * j];
-                row[j] += sign * eddy_panel_normal_influence_near(
+                row[j] += sign * eddy_panel_normal_influence(
                                      e[0], e[1], e[2], e[3], pw->mid[2 * a], pw->mid[2 * a + 1],
                                      pw->normal[2 * a], pw->normal[2 * a + 1]);
             }
@@ -360,22 +360,27 @@ double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
     const eddy_panel_walls *pw = s->walls;
     size_t n = (size_t)pw->count;
     wall_violation(s, w);
-    double num = 0.0, den = 0.0;
-    for (int pass = 0; pass < EDDY_WALL_PASSES; ++pass)
+    /* Gauss-Seidel from the last strengths until a pass changes them by less
+     * than EDDY_WALL_TOL of their size */
+    double first = -1.0;
+    for (int pass = 0; pass < EDDY_WALL_PASSES; ++pass) {
+        double num = 0.0, den = 0.0;
         for (int q = 0; q < s->active_count; ++q) {
             int a = s->active[q];
             const double *row = &pw->self[(size_t)a * n];
             double sum = s->b[a];
             for (int r = 0; r < s->active_count; ++r) sum += row[s->active[r]] * s->sigma[s->active[r]];
             double next = -2.0 * sum; /* (1/2) sigma_a + sum = 0, the diagonal is 0 */
-            if (pass == EDDY_WALL_PASSES - 1) {
-                double d = next - s->sigma[a];
-                num += d * d;
-                den += next * next;
-            }
+            double d = next - s->sigma[a];
+            num += d * d;
+            den += next * next;
             s->sigma[a] = next;
         }
-    return den > 0.0 ? sqrt(num / den) : 0.0;
+        double change = den > 0.0 ? sqrt(num / den) : 0.0;
+        if (first < 0.0) first = change;
+        if (change <= EDDY_WALL_TOL) break;
+    }
+    return first;
 }
 
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out[2])

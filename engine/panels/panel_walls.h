@@ -47,8 +47,11 @@
 #define EDDY_WALL_RANGE 8.0
 #define EDDY_WALL_NEAR 3.0
 #define EDDY_WALL_ORDER 12
-/* Gauss-Seidel passes over the wall panels per Schwarz sweep. */
-#define EDDY_WALL_PASSES 3
+/* Gauss-Seidel over the wall panels, each Schwarz sweep: until a pass
+ * changes the strengths by at most EDDY_WALL_TOL (relative), or this many
+ * passes. */
+#define EDDY_WALL_PASSES 30
+#define EDDY_WALL_TOL 1e-6
 
 /* The static part: panel geometry and the wall-wall influences. Built with
  * the asset (asset_domain.c), shared read-only by every coupling. */
@@ -92,7 +95,8 @@ int eddy_wall_state_active(const eddy_wall_state *s);
 void eddy_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
                                double *acc);
 /* Re-solves the wall strengths against the bodies' current strengths (their
- * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma|. */
+ * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma| of
+ * its first pass. */
 double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w);
 /* out_uv += the walls' velocity at (x, y). */
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out_uv[2]);
