@@ -350,7 +350,8 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
                   game_run.c game_builtin.c game_flow.c game_bot.c)
-GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
+                  game_rock.c)
 GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level

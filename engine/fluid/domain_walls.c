@@ -230,3 +230,55 @@ bool eddy_mask_solid_at(const eddy_mac *g, const uint8_t *solid, double x, doubl
     if (j >= g->ny) j = g->ny - 1;
     return solid[eddy_cell(g, i, j)] != 0;
 }
+
+/* ------------------------------------------------------------ triangles */
+
+static double cross3(const double *a, const double *b, const double *c)
+{
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+static bool in_triangle(const double *p, const double *a, const double *b, const double *c)
+{
+    return cross3(a, b, p) >= 0.0 && cross3(b, c, p) >= 0.0 && cross3(c, a, p) >= 0.0;
+}
+
+/* Ear clipping: repeatedly cut off a convex corner whose triangle holds no
+ * other corner. A simple polygon always has one (two ears theorem). */
+int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
+{
+    if (!w || w->kind != EDDY_WALL_POLYGON || w->point_count < 3 ||
+        w->point_count > EDDY_WALL_MAX_POINTS)
+        return 0;
+    int idx[EDDY_WALL_MAX_POINTS], n = w->point_count, count = 0;
+    double area = 0.0;
+    for (int p = 0; p < n; ++p) {
+        const double *a = w->points[p], *b = w->points[(p + 1) % n];
+        area += a[0] * b[1] - b[0] * a[1];
+    }
+    for (int p = 0; p < n; ++p) idx[p] = area >= 0.0 ? p : n - 1 - p; /* counter-clockwise */
+    while (n >= 3) {
+        bool clipped = false;
+        for (int k = 0; k < n && !clipped; ++k) {
+            const double *a = w->points[idx[(k + n - 1) % n]], *b = w->points[idx[k]],
+                         *c = w->points[idx[(k + 1) % n]];
+            double turn = cross3(a, b, c);
+            if (turn < 0.0) continue; /* a reflex corner */
+            bool empty = true;
+            for (int q = 0; q < n && empty; ++q)
+                if (q != k && q != (k + 1) % n && q != (k + n - 1) % n)
+                    empty = !in_triangle(w->points[idx[q]], a, b, c);
+            if (!empty) continue;
+            if (turn > 0.0 && count < max) {
+                const double *t[3] = {a, b, c};
+                for (int v = 0; v < 3; ++v) out[count][v][0] = t[v][0], out[count][v][1] = t[v][1];
+                ++count;
+            }
+            for (int q = k; q < n - 1; ++q) idx[q] = idx[q + 1];
+            --n;
+            clipped = true;
+        }
+        if (!clipped) break; /* not a simple polygon: stop */
+    }
+    return count;
+}

@@ -763,6 +763,14 @@ void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out)
     out->walls = scene->walls;
 }
 
+eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_asset *asset,
+                                         eddy_error *err)
+{
+    if (!scene || !asset)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
+    return eddy_scene_check_walls(scene->walls, scene->wall_count, asset, err);
+}
+
 double eddy_scene_dt(const eddy_scene *scene)
 {
     return scene ? scene->dt : SCENE_DEFAULT_DT;

@@ -215,46 +215,15 @@ static bool convex_ccw(const double (*pts)[2], int n)
     return true;
 }
 
-static bool point_in_triangle(const double *p, const double *a, const double *b, const double *c)
-{
-    return cross3(a, b, p) >= 0.0 && cross3(b, c, p) >= 0.0 && cross3(c, a, p) >= 0.0;
-}
-
-/* Ear clipping of a simple counter-clockwise polygon; triangles too small
- * for Box2D are skipped (they cover less than a millimetre). */
+/* A non-convex polygon as triangles (eddy_wall_triangles); slivers too thin
+ * for Box2D (an edge under 5 mm) are left out. */
 static eddy_result add_triangles(eddy_body *rock, const eddy_wall *w, eddy_error *err)
 {
-    int idx[EDDY_WALL_MAX_POINTS], n = w->point_count;
-    for (int p = 0; p < n; ++p) idx[p] = p;
+    double tri[EDDY_WALL_MAX_POINTS][3][2];
+    int n = eddy_wall_triangles(w, tri, EDDY_WALL_MAX_POINTS);
     eddy_result rc = EDDY_OK;
-    int guard = 0;
-    while (n > 3 && rc == EDDY_OK && guard++ < 4 * EDDY_WALL_MAX_POINTS * EDDY_WALL_MAX_POINTS) {
-        bool clipped = false;
-        for (int k = 0; k < n && !clipped; ++k) {
-            const double *a = w->points[idx[(k + n - 1) % n]], *b = w->points[idx[k]],
-                         *c = w->points[idx[(k + 1) % n]];
-            double turn = cross3(a, b, c);
-            if (turn < 0.0) continue; /* reflex */
-            bool empty = true;
-            for (int q = 0; q < n && empty; ++q) {
-                if (q == k || q == (k + 1) % n || q == (k + n - 1) % n) continue;
-                empty = !point_in_triangle(w->points[idx[q]], a, b, c);
-            }
-            if (!empty) continue;
-            double tri[3][2] = {{a[0], a[1]}, {b[0], b[1]}, {c[0], c[1]}};
-            if (turn > 0.0 && convex_ccw((const double(*)[2])tri, 3))
-                rc = add_polygon(rock, (const double(*)[2])tri, 3, err);
-            for (int q = k; q < n - 1; ++q) idx[q] = idx[q + 1];
-            --n;
-            clipped = true;
-        }
-        if (!clipped) break;
-    }
-    if (rc == EDDY_OK && n == 3) {
-        double tri[3][2];
-        for (int q = 0; q < 3; ++q) tri[q][0] = w->points[idx[q]][0], tri[q][1] = w->points[idx[q]][1];
-        if (convex_ccw((const double(*)[2])tri, 3)) rc = add_polygon(rock, (const double(*)[2])tri, 3, err);
-    }
+    for (int t = 0; t < n && rc == EDDY_OK; ++t)
+        if (convex_ccw((const double(*)[2])tri[t], 3)) rc = add_polygon(rock, (const double(*)[2])tri[t], 3, err);
     return rc;
 }
 

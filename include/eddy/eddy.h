@@ -205,6 +205,12 @@ eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width, do
                              eddy_error *err);
 /* True when (x, y) is inside the wall (the same rule the rasterisation uses). */
 bool eddy_wall_contains(const eddy_wall *wall, double x, double y);
+/* A polygon wall cut into triangles (ear clipping; each counter-clockwise),
+ * for drawing it or giving it to a physics engine that wants convex pieces:
+ * at most max triangles into out, their count returned (point_count - 2 for
+ * a well-formed polygon, fewer when collinear corners give empty ears; 0 for
+ * a circle). */
+int eddy_wall_triangles(const eddy_wall *wall, double (*out)[3][2], int max);
 
 /* The asset's walls (0 and NULL for a box level); owned by the asset. */
 int eddy_asset_wall_count(const eddy_asset *asset);

@@ -227,6 +227,11 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
 eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset, eddy_body **out,
                                 eddy_error *err);
 
+/* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
+ * exactly the scene's walls; a scene without walls fits any asset. */
+eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_asset *asset,
+                                         eddy_error *err);
+
 /* Writes the scene back as JSON (every field, defaults included, numbers that
  * parse back to the same doubles) into a new malloc'd, zero-terminated string;
  * free() it. Loading the text gives an identical scene. */
