@@ -21,7 +21,7 @@
 #define LEVEL_MAX_BYTES (1u << 20)
 
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
-                                         "excite", "feedback", "buoyancy", "bodies"};
+                                         "excite", "feedback", "buoyancy", "bodies", "walls"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
                                         "damping", "paddle", "jets", "goals", "stir", "coupling"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
