@@ -6,6 +6,8 @@
 #include "panel_walls.h"
 #include "panel_fast.h"
 
+#include <lapacke.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +17,7 @@
 void eddy_panel_walls_destroy(eddy_panel_walls *w)
 {
     if (!w) return;
-    free(w->ends), free(w->mid), free(w->normal), free(w->length), free(w->self);
+    free(w->ends), free(w->mid), free(w->normal), free(w->length), free(w->self), free(w->inverse);
     free(w);
 }
 
@@ -32,6 +34,31 @@ void eddy_source_panel_velocity(const double e[4], double sigma, double x, doubl
 static bool cell_solid(const eddy_mac *g, const uint8_t *solid, int i, int j)
 {
     return solid[j * g->nx + i] != 0;
+}
+
+/* Gauss-Legendre points on [-1, 1] for the face averages. */
+static const double GAUSS_X[4] = {-0.8611363115940526, -0.3399810435848563, 0.3399810435848563,
+                                  0.8611363115940526};
+static const double GAUSS_W[4] = {0.3478548451374538, 0.6521451548625461, 0.6521451548625461,
+                                  0.3478548451374538};
+
+/* The mean normal velocity over wall face a (its flux over its length) of a
+ * unit source panel e (vortex = false) or unit vortex panel (true), by
+ * 4-point Gauss-Legendre along the face: the condition the walls enforce is
+ * no FLUX through each face, which is what the fluid's basis has there, not
+ * no normal velocity at one point of it. */
+static double face_flux(const eddy_panel_walls *w, int a, const double e[4], bool vortex)
+{
+    const double *f = &w->ends[4 * a];
+    double sum = 0.0;
+    for (int q = 0; q < 4; ++q) {
+        double t = 0.5 * (GAUSS_X[q] + 1.0);
+        double x = f[0] + t * (f[2] - f[0]), y = f[1] + t * (f[3] - f[1]), uv[2];
+        if (vortex) eddy_panel_velocity(e[0], e[1], e[2], e[3], 1.0, x, y, uv);
+        else eddy_source_panel_velocity(e, 1.0, x, y, false, uv);
+        sum += 0.5 * GAUSS_W[q] * (uv[0] * w->normal[2 * a] + uv[1] * w->normal[2 * a + 1]);
+    }
+    return sum;
 }
 
 /* Appends the panel from (x1, y1) to (x2, y2); the fluid is on its right. */
@@ -91,18 +118,32 @@ eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy
     w->normal = malloc(2 * m * sizeof(double));
     w->length = malloc(m * sizeof(double));
     w->self = malloc(m * m * sizeof(double));
-    if (!w->ends || !w->mid || !w->normal || !w->length || !w->self) {
+    w->inverse = malloc(m * m * sizeof(double));
+    if (!w->ends || !w->mid || !w->normal || !w->length || !w->self || !w->inverse) {
         eddy_panel_walls_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d wall panels", n);
     }
     count_wall_faces(g, solid, w);
     for (int a = 0; a < n; ++a)
-        for (int c = 0; c < n; ++c) {
-            double uv[2] = {0.0, 0.0};
-            if (c != a) eddy_source_panel_velocity(&w->ends[4 * c], 1.0, w->mid[2 * a],
-                                                   w->mid[2 * a + 1], false, uv);
-            w->self[(size_t)a * m + (size_t)c] = uv[0] * w->normal[2 * a] + uv[1] * w->normal[2 * a + 1];
-        }
+        for (int c = 0; c < n; ++c)
+            w->self[(size_t)a * m + (size_t)c] = c == a ? 0.0 : face_flux(w, a, &w->ends[4 * c], false);
+    /* G = (I/2 + K)^-1: the walls' answer to any normal flow (a second-kind
+     * system, well conditioned: I/2 dominates) */
+    lapack_int *pivot = malloc(m * sizeof *pivot);
+    if (!pivot) {
+        eddy_panel_walls_destroy(w);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d wall panels", n);
+    }
+    for (size_t e = 0; e < m * m; ++e) w->inverse[e] = w->self[e];
+    for (size_t a = 0; a < m; ++a) w->inverse[a * m + a] += 0.5;
+    lapack_int info = LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, w->inverse, n, pivot);
+    if (info == 0) info = LAPACKE_dgetri(LAPACK_ROW_MAJOR, n, w->inverse, n, pivot);
+    free(pivot);
+    if (info != 0) {
+        eddy_panel_walls_destroy(w);
+        return eddy_fail(err, EDDY_ERR_NUMERIC, "walls: the wall panels' system is singular "
+                         "(LAPACK info %d)", (int)info);
+    }
     *out = w;
     return EDDY_OK;
 }
@@ -121,6 +162,7 @@ struct eddy_wall_state {
     int max_bodies;
     double *sigma;       /* count */
     double *b;           /* count: normal flow the bodies induce */
+    double *next;        /* count: scratch */
     int *active;         /* active panels */
     int active_count;
     int *near_first, *near_count; /* per body: its slice of near_list */
@@ -144,6 +186,7 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
     s->max_bodies = max_bodies;
     s->sigma = calloc(n, sizeof(double));
     s->b = calloc(n, sizeof(double));
+    s->next = calloc(n, sizeof(double));
     s->active = malloc(n * sizeof(int));
     s->near_first = calloc(nb, sizeof(int));
     s->near_count = calloc(nb, sizeof(int));
@@ -152,7 +195,7 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
     s->block_off = calloc(nb, sizeof(long));
     s->coef = calloc(2 * EDDY_WALL_ORDER, sizeof(double));
     (void)max_panels; /* near blocks grow with the bodies (eddy_wall_state_reserve) */
-    if (!s->sigma || !s->b || !s->active || !s->near_first || !s->near_count || !s->near_list ||
+    if (!s->sigma || !s->b || !s->next || !s->active || !s->near_first || !s->near_count || !s->near_list ||
         !s->near_mark || !s->block_off || !s->coef) {
         eddy_wall_state_destroy(s);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the walls' panels");
@@ -179,7 +222,7 @@ eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *
 void eddy_wall_state_destroy(eddy_wall_state *s)
 {
     if (!s) return;
-    free(s->sigma), free(s->b), free(s->active), free(s->near_first), free(s->near_count);
+    free(s->sigma), free(s->b), free(s->next), free(s->active), free(s->near_first), free(s->near_count);
     free(s->near_list), free(s->near_mark), free(s->block_off), free(s->blocks), free(s->coef);
     free(s);
 }
@@ -225,18 +268,8 @@ static void fill_blocks(eddy_wall_state *s, const eddy_panel_world *w, int t, do
     for (int q = 0; q < nn; ++q) {
         int a = list[q];
         double *row = &bw[(size_t)q * (size_t)m];
-        memset(row, 0, (size_t)m * sizeof *row);
-        for (int c = -1; c < b->image_count; ++c) {
-            const double *ends;
-            double ox, oy, sign;
-            copy_of(b, c, &ends, w, &ox, &oy, &sign);
-            for (int j = 0; j < m; ++j) {
-                const double *e = &ends[4 * j];
-                row[j] += sign * eddy_panel_normal_influence(
-                                     e[0], e[1], e[2], e[3], pw->mid[2 * a], pw->mid[2 * a + 1],
-                                     pw->normal[2 * a], pw->normal[2 * a + 1]);
-            }
-        }
+        const double *ends = &w->src[4 * b->first]; /* the real panels; images are far */
+        for (int j = 0; j < m; ++j) row[j] = face_flux(pw, a, &ends[4 * j], true);
     }
     for (int j = 0; j < m; ++j) {
         int g = b->first + j;
@@ -280,14 +313,7 @@ int eddy_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w)
         s->near_count[t] = 0;
         for (int q = 0; q < s->active_count; ++q) {
             int a = s->active[q];
-            bool near = false;
-            for (int c = -1; c < b->image_count && !near; ++c) {
-                const double *ends;
-                double ox, oy, sign;
-                copy_of(b, c, &ends, w, &ox, &oy, &sign);
-                near = dist2(&pw->mid[2 * a], ox, oy) < reach * reach;
-            }
-            if (!near) continue;
+            if (!(dist2(&pw->mid[2 * a], b->state.x, b->state.y) < reach * reach)) continue;
             long need = 2L * (s->near_count[t] + 1) * b->shape->count;
             if (used + need > s->block_cap) break; /* storage full: the rest stays far */
             s->near_list[listed++] = a;
@@ -342,11 +368,11 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
             eddy_far_multipole_direct(ends, gamma, m, ox, oy, EDDY_WALL_ORDER, s->coef);
             for (int q = 0; q < s->active_count; ++q) {
                 int a = s->active[q];
-                if (s->near_mark[a] == 3) continue;
+                if (c < 0 && s->near_mark[a] == 3) continue; /* the block has it */
                 double W[2];
                 eddy_far_multipole_eval(s->coef, EDDY_WALL_ORDER, ox, oy, pw->mid[2 * a],
                                         pw->mid[2 * a + 1], W);
-                /* W = u - i v */
+                /* W = u - i v, at the face's midpoint (far: smooth over a face) */
                 s->b[a] += sign * (W[0] * pw->normal[2 * a] - W[1] * pw->normal[2 * a + 1]);
             }
         }
@@ -354,33 +380,31 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
     }
 }
 
+/* sigma = -G b on the active panels: the whole walls' answer to the normal
+ * flow the bodies push at the active faces, kept where the bodies are (the
+ * rest is far from every body, and its field there is weak). */
 double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
 {
     if (!s || s->active_count == 0) return 0.0;
     const eddy_panel_walls *pw = s->walls;
     size_t n = (size_t)pw->count;
     wall_violation(s, w);
-    /* Gauss-Seidel from the last strengths until a pass changes them by less
-     * than EDDY_WALL_TOL of their size */
-    double first = -1.0;
-    for (int pass = 0; pass < EDDY_WALL_PASSES; ++pass) {
-        double num = 0.0, den = 0.0;
-        for (int q = 0; q < s->active_count; ++q) {
-            int a = s->active[q];
-            const double *row = &pw->self[(size_t)a * n];
-            double sum = s->b[a];
-            for (int r = 0; r < s->active_count; ++r) sum += row[s->active[r]] * s->sigma[s->active[r]];
-            double next = -2.0 * sum; /* (1/2) sigma_a + sum = 0, the diagonal is 0 */
-            double d = next - s->sigma[a];
-            num += d * d;
-            den += next * next;
-            s->sigma[a] = next;
-        }
-        double change = den > 0.0 ? sqrt(num / den) : 0.0;
-        if (first < 0.0) first = change;
-        if (change <= EDDY_WALL_TOL) break;
+    double num = 0.0, den = 0.0;
+    for (int q = 0; q < s->active_count; ++q) {
+        int a = s->active[q];
+        const double *row = &pw->inverse[(size_t)a * n];
+        double sum = 0.0;
+        for (int r = 0; r < s->active_count; ++r) sum += row[s->active[r]] * s->b[s->active[r]];
+        s->next[q] = -sum;
     }
-    return first;
+    for (int q = 0; q < s->active_count; ++q) {
+        int a = s->active[q];
+        double d = s->next[q] - s->sigma[a];
+        num += d * d;
+        den += s->next[q] * s->next[q];
+        s->sigma[a] = s->next[q];
+    }
+    return den > 0.0 ? sqrt(num / den) : 0.0;
 }
 
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out[2])

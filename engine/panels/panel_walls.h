@@ -21,8 +21,8 @@
  * logarithm's odd part, which leaves the system singular; a source sheet's
  * own midpoint sees half its strength along the normal, so the system is
  * (1/2) sigma + K sigma = -b with K small (zero between panels on one
- * straight run) and Gauss-Seidel converges in a few passes, open or closed,
- * with no factorisation. A source sheet's field in the fluid is a gradient,
+ * straight run): well conditioned, open or closed, and its inverse is
+ * computed once with the walls. A source sheet's field in the fluid is a gradient,
  * which is orthogonal to every divergence-free mode with no wall flux, so it
  * needs no feedback into the reduced fluid (5.3.4): it only corrects u_p.
  *
@@ -32,12 +32,13 @@
  * the sheet.
  *
  * Cost control: a wall panel takes part only when some body's origin is
- * within EDDY_WALL_RANGE body radii of it (a body's field falls off like a
- * dipole, (R / d)^2: at 8 radii under 2 % of its speed); within
- * EDDY_WALL_NEAR radii bodies and walls see each other panel by panel
- * (cached once per step), beyond it a body reaches the wall through its
- * multipole (panel_farfield.c) and the wall's weak far response is not fed
- * back to the body.
+ * within EDDY_WALL_RANGE body radii of its bounding circle (a body's field
+ * falls off like a dipole, (R / d)^2: 9 radii from its centre, 1.2 % of
+ * its speed); within EDDY_WALL_NEAR radii of its centre a body and the walls see
+ * each other panel by panel (cached once per step), beyond it, and for every
+ * wall image of a body, the body reaches the wall through its multipole
+ * (panel_farfield.c) and the wall's weak far response is not fed back to the
+ * body.
  */
 #ifndef EDDY_PANEL_WALLS_H
 #define EDDY_PANEL_WALLS_H
@@ -45,13 +46,8 @@
 #include "panel.h"
 
 #define EDDY_WALL_RANGE 8.0
-#define EDDY_WALL_NEAR 3.0
-#define EDDY_WALL_ORDER 12
-/* Gauss-Seidel over the wall panels, each Schwarz sweep: until a pass
- * changes the strengths by at most EDDY_WALL_TOL (relative), or this many
- * passes. */
-#define EDDY_WALL_PASSES 30
-#define EDDY_WALL_TOL 1e-6
+#define EDDY_WALL_NEAR 2.5
+#define EDDY_WALL_ORDER 8
 
 /* The static part: panel geometry and the wall-wall influences. Built with
  * the asset (asset_domain.c), shared read-only by every coupling. */
@@ -61,8 +57,9 @@ typedef struct eddy_panel_walls {
     double *mid;    /* 2 per panel */
     double *normal; /* 2 per panel: into the fluid */
     double *length; /* per panel */
-    double *self;   /* count x count: normal velocity at midpoint a (row) of a
-                       unit source on panel c (column), zero diagonal */
+    double *self;   /* count x count: mean normal velocity over face a (row) of
+                       a unit source on panel c (column), zero diagonal */
+    double *inverse; /* count x count: G = (I/2 + self)^-1, row-major */
 } eddy_panel_walls;
 
 /* The wall panels of a solid mask (NULL: none). */
@@ -81,6 +78,11 @@ void eddy_source_panel_velocity(const double e[4], double sigma, double x, doubl
 
 typedef struct eddy_wall_state eddy_wall_state;
 
+/* The condition is zero FLUX through each wall face (the face average of the
+ * normal velocity, 4-point Gauss-Legendre), the fluid's own condition there.
+ * The faces' system (I/2 + K) sigma = -b is inverted once when the walls are
+ * built (G, count^2 values); each Schwarz sweep applies G's rows and columns
+ * of the active faces. */
 eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies, int max_panels,
                                    eddy_wall_state **out, eddy_error *err);
 void eddy_wall_state_destroy(eddy_wall_state *s);
@@ -95,8 +97,7 @@ int eddy_wall_state_active(const eddy_wall_state *s);
 void eddy_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
                                double *acc);
 /* Re-solves the wall strengths against the bodies' current strengths (their
- * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma| of
- * its first pass. */
+ * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma|. */
 double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w);
 /* out_uv += the walls' velocity at (x, y). */
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out_uv[2]);
