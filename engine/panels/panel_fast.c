@@ -855,7 +855,6 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
             gamma[a] = f->gnew[a];
         }
     }
-    eddy_wall_state_solve(w->walls, w); /* the walls as one more static body */
     *norm2 = den;
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
@@ -918,6 +917,9 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     for (int pass = 0; !lone_only && rep->iterations < w->max_iterations; ++pass) {
         double t1 = eddy_now_ms();
         int evaluated = far_pass(w, f, pass == 0);
+        /* interior walls (panel_walls.c) answer the bodies' strengths once per
+           pass, like the far field: a change beyond the tolerance is more work */
+        if (eddy_wall_state_solve(w->walls, w) > w->tolerance) ++evaluated;
         double t2 = eddy_now_ms();
         f->stats.far_ms += t2 - t1;
         if (pass > 0 && evaluated == 0 && inner_done) {
@@ -955,6 +957,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         if (rep->converged) break;
     }
 done:
+    eddy_wall_state_solve(w->walls, w); /* the walls against the final strengths */
     rep->far_passes = f->stats.far_passes;
     for (int t = 0; t < w->body_count; ++t)
         w->bodies[t].warm = rep->diverged ? 0 : w->bodies[t].warm < 2 ? w->bodies[t].warm + 1 : 2;

@@ -163,6 +163,9 @@ struct eddy_wall_state {
     double *sigma;       /* count */
     double *b;           /* count: normal flow the bodies induce */
     double *next;        /* count: scratch */
+    double *g_active;    /* active^2: G's rows and columns of the active faces, contiguous
+                            (gathered once a step, applied each pass) */
+    double *b_active;    /* count: b of the active faces, in active order */
     int *active;         /* active panels */
     int active_count;
     int *near_first, *near_count; /* per body: its slice of near_list */
@@ -187,6 +190,8 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
     s->sigma = calloc(n, sizeof(double));
     s->b = calloc(n, sizeof(double));
     s->next = calloc(n, sizeof(double));
+    s->g_active = malloc(n * n * sizeof(double));
+    s->b_active = calloc(n, sizeof(double));
     s->active = malloc(n * sizeof(int));
     s->near_first = calloc(nb, sizeof(int));
     s->near_count = calloc(nb, sizeof(int));
@@ -195,7 +200,7 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
     s->block_off = calloc(nb, sizeof(long));
     s->coef = calloc(2 * EDDY_WALL_ORDER, sizeof(double));
     (void)max_panels; /* near blocks grow with the bodies (eddy_wall_state_reserve) */
-    if (!s->sigma || !s->b || !s->next || !s->active || !s->near_first || !s->near_count || !s->near_list ||
+    if (!s->sigma || !s->b || !s->next || !s->g_active || !s->b_active || !s->active || !s->near_first || !s->near_count || !s->near_list ||
         !s->near_mark || !s->block_off || !s->coef) {
         eddy_wall_state_destroy(s);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the walls' panels");
@@ -222,7 +227,7 @@ eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *
 void eddy_wall_state_destroy(eddy_wall_state *s)
 {
     if (!s) return;
-    free(s->sigma), free(s->b), free(s->next), free(s->active), free(s->near_first), free(s->near_count);
+    free(s->sigma), free(s->b), free(s->next), free(s->g_active), free(s->b_active), free(s->active), free(s->near_first), free(s->near_count);
     free(s->near_list), free(s->near_mark), free(s->block_off), free(s->blocks), free(s->coef);
     free(s);
 }
@@ -303,6 +308,12 @@ int eddy_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w)
     }
     memset(s->near_mark, 0, (size_t)n);
     for (int q = 0; q < s->active_count; ++q) s->near_mark[s->active[q]] = 1;
+    int na = s->active_count;
+    for (int q = 0; q < na; ++q) {
+        const double *row = &pw->inverse[(size_t)s->active[q] * (size_t)n];
+        double *dst = &s->g_active[(size_t)q * (size_t)na];
+        for (int r = 0; r < na; ++r) dst[r] = row[s->active[r]];
+    }
     /* near lists and blocks per body */
     long used = 0;
     int listed = 0;
@@ -366,9 +377,13 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
             double ox, oy, sign;
             copy_of(b, c, &ends, w, &ox, &oy, &sign);
             eddy_far_multipole_direct(ends, gamma, m, ox, oy, EDDY_WALL_ORDER, s->coef);
+            /* as for activation: beyond this reach a copy's dipole is below
+               what a wall panel is activated for */
+            double reach = (1.0 + EDDY_WALL_RANGE) * b->shape->radius;
             for (int q = 0; q < s->active_count; ++q) {
                 int a = s->active[q];
                 if (c < 0 && s->near_mark[a] == 3) continue; /* the block has it */
+                if (dist2(&pw->mid[2 * a], ox, oy) > reach * reach) continue;
                 double W[2];
                 eddy_far_multipole_eval(s->coef, EDDY_WALL_ORDER, ox, oy, pw->mid[2 * a],
                                         pw->mid[2 * a + 1], W);
@@ -386,15 +401,15 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
 double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
 {
     if (!s || s->active_count == 0) return 0.0;
-    const eddy_panel_walls *pw = s->walls;
-    size_t n = (size_t)pw->count;
     wall_violation(s, w);
     double num = 0.0, den = 0.0;
-    for (int q = 0; q < s->active_count; ++q) {
-        int a = s->active[q];
-        const double *row = &pw->inverse[(size_t)a * n];
+    int na = s->active_count;
+    for (int q = 0; q < na; ++q) s->b_active[q] = s->b[s->active[q]];
+    for (int q = 0; q < na; ++q) {
+        const double *restrict row = &s->g_active[(size_t)q * (size_t)na];
+        const double *restrict bb = s->b_active;
         double sum = 0.0;
-        for (int r = 0; r < s->active_count; ++r) sum += row[s->active[r]] * s->b[s->active[r]];
+        for (int r = 0; r < na; ++r) sum += row[r] * bb[r];
         s->next[q] = -sum;
     }
     for (int q = 0; q < s->active_count; ++q) {

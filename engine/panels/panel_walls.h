@@ -47,7 +47,7 @@
 
 #define EDDY_WALL_RANGE 8.0
 #define EDDY_WALL_NEAR 2.5
-#define EDDY_WALL_ORDER 8
+#define EDDY_WALL_ORDER 6
 
 /* The static part: panel geometry and the wall-wall influences. Built with
  * the asset (asset_domain.c), shared read-only by every coupling. */
