@@ -17,8 +17,10 @@
 #include "panel_walls.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static eddy_wall polygon(int n, const double (*pts)[2])
 {
@@ -576,6 +578,44 @@ static void wall_panels_keep_a_body_flow_out_of_the_wall(void **state)
     eddy_asset_destroy(a);
 }
 
+/* ------------------------------------------------------------ precompute --walls */
+
+/* Exit code of `precompute --walls FILE ARGS -o OUT` ($EDDY_BIN, default
+ * build/bin), stderr kept out of the test's output. */
+static int precompute_walls(const char *json, const char *args)
+{
+    const char *bin = getenv("EDDY_BIN") ? getenv("EDDY_BIN") : "build/bin";
+    char path[] = "/tmp/eddy-walls-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    if (json) fputs(json, f);
+    fclose(f);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/precompute --walls %s%s %s -q -o %s.eddy 2>/dev/null", bin, path,
+             json ? "" : ".missing", args, path);
+    int status = system(cmd);
+    char out[64];
+    snprintf(out, sizeof out, "%s.eddy", path);
+    remove(out);
+    remove(path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void precompute_walls_exit_codes(void **state)
+{
+    (void)state;
+    const char *island = "{\"walls\": [{\"shape\": \"circle\", \"x\": 5, \"y\": 5, \"radius\": 1.5}]}";
+    assert_int_equal(precompute_walls(island, "--grid 32 --modes 20"), 0);
+    assert_int_equal(precompute_walls(NULL, ""), 66); /* no such file */
+    assert_int_equal(precompute_walls("{\"walls\": [{\"shape\": \"polygon\", \"points\": "
+                                      "[[1,1],[3,3],[3,1],[1,3]]}]}", "--grid 32"), 65);
+    assert_int_equal(precompute_walls("{\"walls\": [{\"shape\": \"polygon\", \"points\": "
+                                      "[[4,0],[5,0],[5,10],[4,10]]}]}", "--grid 32"), 65);
+    assert_int_equal(precompute_walls("{\"dt\": 0.01}", ""), 65); /* no walls in it */
+    assert_int_equal(precompute_walls(island, "--grid 8 --modes 100"), 64);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -590,6 +630,7 @@ int main(void)
         cmocka_unit_test(box_levels_keep_the_closed_form_path),
         cmocka_unit_test(painted_modes_enrich_a_walled_level),
         cmocka_unit_test(wall_panels_keep_a_body_flow_out_of_the_wall),
+        cmocka_unit_test(precompute_walls_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
