@@ -14,6 +14,7 @@
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
 #include "eddy_mode.h"
+#include "eddy_scene.h"
 #include "panel_walls.h"
 
 #include <math.h>
@@ -578,6 +579,116 @@ static void wall_panels_keep_a_body_flow_out_of_the_wall(void **state)
     eddy_asset_destroy(a);
 }
 
+/* ------------------------------------------------------------ scenes, determinism */
+
+static const char CAVE_SCENE[] =
+    "{ \"buoyancy\": true, \"walls\": ["
+    "  { \"shape\": \"polygon\", \"points\": [[0, 5.4], [3, 5.7], [4.5, 4.9], [6, 5.8], [10, 5.3], [10, 6], [0, 6]] },"
+    "  { \"shape\": \"polygon\", \"points\": [[6, 2.4], [10, 2.4], [10, 2.9], [6.2, 2.9]] },"
+    "  { \"shape\": \"circle\", \"x\": 3.0, \"y\": 2.5, \"radius\": 0.8 } ],"
+    "  \"bodies\": [ { \"shape\": \"circle\", \"radius\": 0.3, \"x\": 8, \"y\": 1.5, \"density\": 800 },"
+    "              { \"shape\": \"box\", \"hw\": 0.3, \"hh\": 0.2, \"x\": 5, \"y\": 0.5, \"density\": 1300 } ] }";
+
+static void scene_walls_round_trip_and_must_match_the_asset(void **state)
+{
+    (void)state;
+    eddy_scene *s = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_scene_load_memory(CAVE_SCENE, strlen(CAVE_SCENE), &s, &err), EDDY_OK);
+    eddy_scene_view v;
+    eddy_scene_get(s, &v);
+    assert_int_equal(v.wall_count, 3);
+    char *text = NULL;
+    assert_int_equal(eddy_scene_to_json(s, &text, NULL), EDDY_OK);
+    eddy_scene *back = NULL;
+    assert_int_equal(eddy_scene_load_memory(text, strlen(text), &back, &err), EDDY_OK);
+    eddy_scene_view bv;
+    eddy_scene_get(back, &bv);
+    assert_int_equal(bv.wall_count, 3);
+    assert_memory_equal(bv.walls, v.walls, 3 * sizeof *v.walls);
+    free(text);
+    /* its asset has the walls (polygons stored counter-clockwise: still a match) */
+    eddy_asset *a = build_cave(32, 20, 12);
+    eddy_fluid *f = test_make_fluid(a, 0.0);
+    assert_int_equal(eddy_scene_apply_initial(s, f, &err), EDDY_OK);
+    eddy_asset *box = test_build_asset(10, 6, 32, 20, 12);
+    eddy_fluid *fb = test_make_fluid(box, 0.0);
+    assert_int_equal(eddy_scene_apply_initial(s, fb, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "other walls"));
+    /* malformed walls in a scene name the field */
+    static const char *bad[][2] = {
+        {"{\"walls\": [{\"shape\": \"square\"}]}", "walls[0].shape"},
+        {"{\"walls\": [{\"shape\": \"polygon\", \"points\": [[0,0],[1,1]]}]}", "walls[0].points"},
+        {"{\"walls\": [{\"shape\": \"circle\", \"x\": 1, \"y\": 1}]}", "radius"},
+        {"{\"walls\": [{\"shape\": \"circle\", \"x\": 1, \"y\": 1, \"radius\": 1, \"z\": 2}]}", "walls[0].z"},
+        {"{\"walls\": [{\"shape\": \"polygon\", \"points\": [[1,1],[3,3],[3,1],[1,3]]}]}", "crosses itself"},
+        {"{\"walls\": 3}", "walls"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        eddy_scene *x = NULL;
+        assert_int_equal(eddy_scene_load_memory(bad[k][0], strlen(bad[k][0]), &x, &err), EDDY_ERR_FORMAT);
+        if (!strstr(err.message, bad[k][1])) fail_msg("'%s' lacks '%s'", err.message, bad[k][1]);
+    }
+    eddy_fluid_destroy(fb), eddy_fluid_destroy(f);
+    eddy_asset_destroy(box), eddy_asset_destroy(a);
+    eddy_scene_destroy(back), eddy_scene_destroy(s);
+}
+
+/* Run a coupled cave scene for n steps; the state into out (r + 6 values). */
+static void run_cave(const eddy_asset *a, int n, double *out)
+{
+    eddy_scene *s = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_scene_load_memory(CAVE_SCENE, strlen(CAVE_SCENE), &s, &err), EDDY_OK);
+    eddy_fluid_desc fd = {0};
+    eddy_scene_fluid_desc(s, &fd);
+    eddy_fluid *f = NULL;
+    assert_int_equal(eddy_fluid_create(a, &fd, &f, &err), EDDY_OK);
+    assert_int_equal(eddy_scene_apply_initial(s, f, &err), EDDY_OK);
+    eddy_world *world = NULL;
+    eddy_coupling *c = NULL;
+    eddy_body *bodies[2];
+    if (eddy_scene_build_world(s, f, &world, &c, bodies, &err) != EDDY_OK) fail_msg("%s", err.message);
+    for (int k = 0; k < n; ++k) {
+        eddy_stir st = {.x = 7, .y = 1.5, .radius = 0.8, .fx = 400 * sin(k * 0.05), .fy = 100};
+        eddy_fluid_add_stir(f, &st);
+        if (eddy_coupling_step(c, 1.0 / 60, &err) != EDDY_OK) fail_msg("%s", err.message);
+    }
+    int r = eddy_fluid_mode_count(f);
+    memcpy(out, eddy_fluid_coefficients(f), (size_t)r * sizeof *out);
+    for (int b = 0; b < 2; ++b) {
+        eddy_pose p;
+        eddy_body_get_pose(bodies[b], &p);
+        out[r + 3 * b] = p.x, out[r + 3 * b + 1] = p.y, out[r + 3 * b + 2] = p.angle;
+    }
+    /* the bodies stay out of the rock: their centres are in water */
+    for (int b = 0; b < 2; ++b) assert_false(eddy_asset_solid_at(a, out[r + 3 * b], out[r + 3 * b + 1]));
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(world);
+    eddy_fluid_destroy(f);
+    eddy_scene_destroy(s);
+}
+
+static void walled_levels_are_deterministic(void **state)
+{
+    (void)state;
+    eddy_asset *a = build_cave(40, 24, 20), *b = build_cave(40, 24, 20);
+    unsigned char *da, *db;
+    size_t na, nb;
+    assert_int_equal(eddy_asset_encode(a, &da, &na, NULL), EDDY_OK);
+    assert_int_equal(eddy_asset_encode(b, &db, &nb, NULL), EDDY_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(da, db, na); /* the same build, bit for bit */
+    free(da), free(db);
+    int r = a->mode_count;
+    double *x = malloc((size_t)(r + 6) * sizeof *x), *y = malloc((size_t)(r + 6) * sizeof *y);
+    run_cave(a, 600, x);
+    run_cave(b, 600, y);
+    assert_memory_equal(x, y, (size_t)(r + 6) * sizeof *x);
+    free(x), free(y);
+    eddy_asset_destroy(a), eddy_asset_destroy(b);
+}
+
 /* ------------------------------------------------------------ precompute --walls */
 
 /* Exit code of `precompute --walls FILE ARGS -o OUT` ($EDDY_BIN, default
@@ -631,6 +742,8 @@ int main(void)
         cmocka_unit_test(painted_modes_enrich_a_walled_level),
         cmocka_unit_test(wall_panels_keep_a_body_flow_out_of_the_wall),
         cmocka_unit_test(precompute_walls_exit_codes),
+        cmocka_unit_test(scene_walls_round_trip_and_must_match_the_asset),
+        cmocka_unit_test(walled_levels_are_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
