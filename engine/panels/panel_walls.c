@@ -50,14 +50,20 @@ static const double GAUSS_W[4] = {0.3478548451374538, 0.6521451548625461, 0.6521
 static double face_flux(const eddy_panel_walls *w, int a, const double e[4], bool vortex)
 {
     const double *f = &w->ends[4 * a];
+    /* a panel closer than the face is long makes the integrand nearly
+       singular (its end points' logarithm): four Gauss rules on quarters */
+    double mx = 0.5 * (e[0] + e[2]) - w->mid[2 * a], my = 0.5 * (e[1] + e[3]) - w->mid[2 * a + 1];
+    double reach = w->length[a] + hypot(e[2] - e[0], e[3] - e[1]);
+    int parts = mx * mx + my * my < reach * reach ? 4 : 1;
     double sum = 0.0;
-    for (int q = 0; q < 4; ++q) {
-        double t = 0.5 * (GAUSS_X[q] + 1.0);
-        double x = f[0] + t * (f[2] - f[0]), y = f[1] + t * (f[3] - f[1]), uv[2];
-        if (vortex) eddy_panel_velocity(e[0], e[1], e[2], e[3], 1.0, x, y, uv);
-        else eddy_source_panel_velocity(e, 1.0, x, y, false, uv);
-        sum += 0.5 * GAUSS_W[q] * (uv[0] * w->normal[2 * a] + uv[1] * w->normal[2 * a + 1]);
-    }
+    for (int part = 0; part < parts; ++part)
+        for (int q = 0; q < 4; ++q) {
+            double t = (part + 0.5 * (GAUSS_X[q] + 1.0)) / parts;
+            double x = f[0] + t * (f[2] - f[0]), y = f[1] + t * (f[3] - f[1]), uv[2];
+            if (vortex) eddy_panel_velocity(e[0], e[1], e[2], e[3], 1.0, x, y, uv);
+            else eddy_source_panel_velocity(e, 1.0, x, y, false, uv);
+            sum += 0.5 * GAUSS_W[q] / parts * (uv[0] * w->normal[2 * a] + uv[1] * w->normal[2 * a + 1]);
+        }
     return sum;
 }
 

@@ -1101,7 +1101,8 @@ static void draw_frame(app *a)
              paint_doc_page_count(a->doc), a->running ? "solver running" : "");
     label(a, &L.main, "painted mode", right);
     paint_view_draw(a->view, a->ren, &L.main, &f, &a->look);
-    paint_rock_draw(a->ren, &L.main, paint_doc_mac(a->doc)->width, paint_doc_mac(a->doc)->height,
+    SDL_Rect domain = paint_view_domain_rect(a->view); /* the field's own rectangle */
+    paint_rock_draw(a->ren, &domain, paint_doc_mac(a->doc)->width, paint_doc_mac(a->doc)->height,
                     paint_doc_walls(a->doc), paint_doc_wall_count(a->doc));
 
     if (a->preview_on && a->preview) {
