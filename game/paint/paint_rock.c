@@ -25,6 +25,10 @@ static SDL_Vertex corner(const SDL_Rect *r, double w, double h, double x, double
 void paint_rock_draw(SDL_Renderer *ren, const SDL_Rect *rect, double width, double height,
                      const eddy_wall *walls, int count)
 {
+    SDL_Rect saved;
+    bool clipped = SDL_RenderIsClipEnabled(ren);
+    SDL_RenderGetClipRect(ren, &saved);
+    SDL_RenderSetClipRect(ren, rect); /* a circle may leave the level: the box clips it */
     SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND);
     for (int k = 0; k < count; k++) {
         const eddy_wall *w = &walls[k];
@@ -57,4 +61,5 @@ void paint_rock_draw(SDL_Renderer *ren, const SDL_Rect *rect, double width, doub
         SDL_SetRenderDrawColor(ren, RIM.r, RIM.g, RIM.b, RIM.a);
         SDL_RenderDrawLinesF(ren, rim, n + 1);
     }
+    SDL_RenderSetClipRect(ren, clipped ? &saved : NULL);
 }
