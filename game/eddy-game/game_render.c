@@ -4,6 +4,7 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
+#include "game_rock.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -824,6 +825,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     }
     if (f->view.tracers) draw_tracers(g, f->flow);
     if (f->view.arrows) draw_arrows(g, f->flow);
+    game_rock_draw(r, game_sim_asset(sim), g->ox, g->oy, g->scale, g->H, ui); /* walls (game_rock.c) */
     /* the paddle's track */
     if (L->paddle.present) {
         float ax, ay, bx, by;
