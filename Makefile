@@ -44,7 +44,7 @@ LDFLAGS  := $(SAN)
 #                                     the coupling: needs libm and Box2D only
 #   BUILDER_LAYERS  -> libeddy-build  scenes and the precompute side, on top of
 #                                     libeddy: BUILDER_LIBS (LAPACKE, OpenBLAS,
-#                                     FFTW, cJSON)
+#                                     FFTW, cJSON, ARPACK, CHOLMOD)
 # A new layer folder goes into one of the two lists (the build stops on a
 # folder in neither) and into tests/check_layers.sh, which says what each
 # layer may include; a new external library of the builder goes into
@@ -59,6 +59,9 @@ endif
 
 CPPFLAGS     := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
 BUILDER_LIBS := -lcjson -llapacke -lopenblas -lfftw3 -lm
+# Levels with walls (engine/builder/domain_*.c): ARPACK's Lanczos over a
+# SuiteSparse CHOLMOD factorisation.
+BUILDER_LIBS += -larpack -lcholmod
 
 # The libraries export only what the public headers mark EDDY_API or
 # EDDY_BUILD_API; every engine object is position independent, so one
@@ -482,7 +485,7 @@ GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c g
                   game_view.c game_session.c game_push.c \
                   game_progress.c game_tutorial.c game_sound.c game_synth.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c)
+                  game_audio.c game_rock.c)
 GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level

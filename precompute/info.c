@@ -118,6 +118,14 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          cJSON_AddNumberToObject(tensor, "nonzeros", (double)in->tensor_nonzeros) &&
          cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset) &&
          add_shapes(root, asset, in->shape_count);
+    if (ok && in->wall_count > 0) {
+        cJSON *walls = cJSON_AddObjectToObject(root, "walls");
+        ok = walls && cJSON_AddNumberToObject(walls, "count", in->wall_count) &&
+             cJSON_AddNumberToObject(walls, "solid_cells", in->solid_cell_count) &&
+             cJSON_AddNumberToObject(walls, "islands", in->island_count) &&
+             cJSON_AddNumberToObject(walls, "laplacian_modes", in->domain_mode_count) &&
+             cJSON_AddNumberToObject(walls, "island_modes", in->harmonic_mode_count);
+    }
     for (int i = 0; ok && i < count; i++) {
         cJSON *s = cJSON_CreateObject();
         ok = s != NULL;
@@ -150,6 +158,10 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
     else
         printf("modes           %d (%d eigenmodes)\n", in->mode_count, in->eigen_mode_count);
     printf("max wave        %d x %d\n", in->max_wave_x, in->max_wave_y);
+    if (in->wall_count > 0)
+        printf("walls           %d (%d solid cells, %d island%s): %d Laplacian eigenmodes, %d "
+               "island modes\n", in->wall_count, in->solid_cell_count, in->island_count,
+               in->island_count == 1 ? "" : "s", in->domain_mode_count, in->harmonic_mode_count);
     printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
            in->tensor_density);
     if (in->artist_count > 0) {

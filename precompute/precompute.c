@@ -19,6 +19,7 @@
 #include "eddy.h"
 #include "eddy_build.h"
 #include "eddy_mode.h"
+#include "eddy_scene.h"
 
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
@@ -63,6 +64,9 @@ static void usage(FILE *f)
             "  --pod-modes K     POD directions to take from the snapshots, %d..%d\n"
             "  --shapes FILE     a JSON catalogue of the level's body shapes; their\n"
             "                    panels and inverted panel matrices go into the asset\n"
+            "  --walls FILE      a scene (JSON) whose \"walls\" are rock inside the level:\n"
+            "                    the basis becomes the --modes Laplacian eigenmodes of\n"
+            "                    the fluid region plus one mode per island\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -187,7 +191,8 @@ static int check_output(const char *path)
 
 /* ------------------------------------------------------------ build */
 
-enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES };
+enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
+       OPT_WALLS };
 
 static int exit_for_build(eddy_result code)
 {
@@ -277,6 +282,7 @@ static int build(int argc, char **argv)
         {"snapshots", required_argument, NULL, OPT_SNAPSHOTS},
         {"pod-modes", required_argument, NULL, OPT_POD_MODES},
         {"shapes", required_argument, NULL, OPT_SHAPES},
+        {"walls", required_argument, NULL, OPT_WALLS},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -289,6 +295,7 @@ static int build(int argc, char **argv)
     static mode_files artists, snapshots; /* static: large, and main runs once */
     bool pod_given = false;
     const char *shapes_path = NULL;
+    const char *walls_path = NULL;
 
     opterr = 0;
     int c;
@@ -337,6 +344,11 @@ static int build(int argc, char **argv)
                 return cli_fail(PROG, EX_USAGE, "--shapes: give one catalogue file");
             shapes_path = optarg;
             break;
+        case OPT_WALLS:
+            if (!optarg[0] || walls_path)
+                return cli_fail(PROG, EX_USAGE, "--walls: give one scene file");
+            walls_path = optarg;
+            break;
         case 'o':
             if (!optarg[0])
                 return cli_fail(PROG, EX_USAGE, "-o: the output file name is empty");
@@ -368,6 +380,26 @@ static int build(int argc, char **argv)
                             cerr.message);
         desc.shapes = catalogue;
     }
+    eddy_scene *walls_scene = NULL;
+    if (walls_path) {
+        eddy_error werr = {0};
+        eddy_result wres = eddy_scene_load_file(walls_path, &walls_scene, &werr);
+        eddy_scene_view view;
+        eddy_scene_get(walls_scene, &view);
+        if (wres == EDDY_OK && view.wall_count == 0) {
+            eddy_scene_destroy(walls_scene);
+            eddy_shape_catalogue_destroy(catalogue);
+            return cli_fail(PROG, EX_DATAERR, "--walls '%s': the scene has no \"walls\"",
+                            walls_path);
+        }
+        if (wres != EDDY_OK) {
+            eddy_shape_catalogue_destroy(catalogue);
+            return cli_fail(PROG, wres == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR, "--walls: %s",
+                            werr.message);
+        }
+        desc.walls = view.walls;
+        desc.wall_count = view.wall_count;
+    }
     rc = load_mode_files(&artists, "--artist", &desc);
     if (rc == EX_OK)
         rc = load_mode_files(&snapshots, "--snapshots", &desc);
@@ -375,6 +407,7 @@ static int build(int argc, char **argv)
         mode_files_free(&artists);
         mode_files_free(&snapshots);
         eddy_shape_catalogue_destroy(catalogue);
+        eddy_scene_destroy(walls_scene);
         return rc;
     }
     eddy_build_report report = {0};
@@ -395,6 +428,7 @@ static int build(int argc, char **argv)
     mode_files_free(&artists);
     mode_files_free(&snapshots);
     eddy_shape_catalogue_destroy(catalogue);
+    eddy_scene_destroy(walls_scene);
     if (res != EDDY_OK)
         return cli_fail(PROG, exit_for_build(res), "cannot build the asset: %s", err.message);
 
@@ -414,6 +448,10 @@ static int build(int argc, char **argv)
         if (info.grid_mode_count > 0)
             snprintf(grid_modes, sizeof grid_modes, " (%d eigen + %d grid)", info.eigen_mode_count,
                      info.grid_mode_count);
+        if (info.wall_count > 0)
+            snprintf(grid_modes, sizeof grid_modes, " (%d Laplacian + %d island + %d grid)",
+                     info.domain_mode_count, info.harmonic_mode_count,
+                     info.grid_mode_count - info.domain_mode_count - info.harmonic_mode_count);
         char shapes[48] = "";
         if (info.shape_count > 0)
             snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);

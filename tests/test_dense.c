@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* test_dense.c - the run time's own QR and SVD (engine/core/dense_*.c)
- * against LAPACK, which the builder links: the same singular values, the
- * same subspaces, the same least-squares solutions, and the same
- * pseudo-inverse of real panel matrices (5.13, 5.16) as the LAPACK pipeline
- * the panels used before. */
+/* test_dense.c - the run time's own QR, SVD and inverse
+ * (engine/core/dense_*.c) against LAPACK, which the builder links: the same
+ * singular values, the same subspaces, the same least-squares solutions, the
+ * same pseudo-inverse of real panel matrices (5.13, 5.16) as the LAPACK
+ * pipeline the panels used before, and the same inverse as LU by dgetrf and
+ * dgetri (what the walls' source panels used, panel_walls.c). */
 #include "test_util.h"
 
 #include "dense.h"
@@ -331,6 +332,84 @@ static void bad_input_is_refused(void **state)
     assert_true(orthonormality_defect(2, 2, 2, vt) == 0.0);
 }
 
+/* ------------------------------------------------------------ inverse */
+
+/* |A X - I| largest entry, X the inverse of A. */
+static double inverse_defect(int n, const double *a, const double *x)
+{
+    double *ax = malloc(sizeof(double) * (size_t)n * n);
+    assert_non_null(ax);
+    multiply(n, n, n, a, x, ax);
+    double worst = 0.0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) worst = fmax(worst, fabs(ax[i * n + j] - (i == j ? 1.0 : 0.0)));
+    free(ax);
+    return worst;
+}
+
+static void invert_matches_lapack(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x1d1dULL;
+    struct {
+        const char *kind;
+        int n;
+        double shift; /* added to the diagonal */
+        bool zero_diagonal;
+    } cases[] = {
+        {"second kind (I/2 + K)", 1, 0.5, false}, {"second kind (I/2 + K)", 7, 0.5, false},
+        {"second kind (I/2 + K)", 120, 0.5, false}, {"random", 2, 0.0, false},
+        {"random", 40, 0.0, false}, {"random", 151, 0.0, false},
+        {"zero diagonal (pivots)", 30, 0.0, true},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int n = cases[k].n;
+        double *a = random_matrix(n, n, &seed);
+        for (int i = 0; i < n; i++) {
+            if (cases[k].shift != 0.0) /* a small K beside I/2, as for wall panels */
+                for (int j = 0; j < n; j++) a[i * n + j] *= 0.5 / n;
+            a[i * n + i] = cases[k].zero_diagonal ? 0.0 : a[i * n + i] + cases[k].shift;
+        }
+        double *x = malloc(sizeof(double) * (size_t)n * n), *ref = malloc(sizeof(double) * (size_t)n * n);
+        lapack_int *pivot = malloc(sizeof(lapack_int) * (size_t)n);
+        assert_true(x && ref && pivot);
+        memcpy(x, a, sizeof(double) * (size_t)n * n);
+        memcpy(ref, a, sizeof(double) * (size_t)n * n);
+        assert_int_equal(eddy_dense_invert(n, x), EDDY_OK);
+        assert_int_equal(LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, ref, n, pivot), 0);
+        assert_int_equal(LAPACKE_dgetri(LAPACK_ROW_MAJOR, n, ref, n, pivot), 0);
+        double worst = 0.0, scale = 0.0;
+        for (int i = 0; i < n * n; i++) {
+            worst = fmax(worst, fabs(x[i] - ref[i]));
+            scale = fmax(scale, fabs(ref[i]));
+        }
+        double defect = inverse_defect(n, a, x);
+        print_message("inverse %-24s %3d x %3d: off LAPACK's by %.1e of its largest entry, "
+                      "|A X - I| %.1e\n", cases[k].kind, n, n, worst / scale, defect);
+        assert_true(worst <= 1e-10 * scale);
+        assert_true(defect <= 1e-10);
+        free(a), free(x), free(ref), free(pivot);
+    }
+}
+
+static void singular_matrices_are_refused(void **state)
+{
+    (void)state;
+    /* rank 2 of 3: the third row is the sum of the first two */
+    double a[9] = {1, 2, 3, 4, 5, 6, 5, 7, 9}, keep[9];
+    memcpy(keep, a, sizeof a);
+    assert_int_equal(eddy_dense_invert(3, a), EDDY_ERR_NUMERIC);
+    assert_memory_equal(a, keep, sizeof a); /* left as it was */
+    double zero[4] = {0};
+    assert_int_equal(eddy_dense_invert(2, zero), EDDY_ERR_NUMERIC);
+    double bad[4] = {1, 0, 0, NAN};
+    assert_int_equal(eddy_dense_invert(2, bad), EDDY_ERR_NUMERIC);
+    bad[3] = INFINITY;
+    assert_int_equal(eddy_dense_invert(2, bad), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddy_dense_invert(0, a), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_dense_invert(3, NULL), EDDY_ERR_ARGUMENT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +417,8 @@ int main(void)
         cmocka_unit_test(qr_full_matches_lapack),
         cmocka_unit_test(panel_pseudo_inverse_matches_lapack),
         cmocka_unit_test(bad_input_is_refused),
+        cmocka_unit_test(invert_matches_lapack),
+        cmocka_unit_test(singular_matrices_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

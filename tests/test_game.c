@@ -15,6 +15,8 @@
  * test sets it), the built assets are in $EDDY_BIN/../assets.
  */
 #include "game_asset.h"
+#include "game_bot.h"
+#include "game_flow.h"
 #include "game_replay.h"
 #include "game_run.h"
 #include "test_util.h"
@@ -229,6 +231,67 @@ static void recorded_replay_reproduces_exactly(void **state)
     game_sim_destroy(a);
     game_sim_destroy(b);
     game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+/* The levels whose shape is in the basis (issue 14): their rock is in the
+ * asset, the bodies collide with it, no tracer is ever inside it, and the
+ * shipped bot wins each (the levels are winnable; their replays are recorded
+ * with `make replays`). */
+static void walled_levels_are_winnable(void **state)
+{
+    (void)state;
+    static const char *const ids[] = {"07-cave", "08-island"};
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    for (int k = 0; k < 2; k++) {
+        game_loaded l;
+        eddy_error err = {0};
+        if (game_load_level(&cat, ids[k], &l, &err) != EDDY_OK) fail_msg("%s", err.message);
+        if (l.asset_built) fail_msg("%s: no built asset (make assets builds it)", ids[k]);
+        assert_true(eddy_asset_wall_count(l.asset) > 0);
+        game_sim *sim = make_sim(&l);
+        game_status st = game_bot_play(sim, 120 * 60, &err);
+        print_message("%s: %s after %.2f s, %d stars\n", ids[k], st == GAME_WON ? "won" : "not won",
+                      game_sim_finish_time(sim), game_sim_stars(sim));
+        assert_int_equal(st, GAME_WON);
+        game_sim_destroy(sim);
+        /* dye and tracers with the first current on: never in the rock */
+        sim = make_sim(&l);
+        game_flow *flow = NULL;
+        assert_int_equal(game_flow_create(sim, &flow, &err), EDDY_OK);
+        game_cmd on = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
+        game_sim_command(sim, &on, NULL);
+        const eddy_wall *walls = eddy_asset_walls(l.asset);
+        int nw = eddy_asset_wall_count(l.asset), dw, dh;
+        for (int f = 0; f < 600; f++) {
+            step(sim);
+            game_flow_step(flow, sim);
+            const float *dye = game_flow_dye(flow, &dw, &dh);
+            double cw = l.level->asset.width / dw, ch = l.level->asset.height / dh;
+            for (int t = 0; t < game_flow_tracer_count(flow); t++) {
+                const game_tracer *tr = game_flow_tracer(flow, t);
+                double x = tr->xy[0][0], y = tr->xy[0][1];
+                int deep = 0; /* inside rock by more than a dye cell: at all four offsets */
+                for (int q = 0; q < 4; q++)
+                    for (int w = 0; w < nw; w++)
+                        if (eddy_wall_contains(&walls[w], x + (q & 1 ? cw : -cw), y + (q & 2 ? ch : -ch))) {
+                            deep++;
+                            break;
+                        }
+                if (deep == 4) fail_msg("%s frame %d: tracer %d at (%g, %g) is in the rock", ids[k], f, t, x, y);
+            }
+            if (f % 100 != 99) continue;
+            for (int j = 0; j < dh; j++)
+                for (int i = 0; i < dw; i++)
+                    for (int w = 0; w < nw; w++)
+                        if (eddy_wall_contains(&walls[w], (i + 0.5) * cw, (j + 0.5) * ch))
+                            assert_true(dye[3 * (j * dw + i)] == 0.0f && dye[3 * (j * dw + i) + 2] == 0.0f);
+        }
+        game_flow_destroy(flow);
+        game_sim_destroy(sim);
+        game_loaded_free(&l);
+    }
     game_catalog_close(&cat);
 }
 
@@ -581,6 +644,7 @@ int main(void)
         cmocka_unit_test(bad_replays_are_refused_naming_the_line),
         cmocka_unit_test(command_line_errors_have_their_exit_codes),
         cmocka_unit_test(headless_record_and_replay_agree),
+        cmocka_unit_test(walled_levels_are_winnable),
 #ifndef EDDY_GAME_NO_SDL
         cmocka_unit_test(screenshot_shows_the_scene),
 #endif

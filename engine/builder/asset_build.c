@@ -1,11 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* asset_build.c - building a box-domain asset (eddy_build_asset): the
- * eigenbasis and its exact advection tensor (5.6-5.8), enrichment with
- * painted and recorded fields (5.2, enrich.c), the quadtree table of 5.19 and
- * the panels of the level's shape catalogue (shape_catalogue.c). */
+/* asset_build.c - building an asset (eddy_build_asset): for the box, the
+ * eigenbasis and its exact advection tensor (5.6-5.8); for a level with
+ * walls, the walled domain's grid modes (domain_basis.c); then enrichment
+ * with painted and recorded fields (5.2, enrich.c), the quadtree table of
+ * 5.19 and the panels of the level's shape catalogue (shape_catalogue.c). */
 #include "asset_format.h"
 #include "builder_internal.h"
+#include "domain_build.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -38,6 +40,9 @@ static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
     return res;
 }
 
+static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *d, eddy_result res,
+                                eddy_asset **out, eddy_error *err);
+
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
 {
     eddy_builder_pin_threads();
@@ -55,6 +60,11 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     eddy_asset *a = calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
     a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
+    if (d.wall_count != 0 || d.walls) { /* a level with walls: domain_basis.c */
+        res = eddy_domain_build_asset(a, &d, err);
+        if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+        return finish_build(a, &d, res, out, err);
+    }
     a->mode_count = a->eigen_count = d.modes;
     a->viscosity_diagonal = true;
     a->modes = malloc((size_t)d.modes * sizeof *a->modes);
@@ -77,6 +87,14 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
     /* Artist and POD modes (5.2), when the desc has any. */
     if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    return finish_build(a, &d, res, out, err);
+}
+
+/* The parts every asset gets once its basis is there. */
+static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *dp, eddy_result res,
+                                eddy_asset **out, eddy_error *err)
+{
+    eddy_build_desc d = *dp;
     /* The 5.19 table for quadtree feedback at the coupling's default panel
      * length, one grid spacing. */
     if (res == EDDY_OK) {

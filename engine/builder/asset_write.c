@@ -5,6 +5,7 @@
 #include "asset_format.h"
 #include "asset_shapes.h"
 #include "builder_internal.h"
+#include "domain.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,8 @@ static void encode_domain(const eddy_asset *a, eddy_writer *w)
     eddy_write_i32(w, a->ny);
     eddy_write_i32(w, a->mode_count);
     eddy_write_i32(w, a->eigen_count);
-    eddy_write_u32(w, a->viscosity_diagonal ? FLAG_DIAGONAL : 0u);
+    eddy_write_u32(w, (a->viscosity_diagonal ? FLAG_DIAGONAL : 0u) |
+                          (a->wall_count > 0 ? FLAG_WALLS : 0u));
 }
 
 static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
@@ -88,8 +90,8 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[8] = {{0}};
-    uint32_t tags[8] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    eddy_writer w[9] = {{0}};
+    uint32_t tags[9] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
     int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
@@ -111,11 +113,15 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
         tags[count] = TAG_QUADTREE;
         encode_quadtree_table(&a->quadtree_table, &w[count++]);
     }
+    if (a->wall_count > 0) {
+        tags[count] = TAG_WALLS;
+        eddy_asset_domain_encode(a, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[8];
+        eddy_section sections[9];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);

@@ -67,6 +67,16 @@
  *   paragraph), and the captured fractions |E^T W f|^2 / |f|^2 (eigenmodes
  *   alone) and |B^T W f|^2 / |f|^2 (enriched).
  *
+ * LEVELS WITH WALLS (issue 14): E is then the walled domain's Laplacian and
+ * island modes (domain_basis.c), already grid modes of the asset; the
+ * projection keeps flow out of the solid cells (the full-grid solver with
+ * the same mask, by conjugate gradient), every closed face is set to exactly
+ * zero, the E-E-E block of the tensor is the quadrature one already built,
+ * the advection stencil is the masked one (domain_tensor.c) and the
+ * viscosity of grid modes is -<omega_a, omega_b> over the nodes away from
+ * the walls (free slip; the E block stays -lambda on the diagonal). The
+ * asset's grid modes become [E | R].
+ *
  * Precompute only: allocates freely, not real-time. Deterministic for the
  * same inputs, build and machine and the same number of BLAS threads:
  * LAPACK's dgesvd and BLAS's dgemm round differently when their sums are cut
@@ -75,6 +85,7 @@
 #include "eddy_build.h"
 #include "builder_internal.h"
 #include "eddy_mode.h"
+#include "domain_build.h"
 #include "grid_solver.h"
 
 #include <cblas.h>
@@ -96,6 +107,7 @@
 
 typedef struct enrich {
     const eddy_build_desc *d;
+    const uint8_t *solid; /* walls' mask, or NULL for the box */
     eddy_mac mac;
     int n;             /* samples per field */
     int e;             /* eigenmodes */
@@ -188,7 +200,8 @@ static eddy_result setup(enrich *c, const eddy_asset *a, eddy_error *err)
 {
     c->mac = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     c->n = eddy_mac_size(&c->mac);
-    c->e = a->eigen_count;
+    c->solid = a->solid;
+    c->e = a->solid ? a->grid_count : a->eigen_count;
     size_t n = (size_t)c->n;
     c->w = malloc(n * sizeof *c->w);
     c->sw = malloc(n * sizeof *c->sw);
@@ -201,10 +214,15 @@ static eddy_result setup(enrich *c, const eddy_asset *a, eddy_error *err)
         c->w[s] = eddy_mac_weight(&c->mac, s);
         c->sw[s] = sqrt(c->w[s]);
     }
-    for (int k = 0; k < c->e; ++k) eddy_box_sample_curl(&a->modes[k], &c->mac, c->eig + (size_t)k * n);
+    if (c->solid)
+        memcpy(c->eig, a->grid_modes, (size_t)c->e * n * sizeof *c->eig);
+    else
+        for (int k = 0; k < c->e; ++k)
+            eddy_box_sample_curl(&a->modes[k], &c->mac, c->eig + (size_t)k * n);
     eddy_grid_desc gd = {0};
     gd.width = a->width, gd.height = a->height, gd.nx = a->nx, gd.ny = a->ny;
-    gd.pressure = EDDY_GRID_PRESSURE_FFT;
+    gd.pressure = c->solid ? EDDY_GRID_PRESSURE_PCG : EDDY_GRID_PRESSURE_FFT;
+    gd.solid = c->solid;
     return eddy_grid_solver_create(&gd, &c->solver, err);
 }
 
@@ -280,7 +298,10 @@ static void close_walls(const eddy_mac *g, double *f)
 static void orthonormalise(const enrich *c, double *x, int m)
 {
     size_t n = (size_t)c->n;
-    for (int col = 0; col < m; ++col) close_walls(&c->mac, x + (size_t)col * n);
+    for (int col = 0; col < m; ++col) {
+        close_walls(&c->mac, x + (size_t)col * n);
+        if (c->solid) eddy_close_solid_faces(&c->mac, c->solid, x + (size_t)col * n);
+    }
     for (int pass = 0; pass < 2; ++pass)
         for (int col = 0; col < m; ++col) {
             double *v = x + (size_t)col * n;
@@ -469,6 +490,43 @@ static const double *mode_field(const enrich *c, int b)
     return b < c->e ? c->eig + (size_t)b * n : c->grid + (size_t)(b - c->e) * n;
 }
 
+/* D~ (5.6) of a level with walls: the E block as built (diagonal), and
+ * -hx hy sum omega_a omega_b over the nodes away from the walls wherever a
+ * grid mode is involved (the free-slip vector Laplacian, domain_basis.c). */
+static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double *D, double **out,
+                                    eddy_error *err)
+{
+    int r = c->e + c->grid_count;
+    size_t rr = (size_t)r;
+    eddy_domain_topology t;
+    eddy_result res = eddy_domain_topology_build(&c->mac, c->solid, &t, err);
+    double *omega = res == EDDY_OK ? malloc(rr * (size_t)(t.unknowns > 0 ? t.unknowns : 1) *
+                                            sizeof *omega)
+                                   : NULL;
+    if (res == EDDY_OK && !omega)
+        res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode viscosity", r);
+    if (res != EDDY_OK) {
+        free(D), free(omega);
+        eddy_domain_topology_free(&t);
+        return res;
+    }
+    size_t nu = (size_t)t.unknowns;
+    for (int b = 0; b < r; ++b) eddy_domain_vorticity(&t, mode_field(c, b), omega + (size_t)b * nu);
+    double area = c->mac.hx * c->mac.hy;
+    for (int k = 0; k < c->e; ++k) D[(size_t)k * rr + (size_t)k] = a->viscosity[(size_t)k * (size_t)a->mode_count + (size_t)k];
+    for (int row = 0; row < r; ++row)
+        for (int col = row < c->e ? c->e : row; col < r; ++col) {
+            double sum = 0.0;
+            const double *p = omega + (size_t)row * nu, *q = omega + (size_t)col * nu;
+            for (size_t u = 0; u < nu; ++u) sum += p[u] * q[u];
+            D[(size_t)row * rr + (size_t)col] = D[(size_t)col * rr + (size_t)row] = -area * sum;
+        }
+    free(omega);
+    eddy_domain_topology_free(&t);
+    *out = D;
+    return EDDY_OK;
+}
+
 /* D~ (5.6): -lambda_k on the eigen diagonal, B^T W L B wherever a grid mode
  * is involved, symmetrised. */
 static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, double **out,
@@ -480,6 +538,10 @@ static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, doub
     if (!D || !lap) {
         free(D), free(lap);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode viscosity", r);
+    }
+    if (c->solid) {
+        free(lap);
+        return walled_viscosity(c, a, D, out, err);
     }
     for (int k = 0; k < c->e; ++k) D[(size_t)k * rr + (size_t)k] = -a->modes[k].lambda;
     for (int b = 0; b < r; ++b) {
@@ -532,7 +594,8 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
                 A[(size_t)box->k[q] * rr + (size_t)box->j[q]] += box->value[q];
         for (int j = 0; j < r; ++j) {
             double *v = V + (size_t)j * n;
-            eddy_mac_advect(&c->mac, mode_field(c, i), mode_field(c, j), v);
+            if (c->solid) eddy_mac_advect_masked(&c->mac, c->solid, mode_field(c, i), mode_field(c, j), v);
+            else eddy_mac_advect(&c->mac, mode_field(c, i), mode_field(c, j), v);
             for (size_t s = 0; s < n; ++s) v[s] *= c->w[s];
         }
         if (i < e) {
@@ -628,8 +691,17 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
     if (res == EDDY_OK && c.e + c.grid_count > MAX_MODES)
         res = eddy_fail(err, EDDY_ERR_RANGE, "%d eigenmodes and %d grid modes: at most %d modes "
                         "in all", c.e, c.grid_count, MAX_MODES);
-    double *visc = NULL, *proj = NULL, *capture = NULL;
+    double *visc = NULL, *proj = NULL, *capture = NULL, *all_grid = NULL;
     eddy_tensor tensor = {0};
+    if (res == EDDY_OK && c.grid_count > 0 && c.solid) { /* the asset's modes become [E | R] */
+        size_t n = (size_t)c.n;
+        all_grid = malloc((size_t)(c.e + c.grid_count) * n * sizeof *all_grid);
+        if (!all_grid) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid modes");
+        else {
+            memcpy(all_grid, c.eig, (size_t)c.e * n * sizeof *all_grid);
+            memcpy(all_grid + (size_t)c.e * n, c.grid, (size_t)c.grid_count * n * sizeof *all_grid);
+        }
+    }
     if (res == EDDY_OK && c.grid_count > 0) {
         progress(&c, "grid viscosity", 0.25);
         res = enriched_viscosity(&c, a, &visc, err);
@@ -641,7 +713,7 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
         names = c.names;
     }
     if (res != EDDY_OK) {
-        free(visc), free(proj), free(capture);
+        free(visc), free(proj), free(capture), free(all_grid);
         eddy_tensor_free(&tensor);
         free_enrich(&c);
         return res;
@@ -653,9 +725,15 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
         a->viscosity_diagonal = false;
         eddy_tensor_free(&a->tensor);
         a->tensor = tensor;
-        a->grid_modes = c.grid;
-        c.grid = NULL;
-        a->grid_count = c.grid_count;
+        if (c.solid) { /* E were the asset's grid modes already */
+            free(a->grid_modes);
+            a->grid_modes = all_grid;
+            a->grid_count = c.e + c.grid_count;
+        } else {
+            a->grid_modes = c.grid;
+            c.grid = NULL;
+            a->grid_count = c.grid_count;
+        }
         a->mode_count = c.e + c.grid_count;
     }
     if (c.artists > 0) {

@@ -83,6 +83,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.max_iterations = c->desc.schwarz_max_iterations;
     pd.fast = !c->desc.paper_pipeline;
     pd.farfield_tolerance = c->desc.farfield_tolerance;
+    pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 

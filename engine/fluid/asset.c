@@ -6,7 +6,8 @@
  *
  * Sections of an asset (file kind 'ASST'):
  *   DOMN  f64 width, f64 height, i32 nx, i32 ny, i32 modes r, i32 eigenmodes,
- *         u32 flags (bit 0: the reduced Laplacian is diagonal)
+ *         u32 flags (bit 0: the reduced Laplacian is diagonal; bit 1: the
+ *         level has walls, so no eigenmodes and a section 'WALL')
  *   EMOD  per eigenmode i32 k1, i32 k2 (eigenvalues are recomputed on load)
  *   VISC  the reduced Laplacian D (5.6): r doubles if diagonal, else r*r
  *   ADVT  the advection tensor: u64 nnz, (r+1) u64 slot starts,
@@ -20,10 +21,15 @@
  *         of 4, f64 fraction held by the eigenmodes alone, f64 fraction held
  *         by the whole basis (both in [0, 1], the first not above the
  *         second), r f64 projection p = B^T f
+ * and, for a level with walls (issue 14), always:
+ *   WALL  the wall shapes and the walled basis's counts (asset_domain.c);
+ *         the loader rasterises the walls again and refuses grid modes that
+ *         carry flux through a solid face
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
 #include "asset_format.h"
 #include "asset_shapes.h"
+#include "domain.h"
 #include "eddy_internal.h"
 
 #include <math.h>
@@ -42,6 +48,7 @@ void eddy_asset_destroy(eddy_asset *a)
     free(a->artist_projection);
     eddy_asset_shapes_free(a->shapes, a->shape_count);
     eddy_qt_table_free(&a->quadtree_table);
+    eddy_asset_domain_free(a);
     free(a);
 }
 
@@ -65,6 +72,11 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->grid_mode_count = a->grid_count;
     out->artist_count = a->artist_count;
     out->shape_count = a->shape_count;
+    out->wall_count = a->wall_count;
+    out->island_count = a->island_count;
+    out->domain_mode_count = a->domain_eigen;
+    out->harmonic_mode_count = a->harmonic_count;
+    out->solid_cell_count = a->solid_count;
 }
 
 /* ------------------------------------------------------------ artist modes */
@@ -154,11 +166,14 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
     if (a->mode_count < 1 || a->mode_count > MAX_MODES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d modes is outside 1..%d", a->mode_count,
                          MAX_MODES);
-    if (a->eigen_count < 1 || a->eigen_count > a->mode_count)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside 1..%d",
-                         a->eigen_count, a->mode_count, a->mode_count);
+    a->has_walls_flag = (flags & FLAG_WALLS) != 0;
+    if (a->has_walls_flag ? a->eigen_count != 0
+                          : (a->eigen_count < 1 || a->eigen_count > a->mode_count))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside %s",
+                         a->eigen_count, a->mode_count,
+                         a->has_walls_flag ? "0..0 (a level with walls)" : "1..r");
     a->grid_count = a->mode_count - a->eigen_count;
-    if (flags & ~FLAG_DIAGONAL)
+    if (flags & ~(FLAG_DIAGONAL | FLAG_WALLS))
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown domain flags 0x%x", flags);
     return EDDY_OK;
 }
@@ -166,7 +181,7 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
 static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     eddy_reader r = eddy_reader_make(s);
-    a->modes = malloc((size_t)a->eigen_count * sizeof *a->modes);
+    a->modes = malloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     for (int m = 0; m < a->eigen_count; ++m) {
         eddy_box_mode *mode = &a->modes[m];
@@ -417,6 +432,14 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), c->version, err);
     if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
+    if (res == EDDY_OK) {
+        const eddy_section *walls = eddy_container_find(c, TAG_WALLS);
+        if (!walls != !a->has_walls_flag)
+            res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: the domain flags and section 'WALL' "
+                            "disagree about walls");
+        else
+            res = eddy_asset_domain_decode(a, walls, err);
+    }
     return res;
 }
 

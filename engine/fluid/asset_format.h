@@ -18,8 +18,10 @@
 #define TAG_ARTIST EDDY_FOURCC('A', 'R', 'T', 'P')
 #define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
 #define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
+#define TAG_WALLS EDDY_FOURCC('W', 'A', 'L', 'L')
 
 #define FLAG_DIAGONAL 1u
+#define FLAG_WALLS 2u /* walls: no box eigenmodes, section 'WALL' (asset_domain.c) */
 #define MAX_GRID 4096
 #define MAX_MODES 4096
 #define MAX_FILE_BYTES ((size_t)1 << 31)

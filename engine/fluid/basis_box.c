@@ -124,9 +124,10 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     b->count = count;
     b->width = width;
     b->height = height;
-    b->modes = malloc((size_t)count * sizeof *b->modes);
-    b->coef_u = malloc((size_t)count * sizeof *b->coef_u);
-    b->coef_v = malloc((size_t)count * sizeof *b->coef_v);
+    size_t alloc = (size_t)(count > 0 ? count : 1); /* a level with walls has none */
+    b->modes = malloc(alloc * sizeof *b->modes);
+    b->coef_u = malloc(alloc * sizeof *b->coef_u);
+    b->coef_v = malloc(alloc * sizeof *b->coef_v);
     if (!b->modes || !b->coef_u || !b->coef_v) {
         eddy_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);

@@ -158,6 +158,19 @@ struct eddy_asset {
     /* The 5.19 table for quadtree feedback at the default panel length
      * ('QTRE'); levels == 0 when the asset has none. */
     eddy_qt_table quadtree_table;
+    /* Walls (domain.h, section 'WALL'): with any, eigen_count is 0 and the
+     * basis is grid modes: domain_eigen Laplacian eigenmodes of the fluid
+     * region, then harmonic_count island modes, then any artist/POD modes. */
+    int wall_count;
+    bool has_walls_flag;     /* loading: DOMN's walls flag */
+    eddy_wall *walls;        /* wall_count */
+    uint8_t *solid;          /* nx*ny cells, 1 = solid (rasterised on build and load) */
+    int solid_count;
+    int island_count;
+    int domain_eigen;        /* Laplacian eigenmodes (the first grid modes) */
+    int harmonic_count;      /* island modes, after them */
+    double *domain_lambda;   /* domain_eigen eigenvalues of -L, ascending */
+    struct eddy_panel_walls *wall_panels; /* the walls' panels (panel_walls.c), or NULL */
 };
 
 /* Frees everything an asset owns (also a partly built one); accepts NULL. */

@@ -14,7 +14,9 @@
  * guessing how much the viscous part should have taken; viscosity is then
  * exact (for the eigenbasis, D is diagonal). The splitting error is of the
  * same first order in dt as freezing A(r) over the step. */
+#include "domain.h"
 #include "eddy_internal.h"
+#include "tensor_packed.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -64,6 +66,7 @@ struct eddy_fluid {
     double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
     double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
     double stir_radius;     /* ... for this radius (0: none yet) */
+    eddy_packed_tensor packed; /* dense tensors (walled levels): tensor_packed.c; r = 0 if unused */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -118,6 +121,10 @@ static bool alloc_buffers(eddy_fluid *f)
             for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
                 f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
     }
+    const eddy_tensor *t = &f->asset->tensor;
+    double density = (double)t->nnz / ((double)r * (double)r * (double)r);
+    if (ok && !f->desc.paper_pipeline && density > EDDY_PACKED_DENSITY)
+        ok = eddy_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = malloc(r * r * sizeof(double));
         ok = f->viscous != NULL;
@@ -165,6 +172,7 @@ void eddy_fluid_destroy(eddy_fluid *f)
     free(f->taylor_work), free(f->reduced_force), free(f->phi_u), free(f->phi_v);
     free(f->viscous), free(f->decay), free(f->stirs), free(f->excite_rate);
     free(f->dense_tensor), free(f->stir_transform);
+    eddy_packed_tensor_free(&f->packed);
     free(f);
 }
 
@@ -380,6 +388,8 @@ static void advect(eddy_fluid *f, double dt)
             double ri = f->coef[i];
             for (size_t e = 0; e < rr; ++e) f->advection[e] += ri * a[e];
         }
+    } else if (f->packed.r > 0) { /* a dense tensor of a walled level */
+        eddy_packed_tensor_contract(&f->packed, f->coef, f->advection);
     } else {
         eddy_tensor_contract(&f->asset->tensor, f->coef, f->advection);
     }
@@ -466,11 +476,18 @@ eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int coun
     return EDDY_OK;
 }
 
+/* Inside the box and not in a wall's solid cell (domain.h). */
+static bool in_fluid(const eddy_fluid *f, double x, double y)
+{
+    if (!inside_domain(f->asset, x, y)) return false;
+    return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+}
+
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out[2])
 {
     out[0] = out[1] = 0.0;
-    if (!inside_domain(f->asset, x, y)) return;
+    if (!in_fluid(f, x, y)) return;
     eddy_box_basis_velocity(&f->basis, coef, x, y, out);
     if (f->r > f->eig)
         eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x, y,
@@ -489,7 +506,7 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
     eddy_box_basis_velocity_many(&f->basis, coef, n, xy, uv);
     for (int p = 0; p < n; ++p) {
         double x = xy[2 * p], y = xy[2 * p + 1];
-        if (!inside_domain(f->asset, x, y)) {
+        if (!in_fluid(f, x, y)) {
             uv[2 * p] = uv[2 * p + 1] = 0.0;
             continue;
         }

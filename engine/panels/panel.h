@@ -318,6 +318,8 @@ typedef struct eddy_panel_world_desc {
                               direct sums in every sweep as the paper does */
     double farfield_tolerance; /* fast path: bound on rho^p / (1 - rho) of every multipole
                               term cut off (panel_fast.h). Default: tolerance */
+    const struct eddy_panel_walls *walls; /* a level's interior walls (panel_walls.h), or
+                              NULL: their source panels join the Schwarz iteration */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -369,6 +371,7 @@ typedef struct eddy_panel_world {
     bool fast;                         /* solve by panel_fast.c */
     double farfield_tolerance;
     struct eddy_panel_fast *fast_state; /* NULL until the fast path is first used */
+    struct eddy_wall_state *walls;      /* interior walls' source panels (panel_walls.c), or NULL */
 } eddy_panel_world;
 
 eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,

@@ -5,6 +5,7 @@
  * top of panel_fast.h; the multipole algebra is in panel_farfield.c.
  * Everything is sized at set-up; a solve allocates nothing. */
 #include "panel_fast.h"
+#include "panel_walls.h"
 #include "simd.h"
 
 #include <math.h>
@@ -845,6 +846,7 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
         for (int a = 0; a < m; ++a) acc[a] = w->b_orig[pb->first + a] + f->far[pb->first + a];
         for (int k = 0; k < f->block_count[t]; ++k)
             block_flux(w, f, t, &f->blocks[f->block_first[t] + k], acc);
+        eddy_wall_state_body_flux(w->walls, w, t, acc); /* interior walls (panel_walls.c) */
         solve_body(w, t, acc, f->gnew);
         for (int a = 0; a < m; ++a) {
             double d = f->gnew[a] - gamma[a];
@@ -905,8 +907,12 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         }
     }
     rep->converged = false;
-    bool lone_only = w->body_count == 1 && w->source_count == w->panel_count;
-    if (lone_only) { /* nothing else to see: the lone solve (5.16) is the answer */
+    /* a lone body with no image and no active interior wall near it
+       (panel_walls.c): nothing else to see, the lone solve (5.16) is the
+       answer; a lone body near a wall still runs the walls' stage below */
+    bool lone_only = w->body_count == 1 && w->source_count == w->panel_count &&
+                     eddy_wall_state_active(w->walls) == 0;
+    if (lone_only) {
         rep->converged = true;
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
         memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
@@ -915,6 +921,9 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     for (int pass = 0; !lone_only && rep->iterations < w->max_iterations; ++pass) {
         double t1 = eddy_now_ms();
         int evaluated = far_pass(w, f, pass == 0);
+        /* interior walls (panel_walls.c) answer the bodies' strengths once per
+           pass, like the far field: a change beyond the tolerance is more work */
+        if (eddy_wall_state_solve(w->walls, w) > w->tolerance) ++evaluated;
         double t2 = eddy_now_ms();
         f->stats.far_ms += t2 - t1;
         if (pass > 0 && evaluated == 0 && inner_done) {
@@ -952,6 +961,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         if (rep->converged) break;
     }
 done:
+    eddy_wall_state_solve(w->walls, w); /* the walls against the final strengths */
     rep->far_passes = f->stats.far_passes;
     for (int t = 0; t < w->body_count; ++t)
         w->bodies[t].warm = rep->diverged ? 0 : w->bodies[t].warm < 2 ? w->bodies[t].warm + 1 : 2;

@@ -7,6 +7,7 @@
  * Conventions in panel.h. */
 #include "panel.h"
 #include "panel_fast.h"
+#include "panel_walls.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -65,6 +66,14 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
         eddy_panel_world_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory");
     }
+    if (desc->walls) {
+        eddy_result res = eddy_wall_state_create(desc->walls, w->max_bodies, w->max_panels,
+                                                 &w->walls, err);
+        if (res != EDDY_OK) {
+            eddy_panel_world_destroy(w);
+            return res;
+        }
+    }
     if (desc->fast) {
         eddy_result res = eddy_panel_world_set_fast(w, true, err);
         if (res != EDDY_OK) {
@@ -98,6 +107,7 @@ void eddy_panel_world_destroy(eddy_panel_world *w)
 {
     if (!w) return;
     eddy_panel_fast_destroy(w->fast_state);
+    eddy_wall_state_destroy(w->walls);
     free(w->bodies);
     free(w->src);
     free(w->strength);
@@ -124,6 +134,8 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
         return eddy_fail(err, EDDY_ERR_CAPACITY,
                          "panel world: shape '%s' (%d panels) exceeds max_panels %d",
                          shape->name, shape->count, w->max_panels);
+    eddy_result reserved = eddy_wall_state_reserve(w->walls, w->panel_count + shape->count, err);
+    if (reserved != EDDY_OK) return reserved;
     eddy_panel_world_body *b = &w->bodies[w->body_count];
     memset(b, 0, sizeof *b);
     b->shape = shape;
@@ -241,6 +253,7 @@ void eddy_panel_world_place(eddy_panel_world *w)
     }
     if (w->images)
         for (int i = 0; i < w->body_count; i++) place_images(w, &w->bodies[i]);
+    eddy_wall_state_place(w->walls, w); /* interior walls near bodies (panel_walls.c) */
     w->placed = true;
 }
 
@@ -315,6 +328,7 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
                                        w->normal[2 * g + 1], b->first, m);
             w->b_work[g] = w->b_orig[g] + b->shape->length[j] * un;
         }
+        eddy_wall_state_body_flux(w->walls, w, i, &w->b_work[b->first]);
         apply_pinv(b->shape, &w->b_work[b->first], w->gamma_new);
         for (int j = 0; j < m; j++) {
             double d = w->gamma_new[j] - w->strength[b->first + j];
@@ -323,6 +337,7 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
         }
         set_body_strengths(w, b, w->gamma_new);
     }
+    eddy_wall_state_solve(w->walls, w); /* the walls as one more static body */
     *norm2 = den;
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
@@ -391,7 +406,7 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
         set_body_strengths(w, b, w->gamma_new);
     }
     rep.image_panels = w->source_count - w->panel_count;
-    if (w->body_count > 1 || w->source_count > w->panel_count)
+    if (w->body_count > 1 || w->source_count > w->panel_count || eddy_wall_state_active(w->walls) > 0)
         iterate_schwarz(w, &rep);
     if (report) *report = rep;
     for (int s = 0; s < w->panel_count; s++)
@@ -430,6 +445,7 @@ void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, do
     }
     out_uv[0] = u;
     out_uv[1] = v;
+    eddy_wall_state_velocity(w->walls, x, y, out_uv); /* interior walls' sources */
 }
 
 void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv)
@@ -451,6 +467,10 @@ void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, doub
             u += uv[0];
             v += uv[1];
         }
+        double walls[2] = {0.0, 0.0};
+        eddy_wall_state_velocity(w->walls, x, y, walls);
+        u += walls[0];
+        v += walls[1];
         /* own sheet: fluid-side limit, +gamma/2 along the tangent t = -n rotated */
         double tx = -w->normal[2 * g + 1], ty = w->normal[2 * g];
         u += 0.5 * w->strength[g] * tx;

@@ -53,6 +53,8 @@ struct eddy_scene {
     bool buoyancy;
     int excite_count;
     eddy_scene_excite *excites;
+    int wall_count;
+    eddy_wall *walls;
 };
 
 /* ------------------------------------------------------------ field paths */
@@ -504,6 +506,24 @@ static bool write_bodies(const eddy_scene *s, cJSON *root)
     return eddy_scene_write_bodies(root, s->bodies, s->body_count);
 }
 
+static eddy_result parse_walls(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    eddy_wall *walls = NULL;
+    int n = 0;
+    eddy_result rc = eddy_scene_parse_walls(item, &walls, &n, err);
+    if (rc != EDDY_OK)
+        return rc;
+    free(s->walls);
+    s->walls = walls;
+    s->wall_count = n;
+    return EDDY_OK;
+}
+
+static bool write_walls(const eddy_scene *s, cJSON *root)
+{
+    return eddy_scene_write_walls(root, s->walls, s->wall_count);
+}
+
 /* Every top-level key. A new key ("bodies", "feedback", ...) is one entry
  * here plus its two functions; the writer order is the order of this table. */
 static const struct root_key {
@@ -521,6 +541,7 @@ static const struct root_key {
     {"buoyancy", parse_buoyancy, write_buoyancy},
     {"bodies", parse_bodies, write_bodies},
     {"excite", parse_excite, write_excite},
+    {"walls", parse_walls, write_walls},
 };
 
 #define ROOT_KEY_COUNT ((int)(sizeof ROOT_KEYS / sizeof ROOT_KEYS[0]))
@@ -547,6 +568,7 @@ void eddy_scene_destroy(eddy_scene *scene)
     free(scene->stirs);
     free(scene->excites);
     free(scene->bodies);
+    free(scene->walls);
     free(scene);
 }
 
@@ -712,6 +734,16 @@ void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out)
     out->bodies = scene->bodies;
     out->feedback = scene->feedback;
     out->buoyancy = scene->buoyancy;
+    out->wall_count = scene->wall_count;
+    out->walls = scene->walls;
+}
+
+eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_asset *asset,
+                                         eddy_error *err)
+{
+    if (!scene || !asset)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
+    return eddy_scene_check_walls(scene->walls, scene->wall_count, asset, err);
 }
 
 double eddy_scene_dt(const eddy_scene *scene)
@@ -779,6 +811,10 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
         if (rc != EDDY_OK)
             return rc;
     }
+    eddy_result walls = eddy_scene_check_walls(scene->walls, scene->wall_count,
+                                               eddy_fluid_asset(fluid), err);
+    if (walls != EDDY_OK)
+        return walls;
     double *coef = calloc(r > 0 ? (size_t)r : 1, sizeof *coef);
     if (!coef)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory for %d coefficients", r);

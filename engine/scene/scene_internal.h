@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* scene_internal.h - the bodies part of a scene (scene_bodies.c), for
- * scene.c's key table. Not installed. */
+/* scene_internal.h - the bodies and walls parts of a scene (scene_bodies.c,
+ * scene_walls.c), for scene.c's key table. Not installed. */
 #ifndef EDDY_SCENE_INTERNAL_H
 #define EDDY_SCENE_INTERNAL_H
 
@@ -21,6 +21,14 @@ bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int cou
 
 /* "feedback": "exact" | "quadtree" | "naive" | "off" */
 eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err);
+
+/* scene_walls.c: "walls" into a new calloc'd array (free() it); shape checks
+ * that need no level size. */
+eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *count, eddy_error *err);
+bool eddy_scene_write_walls(cJSON *root, const eddy_wall *walls, int count);
+/* EDDY_ERR_RANGE unless the asset has exactly these walls (none: anything). */
+eddy_result eddy_scene_check_walls(const eddy_wall *walls, int count, const eddy_asset *asset,
+                                   eddy_error *err);
 
 /* Numbers written so that they read back to the same bits (scene_json.c). */
 cJSON *eddy_scene_exact_number(double v);

@@ -2,11 +2,15 @@
 // SPDX-License-Identifier: MIT
 /* scene_world.c - a scene's bodies in a new rigid-body world, in a tank of
  * four walls (eddy_coupling_add_walls), coupled to a fluid
- * (eddy_scene_build_world). */
+ * (eddy_scene_build_world); a level's walls (issue 14) as rock in that world
+ * (eddy_scene_add_rock). */
 #include "eddy_internal.h"
 #include "scene_internal.h"
 
+#include <math.h>
 #include <string.h>
+
+#define MIN_EDGE 0.005 /* Box2D's shortest polygon edge (eddy_body.h) */
 
 void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
 {
@@ -45,6 +49,75 @@ static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, 
     return eddy_body_add_shape(*out, &sd, NULL, err);
 }
 
+/* ------------------------------------------------------------ rock for Box2D */
+
+static double cross3(const double *a, const double *b, const double *c)
+{
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+static eddy_result add_polygon(eddy_body *rock, const double (*pts)[2], int n, eddy_error *err)
+{
+    eddy_shape_desc sd = {0};
+    sd.type = EDDY_SHAPE_POLYGON;
+    sd.vertex_count = n;
+    for (int p = 0; p < n; ++p) sd.vertices[p][0] = pts[p][0], sd.vertices[p][1] = pts[p][1];
+    sd.friction = 0.6;
+    return eddy_body_add_shape(rock, &sd, NULL, err);
+}
+
+static bool convex_ccw(const double (*pts)[2], int n)
+{
+    for (int p = 0; p < n; ++p)
+        if (!(cross3(pts[p], pts[(p + 1) % n], pts[(p + 2) % n]) > 0.0)) return false;
+    for (int p = 0; p < n; ++p)
+        if (hypot(pts[(p + 1) % n][0] - pts[p][0], pts[(p + 1) % n][1] - pts[p][1]) < MIN_EDGE)
+            return false;
+    return true;
+}
+
+/* A non-convex polygon as triangles (eddy_wall_triangles); slivers too thin
+ * for Box2D (an edge under 5 mm) are left out. */
+static eddy_result add_triangles(eddy_body *rock, const eddy_wall *w, eddy_error *err)
+{
+    double tri[EDDY_WALL_MAX_POINTS][3][2];
+    int n = eddy_wall_triangles(w, tri, EDDY_WALL_MAX_POINTS);
+    eddy_result rc = EDDY_OK;
+    for (int t = 0; t < n && rc == EDDY_OK; ++t)
+        if (convex_ccw((const double(*)[2])tri[t], 3)) rc = add_polygon(rock, (const double(*)[2])tri[t], 3, err);
+    return rc;
+}
+
+eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset, eddy_body **out,
+                                eddy_error *err)
+{
+    if (out) *out = NULL;
+    int count = eddy_asset_wall_count(asset);
+    if (count == 0) return EDDY_OK;
+    const eddy_wall *walls = eddy_asset_walls(asset); /* polygons counter-clockwise */
+    eddy_body_desc bd = {0};
+    eddy_body *rock = NULL;
+    eddy_result rc = eddy_body_create(world, &bd, &rock, err);
+    for (int i = 0; i < count && rc == EDDY_OK; ++i) {
+        const eddy_wall *w = &walls[i];
+        if (w->kind == EDDY_WALL_CIRCLE) {
+            eddy_shape_desc sd = {0};
+            sd.type = EDDY_SHAPE_CIRCLE;
+            sd.center[0] = w->x, sd.center[1] = w->y;
+            sd.radius = w->radius;
+            sd.friction = 0.6;
+            rc = eddy_body_add_shape(rock, &sd, NULL, err);
+        } else if (w->point_count <= EDDY_MAX_POLYGON_VERTICES &&
+                   convex_ccw((const double(*)[2])w->points, w->point_count)) {
+            rc = add_polygon(rock, (const double(*)[2])w->points, w->point_count, err);
+        } else {
+            rc = add_triangles(rock, w, err);
+        }
+    }
+    if (rc == EDDY_OK && out) *out = rock;
+    return rc;
+}
+
 eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
                                    eddy_world **out_world, eddy_coupling **out_coupling,
                                    eddy_body **out_bodies, eddy_error *err)
@@ -66,6 +139,7 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
     /* the tank's walls: the world's first body, as before the coupling made them */
     if (rc == EDDY_OK) rc = eddy_coupling_add_walls(coupling, NULL, err);
+    if (rc == EDDY_OK) rc = eddy_scene_add_rock(world, eddy_fluid_asset(fluid), NULL, err);
     for (int i = 0; i < v.body_count && rc == EDDY_OK; ++i) {
         eddy_body *body = NULL;
         eddy_error inner = {0};

@@ -124,6 +124,10 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
         d.artists = (const eddy_mode_set *const *)sets;
         d.artist_count = L->asset.paint_count;
         d.shapes = cat;
+        eddy_scene_view view; /* the level's walls (a scene key) go into the basis */
+        eddy_scene_get(L->scene, &view);
+        d.walls = view.walls;
+        d.wall_count = view.wall_count;
         eddy_error inner = {0};
         rc = eddy_build_asset(&d, out, &inner);
         if (rc != EDDY_OK) afail(err, rc, L->id, "building the asset", inner.message);

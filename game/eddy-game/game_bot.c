@@ -136,6 +136,26 @@ static void play_maelstrom(bot *b, long f)
     }
 }
 
+/* 07: the cave current washes the cork out from under the shelf; once it is
+ * out and rising, the roof current takes it east over the shelf */
+static void play_cave(bot *b, long f)
+{
+    double cork[2];
+    centre(b, 0, cork);
+    if (f == 30) set_jet(b, 0, true);
+    if (b->phase == 0 && cork[0] < 6.8 && cork[1] > 3.8) {
+        set_jet(b, 0, false);
+        set_jet(b, 1, true);
+        b->phase = 1;
+    }
+}
+
+/* 08: the current round the island does it */
+static void play_island(bot *b, long f)
+{
+    if (f == 30) set_jet(b, 0, true);
+}
+
 static const struct {
     const char *id;
     policy_fn play;
@@ -143,7 +163,8 @@ static const struct {
     {"builtin", play_builtin},        {"01-first-current", play_first_current},
     {"02-paddle", play_sweep},        {"03-lift", play_lift},
     {"04-sort", play_sort},           {"05-ferry", play_ferry},
-    {"06-maelstrom", play_maelstrom},
+    {"06-maelstrom", play_maelstrom}, {"07-cave", play_cave},
+    {"08-island", play_island},
 };
 
 static policy_fn find(const char *id)

@@ -31,6 +31,7 @@ struct game_flow {
     int col_i[GAME_FLOW_DYE_W], row_j[GAME_FLOW_DYE_H]; /* sample cell of each dye */
     float col_t[GAME_FLOW_DYE_W], row_t[GAME_FLOW_DYE_H]; /* column, row: weights */
     int corr_phase;          /* which third of the near points is refreshed next */
+    uint8_t *rock;           /* DYE_W * DYE_H: 1 where a wall is (the level's rock), or NULL */
     game_tracer tracers[GAME_FLOW_TRACERS];
     uint64_t rng;
     long steps;
@@ -66,6 +67,8 @@ static double body_radius(eddy_body *b)
     return r;
 }
 
+static bool make_rock(game_flow *f, const game_sim *sim);
+
 eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *err)
 {
     *out = NULL;
@@ -92,7 +95,7 @@ eddy_result game_flow_create(const game_sim *sim, game_flow **out, eddy_error *e
     f->uvf = calloc(2 * (size_t)n, sizeof(float));
     if (!f->was_near || !f->near_k || !f->raw || !f->uvf || !f->xy || !f->uv || !f->near || !f->near_xy || !f->near_uv || !f->near_ur || !f->corr ||
         !f->radius || !f->dye ||
-        !f->dye_next) {
+        !f->dye_next || !make_rock(f, sim)) {
         game_flow_destroy(f);
         return game_error(err, EDDY_ERR_MEMORY, "flow: out of memory");
     }
@@ -138,6 +141,7 @@ void game_flow_destroy(game_flow *f)
     free(f->dye);
     free(f->dye_next);
     free(f->uvf);
+    free(f->rock);
     free(f);
 }
 
@@ -315,6 +319,46 @@ static void inject(game_flow *f, double x, double y, double radius, const float 
         }
 }
 
+/* ------------------------------------------------------------ rock */
+
+/* The rock of a level with walls on the dye grid: a dye cell is rock when its
+ * centre is inside a wall as drawn (eddy_wall_contains). Dye never stays in
+ * rock and tracers never step into it. */
+static bool make_rock(game_flow *f, const game_sim *sim)
+{
+    const eddy_asset *a = game_sim_asset(sim);
+    int count = eddy_asset_wall_count(a);
+    if (count == 0) return true;
+    const eddy_wall *walls = eddy_asset_walls(a);
+    f->rock = calloc((size_t)GAME_FLOW_DYE_W * GAME_FLOW_DYE_H, 1);
+    if (!f->rock) return false;
+    const double cw = f->W / GAME_FLOW_DYE_W, ch = f->H / GAME_FLOW_DYE_H;
+    for (int j = 0; j < GAME_FLOW_DYE_H; j++)
+        for (int i = 0; i < GAME_FLOW_DYE_W; i++)
+            for (int k = 0; k < count; k++)
+                if (eddy_wall_contains(&walls[k], (i + 0.5) * cw, (j + 0.5) * ch)) {
+                    f->rock[j * GAME_FLOW_DYE_W + i] = 1;
+                    break;
+                }
+    return true;
+}
+
+static bool in_rock(const game_flow *f, double x, double y)
+{
+    if (!f->rock) return false;
+    int i = (int)(x / f->W * GAME_FLOW_DYE_W), j = (int)(y / f->H * GAME_FLOW_DYE_H);
+    if (i < 0 || j < 0 || i >= GAME_FLOW_DYE_W || j >= GAME_FLOW_DYE_H) return false;
+    return f->rock[j * GAME_FLOW_DYE_W + i] != 0;
+}
+
+static void clear_rock(game_flow *f)
+{
+    if (!f->rock) return;
+    for (int c = 0; c < GAME_FLOW_DYE_W * GAME_FLOW_DYE_H; c++)
+        if (f->rock[c]) f->dye[3 * c] = f->dye[3 * c + 1] = f->dye[3 * c + 2] = 0.0f;
+}
+
+
 /* The dye moves back along the flow, one semi-Lagrangian step: each cell
  * takes the (bilinear) dye from where its water was GAME_DT ago. The
  * velocity at the cell comes from the sample grid through the column and row
@@ -354,6 +398,7 @@ static void advect_dye(game_flow *f)
     float *t = f->dye;
     f->dye = f->dye_next;
     f->dye_next = t;
+    clear_rock(f);
 }
 
 static void add_sources(game_flow *f, const game_sim *sim)
@@ -406,7 +451,7 @@ static void spawn(game_flow *f, const game_sim *sim, game_tracer *t, bool fresh)
     for (int tries = 0; tries < 6; tries++) {
         x = (0.02 + 0.96 * rnd(f)) * f->W;
         y = (0.02 + 0.96 * rnd(f)) * f->H;
-        if (!inside_body(sim, x, y)) break;
+        if (!inside_body(sim, x, y) && !in_rock(f, x, y)) break;
     }
     t->xy[0][0] = x, t->xy[0][1] = y;
     t->len = 1;
@@ -427,9 +472,14 @@ static void move_tracers(game_flow *f, const game_sim *sim)
         x += GAME_DT * mid[0], y += GAME_DT * mid[1];
         t->speed = hypot(mid[0], mid[1]);
         bool out = !(x > 0 && x < f->W && y > 0 && y < f->H);
-        if (t->age > t->life || out || (k % 8 == (int)(f->steps % 8) && inside_body(sim, x, y))) {
+        if (t->age > t->life || out || (k % 8 == (int)(f->steps % 8) && inside_body(sim, x, y)) ||
+            in_rock(f, t->xy[0][0], t->xy[0][1])) {
             spawn(f, sim, t, false);
             continue;
+        }
+        if (in_rock(f, x, y)) { /* the wall stops it: it waits for the flow to turn */
+            x = t->xy[0][0], y = t->xy[0][1];
+            t->speed = 0;
         }
         if (push) {
             memmove(&t->xy[1], &t->xy[0], sizeof(t->xy[0]) * (GAME_FLOW_TRAIL - 1));
@@ -456,6 +506,7 @@ void game_flow_reset(game_flow *f, const game_sim *sim)
             p[0] = 0.02f * band, p[1] = 0.20f * band, p[2] = 0.26f * band;
         }
     }
+    clear_rock(f);
     for (int k = 0; k < GAME_FLOW_TRACERS; k++) spawn(f, sim, &f->tracers[k], true);
     sample_velocity(f, sim);
 }

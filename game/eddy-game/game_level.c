@@ -21,7 +21,7 @@
 #define LEVEL_MAX_BYTES (1u << 20)
 
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
-                                         "excite", "feedback", "buoyancy", "bodies"};
+                                         "excite", "feedback", "buoyancy", "bodies", "walls"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
                                         "damping", "paddle", "jets", "goals", "stir", "coupling"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
@@ -688,6 +688,9 @@ eddy_result game_level_check_asset(const game_level *L, const eddy_asset *asset,
                     "level wants %g x %g m on %d x %d (rebuild it: make assets)", info.width,
                     info.height, info.nx, info.ny, L->asset.width, L->asset.height, L->asset.nx,
                     L->asset.ny);
+    eddy_error inner = {0};
+    if (eddy_scene_check_asset_walls(L->scene, asset, &inner) != EDDY_OK)
+        return fail(&c, EDDY_ERR_RANGE, "walls: %s (rebuild it: make assets)", inner.message);
     for (int j = 0; j < L->jet_count; j++)
         if (eddy_asset_find_artist(asset, L->jets[j].mode) < 0)
             return fail(&c, EDDY_ERR_RANGE, "jets[%d].mode: the asset has no artist mode '%s' "

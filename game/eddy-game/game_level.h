@@ -4,7 +4,9 @@
  * game_level.h - a level of eddy-game: a JSON file under assets/levels/.
  *
  * A level is a scene (include/eddy/eddy_scene.h: fluid, gravity, buoyancy,
- * feedback, init_modes, stirs, excite, bodies) plus the keys of the game.
+ * feedback, init_modes, stirs, excite, bodies, walls) plus the keys of the
+ * game. A level's "walls" (rock inside the tank) go into its asset's basis
+ * (the fluid never crosses them), into Box2D as rock, and are drawn.
  * The game keys are read here; everything else is handed, as JSON, to
  * eddy_scene_load_memory, so the scene keys keep exactly their meaning and
  * their error messages ("scene: bodies[2].radius: ..."). Unknown keys are

@@ -5,6 +5,7 @@
  */
 #include "game_render.h"
 #include "game_xform.h"
+#include "game_rock.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1068,6 +1069,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     draw_jets(g, f);
     if (f->view.tracers) draw_tracers(g, f->flow);
     if (f->view.arrows) draw_arrows(g, f->flow);
+    game_rock_draw(r, game_sim_asset(sim), g->ox, g->oy, g->scale, g->H, ui); /* walls (game_rock.c) */
     if (play) draw_paddle_track(g, f);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);

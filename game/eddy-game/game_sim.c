@@ -151,6 +151,9 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         rc = eddy_world_create(&wd, &s->world, err);
     }
     if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, &s->walls, err);
+    /* the level's walls inside the tank: rock to collide with (the fluid has
+       them in its basis) */
+    if (rc == EDDY_OK) rc = eddy_scene_add_rock(s->world, asset, NULL, err);
     if (rc == EDDY_OK) {
         eddy_coupling_desc cd = {0};
         cd.feedback = s->view.feedback;
@@ -498,6 +501,7 @@ bool game_sim_feedback_active(const game_sim *s)
 }
 
 const game_level *game_sim_level(const game_sim *s) { return s->level; }
+const eddy_asset *game_sim_asset(const game_sim *s) { return s->asset; }
 eddy_fluid *game_sim_fluid(const game_sim *s) { return s->fluid; }
 eddy_world *game_sim_world(const game_sim *s) { return s->world; }
 eddy_coupling *game_sim_coupling(const game_sim *s) { return s->coupling; }

@@ -90,6 +90,8 @@ eddy_feedback_mode game_sim_feedback(const game_sim *sim);
 bool game_sim_feedback_active(const game_sim *sim);
 
 const game_level *game_sim_level(const game_sim *sim);
+/* The asset the sim runs on (its walls: eddy_asset_walls). */
+const eddy_asset *game_sim_asset(const game_sim *sim);
 eddy_fluid *game_sim_fluid(const game_sim *sim);
 eddy_world *game_sim_world(const game_sim *sim);
 eddy_coupling *game_sim_coupling(const game_sim *sim);

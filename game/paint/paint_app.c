@@ -7,6 +7,7 @@
  * makes; the preview goes through paint_preview.h.
  */
 #include "paint_app.h"
+#include "paint_rock.h"
 
 #include "paint_preview.h"
 #include "paint_render.h"
@@ -54,6 +55,10 @@ typedef struct app {
 
     /* a stroke or erase being dragged */
     bool painting, erasing, stroke_applied;
+    /* the rock tool (W): left drag lays circles of rock, right click takes
+       the rock under the mouse away */
+    bool rock, rock_drag;
+    double rock_last[2];
     double *xy;
     int n, cap;
     int mx, my;
@@ -368,6 +373,59 @@ static void mouse_world(app *a, int px, int py, double *x, double *y)
     *y = fmin(fmax(*y, 0.0), g->height);
 }
 
+/* ------------------------------------------------------------ rock (issue 14) */
+
+/* One circle of rock of the brush's radius at (x, y). */
+static void lay_rock(app *a, double x, double y)
+{
+    eddy_wall w;
+    memset(&w, 0, sizeof w);
+    w.kind = EDDY_WALL_CIRCLE;
+    w.x = x, w.y = y, w.radius = paint_doc_brush(a->doc).radius;
+    eddy_error err = {0};
+    if (paint_doc_add_wall(a->doc, &w, &err) != EDDY_OK) {
+        say(a, true, "rock: %s", err.message);
+        a->rock_drag = false;
+        return;
+    }
+    a->rock_last[0] = x, a->rock_last[1] = y;
+    say(a, false, "rock: %d walls", paint_doc_wall_count(a->doc));
+}
+
+static void rock_click(app *a, int px, int py, bool lay)
+{
+    double x, y;
+    mouse_world(a, px, py, &x, &y);
+    if (lay) {
+        a->rock_drag = true;
+        lay_rock(a, x, y);
+        return;
+    }
+    eddy_error err = {0};
+    int removed = paint_doc_remove_walls_at(a->doc, x, y, &err);
+    if (removed < 0) say(a, true, "rock: %s", err.message);
+    else say(a, false, "rock: removed %d, %d walls left", removed, paint_doc_wall_count(a->doc));
+}
+
+/* Dragging lays a circle every radius of travel: a band of rock. */
+static void rock_drag_to(app *a, int px, int py)
+{
+    double x, y;
+    mouse_world(a, px, py, &x, &y);
+    if (hypot(x - a->rock_last[0], y - a->rock_last[1]) >= paint_doc_brush(a->doc).radius)
+        lay_rock(a, x, y);
+}
+
+static void save_rock(app *a)
+{
+    const char *path = paint_doc_path(a->doc);
+    char out[4200];
+    snprintf(out, sizeof out, "%s.walls.json", path && path[0] ? path : paint_doc_name(a->doc));
+    eddy_error err = {0};
+    if (paint_doc_save_walls(a->doc, out, &err) != EDDY_OK) say(a, true, "%s", err.message);
+    else say(a, false, "saved %d walls to %s", paint_doc_wall_count(a->doc), out);
+}
+
 static void apply_drag(app *a)
 {
     eddy_error err = {0};
@@ -648,6 +706,13 @@ static void on_key(app *a, const SDL_Keysym *k)
         }
         break;
     case SDLK_F2: open_prompt(a, PROMPT_RENAME); break;
+    case SDLK_w:
+        a->rock = !a->rock;
+        say(a, false, a->rock ? "rock tool: left drag lays rock, right click removes it (W: back "
+                                "to the brush)"
+                              : "brush: painting velocity");
+        break;
+    case SDLK_F3: save_rock(a); break;
     case SDLK_F12: {
         char name[64];
         snprintf(name, sizeof name, "eddy-paint-%04d.png", a->frame % 10000);
@@ -873,6 +938,8 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
 
 static const char *const HELP[][2] = {
     {"Left drag", "paint velocity along the stroke"},
+    {"W", "rock tool: left drag lays rock, right click removes it"},
+    {"F3", "save the rock as FILE.walls.json (for a level)"},
     {"Right drag", "erase: fade to zero under the brush"},
     {"Wheel,  [  ]", "brush radius smaller / larger"},
     {"Shift+wheel,  -  =", "brush strength down / up"},
@@ -1034,6 +1101,9 @@ static void draw_frame(app *a)
              paint_doc_page_count(a->doc), a->running ? "solver running" : "");
     label(a, &L.main, "painted mode", right);
     paint_view_draw(a->view, a->ren, &L.main, &f, &a->look);
+    SDL_Rect domain = paint_view_domain_rect(a->view); /* the field's own rectangle */
+    paint_rock_draw(a->ren, &domain, paint_doc_mac(a->doc)->width, paint_doc_mac(a->doc)->height,
+                    paint_doc_walls(a->doc), paint_doc_wall_count(a->doc));
 
     if (a->preview_on && a->preview) {
         paint_preview_info info;
@@ -1235,6 +1305,10 @@ static void handle(app *a, const SDL_Event *e)
         }
         if (a->prompt || a->painting)
             break;
+        if (a->rock) {
+            rock_click(a, e->button.x, e->button.y, e->button.button == SDL_BUTTON_LEFT);
+            break;
+        }
         if (e->button.button == SDL_BUTTON_LEFT)
             begin_drag(a, e->button.x, e->button.y, (SDL_GetModState() & KMOD_SHIFT) != 0);
         else if (e->button.button == SDL_BUTTON_RIGHT)
@@ -1246,8 +1320,11 @@ static void handle(app *a, const SDL_Event *e)
         a->mouse_seen = true;
         if (a->painting)
             add_point(a, e->motion.x, e->motion.y);
+        if (a->rock_drag)
+            rock_drag_to(a, e->motion.x, e->motion.y);
         break;
     case SDL_MOUSEBUTTONUP:
+        a->rock_drag = false;
         if (a->painting) {
             add_point(a, e->button.x, e->button.y);
             end_drag(a);

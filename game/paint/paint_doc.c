@@ -3,6 +3,8 @@
 /* paint_doc.c - the document model of eddy-paint (see paint_doc.h). No SDL. */
 #include "paint_doc.h"
 
+#include "domain.h"
+#include "scene_internal.h"
 #include "grid_solver.h"
 
 #include <math.h>
@@ -43,6 +45,11 @@ struct paint_doc {
     unsigned long version;
     bool dirty;
     char path[4096];
+
+    /* the level's walls (issue 14): the solver keeps flow out of their cells */
+    eddy_wall walls[EDDY_MAX_WALLS];
+    int wall_count;
+    uint8_t *solid; /* nx * ny */
 };
 
 /* ------------------------------------------------------------ creation */
@@ -84,6 +91,7 @@ static void free_contents(paint_doc *doc)
     free(doc->weight);
     free(doc->along);
     eddy_grid_solver_destroy(doc->solver);
+    free(doc->solid);
 }
 
 void paint_doc_destroy(paint_doc *doc)
@@ -130,7 +138,8 @@ static eddy_result make_doc(double width, double height, int nx, int ny, paint_d
     doc->base = alloc_field(doc->size);
     doc->weight = alloc_field(doc->size);
     doc->along = alloc_field(doc->size);
-    if (!doc->pages[0] || !doc->base || !doc->weight || !doc->along) {
+    doc->solid = calloc((size_t)nx * (size_t)ny, 1);
+    if (!doc->pages[0] || !doc->base || !doc->weight || !doc->along || !doc->solid) {
         paint_doc_destroy(doc);
         return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory for a %d x %d grid", nx,
                          ny);
@@ -477,6 +486,8 @@ static void weigh_family(paint_doc *doc, bool is_u, double ax, double ay, double
                 continue;
             double s = 1.0 - q, w = s * s * s;
             int k = is_u ? eddy_mac_u(g, i, j) : eddy_mac_v(g, i, j);
+            if (doc->wall_count > 0 && eddy_face_touches_solid(g, doc->solid, k))
+                continue; /* no flow into the rock */
             if (w > doc->weight[k]) {
                 doc->weight[k] = w;
                 doc->along[k] = comp;
@@ -950,5 +961,101 @@ eddy_result paint_doc_load(paint_doc *doc, const char *path, eddy_error *err)
         paint_doc_destroy(fresh);
     }
     eddy_mode_set_destroy(set);
+    return rc;
+}
+
+/* ------------------------------------------------------------ walls */
+
+int paint_doc_wall_count(const paint_doc *doc) { return doc->wall_count; }
+const eddy_wall *paint_doc_walls(const paint_doc *doc) { return doc->walls; }
+const uint8_t *paint_doc_solid(const paint_doc *doc) { return doc->wall_count ? doc->solid : NULL; }
+
+/* The mask of the walls goes to the solver; every mode loses the flow that
+ * now crosses a wall (the samples touching a solid cell). */
+static eddy_result apply_walls(paint_doc *doc, eddy_error *err)
+{
+    eddy_walls_rasterise(doc->walls, doc->wall_count, &doc->mac, doc->solid, NULL);
+    eddy_result rc = eddy_grid_set_solid(doc->solver, doc->wall_count ? doc->solid : NULL, err);
+    if (rc != EDDY_OK)
+        return rc;
+    for (int k = 0; k < doc->page_count; ++k)
+        eddy_grid_close_faces(doc->solver, doc->pages[k]);
+    touched(doc);
+    return EDDY_OK;
+}
+
+eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err)
+{
+    eddy_result rc = eddy_walls_check(walls, count, doc->mac.width, doc->mac.height, err);
+    if (rc != EDDY_OK)
+        return rc;
+    paint_doc_end_edit(doc);
+    if (count > 0)
+        memcpy(doc->walls, walls, (size_t)count * sizeof *walls);
+    doc->wall_count = count;
+    return apply_walls(doc, err);
+}
+
+eddy_result paint_doc_add_wall(paint_doc *doc, const eddy_wall *wall, eddy_error *err)
+{
+    if (doc->wall_count >= EDDY_MAX_WALLS)
+        return eddy_fail(err, EDDY_ERR_CAPACITY, "paint: at most %d walls", EDDY_MAX_WALLS);
+    eddy_wall all[EDDY_MAX_WALLS];
+    memcpy(all, doc->walls, (size_t)doc->wall_count * sizeof *all);
+    all[doc->wall_count] = *wall;
+    return paint_doc_set_walls(doc, all, doc->wall_count + 1, err);
+}
+
+int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *err)
+{
+    eddy_wall kept[EDDY_MAX_WALLS];
+    int n = 0;
+    for (int k = 0; k < doc->wall_count; ++k)
+        if (!eddy_wall_contains(&doc->walls[k], x, y)) kept[n++] = doc->walls[k];
+    int removed = doc->wall_count - n;
+    if (removed > 0 && paint_doc_set_walls(doc, kept, n, err) != EDDY_OK)
+        return -1;
+    return removed;
+}
+
+/* The "walls" of a level or scene file (any other keys are ignored, so a
+ * game level can be read as it is). */
+eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err)
+{
+    uint8_t *data = NULL;
+    size_t size = 0;
+    eddy_result rc = eddy_read_file(path, EDDY_SCENE_MAX_BYTES, &data, &size, err);
+    if (rc != EDDY_OK)
+        return rc;
+    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
+    free(data);
+    const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
+    eddy_wall *walls = NULL;
+    int count = 0;
+    eddy_error inner = {0};
+    if (!root || !cJSON_IsObject(root))
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
+    else if (!item)
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: no \"walls\"", path);
+    else if (eddy_scene_parse_walls(item, &walls, &count, &inner) != EDDY_OK)
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s", path, inner.message);
+    cJSON_Delete(root);
+    if (rc == EDDY_OK)
+        rc = paint_doc_set_walls(doc, walls, count, err);
+    free(walls);
+    return rc;
+}
+
+eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err)
+{
+    cJSON *root = cJSON_CreateObject();
+    char *text = NULL;
+    if (root && eddy_scene_write_walls(root, doc->walls, doc->wall_count))
+        text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory writing walls");
+    eddy_result rc = eddy_write_file_atomic(path, text, strlen(text), err);
+    free(text);
     return rc;
 }

@@ -155,6 +155,30 @@ eddy_result paint_doc_erase_onto(paint_doc *doc, const double *xy, int n, double
 eddy_result paint_doc_step_live(paint_doc *doc, double dt, bool record, eddy_error *err);
 void paint_doc_end_edit(paint_doc *doc);
 
+/* ------------------------------------------------------------ walls */
+
+/* WALLS (issue 14): a level's rock (eddy.h, WALLS), so that a field is
+ * painted, projected and stepped with the same walls as the level's fluid:
+ * the solver keeps flow out of every cell whose centre is inside a wall, and
+ * the samples touching such a cell are never painted. Wall edits are not in
+ * the undo history; they zero the flow that would cross the new rock in
+ * every mode. A new grid (paint_doc_reset) has no walls. */
+int paint_doc_wall_count(const paint_doc *doc);
+const eddy_wall *paint_doc_walls(const paint_doc *doc);
+/* nx * ny cells, 1 = solid; NULL without walls. */
+const uint8_t *paint_doc_solid(const paint_doc *doc);
+/* Replaces the walls (checked as eddy_walls_check does: EDDY_ERR_FORMAT). */
+eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err);
+/* EDDY_ERR_CAPACITY beyond EDDY_MAX_WALLS. */
+eddy_result paint_doc_add_wall(paint_doc *doc, const eddy_wall *wall, eddy_error *err);
+/* Removes every wall containing (x, y); returns how many (-1 on an error). */
+int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *err);
+/* Reads the "walls" of a JSON file (a game level or a scene: other keys are
+ * ignored) and makes them the document's: EDDY_ERR_IO, EDDY_ERR_FORMAT. */
+eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err);
+/* Writes { "walls": [...] } to path atomically (a scene a level can copy). */
+eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err);
+
 /* ------------------------------------------------------------ history */
 
 /* EDDY_ERR_RANGE when there is nothing to undo (redo). An undo or redo

@@ -33,6 +33,8 @@ static void usage(FILE *f)
             "  -o, --output FILE    after the script, save the document to FILE\n"
             "  -d, --domain WxH     domain of a new document in metres (default 10x10)\n"
             "  -g, --grid N|NXxNY   cells of a new document (default 64)\n"
+            "      --walls FILE     the \"walls\" of a game level or scene (JSON): painted,\n"
+            "                       projected and stepped around the same rock as its fluid\n"
             "      --size WxH       window size in pixels (default 1280x800)\n"
             "      --demo           drive the window with a built-in sequence of inputs\n"
             "      --frames N       quit the window after N frames\n"
@@ -86,7 +88,7 @@ static void name_after_file(paint_doc *doc, const char *path)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SIZE = 256, OPT_DEMO, OPT_FRAMES, OPT_SHOT };
+    enum { OPT_SIZE = 256, OPT_DEMO, OPT_FRAMES, OPT_SHOT, OPT_WALLS };
     static const struct option longs[] = {
         {"script", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
@@ -96,11 +98,12 @@ int main(int argc, char **argv)
         {"demo", no_argument, NULL, OPT_DEMO},
         {"frames", required_argument, NULL, OPT_FRAMES},
         {"screenshot", required_argument, NULL, OPT_SHOT},
+        {"walls", required_argument, NULL, OPT_WALLS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *script = NULL, *output = NULL;
+    const char *script = NULL, *output = NULL, *walls = NULL;
     double width = 10, height = 10;
     long nx = 64, ny = 64;
     paint_app_options app = {0};
@@ -149,6 +152,7 @@ int main(int argc, char **argv)
             break;
         }
         case OPT_SHOT: app.screenshot = optarg; window_flags = true; break;
+        case OPT_WALLS: walls = optarg; break;
         case 'h': usage(stdout); return EX_OK;
         case 'V': printf("eddy-paint %s\n", EDDY_VERSION_STRING); return EX_OK;
         default: return cli_option_error(PROG, c, argv, longs);
@@ -179,6 +183,11 @@ int main(int argc, char **argv)
             paint_doc_destroy(doc);
             return cli_fail(PROG, cli_exit_for_load(rc), "%s", err.message);
         }
+    }
+    if (walls && (rc = paint_doc_load_walls(doc, walls, &err)) != EDDY_OK) {
+        paint_doc_destroy(doc);
+        return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR, "--walls: %s",
+                        err.message);
     }
     if (script) {
         paint_script_error se = {0};

@@ -63,6 +63,8 @@ static eddy_result build(const paint_doc *doc, int eigen_modes, paint_preview *p
     d.nx = g->nx;
     d.ny = g->ny;
     d.modes = eigen_modes;
+    d.walls = paint_doc_walls(doc); /* the same rock as the document */
+    d.wall_count = paint_doc_wall_count(doc);
     rc = eddy_build_asset(&d, &p->asset[PAINT_PREVIEW_EIGEN], err);
     if (rc == EDDY_OK) {
         d.artists = artists;

@@ -353,6 +353,75 @@ static eddy_result cmd_file(line_ctx *c)
     return fail_line(c->e, kind, rc, c->source, c->line, "%s: %s", cmd, err.message);
 }
 
+/* wall polygon X1 Y1 X2 Y2 X3 Y3 ... | wall circle X Y R | unwall X Y */
+static eddy_result cmd_wall(line_ctx *c)
+{
+    static const char usage[] = "wall polygon X1 Y1 X2 Y2 X3 Y3 ... | wall circle X Y R";
+    if (c->count < 2)
+        return BAD(c, "wall needs a shape: usage '%s'", usage);
+    eddy_wall w;
+    memset(&w, 0, sizeof w);
+    eddy_result rc = EDDY_OK;
+    if (strcmp(c->word[1], "circle") == 0) {
+        if (c->count != 5)
+            return BAD(c, "wall circle needs X Y R: usage '%s'", usage);
+        w.kind = EDDY_WALL_CIRCLE;
+        rc = number(c, 2, "X", &w.x);
+        if (rc == EDDY_OK) rc = number(c, 3, "Y", &w.y);
+        if (rc == EDDY_OK) rc = number(c, 4, "R", &w.radius);
+    } else if (strcmp(c->word[1], "polygon") == 0) {
+        int n = (c->count - 2) / 2;
+        if ((c->count - 2) % 2 != 0 || n < 3 || n > EDDY_WALL_MAX_POINTS)
+            return BAD(c, "wall polygon needs 3 to %d X Y pairs: usage '%s'", EDDY_WALL_MAX_POINTS,
+                       usage);
+        w.kind = EDDY_WALL_POLYGON;
+        w.point_count = n;
+        for (int p = 0; p < n && rc == EDDY_OK; ++p) {
+            rc = number(c, 2 + 2 * p, "X", &w.points[p][0]);
+            if (rc == EDDY_OK) rc = number(c, 3 + 2 * p, "Y", &w.points[p][1]);
+        }
+    } else
+        return BAD(c, "wall: unknown shape '%s': usage '%s'", c->word[1], usage);
+    if (rc != EDDY_OK)
+        return rc;
+    eddy_error err = {0};
+    rc = paint_doc_add_wall(c->doc, &w, &err);
+    return rc == EDDY_OK ? rc : refused(c, rc, &err);
+}
+
+static eddy_result cmd_unwall(line_ctx *c)
+{
+    double x, y;
+    eddy_result rc = arity(c, 2, 2, "unwall X Y");
+    if (rc == EDDY_OK) rc = number(c, 1, "X", &x);
+    if (rc == EDDY_OK) rc = number(c, 2, "Y", &y);
+    if (rc != EDDY_OK)
+        return rc;
+    eddy_error err = {0};
+    int removed = paint_doc_remove_walls_at(c->doc, x, y, &err);
+    if (removed < 0)
+        return refused(c, EDDY_ERR_ARGUMENT, &err);
+    if (removed == 0)
+        return BAD(c, "unwall: no wall at (%g, %g)", x, y);
+    return EDDY_OK;
+}
+
+/* walls FILE (read a level's or scene's walls) | save-walls FILE */
+static eddy_result cmd_walls_file(line_ctx *c)
+{
+    char path[4096];
+    eddy_result rc = rest_text(c, "PATH", path, sizeof path);
+    if (rc != EDDY_OK)
+        return rc;
+    eddy_error err = {0};
+    bool reading = strcmp(c->word[0], "walls") == 0;
+    rc = reading ? paint_doc_load_walls(c->doc, path, &err) : paint_doc_save_walls(c->doc, path, &err);
+    if (rc == EDDY_OK)
+        return rc;
+    return fail_line(c->e, reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE, rc, c->source, c->line,
+                     "%s: %s", c->word[0], err.message);
+}
+
 static eddy_result cmd_info(line_ctx *c)
 {
     eddy_result rc = arity(c, 0, 0, "info");
@@ -391,9 +460,12 @@ static eddy_result run_words(line_ctx *c)
         return cmd_file(c);
     if (strcmp(cmd, "drop-snapshots") == 0) return cmd_plain(c, drop_frames);
     if (strcmp(cmd, "info") == 0) return cmd_info(c);
+    if (strcmp(cmd, "wall") == 0) return cmd_wall(c);
+    if (strcmp(cmd, "unwall") == 0) return cmd_unwall(c);
+    if (strcmp(cmd, "walls") == 0 || strcmp(cmd, "save-walls") == 0) return cmd_walls_file(c);
     return BAD(c, "unknown command '%s' (commands: grid name brush stroke erase clear undo "
                   "redo project step record mode save save-snapshots drop-snapshots load "
-                  "info)",
+                  "info wall unwall walls save-walls)",
                cmd);
 }
 

@@ -95,6 +95,12 @@ typedef struct eddy_asset_info {
                                     last modes of the basis (chapter 5.2) */
     int artist_count;            /* painted fields stored with their projection */
     int shape_count;             /* body shapes with precomputed panels (precompute --shapes) */
+    /* A level with walls (see WALLS below); all zero for the plain box. */
+    int wall_count;              /* wall shapes */
+    int island_count;            /* walls (after rasterisation) not touching the outer box */
+    int domain_mode_count;       /* Laplacian eigenmodes of the fluid region */
+    int harmonic_mode_count;     /* one circulation mode per island */
+    int solid_cell_count;        /* MAC cells whose centre lies inside a wall */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -141,6 +147,61 @@ typedef struct eddy_asset_shape_info {
 /* EDDY_ERR_RANGE for an index outside 0 .. shape_count - 1. */
 EDDY_API eddy_result eddy_asset_shape(const eddy_asset *asset, int index,
                                       eddy_asset_shape_info *out);
+
+/* ---------------------------------------------------------------- walls */
+
+/* WALLS. A level need not be the bare rectangle: rock inside the W x H box,
+ * given as polygons (convex or not, either orientation, no self-crossings) and
+ * circles, is part of the fluid's basis. A MAC cell is solid when its centre
+ * lies inside some wall (a point exactly on an edge counts by the half-open
+ * crossing rule); the fluid is the other cells and must be one connected
+ * region. The basis is then the Laplacian eigenmodes of the fluid region plus
+ * one circulation ("harmonic") mode per island, all sampled on the MAC grid:
+ * no flow ever crosses a solid face, and the velocity is zero inside solid
+ * cells. Polygon corners must lie in the box; a circle's centre must, its rim
+ * may leave it (the box clips it). Every wall must cover at least one cell
+ * centre. Build with eddy_build_desc.walls (eddy_build.h); the asset keeps the
+ * shapes for drawing and for the panels that keep bodies' flow out of them. */
+#define EDDY_WALL_MAX_POINTS 64
+#define EDDY_MAX_WALLS 64
+
+typedef enum eddy_wall_kind {
+    EDDY_WALL_POLYGON = 1,
+    EDDY_WALL_CIRCLE = 2
+} eddy_wall_kind;
+
+typedef struct eddy_wall {
+    eddy_wall_kind kind;
+    int point_count;                          /* polygon: 3..EDDY_WALL_MAX_POINTS */
+    double points[EDDY_WALL_MAX_POINTS][2];   /* polygon corners, metres */
+    double x, y, radius;                      /* circle: centre and radius, metres */
+} eddy_wall;
+
+/* Checks walls for a W x H level (width <= 0: the shapes alone, no box):
+ * EDDY_ERR_FORMAT and a message naming the
+ * wall ("walls[2]: ...") for a bad kind, too few or too many points, a
+ * non-finite number, a corner outside the box, two equal consecutive
+ * corners, a polygon of no area or crossing itself, a radius <= 0, a centre
+ * outside the box; more than EDDY_MAX_WALLS walls. */
+EDDY_API eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width,
+                                      double height, eddy_error *err);
+/* True when (x, y) is inside the wall (the same rule the rasterisation uses). */
+EDDY_API bool eddy_wall_contains(const eddy_wall *wall, double x, double y);
+/* A polygon wall cut into triangles (ear clipping; each counter-clockwise),
+ * for drawing it or giving it to a physics engine that wants convex pieces:
+ * at most max triangles into out, their count returned (point_count - 2 for
+ * a well-formed polygon, fewer when collinear corners give empty ears; 0 for
+ * a circle). */
+EDDY_API int eddy_wall_triangles(const eddy_wall *wall, double (*out)[3][2], int max);
+
+/* The asset's walls (0 and NULL for a box level); owned by the asset. */
+EDDY_API int eddy_asset_wall_count(const eddy_asset *asset);
+EDDY_API const eddy_wall *eddy_asset_walls(const eddy_asset *asset);
+/* The fluid's view of the walls: nx * ny cells row by row in j, 1 = solid
+ * (NULL for a box level). */
+EDDY_API const uint8_t *eddy_asset_solid_mask(const eddy_asset *asset);
+/* True when (x, y) lies in a solid cell or outside the box: no fluid there. */
+EDDY_API bool eddy_asset_solid_at(const eddy_asset *asset, double x, double y);
 
 /* ---------------------------------------------------------------- fluid */
 
@@ -227,7 +288,8 @@ EDDY_API const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
 EDDY_API int eddy_fluid_mode_count(const eddy_fluid *fluid);
 EDDY_API eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
 
-/* Velocity at a point of the domain (u_r; zero outside the domain). */
+/* Velocity at a point of the domain (u_r; zero outside the domain and inside
+ * the solid cells of walls). */
 EDDY_API void eddy_fluid_velocity(const eddy_fluid *fluid, double x, double y, double out_uv[2]);
 
 /* Velocity at n points: xy and uv hold 2n doubles each. */

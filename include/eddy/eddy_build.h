@@ -101,6 +101,16 @@ typedef struct eddy_build_desc {
      * are computed now and stored, at the grid spacing min(W/nx, H/ny) the
      * coupling uses by default. A singular shape fails the build, naming it. */
     const eddy_shape_catalogue *shapes;
+
+    /* Walls inside the box (eddy.h, WALLS): with any, `modes` counts the
+     * Laplacian eigenmodes of the fluid region (found by a sparse
+     * shift-invert eigensolver on the grid's nodes), and one harmonic mode
+     * per island is added. Errors: EDDY_ERR_FORMAT for a bad wall (see
+     * eddy_walls_check), one that covers no cell centre, walls that leave
+     * no fluid, or fluid cut into separate regions; EDDY_ERR_RANGE for
+     * more modes than the fluid region has grid nodes away from the walls. */
+    const eddy_wall *walls;
+    int wall_count;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.

@@ -43,6 +43,13 @@
  *         // step active at its start t adds amp * dt * p to r, p the mode's
  *         // stored projection (chapter 5.2); so amp * (t1 - t0) = 1 adds the
  *         // painted field once, and a lasting amp holds it against viscosity
+ *     "walls": [ { "shape": "polygon",          // rock inside the level (eddy.h, WALLS):
+ *                  "points": [[0,2],[3,2],[3,2.4],[0,2.4]] },  // 3..64 corners, level
+ *                                               // coordinates, convex or not, no crossing
+ *                { "shape": "circle", "x": 6, "y": 3, "radius": 0.8 } ]
+ *         // the walls the scene's asset was built with (precompute --walls FILE
+ *         // reads them from a scene); applying the scene to a fluid whose
+ *         // asset has other walls is EDDY_ERR_RANGE
  *   }
  *
  * Every number must be finite. Gravity does not move the fluid itself (an
@@ -167,6 +174,8 @@ typedef struct eddy_scene_view {
     bool buoyancy;                /* default false */
     int excite_count;
     const eddy_scene_excite *excites;
+    int wall_count;                /* the level's walls (eddy.h, WALLS); 0 for the box */
+    const eddy_wall *walls;
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
@@ -215,7 +224,8 @@ EDDY_BUILD_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shap
  * coupled (eddy_coupling_add_walls: the fluid has walls of its own; their
  * inner faces stand 0.01 m minus the backend's polygon_skin inside the
  * domain, so that bodies rest inside it on Box2D v3 as on 2.4; the world's
- * first body), the scene's bodies in order (with
+ * first body), the asset's walls as rock (see eddy_scene_add_rock below), the
+ * scene's bodies in order (with
  * sleep disabled: the fluid pushes them every step)
  * (out_bodies, if not NULL, receives body_count handles), and a coupling with
  * the scene's feedback and buoyancy. On failure nothing is left allocated;
@@ -224,6 +234,20 @@ EDDY_BUILD_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_
                                                   eddy_world **out_world,
                                                   eddy_coupling **out_coupling,
                                                   eddy_body **out_bodies, eddy_error *err);
+
+/* The asset's walls (eddy.h, WALLS) as one static body of the world, for
+ * bodies to collide with; it is not coupled (the fluid has the walls in its
+ * basis). Convex polygons of at most EDDY_MAX_POLYGON_VERTICES corners are one
+ * shape each, other polygons are cut into triangles. *out (may be NULL) gets
+ * the body, NULL for a level without walls. */
+EDDY_BUILD_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
+                                               eddy_body **out, eddy_error *err);
+
+/* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
+ * exactly the scene's walls; a scene without walls fits any asset. */
+EDDY_BUILD_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
+                                                        const eddy_asset *asset,
+                                                        eddy_error *err);
 
 /* Writes the scene back as JSON (every field, defaults included, numbers that
  * parse back to the same doubles) into a new malloc'd, zero-terminated string;

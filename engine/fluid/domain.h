@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * domain.h - levels with walls (issue 14): the wall shapes, their solid mask
+ * on the MAC grid, and the asset section that carries them. Internal.
+ *
+ *   domain_walls.c   wall geometry: checks, point inside, rasterisation
+ *   asset_domain.c   the asset's 'WALL' section and the public wall queries
+ *
+ * The builder's half (fluid topology, the sparse eigenproblem, harmonic
+ * modes, the tensor on a masked grid) is in engine/builder/domain_build.h.
+ */
+#ifndef EDDY_DOMAIN_H
+#define EDDY_DOMAIN_H
+
+#include "eddy_internal.h"
+
+/* A cell index of the mask: row by row in j. */
+static inline int eddy_cell(const eddy_mac *g, int i, int j) { return j * g->nx + i; }
+
+/* mask[c] = 1 for every cell c whose centre lies inside some wall, else 0;
+ * covered[w] (may be NULL) counts the cell centres wall w covers. Returns the
+ * number of solid cells. */
+int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g, uint8_t *mask,
+                         int *covered);
+
+/* True for a face sample that is closed by a solid cell on either side (the
+ * outer box's faces are not included: see eddy_mac_weight for those). */
+bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
+
+/* Sets every sample on the outer box or touching a solid cell to exactly 0. */
+void eddy_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *field);
+
+/* True when (x, y) is outside the box or in a solid cell of the mask. */
+bool eddy_mask_solid_at(const eddy_mac *g, const uint8_t *solid, double x, double y);
+
+/* asset_domain.c: the 'WALL' section. */
+void eddy_asset_domain_encode(const eddy_asset *a, eddy_writer *w);
+/* Decodes (s may be NULL: a box level), rasterises the mask again and checks
+ * that every grid mode carries no flux through a solid face. */
+eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
+/* Frees what the walls own (also the wall panels). */
+void eddy_asset_domain_free(eddy_asset *a);
+/* a->wall_panels (panel_walls.h) from a->solid: nothing for a box level or
+ * when they are there already. */
+eddy_result eddy_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err);
+/* Fills the asset's wall arrays from the walls and rasterises them;
+ * EDDY_ERR_FORMAT for a wall that covers no cell centre. */
+eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count,
+                                 eddy_error *err);
+
+#endif /* EDDY_DOMAIN_H */
