@@ -115,7 +115,10 @@ ifeq ($(BODY_BACKEND),v3)
   endif
   BODY_SRC      := engine/bodies/body_box2d_v3.c
   BODY_PUBLIC_H := include/eddy/eddy_box2d_v3.h
-  BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include
+  # Box2D's development line (3.2) reshaped a few calls: body_box2d_v3.c
+  # compiles against either, told apart by a type only 3.2 has.
+  BOX2D_DEV     := $(shell grep -qs b2MotionLocks $(BOX2D_V3_PREFIX)/include/box2d/types.h && echo 1)
+  BODY_CPPFLAGS := -I$(BOX2D_V3_PREFIX)/include $(if $(BOX2D_DEV),-DEDDY_BOX2D_DEV=1)
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
   BODY_SO_FLAGS := $(if $(filter %.a,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)--exclude-libs$(BODY_COMMA)libbox2d.a)

@@ -189,6 +189,10 @@ bool native_foreign_bodies_have_no_user_data(const native_world *w)
 {
     foreign_check f = {w, true};
     b2AABB all = {v2(-1e4, -1e4), v2(1e4, 1e4)};
+#if EDDY_BOX2D_DEV /* Box2D 3.2: the box is relative to an origin */
+    b2World_OverlapAABB(w->id, v2(0, 0), all, b2DefaultQueryFilter(), check_shape, &f);
+#else
     b2World_OverlapAABB(w->id, all, b2DefaultQueryFilter(), check_shape, &f);
+#endif
     return f.clean;
 }

@@ -17,6 +17,13 @@
  *   - ids are kept in the port's records through b2StoreBodyId and friends.
  * v3 already reports rotational inertia about the centre of mass.
  *
+ * Box2D's development line (3.2) renamed or reshaped five things this file
+ * uses; the build defines EDDY_BOX2D_DEV when the headers have them (the
+ * Makefile looks for b2MotionLocks) and the same file compiles against both:
+ * one relative transform in b2DistanceInput, motion locks for fixed rotation,
+ * b2Body_GetLocalCenter/GetWorldCenter, an origin for b2World_OverlapAABB, and
+ * no mouse joint (drags use a motor joint's linear spring instead).
+ *
  * A game's own world and bodies (eddy_box2d_v3.h) are adopted as they are:
  * the world gets no anchor body and no event bookkeeping, the bodies and
  * shapes eddy creates in it no user data and no sensor events, and the
@@ -44,6 +51,10 @@
 #include "eddy_box2d_v3.h"
 
 #include <box2d/box2d.h>
+
+#ifndef EDDY_BOX2D_DEV
+#define EDDY_BOX2D_DEV 0
+#endif
 
 #include <float.h>
 #include <math.h>
@@ -180,8 +191,13 @@ static bool pair_overlaps(const eddy_sensor_event *e)
     memset(&in, 0, sizeof in);
     in.proxyA = core_proxy(&e->sensor->shapes[e->sensor_shape].info);
     in.proxyB = core_proxy(&e->visitor->shapes[e->visitor_shape].info);
+#if EDDY_BOX2D_DEV
+    in.transform = b2InvMulTransforms(b2Body_GetTransform(body_id(e->sensor)),
+                                      b2Body_GetTransform(body_id(e->visitor)));
+#else
     in.transformA = b2Body_GetTransform(body_id(e->sensor));
     in.transformB = b2Body_GetTransform(body_id(e->visitor));
+#endif
     in.useRadii = false;
     b2SimplexCache cache;
     memset(&cache, 0, sizeof cache);
@@ -272,7 +288,11 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     bd.linearDamping = (float)d->linear_damping;
     bd.angularDamping = (float)d->angular_damping;
     bd.gravityScale = (float)gravity_scale;
+#if EDDY_BOX2D_DEV
+    bd.motionLocks.angularZ = d->fixed_rotation;
+#else
     bd.fixedRotation = d->fixed_rotation;
+#endif
     bd.isBullet = d->bullet;
     bd.enableSleep = !d->disable_sleep;
     bd.sleepThreshold = PORT_SLEEP_SPEED;
@@ -352,7 +372,11 @@ void eddy_native_velocity(const eddy_body *b, double v[2], double *w)
 void eddy_native_mass(const eddy_body *b, eddy_port_mass *out)
 {
     b2BodyId id = body_id(b);
+#if EDDY_BOX2D_DEV
+    b2Vec2 lc = b2Body_GetLocalCenter(id), wc = b2Body_GetWorldCenter(id);
+#else
     b2Vec2 lc = b2Body_GetLocalCenterOfMass(id), wc = b2Body_GetWorldCenterOfMass(id);
+#endif
     out->mass = b2Body_GetMass(id);
     out->inertia = b2Body_GetRotationalInertia(id); /* about the centre of mass in v3 */
     out->local_center[0] = lc.x;
@@ -435,7 +459,11 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
               : type == b2_kinematicBody ? EDDY_BODY_KINEMATIC
                                          : EDDY_BODY_STATIC;
     b->gravity_scale = b2Body_GetGravityScale(id);
+#if EDDY_BOX2D_DEV
+    b->fixed_rotation = b2Body_GetMotionLocks(id).angularZ;
+#else
     b->fixed_rotation = b2Body_IsFixedRotation(id);
+#endif
     int count = b2Body_GetShapeCount(id);
     if (count <= 0)
         return EDDY_OK; /* the coupling refuses a body with no shape */
@@ -569,13 +597,51 @@ void eddy_native_query_point(const eddy_world *w, eddy_port_query *q)
     c.p = v2(q->x, q->y);
     c.q = q;
     b2AABB box;
+#if EDDY_BOX2D_DEV /* the box is relative to an origin */
+    box.lowerBound = v2(-EDDY_PORT_QUERY_HALF, -EDDY_PORT_QUERY_HALF);
+    box.upperBound = v2(EDDY_PORT_QUERY_HALF, EDDY_PORT_QUERY_HALF);
+    b2World_OverlapAABB(w->native->id, c.p, box, b2DefaultQueryFilter(), point_callback, &c);
+#else
     box.lowerBound = v2(q->x - EDDY_PORT_QUERY_HALF, q->y - EDDY_PORT_QUERY_HALF);
     box.upperBound = v2(q->x + EDDY_PORT_QUERY_HALF, q->y + EDDY_PORT_QUERY_HALF);
     b2World_OverlapAABB(w->native->id, box, b2DefaultQueryFilter(), point_callback, &c);
+#endif
 }
 
 /* ------------------------------------------------------------ drags */
 
+#if EDDY_BOX2D_DEV
+/* Box2D 3.2 has no mouse joint: a motor joint's linear spring pulls the grab
+ * point (frame B) towards the target, held as frame A on the anchor body. */
+static b2Transform anchor_frame(const eddy_drag *g, double x, double y)
+{
+    b2Transform t = {b2Body_GetLocalPoint(g->world->native->anchor, v2(x, y)), b2Rot_identity};
+    return t;
+}
+
+void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+                             double damping_ratio, double max_force, double mass)
+{
+    (void)mass; /* the spring takes the frequency and ratio as they are */
+    b2MotorJointDef jd = b2DefaultMotorJointDef();
+    jd.base.bodyIdA = g->world->native->anchor;
+    jd.base.bodyIdB = body_id(g->body);
+    jd.base.localFrameA = anchor_frame(g, x, y);
+    jd.base.localFrameB.p = b2Body_GetLocalPoint(body_id(g->body), v2(x, y));
+    jd.base.localFrameB.q = b2Rot_identity;
+    jd.linearHertz = (float)hertz;
+    jd.linearDampingRatio = (float)damping_ratio;
+    jd.maxSpringForce = (float)max_force;
+    g->native = b2StoreJointId(b2CreateMotorJoint(g->world->native->id, &jd));
+}
+
+void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
+{
+    b2JointId id = b2LoadJointId(g->native);
+    b2Joint_SetLocalFrameA(id, anchor_frame(g, x, y));
+    b2Joint_WakeBodies(id);
+}
+#else
 void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
@@ -594,6 +660,7 @@ void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
 {
     b2MouseJoint_SetTarget(b2LoadJointId(g->native), v2(x, y));
 }
+#endif
 
 void eddy_native_drag_destroy(eddy_drag *g)
 {
