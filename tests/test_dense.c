@@ -229,7 +229,7 @@ static double *lapack_panel_pinv(const eddy_panel_shape *s, double tol, int *nul
     int m = s->count, r = s->group_count, n = m - r, rows = s->rows;
     double *p = malloc(sizeof(double) * (size_t)rows * m), *q = calloc((size_t)m * m, sizeof(double));
     double *tau = malloc(sizeof(double) * r), *pz = malloc(sizeof(double) * (size_t)m * n);
-    eddy_panel_matrix_fill(s, p);
+    assert_int_equal(eddy_panel_matrix_fill(s, p), EDDY_OK);
     for (int i = 0; i < m; i++) q[i * m + s->group[i]] = s->length[i];
     assert_int_equal(LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, r, q, m, tau), 0);
     assert_int_equal(LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, m, r, q, m, tau), 0);

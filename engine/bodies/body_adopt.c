@@ -14,7 +14,7 @@
 
 eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err)
 {
-    eddy_world *w = (eddy_world *)calloc(1, sizeof *w);
+    eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     /* No event lists: an adopted world hands out no sensor events. */
@@ -29,8 +29,8 @@ eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_e
 static void free_adopted(eddy_world *w, eddy_body *b)
 {
     eddy_port_unregister_body(w, b);
-    free(b->shapes);
-    free(b);
+    eddy_free(b->shapes);
+    eddy_free(b);
 }
 
 eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
@@ -41,12 +41,12 @@ eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_bod
             return eddy_fail(err, EDDY_ERR_ARGUMENT,
                              "the Box2D body already has an eddy handle (body %d of the world)",
                              i);
-    eddy_body *b = (eddy_body *)calloc(1, sizeof *b);
+    eddy_body *b = (eddy_body *)eddy_calloc(1, sizeof *b);
     if (!b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
     eddy_result r = eddy_port_register_body(w, b, err);
     if (r != EDDY_OK) {
-        free(b);
+        eddy_free(b);
         return r;
     }
     b->native = native;

@@ -118,16 +118,16 @@ void eddy_native_backend(eddy_body_backend_info *out)
 
 static void free_native_world(eddy_native_world *n)
 {
-    free(n->held);
-    free(n);
+    eddy_free(n->held);
+    eddy_free(n);
 }
 
 eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
 {
-    eddy_native_world *n = (eddy_native_world *)calloc(1, sizeof *n);
+    eddy_native_world *n = (eddy_native_world *)eddy_calloc(1, sizeof *n);
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
-    n->held = (eddy_sensor_event *)calloc((size_t)w->event_capacity, sizeof *n->held);
+    n->held = (eddy_sensor_event *)eddy_calloc((size_t)w->event_capacity, sizeof *n->held);
     if (!n->held) {
         free_native_world(n);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d sensor pairs",
@@ -467,7 +467,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
     int count = b2Body_GetShapeCount(id);
     if (count <= 0)
         return EDDY_OK; /* the coupling refuses a body with no shape */
-    b2ShapeId *ids = (b2ShapeId *)malloc((size_t)count * sizeof *ids);
+    b2ShapeId *ids = (b2ShapeId *)eddy_alloc((size_t)count * sizeof *ids);
     if (!ids)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory reading %d shapes", count);
     count = b2Body_GetShapes(id, ids, count);
@@ -482,7 +482,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
         else
             r = eddy_port_adopt_shape(b, b2StoreShapeId(ids[k]), &raw, err);
     }
-    free(ids);
+    eddy_free(ids);
     return r;
 }
 
@@ -687,7 +687,7 @@ eddy_result eddy_world_adopt_box2d_checked(b2WorldId world, b2Version (*box2d_ve
                          "build it against a shared libbox2d");
     if (!b2World_IsValid(world))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "not a live Box2D v3 world");
-    eddy_native_world *n = (eddy_native_world *)calloc(1, sizeof *n);
+    eddy_native_world *n = (eddy_native_world *)eddy_calloc(1, sizeof *n);
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
     n->id = world;

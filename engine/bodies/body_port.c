@@ -332,7 +332,7 @@ eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err
 {
     if (w->body_count == w->body_capacity) {
         int cap = w->body_capacity ? 2 * w->body_capacity : 16;
-        eddy_body **p = (eddy_body **)realloc(w->bodies, (size_t)cap * sizeof *p);
+        eddy_body **p = (eddy_body **)eddy_realloc(w->bodies, (size_t)cap * sizeof *p);
         if (!p)
             return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d bodies", cap);
         w->bodies = p;
@@ -358,8 +358,8 @@ void eddy_port_unregister_body(eddy_world *w, const eddy_body *b)
 
 static void port_free_body(eddy_body *b)
 {
-    free(b->shapes);
-    free(b);
+    eddy_free(b->shapes);
+    eddy_free(b);
 }
 
 eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err)
@@ -367,7 +367,7 @@ eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err)
     if (b->shape_count < b->shape_capacity)
         return EDDY_OK;
     int cap = b->shape_capacity ? 2 * b->shape_capacity : 4;
-    eddy_port_shape *p = (eddy_port_shape *)realloc(b->shapes, (size_t)cap * sizeof *p);
+    eddy_port_shape *p = (eddy_port_shape *)eddy_realloc(b->shapes, (size_t)cap * sizeof *p);
     if (!p)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d shapes", cap);
     b->shapes = p;
@@ -379,7 +379,7 @@ static eddy_result port_register_drag(eddy_world *w, eddy_drag *g, eddy_error *e
 {
     if (w->drag_count == w->drag_capacity) {
         int cap = w->drag_capacity ? 2 * w->drag_capacity : 4;
-        eddy_drag **p = (eddy_drag **)realloc(w->drags, (size_t)cap * sizeof *p);
+        eddy_drag **p = (eddy_drag **)eddy_realloc(w->drags, (size_t)cap * sizeof *p);
         if (!p)
             return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d drags", cap);
         w->drags = p;
@@ -482,8 +482,8 @@ static eddy_result port_alloc_events(eddy_world *w, int capacity, eddy_error *er
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "event capacity must be >= 0 (got %d)",
                          capacity);
     w->event_capacity = capacity ? capacity : PORT_DEFAULT_EVENT_CAPACITY;
-    w->begin = (eddy_sensor_event *)calloc((size_t)w->event_capacity, sizeof *w->begin);
-    w->end = (eddy_sensor_event *)calloc((size_t)w->event_capacity, sizeof *w->end);
+    w->begin = (eddy_sensor_event *)eddy_calloc((size_t)w->event_capacity, sizeof *w->begin);
+    w->end = (eddy_sensor_event *)eddy_calloc((size_t)w->event_capacity, sizeof *w->end);
     if (!w->begin || !w->end)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d sensor events",
                          w->event_capacity);
@@ -554,7 +554,7 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     if (!port_finite2(d.gravity[0], d.gravity[1]))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
 
-    eddy_world *w = (eddy_world *)calloc(1, sizeof *w);
+    eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     w->substeps = PORT_DEFAULT_SUBSTEPS;
@@ -562,9 +562,9 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     if (r == EDDY_OK)
         r = eddy_native_world_create(w, &d, err);
     if (r != EDDY_OK) {
-        free(w->begin);
-        free(w->end);
-        free(w);
+        eddy_free(w->begin);
+        eddy_free(w->end);
+        eddy_free(w);
         return r;
     }
     w->gravity[0] = d.gravity[0];
@@ -589,12 +589,12 @@ void eddy_world_destroy(eddy_world *w)
     for (int i = 0; i < w->body_count; ++i)
         port_free_body(w->bodies[i]);
     for (int i = 0; i < w->drag_count; ++i)
-        free(w->drags[i]);
-    free(w->bodies);
-    free(w->drags);
-    free(w->begin);
-    free(w->end);
-    free(w);
+        eddy_free(w->drags[i]);
+    eddy_free(w->bodies);
+    eddy_free(w->drags);
+    eddy_free(w->begin);
+    eddy_free(w->end);
+    eddy_free(w);
 }
 
 /* Kinematic bodies moved with eddy_body_move_kinematic end the step at
@@ -720,12 +720,12 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     if (d.type != EDDY_BODY_DYNAMIC)
         d.linear_damping = d.angular_damping = 0.0;
 
-    eddy_body *b = (eddy_body *)calloc(1, sizeof *b);
+    eddy_body *b = (eddy_body *)eddy_calloc(1, sizeof *b);
     if (!b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
     r = eddy_port_register_body(w, b, err);
     if (r != EDDY_OK) {
-        free(b);
+        eddy_free(b);
         return r;
     }
     b->type = d.type;
@@ -1182,12 +1182,12 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
     if (r != EDDY_OK)
         return r;
 
-    eddy_drag *g = (eddy_drag *)calloc(1, sizeof *g);
+    eddy_drag *g = (eddy_drag *)eddy_calloc(1, sizeof *g);
     if (!g)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a drag");
     r = port_register_drag(b->world, g, err);
     if (r != EDDY_OK) {
-        free(g);
+        eddy_free(g);
         return r;
     }
     double hertz, ratio, max_force;
@@ -1226,5 +1226,5 @@ void eddy_drag_destroy(eddy_drag *g)
     if (g->body)
         eddy_native_drag_destroy(g);
     port_unregister_drag(g->world, g);
-    free(g);
+    eddy_free(g);
 }

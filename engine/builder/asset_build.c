@@ -57,7 +57,7 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     eddy_result res = check_build_desc(&d, err);
     if (res != EDDY_OK) return res;
 
-    eddy_asset *a = calloc(1, sizeof *a);
+    eddy_asset *a = eddy_calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
     a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
     if (d.wall_count != 0 || d.walls) { /* a level with walls: domain_basis.c */
@@ -67,8 +67,8 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     }
     a->mode_count = a->eigen_count = d.modes;
     a->viscosity_diagonal = true;
-    a->modes = malloc((size_t)d.modes * sizeof *a->modes);
-    a->viscosity = calloc((size_t)d.modes * (size_t)d.modes, sizeof *a->viscosity);
+    a->modes = eddy_alloc((size_t)d.modes * sizeof *a->modes);
+    a->viscosity = eddy_calloc((size_t)d.modes * (size_t)d.modes, sizeof *a->viscosity);
     if (!a->modes || !a->viscosity) {
         eddy_asset_destroy(a);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");

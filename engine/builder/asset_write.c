@@ -138,7 +138,7 @@ eddy_result eddy_asset_save_file(const eddy_asset *a, const char *path, eddy_err
     eddy_result res = eddy_asset_encode(a, &data, &size, err);
     if (res != EDDY_OK) return res;
     res = eddy_write_file_atomic(path, data, size, err);
-    free(data);
+    eddy_free(data);
     return res;
 }
 
@@ -166,6 +166,6 @@ eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max
         }
     }
     eddy_asset_destroy(a);
-    free(data);
+    eddy_free(data);
     return res;
 }

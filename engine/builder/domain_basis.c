@@ -159,7 +159,7 @@ static void free_work(domain_work *w)
 {
     eddy_laplace_factor_destroy(w->factor);
     eddy_domain_topology_free(&w->topo);
-    free(w->lambda), free(w->vectors), free(w->fields), free(w->psi), free(w->b), free(w->x);
+    eddy_free(w->lambda), eddy_free(w->vectors), eddy_free(w->fields), eddy_free(w->psi), eddy_free(w->b), eddy_free(w->x);
 }
 
 static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_work *w,
@@ -177,12 +177,12 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
     report(d, "sparse Laplacian", 0.05);
     res = eddy_laplace_factor_create(t, &w->factor, err);
     if (res != EDDY_OK) return res;
-    w->lambda = malloc((size_t)d->modes * sizeof *w->lambda);
-    w->vectors = malloc((size_t)d->modes * (size_t)t->unknowns * sizeof *w->vectors);
-    w->fields = malloc((size_t)r * n * sizeof *w->fields);
-    w->psi = malloc((size_t)t->nodes * sizeof *w->psi);
-    w->b = malloc((size_t)t->unknowns * sizeof *w->b);
-    w->x = malloc((size_t)t->unknowns * sizeof *w->x);
+    w->lambda = eddy_alloc((size_t)d->modes * sizeof *w->lambda);
+    w->vectors = eddy_alloc((size_t)d->modes * (size_t)t->unknowns * sizeof *w->vectors);
+    w->fields = eddy_alloc((size_t)r * n * sizeof *w->fields);
+    w->psi = eddy_alloc((size_t)t->nodes * sizeof *w->psi);
+    w->b = eddy_alloc((size_t)t->unknowns * sizeof *w->b);
+    w->x = eddy_alloc((size_t)t->unknowns * sizeof *w->x);
     if (!w->lambda || !w->vectors || !w->fields || !w->psi || !w->b || !w->x)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d modes of %zu samples", r, n);
     report(d, "eigenmodes (Lanczos)", 0.1);
@@ -220,8 +220,8 @@ eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, edd
     w.lambda = NULL;
     a->grid_modes = w.fields;
     w.fields = NULL;
-    a->modes = malloc(sizeof *a->modes); /* no box modes; a valid pointer all the same */
-    a->viscosity = calloc((size_t)r * (size_t)r, sizeof *a->viscosity);
+    a->modes = eddy_alloc(sizeof *a->modes); /* no box modes; a valid pointer all the same */
+    a->viscosity = eddy_calloc((size_t)r * (size_t)r, sizeof *a->viscosity);
     a->viscosity_diagonal = true;
     if (!a->modes || !a->viscosity) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory");
     for (int k = 0; res == EDDY_OK && k < a->domain_eigen; ++k)

@@ -48,7 +48,7 @@ void eddy_laplace_factor_destroy(eddy_laplace_factor *f)
     cholmod_free_factor(&f->factor, &f->common);
     cholmod_free_sparse(&f->matrix, &f->common);
     cholmod_finish(&f->common);
-    free(f);
+    eddy_free(f);
 }
 
 /* The upper triangle of -L over the unknowns, as triplets. */
@@ -83,7 +83,7 @@ eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_lapla
     if (t->unknowns < 1)
         return eddy_fail(err, EDDY_ERR_FORMAT, "the fluid region has no grid node away from the "
                          "walls: every passage is narrower than two cells");
-    eddy_laplace_factor *f = calloc(1, sizeof *f);
+    eddy_laplace_factor *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the Laplacian");
     cholmod_start(&f->common);
     f->common.print = 0;
@@ -137,8 +137,8 @@ typedef struct arpack_work {
 
 static void free_work(arpack_work *w)
 {
-    free(w->resid), free(w->v), free(w->workd), free(w->workl), free(w->d), free(w->z);
-    free(w->select);
+    eddy_free(w->resid), eddy_free(w->v), eddy_free(w->workd), eddy_free(w->workl), eddy_free(w->d), eddy_free(w->z);
+    eddy_free(w->select);
 }
 
 /* The Lanczos iteration: dsaupd's reverse communication, y = (-L)^-1 x. */
@@ -175,13 +175,13 @@ eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_
     int ncv = 2 * count + 1 > count + 20 ? 2 * count + 1 : count + 20;
     if (ncv > n) ncv = n;
     arpack_work w = {0};
-    w.resid = malloc((size_t)n * sizeof(double));
-    w.v = malloc((size_t)n * (size_t)ncv * sizeof(double));
-    w.workd = malloc(3 * (size_t)n * sizeof(double));
-    w.workl = malloc((size_t)ncv * (size_t)(ncv + 8) * sizeof(double));
-    w.d = malloc((size_t)count * sizeof(double));
-    w.z = malloc((size_t)n * (size_t)count * sizeof(double));
-    w.select = calloc((size_t)ncv, sizeof(a_int));
+    w.resid = eddy_alloc((size_t)n * sizeof(double));
+    w.v = eddy_alloc((size_t)n * (size_t)ncv * sizeof(double));
+    w.workd = eddy_alloc(3 * (size_t)n * sizeof(double));
+    w.workl = eddy_alloc((size_t)ncv * (size_t)(ncv + 8) * sizeof(double));
+    w.d = eddy_alloc((size_t)count * sizeof(double));
+    w.z = eddy_alloc((size_t)n * (size_t)count * sizeof(double));
+    w.select = eddy_calloc((size_t)ncv, sizeof(a_int));
     if (!w.resid || !w.v || !w.workd || !w.workl || !w.d || !w.z || !w.select) {
         free_work(&w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d Lanczos vectors of %d nodes",
@@ -203,7 +203,7 @@ eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_
     }
     if (res == EDDY_OK) {
         /* ascending eigenvalues (insertion sort of the indices; count is small) */
-        int *order = malloc((size_t)count * sizeof *order);
+        int *order = eddy_alloc((size_t)count * sizeof *order);
         if (!order) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory sorting eigenvalues");
         for (int k = 0; order && k < count; ++k) {
             int at = k;
@@ -218,7 +218,7 @@ eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_
             memcpy(vectors + (size_t)k * (size_t)n, w.z + (size_t)order[k] * (size_t)n,
                    (size_t)n * sizeof(double));
         }
-        free(order);
+        eddy_free(order);
         for (int k = 0; res == EDDY_OK && k < count; ++k)
             if (!(lambda[k] > 0.0) || !isfinite(lambda[k]))
                 res = eddy_fail(err, EDDY_ERR_NUMERIC, "eigenvalue %d of the walled domain is %g, "

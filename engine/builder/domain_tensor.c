@@ -90,16 +90,16 @@ typedef struct advect_stencil {
 
 static void stencil_free(advect_stencil *s)
 {
-    free(s->face), free(s->nb), free(s->cx), free(s->cy);
+    eddy_free(s->face), eddy_free(s->nb), eddy_free(s->cx), eddy_free(s->cy);
 }
 
 static bool stencil_build(const eddy_mac *g, const uint8_t *solid, advect_stencil *s)
 {
     size_t n = (size_t)eddy_mac_size(g);
-    s->face = malloc(n * sizeof *s->face);
-    s->nb = malloc(4 * n * sizeof *s->nb);
-    s->cx = malloc(n * sizeof *s->cx);
-    s->cy = malloc(n * sizeof *s->cy);
+    s->face = eddy_alloc(n * sizeof *s->face);
+    s->nb = eddy_alloc(4 * n * sizeof *s->nb);
+    s->cx = eddy_alloc(n * sizeof *s->cx);
+    s->cy = eddy_alloc(n * sizeof *s->cy);
     s->count = 0;
     if (!s->face || !s->nb || !s->cx || !s->cy) return false;
     for (int j = 0; j < g->ny; ++j)
@@ -168,12 +168,12 @@ eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const do
 {
     memset(out, 0, sizeof *out);
     size_t r = (size_t)count, n = (size_t)eddy_mac_size(g);
-    double *dense = malloc(r * r * r * sizeof *dense); /* [i][k][j] */
-    double *V = malloc(r * n * sizeof *V);
-    double *w = malloc(n * sizeof *w);
+    double *dense = eddy_alloc(r * r * r * sizeof *dense); /* [i][k][j] */
+    double *V = eddy_alloc(r * n * sizeof *V);
+    double *w = eddy_alloc(n * sizeof *w);
     advect_stencil st = {0};
     if (!dense || !V || !w || !stencil_build(g, solid, &st)) {
-        free(dense), free(V), free(w);
+        eddy_free(dense), eddy_free(V), eddy_free(w);
         stencil_free(&st);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode tensor", count);
     }
@@ -211,7 +211,7 @@ eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const do
         res = eddy_tensor_skew_symmetrize(out, err);
         if (res != EDDY_OK) eddy_tensor_free(out);
     }
-    free(dense), free(V), free(w);
+    eddy_free(dense), eddy_free(V), eddy_free(w);
     stencil_free(&st);
     return res;
 }

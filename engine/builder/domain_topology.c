@@ -23,7 +23,7 @@
 
 void eddy_domain_topology_free(eddy_domain_topology *t)
 {
-    free(t->node_unknown), free(t->node_component), free(t->unknown_node);
+    eddy_free(t->node_unknown), eddy_free(t->node_component), eddy_free(t->unknown_node);
     memset(t, 0, sizeof *t);
 }
 
@@ -60,10 +60,10 @@ static eddy_result check_fluid_connected(const eddy_mac *g, const uint8_t *solid
     if (count == 0)
         return eddy_fail(err, EDDY_ERR_FORMAT, "the walls leave no fluid: every cell of the %d x %d "
                          "grid is solid", g->nx, g->ny);
-    int *queue = malloc((size_t)cells * sizeof *queue);
-    uint8_t *seen = calloc((size_t)cells, 1);
+    int *queue = eddy_alloc((size_t)cells * sizeof *queue);
+    uint8_t *seen = eddy_calloc((size_t)cells, 1);
     if (!queue || !seen) {
-        free(queue), free(seen);
+        eddy_free(queue), eddy_free(seen);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory checking the fluid region");
     }
     int head = 0, tail = 0, reached = 1;
@@ -89,7 +89,7 @@ static eddy_result check_fluid_connected(const eddy_mac *g, const uint8_t *solid
                         "reached); open a passage or fill the closed-off region", first % g->nx,
                         first / g->nx, other % g->nx, other / g->nx, reached, count);
     }
-    free(queue), free(seen);
+    eddy_free(queue), eddy_free(seen);
     return res;
 }
 
@@ -133,13 +133,13 @@ eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
     t->nodes = (g->nx + 1) * (g->ny + 1);
     eddy_result res = check_fluid_connected(g, solid, &t->fluid_cells, err);
     if (res != EDDY_OK) return res;
-    t->node_unknown = malloc((size_t)t->nodes * sizeof *t->node_unknown);
-    t->node_component = malloc((size_t)t->nodes * sizeof *t->node_component);
-    t->unknown_node = malloc((size_t)t->nodes * sizeof *t->unknown_node);
-    int *parent = malloc((size_t)t->nodes * sizeof *parent);
-    int *label = malloc((size_t)t->nodes * sizeof *label);
+    t->node_unknown = eddy_alloc((size_t)t->nodes * sizeof *t->node_unknown);
+    t->node_component = eddy_alloc((size_t)t->nodes * sizeof *t->node_component);
+    t->unknown_node = eddy_alloc((size_t)t->nodes * sizeof *t->unknown_node);
+    int *parent = eddy_alloc((size_t)t->nodes * sizeof *parent);
+    int *label = eddy_alloc((size_t)t->nodes * sizeof *label);
     if (!t->node_unknown || !t->node_component || !t->unknown_node || !parent || !label) {
-        free(parent), free(label);
+        eddy_free(parent), eddy_free(label);
         eddy_domain_topology_free(t);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid's nodes");
     }
@@ -161,6 +161,6 @@ eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
             t->node_component[n] = label[root];
             t->node_unknown[n] = -1;
         }
-    free(parent), free(label);
+    eddy_free(parent), eddy_free(label);
     return EDDY_OK;
 }

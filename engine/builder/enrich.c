@@ -142,8 +142,8 @@ static double wdot(const double *w, const double *a, const double *b, int n)
 
 static void free_enrich(enrich *c)
 {
-    free(c->w), free(c->sw), free(c->eig), free(c->field);
-    free(c->names), free(c->painted), free(c->dirs), free(c->grid);
+    eddy_free(c->w), eddy_free(c->sw), eddy_free(c->eig), eddy_free(c->field);
+    eddy_free(c->names), eddy_free(c->painted), eddy_free(c->dirs), eddy_free(c->grid);
     eddy_grid_solver_destroy(c->solver);
 }
 
@@ -203,10 +203,10 @@ static eddy_result setup(enrich *c, const eddy_asset *a, eddy_error *err)
     c->solid = a->solid;
     c->e = a->solid ? a->grid_count : a->eigen_count;
     size_t n = (size_t)c->n;
-    c->w = malloc(n * sizeof *c->w);
-    c->sw = malloc(n * sizeof *c->sw);
-    c->field = malloc(n * sizeof *c->field);
-    c->eig = malloc((size_t)c->e * n * sizeof *c->eig);
+    c->w = eddy_alloc(n * sizeof *c->w);
+    c->sw = eddy_alloc(n * sizeof *c->sw);
+    c->field = eddy_alloc(n * sizeof *c->field);
+    c->eig = eddy_alloc((size_t)c->e * n * sizeof *c->eig);
     if (!c->w || !c->sw || !c->field || !c->eig)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory sampling %d eigenmodes on the grid",
                          c->e);
@@ -255,11 +255,11 @@ static eddy_result svd_directions(const enrich *c, double *x, int m, double *sv,
     for (int col = 0; col < m; ++col)
         for (size_t s = 0; s < n; ++s) x[(size_t)col * n + s] *= c->sw[s];
     int kmin = c->n < m ? c->n : m;
-    double *superb = malloc((size_t)(kmin > 1 ? kmin : 2) * sizeof *superb);
+    double *superb = eddy_alloc((size_t)(kmin > 1 ? kmin : 2) * sizeof *superb);
     if (!superb) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for an SVD");
     lapack_int info = LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'O', 'N', c->n, m, x, c->n, sv, NULL, 1,
                                      NULL, 1, superb);
-    free(superb);
+    eddy_free(superb);
     if (info != 0)
         return eddy_fail(err, EDDY_ERR_NUMERIC, "SVD of %d fields failed (LAPACK info %d)", m,
                          (int)info);
@@ -334,8 +334,8 @@ static eddy_result name_artists(enrich *c, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_RANGE, "%ld painted fields: at most %d", total, MAX_ARTISTS);
     c->artists = (int)total;
     if (total == 0) return EDDY_OK;
-    c->names = calloc((size_t)total, sizeof *c->names);
-    c->painted = malloc((size_t)total * (size_t)c->n * sizeof *c->painted);
+    c->names = eddy_calloc((size_t)total, sizeof *c->names);
+    c->painted = eddy_alloc((size_t)total * (size_t)c->n * sizeof *c->painted);
     if (!c->names || !c->painted)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %ld painted fields", total);
     int at = 0;
@@ -441,10 +441,10 @@ static eddy_result grid_directions(enrich *c, eddy_error *err)
     int snaps = count_fields(d->snapshots, d->snapshot_count);
     int widest = c->artists > snaps ? c->artists : snaps;
     int most = c->artists + (snaps < d->pod_modes ? snaps : d->pod_modes);
-    double *x = malloc((size_t)(widest > 1 ? widest : 1) * n * sizeof *x);
-    double *sv = malloc((size_t)(widest + most + 1) * sizeof *sv);
-    double *coef = malloc((size_t)c->e * sizeof *coef);
-    c->dirs = malloc((size_t)(most > 1 ? most : 1) * n * sizeof *c->dirs);
+    double *x = eddy_alloc((size_t)(widest > 1 ? widest : 1) * n * sizeof *x);
+    double *sv = eddy_alloc((size_t)(widest + most + 1) * sizeof *sv);
+    double *coef = eddy_alloc((size_t)c->e * sizeof *coef);
+    c->dirs = eddy_alloc((size_t)(most > 1 ? most : 1) * n * sizeof *c->dirs);
     eddy_result res = EDDY_OK;
     if (!x || !sv || !coef || !c->dirs)
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d fields of %d samples", widest,
@@ -466,7 +466,7 @@ static eddy_result grid_directions(enrich *c, eddy_error *err)
     if (res == EDDY_OK && c->m > 0) {
         int kmin = c->m < c->n ? c->m : c->n, keep = 0;
         while (keep < kmin && sv[keep] > EDDY_ENRICH_RANK_TOL) ++keep;
-        c->grid = malloc((size_t)(keep > 1 ? keep : 1) * n * sizeof *c->grid);
+        c->grid = eddy_alloc((size_t)(keep > 1 ? keep : 1) * n * sizeof *c->grid);
         if (!c->grid) {
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d grid modes", keep);
         } else {
@@ -477,7 +477,7 @@ static eddy_result grid_directions(enrich *c, eddy_error *err)
         }
         c->rep.grid_modes = keep;
     }
-    free(x), free(sv), free(coef);
+    eddy_free(x), eddy_free(sv), eddy_free(coef);
     return res;
 }
 
@@ -500,13 +500,13 @@ static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double
     size_t rr = (size_t)r;
     eddy_domain_topology t;
     eddy_result res = eddy_domain_topology_build(&c->mac, c->solid, &t, err);
-    double *omega = res == EDDY_OK ? malloc(rr * (size_t)(t.unknowns > 0 ? t.unknowns : 1) *
+    double *omega = res == EDDY_OK ? eddy_alloc(rr * (size_t)(t.unknowns > 0 ? t.unknowns : 1) *
                                             sizeof *omega)
                                    : NULL;
     if (res == EDDY_OK && !omega)
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode viscosity", r);
     if (res != EDDY_OK) {
-        free(D), free(omega);
+        eddy_free(D), eddy_free(omega);
         eddy_domain_topology_free(&t);
         return res;
     }
@@ -521,7 +521,7 @@ static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double
             for (size_t u = 0; u < nu; ++u) sum += p[u] * q[u];
             D[(size_t)row * rr + (size_t)col] = D[(size_t)col * rr + (size_t)row] = -area * sum;
         }
-    free(omega);
+    eddy_free(omega);
     eddy_domain_topology_free(&t);
     *out = D;
     return EDDY_OK;
@@ -534,13 +534,13 @@ static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, doub
 {
     int r = c->e + c->grid_count;
     size_t rr = (size_t)r;
-    double *D = calloc(rr * rr, sizeof *D), *lap = malloc((size_t)c->n * sizeof *lap);
+    double *D = eddy_calloc(rr * rr, sizeof *D), *lap = eddy_alloc((size_t)c->n * sizeof *lap);
     if (!D || !lap) {
-        free(D), free(lap);
+        eddy_free(D), eddy_free(lap);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode viscosity", r);
     }
     if (c->solid) {
-        free(lap);
+        eddy_free(lap);
         return walled_viscosity(c, a, D, out, err);
     }
     for (int k = 0; k < c->e; ++k) D[(size_t)k * rr + (size_t)k] = -a->modes[k].lambda;
@@ -555,7 +555,7 @@ static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, doub
             double mean = 0.5 * (D[(size_t)row * rr + (size_t)col] + D[(size_t)col * rr + (size_t)row]);
             D[(size_t)row * rr + (size_t)col] = D[(size_t)col * rr + (size_t)row] = mean;
         }
-    free(lap);
+    eddy_free(lap);
     *out = D;
     return EDDY_OK;
 }
@@ -573,11 +573,11 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
 {
     int r = c->e + c->grid_count, e = c->e, g = c->grid_count;
     size_t rr = (size_t)r, n = (size_t)c->n;
-    double *A = malloc(rr * rr * sizeof *A);      /* A_i, row-major (k, j) */
-    double *C = malloc(rr * rr * sizeof *C);      /* products, column-major */
-    double *all = malloc(rr * n * sizeof *all);   /* B: column b = mode b */
-    double *V = malloc(rr * n * sizeof *V);       /* W (b_i . grad) b_j */
-    int64_t *start = calloc(rr + 1, sizeof *start);
+    double *A = eddy_alloc(rr * rr * sizeof *A);      /* A_i, row-major (k, j) */
+    double *C = eddy_alloc(rr * rr * sizeof *C);      /* products, column-major */
+    double *all = eddy_alloc(rr * n * sizeof *all);   /* B: column b = mode b */
+    double *V = eddy_alloc(rr * n * sizeof *V);       /* W (b_i . grad) b_j */
+    int64_t *start = eddy_calloc(rr + 1, sizeof *start);
     eddy_entry_list list = {0};
     eddy_result res = EDDY_OK;
     if (!A || !C || !all || !V || !start)
@@ -643,7 +643,7 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
         res = eddy_tensor_skew_symmetrize(out, err);
         if (res != EDDY_OK) eddy_tensor_free(out);
     }
-    free(A), free(C), free(all), free(V), free(start);
+    eddy_free(A), eddy_free(C), eddy_free(all), eddy_free(V), eddy_free(start);
     eddy_entry_list_free(&list);
     return res;
 }
@@ -655,8 +655,8 @@ static eddy_result artist_data(const enrich *c, double **proj, double **capture,
 {
     int r = c->e + c->grid_count;
     size_t n = (size_t)c->n;
-    *proj = malloc((size_t)c->artists * (size_t)r * sizeof **proj);
-    *capture = malloc((size_t)c->artists * 2 * sizeof **capture);
+    *proj = eddy_alloc((size_t)c->artists * (size_t)r * sizeof **proj);
+    *capture = eddy_alloc((size_t)c->artists * 2 * sizeof **capture);
     if (!*proj || !*capture)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d artist projections",
                          c->artists);
@@ -695,7 +695,7 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
     eddy_tensor tensor = {0};
     if (res == EDDY_OK && c.grid_count > 0 && c.solid) { /* the asset's modes become [E | R] */
         size_t n = (size_t)c.n;
-        all_grid = malloc((size_t)(c.e + c.grid_count) * n * sizeof *all_grid);
+        all_grid = eddy_alloc((size_t)(c.e + c.grid_count) * n * sizeof *all_grid);
         if (!all_grid) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid modes");
         else {
             memcpy(all_grid, c.eig, (size_t)c.e * n * sizeof *all_grid);
@@ -713,20 +713,20 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
         names = c.names;
     }
     if (res != EDDY_OK) {
-        free(visc), free(proj), free(capture), free(all_grid);
+        eddy_free(visc), eddy_free(proj), eddy_free(capture), eddy_free(all_grid);
         eddy_tensor_free(&tensor);
         free_enrich(&c);
         return res;
     }
     /* Commit: nothing below can fail. */
     if (c.grid_count > 0) {
-        free(a->viscosity);
+        eddy_free(a->viscosity);
         a->viscosity = visc;
         a->viscosity_diagonal = false;
         eddy_tensor_free(&a->tensor);
         a->tensor = tensor;
         if (c.solid) { /* E were the asset's grid modes already */
-            free(a->grid_modes);
+            eddy_free(a->grid_modes);
             a->grid_modes = all_grid;
             a->grid_count = c.e + c.grid_count;
         } else {

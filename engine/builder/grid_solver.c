@@ -45,21 +45,21 @@ static eddy_result check_desc(const eddy_grid_desc *d, eddy_error *err)
 static bool allocate_buffers(eddy_grid_solver *s)
 {
     size_t c = (size_t)s->cells, f = (size_t)s->faces;
-    s->solid = calloc(c, 1);
-    s->open = calloc(f, 1);
+    s->solid = eddy_calloc(c, 1);
+    s->open = eddy_calloc(f, 1);
     s->fft_buf = fftw_malloc(c * sizeof(double));
-    s->fft_inverse_eigen = calloc(c, sizeof(double));
+    s->fft_inverse_eigen = eddy_calloc(c, sizeof(double));
     double **cell_arrays[] = {&s->diag,    &s->off_x,   &s->off_y, &s->precon, &s->lower_x,
                               &s->lower_y, &s->pressure_p, &s->rhs, &s->resid, &s->zvec,
                               &s->dir,     &s->adir,    &s->component_sum};
     for (size_t k = 0; k < sizeof cell_arrays / sizeof cell_arrays[0]; ++k)
-        *cell_arrays[k] = calloc(c, sizeof(double));
+        *cell_arrays[k] = eddy_calloc(c, sizeof(double));
     double **face_arrays[] = {&s->work, &s->fwd, &s->bwd, &s->lo, &s->hi};
     for (size_t k = 0; k < sizeof face_arrays / sizeof face_arrays[0]; ++k)
-        *face_arrays[k] = calloc(f, sizeof(double));
-    s->component = calloc(c, sizeof(int));
-    s->queue = calloc(c, sizeof(int));
-    s->component_size = calloc(c, sizeof(int));
+        *face_arrays[k] = eddy_calloc(f, sizeof(double));
+    s->component = eddy_calloc(c, sizeof(int));
+    s->queue = eddy_calloc(c, sizeof(int));
+    s->component_size = eddy_calloc(c, sizeof(int));
 
     bool ok = s->solid && s->open && s->fft_buf && s->fft_inverse_eigen && s->component &&
               s->queue && s->component_size;
@@ -95,7 +95,7 @@ eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc, eddy_grid_solver
     if (rc != EDDY_OK)
         return rc;
 
-    eddy_grid_solver *s = calloc(1, sizeof *s);
+    eddy_grid_solver *s = eddy_calloc(1, sizeof *s);
     if (!s)
         return eddy_fail(err, EDDY_ERR_MEMORY, "grid solver: out of memory");
     s->mac = eddy_mac_make(desc->width, desc->height, desc->nx, desc->ny);
@@ -136,19 +136,19 @@ void eddy_grid_solver_destroy(eddy_grid_solver *s)
     if (s->dct_inverse)
         fftw_destroy_plan(s->dct_inverse);
     fftw_free(s->fft_buf);
-    free(s->fft_inverse_eigen);
-    free(s->solid);
-    free(s->open);
+    eddy_free(s->fft_inverse_eigen);
+    eddy_free(s->solid);
+    eddy_free(s->open);
     double *arrays[] = {s->diag, s->off_x, s->off_y, s->precon, s->lower_x, s->lower_y,
                         s->pressure_p,
                         s->rhs,  s->resid, s->zvec,  s->dir,    s->adir,
                         s->component_sum, s->work, s->fwd, s->bwd, s->lo, s->hi};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; ++k)
-        free(arrays[k]);
-    free(s->component);
-    free(s->queue);
-    free(s->component_size);
-    free(s);
+        eddy_free(arrays[k]);
+    eddy_free(s->component);
+    eddy_free(s->queue);
+    eddy_free(s->component_size);
+    eddy_free(s);
 }
 
 const eddy_mac *eddy_grid_solver_mac(const eddy_grid_solver *s) { return &s->mac; }

@@ -25,7 +25,7 @@
  *   d.width = 10; d.height = 10; d.nx = 64; d.ny = 64;   // the rest: defaults
  *   eddy_grid_solver *s;
  *   if (eddy_grid_solver_create(&d, &s, &err) != EDDY_OK) ...
- *   double *field = calloc(eddy_grid_solver_field_size(s), sizeof *field);
+ *   double *field = eddy_calloc(eddy_grid_solver_field_size(s), sizeof *field);
  *   ... paint into field ...
  *   eddy_grid_project(s, field, &err);          // divergence-free now
  *   eddy_grid_step(s, field, force_or_NULL, 1.0 / 60, &err);

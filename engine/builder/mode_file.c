@@ -89,11 +89,11 @@ static eddy_result allocate_set(const char *name, size_t name_length, eddy_mode_
                                 eddy_mode_grid grid, int count, eddy_mode_set **out,
                                 eddy_error *err)
 {
-    eddy_mode_set *set = calloc(1, sizeof *set);
+    eddy_mode_set *set = eddy_calloc(1, sizeof *set);
     if (set)
         set->field_size = field_size_of(grid.nx, grid.ny);
     if (set)
-        set->data = calloc((size_t)count * (size_t)set->field_size, sizeof *set->data);
+        set->data = eddy_calloc((size_t)count * (size_t)set->field_size, sizeof *set->data);
     if (!set || !set->data) {
         eddy_mode_set_destroy(set);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d fields on %d x %d cells",
@@ -138,8 +138,8 @@ void eddy_mode_set_destroy(eddy_mode_set *set)
 {
     if (!set)
         return;
-    free(set->data);
-    free(set);
+    eddy_free(set->data);
+    eddy_free(set);
 }
 
 const char *eddy_mode_set_name(const eddy_mode_set *set) { return set->name; }
@@ -253,7 +253,7 @@ eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path, eddy_
     rc = encode_set(set, &bytes, &size, err);
     if (rc == EDDY_OK)
         rc = eddy_write_file_atomic(path, bytes, size, err);
-    free(bytes);
+    eddy_free(bytes);
     return with_context(rc, err, "saving mode file", path);
 }
 
@@ -388,6 +388,6 @@ eddy_result eddy_mode_set_load(const char *path, const eddy_mode_grid *expected,
     if (rc != EDDY_OK)
         return rc; /* the message already names the path */
     rc = decode_set(bytes, size, expected, out, err);
-    free(bytes);
+    eddy_free(bytes);
     return with_context(rc, err, "mode file", path);
 }

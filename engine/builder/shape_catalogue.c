@@ -39,9 +39,9 @@ struct eddy_shape_catalogue {
 void eddy_shape_catalogue_destroy(eddy_shape_catalogue *c)
 {
     if (!c) return;
-    for (int s = 0; s < c->count; ++s) free(c->shapes[s].pieces);
-    free(c->shapes);
-    free(c);
+    for (int s = 0; s < c->count; ++s) eddy_free(c->shapes[s].pieces);
+    eddy_free(c->shapes);
+    eddy_free(c);
 }
 
 int eddy_shape_catalogue_count(const eddy_shape_catalogue *c) { return c ? c->count : 0; }
@@ -112,7 +112,7 @@ static eddy_result read_catalogue(const cJSON *root, eddy_shape_catalogue *c, ed
     if (n < 1 || n > CATALOGUE_MAX_SHAPES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: shapes: expected an array of 1..%d "
                          "shapes", CATALOGUE_MAX_SHAPES);
-    c->shapes = calloc((size_t)n, sizeof *c->shapes);
+    c->shapes = eddy_calloc((size_t)n, sizeof *c->shapes);
     if (!c->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "catalogue: out of memory");
     int i = 0;
     for (const cJSON *s = shapes->child; s; s = s->next, ++i) {
@@ -133,7 +133,7 @@ eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
                          CATALOGUE_MAX_BYTES);
     cJSON *root = cJSON_ParseWithLength(text, size);
     if (!root) return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: invalid JSON");
-    eddy_shape_catalogue *c = calloc(1, sizeof *c);
+    eddy_shape_catalogue *c = eddy_calloc(1, sizeof *c);
     eddy_result res = c ? read_catalogue(root, c, err)
                         : eddy_fail(err, EDDY_ERR_MEMORY, "catalogue: out of memory");
     cJSON_Delete(root);
@@ -156,7 +156,7 @@ eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogu
     if (res != EDDY_OK) return res;
     eddy_error inner = {0};
     res = eddy_shape_catalogue_load_memory((const char *)data, size, out, &inner);
-    free(data);
+    eddy_free(data);
     if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
     return EDDY_OK;
 }
@@ -208,7 +208,7 @@ static eddy_result shape_pieces(const catalogue_shape *cs, eddy_piece *pieces, i
 eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *cat, eddy_error *err)
 {
     if (!cat || cat->count == 0) return EDDY_OK;
-    a->shapes = calloc((size_t)cat->count, sizeof *a->shapes);
+    a->shapes = eddy_calloc((size_t)cat->count, sizeof *a->shapes);
     if (!a->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building shapes");
     double spacing = fmin(a->width / a->nx, a->height / a->ny);
     for (int i = 0; i < cat->count; ++i) {

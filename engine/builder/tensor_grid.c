@@ -66,10 +66,10 @@ eddy_result eddy_grid_advection_tensor(const eddy_mac *g, const double *const *f
 {
     memset(out, 0, sizeof *out);
     size_t r = (size_t)count, n = (size_t)eddy_mac_size(g);
-    double *dense = malloc(r * r * r * sizeof *dense);
-    double *adv = malloc(n * sizeof *adv);
+    double *dense = eddy_alloc(r * r * r * sizeof *dense);
+    double *adv = eddy_alloc(n * sizeof *adv);
     if (!dense || !adv) {
-        free(dense), free(adv);
+        eddy_free(dense), eddy_free(adv);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode quadrature tensor",
                          count);
     }
@@ -101,6 +101,6 @@ eddy_result eddy_grid_advection_tensor(const eddy_mac *g, const double *const *f
         }
         out->start[r] = e;
     }
-    free(dense), free(adv);
+    eddy_free(dense), eddy_free(adv);
     return res;
 }

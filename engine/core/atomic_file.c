@@ -38,7 +38,7 @@ static char *temp_path_for(const char *path)
     int length = snprintf(NULL, 0, "%s.tmp.%ld", path, pid);
     if (length < 0)
         return NULL;
-    char *tmp = malloc((size_t)length + 1);
+    char *tmp = eddy_alloc((size_t)length + 1);
     if (tmp != NULL)
         snprintf(tmp, (size_t)length + 1, "%s.tmp.%ld", path, pid);
     return tmp;
@@ -90,12 +90,12 @@ static void sync_parent_directory(const char *path)
     const char *slash = strrchr(path, '/');
     char *dir;
     if (slash == NULL) {
-        dir = malloc(2);
+        dir = eddy_alloc(2);
         if (dir != NULL)
             strcpy(dir, ".");
     } else {
         size_t length = slash == path ? 1 : (size_t)(slash - path);
-        dir = malloc(length + 1);
+        dir = eddy_alloc(length + 1);
         if (dir != NULL) {
             memcpy(dir, path, length);
             dir[length] = '\0';
@@ -108,7 +108,7 @@ static void sync_parent_directory(const char *path)
         (void)fsync(fd);
         close(fd);
     }
-    free(dir);
+    eddy_free(dir);
 }
 
 /* Creates (or truncates a stale) temporary file; never follows a symbolic
@@ -172,7 +172,7 @@ eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t si
     if (tmp == NULL)
         return eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
     eddy_result rc = write_through_temp(path, tmp, data, size, err);
-    free(tmp);
+    eddy_free(tmp);
     return rc;
 }
 
@@ -217,13 +217,13 @@ static eddy_result read_open_file(FILE *f, const char *path, size_t max_size, ui
     eddy_result rc = file_size(f, path, max_size, &size, err);
     if (rc != EDDY_OK)
         return rc;
-    uint8_t *buf = malloc(size > 0 ? size : 1);
+    uint8_t *buf = eddy_alloc(size > 0 ? size : 1);
     if (buf == NULL)
         return eddy_fail(err, EDDY_ERR_MEMORY, "cannot read '%s': out of memory for %zu bytes",
                          path, size);
     rc = read_exactly(f, path, buf, size, err);
     if (rc != EDDY_OK) {
-        free(buf);
+        eddy_free(buf);
         return rc;
     }
     *out = buf;

@@ -144,7 +144,7 @@ static bool reserve(eddy_writer *w, size_t extra)
     size_t capacity = w->capacity ? w->capacity : 256;
     while (capacity < need)
         capacity = capacity > SIZE_MAX / 2 ? need : capacity * 2;
-    uint8_t *grown = realloc(w->data, capacity);
+    uint8_t *grown = eddy_realloc(w->data, capacity);
     if (grown == NULL) {
         w->failed = true; /* the old buffer stays valid for eddy_writer_free */
         return false;
@@ -234,6 +234,6 @@ void eddy_writer_free(eddy_writer *w)
 {
     if (w == NULL)
         return;
-    free(w->data);
+    eddy_free(w->data);
     *w = (eddy_writer){0};
 }

@@ -224,7 +224,7 @@ eddy_result eddy_container_encode(uint32_t kind, uint32_t version, const eddy_se
     if (rc != EDDY_OK)
         return rc;
 
-    uint8_t *buf = calloc(total, 1); /* zero-filled: the alignment gaps must be zero */
+    uint8_t *buf = eddy_calloc(total, 1); /* zero-filled: the alignment gaps must be zero */
     if (buf == NULL)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %zu-byte file", total);
     for (int i = 0; i < count; i++) {

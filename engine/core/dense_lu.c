@@ -67,10 +67,10 @@ eddy_result eddy_dense_invert(int n, double *a)
         if (!isfinite(a[e])) return EDDY_ERR_NUMERIC;
         largest = fmax(largest, fabs(a[e]));
     }
-    double *lu = malloc(sizeof(double) * nn * nn);
-    int *perm = malloc(sizeof(int) * nn);
+    double *lu = eddy_alloc(sizeof(double) * nn * nn);
+    int *perm = eddy_alloc(sizeof(int) * nn);
     if (!lu || !perm) {
-        free(lu), free(perm);
+        eddy_free(lu), eddy_free(perm);
         return EDDY_ERR_MEMORY;
     }
     memcpy(lu, a, sizeof(double) * nn * nn);
@@ -99,6 +99,6 @@ eddy_result eddy_dense_invert(int n, double *a)
         for (size_t e = 0; e < nn * nn && rc == EDDY_OK; e++)
             if (!isfinite(a[e])) rc = EDDY_ERR_NUMERIC;
     }
-    free(lu), free(perm);
+    eddy_free(lu), eddy_free(perm);
     return rc;
 }

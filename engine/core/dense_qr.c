@@ -40,11 +40,11 @@ eddy_result eddy_dense_qr_full(int m, int r, double *q)
 {
     if (m < 1 || r < 1 || r > m || !q) return EDDY_ERR_ARGUMENT;
     size_t mm = (size_t)m;
-    double *col = malloc(sizeof(double) * mm * (size_t)r); /* A by columns, then the v's */
-    double *tau = malloc(sizeof(double) * (size_t)r);
-    double *y = malloc(sizeof(double) * mm);
+    double *col = eddy_alloc(sizeof(double) * mm * (size_t)r); /* A by columns, then the v's */
+    double *tau = eddy_alloc(sizeof(double) * (size_t)r);
+    double *y = eddy_alloc(sizeof(double) * mm);
     if (!col || !tau || !y) {
-        free(col), free(tau), free(y);
+        eddy_free(col), eddy_free(tau), eddy_free(y);
         return EDDY_ERR_MEMORY;
     }
     eddy_result rc = EDDY_OK;
@@ -66,6 +66,6 @@ eddy_result eddy_dense_qr_full(int m, int r, double *q)
             if (tau[k] != 0.0) reflect(m, k, col + (size_t)k * mm, tau[k], y);
         for (int i = 0; i < m; i++) q[(size_t)i * mm + j] = y[i];
     }
-    free(col), free(tau), free(y);
+    eddy_free(col), eddy_free(tau), eddy_free(y);
     return rc;
 }

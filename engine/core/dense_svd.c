@@ -95,10 +95,10 @@ eddy_result eddy_dense_svd(int m, int n, const double *a, double *s, double *u, 
 {
     if (n < 1 || m < n || !a || !s || !u || !vt) return EDDY_ERR_ARGUMENT;
     size_t mm = (size_t)m, nn = (size_t)n;
-    double *cols = malloc(sizeof(double) * mm * nn);
-    double *w = malloc(sizeof(double) * nn * nn);
-    double *norm = malloc(sizeof(double) * nn);
-    int *order = malloc(sizeof(int) * nn);
+    double *cols = eddy_alloc(sizeof(double) * mm * nn);
+    double *w = eddy_alloc(sizeof(double) * nn * nn);
+    double *norm = eddy_alloc(sizeof(double) * nn);
+    int *order = eddy_alloc(sizeof(int) * nn);
     eddy_result rc = cols && w && norm && order ? EDDY_OK : EDDY_ERR_MEMORY;
     for (size_t i = 0; i < mm && rc == EDDY_OK; i++)
         for (size_t j = 0; j < nn; j++) {
@@ -130,6 +130,6 @@ eddy_result eddy_dense_svd(int m, int n, const double *a, double *s, double *u, 
         for (int l = 0; l < n && rc == EDDY_OK; l++)
             if (!isfinite(s[l])) rc = EDDY_ERR_NUMERIC;
     }
-    free(cols), free(w), free(norm), free(order);
+    eddy_free(cols), eddy_free(w), eddy_free(norm), eddy_free(order);
     return rc;
 }

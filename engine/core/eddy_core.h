@@ -31,6 +31,21 @@ eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
     ;
 void eddy_clear_error(eddy_error *err);
 
+/* ------------------------------------------------------------ allocator.c */
+
+/* Every allocation of the engine goes through eddy_alloc, eddy_calloc,
+ * eddy_realloc and eddy_free (eddy_base.h), exported from libeddy so that
+ * the builder library shares the one allocator. strdup through them: */
+static inline char *eddy_strdup(const char *text)
+{
+    size_t n = 0;
+    while (text[n]) ++n;
+    char *copy = (char *)eddy_alloc(n + 1);
+    if (copy)
+        for (size_t i = 0; i <= n; ++i) copy[i] = text[i];
+    return copy;
+}
+
 /* ------------------------------------------------------------ mac_grid.c */
 
 /* A staggered (MAC) grid over [0,W] x [0,H] with nx x ny cells.

@@ -138,7 +138,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     if (!fluid || !world || !out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: fluid, world and out are required");
     *out = NULL;
-    eddy_coupling *c = calloc(1, sizeof *c);
+    eddy_coupling *c = eddy_calloc(1, sizeof *c);
     if (!c) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     c->fluid = fluid;
     c->world = world;
@@ -150,20 +150,20 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     if (res != EDDY_OK) c->world = NULL; /* not ours to let go of */
     if (res == EDDY_OK) res = make_panel_world(c, err);
     if (res == EDDY_OK) {
-        c->bodies = calloc((size_t)c->desc.max_bodies, sizeof *c->bodies);
-        c->shapes = calloc((size_t)c->desc.max_bodies, sizeof *c->shapes);
-        c->reduced = calloc((size_t)c->r, sizeof *c->reduced);
-        c->pre_feedback = calloc((size_t)c->r, sizeof *c->pre_feedback);
-        c->coef_scratch = calloc((size_t)c->r, sizeof *c->coef_scratch);
-        c->masked_strength = calloc((size_t)c->panels->max_sources, sizeof *c->masked_strength);
-        c->info = calloc((size_t)c->desc.max_bodies, sizeof *c->info);
-        c->coef_start = calloc((size_t)c->r, sizeof *c->coef_start);
-        c->coef_rate = calloc((size_t)c->r, sizeof *c->coef_rate);
+        c->bodies = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->bodies);
+        c->shapes = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->shapes);
+        c->reduced = eddy_calloc((size_t)c->r, sizeof *c->reduced);
+        c->pre_feedback = eddy_calloc((size_t)c->r, sizeof *c->pre_feedback);
+        c->coef_scratch = eddy_calloc((size_t)c->r, sizeof *c->coef_scratch);
+        c->masked_strength = eddy_calloc((size_t)c->panels->max_sources, sizeof *c->masked_strength);
+        c->info = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->info);
+        c->coef_start = eddy_calloc((size_t)c->r, sizeof *c->coef_start);
+        c->coef_rate = eddy_calloc((size_t)c->r, sizeof *c->coef_rate);
         size_t samples = 2 * EDDY_COUPLING_SAMPLES_PER_BODY * (size_t)c->desc.max_bodies;
-        c->sample_xy = calloc(samples, sizeof *c->sample_xy);
-        c->self = calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
-        c->ambient_coef = calloc((size_t)c->r, sizeof *c->ambient_coef);
-        c->body_fold = calloc((size_t)c->r, sizeof *c->body_fold);
+        c->sample_xy = eddy_calloc(samples, sizeof *c->sample_xy);
+        c->self = eddy_calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
+        c->ambient_coef = eddy_calloc((size_t)c->r, sizeof *c->ambient_coef);
+        c->body_fold = eddy_calloc((size_t)c->r, sizeof *c->body_fold);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
             !c->self || !c->ambient_coef || !c->body_fold)
@@ -194,17 +194,17 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_panel_world_destroy(c->panels);
     for (int s = 0; s < c->cache_count; ++s) {
         eddy_panel_shape_free(&c->cache[s].shape);
-        free(c->cache[s].pieces);
+        eddy_free(c->cache[s].pieces);
     }
-    free(c->cache);
-    free(c->bodies), free(c->shapes), free(c->reduced), free(c->pre_feedback);
-    free(c->coef_scratch), free(c->masked_strength);
-    free(c->info), free(c->coef_start), free(c->coef_rate), free(c->sample_xy);
-    free(c->self), free(c->ambient_coef), free(c->body_fold);
+    eddy_free(c->cache);
+    eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
+    eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
+    eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
+    eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);
-    free(c);
+    eddy_free(c);
 }
 
 /* ------------------------------------------------------------ bodies */
@@ -239,7 +239,7 @@ static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *piece
     }
     eddy_shape_entry *e = &c->cache[c->cache_count];
     memset(e, 0, sizeof *e);
-    e->pieces = malloc((size_t)count * sizeof *pieces);
+    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
     if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
     memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
     e->piece_count = count;
@@ -253,7 +253,7 @@ static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *piece
     sd.spacing = c->desc.panel_spacing;
     eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
     if (res != EDDY_OK) {
-        free(e->pieces);
+        eddy_free(e->pieces);
         e->pieces = NULL;
         return res;
     }
@@ -312,7 +312,7 @@ static eddy_result ensure_cache(eddy_coupling *c, eddy_error *err)
 {
     if (c->cache) return EDDY_OK;
     c->cache_capacity = c->desc.max_bodies;
-    c->cache = calloc((size_t)c->cache_capacity, sizeof *c->cache);
+    c->cache = eddy_calloc((size_t)c->cache_capacity, sizeof *c->cache);
     if (!c->cache) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the shape cache");
     return EDDY_OK;
 }

@@ -25,8 +25,8 @@
 
 void eddy_grid_feedback_free(eddy_grid_feedback *g)
 {
-    free(g->phi_weighted), free(g->field), free(g->xy);
-    free(g->node_uv), free(g->node_used), free(g->stack);
+    eddy_free(g->phi_weighted), eddy_free(g->field), eddy_free(g->xy);
+    eddy_free(g->node_uv), eddy_free(g->node_used), eddy_free(g->stack);
     eddy_quadtree_free(&g->tree);
     eddy_qt_table_free(&g->table);
     memset(g, 0, sizeof *g);
@@ -42,7 +42,7 @@ static eddy_result take_error_table(eddy_grid_feedback *g, const eddy_asset *a, 
         stored->bin_width == fmin(g->mac.hx, g->mac.hy)) {
         size_t n = (size_t)stored->levels * (size_t)stored->bins;
         g->table = *stored;
-        g->table.error = malloc(n * sizeof(double));
+        g->table.error = eddy_alloc(n * sizeof(double));
         if (!g->table.error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the 5.19 table");
         memcpy(g->table.error, stored->error, n * sizeof(double));
         return EDDY_OK;
@@ -81,12 +81,12 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
         return res;
     }
     int nodes = g->tree.node_count;
-    g->phi_weighted = malloc((size_t)g->modes * (size_t)g->samples * sizeof(double));
-    g->field = calloc((size_t)g->samples, sizeof(double));
-    g->xy = malloc(2 * (size_t)g->samples * sizeof(double));
-    g->node_uv = calloc(2 * (size_t)nodes, sizeof(double));
-    g->node_used = calloc((size_t)nodes, sizeof(bool));
-    g->stack = malloc((size_t)nodes * sizeof(int));
+    g->phi_weighted = eddy_alloc((size_t)g->modes * (size_t)g->samples * sizeof(double));
+    g->field = eddy_calloc((size_t)g->samples, sizeof(double));
+    g->xy = eddy_alloc(2 * (size_t)g->samples * sizeof(double));
+    g->node_uv = eddy_calloc(2 * (size_t)nodes, sizeof(double));
+    g->node_used = eddy_calloc((size_t)nodes, sizeof(bool));
+    g->stack = eddy_alloc((size_t)nodes * sizeof(int));
     if (!g->phi_weighted || !g->field || !g->xy || !g->node_uv || !g->node_used || !g->stack) {
         eddy_grid_feedback_free(g);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for grid feedback");

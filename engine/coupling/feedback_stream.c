@@ -38,7 +38,7 @@ eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset 
     s->count = a->grid_count;
     if (s->count == 0) return EDDY_OK;
     size_t nodes = (size_t)(a->nx + 1) * (size_t)(a->ny + 1), size = (size_t)eddy_mac_size(&s->mac);
-    s->psi = malloc((size_t)s->count * nodes * sizeof(double));
+    s->psi = eddy_alloc((size_t)s->count * nodes * sizeof(double));
     if (!s->psi) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for grid-mode stream functions");
     for (int m = 0; m < s->count; ++m)
         stream_of_field(&s->mac, a->grid_modes + (size_t)m * size, s->psi + (size_t)m * nodes);
@@ -47,7 +47,7 @@ eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset 
 
 void eddy_stream_feedback_free(eddy_stream_feedback *s)
 {
-    free(s->psi);
+    eddy_free(s->psi);
     memset(s, 0, sizeof *s);
 }
 

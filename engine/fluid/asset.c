@@ -39,17 +39,17 @@
 void eddy_asset_destroy(eddy_asset *a)
 {
     if (!a) return;
-    free(a->modes);
-    free(a->viscosity);
+    eddy_free(a->modes);
+    eddy_free(a->viscosity);
     eddy_tensor_free(&a->tensor);
-    free(a->grid_modes);
-    free(a->artist_names);
-    free(a->artist_capture);
-    free(a->artist_projection);
+    eddy_free(a->grid_modes);
+    eddy_free(a->artist_names);
+    eddy_free(a->artist_capture);
+    eddy_free(a->artist_projection);
     eddy_asset_shapes_free(a->shapes, a->shape_count);
     eddy_qt_table_free(&a->quadtree_table);
     eddy_asset_domain_free(a);
-    free(a);
+    eddy_free(a);
 }
 
 void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
@@ -181,7 +181,7 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
 static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     eddy_reader r = eddy_reader_make(s);
-    a->modes = malloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
+    a->modes = eddy_alloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     for (int m = 0; m < a->eigen_count; ++m) {
         eddy_box_mode *mode = &a->modes[m];
@@ -208,7 +208,7 @@ static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_e
 {
     size_t r = (size_t)a->mode_count;
     eddy_reader rd = eddy_reader_make(s);
-    a->viscosity = calloc(r * r, sizeof *a->viscosity);
+    a->viscosity = eddy_calloc(r * r, sizeof *a->viscosity);
     if (!a->viscosity) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     if (a->viscosity_diagonal) {
         for (size_t k = 0; k < r && !rd.failed; ++k) a->viscosity[k * r + k] = eddy_read_f64(&rd);
@@ -290,7 +290,7 @@ static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' is %llu bytes, %d grid modes "
                          "on %d x %d cells need %llu", (unsigned long long)s->size, a->grid_count,
                          a->nx, a->ny, (unsigned long long)(4 + total * 8));
-    a->grid_modes = malloc(total * sizeof *a->grid_modes);
+    a->grid_modes = eddy_alloc(total * sizeof *a->grid_modes);
     if (!a->grid_modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     eddy_read_f64s(&rd, a->grid_modes, total);
     eddy_result res = exact_size(&rd, "GMOD", err);
@@ -355,9 +355,9 @@ static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_err
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' claims %u artist modes, "
                          "not 1..%d or more than it holds", count, MAX_ARTISTS);
     a->artist_count = (int)count;
-    a->artist_names = calloc(count, sizeof *a->artist_names);
-    a->artist_capture = malloc(2 * (size_t)count * sizeof *a->artist_capture);
-    a->artist_projection = malloc((size_t)count * r * sizeof *a->artist_projection);
+    a->artist_names = eddy_calloc(count, sizeof *a->artist_names);
+    a->artist_capture = eddy_alloc(2 * (size_t)count * sizeof *a->artist_capture);
+    a->artist_projection = eddy_alloc((size_t)count * r * sizeof *a->artist_projection);
     if (!a->artist_names || !a->artist_capture || !a->artist_projection)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     for (int at = 0; at < a->artist_count; ++at) {
@@ -401,7 +401,7 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
         !isfinite(t->panel_length))
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' does not fit the grid");
     size_t n = (size_t)levels * bins;
-    t->error = malloc(n * sizeof(double));
+    t->error = eddy_alloc(n * sizeof(double));
     if (!t->error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     t->levels = (int)levels, t->bins = (int)bins;
     eddy_read_f64s(&r, t->error, n);
@@ -450,7 +450,7 @@ eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **o
     eddy_container c;
     eddy_result res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
     if (res != EDDY_OK) return res;
-    eddy_asset *a = calloc(1, sizeof *a);
+    eddy_asset *a = eddy_calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     res = decode_asset(&c, a, err);
     if (res != EDDY_OK) {
@@ -471,7 +471,7 @@ eddy_result eddy_asset_load_file(const char *path, eddy_asset **out, eddy_error 
     if (res != EDDY_OK) return res;
     eddy_error inner;
     res = eddy_asset_load_memory(data, size, out, &inner);
-    free(data);
+    eddy_free(data);
     if (res != EDDY_OK) return eddy_fail(err, res, "%s: %s", path, inner.message);
     return EDDY_OK;
 }

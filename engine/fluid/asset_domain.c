@@ -35,9 +35,9 @@ bool eddy_asset_solid_at(const eddy_asset *a, double x, double y)
 
 void eddy_asset_domain_free(eddy_asset *a)
 {
-    free(a->walls);
-    free(a->solid);
-    free(a->domain_lambda);
+    eddy_free(a->walls);
+    eddy_free(a->solid);
+    eddy_free(a->domain_lambda);
     eddy_panel_walls_destroy(a->wall_panels);
     a->walls = NULL, a->solid = NULL, a->domain_lambda = NULL, a->wall_panels = NULL;
 }
@@ -52,11 +52,11 @@ eddy_result eddy_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err)
 eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count, eddy_error *err)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    a->walls = malloc((size_t)count * sizeof *a->walls);
-    a->solid = malloc((size_t)a->nx * (size_t)a->ny);
-    int *covered = malloc((size_t)count * sizeof *covered);
+    a->walls = eddy_alloc((size_t)count * sizeof *a->walls);
+    a->solid = eddy_alloc((size_t)a->nx * (size_t)a->ny);
+    int *covered = eddy_alloc((size_t)count * sizeof *covered);
     if (!a->walls || !a->solid || !covered) {
-        free(covered);
+        eddy_free(covered);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d walls", count);
     }
     memcpy(a->walls, walls, (size_t)count * sizeof *walls);
@@ -84,7 +84,7 @@ eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int coun
         if (covered[k] == 0)
             res = eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d] covers no cell centre of the %d x %d "
                             "grid: make it larger or the grid finer", k, a->nx, a->ny);
-    free(covered);
+    eddy_free(covered);
     return res;
 }
 
@@ -194,7 +194,7 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
     if (rd.failed || count < 1 || count > EDDY_MAX_WALLS)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL' claims %u walls, not 1..%d",
                          count, EDDY_MAX_WALLS);
-    eddy_wall *walls = malloc(count * sizeof *walls);
+    eddy_wall *walls = eddy_alloc(count * sizeof *walls);
     if (!walls) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading walls");
     eddy_result res = decode_walls(&rd, walls, count, err);
     eddy_error inner = {0};
@@ -202,9 +202,11 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
         res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: %s", inner.message);
     if (res == EDDY_OK) {
         res = eddy_asset_set_walls(a, walls, (int)count, &inner);
-        if (res != EDDY_OK) res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: %s", inner.message);
+        if (res != EDDY_OK)
+            res = eddy_fail(err, res == EDDY_ERR_MEMORY ? res : EDDY_ERR_FORMAT, "asset: %s",
+                            inner.message);
     }
-    free(walls);
+    eddy_free(walls);
     if (res != EDDY_OK) return res;
     uint32_t islands = eddy_read_u32(&rd), eig = eddy_read_u32(&rd), harm = eddy_read_u32(&rd);
     if (rd.failed) return fail_short(err);
@@ -213,7 +215,7 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL' has %u eigenvalues for %d "
                          "grid modes, or the wrong size", eig, a->grid_count);
     a->island_count = (int)islands, a->domain_eigen = (int)eig, a->harmonic_count = (int)harm;
-    a->domain_lambda = malloc((eig > 0 ? eig : 1) * sizeof *a->domain_lambda);
+    a->domain_lambda = eddy_alloc((eig > 0 ? eig : 1) * sizeof *a->domain_lambda);
     if (!a->domain_lambda) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading walls");
     eddy_read_f64s(&rd, a->domain_lambda, eig);
     if (rd.failed || rd.left != 0) return fail_short(err);

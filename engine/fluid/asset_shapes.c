@@ -14,7 +14,7 @@ void eddy_asset_shapes_free(struct eddy_asset_shape *shapes, int count)
 {
     if (!shapes) return;
     for (int s = 0; s < count; ++s) eddy_panel_shape_free(&shapes[s].panels);
-    free(shapes);
+    eddy_free(shapes);
 }
 
 /* Field by field: struct padding never decides whether two outlines match. */
@@ -197,13 +197,13 @@ static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces
     p->rows = p->count + p->group_count;
     /* 4+2+2+1 doubles, 2 ints and a pinv row per panel must fit before allocating */
     if (m > r->left / (8 * (9 + (size_t)p->rows) + 8)) return bad(err, shape, "too short");
-    p->ends = malloc(4 * m * sizeof(double));
-    p->mid = malloc(2 * m * sizeof(double));
-    p->normal = malloc(2 * m * sizeof(double));
-    p->length = malloc(m * sizeof(double));
-    p->piece = malloc(m * sizeof(int));
-    p->group = malloc(m * sizeof(int));
-    p->pinv = malloc(m * (size_t)p->rows * sizeof(double));
+    p->ends = eddy_alloc(4 * m * sizeof(double));
+    p->mid = eddy_alloc(2 * m * sizeof(double));
+    p->normal = eddy_alloc(2 * m * sizeof(double));
+    p->length = eddy_alloc(m * sizeof(double));
+    p->piece = eddy_alloc(m * sizeof(int));
+    p->group = eddy_alloc(m * sizeof(int));
+    p->pinv = eddy_alloc(m * (size_t)p->rows * sizeof(double));
     if (!p->ends || !p->mid || !p->normal || !p->length || !p->piece || !p->group || !p->pinv)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shape %d", shape);
     eddy_read_f64s(r, p->ends, 4 * m);
@@ -250,7 +250,7 @@ eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint3
     uint32_t count = eddy_read_u32(&r);
     if (r.failed || count > 4096 || count > r.left / 16)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SHAP' claims %u shapes", count);
-    a->shapes = calloc(count > 0 ? count : 1, sizeof *a->shapes);
+    a->shapes = eddy_calloc(count > 0 ? count : 1, sizeof *a->shapes);
     if (!a->shapes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shapes");
     for (uint32_t i = 0; i < count; ++i) {
         a->shape_count = (int)i + 1; /* so a partial load is freed whole */

@@ -47,7 +47,7 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
     int kx = count < EDDY_MAX_WAVE ? count : EDDY_MAX_WAVE;
     int ky = kx;
     size_t n = (size_t)kx * (size_t)ky;
-    eddy_box_mode *all = malloc(n * sizeof *all);
+    eddy_box_mode *all = eddy_alloc(n * sizeof *all);
     if (!all) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory selecting %d modes", count);
     size_t m = 0;
     for (int k1 = 1; k1 <= kx; ++k1)
@@ -55,7 +55,7 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
             all[m++] = (eddy_box_mode){k1, k2, box_lambda(k1, k2, width, height)};
     qsort(all, m, sizeof *all, compare_modes);
     if ((size_t)count > m) {
-        free(all);
+        eddy_free(all);
         return eddy_fail(err, EDDY_ERR_RANGE, "%d modes need wave numbers above %d", count,
                          EDDY_MAX_WAVE);
     }
@@ -66,7 +66,7 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
                   (box_lambda(EDDY_MAX_WAVE + 1, 1, width, height) <= last ||
                    box_lambda(1, EDDY_MAX_WAVE + 1, width, height) <= last);
     if (capped) {
-        free(all);
+        eddy_free(all);
         return eddy_fail(err, EDDY_ERR_RANGE,
                          "%d modes on a %g x %g domain need wave numbers above %d", count, width,
                          height, EDDY_MAX_WAVE);
@@ -75,13 +75,13 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
     for (int m = 0; m < count; ++m)
         if (!isfinite(all[m].lambda) || !isfinite(eddy_box_norm(&all[m], width, height)) ||
             all[m].lambda <= 0.0) {
-            free(all);
+            eddy_free(all);
             return eddy_fail(err, EDDY_ERR_RANGE,
                              "domain %g x %g: eigenvalues are not finite at this scale", width,
                              height);
         }
     memcpy(modes, all, (size_t)count * sizeof *modes);
-    free(all);
+    eddy_free(all);
     return EDDY_OK;
 }
 
@@ -125,9 +125,9 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     b->width = width;
     b->height = height;
     size_t alloc = (size_t)(count > 0 ? count : 1); /* a level with walls has none */
-    b->modes = malloc(alloc * sizeof *b->modes);
-    b->coef_u = malloc(alloc * sizeof *b->coef_u);
-    b->coef_v = malloc(alloc * sizeof *b->coef_v);
+    b->modes = eddy_alloc(alloc * sizeof *b->modes);
+    b->coef_u = eddy_alloc(alloc * sizeof *b->coef_u);
+    b->coef_v = eddy_alloc(alloc * sizeof *b->coef_v);
     if (!b->modes || !b->coef_u || !b->coef_v) {
         eddy_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
@@ -151,9 +151,9 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
 
 void eddy_box_basis_free(eddy_box_basis *b)
 {
-    free(b->modes);
-    free(b->coef_u);
-    free(b->coef_v);
+    eddy_free(b->modes);
+    eddy_free(b->coef_u);
+    eddy_free(b->coef_v);
     memset(b, 0, sizeof *b);
 }
 

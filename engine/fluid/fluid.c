@@ -98,24 +98,24 @@ static eddy_result check_desc(const eddy_fluid_desc *d, eddy_error *err)
 static bool alloc_buffers(eddy_fluid *f)
 {
     size_t r = (size_t)f->r;
-    f->coef = calloc(r, sizeof(double));
-    f->saved = calloc(r, sizeof(double));
-    f->advection = calloc(r * r, sizeof(double));
-    f->taylor_out = calloc(r, sizeof(double));
-    f->taylor_work = calloc(2 * r, sizeof(double));
-    f->reduced_force = calloc(r, sizeof(double));
-    f->phi_u = calloc(r, sizeof(double));
-    f->phi_v = calloc(r, sizeof(double));
-    f->decay = calloc(r, sizeof(double));
-    f->stirs = calloc((size_t)f->desc.max_stirs, sizeof *f->stirs);
-    f->excite_rate = calloc(r, sizeof(double));
-    f->stir_transform = calloc(r, sizeof(double));
+    f->coef = eddy_calloc(r, sizeof(double));
+    f->saved = eddy_calloc(r, sizeof(double));
+    f->advection = eddy_calloc(r * r, sizeof(double));
+    f->taylor_out = eddy_calloc(r, sizeof(double));
+    f->taylor_work = eddy_calloc(2 * r, sizeof(double));
+    f->reduced_force = eddy_calloc(r, sizeof(double));
+    f->phi_u = eddy_calloc(r, sizeof(double));
+    f->phi_v = eddy_calloc(r, sizeof(double));
+    f->decay = eddy_calloc(r, sizeof(double));
+    f->stirs = eddy_calloc((size_t)f->desc.max_stirs, sizeof *f->stirs);
+    f->excite_rate = eddy_calloc(r, sizeof(double));
+    f->stir_transform = eddy_calloc(r, sizeof(double));
     bool ok = f->stir_transform && f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
               f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
     if (ok && f->desc.paper_pipeline) {
         /* the paper's dense A_i (5.8), filled from the sparse tensor */
         const eddy_tensor *t = &f->asset->tensor;
-        f->dense_tensor = calloc(r * r * r, sizeof(double));
+        f->dense_tensor = eddy_calloc(r * r * r, sizeof(double));
         ok = f->dense_tensor != NULL;
         for (int i = 0; ok && i < t->r; ++i)
             for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
@@ -126,7 +126,7 @@ static bool alloc_buffers(eddy_fluid *f)
     if (ok && !f->desc.paper_pipeline && density > EDDY_PACKED_DENSITY)
         ok = eddy_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
     if (ok && !f->asset->viscosity_diagonal) {
-        f->viscous = malloc(r * r * sizeof(double));
+        f->viscous = eddy_alloc(r * r * sizeof(double));
         ok = f->viscous != NULL;
         if (ok)
             for (size_t e = 0; e < r * r; ++e)
@@ -144,7 +144,7 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     apply_defaults(&d);
     eddy_result res = check_desc(&d, err);
     if (res != EDDY_OK) return res;
-    eddy_fluid *f = calloc(1, sizeof *f);
+    eddy_fluid *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a fluid");
     f->asset = asset;
     f->desc = d;
@@ -168,12 +168,12 @@ void eddy_fluid_destroy(eddy_fluid *f)
 {
     if (!f) return;
     eddy_box_basis_free(&f->basis);
-    free(f->coef), free(f->saved), free(f->advection), free(f->taylor_out);
-    free(f->taylor_work), free(f->reduced_force), free(f->phi_u), free(f->phi_v);
-    free(f->viscous), free(f->decay), free(f->stirs), free(f->excite_rate);
-    free(f->dense_tensor), free(f->stir_transform);
+    eddy_free(f->coef), eddy_free(f->saved), eddy_free(f->advection), eddy_free(f->taylor_out);
+    eddy_free(f->taylor_work), eddy_free(f->reduced_force), eddy_free(f->phi_u), eddy_free(f->phi_v);
+    eddy_free(f->viscous), eddy_free(f->decay), eddy_free(f->stirs), eddy_free(f->excite_rate);
+    eddy_free(f->dense_tensor), eddy_free(f->stir_transform);
     eddy_packed_tensor_free(&f->packed);
-    free(f);
+    eddy_free(f);
 }
 
 /* ------------------------------------------------------------ forces (5.4, 5.5) */

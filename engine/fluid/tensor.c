@@ -14,10 +14,10 @@
 
 void eddy_tensor_free(eddy_tensor *t)
 {
-    free(t->start);
-    free(t->k);
-    free(t->j);
-    free(t->value);
+    eddy_free(t->start);
+    eddy_free(t->k);
+    eddy_free(t->j);
+    eddy_free(t->value);
     memset(t, 0, sizeof *t);
 }
 
@@ -27,10 +27,10 @@ eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *er
     t->r = r;
     t->nnz = nnz;
     size_t n = nnz > 0 ? (size_t)nnz : 1;
-    t->start = calloc((size_t)r + 1, sizeof *t->start);
-    t->k = malloc(n * sizeof *t->k);
-    t->j = malloc(n * sizeof *t->j);
-    t->value = malloc(n * sizeof *t->value);
+    t->start = eddy_calloc((size_t)r + 1, sizeof *t->start);
+    t->k = eddy_alloc(n * sizeof *t->k);
+    t->j = eddy_alloc(n * sizeof *t->j);
+    t->value = eddy_alloc(n * sizeof *t->value);
     if (!t->start || !t->k || !t->j || !t->value) {
         eddy_tensor_free(t);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a tensor of %lld entries",
@@ -55,11 +55,11 @@ bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value
 {
     if (l->count == l->capacity) {
         int64_t cap = l->capacity ? 2 * l->capacity : 1024;
-        int32_t *nk = realloc(l->k, (size_t)cap * sizeof *nk);
+        int32_t *nk = eddy_realloc(l->k, (size_t)cap * sizeof *nk);
         if (nk) l->k = nk;
-        int32_t *nj = realloc(l->j, (size_t)cap * sizeof *nj);
+        int32_t *nj = eddy_realloc(l->j, (size_t)cap * sizeof *nj);
         if (nj) l->j = nj;
-        double *nv = realloc(l->value, (size_t)cap * sizeof *nv);
+        double *nv = eddy_realloc(l->value, (size_t)cap * sizeof *nv);
         if (nv) l->value = nv;
         if (!nk || !nj || !nv) return false; /* what did grow stays owned by l */
         l->capacity = cap;
@@ -73,7 +73,7 @@ bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value
 
 void eddy_entry_list_free(eddy_entry_list *l)
 {
-    free(l->k), free(l->j), free(l->value);
+    eddy_free(l->k), eddy_free(l->j), eddy_free(l->value);
     memset(l, 0, sizeof *l);
 }
 
@@ -89,7 +89,7 @@ static void scatter_slot(const eddy_tensor *t, int i, double *dense)
 double eddy_tensor_skew_defect(const eddy_tensor *t)
 {
     size_t r = (size_t)t->r;
-    double *dense = malloc(r * r * sizeof *dense);
+    double *dense = eddy_alloc(r * r * sizeof *dense);
     if (!dense) return INFINITY;
     double worst = 0.0;
     for (int i = 0; i < t->r; ++i) {
@@ -98,7 +98,7 @@ double eddy_tensor_skew_defect(const eddy_tensor *t)
             for (size_t j = k; j < r; ++j)
                 worst = fmax(worst, fabs(dense[k * r + j] + dense[j * r + k]));
     }
-    free(dense);
+    eddy_free(dense);
     return worst;
 }
 
@@ -120,12 +120,12 @@ static int compare_entries(const void *pa, const void *pb)
 eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err)
 {
     size_t cap = t->nnz > 0 ? 2 * (size_t)t->nnz : 1;
-    slot_entry *buf = malloc(cap * sizeof *buf);
-    int64_t *start = calloc((size_t)t->r + 1, sizeof *start);
-    int32_t *nk = malloc(cap * sizeof *nk), *nj = malloc(cap * sizeof *nj);
-    double *nv = malloc(cap * sizeof *nv);
+    slot_entry *buf = eddy_alloc(cap * sizeof *buf);
+    int64_t *start = eddy_calloc((size_t)t->r + 1, sizeof *start);
+    int32_t *nk = eddy_alloc(cap * sizeof *nk), *nj = eddy_alloc(cap * sizeof *nj);
+    double *nv = eddy_alloc(cap * sizeof *nv);
     if (!buf || !start || !nk || !nj || !nv) {
-        free(buf), free(start), free(nk), free(nj), free(nv);
+        eddy_free(buf), eddy_free(start), eddy_free(nk), eddy_free(nj), eddy_free(nv);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory skew-symmetrising the tensor");
     }
     int64_t out = 0;
@@ -151,8 +151,8 @@ eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err)
         }
     }
     start[t->r] = out;
-    free(buf);
-    free(t->start), free(t->k), free(t->j), free(t->value);
+    eddy_free(buf);
+    eddy_free(t->start), eddy_free(t->k), eddy_free(t->j), eddy_free(t->value);
     t->start = start;
     t->k = nk;
     t->j = nj;

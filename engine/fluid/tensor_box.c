@@ -154,9 +154,9 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     for (int m = 0; m < count; ++m) maxk = (int)fmax(maxk, fmax(modes[m].k1, modes[m].k2));
     int stride = 2 * maxk + 1; /* k = i + j can reach 2 maxk */
     box_geometry g = {width, height, modes, NULL, NULL, NULL, NULL};
-    int *lookup = malloc((size_t)stride * (size_t)stride * sizeof *lookup);
-    double *params = malloc(4 * (size_t)count * sizeof *params);
-    kj_value *scratch = malloc(4 * (size_t)count * sizeof *scratch);
+    int *lookup = eddy_alloc((size_t)stride * (size_t)stride * sizeof *lookup);
+    double *params = eddy_alloc(4 * (size_t)count * sizeof *params);
+    kj_value *scratch = eddy_alloc(4 * (size_t)count * sizeof *scratch);
     eddy_entry_list list = {0};
     eddy_result res = EDDY_OK;
     if (!lookup || !params || !scratch) {
@@ -184,12 +184,12 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     }
     out->start[count] = list.count;
     out->nnz = list.count;
-    free(out->k), free(out->j), free(out->value);
+    eddy_free(out->k), eddy_free(out->j), eddy_free(out->value);
     out->k = list.k, out->j = list.j, out->value = list.value;
     list = (eddy_entry_list){0};
 done:
     if (res != EDDY_OK) eddy_tensor_free(out);
     eddy_entry_list_free(&list);
-    free(lookup), free(params), free(scratch);
+    eddy_free(lookup), eddy_free(params), eddy_free(scratch);
     return res;
 }

@@ -23,7 +23,7 @@
 
 void eddy_packed_tensor_free(eddy_packed_tensor *p)
 {
-    free(p->upper), free(p->sum);
+    eddy_free(p->upper), eddy_free(p->sum);
     memset(p, 0, sizeof *p);
 }
 
@@ -33,8 +33,8 @@ eddy_result eddy_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p
     size_t r = (size_t)t->r, tri = r * (r - 1) / 2;
     p->r = t->r;
     p->tri = tri;
-    p->upper = calloc(tri * r > 0 ? tri * r : 1, sizeof *p->upper);
-    p->sum = calloc(tri > 0 ? tri : 1, sizeof *p->sum);
+    p->upper = eddy_calloc(tri * r > 0 ? tri * r : 1, sizeof *p->upper);
+    p->sum = eddy_calloc(tri > 0 ? tri : 1, sizeof *p->sum);
     if (!p->upper || !p->sum) {
         eddy_packed_tensor_free(p);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a packed %d-mode tensor", t->r);

@@ -278,7 +278,7 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, edd
 /* ----------------------------------------------------------- panel_matrix.c */
 
 /* Fills the (M + R) x M panel matrix [P; lengths] (5.12, 5.15), row-major. */
-void eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
+eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid

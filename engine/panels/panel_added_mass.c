@@ -100,14 +100,14 @@ static void cut_run(double x0, double y0, double x1, double y1, int n, double *o
 static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_error *err)
 {
     int m = s->count;
-    int *next = malloc(sizeof(int) * (size_t)m);
-    bool *starts = calloc((size_t)m, sizeof(bool));
+    int *next = eddy_alloc(sizeof(int) * (size_t)m);
+    bool *starts = eddy_calloc((size_t)m, sizeof(bool));
     if (!next || !starts) {
-        free(next), free(starts);
+        eddy_free(next), eddy_free(starts);
         return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", s->name);
     }
     if (!eddy_panel_shape_link(s, next)) {
-        free(next), free(starts);
+        eddy_free(next), eddy_free(starts);
         return eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': its panels do not form closed outlines",
                          s->name);
     }
@@ -121,10 +121,10 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
     }
     for (int i = 0; i < m; ++i) runs += starts[i];
     int capacity = ADDED_MASS_PANELS + 4 * runs;
-    out->ends = malloc(sizeof(double) * 4 * (size_t)capacity);
+    out->ends = eddy_alloc(sizeof(double) * 4 * (size_t)capacity);
     out->count = 0;
     if (!out->ends || runs == 0) {
-        free(next), free(starts), free(out->ends);
+        eddy_free(next), eddy_free(starts), eddy_free(out->ends);
         out->ends = NULL;
         return runs == 0 ? eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': outline has no corner",
                                      s->name)
@@ -146,7 +146,7 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
                 out->ends + 4 * out->count);
         out->count += n;
     }
-    free(next), free(starts);
+    eddy_free(next), eddy_free(starts);
     return EDDY_OK;
 }
 
@@ -230,10 +230,10 @@ static eddy_result potential_tensor(const recut *cut, const char *name, double t
                                     eddy_error *err)
 {
     int n = cut->count;
-    double *a = malloc(sizeof(double) * (size_t)n * (size_t)n);
-    double *rhs = malloc(sizeof(double) * 3 * (size_t)n);
+    double *a = eddy_alloc(sizeof(double) * (size_t)n * (size_t)n);
+    double *rhs = eddy_alloc(sizeof(double) * 3 * (size_t)n);
     if (!a || !rhs) {
-        free(a), free(rhs);
+        eddy_free(a), eddy_free(rhs);
         return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", name);
     }
     memset(rhs, 0, sizeof(double) * 3 * (size_t)n);
@@ -248,9 +248,9 @@ static eddy_result potential_tensor(const recut *cut, const char *name, double t
         }
     }
     bool ok = solve_three(a, rhs, n);
-    free(a);
+    eddy_free(a);
     if (!ok) {
-        free(rhs);
+        eddy_free(rhs);
         return eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': singular added-mass system", name);
     }
     for (int i = 0; i < 3; ++i)
@@ -263,7 +263,7 @@ static eddy_result potential_tensor(const recut *cut, const char *name, double t
             }
             tensor[i][j] = -sum;
         }
-    free(rhs);
+    eddy_free(rhs);
     return EDDY_OK;
 }
 
@@ -273,7 +273,7 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *s, double true_area, eddy_er
     eddy_result rc = recut_outline(s, &cut, err);
     double tensor[3][3] = {{0}};
     if (rc == EDDY_OK) rc = potential_tensor(&cut, s->name, tensor, err);
-    free(cut.ends);
+    eddy_free(cut.ends);
     if (rc != EDDY_OK) return rc;
     double panelled = eddy_panel_shape_area(s);
     double ratio = true_area > 0.0 && panelled > 0.0 ? true_area / panelled : 1.0;

@@ -222,7 +222,7 @@ static bool grow(void **p, long *cap, long need, size_t size)
     if (need <= *cap) return true;
     long n = *cap > 0 ? *cap : 256;
     while (n < need) n *= 2;
-    void *q = realloc(*p, (size_t)n * size);
+    void *q = eddy_realloc(*p, (size_t)n * size);
     if (!q) return false;
     *p = q;
     *cap = n;
@@ -231,39 +231,39 @@ static bool grow(void **p, long *cap, long need, size_t size)
 
 eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
 {
-    eddy_panel_fast *f = calloc(1, sizeof *f);
+    eddy_panel_fast *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     size_t nb = (size_t)w->max_bodies, np = (size_t)w->max_panels;
     f->max_bodies = w->max_bodies;
     f->max_groups = w->max_bodies * (1 + EDDY_PANEL_MAX_IMAGES);
     f->max_nodes = 2 * f->max_groups;
     size_t ng = (size_t)f->max_groups, nn = (size_t)f->max_nodes;
-    f->q_off = calloc(nb, sizeof *f->q_off);
-    f->rot = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
-    f->block_first = calloc(nb, sizeof(int));
-    f->block_count = calloc(nb, sizeof(int));
-    f->groups = calloc(ng, sizeof *f->groups);
-    f->nodes = calloc(nn, sizeof *f->nodes);
-    f->order = calloc(ng, sizeof(int));
-    f->coef = calloc(nn * 2 * EDDY_FAR_P_MAX, sizeof(double));
-    f->stack = calloc(nn + 1, sizeof(int));
-    f->near_list = calloc(ng, sizeof(int));
-    f->far = calloc(np, sizeof(double));
-    f->gamma_far = calloc(np, sizeof(double));
-    f->gamma_prev = calloc(np, sizeof(double));
-    f->dgamma = calloc(np, sizeof(double));
-    f->node_scale = calloc(nn, sizeof(double));
-    f->node_abs = calloc(nn, sizeof(double));
-    f->tx = calloc(np, sizeof(double));
-    f->ty = calloc(np, sizeof(double));
-    f->tnx = calloc(np, sizeof(double));
-    f->tny = calloc(np, sizeof(double));
-    f->inv2pil = calloc((size_t)w->max_sources, sizeof(double));
-    f->max_length = calloc(nb, sizeof(double));
-    f->body_coef = calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
-    f->body_p = calloc(nb, sizeof(int));
-    f->use_first = calloc(nb, sizeof(int));
-    f->use_count = calloc(nb, sizeof(int));
+    f->q_off = eddy_calloc(nb, sizeof *f->q_off);
+    f->rot = eddy_calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->block_first = eddy_calloc(nb, sizeof(int));
+    f->block_count = eddy_calloc(nb, sizeof(int));
+    f->groups = eddy_calloc(ng, sizeof *f->groups);
+    f->nodes = eddy_calloc(nn, sizeof *f->nodes);
+    f->order = eddy_calloc(ng, sizeof(int));
+    f->coef = eddy_calloc(nn * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->stack = eddy_calloc(nn + 1, sizeof(int));
+    f->near_list = eddy_calloc(ng, sizeof(int));
+    f->far = eddy_calloc(np, sizeof(double));
+    f->gamma_far = eddy_calloc(np, sizeof(double));
+    f->gamma_prev = eddy_calloc(np, sizeof(double));
+    f->dgamma = eddy_calloc(np, sizeof(double));
+    f->node_scale = eddy_calloc(nn, sizeof(double));
+    f->node_abs = eddy_calloc(nn, sizeof(double));
+    f->tx = eddy_calloc(np, sizeof(double));
+    f->ty = eddy_calloc(np, sizeof(double));
+    f->tnx = eddy_calloc(np, sizeof(double));
+    f->tny = eddy_calloc(np, sizeof(double));
+    f->inv2pil = eddy_calloc((size_t)w->max_sources, sizeof(double));
+    f->max_length = eddy_calloc(nb, sizeof(double));
+    f->body_coef = eddy_calloc(nb * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->body_p = eddy_calloc(nb, sizeof(int));
+    f->use_first = eddy_calloc(nb, sizeof(int));
+    f->use_count = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
@@ -278,14 +278,14 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
 void eddy_panel_fast_destroy(eddy_panel_fast *f)
 {
     if (!f) return;
-    free(f->q_off), free(f->q), free(f->rot);
-    free(f->block_first), free(f->block_count), free(f->blocks), free(f->near);
-    free(f->groups), free(f->nodes), free(f->order), free(f->coef), free(f->stack);
-    free(f->gamma_far), free(f->gamma_prev), free(f->dgamma), free(f->node_scale), free(f->node_abs);
-    free(f->tx), free(f->ty), free(f->tnx), free(f->tny), free(f->inv2pil), free(f->max_length);
-    free(f->near_list), free(f->far), free(f->acc), free(f->gnew);
-    free(f->body_coef), free(f->body_p), free(f->uses), free(f->use_first), free(f->use_count);
-    free(f);
+    eddy_free(f->q_off), eddy_free(f->q), eddy_free(f->rot);
+    eddy_free(f->block_first), eddy_free(f->block_count), eddy_free(f->blocks), eddy_free(f->near);
+    eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef), eddy_free(f->stack);
+    eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
+    eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
+    eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
+    eddy_free(f->body_coef), eddy_free(f->body_p), eddy_free(f->uses), eddy_free(f->use_first), eddy_free(f->use_count);
+    eddy_free(f);
 }
 
 eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err)
@@ -305,9 +305,9 @@ eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     f->block_cap = (int)bcap;
     if (m > f->max_m) {
-        double *acc = realloc(f->acc, (size_t)m * sizeof(double));
+        double *acc = eddy_realloc(f->acc, (size_t)m * sizeof(double));
         if (acc) f->acc = acc;
-        double *gnew = realloc(f->gnew, (size_t)m * sizeof(double));
+        double *gnew = eddy_realloc(f->gnew, (size_t)m * sizeof(double));
         if (gnew) f->gnew = gnew;
         if (!acc || !gnew)
             return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");

@@ -87,7 +87,7 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
                                      double height, eddy_box_feedback **out, eddy_error *err)
 {
     *out = NULL;
-    eddy_box_feedback *f = calloc(1, sizeof *f);
+    eddy_box_feedback *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the feedback tables");
     f->count = count;
     f->width = width;
@@ -97,19 +97,19 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
         if (modes[k].k2 > f->k2max) f->k2max = modes[k].k2;
     }
     size_t c = FB_CHUNK + 4;
-    f->k1 = malloc((size_t)(count > 0 ? count : 1) * sizeof(int));
-    f->k2 = malloc((size_t)(count > 0 ? count : 1) * sizeof(int));
-    f->norm = malloc((size_t)(count > 0 ? count : 1) * sizeof(double));
-    f->tab = malloc(2 * (FB_TABLE + 1) * sizeof(double));
-    f->sx = malloc((size_t)(f->k1max + 1) * c * sizeof(double));
-    f->sy = malloc((size_t)(f->k2max + 1) * c * sizeof(double));
-    f->cx = malloc(c * sizeof(double));
-    f->cy = malloc(c * sizeof(double));
-    f->c1x = malloc(c * sizeof(double));
-    f->s1x = malloc(c * sizeof(double));
-    f->c1y = malloc(c * sizeof(double));
-    f->s1y = malloc(c * sizeof(double));
-    f->wgt = malloc(c * sizeof(double));
+    f->k1 = eddy_alloc((size_t)(count > 0 ? count : 1) * sizeof(int));
+    f->k2 = eddy_alloc((size_t)(count > 0 ? count : 1) * sizeof(int));
+    f->norm = eddy_alloc((size_t)(count > 0 ? count : 1) * sizeof(double));
+    f->tab = eddy_alloc(2 * (FB_TABLE + 1) * sizeof(double));
+    f->sx = eddy_alloc((size_t)(f->k1max + 1) * c * sizeof(double));
+    f->sy = eddy_alloc((size_t)(f->k2max + 1) * c * sizeof(double));
+    f->cx = eddy_alloc(c * sizeof(double));
+    f->cy = eddy_alloc(c * sizeof(double));
+    f->c1x = eddy_alloc(c * sizeof(double));
+    f->s1x = eddy_alloc(c * sizeof(double));
+    f->c1y = eddy_alloc(c * sizeof(double));
+    f->s1y = eddy_alloc(c * sizeof(double));
+    f->wgt = eddy_alloc(c * sizeof(double));
     if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy || !f->cx || !f->cy ||
         !f->c1x || !f->s1x || !f->c1y || !f->s1y || !f->wgt) {
         eddy_box_feedback_destroy(f);
@@ -140,10 +140,10 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
 void eddy_box_feedback_destroy(eddy_box_feedback *f)
 {
     if (!f) return;
-    free(f->k1), free(f->k2), free(f->norm), free(f->tab), free(f->sx), free(f->sy);
-    free(f->cx), free(f->cy), free(f->c1x), free(f->s1x), free(f->c1y), free(f->s1y);
-    free(f->wgt);
-    free(f);
+    eddy_free(f->k1), eddy_free(f->k2), eddy_free(f->norm), eddy_free(f->tab), eddy_free(f->sx), eddy_free(f->sy);
+    eddy_free(f->cx), eddy_free(f->cy), eddy_free(f->c1x), eddy_free(f->s1x), eddy_free(f->c1y), eddy_free(f->s1y);
+    eddy_free(f->wgt);
+    eddy_free(f);
 }
 
 int eddy_box_feedback_points(const eddy_box_feedback *f) { return f->last_q; }

@@ -29,11 +29,12 @@ static bool bends_at_both_ends(const eddy_panel_shape *s, const int *next, const
     return !eddy_panel_collinear(s, prev[j], j) && !eddy_panel_collinear(s, j, next[j]);
 }
 
-static void fill_influence_rows(const eddy_panel_shape *s, double *out)
+static eddy_result fill_influence_rows(const eddy_panel_shape *s, double *out)
 {
     int m = s->count;
-    int *next = malloc(sizeof(int) * 2 * (size_t)m), *prev = next ? next + m : NULL;
-    bool linked = next && eddy_panel_shape_link(s, next);
+    int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *prev = next ? next + m : NULL;
+    if (!next) return EDDY_ERR_MEMORY; /* never a silently different matrix */
+    bool linked = eddy_panel_shape_link(s, next);
     if (linked)
         for (int i = 0; i < m; i++) prev[next[i]] = i;
     for (int j = 0; j < m; j++) {
@@ -49,7 +50,8 @@ static void fill_influence_rows(const eddy_panel_shape *s, double *out)
             out[(size_t)j * m + i] = -flux;
         }
     }
-    free(next);
+    eddy_free(next);
+    return EDDY_OK;
 }
 
 /* Rows M..M+R-1 (5.15): sum of A_i gamma_i over each connected group is zero. */
@@ -61,24 +63,26 @@ static void fill_circulation_rows(const eddy_panel_shape *s, double *out)
             out[(size_t)(m + g) * m + i] = s->group[i] == g ? s->length[i] : 0.0;
 }
 
-void eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out)
+eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out)
 {
-    fill_influence_rows(shape, out);
-    fill_circulation_rows(shape, out);
+    eddy_result rc = fill_influence_rows(shape, out);
+    if (rc == EDDY_OK) fill_circulation_rows(shape, out);
+    return rc;
 }
 
 /* Z: orthonormal basis (m x (m - r), row-major) of the strengths with zero
  * circulation in every group, i.e. the null space of the rows of 5.15, from a
  * full QR factorisation of their transpose (dense_qr.c). q is m x m scratch. */
-static bool circulation_free_basis(const eddy_panel_shape *s, double *q, double *z)
+static eddy_result circulation_free_basis(const eddy_panel_shape *s, double *q, double *z)
 {
     int m = s->count, r = s->group_count;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m; k++) q[(size_t)i * m + k] = k < r && s->group[i] == k ? s->length[i] : 0.0;
-    if (eddy_dense_qr_full(m, r, q) != EDDY_OK) return false;
+    eddy_result rc = eddy_dense_qr_full(m, r, q);
+    if (rc != EDDY_OK) return rc;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m - r; k++) z[(size_t)i * (m - r) + k] = q[(size_t)i * m + r + k];
-    return true;
+    return EDDY_OK;
 }
 
 /* pinv[:, 0:m] = Z V diag(1/s) U^T over the first `kept` singular values of
@@ -202,24 +206,26 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
     if (m < 1 || r < 1 || n < 1 || rows != m + r)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "shape '%s': too few panels", shape->name);
     size_t mm = (size_t)m * m, mn = (size_t)m * n;
-    double *p = malloc(sizeof(double) * (size_t)rows * m);
-    double *q = malloc(sizeof(double) * mm);
-    double *z = malloc(sizeof(double) * mn);
-    double *pz = malloc(sizeof(double) * mn);
-    double *u = malloc(sizeof(double) * mn);
-    double *vt = malloc(sizeof(double) * (size_t)n * n);
-    double *sv = malloc(sizeof(double) * (size_t)n);
-    double *w = malloc(sizeof(double) * mn);
-    double *pinv = malloc(sizeof(double) * (size_t)m * rows);
-    double *work = malloc(sizeof(double) * (size_t)(rows + m));
+    double *p = eddy_alloc(sizeof(double) * (size_t)rows * m);
+    double *q = eddy_alloc(sizeof(double) * mm);
+    double *z = eddy_alloc(sizeof(double) * mn);
+    double *pz = eddy_alloc(sizeof(double) * mn);
+    double *u = eddy_alloc(sizeof(double) * mn);
+    double *vt = eddy_alloc(sizeof(double) * (size_t)n * n);
+    double *sv = eddy_alloc(sizeof(double) * (size_t)n);
+    double *w = eddy_alloc(sizeof(double) * mn);
+    double *pinv = eddy_alloc(sizeof(double) * (size_t)m * rows);
+    double *work = eddy_alloc(sizeof(double) * (size_t)(rows + m));
     eddy_result rc = EDDY_OK;
     if (!p || !q || !z || !pz || !u || !vt || !sv || !w || !pinv || !work) {
         rc = eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", shape->name);
         goto done;
     }
-    eddy_panel_matrix_fill(shape, p);
-    if (!circulation_free_basis(shape, q, z)) {
-        rc = eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': QR of the circulation rows failed",
+    eddy_result step = eddy_panel_matrix_fill(shape, p);
+    if (step == EDDY_OK) step = circulation_free_basis(shape, q, z);
+    if (step != EDDY_OK) {
+        rc = eddy_fail(err, step, step == EDDY_ERR_MEMORY ? "shape '%s': out of memory"
+                                                          : "shape '%s': QR of the circulation rows failed",
                        shape->name);
         goto done;
     }
@@ -249,21 +255,21 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
         goto done;
     }
     assemble_pinv(shape, kept, z, u, sv, vt, w, pinv);
-    free(shape->pinv);
+    eddy_free(shape->pinv);
     shape->pinv = pinv;
     pinv = NULL;
     measure_consistency(shape, p, work);
 done:
-    free(p);
-    free(q);
-    free(z);
-    free(pz);
-    free(u);
-    free(vt);
-    free(sv);
-    free(w);
-    free(pinv);
-    free(work);
+    eddy_free(p);
+    eddy_free(q);
+    eddy_free(z);
+    eddy_free(pz);
+    eddy_free(u);
+    eddy_free(vt);
+    eddy_free(sv);
+    eddy_free(w);
+    eddy_free(pinv);
+    eddy_free(work);
     return rc;
 }
 

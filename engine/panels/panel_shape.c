@@ -544,13 +544,13 @@ static eddy_result emit_variant(builder *b, int extra, eddy_error *err)
 
 static void free_arrays(eddy_panel_shape *s)
 {
-    free(s->ends);
-    free(s->mid);
-    free(s->normal);
-    free(s->length);
-    free(s->piece);
-    free(s->group);
-    free(s->pinv);
+    eddy_free(s->ends);
+    eddy_free(s->mid);
+    eddy_free(s->normal);
+    eddy_free(s->length);
+    eddy_free(s->piece);
+    eddy_free(s->group);
+    eddy_free(s->pinv);
     s->ends = s->mid = s->normal = s->length = s->pinv = NULL;
     s->piece = s->group = NULL;
 }
@@ -566,12 +566,12 @@ void eddy_panel_shape_free(eddy_panel_shape *shape)
 static eddy_result store_panels(const builder *b, eddy_panel_shape *s, eddy_error *err)
 {
     int m = b->count;
-    s->ends = malloc(sizeof(double) * 4 * (size_t)m);
-    s->mid = malloc(sizeof(double) * 2 * (size_t)m);
-    s->normal = malloc(sizeof(double) * 2 * (size_t)m);
-    s->length = malloc(sizeof(double) * (size_t)m);
-    s->piece = malloc(sizeof(int) * (size_t)m);
-    s->group = malloc(sizeof(int) * (size_t)m);
+    s->ends = eddy_alloc(sizeof(double) * 4 * (size_t)m);
+    s->mid = eddy_alloc(sizeof(double) * 2 * (size_t)m);
+    s->normal = eddy_alloc(sizeof(double) * 2 * (size_t)m);
+    s->length = eddy_alloc(sizeof(double) * (size_t)m);
+    s->piece = eddy_alloc(sizeof(int) * (size_t)m);
+    s->group = eddy_alloc(sizeof(int) * (size_t)m);
     if (!s->ends || !s->mid || !s->normal || !s->length || !s->piece || !s->group)
         return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", b->name);
 
@@ -695,7 +695,7 @@ eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel
         scale = fmax(scale, piece_extent(&desc->pieces[p]));
     }
 
-    builder *b = calloc(1, sizeof *b);
+    builder *b = eddy_calloc(1, sizeof *b);
     if (!b) return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", name);
     b->desc = desc;
     b->name = name;
@@ -713,7 +713,7 @@ eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel
     if (rc == EDDY_OK) rc = build_variant(b, -1, singular_tol, out, err);
     if (rc == EDDY_OK && desc->force_count == 0 && !desc->odd_only)
         rc = balance_counts(b, singular_tol, out, err);
-    free(b);
+    eddy_free(b);
     if (rc == EDDY_OK)
         rc = eddy_panel_matrix_check(out, desc->consistency_tolerance > 0.0
                                               ? desc->consistency_tolerance

@@ -36,7 +36,7 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
         return eddy_fail(err, EDDY_ERR_RANGE, "panel world: max_panels %d is too large",
                          desc->max_panels);
 
-    eddy_panel_world *w = calloc(1, sizeof *w);
+    eddy_panel_world *w = eddy_calloc(1, sizeof *w);
     if (!w) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory");
     w->width = desc->width;
     w->height = desc->height;
@@ -50,17 +50,17 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->max_sources = desc->max_panels * (w->images ? 1 + EDDY_PANEL_MAX_IMAGES : 1);
 
     size_t np = (size_t)w->max_panels, ns = (size_t)w->max_sources;
-    w->bodies = calloc((size_t)w->max_bodies, sizeof *w->bodies);
-    w->src = calloc(4 * ns, sizeof(double));
-    w->strength = calloc(ns, sizeof(double));
-    w->mid = calloc(2 * np, sizeof(double));
-    w->normal = calloc(2 * np, sizeof(double));
-    w->uf = calloc(2 * np, sizeof(double));
-    w->uo = calloc(2 * np, sizeof(double));
-    w->b_orig = calloc(np, sizeof(double));
-    w->b_work = calloc(np, sizeof(double));
-    w->gamma_new = calloc(np, sizeof(double));
-    w->gamma_start = calloc(np, sizeof(double));
+    w->bodies = eddy_calloc((size_t)w->max_bodies, sizeof *w->bodies);
+    w->src = eddy_calloc(4 * ns, sizeof(double));
+    w->strength = eddy_calloc(ns, sizeof(double));
+    w->mid = eddy_calloc(2 * np, sizeof(double));
+    w->normal = eddy_calloc(2 * np, sizeof(double));
+    w->uf = eddy_calloc(2 * np, sizeof(double));
+    w->uo = eddy_calloc(2 * np, sizeof(double));
+    w->b_orig = eddy_calloc(np, sizeof(double));
+    w->b_work = eddy_calloc(np, sizeof(double));
+    w->gamma_new = eddy_calloc(np, sizeof(double));
+    w->gamma_start = eddy_calloc(np, sizeof(double));
     if (!w->bodies || !w->src || !w->strength || !w->mid || !w->normal || !w->uf || !w->uo ||
         !w->b_orig || !w->b_work || !w->gamma_new || !w->gamma_start) {
         eddy_panel_world_destroy(w);
@@ -108,18 +108,18 @@ void eddy_panel_world_destroy(eddy_panel_world *w)
     if (!w) return;
     eddy_panel_fast_destroy(w->fast_state);
     eddy_wall_state_destroy(w->walls);
-    free(w->bodies);
-    free(w->src);
-    free(w->strength);
-    free(w->mid);
-    free(w->normal);
-    free(w->uf);
-    free(w->uo);
-    free(w->b_orig);
-    free(w->b_work);
-    free(w->gamma_new);
-    free(w->gamma_start);
-    free(w);
+    eddy_free(w->bodies);
+    eddy_free(w->src);
+    eddy_free(w->strength);
+    eddy_free(w->mid);
+    eddy_free(w->normal);
+    eddy_free(w->uf);
+    eddy_free(w->uo);
+    eddy_free(w->b_orig);
+    eddy_free(w->b_work);
+    eddy_free(w->gamma_new);
+    eddy_free(w->gamma_start);
+    eddy_free(w);
 }
 
 eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,

@@ -16,8 +16,8 @@
 void eddy_panel_walls_destroy(eddy_panel_walls *w)
 {
     if (!w) return;
-    free(w->ends), free(w->mid), free(w->normal), free(w->length), free(w->self), free(w->inverse);
-    free(w);
+    eddy_free(w->ends), eddy_free(w->mid), eddy_free(w->normal), eddy_free(w->length), eddy_free(w->self), eddy_free(w->inverse);
+    eddy_free(w);
 }
 
 void eddy_source_panel_velocity(const double e[4], double sigma, double x, double y, bool near,
@@ -140,15 +140,15 @@ eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy
     if (n > 8192)
         return eddy_fail(err, EDDY_ERR_RANGE, "walls: %d wall faces, at most 8192 (a coarser grid "
                          "or simpler walls)", n);
-    eddy_panel_walls *w = calloc(1, sizeof *w);
+    eddy_panel_walls *w = eddy_calloc(1, sizeof *w);
     if (!w) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for wall panels");
     size_t m = (size_t)n;
-    w->ends = malloc(4 * m * sizeof(double));
-    w->mid = malloc(2 * m * sizeof(double));
-    w->normal = malloc(2 * m * sizeof(double));
-    w->length = malloc(m * sizeof(double));
-    w->self = malloc(m * m * sizeof(double));
-    w->inverse = malloc(m * m * sizeof(double));
+    w->ends = eddy_alloc(4 * m * sizeof(double));
+    w->mid = eddy_alloc(2 * m * sizeof(double));
+    w->normal = eddy_alloc(2 * m * sizeof(double));
+    w->length = eddy_alloc(m * sizeof(double));
+    w->self = eddy_alloc(m * m * sizeof(double));
+    w->inverse = eddy_alloc(m * m * sizeof(double));
     if (!w->ends || !w->mid || !w->normal || !w->length || !w->self || !w->inverse) {
         eddy_panel_walls_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d wall panels", n);
@@ -200,23 +200,23 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
 {
     *out = NULL;
     if (!walls) return EDDY_OK;
-    eddy_wall_state *s = calloc(1, sizeof *s);
+    eddy_wall_state *s = eddy_calloc(1, sizeof *s);
     if (!s) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the walls' panels");
     size_t n = (size_t)walls->count, nb = (size_t)max_bodies;
     s->walls = walls;
     s->max_bodies = max_bodies;
-    s->sigma = calloc(n, sizeof(double));
-    s->b = calloc(n, sizeof(double));
-    s->next = calloc(n, sizeof(double));
-    s->g_active = malloc(n * n * sizeof(double));
-    s->b_active = calloc(n, sizeof(double));
-    s->active = malloc(n * sizeof(int));
-    s->near_first = calloc(nb, sizeof(int));
-    s->near_count = calloc(nb, sizeof(int));
-    s->near_list = malloc(nb * n * sizeof(int));
-    s->near_mark = calloc(n, 1);
-    s->block_off = calloc(nb, sizeof(long));
-    s->coef = calloc(2 * EDDY_WALL_ORDER, sizeof(double));
+    s->sigma = eddy_calloc(n, sizeof(double));
+    s->b = eddy_calloc(n, sizeof(double));
+    s->next = eddy_calloc(n, sizeof(double));
+    s->g_active = eddy_alloc(n * n * sizeof(double));
+    s->b_active = eddy_calloc(n, sizeof(double));
+    s->active = eddy_alloc(n * sizeof(int));
+    s->near_first = eddy_calloc(nb, sizeof(int));
+    s->near_count = eddy_calloc(nb, sizeof(int));
+    s->near_list = eddy_alloc(nb * n * sizeof(int));
+    s->near_mark = eddy_calloc(n, 1);
+    s->block_off = eddy_calloc(nb, sizeof(long));
+    s->coef = eddy_calloc(2 * EDDY_WALL_ORDER, sizeof(double));
     (void)max_panels; /* near blocks grow with the bodies (eddy_wall_state_reserve) */
     if (!s->sigma || !s->b || !s->next || !s->g_active || !s->b_active || !s->active || !s->near_first || !s->near_count || !s->near_list ||
         !s->near_mark || !s->block_off || !s->coef) {
@@ -235,7 +235,7 @@ eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *
     long need = 2L * (long)s->walls->count * (long)panels;
     if (need > (1L << 22)) need = 1L << 22;
     if (need <= s->block_cap) return EDDY_OK;
-    double *blocks = realloc(s->blocks, (size_t)need * sizeof(double));
+    double *blocks = eddy_realloc(s->blocks, (size_t)need * sizeof(double));
     if (!blocks) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the walls' panels");
     s->blocks = blocks;
     s->block_cap = need;
@@ -245,9 +245,9 @@ eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *
 void eddy_wall_state_destroy(eddy_wall_state *s)
 {
     if (!s) return;
-    free(s->sigma), free(s->b), free(s->next), free(s->g_active), free(s->b_active), free(s->active), free(s->near_first), free(s->near_count);
-    free(s->near_list), free(s->near_mark), free(s->block_off), free(s->blocks), free(s->coef);
-    free(s);
+    eddy_free(s->sigma), eddy_free(s->b), eddy_free(s->next), eddy_free(s->g_active), eddy_free(s->b_active), eddy_free(s->active), eddy_free(s->near_first), eddy_free(s->near_count);
+    eddy_free(s->near_list), eddy_free(s->near_mark), eddy_free(s->block_off), eddy_free(s->blocks), eddy_free(s->coef);
+    eddy_free(s);
 }
 
 void eddy_wall_state_reset(eddy_wall_state *s)

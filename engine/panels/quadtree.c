@@ -131,7 +131,7 @@ eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *t, eddy_error 
     memset(t, 0, sizeof *t);
     t->mac = *g;
     t->node_count = count_nodes(0, 0, g->nx, g->ny);
-    t->nodes = calloc((size_t)t->node_count, sizeof *t->nodes);
+    t->nodes = eddy_calloc((size_t)t->node_count, sizeof *t->nodes);
     if (!t->nodes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the quadtree");
     build_tree(t);
     return EDDY_OK;
@@ -139,7 +139,7 @@ eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *t, eddy_error 
 
 void eddy_quadtree_free(eddy_quadtree *t)
 {
-    free(t->nodes);
+    eddy_free(t->nodes);
     memset(t, 0, sizeof *t);
 }
 
@@ -151,7 +151,7 @@ eddy_result eddy_qt_table_build(const eddy_quadtree *tree, double panel_length, 
     t->panel_length = panel_length;
     t->bin_width = fmin(tree->mac.hx, tree->mac.hy);
     t->bins = (int)ceil(hypot(tree->mac.width, tree->mac.height) / t->bin_width) + 2;
-    t->error = malloc((size_t)t->levels * (size_t)t->bins * sizeof(double));
+    t->error = eddy_alloc((size_t)t->levels * (size_t)t->bins * sizeof(double));
     if (!t->error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the 5.19 table");
     fill_error_table(tree, t);
     return EDDY_OK;
@@ -159,7 +159,7 @@ eddy_result eddy_qt_table_build(const eddy_quadtree *tree, double panel_length, 
 
 void eddy_qt_table_free(eddy_qt_table *t)
 {
-    free(t->error);
+    eddy_free(t->error);
     memset(t, 0, sizeof *t);
 }
 

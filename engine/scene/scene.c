@@ -246,7 +246,7 @@ static eddy_result read_object_array(const cJSON *item, const char *path, const 
     int n = cJSON_GetArraySize(item);
     unsigned char *arr = NULL;
     if (n > 0) {
-        arr = calloc((size_t)n, elem_size);
+        arr = eddy_calloc((size_t)n, elem_size);
         if (!arr)
             return eddy_fail(err, EDDY_ERR_MEMORY, "scene: %s: out of memory for %d entries", path, n);
     }
@@ -260,7 +260,7 @@ static eddy_result read_object_array(const cJSON *item, const char *path, const 
         if (rc == EDDY_OK && check)
             rc = check(elem, sub, err);
         if (rc != EDDY_OK) {
-            free(arr);
+            eddy_free(arr);
             return rc;
         }
     }
@@ -337,10 +337,10 @@ static eddy_result parse_comment(eddy_scene *s, const cJSON *item, eddy_error *e
 {
     if (!cJSON_IsString(item) || !item->valuestring)
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: comment: expected a string");
-    char *copy = strdup(item->valuestring);
+    char *copy = eddy_strdup(item->valuestring);
     if (!copy)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: comment: out of memory");
-    free(s->comment);
+    eddy_free(s->comment);
     s->comment = copy;
     return EDDY_OK;
 }
@@ -407,7 +407,7 @@ static eddy_result parse_init_modes(eddy_scene *s, const cJSON *item, eddy_error
                                        sizeof(eddy_scene_mode), &defaults, NULL, &arr, &n, err);
     if (rc != EDDY_OK)
         return rc;
-    free(s->init_modes);
+    eddy_free(s->init_modes);
     s->init_modes = arr;
     s->init_mode_count = n;
     return EDDY_OK;
@@ -429,7 +429,7 @@ static eddy_result parse_stirs(eddy_scene *s, const cJSON *item, eddy_error *err
                                        err);
     if (rc != EDDY_OK)
         return rc;
-    free(s->stirs);
+    eddy_free(s->stirs);
     s->stirs = arr;
     s->stir_count = n;
     return EDDY_OK;
@@ -453,7 +453,7 @@ static eddy_result parse_excite(eddy_scene *s, const cJSON *item, eddy_error *er
                                        &n, err);
     if (rc != EDDY_OK)
         return rc;
-    free(s->excites);
+    eddy_free(s->excites);
     s->excites = arr;
     s->excite_count = n;
     return EDDY_OK;
@@ -495,7 +495,7 @@ static eddy_result parse_bodies(eddy_scene *s, const cJSON *item, eddy_error *er
     eddy_result rc = eddy_scene_parse_bodies(item, "scene", "bodies", true, &bodies, &n, err);
     if (rc != EDDY_OK)
         return rc;
-    free(s->bodies);
+    eddy_free(s->bodies);
     s->bodies = bodies;
     s->body_count = n;
     return EDDY_OK;
@@ -513,7 +513,7 @@ static eddy_result parse_walls(eddy_scene *s, const cJSON *item, eddy_error *err
     eddy_result rc = eddy_scene_parse_walls(item, &walls, &n, err);
     if (rc != EDDY_OK)
         return rc;
-    free(s->walls);
+    eddy_free(s->walls);
     s->walls = walls;
     s->wall_count = n;
     return EDDY_OK;
@@ -563,13 +563,13 @@ void eddy_scene_destroy(eddy_scene *scene)
 {
     if (!scene)
         return;
-    free(scene->comment);
-    free(scene->init_modes);
-    free(scene->stirs);
-    free(scene->excites);
-    free(scene->bodies);
-    free(scene->walls);
-    free(scene);
+    eddy_free(scene->comment);
+    eddy_free(scene->init_modes);
+    eddy_free(scene->stirs);
+    eddy_free(scene->excites);
+    eddy_free(scene->bodies);
+    eddy_free(scene->walls);
+    eddy_free(scene);
 }
 
 static eddy_result parse_root(eddy_scene *s, const cJSON *root, eddy_error *err)
@@ -629,7 +629,7 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
                          (size_t)(nul - text));
 
     /* cJSON wants a terminated buffer to check for trailing garbage. */
-    char *buf = malloc(size + 1);
+    char *buf = eddy_alloc(size + 1);
     if (!buf)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory");
     if (size)
@@ -641,7 +641,7 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
                             buf[first] == '\r'))
         first++;
     if (first == size) {
-        free(buf);
+        eddy_free(buf);
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: empty document (expected a JSON object)");
     }
 
@@ -651,13 +651,13 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
         size_t pos = (end && end >= buf && end <= buf + size) ? (size_t)(end - buf) : size;
         long line, col;
         line_column(buf, pos, &line, &col);
-        free(buf);
+        eddy_free(buf);
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: invalid JSON at line %ld, column %ld (byte %zu)",
                          line, col, pos);
     }
-    free(buf);
+    eddy_free(buf);
 
-    eddy_scene *s = malloc(sizeof *s);
+    eddy_scene *s = eddy_alloc(sizeof *s);
     if (!s) {
         cJSON_Delete(root);
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory");
@@ -685,7 +685,7 @@ eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error 
     /* Read at most one byte past the limit: enough to know it is too big,
      * whatever the file is (a pipe has no size). */
     size_t cap = (size_t)EDDY_SCENE_MAX_BYTES + 1;
-    char *buf = malloc(cap);
+    char *buf = eddy_alloc(cap);
     if (!buf) {
         fclose(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory");
@@ -695,17 +695,17 @@ eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error 
     bool failed = ferror(f) != 0;
     fclose(f);
     if (failed) {
-        free(buf);
+        eddy_free(buf);
         return eddy_fail(err, EDDY_ERR_IO, "scene: cannot read '%s': %s", path,
                          read_errno ? strerror(read_errno) : "read error");
     }
     if (n > EDDY_SCENE_MAX_BYTES) {
-        free(buf);
+        eddy_free(buf);
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: '%s' is larger than the %u-byte limit", path,
                          (unsigned)EDDY_SCENE_MAX_BYTES);
     }
     eddy_result rc = eddy_scene_load_memory(buf, n, out, err);
-    free(buf);
+    eddy_free(buf);
     return rc;
 }
 
@@ -815,13 +815,13 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
                                                eddy_fluid_asset(fluid), err);
     if (walls != EDDY_OK)
         return walls;
-    double *coef = calloc(r > 0 ? (size_t)r : 1, sizeof *coef);
+    double *coef = eddy_calloc(r > 0 ? (size_t)r : 1, sizeof *coef);
     if (!coef)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory for %d coefficients", r);
     for (int i = 0; i < scene->init_mode_count; i++)
         coef[scene->init_modes[i].mode] += scene->init_modes[i].amp;
     eddy_result rc = eddy_fluid_set_coefficients(fluid, coef, r);
-    free(coef);
+    eddy_free(coef);
     if (rc != EDDY_OK)
         return eddy_fail(err, rc, "scene: init_modes: the fluid refused the initial state (%s)",
                          eddy_result_name(rc));
@@ -877,7 +877,7 @@ eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text, eddy_er
     if (!printed)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory while writing JSON");
     /* Hand back memory from our own malloc whatever hooks cJSON was given. */
-    char *copy = strdup(printed);
+    char *copy = eddy_strdup(printed);
     cJSON_free(printed);
     if (!copy)
         return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory while writing JSON");

@@ -186,7 +186,7 @@ eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const c
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: expected an array of objects", what,
                          array_path);
     int n = cJSON_GetArraySize(item);
-    eddy_scene_body *arr = calloc(n > 0 ? (size_t)n : 1, sizeof *arr);
+    eddy_scene_body *arr = eddy_calloc(n > 0 ? (size_t)n : 1, sizeof *arr);
     if (!arr) return eddy_fail(err, EDDY_ERR_MEMORY, "%s: %s: out of memory", what, array_path);
     int i = 0;
     for (const cJSON *child = item->child; child; child = child->next, ++i) {
@@ -194,7 +194,7 @@ eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const c
         snprintf(path, sizeof path, "%.70s[%d]", array_path, i);
         eddy_result rc = read_body(child, what, path, need_position, &arr[i], err);
         if (rc != EDDY_OK) {
-            free(arr);
+            eddy_free(arr);
             return rc;
         }
     }

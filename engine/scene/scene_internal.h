@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 /* An array of body objects ("bodies" of a scene, "pieces" of a shape
- * catalogue entry) into a new calloc'd array (free() it). Messages read
+ * catalogue entry) into a new calloc'd array (eddy_free() it). Messages read
  * "<what>: <array_path>[i].<field>: ...". need_position: x and y are
  * required (bodies) rather than 0 by default (pieces placed in body space). */
 eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const char *array_path,
@@ -22,7 +22,7 @@ bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int cou
 /* "feedback": "exact" | "quadtree" | "naive" | "off" */
 eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err);
 
-/* scene_walls.c: "walls" into a new calloc'd array (free() it); shape checks
+/* scene_walls.c: "walls" into a new calloc'd array (eddy_free() it); shape checks
  * that need no level size. */
 eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *count, eddy_error *err);
 bool eddy_scene_write_walls(cJSON *root, const eddy_wall *walls, int count);

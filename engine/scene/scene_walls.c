@@ -104,7 +104,7 @@ eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *coun
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: walls: %d walls, at most %d", n,
                          EDDY_MAX_WALLS);
     if (n == 0) return EDDY_OK;
-    eddy_wall *walls = calloc((size_t)n, sizeof *walls);
+    eddy_wall *walls = eddy_calloc((size_t)n, sizeof *walls);
     if (!walls) return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory for walls");
     int i = 0;
     eddy_result rc = EDDY_OK;
@@ -115,7 +115,7 @@ eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *coun
     if (rc == EDDY_OK && eddy_walls_check(walls, n, 0.0, 0.0, &inner) != EDDY_OK)
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "scene: %s", inner.message);
     if (rc != EDDY_OK) {
-        free(walls);
+        eddy_free(walls);
         return rc;
     }
     *out = walls, *count = n;

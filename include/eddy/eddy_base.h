@@ -22,15 +22,27 @@
  *   the one of the library it runs with; compare them to catch a mismatch:
  *     if (eddy_version() != EDDY_VERSION) { ... }
  *
+ * MEMORY
+ *   eddy allocates when objects are created, loaded or built, never inside a
+ *   step. Every block goes through eddy_alloc, eddy_realloc and eddy_free,
+ *   which use realloc and free unless the program installs its own function
+ *   with eddy_set_allocator (as Box2D v3's b2SetAllocator), before it
+ *   creates any eddy object. Buffers eddy hands you (eddy_asset_encode,
+ *   eddy_scene_to_json) are released with eddy_free. Memory that Box2D,
+ *   cJSON, LAPACK, ARPACK, CHOLMOD or FFTW take for themselves is theirs
+ *   (Box2D v3 has b2SetAllocator).
+ *
  * THREADS
- *   eddy has no global state: every object is reached through the handle
- *   you pass. Distinct objects may be used on distinct threads at the same
+ *   eddy has no global state but the allocator above: every object is
+ *   reached through the handle you pass. Distinct objects may be used on distinct threads at the same
  *   time; one object is used by one thread at a time. Each header says
  *   which objects may be shared read-only and the few calls that must not
  *   run concurrently.
  */
 #ifndef EDDY_BASE_H
 #define EDDY_BASE_H
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,6 +75,30 @@ extern "C" {
  * EDDY_VERSION_STRING. */
 EDDY_API int eddy_version(void);
 EDDY_API const char *eddy_version_string(void);
+
+/* ---------------------------------------------------------------- memory */
+
+/* A program's allocator, one function with realloc's contract: block NULL
+ * asks for a new block of size bytes, size 0 releases block (and returns
+ * NULL), anything else resizes block keeping its contents. A new or resized
+ * block is aligned as malloc's are; NULL means out of memory (block is then
+ * left as it was). user is the pointer given to eddy_set_allocator. */
+typedef void *eddy_resize_fn(void *block, size_t size, void *user);
+
+/* Installs the function eddy takes all its memory from (NULL: realloc and
+ * free again). Call it before creating any eddy object and never while one
+ * exists: a block must go back to the allocator it came from. Not
+ * thread-safe; the calls below are, as far as the installed function is. */
+EDDY_API void eddy_set_allocator(eddy_resize_fn *resize, void *user);
+
+/* eddy's own allocation calls, through the installed function, with
+ * malloc's, calloc's, realloc's and free's contracts. Release with
+ * eddy_free the buffers eddy hands you (eddy_asset_encode,
+ * eddy_scene_to_json); with no allocator installed, free() does as well. */
+EDDY_API void *eddy_alloc(size_t size);
+EDDY_API void *eddy_calloc(size_t count, size_t size);
+EDDY_API void *eddy_realloc(void *block, size_t size);
+EDDY_API void eddy_free(void *block);
 
 /* ---------------------------------------------------------------- errors */
 

@@ -132,7 +132,7 @@ typedef struct eddy_build_desc {
 EDDY_BUILD_API eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out,
                                             eddy_error *err);
 
-/* Serialises an asset into a new malloc'd buffer (free() it). */
+/* Serialises an asset into a new buffer (release it with eddy_free). */
 EDDY_BUILD_API eddy_result eddy_asset_encode(const eddy_asset *asset, unsigned char **out,
                                              size_t *out_size, eddy_error *err);
 

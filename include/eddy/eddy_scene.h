@@ -250,8 +250,8 @@ EDDY_BUILD_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
                                                         eddy_error *err);
 
 /* Writes the scene back as JSON (every field, defaults included, numbers that
- * parse back to the same doubles) into a new malloc'd, zero-terminated string;
- * free() it. Loading the text gives an identical scene. */
+ * parse back to the same doubles) into a new zero-terminated string; release
+ * it with eddy_free. Loading the text gives an identical scene. */
 EDDY_BUILD_API eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text,
                                               eddy_error *err);
 
