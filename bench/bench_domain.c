@@ -337,8 +337,8 @@ static void leak_table(void)
            "   face, over the body's speed (the fluid's own flux there is zero):\n\n");
     printf("| gap m | without wall panels | with wall panels | panel step ms without / with |\n");
     printf("|---|---|---|---|\n");
-    for (int k = 0; k < 5; ++k) {
-        double gap = 0.05 + 0.15 * k, t0, t1;
+    for (int k = 0; k < 6; ++k) {
+        double gap = k == 0 ? 0.02 : 0.05 + 0.15 * (k - 1), t0, t1;
         double without = leak_case(a, false, gap, &t0), with = leak_case(a, true, gap, &t1);
         printf("| %.2f | %.4f | %.4f | %.3f / %.3f |\n", gap, without, with, t0, t1);
     }

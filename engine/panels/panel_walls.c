@@ -35,25 +35,50 @@ static bool cell_solid(const eddy_mac *g, const uint8_t *solid, int i, int j)
     return solid[j * g->nx + i] != 0;
 }
 
-/* Gauss-Legendre points on [-1, 1] for the face averages. */
+/* Gauss-Legendre points on [-1, 1] for the face averages, and the most
+ * parts a face is cut into for a panel close to it. */
+enum { FACE_PARTS_MAX = 32 };
 static const double GAUSS_X[4] = {-0.8611363115940526, -0.3399810435848563, 0.3399810435848563,
                                   0.8611363115940526};
 static const double GAUSS_W[4] = {0.3478548451374538, 0.6521451548625461, 0.6521451548625461,
                                   0.3478548451374538};
 
+/* Distance from point (px, py) to the segment s = (x1, y1, x2, y2). */
+static double point_segment_distance(double px, double py, const double s[4])
+{
+    double dx = s[2] - s[0], dy = s[3] - s[1], l2 = dx * dx + dy * dy;
+    double t = l2 > 0.0 ? ((px - s[0]) * dx + (py - s[1]) * dy) / l2 : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return hypot(px - s[0] - t * dx, py - s[1] - t * dy);
+}
+
+/* Distance between two segments that do not cross (panels and faces meet at
+ * most at their ends): the least of the four end-to-segment distances. */
+static double segment_distance(const double a[4], const double b[4])
+{
+    double d = fmin(point_segment_distance(a[0], a[1], b), point_segment_distance(a[2], a[3], b));
+    return fmin(d, fmin(point_segment_distance(b[0], b[1], a), point_segment_distance(b[2], b[3], a)));
+}
+
+/* How many equal parts of wall face a, each with its own 4-point rule: the
+ * panel's field has a logarithmic singularity at its ends, and Gauss-Legendre
+ * is accurate on a part no longer than about half its distance from it. */
+static int face_parts(const eddy_panel_walls *w, int a, const double e[4])
+{
+    double d = segment_distance(&w->ends[4 * a], e);
+    double want = 2.0 * w->length[a] / fmax(d, 1e-3 * w->length[a]);
+    return want <= 1.0 ? 1 : want >= FACE_PARTS_MAX ? FACE_PARTS_MAX : (int)ceil(want);
+}
+
 /* The mean normal velocity over wall face a (its flux over its length) of a
  * unit source panel e (vortex = false) or unit vortex panel (true), by
- * 4-point Gauss-Legendre along the face: the condition the walls enforce is
- * no FLUX through each face, which is what the fluid's basis has there, not
- * no normal velocity at one point of it. */
+ * composite 4-point Gauss-Legendre along the face (face_parts): the condition
+ * the walls enforce is no FLUX through each face, which is what the fluid's
+ * basis has there, not no normal velocity at one point of it. */
 static double face_flux(const eddy_panel_walls *w, int a, const double e[4], bool vortex)
 {
     const double *f = &w->ends[4 * a];
-    /* a panel closer than the face is long makes the integrand nearly
-       singular (its end points' logarithm): four Gauss rules on quarters */
-    double mx = 0.5 * (e[0] + e[2]) - w->mid[2 * a], my = 0.5 * (e[1] + e[3]) - w->mid[2 * a + 1];
-    double reach = w->length[a] + hypot(e[2] - e[0], e[3] - e[1]);
-    int parts = mx * mx + my * my < reach * reach ? 4 : 1;
+    int parts = face_parts(w, a, e);
     double sum = 0.0;
     for (int part = 0; part < parts; ++part)
         for (int q = 0; q < 4; ++q) {
