@@ -168,6 +168,33 @@ static void play_island(bot *b, long f)
     if (f == 30) set_jet(b, 0, true);
 }
 
+/* 09: the whirlpool gathers the leaves; a leaf left out near the bank is
+ * stirred towards it, pushing from behind it */
+static void play_whirlpool(bot *b, long f)
+{
+    if (f == 30) set_jet(b, 0, true);
+    for (int i = 0; i < 3 && f > 30; i++) {
+        double c[2];
+        centre(b, i, c);
+        double dx = 6.0 - c[0], dy = 3.75 - c[1], d = hypot(dx, dy);
+        if (d > 2.6 && stir_left(b)) {
+            give(b, GAME_CMD_STIR, 0, c[0] - 0.5 * dx / d, c[1] - 0.5 * dy / d, 4 * dx / d, 4 * dy / d);
+            break;
+        }
+    }
+}
+
+/* 10: the undertow; the cork circles in the eddy beside the dive until a
+ * stir pushes it east into the diving water */
+static void play_undertow(bot *b, long f)
+{
+    double cork[2];
+    centre(b, 0, cork);
+    if (f == 30) set_jet(b, 0, true);
+    if (f > 240 && cork[0] < 3.4 && cork[1] > 3.5 && stir_left(b))
+        give(b, GAME_CMD_STIR, 0, cork[0] - 0.5, cork[1], 4, -1);
+}
+
 static const struct {
     const char *id;
     policy_fn play;
@@ -176,7 +203,8 @@ static const struct {
     {"02-paddle", play_sweep},        {"03-lift", play_lift},
     {"04-sort", play_sort},           {"05-ferry", play_ferry},
     {"06-maelstrom", play_maelstrom}, {"07-cave", play_cave},
-    {"08-island", play_island},
+    {"08-island", play_island},       {"09-whirlpool", play_whirlpool},
+    {"10-undertow", play_undertow},
 };
 
 static policy_fn find(const char *id)
