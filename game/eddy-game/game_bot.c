@@ -92,8 +92,8 @@ static void play_sort(bot *b, long f)
 
 /* 05: raise the lift whenever a crate is on it and lower it again; the
  * current carries the crate over the wall, where it hangs in the water: the
- * current off drops it into the dock, on again brings the next crate along
- * the quay to the lift */
+ * current off drops it into the dock; a crate that falls short drifts back
+ * along the quay to the lift, which goes up again */
 static bool on_lift(const double c[2]) { return fabs(c[0] - 2.05) < 1.0 && c[1] < 0.7; }
 static bool over_dock(const double c[2]) { return c[0] > 6.1 && c[1] > 2.2; }
 
