@@ -83,33 +83,42 @@ static void play_sort(bot *b, long f)
     }
     if (f > 20 && stone[1] > 2.6 && stir_left(b))
         give(b, GAME_CMD_STIR, 0, stone[0] + 0.5, stone[1] + 0.1, -4, 0);
-    if (b->phase == 1 && cork[0] < 2.6 && stone[1] < 1.0) {
+    if (b->phase == 1 && cork[0] < 3.6 && stone[1] < 1.0) {
         b->phase = 2;
         set_jet(b, 0, false);
         set_jet(b, 2, true);
     }
 }
 
-/* 05: raise the lift whenever a crate is on it, lower it again */
+/* 05: raise the lift whenever a crate is on it and lower it again; the
+ * current carries the crate over the wall, where it hangs in the water: the
+ * current off drops it into the dock; a crate that falls short drifts back
+ * along the quay to the lift, which goes up again */
+static bool on_lift(const double c[2]) { return fabs(c[0] - 2.05) < 1.0 && c[1] < 0.7; }
+static bool over_dock(const double c[2]) { return c[0] > 6.1 && c[1] > 2.2; }
+
 static void play_ferry(bot *b, long f)
 {
     double red[2], green[2];
     centre(b, 0, red);
     centre(b, 1, green);
     if (f == 10) set_jet(b, 0, true);
-    bool loaded = (fabs(red[0] - 1.3) < 1.15 && red[1] < 0.7) ||
-                  (fabs(green[0] - 1.3) < 1.15 && green[1] < 0.7);
-    if (b->phase == 0 && f > 150 && f > b->mark + 60 && loaded) {
-        give(b, GAME_CMD_PADDLE, 0, 1.3, 5.6, 0, 0);
+    if (b->phase == 0 && f > 150 && f > b->mark + 60 && (on_lift(red) || on_lift(green))) {
+        give(b, GAME_CMD_PADDLE, 0, 2.05, 5.6, 0, 0);
         b->phase = 1, b->mark = f;
     }
     if (b->phase == 1 && f > b->mark + 150) {
-        give(b, GAME_CMD_PADDLE, 0, 1.3, 0.1, 0, 0);
+        give(b, GAME_CMD_PADDLE, 0, 2.05, 0.1, 0, 0);
         b->phase = 0, b->mark = f;
     }
+    bool hanging = over_dock(red) || over_dock(green);
+    if (game_sim_jet_on(b->sim, 0) && hanging && f > b->mark + 60) set_jet(b, 0, false);
+    if (!game_sim_jet_on(b->sim, 0) && f > 10 && !hanging) set_jet(b, 0, true);
 }
 
-/* 06: the stone up and over onto the ledge first, then the cork out and home */
+/* 06: the stone up on the lift into the east current, which carries it over
+ * the ledge and holds it hovering there; the current off drops it onto the
+ * ledge; then the cave current frees the cork and the west current takes it home */
 static void play_maelstrom(bot *b, long f)
 {
     double cork[2], stone[2];
@@ -124,15 +133,18 @@ static void play_maelstrom(bot *b, long f)
         give(b, GAME_CMD_PADDLE, 0, 1.3, 0.1, 0, 0);
         b->phase = 2, b->mark = f;
     }
-    if (b->phase == 2 && stone[0] > 8.3 && stone[1] > 2.7 && stone[1] < 3.2) {
+    if (b->phase == 2 && stone[0] > 8.7 && stone[0] < 11.0 && stone[1] > 3.3 && stone[1] < 6.0) {
         set_jet(b, 0, false);
-        set_jet(b, 1, true);
         b->phase = 3, b->mark = f;
     }
-    if (b->phase == 3 && cork[0] < 7.0) {
+    if (b->phase == 3 && stone[1] < 3.2) {
+        set_jet(b, 1, true);
+        b->phase = 4, b->mark = f;
+    }
+    if (b->phase == 4 && cork[0] < 7.0) {
         set_jet(b, 1, false);
         set_jet(b, 2, true);
-        b->phase = 4;
+        b->phase = 5;
     }
 }
 
@@ -156,6 +168,33 @@ static void play_island(bot *b, long f)
     if (f == 30) set_jet(b, 0, true);
 }
 
+/* 09: the whirlpool gathers the leaves; a leaf left out near the bank is
+ * stirred towards it, pushing from behind it */
+static void play_whirlpool(bot *b, long f)
+{
+    if (f == 30) set_jet(b, 0, true);
+    for (int i = 0; i < 3 && f > 30; i++) {
+        double c[2];
+        centre(b, i, c);
+        double dx = 6.0 - c[0], dy = 3.75 - c[1], d = hypot(dx, dy);
+        if (d > 2.6 && stir_left(b)) {
+            give(b, GAME_CMD_STIR, 0, c[0] - 0.5 * dx / d, c[1] - 0.5 * dy / d, 4 * dx / d, 4 * dy / d);
+            break;
+        }
+    }
+}
+
+/* 10: the undertow; the cork circles in the eddy beside the dive until a
+ * stir pushes it east into the diving water */
+static void play_undertow(bot *b, long f)
+{
+    double cork[2];
+    centre(b, 0, cork);
+    if (f == 30) set_jet(b, 0, true);
+    if (f > 240 && cork[0] < 3.4 && cork[1] > 3.5 && stir_left(b))
+        give(b, GAME_CMD_STIR, 0, cork[0] - 0.5, cork[1], 4, -1);
+}
+
 static const struct {
     const char *id;
     policy_fn play;
@@ -164,7 +203,8 @@ static const struct {
     {"02-paddle", play_sweep},        {"03-lift", play_lift},
     {"04-sort", play_sort},           {"05-ferry", play_ferry},
     {"06-maelstrom", play_maelstrom}, {"07-cave", play_cave},
-    {"08-island", play_island},
+    {"08-island", play_island},       {"09-whirlpool", play_whirlpool},
+    {"10-undertow", play_undertow},
 };
 
 static policy_fn find(const char *id)
