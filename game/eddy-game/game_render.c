@@ -481,21 +481,25 @@ static void draw_hud(game_render *g, const game_frame_info *f)
         fill_rect(r, bx, by, (float)(bw * m), bh, m > 0.2 ? SKY : rgba(255, 120, 100, 255));
     }
 
-    /* the bottom line: a note, the hint, or the keys */
-    float bot = (float)(30 * ui);
-    fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
-    int by = (int)(g->h - bot + (bot - game_text_line_height(t, GAME_FONT_BODY)) / 2);
+    /* the bottom line: a note, the hint, or the keys; a hint too long for one
+       line wraps, and the bar grows upwards to hold it */
     const char *sound = f->silent ? "no sound device" : f->muted ? "M sound (off)" : "M sound";
     char keys[160];
     snprintf(keys, sizeof keys, f->demo ? "a recorded game   H help   Esc menu   %s   Q quit"
                                         : "H help   R restart   P pause   %s   Esc menu", sound);
     const char *line = f->message ? f->message
                        : f->view.hint && f->started && !f->tutorial && L->hint[0] ? L->hint : "";
-    if (*line) game_text_draw(t, GAME_FONT_BODY, line, pad, by, f->message ? GOLD : rgba(200, 225, 255, 255), GAME_LEFT);
+    SDL_Color ink = f->message ? GOLD : rgba(200, 225, 255, 255);
+    int body_h = game_text_line_height(t, GAME_FONT_BODY);
+    int text_h = *line ? game_text_wrapped_height(t, GAME_FONT_BODY, line, g->w - 2 * pad, ink, GAME_LEFT) : body_h;
+    float bot = (float)(30 * ui) + (float)(text_h > body_h ? text_h - body_h : 0);
+    fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
+    int by = (int)(g->h - bot + (bot - text_h) / 2);
+    if (*line) game_text_draw_wrapped(t, GAME_FONT_BODY, line, pad, by, g->w - 2 * pad, ink, GAME_LEFT);
     int kw, kh, hw, hh;
     game_text_size(t, GAME_FONT_SMALL, keys, &kw, &kh);
     game_text_size(t, GAME_FONT_BODY, line, &hw, &hh);
-    if (pad + hw + kw + 3 * pad < g->w)
+    if (text_h <= body_h && pad + hw + kw + 3 * pad < g->w)
         game_text_draw(t, GAME_FONT_SMALL, keys, g->w - pad, (int)(g->h - bot + (bot - kh) / 2), DIM,
                        GAME_RIGHT);
 }
