@@ -172,6 +172,8 @@ static int check_output(const char *path)
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': it is a directory", path);
+    if (cli_refuse_special_output(PROG, "-o", path) != EX_OK)
+        return EX_CANTCREAT;
     char *copy = strdup(path);
     if (!copy)
         return cli_fail(PROG, EX_OSERR, "out of memory");
@@ -189,7 +191,29 @@ static int check_output(const char *path)
     return rc;
 }
 
+/* ------------------------------------------------------------ mode files */
+
+typedef struct mode_files {
+    const char *path[MODE_FILES_MAX];
+    eddy_mode_set *set[MODE_FILES_MAX];
+    int count;
+} mode_files;
+
 /* ------------------------------------------------------------ build */
+
+/* The asset must not be written over any of the files it is built from. */
+static int check_inputs_apart(const char *output, const mode_files *artists,
+                              const mode_files *snapshots, const char *shapes, const char *walls)
+{
+    int rc = cli_refuse_same_file(PROG, "-o", output, "--shapes", shapes);
+    if (rc == EX_OK)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--walls", walls);
+    for (int i = 0; rc == EX_OK && i < artists->count; i++)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--artist", artists->path[i]);
+    for (int i = 0; rc == EX_OK && i < snapshots->count; i++)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--snapshots", snapshots->path[i]);
+    return rc;
+}
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
        OPT_WALLS };
@@ -205,13 +229,6 @@ static int exit_for_build(eddy_result code)
     }
 }
 
-/* ------------------------------------------------------------ mode files */
-
-typedef struct mode_files {
-    const char *path[MODE_FILES_MAX];
-    eddy_mode_set *set[MODE_FILES_MAX];
-    int count;
-} mode_files;
 
 static void mode_files_free(mode_files *m)
 {
@@ -355,8 +372,8 @@ static int build(int argc, char **argv)
             output = optarg;
             break;
         case 'q': quiet = true; break;
-        case 'h': usage(stdout); return EX_OK;
-        case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return EX_OK;
+        case 'h': usage(stdout); return cli_finish_stdout(PROG);
+        case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
         }
     }
@@ -369,6 +386,8 @@ static int build(int argc, char **argv)
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
     int rc = check_output(output);
+    if (rc == EX_OK)
+        rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
     if (rc != EX_OK)
         return rc;
     eddy_shape_catalogue *catalogue = NULL;
@@ -435,8 +454,8 @@ static int build(int argc, char **argv)
     res = eddy_asset_save_file(asset, output, &err);
     if (res != EDDY_OK) {
         eddy_asset_destroy(asset);
-        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "cannot write '%s': %s",
-                        output, err.message);
+        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",
+                        err.message);
     }
     if (!quiet) {
         eddy_asset_info info;

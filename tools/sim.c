@@ -32,6 +32,10 @@
 #define PROG "sim"
 /* Timings of every step are kept for the medians: 5 numbers a step. */
 #define STEPS_MAX 10000000L
+/* The longest step: a second of game time per step is far past anything the
+ * explicit coupling or Box2D integrates meaningfully, and keeps every time
+ * t = steps * dt finite. */
+#define DT_MAX 1.0
 
 static void usage(FILE *f)
 {
@@ -46,7 +50,7 @@ static void usage(FILE *f)
             "  --asset FILE     the asset (required)\n"
             "  --scene FILE     the scene (required)\n"
             "  --steps N        steps to run, 0..%ld (required)\n"
-            "  --dt SECONDS     step length > 0 (default: the scene's dt, else 1/60)\n"
+            "  --dt SECONDS     step length in (0, %g] (default: the scene's dt, else 1/60)\n"
             "  --every K        a record every K steps, K >= 1 (default 1)\n"
             "  --probe X,Y      a point inside the domain to report; repeatable\n"
             "  -h, --help       this text\n"
@@ -59,7 +63,7 @@ static void usage(FILE *f)
             "\n"
             "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
             "             --probe 5,5 --probe 2.5,7.5\n",
-            STEPS_MAX);
+            STEPS_MAX, DT_MAX);
 }
 
 typedef struct probe {
@@ -116,8 +120,9 @@ static int parse_args(int argc, char **argv, options *o)
             o->have_steps = true;
             break;
         case OPT_DT:
-            if (!cli_parse_double(optarg, &o->dt) || !(o->dt > 0.0))
-                return cli_fail(PROG, EX_USAGE, "--dt '%s': expected a number of seconds > 0", optarg);
+            if (!cli_parse_double(optarg, &o->dt) || !(o->dt > 0.0) || o->dt > DT_MAX)
+                return cli_fail(PROG, EX_USAGE, "--dt '%s': expected a number of seconds in (0, %g]",
+                                optarg, DT_MAX);
             break;
         case OPT_EVERY:
             if (!cli_parse_long(optarg, 1, LONG_MAX, &o->every))
@@ -309,6 +314,9 @@ static int run(const options *o, run_state *s)
                             info.width, info.height);
     }
     double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
+    if (!(dt > 0.0 && dt <= DT_MAX))
+        return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
+                        "(or give --dt)", o->scene_path, dt, DT_MAX);
 
     eddy_fluid_desc desc = {0};
     eddy_scene_fluid_desc(s->scene, &desc);
@@ -393,7 +401,7 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc == -1) {
         free(o.probes);
-        return fflush(stdout) == 0 ? EX_OK : EX_IOERR;
+        return cli_finish_stdout(PROG);
     }
     if (rc == EX_OK) {
         run_state s = {0};

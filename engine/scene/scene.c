@@ -679,11 +679,11 @@ eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error 
     if (!path || !out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return eddy_fail(err, EDDY_ERR_IO, "scene: cannot open '%s': %s", path, strerror(errno));
-    /* Read at most one byte past the limit: enough to know it is too big,
-     * whatever the file is (a pipe has no size). */
+    FILE *f = NULL;
+    eddy_error open_err = {0};
+    if (eddy_open_input(path, &f, &open_err) != EDDY_OK)
+        return eddy_fail(err, EDDY_ERR_IO, "scene: %s", open_err.message);
+    /* Read at most one byte past the limit: enough to know it is too big. */
     size_t cap = (size_t)EDDY_SCENE_MAX_BYTES + 1;
     char *buf = malloc(cap);
     if (!buf) {

@@ -9,6 +9,7 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
+#include "eddy_internal.h" /* eddy_open_input */
 
 #include <cJSON.h>
 
@@ -658,10 +659,11 @@ eddy_result game_level_load_file(const char *path, game_level **out, eddy_error 
     snprintf(id, sizeof id, "%s", base);
     size_t n = strlen(id);
     if (n > 5 && strcmp(id + n - 5, ".json") == 0) id[n - 5] = '\0';
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    if (!f) {
+    FILE *f = NULL;
+    eddy_error open_err = {0};
+    if (eddy_open_input(path, &f, &open_err) != EDDY_OK) {
         parse_ctx c = {id, err};
-        return fail(&c, EDDY_ERR_IO, "cannot open '%s'", path ? path : "(null)");
+        return fail(&c, EDDY_ERR_IO, "%s", open_err.message);
     }
     char *buf = malloc(LEVEL_MAX_BYTES + 1);
     size_t got = buf ? fread(buf, 1, LEVEL_MAX_BYTES + 1, f) : 0;
