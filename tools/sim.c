@@ -253,6 +253,7 @@ typedef struct run_state {
     double *phase[PHASES]; /* one value per step */
     double *terms;
     double *sweeps;
+    long capped; /* steps whose Schwarz sweeps stopped at the work cap */
 } run_state;
 
 static void run_free(run_state *s)
@@ -280,6 +281,7 @@ static void record_timings(run_state *s, long i)
         s->phase[p][i] = values[p];
     s->terms[i] = tm.fluid.taylor_terms;
     s->sweeps[i] = tm.schwarz_iterations;
+    s->capped += tm.schwarz_capped;
 }
 
 /* A scene that failed to load: the library's I/O messages name the file,
@@ -388,6 +390,7 @@ static int run(const options *o, run_state *s)
     print_stats("taylor_terms", s->terms, o->steps);
     putchar(',');
     print_stats("schwarz_iterations", s->sweeps, o->steps);
+    printf(",\"schwarz_capped_steps\":%ld", s->capped);
     printf(",\"bodies\":%d,\"feedback\":\"%s\"", s->body_count, eddy_feedback_name(view.feedback));
     printf("}}\n");
     if (fflush(stdout) != 0 || ferror(stdout))
