@@ -223,7 +223,8 @@ static int exit_for_build(eddy_result code)
     switch (code) {
     case EDDY_ERR_ARGUMENT:
     case EDDY_ERR_RANGE: return EX_USAGE; /* sizes and counts came from the command line */
-    case EDDY_ERR_FORMAT: return EX_DATAERR; /* what the mode files hold */
+    case EDDY_ERR_FORMAT: /* what the mode files hold */
+    case EDDY_ERR_NUMERIC: return EX_DATAERR;
     case EDDY_ERR_MEMORY: return EX_OSERR;
     default: return EX_SOFTWARE;
     }

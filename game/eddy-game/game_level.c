@@ -11,6 +11,7 @@
 #include "game_level.h"
 #include "eddy_build.h"    /* eddy_build_estimate */
 #include "eddy_internal.h" /* eddy_open_input */
+#include "scene_internal.h" /* eddy_json_find_nul_escape */
 
 #include <cJSON.h>
 
@@ -648,6 +649,14 @@ eddy_result game_level_load_memory(const char *text, size_t size, const char *id
     snprintf(L->id, sizeof L->id, "%s", c.id);
     L->hash = game_hash_bytes(GAME_HASH_SEED, text, size);
     const char *end = NULL;
+    long nul = eddy_json_find_nul_escape(text, size);
+    if (nul >= 0) {
+        int line, col;
+        line_column(text, (size_t)nul, &line, &col);
+        free(L);
+        return fail(&c, EDDY_ERR_FORMAT, "line %d, column %d: a string holds the escape \\u0000 "
+                    "(a NUL byte), which no name or text may contain", line, col);
+    }
     cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
     eddy_result rc;
     if (!root) {
