@@ -36,6 +36,14 @@
  * explicit coupling or Box2D integrates meaningfully, and keeps every time
  * t = steps * dt finite. */
 #define DT_MAX 1.0
+/* The most work a run may ask for, in seconds, estimated before it starts
+ * from the measured costs of a step (one core, docs/cli.md "Limits"): the
+ * advection tensor's non-zeros (Taylor terms included) and the bodies (each
+ * step's panel work is capped per panel by the coupling). */
+#define RUN_MAX_SECONDS 3600.0
+#define STEP_S_PER_NONZERO 8e-9
+#define STEP_S_PER_BODY 5e-5
+#define STEP_S_FIXED 2e-5
 
 static void usage(FILE *f)
 {
@@ -315,6 +323,16 @@ static int run(const options *o, run_state *s)
             return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
                             info.width, info.height);
     }
+    eddy_scene_view counted;
+    eddy_scene_get(s->scene, &counted);
+    double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
+                      STEP_S_PER_BODY * counted.body_count;
+    if ((double)o->steps * per_step > RUN_MAX_SECONDS)
+        return cli_fail(PROG, EX_USAGE,
+                        "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "
+                        "non-zeros and %d bodies); at most %g s: ask for fewer steps",
+                        o->steps, (double)o->steps * per_step, 1e3 * per_step,
+                        (long long)info.tensor_nonzeros, counted.body_count, RUN_MAX_SECONDS);
     double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
     if (!(dt > 0.0 && dt <= DT_MAX))
         return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "

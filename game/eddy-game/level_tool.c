@@ -179,8 +179,9 @@ static int cmd_solve(int argc, char **argv)
         }
     }
     long frames = 36000;
-    if (frames_s && !cli_parse_long(frames_s, 1, 10000000, &frames))
-        return cli_fail(PROG, EX_USAGE, "solve: --frames: expected a positive integer");
+    if (frames_s && !cli_parse_long(frames_s, 1, GAME_MAX_FRAMES, &frames))
+        return cli_fail(PROG, EX_USAGE, "solve: --frames: expected an integer in 1..%ld (an hour "
+                        "at 60 Hz)", GAME_MAX_FRAMES);
     if (!level || !assets || !out)
         return cli_fail(PROG, EX_USAGE, "solve: needs LEVEL, --assets DIR and -o OUT");
     int checked = cli_refuse_special_output(PROG, "-o", out);

@@ -144,9 +144,9 @@ int main(int argc, char **argv)
         case OPT_DEMO: app.demo = true; window_flags = true; break;
         case OPT_FRAMES: {
             long n = 0;
-            if (!cli_parse_long(optarg, 1, 100000000, &n))
-                return cli_fail(PROG, EX_USAGE, "--frames '%s' must be a whole number >= 1",
-                                optarg);
+            if (!cli_parse_long(optarg, 1, 216000, &n)) /* an hour at 60 Hz */
+                return cli_fail(PROG, EX_USAGE, "--frames '%s' must be a whole number in "
+                                "1..216000", optarg);
             app.frames = (int)n;
             window_flags = true;
             break;
