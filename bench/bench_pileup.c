@@ -4,13 +4,14 @@
  * (issue 15): N bodies placed at one point, every one overlapping every
  * other, in a stirred 10 x 10 m tank (64 cells, 73 modes). Every pair is in
  * the near field, so a sweep costs (all panels)^2 and the sweeps do not
- * converge; the step's work cap (eddy_coupling_desc.schwarz_work_cap) bounds
- * what a step may spend. Prints one JSON line per N: milliseconds per step
+ * converge; the coupling's work cap per step (EDDY_SCHWARZ_WORK_PER_PANEL,
+ * panel.h) bounds what a step may spend. Prints one JSON line per N: milliseconds per step
  * (median over the timed steps), sweeps, and how often the cap stopped them.
  *
  *   build/bench/bench_pileup [--steps N] [--bodies LIST] [--size M]
  *   (defaults 20 steps; 10,25,50 bodies; 1 m: circles of radius M and boxes of
- *   M x 0.7 M half-sides, alternately) */
+ *   M x 0.7 M half-sides, alternately); PILEUP_PHASES=1 in the environment
+ *   prints every step's phases on stderr */
 #include "eddy.h"
 #include "eddy_build.h"
 #include "eddy_coupling.h"

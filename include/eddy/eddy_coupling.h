@@ -271,8 +271,8 @@ typedef struct eddy_coupling_timings {
     int image_panels;     /* wall images in use */
     int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
     bool schwarz_capped;  /* the sweeps stopped unconverged at the step's work cap (at
-                             most 4000 near-field products per panel, at least 2
-                             sweeps): bodies heaped on one another cost a bounded
+                             most 16384 near-field products per panel; the
+                             sweeps may stop before the first): bodies heaped on one another cost a bounded
                              step, with the best iterate found */
 } eddy_coupling_timings;
 
