@@ -525,6 +525,17 @@ static void bad_input_never_exits_70(void **state)
     expect_failure(RUN("sim", "--asset", "build/assets/levels/01-first-current.eddy", "--scene",
                        "assets/scenes/demo.json", "--steps", "3", "--dt", "1e30"),
                    EX_USAGE, "sim", "--dt", "sim --dt 1e30");
+    /* an asset claiming a 1e150 m domain: the message is about the domain
+     * (the loader's or the tank's), never the scene's "box centre" */
+    eddy_asset *huge = test_build_asset(10, 10, 16, 16, 8);
+    huge->width = 1e150;
+    eddy_error save_err = {0};
+    assert_int_equal(eddy_asset_save_file(huge, in_dir("huge.eddy"), &save_err), EDDY_OK);
+    eddy_asset_destroy(huge);
+    result r = RUN("sim", "--asset", in_dir("huge.eddy"), "--scene", "assets/scenes/demo.json",
+                   "--steps", "1");
+    assert_null(strstr(r.err, "box centre"));
+    expect_failure(r, EX_DATAERR, "sim", "domain", "sim on a 1e150 m domain");
     /* a replay line asking for a jet the level lacks */
     char *shipped = read_all("assets/replays/01-first-current.replay", NULL);
     char *jet = strstr(shipped, " jet 0 ");

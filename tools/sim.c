@@ -21,6 +21,7 @@
 #include "cli.h"
 
 #include "eddy.h"
+#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
 #include "eddy_scene.h"
 
 #include <getopt.h>
@@ -317,6 +318,10 @@ static int run(const options *o, run_state *s)
 
     eddy_asset_info info;
     eddy_asset_get_info(s->asset, &info);
+    if (!(info.width <= EDDY_BUILD_MAX_SIDE && info.height <= EDDY_BUILD_MAX_SIDE))
+        return cli_fail(PROG, EX_DATAERR, "%s: its domain %g x %g m is larger than any asset "
+                        "precompute makes (each side at most %g m)", o->asset_path, info.width,
+                        info.height, EDDY_BUILD_MAX_SIDE);
     for (int i = 0; i < o->probe_count; i++) {
         const probe *p = &o->probes[i];
         if (!(p->x >= 0.0 && p->x <= info.width && p->y >= 0.0 && p->y <= info.height))
