@@ -211,7 +211,7 @@ int precompute_info(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
         switch (c) {
         case 'j': json = true; break;
-        case 'h': info_usage(stdout); return EX_OK;
+        case 'h': info_usage(stdout); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
         }
     }

@@ -77,7 +77,10 @@ static void usage(FILE *f)
             "field a line says how much of it the eigenmodes alone and the enriched\n"
             "basis hold, e.g. 'jet: eigenmodes 54.8%%, enriched 100.0%%'.\n"
             "\n"
-            "A progress bar is drawn on stderr when stderr is a terminal.\n"
+            "A progress bar is drawn on stderr when stderr is a terminal. The build is\n"
+            "estimated first and refused (64) when its cells are more than 16 times\n"
+            "longer than wide or it would take over 600 s, 4 GiB or a 2 GiB file; the\n"
+            "output may not be one of the input files (docs/cli.md, Limits).\n"
             "\n"
             "exit codes: 0 ok, 64 usage (unknown option, malformed or out-of-range\n"
             "value), 65 bad data (corrupt asset or mode file, a mode file on another\n"
@@ -172,6 +175,8 @@ static int check_output(const char *path)
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': it is a directory", path);
+    if (cli_refuse_special_output(PROG, "-o", path) != EX_OK)
+        return EX_CANTCREAT;
     char *copy = strdup(path);
     if (!copy)
         return cli_fail(PROG, EX_OSERR, "out of memory");
@@ -189,7 +194,29 @@ static int check_output(const char *path)
     return rc;
 }
 
+/* ------------------------------------------------------------ mode files */
+
+typedef struct mode_files {
+    const char *path[MODE_FILES_MAX];
+    eddy_mode_set *set[MODE_FILES_MAX];
+    int count;
+} mode_files;
+
 /* ------------------------------------------------------------ build */
+
+/* The asset must not be written over any of the files it is built from. */
+static int check_inputs_apart(const char *output, const mode_files *artists,
+                              const mode_files *snapshots, const char *shapes, const char *walls)
+{
+    int rc = cli_refuse_same_file(PROG, "-o", output, "--shapes", shapes);
+    if (rc == EX_OK)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--walls", walls);
+    for (int i = 0; rc == EX_OK && i < artists->count; i++)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--artist", artists->path[i]);
+    for (int i = 0; rc == EX_OK && i < snapshots->count; i++)
+        rc = cli_refuse_same_file(PROG, "-o", output, "--snapshots", snapshots->path[i]);
+    return rc;
+}
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
        OPT_WALLS };
@@ -199,19 +226,13 @@ static int exit_for_build(eddy_result code)
     switch (code) {
     case EDDY_ERR_ARGUMENT:
     case EDDY_ERR_RANGE: return EX_USAGE; /* sizes and counts came from the command line */
-    case EDDY_ERR_FORMAT: return EX_DATAERR; /* what the mode files hold */
+    case EDDY_ERR_FORMAT: /* what the mode files hold */
+    case EDDY_ERR_NUMERIC: return EX_DATAERR;
     case EDDY_ERR_MEMORY: return EX_OSERR;
     default: return EX_SOFTWARE;
     }
 }
 
-/* ------------------------------------------------------------ mode files */
-
-typedef struct mode_files {
-    const char *path[MODE_FILES_MAX];
-    eddy_mode_set *set[MODE_FILES_MAX];
-    int count;
-} mode_files;
 
 static void mode_files_free(mode_files *m)
 {
@@ -355,8 +376,8 @@ static int build(int argc, char **argv)
             output = optarg;
             break;
         case 'q': quiet = true; break;
-        case 'h': usage(stdout); return EX_OK;
-        case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return EX_OK;
+        case 'h': usage(stdout); return cli_finish_stdout(PROG);
+        case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
         }
     }
@@ -369,6 +390,8 @@ static int build(int argc, char **argv)
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
     int rc = check_output(output);
+    if (rc == EX_OK)
+        rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
     if (rc != EX_OK)
         return rc;
     eddy_shape_catalogue *catalogue = NULL;
@@ -435,8 +458,8 @@ static int build(int argc, char **argv)
     res = eddy_asset_save_file(asset, output, &err);
     if (res != EDDY_OK) {
         eddy_asset_destroy(asset);
-        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "cannot write '%s': %s",
-                        output, err.message);
+        return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",
+                        err.message);
     }
     if (!quiet) {
         eddy_asset_info info;

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 /* Prints "prog: message" and a newline on stderr; returns code, so that a
@@ -127,6 +128,64 @@ static inline int cli_option_error(const char *prog, int c, char **argv,
         if (o->val == optopt && o->has_arg == no_argument)
             return cli_fail(prog, EX_USAGE, "option '--%s' takes no value (see --help)", o->name);
     return cli_fail(prog, EX_USAGE, "unknown option '%s' (see --help)", arg);
+}
+
+/* ------------------------------------------------------------ files */
+
+/* True when a and b both exist and are one file (same device and inode,
+ * symbolic links followed): an output must never be one of the inputs. */
+static inline bool cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (!a || !b || stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Refuses (EX_USAGE) writing out_flag's file when it is in_flag's input:
+ * the save would destroy the input it was made from. EX_OK otherwise. */
+static inline int cli_refuse_same_file(const char *prog, const char *out_flag, const char *out,
+                                       const char *in_flag, const char *in)
+{
+    if (!cli_same_file(out, in))
+        return EX_OK;
+    return cli_fail(prog, EX_USAGE,
+                    "%s '%s' is the same file as the input %s '%s': refusing to overwrite an "
+                    "input (write to another file)", out_flag, out, in_flag, in);
+}
+
+/* Refuses (EX_USAGE) two outputs that would land in one file: the same
+ * name, or (once either exists) the same device and inode. */
+static inline int cli_refuse_one_output(const char *prog, const char *flag_a, const char *a,
+                                        const char *flag_b, const char *b)
+{
+    if (!a || !b || (strcmp(a, b) != 0 && !cli_same_file(a, b)))
+        return EX_OK;
+    return cli_fail(prog, EX_USAGE, "%s '%s' and %s '%s' are the same file: give each its own",
+                    flag_a, a, flag_b, b);
+}
+
+/* Refuses (EX_CANTCREAT), before any long work, an output path that exists
+ * and is not a regular file (links followed): a device such as /dev/null, a
+ * FIFO, a socket or a directory is never replaced by a save. */
+static inline int cli_refuse_special_output(const char *prog, const char *flag, const char *path)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return EX_OK;
+    return cli_fail(prog, EX_CANTCREAT, "%s '%s': it exists and is not a regular file "
+                    "(a directory, device, FIFO or socket); refusing to replace it",
+                    flag, path);
+}
+
+/* After --help or --version: the text must have reached standard output.
+ * EX_IOERR with a message on stderr when it did not (e.g. > /dev/full). */
+static inline int cli_finish_stdout(const char *prog)
+{
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_fail(prog, EX_IOERR, "cannot write to standard output: %s",
+                        errno ? strerror(errno) : "write error");
+    return EX_OK;
 }
 
 /* Exit code for a failure to load an input file (asset or scene). */

@@ -21,6 +21,7 @@
 #include "cli.h"
 
 #include "eddy.h"
+#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
 #include "eddy_scene.h"
 
 #include <getopt.h>
@@ -32,6 +33,18 @@
 #define PROG "sim"
 /* Timings of every step are kept for the medians: 5 numbers a step. */
 #define STEPS_MAX 10000000L
+/* The longest step: a second of game time per step is far past anything the
+ * explicit coupling or Box2D integrates meaningfully, and keeps every time
+ * t = steps * dt finite. */
+#define DT_MAX 1.0
+/* The most work a run may ask for, in seconds, estimated before it starts
+ * from the measured costs of a step (one core, docs/cli.md "Limits"): the
+ * advection tensor's non-zeros (Taylor terms included) and the bodies (each
+ * step's panel work is capped per panel by the coupling). */
+#define RUN_MAX_SECONDS 3600.0
+#define STEP_S_PER_NONZERO 8e-9
+#define STEP_S_PER_BODY 5e-5
+#define STEP_S_FIXED 2e-5
 
 static void usage(FILE *f)
 {
@@ -46,7 +59,7 @@ static void usage(FILE *f)
             "  --asset FILE     the asset (required)\n"
             "  --scene FILE     the scene (required)\n"
             "  --steps N        steps to run, 0..%ld (required)\n"
-            "  --dt SECONDS     step length > 0 (default: the scene's dt, else 1/60)\n"
+            "  --dt SECONDS     step length in (0, %g] (default: the scene's dt, else 1/60)\n"
             "  --every K        a record every K steps, K >= 1 (default 1)\n"
             "  --probe X,Y      a point inside the domain to report; repeatable\n"
             "  -h, --help       this text\n"
@@ -59,7 +72,7 @@ static void usage(FILE *f)
             "\n"
             "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
             "             --probe 5,5 --probe 2.5,7.5\n",
-            STEPS_MAX);
+            STEPS_MAX, DT_MAX);
 }
 
 typedef struct probe {
@@ -116,8 +129,9 @@ static int parse_args(int argc, char **argv, options *o)
             o->have_steps = true;
             break;
         case OPT_DT:
-            if (!cli_parse_double(optarg, &o->dt) || !(o->dt > 0.0))
-                return cli_fail(PROG, EX_USAGE, "--dt '%s': expected a number of seconds > 0", optarg);
+            if (!cli_parse_double(optarg, &o->dt) || !(o->dt > 0.0) || o->dt > DT_MAX)
+                return cli_fail(PROG, EX_USAGE, "--dt '%s': expected a number of seconds in (0, %g]",
+                                optarg, DT_MAX);
             break;
         case OPT_EVERY:
             if (!cli_parse_long(optarg, 1, LONG_MAX, &o->every))
@@ -248,6 +262,7 @@ typedef struct run_state {
     double *phase[PHASES]; /* one value per step */
     double *terms;
     double *sweeps;
+    long capped; /* steps whose Schwarz sweeps stopped at the work cap */
 } run_state;
 
 static void run_free(run_state *s)
@@ -275,6 +290,7 @@ static void record_timings(run_state *s, long i)
         s->phase[p][i] = values[p];
     s->terms[i] = tm.fluid.taylor_terms;
     s->sweeps[i] = tm.schwarz_iterations;
+    s->capped += tm.schwarz_capped;
 }
 
 /* A scene that failed to load: the library's I/O messages name the file,
@@ -302,13 +318,30 @@ static int run(const options *o, run_state *s)
 
     eddy_asset_info info;
     eddy_asset_get_info(s->asset, &info);
+    if (!(info.width <= EDDY_BUILD_MAX_SIDE && info.height <= EDDY_BUILD_MAX_SIDE))
+        return cli_fail(PROG, EX_DATAERR, "%s: its domain %g x %g m is larger than any asset "
+                        "precompute makes (each side at most %g m)", o->asset_path, info.width,
+                        info.height, EDDY_BUILD_MAX_SIDE);
     for (int i = 0; i < o->probe_count; i++) {
         const probe *p = &o->probes[i];
         if (!(p->x >= 0.0 && p->x <= info.width && p->y >= 0.0 && p->y <= info.height))
             return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
                             info.width, info.height);
     }
+    eddy_scene_view counted;
+    eddy_scene_get(s->scene, &counted);
+    double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
+                      STEP_S_PER_BODY * counted.body_count;
+    if ((double)o->steps * per_step > RUN_MAX_SECONDS)
+        return cli_fail(PROG, EX_USAGE,
+                        "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "
+                        "non-zeros and %d bodies); at most %g s: ask for fewer steps",
+                        o->steps, (double)o->steps * per_step, 1e3 * per_step,
+                        (long long)info.tensor_nonzeros, counted.body_count, RUN_MAX_SECONDS);
     double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
+    if (!(dt > 0.0 && dt <= DT_MAX))
+        return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
+                        "(or give --dt)", o->scene_path, dt, DT_MAX);
 
     eddy_fluid_desc desc = {0};
     eddy_scene_fluid_desc(s->scene, &desc);
@@ -380,6 +413,7 @@ static int run(const options *o, run_state *s)
     print_stats("taylor_terms", s->terms, o->steps);
     putchar(',');
     print_stats("schwarz_iterations", s->sweeps, o->steps);
+    printf(",\"schwarz_capped_steps\":%ld", s->capped);
     printf(",\"bodies\":%d,\"feedback\":\"%s\"", s->body_count, eddy_feedback_name(view.feedback));
     printf("}}\n");
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -393,7 +427,7 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc == -1) {
         free(o.probes);
-        return fflush(stdout) == 0 ? EX_OK : EX_IOERR;
+        return cli_finish_stdout(PROG);
     }
     if (rc == EX_OK) {
         run_state s = {0};

@@ -27,7 +27,12 @@ static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
                          d->nx, d->ny, MAX_GRID);
     if (d->modes < 1 || d->modes > MAX_MODES)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "%d modes: must be in 1..%d", d->modes, MAX_MODES);
-    return EDDY_OK;
+    if (d->width < EDDY_BUILD_MIN_SIDE || d->width > EDDY_BUILD_MAX_SIDE ||
+        d->height < EDDY_BUILD_MIN_SIDE || d->height > EDDY_BUILD_MAX_SIDE)
+        return eddy_fail(err, EDDY_ERR_RANGE, "domain %g x %g m: each side must be in %g..%g m",
+                         d->width, d->height, EDDY_BUILD_MIN_SIDE, EDDY_BUILD_MAX_SIDE);
+    eddy_build_cost cost;
+    return eddy_build_estimate(d, &cost, err);
 }
 
 static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)

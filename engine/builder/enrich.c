@@ -228,18 +228,35 @@ static eddy_result setup(enrich *c, const eddy_asset *a, eddy_error *err)
 
 /* Copies a set's field k into c->field and makes it divergence-free. Returns
  * its length before (*raw) and after (*len) in the grid norm. */
+/* The largest velocity a painted or recorded field may hold, in m/s: its
+ * squares summed over the grid then stay far from overflow, so its length and
+ * its projection keep their meaning. */
+#define FIELD_VALUE_MAX 1e100
+
 static eddy_result project_field(enrich *c, const eddy_mode_set *set, int k, double *raw,
                                  double *len, eddy_error *err)
 {
     memcpy(c->field, eddy_mode_set_field_const(set, k), (size_t)c->n * sizeof *c->field);
-    for (int s = 0; s < c->n; ++s)
+    double peak = 0.0;
+    for (int s = 0; s < c->n; ++s) {
         if (!isfinite(c->field[s]))
             return eddy_fail(err, EDDY_ERR_FORMAT, "set '%s' field %d holds a NaN or Inf value",
                              eddy_mode_set_name(set), k);
+        peak = fmax(peak, fabs(c->field[s]));
+    }
+    if (peak > FIELD_VALUE_MAX)
+        return eddy_fail(err, EDDY_ERR_FORMAT,
+                         "set '%s' field %d holds a velocity of %g m/s, more than %g: its "
+                         "length and projection would overflow (scale the field down)",
+                         eddy_mode_set_name(set), k, peak, FIELD_VALUE_MAX);
     *raw = sqrt(wdot(c->w, c->field, c->field, c->n));
     eddy_result res = eddy_grid_project(c->solver, c->field, err);
     if (res != EDDY_OK) return res;
     *len = sqrt(wdot(c->w, c->field, c->field, c->n));
+    if (!isfinite(*raw) || !isfinite(*len))
+        return eddy_fail(err, EDDY_ERR_NUMERIC,
+                         "set '%s' field %d: its projection overflowed (values up to %g m/s)",
+                         eddy_mode_set_name(set), k, peak);
     return EDDY_OK;
 }
 

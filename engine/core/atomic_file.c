@@ -2,20 +2,43 @@
 // SPDX-License-Identifier: MIT
 /* atomic_file.c - whole-file reads, and writes that never leave a half-written file.
  *
- * A save goes to "<path>.tmp.<pid>" in the same directory (so the final rename
- * stays on one file system), is flushed and fsync'ed, and only then renamed
- * over path. rename() replaces the old file in one step, so a reader (or a
- * crash) sees either the old file or the new one, never a mix. On any failure
- * the temporary file is removed and the old file is left as it was. */
+ * A save never destroys what it does not own:
+ *   - a symbolic link at the path is followed (up to SYMLINK_DEPTH links) and
+ *     its final target is what gets replaced, atomically, in the target's own
+ *     directory; the link stays a link;
+ *   - a path that exists and is not a regular file (a device such as
+ *     /dev/null, a FIFO, a socket, a directory) is refused, never replaced.
+ * The data goes first to an anonymous file in the target's directory
+ * (O_TMPFILE), is flushed and fsync'ed, given the name "<target>.tmp.<pid>"
+ * (linkat) and at once renamed over the target. rename() replaces the old
+ * file in one step, so a reader (or a crash) sees either the old file or the
+ * new one, never a mix; a process killed while writing leaves nothing behind,
+ * because an anonymous file vanishes with its last descriptor. Where
+ * O_TMPFILE is not supported the named temporary file is written directly.
+ * Either way each save first removes "<target>.tmp.<pid>" files whose process
+ * no longer exists (left by a run killed between link and rename, or on a
+ * file system without O_TMPFILE). On any failure the temporary file is
+ * removed and the old file is left as it was.
+ *
+ * Reads open with O_NONBLOCK and refuse anything but a regular file, so a
+ * FIFO given as an input never blocks the caller. */
+/* O_TMPFILE, AT_EMPTY_PATH (Linux); without them saves use a named file. */
+#define _GNU_SOURCE
 #include "eddy_core.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Links followed before a path is refused as a loop. */
+#define SYMLINK_DEPTH 40
 
 /* TEST-ONLY fault injection, the library's one piece of global state: when
  * nonzero, a save of more than this many bytes writes only that many to its
@@ -29,37 +52,199 @@ void eddy_debug_fail_write_after(size_t bytes)
     debug_fail_after_bytes = bytes;
 }
 
-/* ------------------------------------------------------------ writing */
+/* ------------------------------------------------------------ paths */
 
-/* "<path>.tmp.<pid>" in a new buffer, or NULL if out of memory. */
-static char *temp_path_for(const char *path)
+/* A malloc'd copy of the first n bytes of s. */
+static char *copy_prefix(const char *s, size_t n)
 {
-    long pid = (long)getpid();
-    int length = snprintf(NULL, 0, "%s.tmp.%ld", path, pid);
+    char *p = eddy_alloc(n + 1);
+    if (p != NULL) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+/* The directory part of path ("." when it has none), malloc'd. */
+static char *directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        return copy_prefix(".", 1);
+    return copy_prefix(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+/* The file name part of path (after its last '/'). */
+static const char *base_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash == NULL ? path : slash + 1;
+}
+
+/* The target of the symbolic link at link: absolute as read, or relative to
+ * the link's own directory. malloc'd; NULL with errno set. */
+static char *link_target(const char *link)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink(link, buf, sizeof buf - 1);
+    if (n < 0)
+        return NULL;
+    if ((size_t)n >= sizeof buf - 1) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    buf[n] = '\0';
+    const char *slash = strrchr(link, '/');
+    if (buf[0] == '/' || slash == NULL)
+        return copy_prefix(buf, (size_t)n);
+    size_t dir = (size_t)(slash - link) + 1;
+    char *joined = eddy_alloc(dir + (size_t)n + 1);
+    if (joined != NULL) {
+        memcpy(joined, link, dir);
+        memcpy(joined + dir, buf, (size_t)n + 1);
+    }
+    return joined;
+}
+
+/* Follows symbolic links from path to the file a save must replace (which
+ * may not exist yet). malloc'd into *out. */
+static eddy_result resolve_target(const char *path, char **out, eddy_error *err)
+{
+    char *cur = copy_prefix(path, strlen(path));
+    for (int depth = 0; cur != NULL; depth++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            *out = cur;
+            return EDDY_OK;
+        }
+        if (depth == SYMLINK_DEPTH) {
+            eddy_free(cur);
+            return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': more than %d symbolic links",
+                             path, SYMLINK_DEPTH);
+        }
+        char *next = link_target(cur);
+        int saved = errno;
+        eddy_free(cur);
+        if (next == NULL && saved != ENOMEM)
+            return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot read its symbolic link: %s",
+                             path, strerror(saved));
+        cur = next;
+    }
+    return eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
+}
+
+static const char *kind_of(mode_t mode)
+{
+    return S_ISDIR(mode)    ? "a directory"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a regular file";
+}
+
+/* Refuses a target that exists and is not a regular file: a save replaces
+ * files, never devices, FIFOs, sockets or directories. */
+static eddy_result check_target_kind(const char *path, const char *target, eddy_error *err)
+{
+    struct stat st;
+    if (lstat(target, &st) != 0 || S_ISREG(st.st_mode))
+        return EDDY_OK;
+    return eddy_fail(err, EDDY_ERR_IO,
+                     "cannot write '%s': it is %s, not a regular file; refusing to replace it",
+                     path, kind_of(st.st_mode));
+}
+
+/* "<target>.tmp.<pid>" in a new buffer, or NULL if out of memory. */
+static char *temp_path_for(const char *target, long pid)
+{
+    int length = snprintf(NULL, 0, "%s.tmp.%ld", target, pid);
     if (length < 0)
         return NULL;
     char *tmp = eddy_alloc((size_t)length + 1);
     if (tmp != NULL)
-        snprintf(tmp, (size_t)length + 1, "%s.tmp.%ld", path, pid);
+        snprintf(tmp, (size_t)length + 1, "%s.tmp.%ld", target, pid);
     return tmp;
 }
 
-/* Writes data to an open file; false with errno set on failure (or on an
- * injected fault, reported as ENOSPC after the allowed bytes are written). */
+/* The pid of a name "<base>.tmp.<digits>", or 0 when name is not one. */
+static long stale_pid_of(const char *name, const char *base)
+{
+    size_t n = strlen(base);
+    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0)
+        return 0;
+    const char *digits = name + n + 5;
+    long pid = 0;
+    if (*digits == '\0')
+        return 0;
+    for (const char *p = digits; *p; p++) {
+        if (*p < '0' || *p > '9' || pid > (LONG_MAX - 9) / 10)
+            return 0;
+        pid = pid * 10 + (*p - '0');
+    }
+    return pid;
+}
+
+/* True when no process has this pid (kill(pid, 0) says ESRCH): a process
+ * that exists but belongs to someone else (EPERM) counts as alive. */
+static bool process_gone(long pid)
+{
+    if (pid <= 0 || pid > INT_MAX)
+        return false;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes "<target>.tmp.<pid>" regular files beside target whose process is
+ * gone: what a run killed mid-save left. Best effort. */
+static void remove_stale_temps(const char *target)
+{
+    char *dir = directory_of(target);
+    DIR *d = dir != NULL ? opendir(dir) : NULL;
+    const char *base = base_of(target);
+    size_t dir_length = dir != NULL ? strlen(dir) : 0;
+    for (struct dirent *e = d != NULL ? readdir(d) : NULL; e != NULL; e = readdir(d)) {
+        long pid = stale_pid_of(e->d_name, base);
+        if (pid == 0 || pid == (long)getpid() || !process_gone(pid))
+            continue;
+        char *full = eddy_alloc(dir_length + strlen(e->d_name) + 2);
+        struct stat st;
+        if (full != NULL) {
+            sprintf(full, "%s/%s", dir, e->d_name);
+            if (lstat(full, &st) == 0 && S_ISREG(st.st_mode))
+                (void)unlink(full);
+        }
+        eddy_free(full);
+    }
+    if (d != NULL)
+        closedir(d);
+    eddy_free(dir);
+}
+
+/* ------------------------------------------------------------ writing */
+
 static bool fault_injected(size_t size)
 {
     return debug_fail_after_bytes != 0 && size > debug_fail_after_bytes;
 }
 
-static bool write_bytes(FILE *f, const void *data, size_t size)
+/* Writes data to fd; false with errno set on failure (or on an injected
+ * fault, reported as ENOSPC after the allowed bytes are written). */
+static bool write_all(int fd, const void *data, size_t size)
 {
     bool inject = fault_injected(size);
-    size_t n = inject ? debug_fail_after_bytes : size;
-    errno = 0;
-    if (n > 0 && fwrite(data, 1, n, f) != n) {
-        if (errno == 0)
-            errno = EIO;
-        return false;
+    size_t left = inject ? debug_fail_after_bytes : size;
+    const uint8_t *p = data;
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return false;
+        }
+        p += n;
+        left -= (size_t)n;
     }
     if (inject) {
         errno = ENOSPC;
@@ -68,13 +253,12 @@ static bool write_bytes(FILE *f, const void *data, size_t size)
     return true;
 }
 
-/* Pushes data through the C library and the kernel to the disk, then closes
- * f (always). false with errno set on failure. */
-static bool flush_sync_close(FILE *f)
+/* fsync, then close (always). false with errno set on failure. */
+static bool sync_close(int fd)
 {
-    bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    bool ok = fsync(fd) == 0;
     int saved = errno;
-    if (fclose(f) != 0 && ok) {
+    if (close(fd) != 0 && ok) {
         ok = false;
         saved = errno;
     }
@@ -85,79 +269,121 @@ static bool flush_sync_close(FILE *f)
 /* Makes the rename itself durable by syncing the directory entry. Best
  * effort: the new file is already in place, so a failure here changes nothing
  * the caller could act on. */
-static void sync_parent_directory(const char *path)
+static void sync_directory(const char *dir)
 {
-    const char *slash = strrchr(path, '/');
-    char *dir;
-    if (slash == NULL) {
-        dir = eddy_alloc(2);
-        if (dir != NULL)
-            strcpy(dir, ".");
-    } else {
-        size_t length = slash == path ? 1 : (size_t)(slash - path);
-        dir = eddy_alloc(length + 1);
-        if (dir != NULL) {
-            memcpy(dir, path, length);
-            dir[length] = '\0';
-        }
-    }
-    if (dir == NULL)
-        return;
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         (void)fsync(fd);
         close(fd);
     }
-    eddy_free(dir);
 }
 
-/* Creates (or truncates a stale) temporary file; never follows a symbolic
- * link planted at its name. NULL with errno set on failure. */
-static FILE *create_temp(const char *tmp)
+/* One save in progress: where it goes and what went wrong. */
+typedef struct save_job {
+    const char *path;   /* as the caller named it (for messages) */
+    const char *target; /* the file replaced: path with its links followed */
+    const char *dir;    /* target's directory */
+    const char *tmp;    /* "<target>.tmp.<pid>" */
+    const void *data;
+    size_t size;
+} save_job;
+
+/* Removes the temporary file (if any) and says which step failed. */
+static eddy_result report(const save_job *j, const char *step, int saved, eddy_error *err)
 {
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    (void)unlink(j->tmp);
+    const char *note = fault_injected(j->size) ? " (test fault injection)" : "";
+    return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s '%s' failed%s: %s", j->path, step,
+                     j->tmp, note, strerror(saved));
+}
+
+/* Renames the complete temporary file over the target. */
+static eddy_result publish(const save_job *j, eddy_error *err)
+{
+    if (rename(j->tmp, j->target) != 0) {
+        int saved = errno;
+        return report(j, "rename of", saved, err);
+    }
+    sync_directory(j->dir);
+    return EDDY_OK;
+}
+
+/* The named way: "<target>.tmp.<pid>" is created, written, synced, renamed.
+ * Never follows a symbolic link planted at the temporary name. */
+static eddy_result save_named(const save_job *j, eddy_error *err)
+{
+    int fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0)
-        return NULL;
-    FILE *f = fdopen(fd, "wb");
-    if (f == NULL) {
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create '%s': %s", j->path,
+                         j->tmp, strerror(errno));
+    if (!write_all(fd, j->data, j->size)) {
         int saved = errno;
         close(fd);
-        remove(tmp);
-        errno = saved;
+        return report(j, "write to", saved, err);
     }
-    return f;
+    if (!sync_close(fd)) {
+        int saved = errno;
+        return report(j, "flush of", saved, err);
+    }
+    return publish(j, err);
 }
 
-/* Writes, syncs and renames the temporary file; removes it on any failure. */
-static eddy_result write_through_temp(const char *path, const char *tmp, const void *data,
-                                      size_t size, eddy_error *err)
+#ifdef O_TMPFILE
+/* Gives the anonymous file fd the temporary name (a stale file of this
+ * process's own pid there is removed first). */
+static bool link_anonymous(int fd, const char *tmp)
 {
-    FILE *f = create_temp(tmp);
-    if (f == NULL)
-        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create '%s': %s", path, tmp,
-                         strerror(errno));
-    const char *step = "write to";
-    const char *note = fault_injected(size) ? " (test fault injection)" : "";
-    bool ok = write_bytes(f, data, size);
-    int saved = errno;
-    if (!ok) {
-        fclose(f);
-    } else if (!flush_sync_close(f)) {
-        ok = false;
-        saved = errno;
-        step = "flush of";
-    } else if (rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-        step = "rename of";
-    }
-    if (ok) {
-        sync_parent_directory(path);
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    (void)unlink(tmp);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0)
+        return true;
+    return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) == 0;
+}
+
+/* The anonymous way. *fallback is set when O_TMPFILE or linking it is not
+ * available here; the caller then saves the named way. */
+static eddy_result save_anonymous(const save_job *j, bool *fallback, eddy_error *err)
+{
+    int fd = open(j->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        *fallback = true;
         return EDDY_OK;
     }
-    remove(tmp);
-    return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s '%s' failed%s: %s", path, step, tmp,
-                     note, strerror(saved));
+    if (!write_all(fd, j->data, j->size)) {
+        int saved = errno;
+        close(fd);
+        return report(j, "write to", saved, err);
+    }
+    if (fsync(fd) != 0) {
+        int saved = errno;
+        close(fd);
+        return report(j, "flush of", saved, err);
+    }
+    if (!link_anonymous(fd, j->tmp)) {
+        close(fd);
+        *fallback = true;
+        return EDDY_OK;
+    }
+    if (close(fd) != 0) {
+        int saved = errno;
+        return report(j, "flush of", saved, err);
+    }
+    return publish(j, err);
+}
+#endif
+
+static eddy_result save_to_target(save_job *j, eddy_error *err)
+{
+    remove_stale_temps(j->target);
+    bool fallback = true;
+#ifdef O_TMPFILE
+    fallback = false;
+    eddy_result rc = save_anonymous(j, &fallback, err);
+    if (!fallback)
+        return rc;
+#endif
+    return save_named(j, err);
 }
 
 eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
@@ -168,15 +394,59 @@ eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t si
     if (data == NULL && size > 0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data", path,
                          size);
-    char *tmp = temp_path_for(path);
-    if (tmp == NULL)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
-    eddy_result rc = write_through_temp(path, tmp, data, size, err);
+    char *target = NULL;
+    eddy_result rc = resolve_target(path, &target, err);
+    if (rc != EDDY_OK)
+        return rc;
+    rc = check_target_kind(path, target, err);
+    char *dir = rc == EDDY_OK ? directory_of(target) : NULL;
+    char *tmp = dir != NULL ? temp_path_for(target, (long)getpid()) : NULL;
+    if (rc == EDDY_OK && tmp == NULL)
+        rc = eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
+    if (rc == EDDY_OK) {
+        save_job job = {path, target, dir, tmp, data, size};
+        rc = save_to_target(&job, err);
+    }
     eddy_free(tmp);
+    eddy_free(dir);
+    eddy_free(target);
     return rc;
 }
 
 /* ------------------------------------------------------------ reading */
+
+eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err)
+{
+    *out = NULL;
+    if (path == NULL || path[0] == '\0')
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "read file: no path");
+    /* O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int saved = errno;
+        close(fd);
+        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': %s", path, strerror(saved));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': it is %s, not a regular file", path,
+                         kind_of(st.st_mode));
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (f == NULL) {
+        int saved = errno;
+        close(fd);
+        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': %s", path, strerror(saved));
+    }
+    *out = f;
+    return EDDY_OK;
+}
 
 /* Size of an open regular file, checked against max_size. */
 static eddy_result file_size(FILE *f, const char *path, size_t max_size, size_t *size,
@@ -185,8 +455,6 @@ static eddy_result file_size(FILE *f, const char *path, size_t max_size, size_t 
     struct stat st;
     if (fstat(fileno(f), &st) != 0)
         return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': not a regular file", path);
     if (st.st_size < 0 || (uintmax_t)st.st_size > (uintmax_t)max_size)
         return eddy_fail(err, EDDY_ERR_IO,
                          "cannot read '%s': %jd bytes is more than the limit of %zu", path,
@@ -240,10 +508,11 @@ eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, siz
     *out_size = 0;
     if (path == NULL || path[0] == '\0')
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "read file: no path");
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return eddy_fail(err, EDDY_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
-    eddy_result rc = read_open_file(f, path, max_size, out, out_size, err);
+    FILE *f = NULL;
+    eddy_result rc = eddy_open_input(path, &f, err);
+    if (rc != EDDY_OK)
+        return rc;
+    rc = read_open_file(f, path, max_size, out, out_size, err);
     fclose(f);
     return rc;
 }

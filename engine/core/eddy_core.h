@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Strict C17 does not define M_PI. */
 #ifndef M_PI
@@ -128,11 +129,18 @@ eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
                                   uint32_t max_version, eddy_container *out, eddy_error *err);
 const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag);
 
-/* atomic_file.c: writes a whole buffer to path through "path.tmp.<pid>", fsync,
- * rename. On any failure the previous file at path is untouched. */
+/* atomic_file.c: writes a whole buffer to path through an anonymous (or
+ * "<target>.tmp.<pid>") file, fsync, rename. A symbolic link at path is
+ * followed and its target replaced; a path that is not a regular file
+ * (device, FIFO, socket, directory) is refused (EDDY_ERR_IO). On any failure
+ * the previous file is untouched and no temporary file is left; stale
+ * temporaries of dead processes are removed. */
 eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
                                    eddy_error *err);
-/* Reads a whole file into a malloc'd buffer (limit: max_size bytes). */
+/* Opens an input for reading without blocking on a FIFO; anything that is
+ * not a regular file is refused with EDDY_ERR_IO and a message. */
+eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err);
+/* Reads a whole regular file into a malloc'd buffer (limit: max_size bytes). */
 eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, size_t *out_size,
                            eddy_error *err);
 

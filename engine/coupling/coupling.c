@@ -513,6 +513,7 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
     c->timings.total_ms = t4 - t0;
     c->timings.schwarz_iterations = report.iterations;
     c->timings.schwarz_converged = report.converged;
+    c->timings.schwarz_capped = report.capped;
     c->timings.far_passes = report.far_passes;
     c->timings.panel_count = c->panels->panel_count;
     c->timings.image_panels = report.image_panels;

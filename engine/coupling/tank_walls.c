@@ -18,6 +18,9 @@
  * bodies rest a few millimetres inside it on both backends
  * (tests/test_tank_origin.c). */
 #define TANK_CLEARANCE 0.01
+/* The largest side of a tank the rigid-body world holds: the builder's
+ * largest domain (eddy_build.h, EDDY_BUILD_MAX_SIDE, 1e5 m). */
+#define TANK_MAX_SIDE 1e5
 
 eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_error *err)
 {
@@ -29,6 +32,10 @@ eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_erro
     eddy_body_get_backend(&backend);
     const double inset = fmax(0.0, TANK_CLEARANCE - backend.polygon_skin);
     const double w = c->asset->width, h = c->asset->height, t = WALL_THICKNESS;
+    if (!(w > 0 && w <= TANK_MAX_SIDE && h > 0 && h <= TANK_MAX_SIDE))
+        return eddy_fail(err, EDDY_ERR_RANGE,
+                         "tank walls: the asset's domain %g x %g m is too large for the rigid-body "
+                         "world (each side at most %g m)", w, h, TANK_MAX_SIDE);
     /* in the body's frame, whose origin is the domain's (0, 0) */
     const double lo = inset - t / 2, xhi = w - inset + t / 2, yhi = h - inset + t / 2;
     const double box[4][4] = {{w / 2, lo, w / 2 + t, t / 2}, {w / 2, yhi, w / 2 + t, t / 2},

@@ -329,7 +329,19 @@ typedef struct eddy_panel_report {
     bool diverged;       /* sweeps blew up: strengths reset to the lone-body solves */
     int image_panels;    /* image panels in use this step */
     int far_passes;      /* fast path: far-field evaluations */
+    bool capped;         /* fast path: the sweeps stopped at the work cap, unconverged */
 } eddy_panel_report;
+
+/* The fast path's work cap per step (panel_fast.c): the Gauss-Seidel sweeps
+ * may spend at most this many near-field products per real panel, and
+ * always at least EDDY_SCHWARZ_MIN_SWEEPS sweeps (none: a heap too large for
+ * one sweep keeps the warm start or the lone-body solves). In ordinary
+ * scenes a sweep costs a few hundred products per panel and the cap never
+ * binds (a test's touching bodies at tolerance 1e-12 need 261 sweeps and
+ * get them); a heap of bodies on one point costs (all panels)^2 a sweep and
+ * is cut to a few sweeps. */
+#define EDDY_SCHWARZ_WORK_PER_PANEL 16384.0
+#define EDDY_SCHWARZ_MIN_SWEEPS 0
 
 typedef struct eddy_panel_world_body {
     const eddy_panel_shape *shape;

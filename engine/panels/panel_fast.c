@@ -89,6 +89,7 @@ struct eddy_panel_fast {
     double *far;       /* per real panel: far-field normal flux times length */
     double *gamma_far; /* per real panel: the strengths far[] was evaluated with */
     double *gamma_prev;/* per real panel: the strengths of the solve before the last */
+    double *gamma_best;/* per real panel: the iterate of the smallest change (work cap) */
     double *dgamma;    /* per real panel: strength change since then */
     double *node_scale;/* per node: max_k |a_k| / R^(k-1) of the pass's coefficients */
     double *node_abs;  /* per node: absolute circulation sum |gamma| A of its panels */
@@ -251,6 +252,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->far = eddy_calloc(np, sizeof(double));
     f->gamma_far = eddy_calloc(np, sizeof(double));
     f->gamma_prev = eddy_calloc(np, sizeof(double));
+    f->gamma_best = eddy_calloc(np, sizeof(double));
     f->dgamma = eddy_calloc(np, sizeof(double));
     f->node_scale = eddy_calloc(nn, sizeof(double));
     f->node_abs = eddy_calloc(nn, sizeof(double));
@@ -266,7 +268,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->use_count = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
-        !f->far || !f->gamma_far || !f->gamma_prev || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
+        !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
         !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
@@ -281,7 +283,7 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     eddy_free(f->q_off), eddy_free(f->q), eddy_free(f->rot);
     eddy_free(f->block_first), eddy_free(f->block_count), eddy_free(f->blocks), eddy_free(f->near);
     eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef), eddy_free(f->stack);
-    eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
+    eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->gamma_best), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
     eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
     eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
     eddy_free(f->body_coef), eddy_free(f->body_p), eddy_free(f->uses), eddy_free(f->use_first), eddy_free(f->use_count);
@@ -872,6 +874,39 @@ static void copy_to_images(eddy_panel_world *w)
     }
 }
 
+/* Multiply-adds of one sweep's near field: a cached block costs its
+ * target x source panels, one evaluated on the fly about NEAR_UNCACHED_COST
+ * times that per copy (an influence is a log and an atan2, not a product). */
+#define NEAR_UNCACHED_COST 16.0
+
+static double sweep_work(const eddy_panel_world *w, const eddy_panel_fast *f)
+{
+    double work = 0.0;
+    for (int t = 0; t < w->body_count; ++t) {
+        int mt = w->bodies[t].shape->count;
+        for (int k = 0; k < f->block_count[t]; ++k) {
+            const near_block *blk = &f->blocks[f->block_first[t] + k];
+            double pairs = (double)mt * w->bodies[blk->body].shape->count;
+            if (blk->offset < 0)
+                pairs *= NEAR_UNCACHED_COST * __builtin_popcount(blk->copies);
+            work += pairs;
+        }
+    }
+    return work;
+}
+
+/* The sweeps a step may spend: as many as max_iterations, but no more near
+ * work than EDDY_SCHWARZ_WORK_PER_PANEL products per real panel (so the
+ * cost of a step grows with the panels, not with their square, however the
+ * bodies overlap), and never fewer than EDDY_SCHWARZ_MIN_SWEEPS. */
+static int sweep_limit(const eddy_panel_world *w, double work)
+{
+    double budget = EDDY_SCHWARZ_WORK_PER_PANEL * (double)w->panel_count;
+    double allowed = work > 0.0 ? floor(budget / work) : (double)w->max_iterations;
+    if (allowed < EDDY_SCHWARZ_MIN_SWEEPS) allowed = EDDY_SCHWARZ_MIN_SWEEPS;
+    return allowed < (double)w->max_iterations ? (int)allowed : w->max_iterations;
+}
+
 void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 {
     eddy_panel_fast *f = w->fast_state;
@@ -918,7 +953,9 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
     }
     bool inner_done = false;
-    for (int pass = 0; !lone_only && rep->iterations < w->max_iterations; ++pass) {
+    const int limit = sweep_limit(w, sweep_work(w, f));
+    double best_change = INFINITY;
+    for (int pass = 0; !lone_only && rep->iterations < limit; ++pass) {
         double t1 = eddy_now_ms();
         int evaluated = far_pass(w, f, pass == 0);
         /* interior walls (panel_walls.c) answer the bodies' strengths once per
@@ -935,11 +972,14 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         inner_done = false;
         double stop = w->tolerance;
         int budget = FAST_INNER_SWEEPS;
-        for (bool first = true; rep->iterations < w->max_iterations && budget-- > 0;
-             first = false) {
+        for (bool first = true; rep->iterations < limit && budget-- > 0; first = false) {
             double norm2;
             rep->change = sweep(w, f, &norm2);
             rep->iterations++;
+            if (limit < w->max_iterations && rep->change < best_change) {
+                best_change = rep->change;
+                memcpy(f->gamma_best, w->strength, sizeof(double) * (size_t)w->panel_count);
+            }
             if (!isfinite(rep->change) || !isfinite(norm2) ||
                 norm2 > EDDY_PANEL_BLOWUP * EDDY_PANEL_BLOWUP * start2) {
                 rep->diverged = true;
@@ -959,6 +999,16 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         }
         f->stats.sweep_ms += eddy_now_ms() - t2;
         if (rep->converged) break;
+    }
+    /* Stopped by the work cap: the step goes on with the iterate that moved
+     * least (the best the budget found), and says so. */
+    if (!rep->converged && !rep->diverged && !lone_only && limit < w->max_iterations &&
+        rep->iterations >= limit) {
+        rep->capped = true;
+        if (best_change < rep->change) {
+            memcpy(w->strength, f->gamma_best, sizeof(double) * (size_t)w->panel_count);
+            rep->change = best_change;
+        }
     }
 done:
     eddy_wall_state_solve(w->walls, w); /* the walls against the final strengths */

@@ -375,7 +375,7 @@ static void iterate_schwarz(eddy_panel_world *w, eddy_panel_report *rep)
 eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
                                            eddy_panel_report *report, eddy_error *err)
 {
-    eddy_panel_report rep = {0, 0.0, true, false, 0, 0};
+    eddy_panel_report rep = {0, 0.0, true, false, 0, 0, false};
     if (report) *report = rep;
     if (!w || (!uf && w->panel_count > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel solve: NULL argument");

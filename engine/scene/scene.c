@@ -114,6 +114,21 @@ static const char *rule_text(num_rule rule)
     return "a number";
 }
 
+long eddy_json_find_nul_escape(const char *text, size_t size)
+{
+    bool in_string = false;
+    for (size_t i = 0; i < size; i++) {
+        if (text[i] == '"') {
+            in_string = !in_string;
+        } else if (in_string && text[i] == '\\' && i + 1 < size) {
+            if (text[i + 1] == 'u' && i + 5 < size && memcmp(text + i + 2, "0000", 4) == 0)
+                return (long)i;
+            i++; /* the escaped character, whatever it is */
+        }
+    }
+    return -1;
+}
+
 /* Reads a TEXT_NAME field into the char array at dst. */
 static eddy_result read_name(const cJSON *item, const char *path, char *dst, eddy_error *err)
 {
@@ -655,6 +670,16 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: invalid JSON at line %ld, column %ld (byte %zu)",
                          line, col, pos);
     }
+    long nul_escape = eddy_json_find_nul_escape(buf, size);
+    if (nul_escape >= 0) {
+        long line, col;
+        line_column(buf, (size_t)nul_escape, &line, &col);
+        eddy_free(buf);
+        cJSON_Delete(root);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: line %ld, column %ld: a string holds the "
+                         "escape \\u0000 (a NUL byte), which no name or text may contain",
+                         line, col);
+    }
     eddy_free(buf);
 
     eddy_scene *s = eddy_alloc(sizeof *s);
@@ -679,11 +704,11 @@ eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error 
     if (!path || !out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return eddy_fail(err, EDDY_ERR_IO, "scene: cannot open '%s': %s", path, strerror(errno));
-    /* Read at most one byte past the limit: enough to know it is too big,
-     * whatever the file is (a pipe has no size). */
+    FILE *f = NULL;
+    eddy_error open_err = {0};
+    if (eddy_open_input(path, &f, &open_err) != EDDY_OK)
+        return eddy_fail(err, EDDY_ERR_IO, "scene: %s", open_err.message);
+    /* Read at most one byte past the limit: enough to know it is too big. */
     size_t cap = (size_t)EDDY_SCENE_MAX_BYTES + 1;
     char *buf = eddy_alloc(cap);
     if (!buf) {

@@ -186,6 +186,9 @@ eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const c
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: expected an array of objects", what,
                          array_path);
     int n = cJSON_GetArraySize(item);
+    if (n > EDDY_SCENE_MAX_BODIES)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s: %d entries, at most %d", what, array_path,
+                         n, EDDY_SCENE_MAX_BODIES);
     eddy_scene_body *arr = eddy_calloc(n > 0 ? (size_t)n : 1, sizeof *arr);
     if (!arr) return eddy_fail(err, EDDY_ERR_MEMORY, "%s: %s: out of memory", what, array_path);
     int i = 0;

@@ -53,8 +53,9 @@ static char *catalogue_json(const game_level *L)
         if (seen) continue;
         const eddy_scene_body *b = &v.bodies[i];
         cJSON *s = cJSON_CreateObject();
-        char name[32];
-        snprintf(name, sizeof name, "body%d", i);
+        char name[32]; /* the level's field, so that a refused outline is named */
+        if (i == L->body_count && L->paddle.present) snprintf(name, sizeof name, "paddle");
+        else snprintf(name, sizeof name, "bodies[%d]", i);
         cJSON_AddStringToObject(s, "name", name);
         cJSON *pieces = cJSON_AddArrayToObject(s, "pieces");
         cJSON *p = cJSON_CreateObject();
@@ -130,6 +131,8 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
         d.wall_count = view.wall_count;
         eddy_error inner = {0};
         rc = eddy_build_asset(&d, out, &inner);
+        /* everything the build was given came from the level file */
+        if (rc == EDDY_ERR_ARGUMENT) rc = EDDY_ERR_FORMAT;
         if (rc != EDDY_OK) afail(err, rc, L->id, "building the asset", inner.message);
     }
     eddy_shape_catalogue_destroy(cat);

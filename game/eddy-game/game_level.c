@@ -9,6 +9,9 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
+#include "eddy_build.h"    /* eddy_build_estimate */
+#include "eddy_internal.h" /* eddy_open_input */
+#include "scene_internal.h" /* eddy_json_find_nul_escape */
 
 #include <cJSON.h>
 
@@ -209,6 +212,22 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
     if (!(x >= lo && x <= hi && x == floor(x)))
         return fail(c, EDDY_ERR_FORMAT, "%s: expected an integer in %d..%d", path, lo, hi);
     *out = (int)x;
+    return EDDY_OK;
+}
+
+/* The level's asset must be buildable in bounded time and memory: what
+ * eddy-level build would refuse, eddy-level check refuses now (the painted
+ * modes, not read yet, are left to the build's own check). */
+static eddy_result check_build_cost(const parse_ctx *c, const game_level *L,
+                                    const eddy_scene_view *v)
+{
+    eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
+                         .ny = L->asset.ny, .modes = L->asset.modes, .walls = v->walls,
+                         .wall_count = v->wall_count};
+    eddy_build_cost cost;
+    eddy_error inner = {0};
+    if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
+        return fail(c, EDDY_ERR_RANGE, "asset: %s", inner.message);
     return EDDY_OK;
 }
 
@@ -595,7 +614,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return EDDY_OK;
+    return check_build_cost(c, L, &v);
 }
 
 void game_level_destroy(game_level *level)
@@ -630,6 +649,14 @@ eddy_result game_level_load_memory(const char *text, size_t size, const char *id
     snprintf(L->id, sizeof L->id, "%s", c.id);
     L->hash = game_hash_bytes(GAME_HASH_SEED, text, size);
     const char *end = NULL;
+    long nul = eddy_json_find_nul_escape(text, size);
+    if (nul >= 0) {
+        int line, col;
+        line_column(text, (size_t)nul, &line, &col);
+        free(L);
+        return fail(&c, EDDY_ERR_FORMAT, "line %d, column %d: a string holds the escape \\u0000 "
+                    "(a NUL byte), which no name or text may contain", line, col);
+    }
     cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
     eddy_result rc;
     if (!root) {
@@ -658,10 +685,11 @@ eddy_result game_level_load_file(const char *path, game_level **out, eddy_error 
     snprintf(id, sizeof id, "%s", base);
     size_t n = strlen(id);
     if (n > 5 && strcmp(id + n - 5, ".json") == 0) id[n - 5] = '\0';
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    if (!f) {
+    FILE *f = NULL;
+    eddy_error open_err = {0};
+    if (eddy_open_input(path, &f, &open_err) != EDDY_OK) {
         parse_ctx c = {id, err};
-        return fail(&c, EDDY_ERR_IO, "cannot open '%s'", path ? path : "(null)");
+        return fail(&c, EDDY_ERR_IO, "%s", open_err.message);
     }
     char *buf = malloc(LEVEL_MAX_BYTES + 1);
     size_t got = buf ? fread(buf, 1, LEVEL_MAX_BYTES + 1, f) : 0;

@@ -87,6 +87,24 @@ static int exit_for(eddy_result rc)
     }
 }
 
+/* The outputs (--record, --screenshot) must be regular files (or new), apart
+ * from each other and from every input (--level as a file, --replay, --demo). */
+static int check_outputs(const options *o)
+{
+    const char *out_flag[2] = {"--record", "--screenshot"};
+    const char *out[2] = {o->record, o->screenshot};
+    const char *in_flag[3] = {"--level", "--replay", "--demo"};
+    const char *in[3] = {o->level, o->replay, o->demo};
+    int rc = cli_refuse_one_output(PROG, out_flag[0], out[0], out_flag[1], out[1]);
+    for (int i = 0; i < 2 && rc == EX_OK; i++) {
+        if (!out[i]) continue;
+        rc = cli_refuse_special_output(PROG, out_flag[i], out[i]);
+        for (int k = 0; k < 3 && rc == EX_OK; k++)
+            rc = cli_refuse_same_file(PROG, out_flag[i], out[i], in_flag[k], in[k]);
+    }
+    return rc;
+}
+
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
@@ -115,9 +133,9 @@ static int parse_args(int argc, char **argv, options *o)
         switch (c) {
         case 'l': o->level = optarg; break;
         case 'n':
-            if (!cli_parse_long(optarg, 0, 100000000L, &o->frames))
-                return cli_fail(PROG, EX_USAGE, "--frames: expected an integer in 0..100000000, "
-                                "not '%s'", optarg);
+            if (!cli_parse_long(optarg, 0, GAME_MAX_FRAMES, &o->frames))
+                return cli_fail(PROG, EX_USAGE, "--frames: expected an integer in 0..%ld (an hour "
+                                "at 60 Hz), not '%s'", GAME_MAX_FRAMES, optarg);
             break;
         case OPT_HEADLESS: o->headless = true; break;
         case OPT_REPLAY: o->replay = optarg; break;
@@ -166,7 +184,7 @@ static int parse_args(int argc, char **argv, options *o)
         if (n < 5 || strcmp(o->screenshot + n - 4, ".png") != 0)
             return cli_fail(PROG, EX_USAGE, "--screenshot: the file name must end in .png");
     }
-    return EX_OK;
+    return check_outputs(o);
 }
 
 /* ------------------------------------------------------------ headless */
@@ -286,8 +304,11 @@ static int run_headless(const options *o, const char *argv0)
     phase_sums sums = {0};
     int next = 0;
     for (long f = 0; f < frames && code == EX_OK; f++) {
-        if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK ||
-            (rc = game_sim_step(sim, &err)) != EDDY_OK) {
+        if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK) {
+            code = cli_fail(PROG, exit_for(rc), "%s", err.message); /* names the line */
+            break;
+        }
+        if ((rc = game_sim_step(sim, &err)) != EDDY_OK) {
             code = cli_fail(PROG, rc == EDDY_ERR_NUMERIC ? EX_DATAERR : EX_SOFTWARE,
                             "frame %ld: %s", f, err.message);
             break;
@@ -332,7 +353,7 @@ int main(int argc, char **argv)
 {
     options o;
     int code = parse_args(argc, argv, &o);
-    if (code < 0) return EX_OK;
+    if (code < 0) return cli_finish_stdout(PROG);
     if (code != EX_OK) return code;
     if (o.headless) return run_headless(&o, argv[0]);
 #ifdef EDDY_GAME_NO_SDL

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define REPLAY_MAX_BYTES (64u << 20)
-#define REPLAY_MAX_FRAMES 100000000L
+#define REPLAY_MAX_FRAMES GAME_MAX_FRAMES
 
 static const char *const FEEDBACK_NAMES[] = {"", "exact", "quadtree", "naive", "off"};
 
@@ -37,6 +37,7 @@ void game_replay_free(game_replay *r)
 {
     if (!r) return;
     free(r->events);
+    free(r->lines);
     memset(r, 0, sizeof *r);
 }
 
@@ -156,7 +157,8 @@ eddy_result game_replay_parse(const char *text, size_t size, const char *name, g
         } else if (stage == 2) {
             if (n != 2 || strcmp(w[0], "frames") ||
                 !parse_long(w[1], 0, REPLAY_MAX_FRAMES, &out->frames))
-                rc = rfail(err, name, line, "expected 'frames N'");
+                rc = rfail(err, name, line, "expected 'frames N' with N in 0..%ld (an hour at "
+                           "60 Hz)", REPLAY_MAX_FRAMES);
             stage = 3;
         } else if (stage == 3) {
             if (n == 1 && strcmp(w[0], "end") == 0) {
@@ -166,11 +168,13 @@ eddy_result game_replay_parse(const char *text, size_t size, const char *name, g
             if (out->count == cap) {
                 cap = cap ? 2 * cap : 256;
                 game_event *grown = realloc(out->events, (size_t)cap * sizeof *grown);
-                if (!grown) {
+                if (grown) out->events = grown;
+                int *lines = grown ? realloc(out->lines, (size_t)cap * sizeof *lines) : NULL;
+                if (!lines) {
                     rc = rfail(err, name, line, "out of memory");
                     break;
                 }
-                out->events = grown;
+                out->lines = lines;
             }
             long last = out->count ? out->events[out->count - 1].frame : 0;
             rc = parse_event(w, n, name, line, &out->events[out->count], last, err);
@@ -178,6 +182,7 @@ eddy_result game_replay_parse(const char *text, size_t size, const char *name, g
                 if (out->events[out->count].frame >= out->frames)
                     rc = rfail(err, name, line, "frame %ld is not before the end (frames %ld)",
                                out->events[out->count].frame, out->frames);
+                out->lines[out->count] = line;
                 out->count++;
             }
         } else {
@@ -185,6 +190,7 @@ eddy_result game_replay_parse(const char *text, size_t size, const char *name, g
         }
     }
     free(copy);
+    snprintf(out->source, sizeof out->source, "%s", name ? name : "replay");
     if (rc == EDDY_OK && stage != 4)
         rc = rfail(err, name, line, "truncated: no 'end' line");
     if (rc != EDDY_OK) game_replay_free(out);
@@ -275,6 +281,9 @@ eddy_result game_replay_feed(const game_replay *r, game_sim *sim, int *next, edd
         const game_event *e = &r->events[(*next)++];
         if (e->frame < f) continue; /* a frame already stepped past */
         eddy_result rc = game_sim_command(sim, &e->cmd, err);
+        if (rc == EDDY_ERR_ARGUMENT && r->lines) /* the file asks what the level lacks */
+            return rfail(err, r->source, r->lines[*next - 1], "frame %ld: %s", e->frame,
+                         err ? err->message : "command refused");
         if (rc != EDDY_OK) return rc;
     }
     return EDDY_OK;

@@ -22,12 +22,19 @@
 
 #include "game_sim.h"
 
+/* The longest replay and the longest headless run, in frames (1/60 s): one
+ * hour of game time, so that a few bytes of replay cannot ask for hours of
+ * work (docs/cli.md gives the seconds it costs). */
+#define GAME_MAX_FRAMES 216000L
+
 typedef struct game_replay {
     char level_id[64];
     uint64_t level_hash;
     long frames;          /* length of the recording in steps */
     int count;
     game_event *events;   /* sorted by frame (stable) */
+    int *lines;           /* the file line of each event (NULL: not from a file) */
+    char source[128];     /* the file name, for messages */
 } game_replay;
 
 /* EDDY_ERR_FORMAT naming the line for anything malformed, EDDY_ERR_IO for a
@@ -45,7 +52,8 @@ eddy_result game_replay_from_sim(const game_sim *sim, game_replay *out, eddy_err
 
 /* Plays a replay into a sim: gives the commands of frame f before step f.
  * *next is the index of the next event to give (start at 0); call it once
- * before every step. */
+ * before every step. A command the level cannot take (a jet it lacks) is
+ * EDDY_ERR_FORMAT naming the replay's file and line. */
 eddy_result game_replay_feed(const game_replay *replay, game_sim *sim, int *next,
                              eddy_error *err);
 

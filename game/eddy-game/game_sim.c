@@ -251,7 +251,8 @@ eddy_result game_sim_command(game_sim *s, const game_cmd *cmd, eddy_error *err)
         break;
     case GAME_CMD_JET:
         if (cmd->arg < 0 || cmd->arg >= s->level->jet_count)
-            return sim_fail(err, EDDY_ERR_ARGUMENT, "game: no such jet");
+            return game_error(err, EDDY_ERR_ARGUMENT, "jet %d: the level has %d jet%s", cmd->arg,
+                            s->level->jet_count, s->level->jet_count == 1 ? "" : "s");
         s->jet_on[cmd->arg] = cmd->v[0] != 0;
         break;
     case GAME_CMD_STIR:

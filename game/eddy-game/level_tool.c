@@ -66,6 +66,31 @@ static int cmd_check(int argc, char **argv)
     return EX_OK;
 }
 
+/* Refuses outputs that would destroy an input or each other: -o and --deps
+ * must not be the level or any mode file read (used: the space-separated
+ * list the build returned, or NULL before it), nor one another, nor a
+ * device, FIFO or directory. */
+static int check_build_files(const char *level, const char *out, const char *deps,
+                             const char *used)
+{
+    int code = cli_refuse_special_output(PROG, "-o", out);
+    if (code == EX_OK && deps) code = cli_refuse_special_output(PROG, "--deps", deps);
+    if (code == EX_OK) code = cli_refuse_one_output(PROG, "-o", out, "--deps", deps);
+    if (code == EX_OK) code = cli_refuse_same_file(PROG, "-o", out, "level", level);
+    if (code == EX_OK && deps) code = cli_refuse_same_file(PROG, "--deps", deps, "level", level);
+    for (const char *p = used; code == EX_OK && p && *p;) {
+        const char *sp = strchr(p, ' ');
+        size_t n = sp ? (size_t)(sp - p) : strlen(p);
+        char mode[1024];
+        snprintf(mode, sizeof mode, "%.*s", (int)(n < sizeof mode ? n : sizeof mode - 1), p);
+        if (mode[0]) code = cli_refuse_same_file(PROG, "-o", out, "mode file", mode);
+        if (code == EX_OK && deps && mode[0])
+            code = cli_refuse_same_file(PROG, "--deps", deps, "mode file", mode);
+        p = sp ? sp + 1 : p + n;
+    }
+    return code;
+}
+
 static int cmd_build(int argc, char **argv)
 {
     const char *level = NULL, *modes = NULL, *out = NULL, *deps = NULL;
@@ -84,6 +109,8 @@ static int cmd_build(int argc, char **argv)
     }
     if (!level || !modes || !out)
         return cli_fail(PROG, EX_USAGE, "build: needs LEVEL, --modes DIR and -o OUT");
+    int code = check_build_files(level, out, deps, NULL);
+    if (code != EX_OK) return code;
     game_level *L;
     eddy_error err = {0};
     eddy_result rc = game_level_load_file(level, &L, &err);
@@ -94,6 +121,11 @@ static int cmd_build(int argc, char **argv)
     if (rc != EDDY_OK) {
         game_level_destroy(L);
         return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : exit_for(rc), "%s", err.message);
+    }
+    if ((code = check_build_files(level, out, deps, used)) != EX_OK) {
+        eddy_asset_destroy(asset);
+        game_level_destroy(L);
+        return code;
     }
     rc = eddy_asset_save_file(asset, out, &err);
     eddy_asset_info info;
@@ -114,6 +146,10 @@ static int cmd_build(int argc, char **argv)
             n += snprintf(rule + n, sizeof rule - (size_t)n, "%.*s:\n", (int)(sp - p), p);
         }
         if (n >= (int)sizeof rule) n = (int)sizeof rule - 1;
+        if ((code = cli_refuse_one_output(PROG, "-o", out, "--deps", deps)) != EX_OK) {
+            game_level_destroy(L);
+            return code;
+        }
         if (eddy_write_file_atomic(deps, rule, (size_t)n, &err) != EDDY_OK) {
             game_level_destroy(L);
             return cli_fail(PROG, EX_CANTCREAT, "--deps: %s", err.message);
@@ -143,10 +179,14 @@ static int cmd_solve(int argc, char **argv)
         }
     }
     long frames = 36000;
-    if (frames_s && !cli_parse_long(frames_s, 1, 10000000, &frames))
-        return cli_fail(PROG, EX_USAGE, "solve: --frames: expected a positive integer");
+    if (frames_s && !cli_parse_long(frames_s, 1, GAME_MAX_FRAMES, &frames))
+        return cli_fail(PROG, EX_USAGE, "solve: --frames: expected an integer in 1..%ld (an hour "
+                        "at 60 Hz)", GAME_MAX_FRAMES);
     if (!level || !assets || !out)
         return cli_fail(PROG, EX_USAGE, "solve: needs LEVEL, --assets DIR and -o OUT");
+    int checked = cli_refuse_special_output(PROG, "-o", out);
+    if (checked == EX_OK) checked = cli_refuse_same_file(PROG, "-o", out, "level", level);
+    if (checked != EX_OK) return checked;
     game_level *L;
     eddy_error err = {0};
     eddy_result rc = game_level_load_file(level, &L, &err);
@@ -191,7 +231,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         usage(stdout);
-        return EX_OK;
+        return cli_finish_stdout(PROG);
     }
     if (strcmp(argv[1], "build") == 0) return cmd_build(argc, argv);
     if (strcmp(argv[1], "check") == 0) return cmd_check(argc, argv);

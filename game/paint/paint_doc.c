@@ -308,8 +308,10 @@ eddy_result paint_doc_set_brush(paint_doc *doc, const paint_brush *brush, eddy_e
     eddy_result rc = check_radius(doc, brush->radius, err);
     if (rc != EDDY_OK)
         return rc;
-    if (!isfinite(brush->strength))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "brush strength must be finite");
+    if (!isfinite(brush->strength) || fabs(brush->strength) > PAINT_MAX_STRENGTH)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "brush strength %g: must be within +-%g m/s (a field's length and "
+                         "projection must stay finite)", brush->strength, PAINT_MAX_STRENGTH);
     if (brush->mode != PAINT_BRUSH_SET && brush->mode != PAINT_BRUSH_ADD)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "unknown brush mode %d", (int)brush->mode);
     doc->brush = *brush;

@@ -53,6 +53,10 @@
 #define PAINT_RECORD_MAX_VALUES ((size_t)1 << 25)  /* doubles of recorded frames (256 MiB) */
 #define PAINT_MAX_PAGES 256                        /* modes in one document */
 
+/* The strongest brush, in m/s: strokes then keep every field, its length
+ * and its projection finite and meaningful. */
+#define PAINT_MAX_STRENGTH 1e6
+
 typedef enum paint_brush_mode {
     PAINT_BRUSH_SET = 0, /* move towards the brush velocity (painting over replaces) */
     PAINT_BRUSH_ADD = 1  /* add the brush velocity (painting over accumulates) */

@@ -144,17 +144,17 @@ int main(int argc, char **argv)
         case OPT_DEMO: app.demo = true; window_flags = true; break;
         case OPT_FRAMES: {
             long n = 0;
-            if (!cli_parse_long(optarg, 1, 100000000, &n))
-                return cli_fail(PROG, EX_USAGE, "--frames '%s' must be a whole number >= 1",
-                                optarg);
+            if (!cli_parse_long(optarg, 1, 216000, &n)) /* an hour at 60 Hz */
+                return cli_fail(PROG, EX_USAGE, "--frames '%s' must be a whole number in "
+                                "1..216000", optarg);
             app.frames = (int)n;
             window_flags = true;
             break;
         }
         case OPT_SHOT: app.screenshot = optarg; window_flags = true; break;
         case OPT_WALLS: walls = optarg; break;
-        case 'h': usage(stdout); return EX_OK;
-        case 'V': printf("eddy-paint %s\n", EDDY_VERSION_STRING); return EX_OK;
+        case 'h': usage(stdout); return cli_finish_stdout(PROG);
+        case 'V': printf("eddy-paint %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
         }
     }
@@ -167,6 +167,16 @@ int main(int argc, char **argv)
     if (output && !script)
         return cli_fail(PROG, EX_USAGE, "-o/--output goes with --script (in the window, "
                                         "give the file as FILE and press Ctrl+S)");
+
+    /* The document FILE may be saved back (an edit); the script and the
+     * walls it reads may not be overwritten by the mode file. */
+    int checked = output ? cli_refuse_special_output(PROG, "-o", output) : EX_OK;
+    if (checked == EX_OK && output && strcmp(script, "-") != 0)
+        checked = cli_refuse_same_file(PROG, "-o", output, "--script", script);
+    if (checked == EX_OK && output)
+        checked = cli_refuse_same_file(PROG, "-o", output, "--walls", walls);
+    if (checked != EX_OK)
+        return checked;
 
     eddy_error err = {0};
     paint_doc *doc = NULL;

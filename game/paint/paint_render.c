@@ -3,6 +3,8 @@
 /* paint_render.c - drawing for eddy-paint's window (see paint_render.h). */
 #include "paint_render.h"
 
+#include "eddy_internal.h" /* eddy_write_file_atomic */
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -809,9 +811,12 @@ static bool write_png(const char *path, const unsigned char *rgb, int w, int h, 
         snprintf(why, cap, "cannot compress the screenshot");
         ok = false;
     }
-    FILE *f = ok ? fopen(path, "wb") : NULL;
+    /* built in memory, then saved atomically like every other file */
+    char *png = NULL;
+    size_t png_size = 0;
+    FILE *f = ok ? open_memstream(&png, &png_size) : NULL;
     if (ok && !f) {
-        snprintf(why, cap, "cannot write %s", path);
+        snprintf(why, cap, "out of memory for the screenshot");
         ok = false;
     }
     if (ok) {
@@ -828,8 +833,14 @@ static bool write_png(const char *path, const unsigned char *rgb, int w, int h, 
              write_chunk(f, "IDAT", z, zsize) && write_chunk(f, "IEND", NULL, 0);
         if (fclose(f) != 0)
             ok = false;
+        eddy_error err = {0};
         if (!ok)
-            snprintf(why, cap, "cannot write %s", path);
+            snprintf(why, cap, "out of memory for the screenshot");
+        else if (eddy_write_file_atomic(path, png, png_size, &err) != EDDY_OK) {
+            snprintf(why, cap, "%s", err.message);
+            ok = false;
+        }
+        free(png);
     } else if (!raw || !cand || !z) {
         snprintf(why, cap, "out of memory for the screenshot");
     }
@@ -860,9 +871,21 @@ bool paint_screenshot(SDL_Renderer *ren, const char *path, char *why, size_t cap
     } else if (ok) {
         SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom(rgb, w, h, 24, w * 3,
                                                             SDL_PIXELFORMAT_RGB24);
-        ok = s && SDL_SaveBMP(s, path) == 0;
-        if (!ok)
+        /* a 24-bit BMP: its headers and rows padded to 4 bytes, in memory */
+        size_t bmp_cap = 1024 + (size_t)(w * 3 + 3) / 4 * 4 * (size_t)h;
+        unsigned char *bmp = malloc(bmp_cap);
+        SDL_RWops *rw = bmp ? SDL_RWFromMem(bmp, (int)bmp_cap) : NULL;
+        ok = s && rw && SDL_SaveBMP_RW(s, rw, 0) == 0;
+        Sint64 bmp_size = rw ? SDL_RWtell(rw) : -1;
+        if (rw)
+            SDL_RWclose(rw);
+        eddy_error err = {0};
+        if (!ok || bmp_size <= 0)
             snprintf(why, cap, "cannot write %s: %s", path, SDL_GetError());
+        else if (eddy_write_file_atomic(path, bmp, (size_t)bmp_size, &err) != EDDY_OK)
+            snprintf(why, cap, "%s", err.message);
+        ok = ok && bmp_size > 0 && err.message[0] == '\0';
+        free(bmp);
         if (s)
             SDL_FreeSurface(s);
     }

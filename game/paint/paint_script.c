@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "grid_solver.h"
+#include "eddy_internal.h" /* eddy_open_input */
 
 #include <ctype.h>
 #include <errno.h>
@@ -339,6 +340,8 @@ static eddy_result cmd_file(line_ctx *c)
     eddy_error err = {0};
     const char *cmd = c->word[0];
     bool reading = strcmp(cmd, "load") == 0;
+    if (!reading && cli_same_file(path, c->source))
+        return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", cmd, path);
     if (reading)
         rc = paint_doc_load(c->doc, path, &err);
     else if (strcmp(cmd, "save") == 0)
@@ -415,6 +418,9 @@ static eddy_result cmd_walls_file(line_ctx *c)
         return rc;
     eddy_error err = {0};
     bool reading = strcmp(c->word[0], "walls") == 0;
+    if (!reading && cli_same_file(path, c->source))
+        return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
+                   path);
     rc = reading ? paint_doc_load_walls(c->doc, path, &err) : paint_doc_save_walls(c->doc, path, &err);
     if (rc == EDDY_OK)
         return rc;
@@ -582,10 +588,11 @@ eddy_result paint_script_run_file(paint_doc *doc, const char *path, FILE *out,
 {
     if (e)
         memset(e, 0, sizeof *e);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
+    FILE *f = stdin;
+    eddy_error open_err = {0};
+    if (strcmp(path, "-") != 0 && eddy_open_input(path, &f, &open_err) != EDDY_OK)
         return fail_line(e, PAINT_FAIL_READ, EDDY_ERR_IO, path, 0, "cannot open the script: %s",
-                         strerror(errno));
+                         open_err.message);
     size_t cap = 4096, size = 0;
     char *text = malloc(cap);
     eddy_result rc = EDDY_OK;

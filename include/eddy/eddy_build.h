@@ -132,6 +132,29 @@ typedef struct eddy_build_desc {
 EDDY_BUILD_API eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out,
                                             eddy_error *err);
 
+/* What a build costs, estimated before it starts from the description alone
+ * (measured on one core; docs/cli.md). eddy_build_asset refuses with
+ * EDDY_ERR_RANGE, before any work, a description over any limit below, or
+ * whose cells are more than 16 times longer than wide. */
+#define EDDY_BUILD_MAX_SECONDS 600.0
+#define EDDY_BUILD_MIN_SIDE 1e-3 /* domain sides in metres */
+#define EDDY_BUILD_MAX_SIDE 1e5
+#define EDDY_BUILD_MAX_BYTES (4.0 * 1073741824.0)      /* peak memory */
+#define EDDY_BUILD_MAX_FILE_BYTES (2.0 * 1073741824.0) /* the loader's limit */
+typedef struct eddy_build_cost {
+    double seconds;     /* wall time of the build */
+    double bytes;       /* peak memory */
+    double file_bytes;  /* size of the asset file */
+    double cell_aspect; /* a cell's longer side over its shorter */
+    double table_bins;  /* bins of the quadtree error table */
+} eddy_build_cost;
+
+/* Fills out for desc (zero fields take eddy_build_asset's defaults) and
+ * returns EDDY_ERR_RANGE with a message naming the sizes when the build
+ * would pass a limit; out is filled either way. */
+EDDY_BUILD_API eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *out,
+                                               eddy_error *err);
+
 /* Serialises an asset into a new buffer (release it with eddy_free). */
 EDDY_BUILD_API eddy_result eddy_asset_encode(const eddy_asset *asset, unsigned char **out,
                                              size_t *out_size, eddy_error *err);

@@ -270,6 +270,10 @@ typedef struct eddy_coupling_timings {
     int panel_count;      /* real panels */
     int image_panels;     /* wall images in use */
     int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
+    bool schwarz_capped;  /* the sweeps stopped unconverged at the step's work cap (at
+                             most 16384 near-field products per panel; the
+                             sweeps may stop before the first): bodies heaped on one another cost a bounded
+                             step, with the best iterate found */
 } eddy_coupling_timings;
 
 EDDY_API void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out);

@@ -109,6 +109,10 @@ extern "C" {
 
 /* Largest scene document accepted, in bytes. */
 #define EDDY_SCENE_MAX_BYTES (4u << 20)
+/* Most bodies in a scene (and pieces in a catalogue shape): with the
+ * coupling's cap on Schwarz work a step then stays within a few tens of
+ * milliseconds (docs/cli.md). */
+#define EDDY_SCENE_MAX_BODIES 512
 
 typedef struct eddy_scene eddy_scene;
 
