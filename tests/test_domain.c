@@ -175,8 +175,11 @@ static void box_eigenvalues_match_the_closed_form(void **state)
             assert_true(fabs(lambda[k] - (sx * sx + sy * sy)) < 1e-10 * lambda[k]);
             worst = fmax(worst, fabs(lambda[k] - m[k].lambda) / m[k].lambda);
         }
+        print_message("box 2 x 1 on %d x %d cells, 12 modes: eigenvalues equal the discrete "
+                      "closed form to 1e-10, the continuous one to %.2e\n", nx, ny, worst);
         if (level == 1) {
             double order = log2(err_prev / worst);
+            print_message("box: observed order %.3f\n", order);
             assert_true(order > 1.9 && order < 2.1);
         }
         err_prev = worst;
