@@ -26,7 +26,15 @@
  *         the loader rasterises the walls again and refuses grid modes that
  *         carry flux through a solid face
  * An asset without grid modes has no GMOD and reads as before; readers
- * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
+ * older than GMOD refuse grid modes with a message (DOMN's counts differ).
+ *
+ * An asset holds only these sections: a section with any other tag is
+ * refused ("unknown section"), not skipped, so that every byte of an asset is
+ * one the loader understood (a newer format raises EDDY_ASSET_VERSION).
+ * Once decoded, the numbers are checked for what the run time relies on
+ * (asset_meaning.c: dissipative viscosity matching the eigenvalues, a skew
+ * tensor of sane size, unit grid modes, walls that leave fluid) and the
+ * panels of SHAP for finite, closed outlines (asset_shapes.c). */
 #include "asset_format.h"
 #include "asset_shapes.h"
 #include "domain.h"
@@ -180,6 +188,10 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
 
 static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
+    if (s->size != 8 * (uint64_t)a->eigen_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD' is %llu bytes, but the "
+                         "domain's %d eigenmodes need %llu", (unsigned long long)s->size,
+                         a->eigen_count, 8ull * (unsigned long long)a->eigen_count);
     eddy_reader r = eddy_reader_make(s);
     a->modes = malloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
@@ -207,6 +219,11 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
 static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     size_t r = (size_t)a->mode_count;
+    uint64_t need = 8 * (uint64_t)r * (a->viscosity_diagonal ? 1 : (uint64_t)r);
+    if (s->size != need)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'VISC' is %llu bytes, but a %s D of "
+                         "the domain's %zu modes needs %llu", (unsigned long long)s->size,
+                         a->viscosity_diagonal ? "diagonal" : "dense", r, (unsigned long long)need);
     eddy_reader rd = eddy_reader_make(s);
     a->viscosity = calloc(r * r, sizeof *a->viscosity);
     if (!a->viscosity) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
@@ -243,6 +260,11 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
     if (rd.failed || nnz > rd.left / 16)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor claims %llu entries, more than its "
                          "section holds", (unsigned long long)nnz);
+    uint64_t need = 8 + 8 * ((uint64_t)r + 1) + 16 * nnz;
+    if (s->size != need)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT' is %llu bytes, but %llu "
+                         "entries over the domain's %d modes need %llu", (unsigned long long)s->size,
+                         (unsigned long long)nnz, r, (unsigned long long)need);
     eddy_result res = eddy_tensor_alloc(&a->tensor, r, (int64_t)nnz, err);
     if (res != EDDY_OK) return res;
     eddy_tensor *t = &a->tensor;
@@ -417,8 +439,33 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
     return EDDY_OK;
 }
 
+/* Every section must be one this loader reads (see the top of this file). */
+static eddy_result check_known_sections(const eddy_container *c, eddy_error *err)
+{
+    static const uint32_t known[] = {TAG_DOMAIN, TAG_EIGEN,  TAG_VISC,     TAG_ADVECT, TAG_GRID,
+                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS};
+    for (int s = 0; s < c->count; ++s) {
+        uint32_t tag = c->sections[s].tag;
+        bool found = false;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) found = found || tag == known[k];
+        if (found) continue;
+        char name[5];
+        for (int b = 0; b < 4; ++b) {
+            unsigned char ch = (unsigned char)(tag >> (8 * b));
+            name[b] = ch >= 0x20 && ch < 0x7f ? (char)ch : '?';
+        }
+        name[4] = '\0';
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown section '%s' (0x%08x): an asset "
+                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL", name,
+                         (unsigned)tag);
+    }
+    return EDDY_OK;
+}
+
 static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_error *err)
 {
+    eddy_result known = check_known_sections(c, err);
+    if (known != EDDY_OK) return known;
     const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
     const eddy_section *eig = require(c, TAG_EIGEN, "EMOD", err);
     const eddy_section *vis = require(c, TAG_VISC, "VISC", err);
@@ -440,6 +487,7 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
         else
             res = eddy_asset_domain_decode(a, walls, err);
     }
+    if (res == EDDY_OK) res = eddy_asset_check_meaning(a, err);
     return res;
 }
 
