@@ -11,7 +11,11 @@
  * (rewrite_section). The load must fail with EDDY_ERR_FORMAT and a message
  * naming the section and the defect. The valid assets (box, enriched,
  * walled, with shapes, the shipped levels' when built) must still load, and
- * the time the checks add to a load is printed. */
+ * the time the checks add to a load is printed.
+ *
+ * With EDDY_SAVE_MEANING_CASES=DIR set, every refused input is also written
+ * to DIR/meaning-NAME: that is how tests/data/fuzz/asset/meaning-* (replayed
+ * by test_fuzz_regressions through the fuzz target) were made. */
 #include "test_util.h"
 
 #include "asset_format.h"
@@ -30,7 +34,7 @@
 typedef struct fixture {
     eddy_asset *box;      /* 12 box modes on 16 x 16, with two body shapes */
     eddy_asset *enriched; /* 6 eigenmodes + 2 grid modes on 8 x 8 (dense VISC) */
-    eddy_asset *walled;   /* an island: walled domain modes on 24 x 24 */
+    eddy_asset *walled;   /* an island: 6 walled domain modes + 1 island mode on 16 x 16 */
 } fixture;
 
 static fixture fx;
@@ -78,7 +82,7 @@ static eddy_asset *build_enriched(void)
 static eddy_asset *build_walled(void)
 {
     eddy_wall island = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1.5};
-    eddy_build_desc d = {.width = 10, .height = 10, .nx = 24, .ny = 24, .modes = 10};
+    eddy_build_desc d = {.width = 10, .height = 10, .nx = 16, .ny = 16, .modes = 6};
     d.walls = &island;
     d.wall_count = 1;
     eddy_asset *a = NULL;
@@ -164,6 +168,23 @@ static bytes rewrite_section(const eddy_asset *a, uint32_t tag, void (*edit)(uin
     return out;
 }
 
+/* DIR/meaning-WHAT (letters and digits of what, the rest as '-'). */
+static void save_case(bytes b, const char *what)
+{
+    const char *dir = getenv("EDDY_SAVE_MEANING_CASES");
+    if (!dir) return;
+    char name[128], path[1024];
+    size_t n = 0;
+    for (const char *c = what; *c && n + 1 < sizeof name; ++c)
+        name[n++] = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')
+                        ? *c : '-';
+    name[n] = '\0';
+    snprintf(path, sizeof path, "%s/meaning-%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(b.data, 1, b.size, f) != b.size) fail_msg("cannot write %s", path);
+    fclose(f);
+}
+
 /* The bytes load with EDDY_ERR_FORMAT and a message holding every fragment. */
 static void expect_refused(bytes b, const char *what, const char *section, const char *defect)
 {
@@ -176,6 +197,7 @@ static void expect_refused(bytes b, const char *what, const char *section, const
     if (!strstr(err.message, section) || !strstr(err.message, defect))
         fail_msg("%s: message '%s' lacks '%s' or '%s'", what, err.message, section, defect);
     print_message("%-34s -> %s\n", what, err.message);
+    save_case(b, what);
     free(b.data);
 }
 
