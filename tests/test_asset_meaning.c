@@ -316,6 +316,17 @@ static void domn_grid_halved(uint8_t *p, size_t size)
     p[16] /= 2, p[20] /= 2; /* nx, ny below 256 */
 }
 
+/* The domain twice as wide: the eigenvalues recomputed from it disagree with
+ * D~ (and the tensor, built for the old domain, would be wrong too). */
+static void domn_twice_as_wide(uint8_t *p, size_t size)
+{
+    (void)size;
+    double w;
+    memcpy(&w, p, sizeof w); /* f64 width first, little-endian like the file */
+    w *= 2;
+    memcpy(p, &w, sizeof w);
+}
+
 static void domn_eigen_one_more(uint8_t *p, size_t size)
 {
     (void)size;
@@ -329,6 +340,8 @@ static void sections_must_agree_with_the_header(void **state)
                    "'EMOD'", "twice");
     expect_refused(rewrite_section(fx.box, TAG_DOMAIN, domn_one_mode_fewer, 0),
                    "DOMN says 11 modes, sections hold 12", "'EMOD'", "eigenmodes need");
+    expect_refused(rewrite_section(fx.box, TAG_DOMAIN, domn_twice_as_wide, 0),
+                   "DOMN domain twice as wide", "'VISC'", "eigenvalue");
     expect_refused(rewrite_section(fx.box, TAG_DOMAIN, domn_grid_halved, 0), "DOMN grid halved (box)",
                    "'QTRE'", "does not fit the grid");
     expect_refused(rewrite_section(fx.walled, TAG_DOMAIN, domn_grid_halved, 0),
