@@ -254,6 +254,13 @@ static void viscosity_must_dissipate(void **state)
 
 static void advt_not_skew(eddy_asset *a) { a->tensor.value[a->tensor.nnz / 2] *= 1.0 + 1e-6; }
 
+/* Every entry 10% smaller: still skew and within the bound, but not the
+ * tensor of these modes on this domain. */
+static void advt_rescaled(eddy_asset *a)
+{
+    for (int64_t e = 0; e < a->tensor.nnz; ++e) a->tensor.value[e] *= 0.9;
+}
+
 static void advt_huge(eddy_asset *a)
 {
     for (int64_t e = 0; e < a->tensor.nnz; ++e) a->tensor.value[e] *= 1e150;
@@ -290,6 +297,10 @@ static void tensor_must_be_skew_and_sane(void **state)
     expect_spoiled_refused(fx.box, advt_huge, "ADVT scaled by 1e150 (still skew)", "'ADVT'",
                            "beyond the bound");
     expect_spoiled_refused(fx.box, advt_unsorted, "ADVT slot out of order", "'ADVT'", "order");
+    expect_spoiled_refused(fx.box, advt_rescaled, "ADVT scaled by 0.9 (skew, in bound)", "'ADVT'",
+                           "the box modes on a 10 x 10 domain make it");
+    expect_spoiled_refused(fx.enriched, advt_rescaled, "ADVT scaled by 0.9 (enriched)", "'ADVT'",
+                           "the box modes on a 10 x 10 domain make it");
 }
 
 /* ------------------------------------------------------------ header, EMOD, unknown */

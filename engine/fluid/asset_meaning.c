@@ -18,7 +18,11 @@
  *   ADVT  every slot A_i holds its entries in (k, j) order without repeats,
  *         as the builder writes them, and is skew-symmetric (5.8) relative to
  *         the tensor's largest entry (1e-12); the largest entry is within
- *         ADVECTION_BOUND (below);
+ *         ADVECTION_BOUND (below); entries between box eigenmodes match the
+ *         closed form recomputed from the wave numbers and the domain
+ *         (relative 1e-9; every 32nd one: a tensor built for another
+ *         domain or rescaled changes them all, a single changed entry
+ *         already breaks the skew symmetry);
  *   GMOD  every grid mode has unit norm in the grid product (relative 1e-6);
  *   WALL  no more islands than walls.
  * All comparisons are written so that NaN fails them (!(x <= bound)).
@@ -41,7 +45,7 @@
  *
  * Cost: linear in the tensor's entries (each slot is scattered into an r x r
  * scratch and compared with its transpose; above 1024 modes a binary search
- * per entry inside its slot), r^2 for VISC (r^3 / 6 when dense), one pass
+ * per entry inside its slot; one in 32 box entries recomputed), r^2 for VISC (r^3 / 6 when dense), one pass
  * over GMOD; tests/test_asset_meaning.c prints the load time with and
  * without them. */
 #include "asset_format.h"
@@ -59,6 +63,8 @@
 #define SKEW_TOL 1e-12
 #define GRID_NORM_TOL 1e-6
 #define DENSE_SKEW_MAX_MODES 1024 /* an r x r scratch of at most 8 MiB */
+#define BOX_SAMPLE 32            /* every how many box entries are recomputed */
+#define BOX_TOL 1e-9             /* relative to the largest entry */
 
 static double largest_eigenvalue(const eddy_asset *a)
 {
@@ -273,6 +279,30 @@ static eddy_result check_skew_search(const eddy_tensor *t, double tol, eddy_erro
     return EDDY_OK;
 }
 
+/* Entries between box eigenmodes are the closed form's (tensor_box.c),
+ * skew-symmetrised as the builder stores them: (C_ikj - C_ijk) / 2. Every
+ * BOX_SAMPLE-th such entry is recomputed from the wave numbers and DOMN's
+ * domain, so a tensor built for another domain or scaled shows. */
+static eddy_result check_box_entries(const eddy_asset *a, double largest, eddy_error *err)
+{
+    const eddy_tensor *t = &a->tensor;
+    int e = a->eigen_count;
+    int64_t seen = 0;
+    for (int i = 0; i < e; ++i)
+        for (int64_t n = t->start[i]; n < t->start[i + 1]; ++n) {
+            int k = t->k[n], j = t->j[n];
+            if (k >= e || j >= e || seen++ % BOX_SAMPLE != 0) continue;
+            const eddy_box_mode *m = a->modes;
+            double want = 0.5 * (eddy_box_tensor_value(&m[i], &m[k], &m[j], a->width, a->height) -
+                                 eddy_box_tensor_value(&m[i], &m[j], &m[k], a->width, a->height));
+            if (!(fabs(t->value[n] - want) <= BOX_TOL * largest))
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': entry (%d, %d, %d) "
+                                 "is %.17g, but the box modes on a %g x %g domain make it %.17g",
+                                 i, k, j, t->value[n], a->width, a->height, want);
+        }
+    return EDDY_OK;
+}
+
 static eddy_result check_tensor(const eddy_asset *a, eddy_error *err)
 {
     const eddy_tensor *t = &a->tensor;
@@ -285,12 +315,12 @@ static eddy_result check_tensor(const eddy_asset *a, eddy_error *err)
                          "the bound %g that a %g x %g domain on %d x %d cells and its basis allow",
                          largest, bound, a->width, a->height, a->nx, a->ny);
     double tol = SKEW_TOL * largest;
-    if (t->r > DENSE_SKEW_MAX_MODES) return check_skew_search(t, tol, err);
-    double *dense = calloc((size_t)t->r * (size_t)t->r, sizeof *dense);
-    if (!dense) return check_skew_search(t, tol, err);
-    res = check_skew_dense(t, tol, dense, err);
+    double *dense = t->r > DENSE_SKEW_MAX_MODES
+                        ? NULL
+                        : calloc((size_t)t->r * (size_t)t->r, sizeof *dense);
+    res = dense ? check_skew_dense(t, tol, dense, err) : check_skew_search(t, tol, err);
     free(dense);
-    return res;
+    return res == EDDY_OK ? check_box_entries(a, largest, err) : res;
 }
 
 /* ------------------------------------------------------------ GMOD, WALL */
