@@ -62,13 +62,38 @@ static long paint_whole(const char *word)
     return (*end || end == word || v < 0) ? -1 : v;
 }
 
-/* Writes the tamed form of line (len bytes, no newline) into out (cap bytes). */
+/* The tamed form of a grid or step line in out, or false to keep the line.
+ * Words are copied whole: cutting one short could turn a word the script
+ * refuses into a number it accepts (fuzz_paint found "000...0100r22..."
+ * cut to 40 bytes, a 100-cell grid). */
+static bool paint_tame_words(char **w, int count, char *out, size_t cap)
+{
+    const char *cmd = count > 0 ? w[0] : "";
+    if (!strcmp(cmd, "grid") && count == 5 &&
+        (paint_whole(w[3]) > FUZZ_PAINT_CELLS || paint_whole(w[4]) > FUZZ_PAINT_CELLS)) {
+        char most[16];
+        snprintf(most, sizeof most, "%d", FUZZ_PAINT_CELLS);
+        snprintf(out, cap, "grid %s %s %s %s", w[1], w[2],
+                 paint_whole(w[3]) > FUZZ_PAINT_CELLS ? most : w[3],
+                 paint_whole(w[4]) > FUZZ_PAINT_CELLS ? most : w[4]);
+        return true;
+    }
+    if ((!strcmp(cmd, "step") || !strcmp(cmd, "record")) && count == 3 &&
+        paint_whole(w[1]) > FUZZ_PAINT_STEPS) {
+        snprintf(out, cap, "%s %d %s", cmd, FUZZ_PAINT_STEPS, w[2]);
+        return true;
+    }
+    return false;
+}
+
+/* Writes the tamed form of line (len bytes, no newline) into out (cap bytes,
+ * at least len + 128): never longer than the line plus a few bytes. */
 static void paint_tame(paint_tamer *t, const char *line, size_t len, char *out, size_t cap)
 {
-    char copy[256], *w[6];
-    size_t n = len < sizeof copy - 1 ? len : sizeof copy - 1;
-    memcpy(copy, line, n);
-    copy[n] = '\0';
+    char *copy = malloc(len + 1), *w[6];
+    fuzz_require(copy != NULL);
+    memcpy(copy, line, len);
+    copy[len] = '\0';
     int count = paint_words(copy, w, 6);
     const char *cmd = count > 0 ? w[0] : "";
     bool file = !strcmp(cmd, "save") || !strcmp(cmd, "save-snapshots") || !strcmp(cmd, "load") ||
@@ -76,24 +101,12 @@ static void paint_tame(paint_tamer *t, const char *line, size_t len, char *out, 
     bool solves = !strcmp(cmd, "project") || !strcmp(cmd, "step") || !strcmp(cmd, "record");
     if (file || (solves && t->solves >= FUZZ_PAINT_SOLVES)) {
         snprintf(out, cap, "# %s (skipped by the harness)", file ? "file command" : "solve");
-        return;
+    } else if (!paint_tame_words(w, count, out, cap)) {
+        memcpy(out, line, len);
+        out[len] = '\0';
     }
-    t->solves += solves;
-    if (!strcmp(cmd, "grid") && count == 5 &&
-        (paint_whole(w[3]) > FUZZ_PAINT_CELLS || paint_whole(w[4]) > FUZZ_PAINT_CELLS)) {
-        char nx[48], ny[48], most[16];
-        snprintf(most, sizeof most, "%d", FUZZ_PAINT_CELLS);
-        snprintf(nx, sizeof nx, "%.40s", paint_whole(w[3]) > FUZZ_PAINT_CELLS ? most : w[3]);
-        snprintf(ny, sizeof ny, "%.40s", paint_whole(w[4]) > FUZZ_PAINT_CELLS ? most : w[4]);
-        snprintf(out, cap, "grid %.40s %.40s %s %s", w[1], w[2], nx, ny);
-        return;
-    }
-    if (solves && strcmp(cmd, "project") && count == 3 && paint_whole(w[1]) > FUZZ_PAINT_STEPS) {
-        snprintf(out, cap, "%s %d %.60s", cmd, FUZZ_PAINT_STEPS, w[2]);
-        return;
-    }
-    memcpy(out, line, len); /* cap > len: the caller sizes out for the whole text */
-    out[len] = '\0';
+    t->solves += solves && !file;
+    free(copy);
 }
 
 /* The tamed script: as many lines as the input, each tamed. */
