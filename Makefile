@@ -309,7 +309,9 @@ clean:
 #   make check        make test, then make sanitize (the whole suite again under
 #                     AddressSanitizer + UBSan): what CI and the README run
 #   make fuzz         builds the libFuzzer targets (asset, scene, scene_world,
-#                     mode) with clang into build/fuzz and runs each in turn for
+#                     mode; the game's replay and level parsers, replay and
+#                     level; eddy-paint's script interpreter, paint) with
+#                     clang into build/fuzz and runs each in turn for
 #                     FUZZ_SECONDS (default 60); new inputs go to
 #                     build/fuzz/corpus/<target>, crashes to build/fuzz/crashes/
 #                     (replay one: build/fuzz/fuzz_<target> FILE)
@@ -320,7 +322,9 @@ clean:
 #
 # Fuzz seeds: fuzz/corpus/scene holds committed JSON; the binary seeds of
 # fuzz/corpus/asset and fuzz/corpus/mode are written by fuzz/make_seeds.c
-# through the library's own writers (git ignores them). The fuzz build needs
+# through the library's own writers (git ignores them); replay, level and
+# paint start from the shipped assets/replays, assets/levels and
+# assets/modes/*.paint. The fuzz build needs
 # clang with libFuzzer (Debian: clang, libclang-rt-14-dev).
 
 FUZZ_SECONDS ?= 60
@@ -333,7 +337,8 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS   ?= -print_final_stats=1
 # scene_world is fuzz/fuzz_scene.c built with FUZZ_SCENE_WORLD=1: the scene
 # target plus rigid-body worlds and coupled steps (slow, so a target apart).
-FUZZ_TARGETS := asset scene scene_world $(if $(wildcard engine/builder/mode_file.c),mode,)
+FUZZ_TARGETS := asset scene scene_world $(if $(wildcard engine/builder/mode_file.c),mode,) \
+                replay level paint
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 
@@ -384,11 +389,13 @@ fuzz: fuzz-build
 	  base=$${t%_world}; \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/crashes/$$t; \
 	  dict=; if [ -f fuzz/$$base.dict ]; then dict=-dict=fuzz/$$base.dict; fi; \
-	  extra=; if [ $$base = scene ]; then extra=assets/scenes; fi; \
+	  seeds=; if [ -d fuzz/corpus/$$base ]; then seeds=fuzz/corpus/$$base; fi; \
+	  case $$base in scene) seeds="$$seeds assets/scenes";; replay) seeds=assets/replays;; \
+	    level) seeds=assets/levels;; paint) seeds=assets/modes;; esac; \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_BUILD)/fuzz_$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) $$dict \
 	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t/ \
-	    $(FUZZ_BUILD)/corpus/$$t fuzz/corpus/$$base $$extra || exit 1; \
+	    $(FUZZ_BUILD)/corpus/$$t $$seeds || exit 1; \
 	done
 
 $(BUILD)/soak: tests/soak.c $(ALL_LIB_DEPS)
@@ -401,9 +408,8 @@ SOAK_ARGS ?=
 soak: $(BUILD)/soak
 	$(BUILD)/soak $(SOAK_ARGS)
 
-# The regression test includes the fuzz targets' sources.
-$(BUILD)/tests/test_fuzz_regressions: fuzz/fuzz_asset.c fuzz/fuzz_scene.c fuzz/fuzz_mode.c \
-  fuzz/fuzz_util.h
+# The regression test includes the fuzz targets' sources (its rule, which
+# links the game's and the painter's headless cores, is after the game section).
 
 # ====================================================== SDL programs
 #
@@ -568,6 +574,43 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 	  echo "make run: playing level 1 headless for 600 steps instead; on a desktop, make run opens the game window"; \
 	  $(GAME_BIN) --headless --level 1 --frames 600; \
 	fi
+
+# ---------------------------------------------------------- fuzz targets of the game
+#
+# fuzz_replay and fuzz_level link the game's headless core, fuzz_paint the
+# painter's, compiled again with the fuzz build's clang, sanitizers and
+# coverage into build/fuzz/obj. The regression test (make test) includes all
+# fuzz targets' sources, so it links both cores too.
+
+FUZZ_OBJ        := $(FUZZ_BUILD)/obj
+FUZZ_GAME_OBJS  := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(GAME_CORE))
+FUZZ_PAINT_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PAINT_CORE))
+FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_NO_SDL
+FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
+                   -D_POSIX_C_SOURCE=200809L
+
+$(FUZZ_OBJ)/%.o: %.c $(GAME_H) $(PAINT_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_replay $(FUZZ_BUILD)/fuzz_level: $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c \
+  fuzz/fuzz_util.h $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_OBJS) -o $@ \
+	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
+
+$(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c fuzz/fuzz_util.h $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_PAINT_OBJS) -o $@ \
+	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
+
+FUZZ_SOURCES := $(patsubst %,fuzz/fuzz_%.c,$(filter-out scene_world,$(FUZZ_TARGETS)))
+$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(FUZZ_SOURCES) \
+  fuzz/fuzz_util.h $(GAME_CORE) $(PAINT_CORE) $(GAME_H) $(PAINT_H) $(wildcard tests/*.h) \
+  $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests -Ifuzz $< \
+	  $(GAME_CORE) $(PAINT_CORE) -o $@ $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # ====================================================== install
 #

@@ -94,6 +94,39 @@ static void seed_enriched_asset(const char *dir, int nx, int ny, int modes)
     eddy_mode_set_destroy(set);
 }
 
+/* A level with an island (issue 14: WALL, walled grid modes) and one with
+ * body shapes (SHAP), so the seeds reach those sections and their checks. */
+static void seed_walled_and_shaped_assets(const char *dir)
+{
+    static const char catalogue[] =
+        "{\"shapes\": [{\"name\": \"duck\", \"pieces\": [{\"shape\": \"circle\", \"radius\": "
+        "0.4}, {\"shape\": \"box\", \"hw\": 0.3, \"hh\": 0.2, \"x\": 0.5}]}]}";
+    eddy_wall island = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1.5};
+    eddy_shape_catalogue *shapes = NULL;
+    eddy_error err = {0};
+    eddy_build_desc walled = {.width = 10, .height = 10, .nx = 12, .ny = 12, .modes = 4};
+    walled.walls = &island;
+    walled.wall_count = 1;
+    eddy_build_desc shaped = {.width = 10, .height = 10, .nx = 8, .ny = 8, .modes = 4};
+    const eddy_build_desc *descs[2] = {&walled, &shaped};
+    const char *names[2] = {"walled_12x12_r4.eddy", "shapes_8x8_r4.eddy"};
+    eddy_result rc = eddy_shape_catalogue_load_memory(catalogue, strlen(catalogue), &shapes, &err);
+    shaped.shapes = shapes;
+    for (int k = 0; k < 2 && rc == EDDY_OK; ++k) {
+        eddy_asset *a = NULL;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        rc = eddy_build_asset(descs[k], &a, &err);
+        if (rc == EDDY_OK) rc = eddy_asset_save_file(a, path, &err);
+        eddy_asset_destroy(a);
+    }
+    if (rc != EDDY_OK) {
+        fprintf(stderr, "make_seeds: walled or shaped asset: %s\n", err.message);
+        failures++;
+    }
+    eddy_shape_catalogue_destroy(shapes);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
@@ -108,6 +141,7 @@ int main(int argc, char **argv)
     seed_asset(assets, 1, 3, 2, 2, 3);
     seed_asset(assets, 10, 10, 16, 16, 12);
     seed_enriched_asset(assets, 6, 6, 4);
+    seed_walled_and_shaped_assets(assets);
     if (argc == 3) {
         const char *modes = argv[2];
         seed_mode(modes, "tiny", "jet", 10, 10, 2, 2, 1, EDDY_MODE_PAINTED);

@@ -140,11 +140,17 @@ static void craft(crafted *c, double width, int modes_field, int k1, uint64_t nn
     eddy_write_u32(&c->w[0], 1);
     eddy_write_i32(&c->w[1], k1), eddy_write_i32(&c->w[1], 1);
     eddy_write_i32(&c->w[1], 1), eddy_write_i32(&c->w[1], 2);
-    eddy_write_f64(&c->w[2], -1.0), eddy_write_f64(&c->w[2], -2.0);
+    /* D~ is minus the eigenvalues (the loader recomputes them) */
+    double a1 = k1 * M_PI / width, b = M_PI / 10.0;
+    eddy_write_f64(&c->w[2], -(a1 * a1 + b * b));
+    eddy_write_f64(&c->w[2], -(M_PI * M_PI / (width * width) + 4 * b * b));
+    /* slot 0 holds A_0 = [[0, v], [-v, 0]]: skew, as the loader requires (and
+     * v = 0, the closed form of these modes, for the baseline) */
     eddy_write_u64(&c->w[3], nnz);
-    eddy_write_u64(&c->w[3], 0), eddy_write_u64(&c->w[3], 1), eddy_write_u64(&c->w[3], 1);
+    eddy_write_u64(&c->w[3], 0), eddy_write_u64(&c->w[3], 2), eddy_write_u64(&c->w[3], 2);
     eddy_write_i32(&c->w[3], kidx), eddy_write_i32(&c->w[3], 1);
-    eddy_write_f64(&c->w[3], value);
+    eddy_write_i32(&c->w[3], 1), eddy_write_i32(&c->w[3], kidx);
+    eddy_write_f64(&c->w[3], value), eddy_write_f64(&c->w[3], -value);
     const uint32_t tags[4] = {EDDY_FOURCC('D', 'O', 'M', 'N'), EDDY_FOURCC('E', 'M', 'O', 'D'),
                               EDDY_FOURCC('V', 'I', 'S', 'C'), EDDY_FOURCC('A', 'D', 'V', 'T')};
     for (int s = 0; s < 4; ++s) c->s[s] = (eddy_section){tags[s], c->w[s].data, c->w[s].size};
@@ -160,8 +166,9 @@ static void inconsistent_content_is_refused(void **state)
     (void)state;
     crafted c;
     eddy_error err = {0};
-    craft(&c, 10.0, 2, 1, 1, 0, 0.5);
-    assert_int_equal(load_crafted(c.s, 4, &err), EDDY_OK); /* the baseline is valid */
+    /* slot 0's entries are 0: these two modes have no closed-form coupling */
+    craft(&c, 10.0, 2, 1, 2, 0, 0.0);
+    if (load_crafted(c.s, 4, &err) != EDDY_OK) fail_msg("the baseline is refused: %s", err.message);
     uncraft(&c);
 
     struct {
@@ -172,13 +179,13 @@ static void inconsistent_content_is_refused(void **state)
         double value;
         const char *word;
     } bad[] = {
-        {-3.0, 2, 1, 1, 0, 0.5, "domain"},
-        {NAN, 2, 1, 1, 0, 0.5, "domain"},
-        {10.0, 0, 1, 1, 0, 0.5, "modes"},
-        {10.0, 2, 0, 1, 0, 0.5, "wave"},
-        {10.0, 2, 9999, 1, 0, 0.5, "wave"},
-        {10.0, 2, 1, 1, 7, 0.5, "outside"},
-        {10.0, 2, 1, 1, 0, INFINITY, "finite"},
+        {-3.0, 2, 1, 2, 0, 0.5, "domain"},
+        {NAN, 2, 1, 2, 0, 0.5, "domain"},
+        {10.0, 0, 1, 2, 0, 0.5, "modes"},
+        {10.0, 2, 0, 2, 0, 0.5, "wave"},
+        {10.0, 2, 9999, 2, 0, 0.5, "wave"},
+        {10.0, 2, 1, 2, 7, 0.5, "outside"},
+        {10.0, 2, 1, 2, 0, INFINITY, "finite"},
         {10.0, 2, 1, 1u << 30, 0, 0.5, "entries"},
     };
     for (size_t b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
@@ -190,7 +197,7 @@ static void inconsistent_content_is_refused(void **state)
         uncraft(&c);
     }
     /* a missing section is named */
-    craft(&c, 10.0, 2, 1, 1, 0, 0.5);
+    craft(&c, 10.0, 2, 1, 2, 0, 0.0);
     assert_int_equal(load_crafted(c.s, 3, &err), EDDY_ERR_FORMAT);
     assert_non_null(strstr(err.message, "ADVT"));
     uncraft(&c);

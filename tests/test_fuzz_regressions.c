@@ -8,8 +8,14 @@
  * cmocka failure, so a regression fails this test with the harness's own
  * message instead of aborting. Inputs live as small files:
  *   tests/data/fuzz/<target>/   one file per finding (named after the bug)
+ *   tests/data/fuzz/asset/meaning-*  one asset per meaning check of the loader
+ *                               (issue 15, written by test_asset_meaning with
+ *                               EDDY_SAVE_MEANING_CASES): checksums valid,
+ *                               one section's numbers spoiled; all refused
  *   fuzz/corpus/scene/          committed JSON seeds
  *   assets/scenes/              the shipped scenes
+ *   assets/replays, assets/levels, assets/modes/NAME.paint
+ *                               the seeds of fuzz_replay, fuzz_level, fuzz_paint
  * Findings so far (see the comment at each fix):
  *   scene: a scene holding DBL_MAX wrote "1.79769313486232e+308", which reads
  *          back as infinity, so eddy_scene_to_json produced a scene that did
@@ -22,6 +28,11 @@
  *   asset: a level 2.37e-322 m wide loaded with infinite eigenvalues, and
  *          the stir projection converted an infinite argument to int
  *          (UBSan). Fixed in engine/fluid/asset.c, guarded in engine/fluid/stir_exact.c.
+ *   paint: the harness cut a long grid word to 40 bytes when it capped the
+ *          grid, and "000...0100r22..." became "000...0100", a 100-cell
+ *          grid the script then accepted (the harness's own invariant
+ *          fired; the interpreter was right). Fixed in fuzz/fuzz_paint.c:
+ *          words are copied whole (tests/data/fuzz/paint/).
  *   scene_world: a 340 m box in a 10 m level took 20 s to build and step
  *          (every wall image active, thousands of panels). Fixed in
  *          engine/coupling/coupling.c: a body that cannot fit in the level at any
@@ -31,6 +42,9 @@
 #include "eddy_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
+#include "game_level.h"
+#include "game_replay.h"
+#include "paint_script.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -43,6 +57,7 @@
         if (!(cond)) fail_msg("fuzz invariant failed at %s:%d: %s", __FILE__, __LINE__, #cond); \
     } while (0)
 
+#define FUZZ_REPLAY_ONLY 1 /* no libFuzzer here: no custom mutator */
 #define LLVMFuzzerTestOneInput fuzz_asset_input
 #include "../fuzz/fuzz_asset.c"
 #undef LLVMFuzzerTestOneInput
@@ -56,6 +71,18 @@
 
 #define LLVMFuzzerTestOneInput fuzz_mode_input
 #include "../fuzz/fuzz_mode.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_replay_input
+#include "../fuzz/fuzz_replay.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_level_input
+#include "../fuzz/fuzz_level.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_paint_input
+#include "../fuzz/fuzz_paint.c"
 #undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_entry)(const uint8_t *data, size_t size);
@@ -182,11 +209,58 @@ static void asset_findings(void **state)
     eddy_error err = {0};
     assert_int_equal(eddy_asset_load_memory(fixed, sizeof ASSET_DENORMAL_WIDTH, &a, &err),
                      EDDY_ERR_FORMAT);
-    assert_non_null(strstr(err.message, "eigenvalue"));
+    /* a denormal width: refused as a domain outside EDDY_MIN_SIDE..EDDY_MAX_SIDE
+       (before that check existed, by the eigenvalues it overflowed) */
+    assert_non_null(strstr(err.message, "domain"));
     free(fixed);
     int findings = replay_dir("tests/data/fuzz/asset", fuzz_asset_input);
     int seeds = replay_dir("fuzz/corpus/asset", fuzz_asset_input);
     print_message("asset: %d findings, %d generated seeds replayed\n", findings, seeds);
+}
+
+/* Every meaning-* asset passes the checksums and is refused for its meaning,
+ * with a message naming the section. */
+static void asset_meaning_cases_are_refused(void **state)
+{
+    (void)state;
+    const char *dir = "tests/data/fuzz/asset";
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "meaning-", 8) != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size;
+        uint8_t *data = read_whole(path, &size);
+        eddy_container c;
+        eddy_error err = {0};
+        if (eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, &err) != EDDY_OK)
+            fail_msg("%s: the checksums should pass: %s", e->d_name, err.message);
+        eddy_asset *a = NULL;
+        assert_int_equal(eddy_asset_load_memory(data, size, &a, &err), EDDY_ERR_FORMAT);
+        if (!strstr(err.message, "section '")) fail_msg("%s: '%s' names no section", e->d_name, err.message);
+        free(data);
+        count++;
+    }
+    closedir(d);
+    print_message("asset: %d meaning cases refused\n", count);
+    assert_true(count >= 25);
+}
+
+/* The game's and the painter's parsers: their findings and the shipped files. */
+static void game_findings_and_shipped_files(void **state)
+{
+    (void)state;
+    int replays = replay_dir("tests/data/fuzz/replay", fuzz_replay_input) +
+                  replay_dir("assets/replays", fuzz_replay_input);
+    int levels = replay_dir("tests/data/fuzz/level", fuzz_level_input) +
+                 replay_dir("assets/levels", fuzz_level_input);
+    int scripts = replay_dir("tests/data/fuzz/paint", fuzz_paint_input) +
+                  replay_dir("assets/modes", fuzz_paint_input);
+    print_message("replay: %d, level: %d, paint: %d inputs replayed\n", replays, levels, scripts);
+    assert_true(replays >= 6 && levels >= 8 && scripts >= 12);
 }
 
 static void mode_findings(void **state)
@@ -203,7 +277,9 @@ int main(void)
         cmocka_unit_test(scene_findings_and_seeds),
         cmocka_unit_test(scene_numbers_round_trip_exactly),
         cmocka_unit_test(asset_findings),
+        cmocka_unit_test(asset_meaning_cases_are_refused),
         cmocka_unit_test(mode_findings),
+        cmocka_unit_test(game_findings_and_shipped_files),
     };
     return cmocka_run_group_tests_name("fuzz_regressions", tests, NULL, NULL);
 }

@@ -26,7 +26,15 @@
  *         the loader rasterises the walls again and refuses grid modes that
  *         carry flux through a solid face
  * An asset without grid modes has no GMOD and reads as before; readers
- * older than GMOD refuse grid modes with a message (DOMN's counts differ). */
+ * older than GMOD refuse grid modes with a message (DOMN's counts differ).
+ *
+ * An asset holds only these sections: a section with any other tag is
+ * refused ("unknown section"), not skipped, so that every byte of an asset is
+ * one the loader understood (a newer format raises EDDY_ASSET_VERSION).
+ * Once decoded, the numbers are checked for what the run time relies on
+ * (asset_meaning.c: dissipative viscosity matching the eigenvalues, a skew
+ * tensor of sane size, unit grid modes, walls that leave fluid) and the
+ * panels of SHAP for finite, closed outlines (asset_shapes.c). */
 #include "asset_format.h"
 #include "asset_shapes.h"
 #include "domain.h"
@@ -157,29 +165,39 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
     eddy_result res = exact_size(&r, "DOMN", err);
     if (res != EDDY_OK) return res;
     a->viscosity_diagonal = (flags & FLAG_DIAGONAL) != 0;
-    if (!isfinite(a->width) || !isfinite(a->height) || a->width <= 0 || a->height <= 0)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: domain %g x %g is not a valid size",
-                         a->width, a->height);
+    if (!(a->width >= EDDY_MIN_SIDE && a->width <= EDDY_MAX_SIDE && a->height >= EDDY_MIN_SIDE &&
+          a->height <= EDDY_MAX_SIDE))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
+                         "domain %g x %g m: each side must be in %g..%g m",
+                         a->width, a->height, EDDY_MIN_SIDE, EDDY_MAX_SIDE);
     if (a->nx < 2 || a->ny < 2 || a->nx > MAX_GRID || a->ny > MAX_GRID)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid %d x %d is outside 2..%d", a->nx,
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
+                         "grid %d x %d is outside 2..%d", a->nx,
                          a->ny, MAX_GRID);
     if (a->mode_count < 1 || a->mode_count > MAX_MODES)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d modes is outside 1..%d", a->mode_count,
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
+                         "%d modes is outside 1..%d", a->mode_count,
                          MAX_MODES);
     a->has_walls_flag = (flags & FLAG_WALLS) != 0;
     if (a->has_walls_flag ? a->eigen_count != 0
                           : (a->eigen_count < 1 || a->eigen_count > a->mode_count))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes of %d modes is outside %s",
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
+                         "%d eigenmodes of %d modes is outside %s",
                          a->eigen_count, a->mode_count,
                          a->has_walls_flag ? "0..0 (a level with walls)" : "1..r");
     a->grid_count = a->mode_count - a->eigen_count;
     if (flags & ~(FLAG_DIAGONAL | FLAG_WALLS))
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown domain flags 0x%x", flags);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
+                         "unknown domain flags 0x%x", flags);
     return EDDY_OK;
 }
 
 static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
+    if (s->size != 8 * (uint64_t)a->eigen_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD' is %llu bytes, but the "
+                         "domain's %d eigenmodes need %llu", (unsigned long long)s->size,
+                         a->eigen_count, 8ull * (unsigned long long)a->eigen_count);
     eddy_reader r = eddy_reader_make(s);
     a->modes = eddy_alloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
@@ -189,7 +207,8 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
         mode->k2 = eddy_read_i32(&r);
         if (r.failed) break;
         if (mode->k1 < 1 || mode->k2 < 1 || mode->k1 > EDDY_MAX_WAVE || mode->k2 > EDDY_MAX_WAVE)
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: eigenmode %d has wave numbers (%d, %d) "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD': "
+                             "eigenmode %d has wave numbers (%d, %d) "
                              "outside 1..%d", m, mode->k1, mode->k2, EDDY_MAX_WAVE);
         double a1 = mode->k1 * M_PI / a->width, b1 = mode->k2 * M_PI / a->height;
         mode->lambda = a1 * a1 + b1 * b1;
@@ -198,7 +217,8 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
          * level whose infinite eigenvalues reached the stir projection. */
         if (!isfinite(mode->lambda) || !(mode->lambda > 0.0) ||
             !isfinite(eddy_box_norm(mode, a->width, a->height)))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: eigenmode %d of a %g x %g domain has "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD': "
+                             "eigenmode %d of a %g x %g domain has "
                              "no finite eigenvalue", m, a->width, a->height);
     }
     return exact_size(&r, "EMOD", err);
@@ -207,6 +227,11 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
 static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     size_t r = (size_t)a->mode_count;
+    uint64_t need = 8 * (uint64_t)r * (a->viscosity_diagonal ? 1 : (uint64_t)r);
+    if (s->size != need)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'VISC' is %llu bytes, but a %s D of "
+                         "the domain's %zu modes needs %llu", (unsigned long long)s->size,
+                         a->viscosity_diagonal ? "diagonal" : "dense", r, (unsigned long long)need);
     eddy_reader rd = eddy_reader_make(s);
     a->viscosity = eddy_calloc(r * r, sizeof *a->viscosity);
     if (!a->viscosity) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
@@ -226,10 +251,12 @@ static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_e
 static eddy_result check_slot_starts(const eddy_tensor *t, eddy_error *err)
 {
     if (t->start[0] != 0 || t->start[t->r] != t->nnz)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor slot table does not span its entries");
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
+                         "tensor slot table does not span its entries");
     for (int i = 0; i < t->r; ++i)
         if (t->start[i + 1] < t->start[i])
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor slot table decreases at slot %d", i);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
+                             "tensor slot table decreases at slot %d", i);
     return EDDY_OK;
 }
 
@@ -241,8 +268,15 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
     /* Each entry takes 16 bytes: refuse counts the section cannot hold
      * before allocating anything for them. */
     if (rd.failed || nnz > rd.left / 16)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor claims %llu entries, more than its "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
+                         "tensor claims %llu entries, more than its "
                          "section holds", (unsigned long long)nnz);
+    uint64_t need = 8 + 8 * ((uint64_t)r + 1) + 16 * nnz;
+    if (s->size != need)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT' is %llu bytes, but %llu "
+                         "entries over the domain's %d modes need %llu",
+                         (unsigned long long)s->size, (unsigned long long)nnz, r,
+                         (unsigned long long)need);
     eddy_result res = eddy_tensor_alloc(&a->tensor, r, (int64_t)nnz, err);
     if (res != EDDY_OK) return res;
     eddy_tensor *t = &a->tensor;
@@ -254,7 +288,8 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
         t->k[e] = eddy_read_i32(&rd);
         t->j[e] = eddy_read_i32(&rd);
         if (t->k[e] < 0 || t->k[e] >= r || t->j[e] < 0 || t->j[e] >= r)
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor entry %llu names a mode outside "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
+                             "tensor entry %llu names a mode outside "
                              "0..%d", (unsigned long long)e, r - 1);
     }
     eddy_read_f64s(&rd, t->value, (size_t)nnz);
@@ -262,7 +297,8 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
     if (res != EDDY_OK) return res;
     for (uint64_t e = 0; e < nnz; ++e)
         if (!isfinite(t->value[e]))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: tensor entry %llu is not finite",
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
+                             "tensor entry %llu is not finite",
                              (unsigned long long)e);
     return check_slot_starts(t, err);
 }
@@ -299,15 +335,18 @@ static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_
         const double *f = a->grid_modes + (size_t)m * n;
         for (size_t q = 0; q < n; ++q)
             if (!isfinite(f[q]))
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d holds a non-finite "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': "
+                                 "grid mode %d holds a non-finite "
                                  "sample", m);
         for (int j = 0; j < a->ny; ++j)
             if (f[eddy_mac_u(&g, 0, j)] != 0.0 || f[eddy_mac_u(&g, a->nx, j)] != 0.0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d has flow through a "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': "
+                                 "grid mode %d has flow through a "
                                  "side wall", m);
         for (int i = 0; i < a->nx; ++i)
             if (f[eddy_mac_v(&g, i, 0)] != 0.0 || f[eddy_mac_v(&g, i, a->ny)] != 0.0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d has flow through the "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': "
+                                 "grid mode %d has flow through the "
                                  "floor or ceiling", m);
     }
     return EDDY_OK;
@@ -320,7 +359,8 @@ static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_
     uint32_t len = eddy_read_u32(rd);
     if (rd->failed) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' is too short");
     if (len < 1 || len > EDDY_ARTIST_NAME_MAX)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d has a name of %u bytes, not "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                         "artist %d has a name of %u bytes, not "
                          "1..%d", at, len, EDDY_ARTIST_NAME_MAX);
     uint32_t padded = (len + 3u) & ~3u;
     if (rd->left < padded) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' is too short");
@@ -328,12 +368,14 @@ static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_
         unsigned char ch = rd->p[b];
         if (b >= len) {
             if (ch != 0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d's name is not "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                                 "artist %d's name is not "
                                  "zero-padded", at);
             continue;
         }
         if (ch < 0x20 || ch == 0x7f)
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist %d's name has a control byte "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                             "artist %d's name has a control byte "
                              "0x%02x", at, ch);
         name[b] = (char)ch;
     }
@@ -365,20 +407,23 @@ static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_err
         if (res != EDDY_OK) return res;
         for (int prev = 0; prev < at; ++prev)
             if (strcmp(a->artist_names[prev], a->artist_names[at]) == 0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: two artist modes are called '%s'",
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                                 "two artist modes are called '%s'",
                                  a->artist_names[at]);
         double eig = eddy_read_f64(&rd), all = eddy_read_f64(&rd);
         double *p = a->artist_projection + (size_t)at * r;
         if (!eddy_read_f64s(&rd, p, r)) break;
         if (!(eig >= 0.0 && eig <= all && all <= 1.0))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist '%s' has captured fractions %g "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                             "artist '%s' has captured fractions %g "
                              "and %g, not 0 <= eigen <= enriched <= 1", a->artist_names[at], eig,
                              all);
         a->artist_capture[2 * at] = eig;
         a->artist_capture[2 * at + 1] = all;
         for (size_t k = 0; k < r; ++k)
             if (!isfinite(p[k]))
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: artist '%s' has a non-finite "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
+                                 "artist '%s' has a non-finite "
                                  "projection", a->artist_names[at]);
     }
     return exact_size(&rd, "ARTP", err);
@@ -417,8 +462,34 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
     return EDDY_OK;
 }
 
+/* Every section must be one this loader reads (see the top of this file). */
+static eddy_result check_known_sections(const eddy_container *c, eddy_error *err)
+{
+    static const uint32_t known[] = {TAG_DOMAIN, TAG_EIGEN,  TAG_VISC,     TAG_ADVECT, TAG_GRID,
+                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS};
+    for (int s = 0; s < c->count; ++s) {
+        uint32_t tag = c->sections[s].tag;
+        bool found = false;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k)
+            found = found || tag == known[k];
+        if (found) continue;
+        char name[5];
+        for (int b = 0; b < 4; ++b) {
+            unsigned char ch = (unsigned char)(tag >> (8 * b));
+            name[b] = ch >= 0x20 && ch < 0x7f ? (char)ch : '?';
+        }
+        name[4] = '\0';
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown section '%s' (0x%08x): an asset "
+                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL", name,
+                         (unsigned)tag);
+    }
+    return EDDY_OK;
+}
+
 static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_error *err)
 {
+    eddy_result known = check_known_sections(c, err);
+    if (known != EDDY_OK) return known;
     const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
     const eddy_section *eig = require(c, TAG_EIGEN, "EMOD", err);
     const eddy_section *vis = require(c, TAG_VISC, "VISC", err);
@@ -440,6 +511,7 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
         else
             res = eddy_asset_domain_decode(a, walls, err);
     }
+    if (res == EDDY_OK) res = eddy_asset_check_meaning(a, err);
     return res;
 }
 

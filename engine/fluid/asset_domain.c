@@ -136,7 +136,8 @@ static eddy_result decode_walls(eddy_reader *rd, eddy_wall *walls, uint32_t coun
             w->kind = EDDY_WALL_POLYGON;
             uint32_t n = eddy_read_u32(rd);
             if (rd->failed || n < 3 || n > EDDY_WALL_MAX_POINTS)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: wall %u has %u points, not 3..%d",
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                                 "wall %u has %u points, not 3..%d",
                                  k, n, EDDY_WALL_MAX_POINTS);
             w->point_count = (int)n;
             for (uint32_t p = 0; p < n; ++p) {
@@ -144,7 +145,8 @@ static eddy_result decode_walls(eddy_reader *rd, eddy_wall *walls, uint32_t coun
                 w->points[p][1] = eddy_read_f64(rd);
             }
         } else {
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: wall %u has unknown kind %u", k, kind);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                             "wall %u has unknown kind %u", k, kind);
         }
         if (rd->failed) return fail_short(err);
     }
@@ -160,7 +162,8 @@ static eddy_result check_modes_sealed(const eddy_asset *a, eddy_error *err)
         if (!eddy_face_touches_solid(&g, a->solid, (int)s)) continue;
         for (int m = 0; m < a->grid_count; ++m)
             if (a->grid_modes[(size_t)m * n + s] != 0.0)
-                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: grid mode %d has flow through a "
+                return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': "
+                                 "grid mode %d has flow through a "
                                  "wall (sample %zu)", m, s);
     }
     return EDDY_OK;
@@ -169,19 +172,23 @@ static eddy_result check_modes_sealed(const eddy_asset *a, eddy_error *err)
 static eddy_result check_counts(const eddy_asset *a, eddy_error *err)
 {
     if (a->eigen_count != 0)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: a level with walls has no box eigenmodes, "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                         "a level with walls has no box eigenmodes, "
                          "this one claims %d", a->eigen_count);
     if (a->harmonic_count != a->island_count)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d islands but %d harmonic modes",
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                         "%d islands but %d harmonic modes",
                          a->island_count, a->harmonic_count);
     if (a->domain_eigen < 1 || (long)a->domain_eigen + a->harmonic_count > a->grid_count)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d eigenmodes and %d harmonic modes do "
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                         "%d eigenmodes and %d harmonic modes do "
                          "not fit in %d grid modes", a->domain_eigen, a->harmonic_count,
                          a->grid_count);
     for (int k = 0; k < a->domain_eigen; ++k)
         if (!isfinite(a->domain_lambda[k]) || !(a->domain_lambda[k] > 0.0) ||
             (k > 0 && a->domain_lambda[k] < a->domain_lambda[k - 1]))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: eigenvalue %d of the walled domain is "
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
+                             "eigenvalue %d of the walled domain is "
                              "not positive, finite and ascending", k);
     return EDDY_OK;
 }

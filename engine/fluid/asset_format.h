@@ -7,6 +7,7 @@
 #ifndef EDDY_ASSET_FORMAT_H
 #define EDDY_ASSET_FORMAT_H
 
+#include "eddy.h"
 #include "eddy_core.h"
 
 #define KIND_ASSET EDDY_FOURCC('A', 'S', 'S', 'T')
@@ -26,5 +27,14 @@
 #define MAX_MODES 4096
 #define MAX_FILE_BYTES ((size_t)1 << 31)
 #define MAX_ARTISTS 4096
+
+/* What the numbers of a decoded asset must mean (asset_meaning.c): run by
+ * the loader after every section is decoded; EDDY_ERR_FORMAT naming the
+ * section and what is wrong. */
+eddy_result eddy_asset_check_meaning(const eddy_asset *a, eddy_error *err);
+/* The largest |entry| the advection tensor and the viscosity may hold on this
+ * asset's domain, grid and basis (asset_meaning.c explains the bounds). */
+double eddy_asset_advection_bound(const eddy_asset *a);
+double eddy_asset_viscosity_bound(const eddy_asset *a);
 
 #endif

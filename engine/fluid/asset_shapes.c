@@ -138,21 +138,61 @@ static bool read_ints(eddy_reader *r, int *v, int n, int limit)
     return !r->failed;
 }
 
-/* Geometry that must hold for any panelled outline: unit normals, midpoints
- * between the end points, lengths matching the end points. */
-static bool consistent_geometry(const eddy_panel_shape *p)
+/* Geometry that must hold for any panelled outline: every panel a straight
+ * segment of positive length, its midpoint between its end points and its
+ * unit normal the right-hand one of its direction (outward on a
+ * counter-clockwise outline), all to 1e-9. NaN fails every comparison. */
+static const char *panel_geometry_defect(const eddy_panel_shape *p)
 {
     for (int i = 0; i < p->count; ++i) {
-        const double *e = &p->ends[4 * i];
-        double len = hypot(e[2] - e[0], e[3] - e[1]);
+        const double *e = &p->ends[4 * i], *n = &p->normal[2 * i];
+        double dx = e[2] - e[0], dy = e[3] - e[1], len = hypot(dx, dy);
         double scale = 1e-9 * (1.0 + fabs(e[0]) + fabs(e[1]) + fabs(e[2]) + fabs(e[3]));
-        if (!(p->length[i] > 0) || fabs(len - p->length[i]) > scale) return false;
-        if (fabs(hypot(p->normal[2 * i], p->normal[2 * i + 1]) - 1.0) > 1e-9) return false;
-        if (fabs(0.5 * (e[0] + e[2]) - p->mid[2 * i]) > scale ||
-            fabs(0.5 * (e[1] + e[3]) - p->mid[2 * i + 1]) > scale)
-            return false;
+        if (!(p->length[i] > 0) || !(fabs(len - p->length[i]) <= scale))
+            return "a panel's length does not match its end points";
+        if (!(fabs(0.5 * (e[0] + e[2]) - p->mid[2 * i]) <= scale) ||
+            !(fabs(0.5 * (e[1] + e[3]) - p->mid[2 * i + 1]) <= scale))
+            return "a panel's midpoint is not between its end points";
+        if (!(fabs(hypot(n[0], n[1]) - 1.0) <= 1e-9))
+            return "a panel's normal is not a unit vector";
+        if (!(fabs(n[0] - dy / len) <= 1e-9) || !(fabs(n[1] + dx / len) <= 1e-9))
+            return "a panel's normal is not the outward one of its direction";
     }
-    return true;
+    return NULL;
+}
+
+/* Each group of panels (one connected body part) must close: around a
+ * closed outline the normals weighted by the lengths sum to zero (the
+ * divergence theorem for a constant field), so a missing, extra or reversed
+ * panel shows. The outline must enclose a positive area about the bounding
+ * radius, and every panel of a piece belongs to one group. */
+static const char *panel_outline_defect(const eddy_panel_shape *p)
+{
+    double sum[2 * EDDY_PANEL_MAX_PIECES] = {0}, perimeter[EDDY_PANEL_MAX_PIECES] = {0};
+    int group_of_piece[EDDY_PANEL_MAX_PIECES];
+    for (int k = 0; k < EDDY_PANEL_MAX_PIECES; ++k) group_of_piece[k] = -1;
+    double reach = 0.0;
+    for (int i = 0; i < p->count; ++i) {
+        int g = p->group[i], piece = p->piece[i];
+        if (group_of_piece[piece] >= 0 && group_of_piece[piece] != g)
+            return "the panels of one piece are in two groups";
+        group_of_piece[piece] = g;
+        sum[2 * g] += p->normal[2 * i] * p->length[i];
+        sum[2 * g + 1] += p->normal[2 * i + 1] * p->length[i];
+        perimeter[g] += p->length[i];
+        const double *e = &p->ends[4 * i];
+        reach = fmax(reach, fmax(hypot(e[0], e[1]), hypot(e[2], e[3])));
+    }
+    for (int g = 0; g < p->group_count; ++g)
+        if (!(perimeter[g] > 0) || !(hypot(sum[2 * g], sum[2 * g + 1]) <= 1e-9 * perimeter[g]))
+            return "its panels do not form closed outlines";
+    if (!(fabs(p->radius - reach) <= 1e-9 * (1.0 + reach)))
+        return "its bounding radius does not match its panels";
+    if (!(eddy_panel_shape_area(p) > 0))
+        return "its outline encloses no area (clockwise or degenerate)";
+    if (!(p->sigma_min >= 0 && p->sigma_min <= p->sigma_max))
+        return "its singular values are not 0 <= sigma_min <= sigma_max";
+    return NULL;
 }
 
 /* Area and added-mass tensor (panel_added_mass.c): stored from format 2 on,
@@ -214,11 +254,13 @@ static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces
         return bad(err, shape, "a panel names a piece or group that does not exist");
     eddy_read_f64s(r, p->pinv, m * (size_t)p->rows);
     if (r->failed) return bad(err, shape, "too short");
-    if (!all_finite(p->ends, 4 * m) || !all_finite(p->pinv, m * (size_t)p->rows) ||
+    if (!all_finite(p->ends, 4 * m) || !all_finite(p->mid, 2 * m) || !all_finite(p->normal, 2 * m) ||
+        !all_finite(p->length, m) || !all_finite(p->pinv, m * (size_t)p->rows) ||
         !isfinite(p->sigma_min) || !isfinite(p->sigma_max) || !(p->radius > 0) || !isfinite(p->radius))
         return bad(err, shape, "holds a non-finite number");
-    if (!consistent_geometry(p)) return bad(err, shape, "its panels are not straight closed segments");
-    return EDDY_OK;
+    const char *defect = panel_geometry_defect(p);
+    if (!defect) defect = panel_outline_defect(p);
+    return defect ? bad(err, shape, defect) : EDDY_OK;
 }
 
 static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int shape,

@@ -104,6 +104,9 @@ double eddy_tensor_skew_defect(const eddy_tensor *t);
 /* tensor_box.c: the exact Galerkin tensor of box eigenmodes, closed form. */
 eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, double width,
                                       double height, eddy_tensor *out, eddy_error *err);
+/* One entry C_ikj of it, from its three modes (the loader's spot check). */
+double eddy_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
+                             const eddy_box_mode *mj, double width, double height);
 
 /* Replaces every A_i by (A_i - A_i^T) / 2. */
 eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);

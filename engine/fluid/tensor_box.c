@@ -70,34 +70,61 @@ static double triple_integral(int f1, int m1, int f2, int m2, int f3, int m3, do
     return sum * length / M_PI;
 }
 
+/* What a mode contributes to an entry: its amplitudes cu = N b, cv = N a
+ * and wave numbers a, b (per metre) and k1, k2. */
+typedef struct box_factors {
+    double cu, cv, a, b;
+    int k1, k2;
+} box_factors;
+
+static box_factors factors_of(const eddy_box_mode *m, double width, double height)
+{
+    double n = eddy_box_norm(m, width, height);
+    box_factors f = {0.0, 0.0, m->k1 * M_PI / width, m->k2 * M_PI / height, m->k1, m->k2};
+    f.cu = n * f.b;
+    f.cv = n * f.a;
+    return f;
+}
+
 typedef struct box_geometry {
     double width, height;
-    const eddy_box_mode *modes;
-    double *cu, *cv, *a, *b; /* per mode */
+    box_factors *f; /* per mode */
 } box_geometry;
 
 /* C_ikj from the four products listed at the top of the file. */
+static double entry_of(const box_factors *fi, const box_factors *fk, const box_factors *fj,
+                       double W, double H)
+{
+    /* U_k U_i dU_j/dx: dU_j/dx = cu_j a_j cos(a_j x) cos(b_j y) */
+    double t1 = fk->cu * fi->cu * fj->cu * fj->a *
+                triple_integral(SIN, fk->k1, SIN, fi->k1, COS, fj->k1, W) *
+                triple_integral(COS, fk->k2, COS, fi->k2, COS, fj->k2, H);
+    /* U_k V_i dU_j/dy: V_i = -cv_i cos sin, dU_j/dy = -cu_j b_j sin(a_j x) sin(b_j y) */
+    double t2 = fk->cu * fi->cv * fj->cu * fj->b *
+                triple_integral(SIN, fk->k1, COS, fi->k1, SIN, fj->k1, W) *
+                triple_integral(COS, fk->k2, SIN, fi->k2, SIN, fj->k2, H);
+    /* V_k U_i dV_j/dx: V_k = -cv_k cos sin, dV_j/dx = cv_j a_j sin(a_j x) sin(b_j y) */
+    double t3 = -fk->cv * fi->cu * fj->cv * fj->a *
+                triple_integral(COS, fk->k1, SIN, fi->k1, SIN, fj->k1, W) *
+                triple_integral(SIN, fk->k2, COS, fi->k2, SIN, fj->k2, H);
+    /* V_k V_i dV_j/dy: dV_j/dy = -cv_j b_j cos(a_j x) cos(b_j y); three minus signs */
+    double t4 = -fk->cv * fi->cv * fj->cv * fj->b *
+                triple_integral(COS, fk->k1, COS, fi->k1, COS, fj->k1, W) *
+                triple_integral(SIN, fk->k2, SIN, fi->k2, COS, fj->k2, H);
+    return -(t1 + t2 + t3 + t4);
+}
+
 static double box_tensor_entry(const box_geometry *g, int i, int k, int j)
 {
-    const eddy_box_mode *mi = &g->modes[i], *mk = &g->modes[k], *mj = &g->modes[j];
-    double W = g->width, H = g->height;
-    /* U_k U_i dU_j/dx: dU_j/dx = cu_j a_j cos(a_j x) cos(b_j y) */
-    double t1 = g->cu[k] * g->cu[i] * g->cu[j] * g->a[j] *
-                triple_integral(SIN, mk->k1, SIN, mi->k1, COS, mj->k1, W) *
-                triple_integral(COS, mk->k2, COS, mi->k2, COS, mj->k2, H);
-    /* U_k V_i dU_j/dy: V_i = -cv_i cos sin, dU_j/dy = -cu_j b_j sin(a_j x) sin(b_j y) */
-    double t2 = g->cu[k] * g->cv[i] * g->cu[j] * g->b[j] *
-                triple_integral(SIN, mk->k1, COS, mi->k1, SIN, mj->k1, W) *
-                triple_integral(COS, mk->k2, SIN, mi->k2, SIN, mj->k2, H);
-    /* V_k U_i dV_j/dx: V_k = -cv_k cos sin, dV_j/dx = cv_j a_j sin(a_j x) sin(b_j y) */
-    double t3 = -g->cv[k] * g->cu[i] * g->cv[j] * g->a[j] *
-                triple_integral(COS, mk->k1, SIN, mi->k1, SIN, mj->k1, W) *
-                triple_integral(SIN, mk->k2, COS, mi->k2, SIN, mj->k2, H);
-    /* V_k V_i dV_j/dy: dV_j/dy = -cv_j b_j cos(a_j x) cos(b_j y); three minus signs */
-    double t4 = -g->cv[k] * g->cv[i] * g->cv[j] * g->b[j] *
-                triple_integral(COS, mk->k1, COS, mi->k1, COS, mj->k1, W) *
-                triple_integral(SIN, mk->k2, SIN, mi->k2, COS, mj->k2, H);
-    return -(t1 + t2 + t3 + t4);
+    return entry_of(&g->f[i], &g->f[k], &g->f[j], g->width, g->height);
+}
+
+double eddy_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
+                             const eddy_box_mode *mj, double width, double height)
+{
+    box_factors fi = factors_of(mi, width, height), fk = factors_of(mk, width, height);
+    box_factors fj = factors_of(mj, width, height);
+    return entry_of(&fi, &fk, &fj, width, height);
 }
 
 /* Candidate wave numbers on one axis: p + q and |p - q| (zero excluded). */
@@ -125,12 +152,12 @@ static int compare_kj(const void *pa, const void *pb)
 static bool collect_slot(const box_geometry *g, int count, const int *lookup, int stride, int i,
                          kj_value *scratch, eddy_entry_list *list)
 {
-    const eddy_box_mode *mi = &g->modes[i];
+    const box_factors *fi = &g->f[i];
     int n = 0;
     for (int j = 0; j < count; ++j) {
-        const eddy_box_mode *mj = &g->modes[j];
+        const box_factors *fj = &g->f[j];
         int c1[2], c2[2];
-        int n1 = axis_candidates(mi->k1, mj->k1, c1), n2 = axis_candidates(mi->k2, mj->k2, c2);
+        int n1 = axis_candidates(fi->k1, fj->k1, c1), n2 = axis_candidates(fi->k2, fj->k2, c2);
         for (int p = 0; p < n1; ++p)
             for (int q = 0; q < n2; ++q) {
                 if (c1[p] >= stride || c2[q] >= stride) continue;
@@ -153,9 +180,9 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     int maxk = 0;
     for (int m = 0; m < count; ++m) maxk = (int)fmax(maxk, fmax(modes[m].k1, modes[m].k2));
     int stride = 2 * maxk + 1; /* k = i + j can reach 2 maxk */
-    box_geometry g = {width, height, modes, NULL, NULL, NULL, NULL};
+    box_geometry g = {width, height, NULL};
     int *lookup = eddy_alloc((size_t)stride * (size_t)stride * sizeof *lookup);
-    double *params = eddy_alloc(4 * (size_t)count * sizeof *params);
+    box_factors *params = eddy_alloc((size_t)count * sizeof *params);
     kj_value *scratch = eddy_alloc(4 * (size_t)count * sizeof *scratch);
     eddy_entry_list list = {0};
     eddy_result res = EDDY_OK;
@@ -163,14 +190,10 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building the advection tensor");
         goto done;
     }
-    g.cu = params, g.cv = params + count, g.a = params + 2 * count, g.b = params + 3 * count;
+    g.f = params;
     for (int s = 0; s < stride * stride; ++s) lookup[s] = -1;
     for (int m = 0; m < count; ++m) {
-        double n = eddy_box_norm(&modes[m], width, height);
-        g.a[m] = modes[m].k1 * M_PI / width;
-        g.b[m] = modes[m].k2 * M_PI / height;
-        g.cu[m] = n * g.b[m];
-        g.cv[m] = n * g.a[m];
+        g.f[m] = factors_of(&modes[m], width, height);
         lookup[modes[m].k1 * stride + modes[m].k2] = m;
     }
     res = eddy_tensor_alloc(out, count, 0, err);

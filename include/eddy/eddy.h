@@ -82,6 +82,11 @@ extern "C" {
  * operators. Written by the `precompute` tool (see eddy_build.h). */
 typedef struct eddy_asset eddy_asset;
 
+/* A level's sides in metres: builds and loads refuse a domain outside these
+ * (its eigenvalues and the grid's cells stay meaningful in double precision). */
+#define EDDY_MIN_SIDE 1e-3
+#define EDDY_MAX_SIDE 1e5
+
 typedef struct eddy_asset_info {
     uint32_t format_version;
     double width, height;        /* domain size in metres */

@@ -137,8 +137,8 @@ EDDY_BUILD_API eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_as
  * EDDY_ERR_RANGE, before any work, a description over any limit below, or
  * whose cells are more than 16 times longer than wide. */
 #define EDDY_BUILD_MAX_SECONDS 600.0
-#define EDDY_BUILD_MIN_SIDE 1e-3 /* domain sides in metres */
-#define EDDY_BUILD_MAX_SIDE 1e5
+#define EDDY_BUILD_MIN_SIDE EDDY_MIN_SIDE /* domain sides in metres (eddy.h) */
+#define EDDY_BUILD_MAX_SIDE EDDY_MAX_SIDE
 #define EDDY_BUILD_MAX_BYTES (4.0 * 1073741824.0)      /* peak memory */
 #define EDDY_BUILD_MAX_FILE_BYTES (2.0 * 1073741824.0) /* the loader's limit */
 typedef struct eddy_build_cost {
