@@ -7,6 +7,7 @@
  * its cause, that each failure prints exactly one "tool: " line on stderr and
  * nothing on stdout, and the tools' output against what was asked for. */
 #include "test_util.h"
+#include "tool_run.h"
 
 #include <cJSON.h>
 
@@ -23,158 +24,16 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-static char g_dir[64];      /* scratch directory for this run */
 static char g_asset[128];   /* a small asset built by the tool itself */
 static char g_scene[128];   /* a small valid scene with stirs */
 
 /* ------------------------------------------------------------ helpers */
 
-static const char *bin_dir(void)
-{
-    const char *b = getenv("EDDY_BIN");
-    return b && *b ? b : "build/bin";
-}
 
-/* dir/name into a static ring of buffers (enough for one call's arguments). */
-static const char *in_dir(const char *name)
-{
-    static char ring[8][160];
-    static int next;
-    char *p = ring[next++ % 8];
-    snprintf(p, sizeof ring[0], "%s/%s", g_dir, name);
-    return p;
-}
-
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot read %s: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-        }
-    }
-    fclose(f);
-    buf[n] = '\0';
-    if (size)
-        *size = n;
-    return buf;
-}
-
-static void write_file(const char *path, const void *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        fail_msg("cannot write %s: %s", path, strerror(errno));
-    assert_int_equal(fwrite(data, 1, size, f), size);
-    assert_int_equal(fclose(f), 0);
-}
-
-static void write_text(const char *path, const char *text)
-{
-    write_file(path, text, strlen(text));
-}
-
-static bool exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-typedef struct result {
-    int status; /* exit code */
-    char *out, *err;
-} result;
-
-static void result_free(result *r)
-{
-    free(r->out);
-    free(r->err);
-}
-
-/* Runs bin/tool with args (NULL-terminated, argv[0] excluded), its stdout
- * into stdout_to (a file or device) when not NULL, else captured. */
-static result run_tool_to(const char *tool, const char *const *args, const char *stdout_to)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", bin_dir(), tool);
-    const char *argv[64];
-    int argc = 0;
-    argv[argc++] = path;
-    for (; args[argc - 1] && argc < 63; argc++)
-        argv[argc] = args[argc - 1];
-    argv[argc] = NULL;
-
-    char out_path[160], err_path[160];
-    snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
-    if (stdout_to)
-        snprintf(out_path, sizeof out_path, "%s", stdout_to);
-    snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
-    pid_t pid = fork();
-    if (pid < 0)
-        fail_msg("fork: %s", strerror(errno));
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | (stdout_to ? 0 : O_TRUNC), 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-            _exit(126);
-        close(o);
-        close(e);
-        execv(path, (char *const *)argv);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            fail_msg("waitpid: %s", strerror(errno));
-    result r;
-    if (WIFSIGNALED(st))
-        fail_msg("%s crashed with signal %d", path, WTERMSIG(st));
-    r.status = WEXITSTATUS(st);
-    if (r.status == 127)
-        fail_msg("cannot run %s (set EDDY_BIN to the tools' directory)", path);
-    r.out = stdout_to ? calloc(1, 1) : read_all(out_path, NULL);
-    r.err = read_all(err_path, NULL);
-    return r;
-}
-
-static result run_tool(const char *tool, const char *const *args)
-{
-    return run_tool_to(tool, args, NULL);
-}
-
-#define RUN(tool, ...) run_tool((tool), (const char *const[]){__VA_ARGS__, NULL})
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
-
-/* A failure: the expected code, nothing on stdout, one line on stderr that
- * starts with "tool: " and contains want (if given). */
-static void expect_failure(result r, int code, const char *tool, const char *want, const char *what)
-{
-    if (r.status != code)
-        fail_msg("%s: exit %d, expected %d; stderr: %s", what, r.status, code, r.err);
-    if (r.out[0])
-        fail_msg("%s: unexpected stdout: %s", what, r.out);
-    if (count_lines(r.err) != 1)
-        fail_msg("%s: expected one line on stderr, got: %s", what, r.err);
-    if (strncmp(r.err, tool, strlen(tool)) != 0 || strncmp(r.err + strlen(tool), ": ", 2) != 0)
-        fail_msg("%s: message lacks the '%s: ' prefix: %s", what, tool, r.err);
-    if (want && !strstr(r.err, want))
-        fail_msg("%s: message lacks '%s': %s", what, want, r.err);
-    result_free(&r);
-}
+/* A failure: the expected code, nothing on stdout, one "tool: " line on
+ * stderr containing want (if given). */
+#define expect_failure(r, code, tool, want, what) \
+    expect_tool_failure((r), (code), (tool), (want), (what), false)
 
 static void expect_success(result r, const char *what)
 {
@@ -503,7 +362,7 @@ static void precompute_then_info_reports_the_request(void **state)
 /* Runs sim and returns its stdout, which must be records then a summary. */
 static char *run_sim_ok(const char *const *args)
 {
-    result r = run_tool("sim", args);
+    result r = run_tool_to("sim", args, NULL);
     expect_success(r, "sim");
     assert_string_equal(r.err, "");
     free(r.err);

@@ -8,6 +8,7 @@
  * The tools come from $EDDY_BIN (default build/bin); mode files are written
  * here with the library's own writer. */
 #include "test_util.h"
+#include "tool_run.h"
 
 #include "eddy_internal.h"
 #include "eddy_mode.h"
@@ -27,93 +28,13 @@
 
 #define CELLS 32
 
-static char g_dir[64];
 
-static const char *in_dir(const char *name)
-{
-    static char ring[16][160];
-    static int next;
-    char *p = ring[next++ % 16];
-    snprintf(p, sizeof ring[0], "%s/%s", g_dir, name);
-    return p;
-}
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) fail_msg("cannot read %s: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
-}
-
-static bool exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-typedef struct result {
-    int status;
-    char *out, *err;
-} result;
-
-static void result_free(result *r) { free(r->out), free(r->err); }
-
-static result run_tool(const char *tool, const char *const *args)
-{
-    const char *bin = getenv("EDDY_BIN");
-    char path[256], out_path[160], err_path[160];
-    snprintf(path, sizeof path, "%s/%s", bin && *bin ? bin : "build/bin", tool);
-    snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
-    snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
-    const char *argv[40];
-    int argc = 0;
-    argv[argc++] = path;
-    while (args[argc - 1] && argc < 39) argv[argc] = args[argc - 1], ++argc;
-    argv[argc] = NULL;
-    pid_t pid = fork();
-    if (pid < 0) fail_msg("fork: %s", strerror(errno));
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
-        execv(path, (char *const *)argv);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR) fail_msg("waitpid: %s", strerror(errno));
-    if (WIFSIGNALED(st)) fail_msg("%s crashed with signal %d", path, WTERMSIG(st));
-    result r = {WEXITSTATUS(st), read_all(out_path), read_all(err_path)};
-    if (r.status == 127) fail_msg("cannot run %s (set EDDY_BIN)", path);
-    return r;
-}
-
-#define RUN(tool, ...) run_tool((tool), (const char *const[]){__VA_ARGS__, NULL})
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++) n += *s == '\n';
-    return n;
-}
-
+/* A failure of precompute or sim (whichever printed it): tool_run.h's rule. */
 static void expect_failure(result r, int code, const char *want, const char *what)
 {
-    if (r.status != code) fail_msg("%s: exit %d, expected %d; stderr: %s", what, r.status, code, r.err);
-    if (r.out[0]) fail_msg("%s: unexpected stdout: %s", what, r.out);
-    if (count_lines(r.err) != 1) fail_msg("%s: expected one line on stderr, got: %s", what, r.err);
-    if (strncmp(r.err, "precompute: ", 12) != 0 && strncmp(r.err, "sim: ", 5) != 0)
-        fail_msg("%s: no tool prefix: %s", what, r.err);
-    if (want && !strstr(r.err, want)) fail_msg("%s: message lacks '%s': %s", what, want, r.err);
-    result_free(&r);
+    const char *tool = strncmp(r.err, "sim: ", 5) == 0 ? "sim" : "precompute";
+    expect_tool_failure(r, code, tool, want, what, false);
 }
 
 /* ------------------------------------------------------------ mode files */
@@ -160,8 +81,7 @@ static void write_snapshots(const char *path, int frames)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/eddy_enrich_cli_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
+    if (!tool_scratch_create("/tmp/eddy_enrich_cli_XXXXXX")) return -1;
     write_jet(in_dir("jet.mode"), "jet", CELLS, 10.0);
     write_jet(in_dir("jet16.mode"), "jet", 16, 10.0);
     write_jet(in_dir("wide.mode"), "jet", CELLS, 12.0);
@@ -176,9 +96,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tool_scratch_remove();
 }
 
 /* ------------------------------------------------------------ tests */

@@ -17,6 +17,7 @@
  * repository root (make test), stdout and stderr captured. Every test that
  * could hang runs under alarm(), so a regression fails instead of blocking. */
 #include "test_util.h"
+#include "tool_run.h"
 
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
@@ -39,53 +40,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static char g_dir[64]; /* scratch directory of this run */
 
 /* ------------------------------------------------------------ helpers */
-
-static const char *bin_dir(void)
-{
-    const char *b = getenv("EDDY_BIN");
-    return b && *b ? b : "build/bin";
-}
-
-/* g_dir/name in a ring of static buffers. */
-static const char *in_dir(const char *name)
-{
-    static char ring[16][192];
-    static int next;
-    char *p = ring[next++ % 16];
-    snprintf(p, sizeof ring[0], "%s/%s", g_dir, name);
-    return p;
-}
-
-static char *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot read %s: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    buf[n] = '\0';
-    if (size)
-        *size = n;
-    return buf;
-}
-
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        fail_msg("cannot write %s: %s", path, strerror(errno));
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
-}
 
 static bool is_kind(const char *path, mode_t kind)
 {
@@ -105,89 +61,11 @@ static int temp_files(void)
     return n;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
-typedef struct result {
-    int status;
-    char *out, *err;
-    double seconds;
-} result;
-
-static void result_free(result *r)
-{
-    free(r->out);
-    free(r->err);
-}
-
-/* Runs bin/tool with args (NULL-terminated), stdout to stdout_to or
- * captured; a run longer than 60 s is killed and fails the test. */
-static result run_tool_to(const char *tool, const char *const *args, const char *stdout_to)
-{
-    char path[256], out_path[192], err_path[192];
-    snprintf(path, sizeof path, "%s/%s", bin_dir(), tool);
-    const char *argv[64];
-    int argc = 0;
-    argv[argc++] = path;
-    for (; args[argc - 1] && argc < 63; argc++)
-        argv[argc] = args[argc - 1];
-    argv[argc] = NULL;
-    snprintf(out_path, sizeof out_path, "%s", stdout_to ? stdout_to : in_dir(".stdout"));
-    snprintf(err_path, sizeof err_path, "%s", in_dir(".stderr"));
-    double t0 = now_s();
-    pid_t pid = fork();
-    if (pid < 0)
-        fail_msg("fork: %s", strerror(errno));
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | (stdout_to ? 0 : O_TRUNC), 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-            _exit(126);
-        alarm(60);
-        execv(path, (char *const *)argv);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            fail_msg("waitpid: %s", strerror(errno));
-    result r = {0};
-    r.seconds = now_s() - t0;
-    if (WIFSIGNALED(st))
-        fail_msg("%s %s: killed by signal %d after %.1f s (a hang?)", tool, args[0],
-                 WTERMSIG(st), r.seconds);
-    r.status = WEXITSTATUS(st);
-    if (r.status == 127)
-        fail_msg("cannot run %s (set EDDY_BIN to the tools' directory)", path);
-    r.out = stdout_to ? calloc(1, 1) : read_all(out_path, NULL);
-    r.err = read_all(err_path, NULL);
-    return r;
-}
-
-#define RUN(tool, ...) run_tool_to((tool), (const char *const[]){__VA_ARGS__, NULL}, NULL)
-
-/* Exit code, nothing on stdout, one "tool: " line on stderr containing want. */
-static void expect_failure(result r, int code, const char *tool, const char *want,
-                           const char *what)
-{
-    int lines = 0;
-    for (const char *p = r.err; *p; p++)
-        lines += *p == '\n';
-    if (r.status != code)
-        fail_msg("%s: exit %d, expected %d; stderr: %s", what, r.status, code, r.err);
-    if (r.out[0])
-        fail_msg("%s: unexpected stdout: %s", what, r.out);
-    if (lines != 1 || strncmp(r.err, tool, strlen(tool)) != 0)
-        fail_msg("%s: expected one '%s: ' line on stderr, got: %s", what, tool, r.err);
-    if (want && !strstr(r.err, want))
-        fail_msg("%s: message lacks '%s': %s", what, want, r.err);
-    print_message("%-44s exit %d in %.2f s: %s", what, r.status, r.seconds, r.err);
-    result_free(&r);
-}
+/* Exit code, nothing on stdout, one "tool: " line on stderr holding want;
+ * printed with the time the run took. */
+#define expect_failure(r, code, tool, want, what) \
+    expect_tool_failure((r), (code), (tool), (want), (what), true)
 
 /* ------------------------------------------------------------ 1. saves */
 
@@ -404,12 +282,12 @@ static void oversized_builds_are_refused_before_any_work(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         eddy_error err = {0};
         eddy_asset *a = NULL;
-        double t0 = now_s();
+        double t0 = tool_now();
         assert_int_equal(eddy_build_asset(&cases[i].d, &a, &err), EDDY_ERR_RANGE);
-        assert_true(now_s() - t0 < 0.5);
+        assert_true(tool_now() - t0 < 0.5);
         assert_null(a);
         assert_non_null(strstr(err.message, cases[i].want));
-        print_message("refused in %.3f s: %s\n", now_s() - t0, err.message);
+        print_message("refused in %.3f s: %s\n", tool_now() - t0, err.message);
     }
     /* walls with many modes: the estimate passes the limits */
     eddy_wall wall = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1};
@@ -610,16 +488,13 @@ static void bad_input_never_exits_70(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/eddy-rel-XXXXXX");
-    return mkdtemp(g_dir) ? 0 : -1;
+    return tool_scratch_create("/tmp/eddy-rel-XXXXXX") ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tool_scratch_remove();
 }
 
 int main(void)
