@@ -9,8 +9,10 @@
  * (median over the timed steps), sweeps, and how often the cap stopped them.
  *
  *   build/bench/bench_pileup [--steps N] [--bodies LIST] [--size M]
- *   (defaults 20 steps; 10,25,50 bodies; 1 m: circles of radius M and boxes of
- *   M x 0.7 M half-sides, alternately); PILEUP_PHASES=1 in the environment
+ *   (defaults 20 steps; 10,25,50 bodies; 0.5 m: circles of radius M and boxes
+ *   of M x 0.7 M half-sides, alternately, inside the tank's four walls, which
+ *   keep the heap from flinging bodies out of the fluid as it bursts apart);
+ *   PILEUP_PHASES=1 in the environment
  *   prints every step's phases on stderr */
 #include "eddy.h"
 #include "eddy_build.h"
@@ -53,6 +55,7 @@ static void run(const eddy_asset *asset, int bodies, int steps, double size)
     eddy_coupling *c = NULL;
     eddy_coupling_desc cd = {0};
     if (eddy_coupling_create(fluid, world, &cd, &c, &err) != EDDY_OK) die("coupling", &err);
+    if (eddy_coupling_add_walls(c, NULL, &err) != EDDY_OK) die("walls", &err);
     for (int i = 0; i < bodies; i++) {
         eddy_body_desc bd = {0};
         bd.type = EDDY_BODY_DYNAMIC;
@@ -100,7 +103,7 @@ static void run(const eddy_asset *asset, int bodies, int steps, double size)
 int main(int argc, char **argv)
 {
     int steps = 20;
-    double size = 1.0;
+    double size = 0.5;
     char list[128] = "10,25,50";
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--steps") == 0) steps = atoi(argv[i + 1]);
