@@ -12,6 +12,10 @@
 
 /* ------------------------------------------------------------ creation */
 
+#define CELL_MIN 1e-100
+#define CELL_MAX 1e100
+#define CELL_ASPECT_MAX 1e6
+
 static eddy_result check_desc(const eddy_grid_desc *d, eddy_error *err)
 {
     if (!(isfinite(d->width) && d->width > 0.0 && isfinite(d->height) && d->height > 0.0))
@@ -22,6 +26,17 @@ static eddy_result check_desc(const eddy_grid_desc *d, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "grid solver: grid %d x %d needs at least 2 cells per axis", d->nx,
                          d->ny);
+    /* The solver squares and divides by the cell sides: fuzz_paint found a
+     * 12 x 7.51e307 m domain whose hy^2 overflowed, and a projection that
+     * filled the field with NaN. Cells between 1e-100 and 1e100 m with an
+     * aspect ratio of at most 1e6 keep every such term finite. */
+    double hx = d->width / d->nx, hy = d->height / d->ny;
+    if (!(hx >= CELL_MIN && hx <= CELL_MAX && hy >= CELL_MIN && hy <= CELL_MAX &&
+          hx <= CELL_ASPECT_MAX * hy && hy <= CELL_ASPECT_MAX * hx))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "grid solver: cells of %g x %g m (a %g x %g m domain on %d x %d) are "
+                         "outside %g..%g m or more than %g times longer than wide", hx, hy,
+                         d->width, d->height, d->nx, d->ny, CELL_MIN, CELL_MAX, CELL_ASPECT_MAX);
     if ((long long)d->nx * d->ny > EDDY_GRID_MAX_CELLS)
         return eddy_fail(err, EDDY_ERR_RANGE, "grid solver: grid %d x %d exceeds %d cells",
                          d->nx, d->ny, EDDY_GRID_MAX_CELLS);
