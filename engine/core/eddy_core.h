@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 
 /* Strict C17 does not define M_PI. */
@@ -39,11 +40,9 @@ void eddy_clear_error(eddy_error *err);
  * the builder library shares the one allocator. strdup through them: */
 static inline char *eddy_strdup(const char *text)
 {
-    size_t n = 0;
-    while (text[n]) ++n;
-    char *copy = (char *)eddy_alloc(n + 1);
-    if (copy)
-        for (size_t i = 0; i <= n; ++i) copy[i] = text[i];
+    size_t n = strlen(text) + 1;
+    char *copy = (char *)eddy_alloc(n);
+    if (copy) memcpy(copy, text, n);
     return copy;
 }
 
