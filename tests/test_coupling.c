@@ -45,7 +45,7 @@ static rig make_rig(int grid, int modes, double gy, eddy_feedback_mode fb, bool 
     }
     eddy_coupling_desc cd = {0};
     cd.feedback = fb;
-    cd.buoyancy = buoyancy;
+    cd.no_buoyancy = !buoyancy;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
         fail_msg("coupling: %s", err.message);
     return r;

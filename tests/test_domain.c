@@ -839,7 +839,6 @@ static void bodies_move_like_bodies_in_a_walled_level(void **state)
         assert_int_equal(eddy_scene_add_rock(world, a, NULL, &err), EDDY_OK);
         eddy_coupling_desc cd = {0};
         cd.feedback = EDDY_FEEDBACK_EXACT;
-        cd.buoyancy = true;
         eddy_coupling *c = NULL;
         if (eddy_coupling_create(f, world, &cd, &c, &err) != EDDY_OK) fail_msg("%s", err.message);
         /* in the open water under the roof: one in the catalogue, one not */

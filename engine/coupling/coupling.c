@@ -572,7 +572,7 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
 }
 
 eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c) { return c->desc.feedback; }
-void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.buoyancy = on; }
+void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.no_buoyancy = !on; }
 
 /* ------------------------------------------------------------ queries */
 

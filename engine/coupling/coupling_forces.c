@@ -22,7 +22,8 @@
  *   gradient       the ambient flow's acceleration pushes the water the body
  *                  displaces and the water it drags along (Froude-Krylov plus
  *                  the added-mass part; Maxey-Riley / Morison without history);
- *   buoyancy       F_b = -(hydrostatic pressure over the panels) (5.22);
+ *   buoyancy       F_b = -rho A g at the centroid of the outline (5.22, exact:
+ *                  hydrostatic_load);
  *   weight         W = s m g (s: the body's gravity scale; the solver's own
  *                  gravity is switched off for a coupled body);
  *   spin drag      tau_d = -(rho Cd / 2) sum_adv A |q|^3 w_rel |w_rel|, over the
@@ -53,6 +54,7 @@
  * Static bodies feel nothing and fold nothing: their panels are re-solved each
  * step and route the flow around them as u_p. */
 #include "coupling_internal.h"
+#include "body_pieces.h"
 
 #include <math.h>
 #include <string.h>
@@ -67,6 +69,7 @@
 typedef struct body_motion {
     double c[2], v[2], omega;  /* centre of mass (fluid coordinates), its velocity,
                                   angular velocity */
+    double o[2];               /* the body origin (fluid coordinates) */
     double cs, sn;             /* the body's rotation */
 } body_motion;
 
@@ -109,6 +112,31 @@ static void added_mass_about_centre(const double *origin, const double lc[2], do
         }
 }
 
+/* The body's mass and centre of mass from its shapes, in double precision.
+ * Box2D keeps both in single precision (about 1e-7 off), which for a body of
+ * the water's density is a net force and a torque of that order: enough to
+ * turn a triangle at rest by 0.05 degrees in 10 s. The coupling applies the
+ * weight itself, so it applies it here, where Archimedes' lift of a uniform
+ * body acts too (hydrostatic_load). */
+static void weight_of(const eddy_body *body, eddy_coupled_body *info)
+{
+    double m = 0.0, mx = 0.0, my = 0.0;
+    eddy_shape_info s;
+    for (int k = 0; k < eddy_body_shape_count(body); ++k) {
+        if (eddy_body_get_shape(body, k, &s, NULL) != EDDY_OK) continue;
+        double mk = s.density * s.area;
+        m += mk, mx += mk * s.center[0], my += mk * s.center[1];
+    }
+    double box2d = eddy_body_mass(body);
+    bool agree = m > 0.0 && fabs(m - box2d) <= 1e-5 * m; /* else trust the solver's */
+    info->weight_mass = agree ? m : box2d;
+    if (agree) {
+        info->weight_centre[0] = mx / m, info->weight_centre[1] = my / m;
+    } else {
+        eddy_body_local_center(body, info->weight_centre);
+    }
+}
+
 /* Sums of A |q|^3 over the panels that advance when the body turns either
  * way about its centre of mass (body space). */
 static void spin_drag_sums(const eddy_panel_shape *s, const double lc[2], double out[2])
@@ -133,9 +161,15 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
     double lc[2];
     eddy_body_local_center(body, lc);
     added_mass_about_centre(shape->added_mass, lc, fd.density, info->added);
+    eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
+    int piece_count = 0;
+    if (eddy_body_panel_pieces(body, pieces, &piece_count, NULL) != EDDY_OK) piece_count = 0;
+    eddy_panel_outline_moments(shape, piece_count > 0 ? pieces : NULL, piece_count, &info->area,
+                               info->centroid);
     spin_drag_sums(shape, lc, info->spin_drag);
     info->drag = default_drag(body);
     info->gravity_scale = eddy_body_gravity_scale(body);
+    weight_of(body, info);
     double centre[2];
     eddy_body_world_center(body, centre);
     eddy_coupling_to_fluid(c, centre);
@@ -167,6 +201,8 @@ static void read_motion(const eddy_coupling *c, const eddy_body *body, body_moti
     eddy_pose p;
     eddy_body_get_pose(body, &p);
     m->cs = p.c, m->sn = p.s;
+    m->o[0] = p.x, m->o[1] = p.y;
+    eddy_coupling_to_fluid(c, m->o);
 }
 
 /* The tensor of body b in world axes: translation block rotated, coupling
@@ -291,26 +327,48 @@ static double spin_drag(const eddy_coupling *c, int b, double density, double in
     return -k * omega_rel / damp;
 }
 
-/* Hydrostatic pressure over the panels (5.22), scaled by the true area over
- * the panelled one (a circle's panels enclose its inscribed polygon), so a
- * body of the water's density is neutral; adds force and torque about c. */
-static void buoyancy(const eddy_coupling *c, int b, double density, const double g[2],
-                     const double centre[2], double load[3])
+/* Hydrostatics (5.22). The pressure rho g . (x - x_top) is linear in x, so
+ * over any closed outline it sums, exactly, to Archimedes' force
+ * -rho A g acting at the centroid of the region the outline encloses (the
+ * centre of buoyancy): the outline's divergence theorem, integral of
+ * grad p over the region. Integrating the pressure panel by panel at one
+ * point each gets the force right but the torque wrong by about
+ * rho g L^3 / 12 a panel, which does not cancel where panels differ in
+ * length (a box of 5/4/5/3 panels a side turned by itself at rest). The
+ * depth x_top drops out of both.
+ *
+ * Two steps, so that a free surface can hand in the submerged part of the
+ * outline instead of the whole: the displaced region (area, centroid in
+ * fluid coordinates), then the load it gives. */
+static void displaced_region(const eddy_coupling *c, int b, const body_motion *m, double *area,
+                             double centroid[2])
 {
-    const eddy_panel_world *w = c->panels;
-    const eddy_panel_shape *shape = c->shapes[b];
-    int first = w->bodies[b].first;
-    double top_x = g[0] > 0 ? 0.0 : c->asset->width, top_y = g[1] > 0 ? 0.0 : c->asset->height;
-    double panelled = eddy_panel_shape_area(shape);
-    double scale = panelled > 0.0 ? shape->area / panelled : 1.0;
-    for (int i = 0; i < shape->count; ++i) {
-        const double *n = &w->normal[2 * (first + i)], *mid = &w->mid[2 * (first + i)];
-        double pressure = density * (g[0] * (mid[0] - top_x) + g[1] * (mid[1] - top_y));
-        double fx = -pressure * scale * shape->length[i] * n[0];
-        double fy = -pressure * scale * shape->length[i] * n[1];
-        load[0] += fx, load[1] += fy;
-        load[2] += (mid[0] - centre[0]) * fy - (mid[1] - centre[1]) * fx;
-    }
+    const eddy_coupled_body *info = &c->info[b];
+    *area = info->area;
+    centroid[0] = m->o[0] + m->cs * info->centroid[0] - m->sn * info->centroid[1];
+    centroid[1] = m->o[1] + m->sn * info->centroid[0] + m->cs * info->centroid[1];
+}
+
+/* Force -rho A g at the centroid: adds it and its torque about the centre of
+ * mass to load (N, N, N m per metre). */
+static void hydrostatic_load(double density, const double g[2], double area,
+                             const double centroid[2], const double centre[2], double load[3])
+{
+    double fx = -density * area * g[0], fy = -density * area * g[1];
+    load[0] += fx, load[1] += fy;
+    load[2] += (centroid[0] - centre[0]) * fy - (centroid[1] - centre[1]) * fx;
+}
+
+/* The weight s m g at the centre of mass in double precision (weight_of), as
+ * force and torque about the solver's centre of mass c. */
+static void weight_load(const eddy_coupled_body *info, const body_motion *m, const double g[2],
+                        double out[3])
+{
+    double w = info->gravity_scale * info->weight_mass;
+    double x = m->o[0] + m->cs * info->weight_centre[0] - m->sn * info->weight_centre[1];
+    double y = m->o[1] + m->sn * info->weight_centre[0] + m->cs * info->weight_centre[1];
+    out[0] = w * g[0], out[1] = w * g[1];
+    out[2] = (x - m->c[0]) * out[1] - (y - m->c[1]) * out[0];
 }
 
 /* Solves the symmetric 3 x 3 system m x = q by cofactors; false if singular. */
@@ -384,8 +442,8 @@ static double feedback_amplitude(const eddy_panel_world *w, int b, const double 
 /* The load of one moving body (F_d, F_p, F_b; not its weight) into
  * info->load, its drag into drag[2]; returns the energy the drag takes. */
 static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double density,
-                         const double g[2], const double *ma, double dt, double drag[2],
-                         double *ambient_speed)
+                         const double g[2], const double weight[3], const double *ma, double dt,
+                         double drag[2], double *ambient_speed)
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
@@ -403,14 +461,17 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
         /* DU/Dt = dU/dt + (U . grad) U, then (rho A I + M_a) DU/Dt */
         double acc[2] = {a.rate[0] + a.u[0] * a.grad[0] + a.u[1] * a.grad[1],
                          a.rate[1] + a.u[0] * a.grad[2] + a.u[1] * a.grad[3]};
-        double displaced = density * c->shapes[b]->area;
+        double displaced = density * info->area;
         load[0] += (displaced + ma[0]) * acc[0] + ma[1] * acc[1];
         load[1] += ma[3] * acc[0] + (displaced + ma[4]) * acc[1];
         load[2] += ma[6] * acc[0] + ma[7] * acc[1];
-        if (c->desc.buoyancy) buoyancy(c, b, density, g, m->c, load);
+        if (!c->desc.no_buoyancy) {
+            double area, centroid[2];
+            displaced_region(c, b, m, &area, centroid);
+            hydrostatic_load(density, g, area, centroid, m->c, load);
+        }
     }
-    double other[2] = {load[0] + info->gravity_scale * mass * g[0],
-                       load[1] + info->gravity_scale * mass * g[1]};
+    double other[2] = {load[0] + weight[0], load[1] + weight[1]};
     drag_force(c, b, density, mass, ma, urel, other, dt, drag);
     double omega_rel = m->omega - 0.5 * (a.grad[2] - a.grad[1]);
     double tau = (dynamic && inertia <= 0.0) ? 0.0 : spin_drag(c, b, density, inertia, omega_rel, dt);
@@ -436,9 +497,10 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         if (type == EDDY_BODY_STATIC) continue;
         body_motion m;
         read_motion(c, body, &m);
-        double ma[9], drag[2], ambient_speed;
+        double ma[9], drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0};
         world_added_mass(info->added, &m, ma);
-        double lost = fluid_load(c, b, &m, fd.density, g, ma, dt, drag, &ambient_speed);
+        if (type == EDDY_BODY_DYNAMIC) weight_load(info, &m, g, weight);
+        double lost = fluid_load(c, b, &m, fd.density, g, weight, ma, dt, drag, &ambient_speed);
         if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
             memset(info->load, 0, sizeof info->load);
             continue;
@@ -447,11 +509,9 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         info->fold = feedback_amplitude(c->panels, b, m.c, fd.density, drag, dt);
         info->wake_fade = own_wake_fade(c, ambient_speed, dt);
         if (type != EDDY_BODY_DYNAMIC) continue;
-        double mass = eddy_body_mass(body), q[3], out[3];
-        memcpy(q, info->load, sizeof q);
-        q[0] += info->gravity_scale * mass * g[0];
-        q[1] += info->gravity_scale * mass * g[1];
-        through_added_mass(info, mass, eddy_body_inertia(body), ma, q, out);
+        double q[3], out[3];
+        for (int k = 0; k < 3; ++k) q[k] = info->load[k] + weight[k];
+        through_added_mass(info, eddy_body_mass(body), eddy_body_inertia(body), ma, q, out);
         eddy_body_apply_force_to_center(body, out[0], out[1], NULL);
         if (out[2] != 0.0) eddy_body_apply_torque(body, out[2], NULL);
     }
@@ -479,7 +539,7 @@ double eddy_coupling_body_energy(const eddy_coupling *c, int b)
     const double *u = c->info[b].ambient;
     double q[3] = {m.v[0] - u[0], m.v[1] - u[1], inertia > 0.0 ? m.omega : 0.0};
     double e = mass * (m.v[0] * m.v[0] + m.v[1] * m.v[1]) + inertia * q[2] * q[2] -
-               fd.density * c->shapes[b]->area * (u[0] * u[0] + u[1] * u[1]);
+               fd.density * c->info[b].area * (u[0] * u[0] + u[1] * u[1]);
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) e += q[i] * ma[3 * i + j] * q[j];
     return 0.5 * e;

@@ -62,6 +62,11 @@ typedef struct eddy_coupled_body {
                              the shape's (panel_added_mass.c), about the centre of mass,
                              body space, generalised velocity (v_x, v_y, omega) */
     double box2d_added[2]; /* the isotropic part handed to the port: mass, inertia */
+    double area;          /* m^2 the outline encloses, exactly (circles included) */
+    double centroid[2];   /* its centroid, body space (about the body origin) */
+    double weight_mass;   /* kg per metre, summed from the shapes in double precision */
+    double weight_centre[2]; /* where the weight acts, body space: the centre of mass in
+                             double precision (the rigid-body solver keeps it in single) */
     double spin_drag[2];  /* sum of A |q|^3 over the panels that advance into the fluid when
                              the body turns counter-clockwise [0] or clockwise [1], q the
                              moment arm of a panel's normal about the centre of mass */

@@ -270,6 +270,15 @@ bool eddy_panel_collinear(const eddy_panel_shape *shape, int a, int b);
 /* Area enclosed by the panels (shoelace over every panel, every loop). */
 double eddy_panel_shape_area(const eddy_panel_shape *shape);
 
+/* ----------------------------------------------------------- panel_outline.c */
+
+/* Area and centroid (body space) of the region the outline of the pieces the
+ * shape was cut from encloses, exactly: the panels' polygon plus the circular
+ * segment beyond every chord of a circle piece. pieces may be NULL (the
+ * panels' polygon alone). */
+void eddy_panel_outline_moments(const eddy_panel_shape *shape, const eddy_piece *pieces,
+                                int piece_count, double *area, double centroid[2]);
+
 /* Fills shape->added_mass and shape->area from the shape's own panel solution in
  * still fluid (needs pinv). true_area > 0 is the exact area when the panels only
  * approximate the outline (a circle's); 0 takes the panelled area. */

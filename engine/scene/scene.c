@@ -572,6 +572,7 @@ static void scene_defaults(eddy_scene *s)
     s->gravity[0] = 0.0;
     s->gravity[1] = SCENE_DEFAULT_GRAVITY_Y;
     s->feedback = EDDY_FEEDBACK_EXACT;
+    s->buoyancy = true; /* the coupling's default: a neutral body floats */
 }
 
 void eddy_scene_destroy(eddy_scene *scene)

@@ -134,7 +134,7 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     eddy_result rc = eddy_world_create(&wd, &world, err);
     eddy_coupling_desc cd = {0};
     cd.feedback = v.feedback;
-    cd.buoyancy = v.buoyancy;
+    cd.no_buoyancy = !v.buoyancy;
     cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
     if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
     /* the tank's walls: the world's first body, as before the coupling made them */

@@ -23,7 +23,8 @@
  *      meets, v its velocity, M_a its added-mass tensor, A its area):
  *        drag      F_d = rho Cd w |U - v| (U - v) / 2   (w: frontal width)
  *        pressure  F_p = (rho A + M_a) DU/Dt             (the flow's acceleration)
- *        buoyancy  F_b = -rho A g (5.22, hydrostatic pressure over the panels)
+ *        buoyancy  F_b = -rho A g at the outline's centroid (5.22, exact;
+ *                  on unless desc.no_buoyancy)
  *        weight    W = m g, applied here, not by the rigid-body solver
  *      and (m + M_a) dv/dt = F_d + F_p + F_b + W: the added mass is given to
  *      the rigid-body solver with the body's own (implicit, so a body far
@@ -46,8 +47,7 @@
  *
  * USAGE
  *
- *   eddy_coupling_desc cd = {0};             // zero fields = defaults
- *   cd.buoyancy = true;
+ *   eddy_coupling_desc cd = {0};             // zero fields = defaults (buoyancy on)
  *   eddy_coupling *c;
  *   if (eddy_coupling_create(fluid, world, &cd, &c, &err) != EDDY_OK) { ... }
  *   eddy_coupling_add_walls(c, NULL, &err);  // the tank's walls, for the bodies
@@ -124,7 +124,11 @@ typedef struct eddy_coupling_desc {
     int max_bodies;              /* default 64 */
     int max_panels;              /* real panels over all bodies, default 8192 */
     eddy_feedback_mode feedback; /* default exact */
-    bool buoyancy;               /* hydrostatic force 5.22 (default off) */
+    bool no_buoyancy;            /* true: no hydrostatic force (5.22). Default (false): on,
+                                    so that in a world with gravity a body of the water's
+                                    density floats where it is put; the coupling applies
+                                    every coupled body's weight itself, so without buoyancy
+                                    a "neutral" body sinks. With zero gravity it is zero */
     double quadtree_threshold;   /* m/s of tolerated velocity error per panel and
                                     node in quadtree feedback. Default 1e-3 */
     double schwarz_tolerance;    /* relative change of the strengths in one sweep. Default
@@ -211,6 +215,7 @@ EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_
  * the fast pipeline may allocate; not inside a step). */
 EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
+/* Buoyancy on or off at run time (desc.no_buoyancy at creation). */
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
 /* The true velocity u_r + u_p at a world point (5.3.4): use it for anything
