@@ -210,27 +210,42 @@ static void light_bodies_gather_in_a_vortex(void **state)
 
 /* ------------------------------------------------------------ drag */
 
-/* Falling through still water a disc and a box reach the terminal speed of
- * the drag law, sqrt(2 (m - rho A) g / (rho Cd w)), within 5 %. */
+/* Falling through still water a disc, a square and a 2:1 box (falling
+ * broadside, as Kirchhoff's moment keeps it) reach the terminal speed of
+ * the drag law, sqrt(2 (m - rho A) g / (rho Cd w)) with w the frontal width,
+ * within 1 %, and stay there: between 4 s and 8 s the speed changes by less
+ * than 0.3 %. (The body's own wake, which the reduced basis spreads round
+ * it, once carried it along: 2-3.5 % fast at 4-7 s and still creeping; a
+ * disc's panels are chords, 2 % narrower than the disc.) */
 static void terminal_speeds_follow_the_drag_law(void **state)
 {
     (void)state;
-    for (int k = 0; k < 2; ++k) {
-        rig_desc d = {.width = 10, .height = 15, .gravity = G};
+    const struct { eddy_shape_type shape; double size, aspect, density; const char *name; } cases[3] = {
+        {EDDY_SHAPE_CIRCLE, 0.5, 0, 1500, "disc"},
+        {EDDY_SHAPE_BOX, 0.5, 1, 1500, "square"},
+        {EDDY_SHAPE_BOX, 0.6, 0.5, 2500, "2:1 box"}};
+    for (int k = 0; k < 3; ++k) {
+        rig_desc d = {.width = 10, .height = 36, .cells_per_metre = 4, .gravity = G};
         rig r = make_rig(&d);
-        body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = k ? EDDY_SHAPE_BOX : EDDY_SHAPE_CIRCLE, .x = 5, .y = 13.5, .size = 0.5, .aspect = 1, .density = 1500, .vx = 0, .vy = 0, .omega = 0};
+        body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = cases[k].shape, .x = 5, .y = 34,
+                       .size = cases[k].size, .aspect = cases[k].aspect, .density = cases[k].density};
         eddy_body *b = add_body(&r, &s);
         double cd = eddy_coupling_drag(r.c, b), a = area_of(&s);
-        double vt = sqrt(2 * (1500 - RHO) * a * G / (RHO * cd * s.size));
+        double vt = sqrt(2 * (cases[k].density - RHO) * a * G / (RHO * cd * s.size));
+        double v4[2], v8[2];
         step(&r, 240); /* 4 s: more than six time constants */
-        double v[2];
-        eddy_body_linear_velocity(b, v);
+        eddy_body_linear_velocity(b, v4);
+        step(&r, 240);
+        eddy_body_linear_velocity(b, v8);
         eddy_pose p;
         eddy_body_get_pose(b, &p);
-        print_message("%s (Cd %.1f): %.3f m/s after falling %.1f m, drag law %.3f (%+.1f%%)\n",
-                      k ? "box " : "disc", cd, -v[1], 13.5 - p.y, vt, 100 * (-v[1] / vt - 1));
-        assert_true(fabs(-v[1] / vt - 1) < 0.05);
-        assert_true(fabs(v[0]) < 0.01 * vt);
+        print_message("%-7s (Cd %.1f): %.4f m/s at 4 s, %.4f at 8 s after falling %.1f m; drag law "
+                      "%.4f (%+.2f%%, %+.2f%%)\n", cases[k].name, cd, -v4[1], -v8[1], 34 - p.y, vt,
+                      100 * (-v4[1] / vt - 1), 100 * (-v8[1] / vt - 1));
+        assert_true(fabs(-v4[1] / vt - 1) < 0.01);
+        assert_true(fabs(-v8[1] / vt - 1) < 0.01);
+        assert_true(fabs(v8[1] / v4[1] - 1) < 0.003);
+        assert_true(fabs(v8[0]) < 0.01 * vt);
         free_rig(&r);
     }
 }

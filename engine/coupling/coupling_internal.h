@@ -64,6 +64,8 @@ typedef struct eddy_coupled_body {
     double box2d_added[2]; /* the isotropic part handed to the port: mass, inertia */
     double area;          /* m^2 the outline encloses, exactly (circles included) */
     double centroid[2];   /* its centroid, body space (about the body origin) */
+    int circle_count;     /* the outline's circles (body space x, y, radius): its frontal */
+    double circles[EDDY_PANEL_MAX_PIECES][3]; /* width, which the chords of panels cut short */
     double weight_mass;   /* kg per metre, summed from the shapes in double precision */
     double weight_centre[2]; /* where the weight acts, body space: the centre of mass in
                              double precision (the rigid-body solver keeps it in single) */
