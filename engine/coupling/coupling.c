@@ -197,6 +197,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
         eddy_free(c->cache[s].pieces);
     }
     eddy_free(c->cache);
+    eddy_coupling_probe_free(c);
     eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
@@ -382,6 +383,8 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
                             c->asset->width, c->asset->height);
     }
     if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
+    const eddy_panel_shape *probe = NULL;
+    if (res == EDDY_OK) res = eddy_coupling_probe_shape(c, pieces, count, shape, &probe, err);
     int index = 0;
     if (res == EDDY_OK) res = eddy_panel_world_add_body(c->panels, shape, &index, err);
     if (res != EDDY_OK) return res;
@@ -389,6 +392,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     c->shapes[c->body_count] = shape;
     ++c->body_count;
     res = eddy_coupling_body_attach(c, c->body_count - 1, err);
+    c->info[c->body_count - 1].probe = probe;
     if (res == EDDY_OK) {
         hold_body(c, c->body_count - 1);
     } else {
@@ -585,6 +589,8 @@ void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double o
     eddy_panel_world_velocity(c->panels, x, y, up);
     out[0] += up[0];
     out[1] += up[1];
+    double xy[2] = {x + c->desc.origin[0], y + c->desc.origin[1]};
+    eddy_coupling_probe_correct(c, 1, xy, out);
 }
 
 /* eddy_coupling_velocity_many sums the panels (5.18) as a two-level
@@ -681,6 +687,7 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
             }
         }
     }
+    eddy_coupling_probe_correct(c, n, xy, uv);
 }
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)

@@ -77,6 +77,7 @@ typedef struct eddy_coupled_body {
     double load[3];       /* last fluid force (N per metre) and torque about the centre */
     double fold;          /* last feedback amplitude (0 for static bodies) */
     double ambient[2];    /* the flow U the body met in the last step */
+    const eddy_panel_shape *probe; /* its finer outline for probes (coupling_probe.c), or NULL */
     double wake_fade;     /* factor the body's own wake keeps this step */
 } eddy_coupled_body;
 
@@ -95,6 +96,8 @@ struct eddy_coupling {
     eddy_shape_entry *cache;
     int cache_count, cache_capacity;
     int shapes_from_asset; /* bodies whose panels came precomputed in the asset */
+    eddy_shape_entry *probe_cache; /* probe outlines (coupling_probe.c), max_bodies slots */
+    int probe_count;
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     double *coef_scratch; /* r: the state after feedback, before it is set */
@@ -148,6 +151,13 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
  * moved by origin). */
 void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
                              const eddy_debug_draw *d);
+
+/* coupling_probe.c: what probes read near a body. */
+eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+                                      const eddy_panel_shape *coarse,
+                                      const eddy_panel_shape **out, eddy_error *err);
+void eddy_coupling_probe_free(eddy_coupling *c);
+void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);
