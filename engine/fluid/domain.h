@@ -21,6 +21,15 @@ static inline int eddy_cell(const eddy_mac *g, int i, int j) { return j * g->nx 
 /* mask[c] = 1 for every cell c whose centre lies inside some wall, else 0;
  * covered[w] (may be NULL) counts the cell centres wall w covers. Returns the
  * number of solid cells. */
+/* The convex pieces the rigid bodies' rock is made of (eddy_scene_add_rock):
+ * a polygon wall that is strictly convex with at most EDDY_OUTLINE_MAX_VERTICES
+ * corners as itself, any other as its triangles (eddy_wall_triangles); each
+ * counter-clockwise, sizes[i] corners. At most max pieces; returns the count
+ * (0 for a circle). eddy_walls_check refuses a wall one of whose pieces fails
+ * eddy_convex_outline_check, the check bodies' polygons pass. */
+int eddy_wall_rock_pieces(const eddy_wall *wall, double (*pieces)[EDDY_OUTLINE_MAX_VERTICES][2],
+                          int *sizes, int max);
+
 int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g, uint8_t *mask,
                          int *covered);
 
