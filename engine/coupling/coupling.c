@@ -164,9 +164,10 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->self = eddy_calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
         c->ambient_coef = eddy_calloc((size_t)c->r, sizeof *c->ambient_coef);
         c->body_fold = eddy_calloc((size_t)c->r, sizeof *c->body_fold);
+        c->reaction = eddy_calloc((size_t)c->r, sizeof *c->reaction);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
-            !c->self || !c->ambient_coef || !c->body_fold)
+            !c->self || !c->ambient_coef || !c->body_fold || !c->reaction)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
@@ -202,6 +203,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
     eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
+    eddy_free(c->reaction);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);

@@ -112,6 +112,11 @@ struct eddy_coupling {
     double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
     double *ambient_coef; /* r: r minus one body's own wake */
     double *body_fold;    /* r: one body's exact feedback vector */
+    double *reaction;     /* r: the water's share of the pressure-gradient and added-mass
+                             forces this step (coupling_forces.c, water_reaction) */
+    bool reacted;         /* reaction holds something to add */
+    double reaction_energy; /* J per metre the ambient flow gains this step from carrying the
+                             bodies' disturbances along (coupling_forces.c, water_reaction) */
     double dissipated;    /* J per metre: what drag has taken out since creation */
     eddy_coupling_timings timings;
 };

@@ -134,6 +134,13 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
 
+/* reduced[k] += phi_k(x, y) . (jx, jy) for every mode (box modes exactly, grid
+ * modes bilinear in their MAC samples): B^T of a point force, or, over the
+ * density, of a point impulse. Nothing outside the domain. The coupling hands
+ * the water the reactions of the forces on bodies this way. */
+void eddy_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
+                              double *reduced);
+
 /* ------------------------------------------------------------ asset */
 
 #define EDDY_ASSET_VERSION 2u /* 2: shapes carry their added mass */

@@ -31,8 +31,9 @@
  *      lighter than water stays stable);
  *   4. feedback: each moving body folds into the reduced fluid the share of
  *      its panels' field that carries the drag's reaction (5.3.4 with
- *      momentum books); static bodies fold nothing, their panels route the
- *      flow around them every step;
+ *      momentum books), and the water receives its share of the
+ *      pressure-gradient and added-mass forces; static bodies fold nothing,
+ *      their panels route the flow around them every step;
  *   5. the rigid bodies step.
  * eddy_coupling_advance does 1 to 4 (the forces are handed to the bodies,
  * for the world's next step); eddy_coupling_step is advance, then
@@ -227,11 +228,15 @@ EDDY_API void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const d
 
 /* Kinetic energy of water and bodies, J per metre of depth: the reduced fluid's
  * (density |r|^2 / 2) plus, for every dynamic body, what it adds to leading
- * order: its own m |v|^2 / 2 + I omega^2 / 2, the disturbance of its motion
- * relative to the flow U it meets, q_rel^T M_a q_rel / 2 with q_rel = (v - U,
- * omega) and M_a its added-mass tensor, less the water it displaces,
- * rho A |U|^2 / 2 (the reduced flow still counts that water). In still water a
- * body adds q^T (M + M_a) q / 2; riding the flow it adds nothing. */
+ * order: q^T (M + M_a) q / 2 - U~^T (rho A I + M_a) U~ / 2, with q = (v,
+ * omega) its motion, M its mass and inertia, M_a its added-mass tensor, U~ =
+ * (U, 0) the flow it meets and A its area: its own energy with the water it
+ * drags along, less the displaced and dragged water moving with the flow
+ * (which the reduced fluid counts). In still water a body adds
+ * q^T (M + M_a) q / 2; riding the flow (neutrally buoyant, v = U) nothing.
+ * With no viscosity, gravity, contacts or drag (an ideal fluid) it is
+ * conserved: the water receives the reactions of the pressure-gradient and
+ * added-mass forces (README, "The force model"). */
 EDDY_API double eddy_coupling_kinetic_energy(const eddy_coupling *c);
 
 /* Energy the drag has taken out of fluid and bodies since creation (J per
