@@ -133,8 +133,8 @@ typedef struct eddy_coupling_desc {
     double quadtree_threshold;   /* m/s of tolerated velocity error per panel and
                                     node in quadtree feedback. Default 1e-3 */
     double schwarz_tolerance;    /* relative change of the strengths in one sweep. Default
-                                    1e-4: well below the panels' own one-point quadrature
-                                    error (about 5e-3 of the flow, see the tests), and met
+                                    1e-4: well below the panels' own discretisation error
+                                    (about 1e-2 of the flow at the outline, see the tests), and met
                                     within the sweep cap by touching bodies, where 1e-6 is
                                     not always */
     int schwarz_max_iterations;  /* default 50 */
