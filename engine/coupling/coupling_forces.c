@@ -33,7 +33,7 @@
  *                  drag, panel by panel; zero for a disc, as in an ideal fluid);
  *
  *   Kirchhoff      F_k, tau_k: the gyroscopic terms of the added-mass momentum
- *                  (the Munk moment and its force partner; kirchhoff_load);
+ *                  (the Munk moment and its force partner; added_mass_step);
  *
  *   (M + M_a) dq/dt = (F_d + F_p + F_b + W + F_k, tau_d + tau_b + tau_k)
  *
@@ -53,8 +53,11 @@
  * the body's strengths are scaled by a = -F_d dt . I_p / |I_p|^2 in [0, 1] before
  * the projection (feedback_grid.c). The energy the drag takes, F_d . u_rel dt,
  * is what a bluff body's wake dissipates; it is counted (eddy_coupling.h).
- * Static bodies feel nothing and fold nothing: their panels are re-solved each
- * step and route the flow around them as u_p. */
+ * The pressure-gradient and added-mass forces have their reactions too
+ * (water_reaction: a point force for the momentum, the work of carrying the
+ * body's disturbance for the energy). Static bodies feel nothing and fold
+ * nothing: their panels are re-solved each step and route the flow around
+ * them as u_p. */
 #include "coupling_internal.h"
 #include "body_pieces.h"
 
