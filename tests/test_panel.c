@@ -415,6 +415,45 @@ static void test_bad_shapes_refused(void **state)
     assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_RANGE);
 }
 
+/* A shape accepted on one grid is accepted on every grid: a 2:1 octagon (the
+ * one refused on 80- and 96-cell grids of a 10 m level and accepted on 64
+ * and 128 under the printed midpoint rule), a 2:1 box, a disc and a triangle
+ * on every grid from 32 to 160 cells of a 10 m level; what they leave of a
+ * rigid motion's stream function stays far from the refusal limit. */
+static void test_shapes_accepted_on_every_grid(void **state)
+{
+    (void)state;
+    double oct[8][2];
+    for (int k = 0; k < 8; k++) {
+        double t = PI / 8 + k * PI / 4;
+        oct[k][0] = 0.5 * cos(t) / cos(PI / 8), oct[k][1] = 0.25 * sin(t) / cos(PI / 8);
+    }
+    const double tri[3][2] = {{-0.4, -0.25}, {0.45, -0.2}, {0.05, 0.35}};
+    eddy_piece pieces[4] = {eddy_piece_polygon(8, (const double(*)[2])oct),
+                            eddy_piece_box(0.4, 0.2, 0.0, 0.0, 0.0), eddy_piece_circle(0.3, 0, 0),
+                            eddy_piece_polygon(3, tri)};
+    const char *names[4] = {"2:1 octagon", "2:1 box", "disc", "triangle"};
+    for (int k = 0; k < 4; k++) {
+        double worst = 0.0;
+        for (int cells = 32; cells <= 160; cells += 8) {
+            eddy_panel_shape_desc d = {0};
+            d.name = names[k];
+            d.pieces = &pieces[k];
+            d.piece_count = 1;
+            d.spacing = 10.0 / cells;
+            eddy_panel_shape s;
+            eddy_error err = {0};
+            if (eddy_panel_shape_build(&d, &s, &err) != EDDY_OK)
+                fail_msg("%s on %d cells: %s", names[k], cells, err.message);
+            worst = fmax(worst, s.consistency);
+            eddy_panel_shape_free(&s);
+        }
+        printf("panel: %-11s accepted on every grid of 32..160 cells over 10 m, leaving at most "
+               "%.2e of a rigid motion\n", names[k], worst);
+        assert_true(worst < 0.5 * EDDY_PANEL_CONSISTENCY_TOL);
+    }
+}
+
 /* ------------------------------------------------------------ solves */
 
 static void test_single_body_uniform_stream(void **state)
@@ -984,6 +1023,7 @@ int main(void)
         cmocka_unit_test(test_circle_and_polygon_outlines),
         cmocka_unit_test(test_compound_outline),
         cmocka_unit_test(test_bad_shapes_refused),
+        cmocka_unit_test(test_shapes_accepted_on_every_grid),
         cmocka_unit_test(test_single_body_uniform_stream),
         cmocka_unit_test(test_moving_body_in_still_fluid),
         cmocka_unit_test(test_circle_surface_speed),
