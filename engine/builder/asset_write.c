@@ -6,6 +6,7 @@
 #include "asset_shapes.h"
 #include "builder_internal.h"
 #include "domain.h"
+#include "surface_modes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -90,8 +91,8 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[9] = {{0}};
-    uint32_t tags[9] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
+    eddy_writer w[10] = {{0}};
+    uint32_t tags[10] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
     int count = 4;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
@@ -117,11 +118,15 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
         tags[count] = TAG_WALLS;
         eddy_asset_domain_encode(a, &w[count++]);
     }
+    if (a->surface) {
+        tags[count] = TAG_SURFACE;
+        eddy_surface_encode(a, &w[count++]);
+    }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[9];
+        eddy_section sections[10];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);

@@ -379,6 +379,11 @@ typedef struct eddy_panel_world {
     double *b_work;    /* per real panel: 5.14 + other bodies (5.17) */
     double *gamma_new; /* scratch, max_panels */
     double *gamma_start; /* per real panel: lone-body solves (divergence fallback) */
+    double *wet;       /* per real panel: the share of it in the water, when masked: its
+                          violation (5.14) and its strength are scaled by it, so panels out
+                          of the water (a tank filled to a depth, a body that left) carry
+                          nothing. Filled by the caller after placing */
+    bool masked;       /* false: every panel is wet (wet is not read) */
     bool placed;
     bool fast;                         /* solve by panel_fast.c */
     double farfield_tolerance;
@@ -413,6 +418,10 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
 /* place + u_f from the callback + solve_samples. fn may be NULL (still fluid). */
 eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
                                    eddy_panel_report *report, eddy_error *err);
+
+/* values[j] *= the wet share of real panel first + j, j < count (nothing
+ * unless the world is masked). */
+void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values);
 
 /* u_p (5.18): velocity of all panels, images included, at a point. */
 void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);

@@ -106,6 +106,10 @@ typedef struct eddy_asset_info {
     int domain_mode_count;       /* Laplacian eigenmodes of the fluid region */
     int harmonic_mode_count;     /* one circulation mode per island */
     int solid_cell_count;        /* MAC cells whose centre lies inside a wall */
+    /* A tank filled to a depth (SURFACE below): width x height above is the
+       water at rest, the tank reaches up to tank_height. */
+    double tank_height;          /* m; equal to height for a full tank */
+    int surface_mode_count;      /* the free surface's sloshing modes; 0 for a full tank */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected

@@ -150,6 +150,11 @@ typedef struct eddy_coupling_desc {
                                     trigonometric closed forms per mode and panel, the fluid
                                     sampled point by point. The same answers to the
                                     tolerances, far slower. Default false */
+    /* A tank filled to a depth (eddy_surface.h); ignored for a full tank: */
+    double wave_viscosity;       /* m^2/s: the waves' amplitudes decay as exp(-2 nu k^2 t).
+                                    Default (0): the fluid's viscosity; negative: none */
+    bool open_top;               /* eddy_coupling_add_walls leaves the tank's top open:
+                                    bodies may fly out of it (default: closed at its top) */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
@@ -291,6 +296,9 @@ typedef struct eddy_debug_draw {
     void (*velocity_sample)(void *user, double x, double y, double u, double v);
     int sample_stride;    /* default 4 */
     void *user;
+    /* the water's surface as a polyline of n points (x, y pairs), left to right:
+       the waves of a tank filled to a depth, the lid of a full one */
+    void (*surface)(void *user, const double *xy, int n);
 } eddy_debug_draw;
 
 EDDY_API void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
