@@ -22,20 +22,27 @@
  * (the sloshing modes have no mean: integral e_n = 0).
  *
  * WHAT THE BODIES SEE AND EXCITE (surface_bodies.c). A body displaces water at
- * the two ends of its waterline; projected on a finite set of modes a point
- * source rings (Gibbs). Both the elevation a body feels and the water it puts
- * in go through one spectral filter f_n = exp(-(k_n sigma)^2 / 2), a Gaussian
- * of width sigma = FILTER / k_max: the same operator both ways, which the
- * energy balance needs (the work the surface does on a body equals the energy
- * the waves lose, and the other way round). */
+ * the two ends of its waterline, spread over about its own size: the water a
+ * hull pushes aside rises within a fraction of its beam (for a half-immersed
+ * circle the surface flux of the infinite-frequency flow falls off as
+ * R^2 / x^2 outside it, and its spectrum vanishes near k R = 0.9). Both the
+ * elevation a body feels and the water it puts in go through one spectral
+ * filter f_n = exp(-(k_n sigma)^2 / 2), a Gaussian of width sigma: the
+ * larger of a quarter of the body's width and FILTER / k_max (which keeps a
+ * point source on a finite set of modes from ringing, Gibbs). It is the same
+ * operator both ways, which the energy balance needs (the work the surface
+ * does on a body equals the energy the waves lose, and the other way round). */
 #include "surface.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* sigma k_max: the shortest mode is seen and excited at exp(-FILTER^2 / 2) */
+/* sigma k_max: the shortest mode is seen and excited at exp(-FILTER^2 / 2) at
+ * most */
 #define FILTER 1.5
+/* sigma over the body's width */
+#define SIGMA_OF_WIDTH 0.25
 
 eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
 {
@@ -60,13 +67,12 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     size_t n = (size_t)s->count;
     s->amp = eddy_calloc(n, sizeof *s->amp);
     s->rate = eddy_calloc(n, sizeof *s->rate);
-    s->filter = eddy_calloc(n, sizeof *s->filter);
     s->shape_a = eddy_calloc(n, sizeof *s->shape_a);
     s->shape_b = eddy_calloc(n, sizeof *s->shape_b);
-    if (!s->amp || !s->rate || !s->filter || !s->shape_a || !s->shape_b)
+    s->filter = eddy_calloc(n, sizeof *s->filter);
+    if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
-    double kmax = m->k[s->count - 1], sigma = FILTER / kmax;
-    for (int k = 0; k < s->count; ++k) s->filter[k] = exp(-0.5 * (m->k[k] * sigma) * (m->k[k] * sigma));
+    s->min_sigma = FILTER / m->k[s->count - 1];
     return EDDY_OK;
 }
 
@@ -78,9 +84,26 @@ void eddy_surface_destroy(eddy_surface *s)
     eddy_free(s);
 }
 
-/* sum_n coef_n (f_n) e_n(x), without scratch: the box's cosines by recurrence,
- * a grid's shapes interpolated between column centres. */
-static double mode_sum(const eddy_surface *s, double x, const double *coef, bool filtered)
+/* f_n = exp(-(k_n sigma)^2 / 2) for every mode into out: for the box, whose
+ * k_n = n k_1, by the recurrence f_n = f_{n-1} q^{2n-1}, q = exp(-(k_1 sigma)^2 / 2). */
+static void filter_of(const eddy_surface *s, double sigma, double *out)
+{
+    const eddy_asset_surface *m = s->modes;
+    if (m->kind == EDDY_SURFACE_BOX) {
+        double q = exp(-0.5 * (m->k[0] * sigma) * (m->k[0] * sigma)), q2 = q * q, f = 1.0, t = q;
+        for (int n = 0; n < s->count; ++n) {
+            f *= t;
+            t *= q2;
+            out[n] = f;
+        }
+        return;
+    }
+    for (int n = 0; n < s->count; ++n) out[n] = exp(-0.5 * (m->k[n] * sigma) * (m->k[n] * sigma));
+}
+
+/* sum_n coef_n e_n(x), without scratch: the box's cosines by recurrence, a
+ * grid's shapes interpolated between column centres. */
+static double mode_sum(const eddy_surface *s, double x, const double *coef)
 {
     const eddy_asset_surface *m = s->modes;
     x = fmin(fmax(x, 0.0), s->width);
@@ -91,7 +114,7 @@ static double mode_sum(const eddy_surface *s, double x, const double *coef, bool
             double cn = c * c1 - sn * s1;
             sn = sn * c1 + c * s1;
             c = cn;
-            sum += coef[n] * (filtered ? s->filter[n] : 1.0) * c;
+            sum += coef[n] * c;
         }
         return sum;
     }
@@ -103,19 +126,25 @@ static double mode_sum(const eddy_surface *s, double x, const double *coef, bool
     if (i > nx - 2) i = nx - 2, t = f - i > 1.0 ? 1.0 : f - i;
     for (int n = 0; n < s->count; ++n) {
         const double *row = m->shape + (size_t)n * (size_t)nx;
-        sum += coef[n] * (filtered ? s->filter[n] : 1.0) * ((1.0 - t) * row[i] + t * row[i + 1]);
+        sum += coef[n] * ((1.0 - t) * row[i] + t * row[i + 1]);
     }
     return sum;
 }
 
 double eddy_surface_eta(const eddy_surface *s, double x)
 {
-    return s->mean + mode_sum(s, x, s->amp, false);
+    return s->mean + mode_sum(s, x, s->amp);
 }
 
-double eddy_surface_seen(const eddy_surface *s, double x, double *shapes)
+double eddy_surface_sigma(const eddy_surface *s, double width)
+{
+    return fmax(s->min_sigma, SIGMA_OF_WIDTH * width);
+}
+
+double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes)
 {
     eddy_surface_shapes_at(s->modes, s->asset, x, shapes);
+    filter_of(s, sigma, s->filter);
     double sum = s->mean;
     for (int n = 0; n < s->count; ++n) {
         shapes[n] *= s->filter[n];
@@ -129,11 +158,13 @@ void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, doubl
     eddy_surface_velocity_at(s->modes, s->asset, s->rate, x, y, uv);
 }
 
-void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1)
+void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
+                           double sigma)
 {
     if (d0 == 0.0 && d1 == 0.0) return;
     eddy_surface_shapes_at(s->modes, s->asset, x0, s->shape_a);
     eddy_surface_shapes_at(s->modes, s->asset, x1, s->shape_b);
+    filter_of(s, sigma, s->filter);
     const double *norm = s->modes->norm;
     for (int n = 0; n < s->count; ++n)
         s->amp[n] += s->filter[n] * (d0 * s->shape_a[n] + d1 * s->shape_b[n]) / norm[n];
@@ -211,8 +242,8 @@ eddy_result eddy_coupling_surface_disturb(eddy_coupling *c, double x, double wid
     eddy_surface_shapes_at(s->modes, s->asset, xf, s->shape_a);
     for (int n = 0; n < s->count; ++n) {
         double k = s->modes->k[n];
-        double spread = exp(-0.5 * k * k * width * width / 4.0); /* a Gaussian of sd width / 2 */
-        s->amp[n] += volume * spread * s->filter[n] * s->shape_a[n] / s->modes->norm[n];
+        double sigma = fmax(s->min_sigma, 0.5 * width); /* a Gaussian of sd width / 2 */
+        s->amp[n] += volume * exp(-0.5 * k * k * sigma * sigma) * s->shape_a[n] / s->modes->norm[n];
     }
     return EDDY_OK;
 }

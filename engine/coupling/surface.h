@@ -34,7 +34,8 @@ typedef struct eddy_surface {
     double viscosity;      /* the waves' damping: amplitudes decay as exp(-2 nu k^2 t) */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
-    double *filter;        /* count: the smoothing the bodies see and excite (surface.c) */
+    double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
+    double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
     double *shape_a, *shape_b; /* count: scratch, filtered shapes at two points */
     double mean;           /* the mean level above D: the water the bodies displace / W_s */
     double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
@@ -52,6 +53,8 @@ typedef struct eddy_wet_body {
     double held_fraction;  /* the s whose added mass the rigid-body solver holds */
     double step_fraction;  /* s at the previous force update (for the slamming term) */
     bool wet;              /* in the water at the last update */
+    bool reported;         /* wet as the last events told */
+    double reported_x;     /* the wet part's centroid's x when it was last wet */
     bool dry_released;     /* out of the water: its own gravity and mass are back */
     bool pose_known;
     double pose[3];        /* origin and angle (fluid coordinates) at the last source */
@@ -65,15 +68,19 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err);
 void eddy_surface_destroy(eddy_surface *s);
 /* eta at x (fluid coordinates) above D: the mean level plus every mode. */
 double eddy_surface_eta(const eddy_surface *s, double x);
-/* The smoothed elevation the bodies see at x (above D, the mean included);
- * the filtered mode shapes go to shapes (count values). */
-double eddy_surface_seen(const eddy_surface *s, double x, double *shapes);
+/* The smoothing width of a body of the given width (m). */
+double eddy_surface_sigma(const eddy_surface *s, double width);
+/* The smoothed elevation a body sees at x (above D, the mean included) with
+ * the smoothing width sigma; the filtered mode shapes go to shapes (count
+ * values). */
+double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
 /* The modes' own velocity at (x, y) (fluid coordinates), added to uv. */
 void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
 /* Puts water displaced near x0 (d0, m^2) and near x1 (d1) into the modes: the
  * projection of two smoothed point sources (the constant part, the mean
  * level, follows the bodies' areas instead). */
-void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1);
+void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
+                           double sigma);
 /* The modes over dt with gravity g (m/s^2, downward): exact rotation of each
  * oscillator, then the viscous decay. */
 void eddy_surface_advance(eddy_surface *s, double dt, double g);
