@@ -38,13 +38,15 @@ typedef struct rig_desc {
     int nx, modes, surface_modes;
     double viscosity;      /* the fluid's */
     double wave_viscosity; /* 0: the fluid's, < 0: none */
+    int ny;                /* 0: the builder's default */
 } rig_desc;
 
 static eddy_asset *build_pool(const rig_desc *d)
 {
     eddy_build_desc bd = {0};
     bd.width = d->width, bd.height = d->height, bd.depth = d->depth;
-    bd.nx = d->nx, bd.modes = d->modes > 0 ? d->modes : 12, bd.surface_modes = d->surface_modes;
+    bd.nx = d->nx, bd.ny = d->ny, bd.modes = d->modes > 0 ? d->modes : 12;
+    bd.surface_modes = d->surface_modes;
     eddy_asset *a = NULL;
     eddy_error err = {0};
     if (eddy_build_asset(&bd, &a, &err) != EDDY_OK) fail_msg("build: %s", err.message);
@@ -149,7 +151,7 @@ typedef struct bob_result {
 static bob_result bob(int substeps)
 {
     const double W = 10, D = 4, B = 1.0, H = 0.5, dens = 500;
-    rig_desc d = {W, 6, D, 64, 12, 0, 0.0, -1.0};
+    rig_desc d = {W, 6, D, 64, 12, 0, 0.0, -1.0, 0};
     rig r = make_rig(&d);
     const double m = dens * B * H, A_eq = m / RHO;
     const double y_b_eq = D + A_eq / W - A_eq / B; /* the bottom at rest */
@@ -208,9 +210,590 @@ static void energy_is_conserved_while_a_body_bobs(void **state)
     assert_true(fine.waves > 0.3 * fine.excess);
 }
 
+/* ------------------------------------------------------------ geometry */
+
+/* The area and centroid of what of a shape lies in a region, by the midpoint
+ * rule on an n x n lattice over its bounding box (the test's own
+ * computation). inside() says whether a point is in the shape. */
+typedef bool (*inside_fn)(const double *shape, double x, double y);
+
+static bool in_rotated_box(const double *b, double x, double y)
+{
+    double dx = x - b[0], dy = y - b[1], c = cos(b[4]), s = sin(b[4]);
+    double u = c * dx + s * dy, v = -s * dx + c * dy;
+    return fabs(u) <= b[2] && fabs(v) <= b[3];
+}
+
+static bool in_disc(const double *d, double x, double y)
+{
+    return (x - d[0]) * (x - d[0]) + (y - d[1]) * (y - d[1]) <= d[2] * d[2];
+}
+
+static void lattice_moments(inside_fn in, const double *shape, const double box[4],
+                            const eddy_water_region *r, int n, double out[3])
+{
+    double hx = (box[2] - box[0]) / n, hy = (box[3] - box[1]) / n;
+    out[0] = out[1] = out[2] = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            double x = box[0] + (i + 0.5) * hx, y = box[1] + (j + 0.5) * hy;
+            if (!in(shape, x, y) || x < r->x0 || x > r->x1 || y < r->floor ||
+                y > eddy_water_region_top(r, x))
+                continue;
+            out[0] += hx * hy, out[1] += x * hx * hy, out[2] += y * hx * hy;
+        }
+}
+
+/* Area below the chord at height h above the centre of a disc of radius R
+ * (h in [-R, R]) and the height of its centroid above the centre. */
+static void disc_below(double R, double h, double *area, double *yc)
+{
+    double cap = R * R * acos(h / R) - h * sqrt(R * R - h * h); /* above the chord */
+    double cap_y = cap > 0 ? 2.0 * pow(R * R - h * h, 1.5) / (3.0 * cap) : R;
+    *area = M_PI * R * R - cap;
+    *yc = -cap * cap_y / *area;
+}
+
+static void wet_geometry_is_exact(void **state)
+{
+    (void)state;
+    /* an upright box half in a flat pool: B (L - y_b) at the middle of its wet part */
+    eddy_piece box = eddy_piece_box(0.5, 0.3, 0, 0, 0);
+    eddy_water_region flat = {0, 10, 0, 4.1, 4.1};
+    eddy_wet_part part;
+    eddy_wet_part_of(&box, 1, 5, 4, 0, &flat, &part);
+    assert_true(fabs(part.area - 1.0 * 0.4) < 1e-14);
+    assert_true(fabs(part.cy - 3.9) < 1e-14 && fabs(part.cx - 5) < 1e-14);
+    assert_true(fabs(part.full_area - 0.6) < 1e-14);
+    /* wet widths: across a vertical flow the beam, across a horizontal one the draft */
+    assert_true(fabs(eddy_wet_width(&box, 1, 5, 4, 0, &flat, 0, 1) - 1.0) < 1e-14);
+    assert_true(fabs(eddy_wet_width(&box, 1, 5, 4, 0, &flat, 1, 0) - 0.4) < 1e-14);
+    /* discs against the circular segment, at several immersions */
+    eddy_piece disc = eddy_piece_circle(0.4, 0, 0);
+    for (double h = -0.39; h <= 0.39; h += 0.13) {
+        eddy_water_region r = {0, 10, 0, 3 + h, 3 + h};
+        eddy_wet_part_of(&disc, 1, 5, 3, 0, &r, &part);
+        double area, yc;
+        disc_below(0.4, h, &area, &yc);
+        assert_true(fabs(part.area - area) < 1e-12 * area + 1e-15);
+        assert_true(fabs(part.cy - (3 + yc)) < 1e-12);
+        assert_true(fabs(part.cx - 5) < 1e-12);
+        double chord = 2 * sqrt(0.16 - h * h), width = eddy_wet_width(&disc, 1, 5, 3, 0, &r, 0, 1);
+        assert_true(fabs(width - (h >= 0 ? 0.8 : chord)) < 1e-12);
+    }
+    /* a disc in a corner under a sloping surface, and a turned box, against
+       the lattice */
+    eddy_water_region slope = {0, 10, 0, 1.2, 0.7};
+    double d[3] = {0.15, 1.1, 0.4}, dbox[4] = {-0.25, 0.7, 0.55, 1.5}, lat[3];
+    eddy_wet_part_of(&disc, 1, d[0], d[1], 0, &slope, &part);
+    lattice_moments(in_disc, d, dbox, &slope, 1500, lat);
+    assert_true(fabs(part.area - lat[0]) < 2e-3 * lat[0]);
+    assert_true(fabs(part.cx - lat[1] / lat[0]) < 2e-3 && fabs(part.cy - lat[2] / lat[0]) < 2e-3);
+    double b[5] = {9.8, 1.0, 0.5, 0.3, 0.5}, bbox[4] = {9.1, 0.3, 10.5, 1.7};
+    eddy_piece turned = eddy_piece_box(0.5, 0.3, 0, 0, 0);
+    eddy_wet_part_of(&turned, 1, b[0], b[1], b[4], &slope, &part);
+    lattice_moments(in_rotated_box, b, bbox, &slope, 1500, lat);
+    assert_true(fabs(part.area - lat[0]) < 2e-3 * lat[0]);
+    assert_true(fabs(part.cx - lat[1] / lat[0]) < 2e-3 && fabs(part.cy - lat[2] / lat[0]) < 2e-3);
+    /* nothing of a body out of the water, all of one under it */
+    eddy_wet_part_of(&box, 1, 5, 9, 0, &flat, &part);
+    assert_true(part.area == 0);
+    eddy_wet_part_of(&box, 1, 5, 1, 0.3, &flat, &part);
+    assert_true(fabs(part.area - part.full_area) < 1e-14);
+}
+
+/* ------------------------------------------------------------ modes */
+
+/* The builder's Steklov-type grid solve (surface_build.c) on a plain box,
+ * against the dispersion relation mu = k tanh(k D), k = n pi / W, and the
+ * shapes cos(k x). */
+static double grid_mode_error(double W, double D, int ny, bool checks)
+{
+    {
+        rig_desc d = {W, D * 1.5, D, 64, 8, 6, 0, 0, ny};
+        eddy_asset *a = build_pool(&d);
+        eddy_asset_surface *s = NULL;
+        eddy_error err = {0};
+        assert_int_equal(eddy_surface_alloc(a, EDDY_SURFACE_GRID, 6, &s, &err), EDDY_OK);
+        assert_int_equal(eddy_surface_grid_solve(a, 6, s, &err), EDDY_OK);
+        assert_int_equal(eddy_surface_finish(a, s, &err), EDDY_OK);
+        double worst = 0;
+        for (int n = 0; n < 6; ++n) {
+            double kn = (n + 1) * M_PI / W, mu = kn * tanh(kn * D);
+            worst = fmax(worst, fabs(s->mu[n] - mu) / mu);
+            double dot = 0, ee = 0, cc = 0;
+            for (int i = 0; i < a->nx; ++i) {
+                double x = (i + 0.5) * W / a->nx, e = s->shape[(size_t)n * a->nx + i];
+                dot += e * cos(kn * x), ee += e * e, cc += cos(kn * x) * cos(kn * x);
+            }
+            if (checks) assert_true(dot / sqrt(ee * cc) > 0.999);
+            /* the velocity of mode n on the grid against grad P / mu */
+            double uv[2] = {0, 0}, rate[6] = {0};
+            rate[n] = 1;
+            double x = 0.37 * W, y = 0.6 * D;
+            eddy_surface_velocity_at(s, a, rate, x, y, uv);
+            double u = -sin(kn * x) * cosh(kn * y) / sinh(kn * D);
+            double v = cos(kn * x) * sinh(kn * y) / sinh(kn * D);
+            if (checks) assert_true(fabs(uv[0] - u) < 0.05 * hypot(u, v) + 1e-3);
+            if (checks) assert_true(fabs(uv[1] - v) < 0.05 * hypot(u, v) + 1e-3);
+        }
+        if (checks)
+            print_message("modes: %g x %g basin on %d x %d cells, first 6 sloshing modes' mu "
+                          "within %.3f %% of k tanh(k D)\n", W, D, a->nx, a->ny, 100 * worst);
+        eddy_surface_free(s);
+        eddy_asset_destroy(a);
+        return worst;
+    }
+}
+
+static void grid_modes_match_the_dispersion_relation(void **state)
+{
+    (void)state;
+    /* shallow: the cells resolve the modes' vertical structure at once */
+    assert_true(grid_mode_error(10, 1, 43, true) < 0.01);
+    /* deep: mode 6 decays over 1 / k = 0.53 m; the error falls faster than
+       the cell height */
+    double coarse = grid_mode_error(10, 10, 43, true), fine = grid_mode_error(10, 10, 86, true);
+    assert_true(fine < 0.01);
+    assert_true(coarse > 2.5 * fine);
+}
+
+/* A basin with rock: a bump on the floor and a ledge that reaches above the
+ * water. Its modes are orthogonal along the open surface, zero under the
+ * ledge, converge as the grid is refined, and survive a save and a load. */
+static eddy_asset *build_rocky_pool(int nx, int ny, int surface_modes)
+{
+    eddy_wall walls[3] = {{0}};
+    walls[0].kind = EDDY_WALL_POLYGON, walls[0].point_count = 4;
+    const double bump[4][2] = {{3, 0}, {6, 0}, {5.5, 0.8}, {3.5, 0.8}};
+    memcpy(walls[0].points, bump, sizeof bump);
+    walls[1].kind = EDDY_WALL_POLYGON, walls[1].point_count = 4;
+    const double ledge[4][2] = {{8, 1.2}, {10, 1.2}, {10, 3}, {8, 3}}; /* through the surface */
+    memcpy(walls[1].points, ledge, sizeof ledge);
+    walls[2].kind = EDDY_WALL_CIRCLE, walls[2].x = 2, walls[2].y = 2.7, walls[2].radius = 0.3;
+    eddy_build_desc bd = {0};
+    bd.width = 10, bd.height = 3, bd.depth = 2, bd.nx = nx, bd.ny = ny, bd.modes = 8;
+    bd.walls = walls, bd.wall_count = 3, bd.surface_modes = surface_modes;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (eddy_build_asset(&bd, &a, &err) != EDDY_OK) fail_msg("rocky pool: %s", err.message);
+    return a;
+}
+
+static void rocky_basin_modes_are_sound(void **state)
+{
+    (void)state;
+    eddy_asset *coarse = build_rocky_pool(80, 32, 4), *fine = build_rocky_pool(160, 64, 4);
+    const eddy_asset_surface *s = fine->surface;
+    assert_non_null(s);
+    assert_int_equal(s->kind, EDDY_SURFACE_GRID);
+    double hx = fine->width / fine->nx;
+    for (int m = 0; m < s->count; ++m) {
+        for (int n = 0; n < s->count; ++n) {
+            double dot = 0;
+            for (int i = 0; i < fine->nx; ++i)
+                dot += hx * s->shape[(size_t)m * fine->nx + i] * s->shape[(size_t)n * fine->nx + i];
+            double want = m == n ? s->norm[m] : 0;
+            assert_true(fabs(dot - want) < 1e-9 * s->norm[m]);
+        }
+        for (int i = 0; i < fine->nx; ++i) /* the ledge covers x in [8, 10] */
+            if ((i + 0.5) * hx > 8) assert_true(s->shape[(size_t)m * fine->nx + i] == 0);
+        double change = fabs(coarse->surface->mu[m] - s->mu[m]) / s->mu[m];
+        print_message("rocky basin: mode %d, mu %.5f /m on 160 x 64 cells, %.5f on 80 x 32 "
+                      "(%.2f %%)\n", m + 1, s->mu[m], coarse->surface->mu[m], 100 * change);
+        assert_true(change < 0.02);
+    }
+    /* the surface spans the open columns only: 8 m of the 10 */
+    assert_true(fabs(s->width - 8.0) < 1e-12);
+    /* through the file and back */
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    eddy_error err = {0};
+    assert_int_equal(eddy_asset_encode(fine, &bytes, &size, &err), EDDY_OK);
+    eddy_asset *back = NULL;
+    if (eddy_asset_load_memory(bytes, size, &back, &err) != EDDY_OK) fail_msg("%s", err.message);
+    eddy_asset_info info;
+    eddy_asset_get_info(back, &info);
+    assert_true(info.tank_height == 3 && info.height == 2 && info.surface_mode_count == 4);
+    for (int m = 0; m < 4; ++m) assert_true(back->surface->mu[m] == s->mu[m]);
+    eddy_asset_destroy(back);
+    eddy_free(bytes);
+    eddy_asset_destroy(coarse);
+    eddy_asset_destroy(fine);
+}
+
+/* ------------------------------------------------------------ sloshing */
+
+/* One mode set swinging, no bodies: the period of eta at the wall against
+ * 2 pi / omega, omega^2 = g k tanh(k D), in a shallow and a deep basin. */
+static double sloshing_period(double W, double D, int mode, double *energy_change)
+{
+    rig_desc d = {W, D * 1.5, D, 64, 8, 0, 0, -1, 0};
+    rig r = make_rig(&d);
+    r.c->surface->amp[mode] = 0.01;
+    step(&r, 1);
+    double e0 = eddy_coupling_surface_energy(r.c);
+    double prev = eddy_coupling_surface_height(r.c, 0) - D, first = -1, last = -1;
+    int crossings = 0;
+    for (int n = 1; n < 1800; ++n) {
+        step(&r, 1);
+        double eta = eddy_coupling_surface_height(r.c, 0) - D;
+        if ((prev < 0) != (eta < 0)) {
+            double t = (n - 1 + prev / (prev - eta)) * DT;
+            if (first < 0) first = t;
+            last = t, ++crossings;
+        }
+        prev = eta;
+    }
+    *energy_change = fabs(eddy_coupling_surface_energy(r.c) - e0) / e0;
+    free_rig(&r);
+    return 2 * (last - first) / (crossings - 1);
+}
+
+static void sloshing_periods_match_the_dispersion_relation(void **state)
+{
+    (void)state;
+    const double cases[2][2] = {{10, 0.5}, {10, 8}};
+    for (int k = 0; k < 2; ++k)
+        for (int mode = 0; mode < 3; mode += 2) {
+            double W = cases[k][0], D = cases[k][1], kn = (mode + 1) * M_PI / W, change;
+            double want = 2 * M_PI / sqrt(G * kn * tanh(kn * D));
+            double got = sloshing_period(W, D, mode, &change);
+            print_message("sloshing: mode %d of a %g m basin %g m deep: period %.4f s, 2 pi / omega "
+                          "%.4f s (%.3f %%); wave energy kept to %.1e\n", mode + 1, W, D, got, want,
+                          100 * fabs(got - want) / want, change);
+            assert_true(fabs(got - want) < 0.01 * want);
+            assert_true(change < 1e-12);
+        }
+}
+
+/* ------------------------------------------------------------ floating */
+
+/* A body settles where the water it displaces weighs what it does. */
+static double settle_draft(double hw, double hh, double density, bool disc, double *mass_gap)
+{
+    rig_desc d = {6, 3, 2, 48, 8, 0, 1e-3, 0.05, 0};
+    rig r = make_rig(&d);
+    double x = 3, ratio = density / RHO, y;
+    eddy_body *b;
+    if (disc) {
+        double area, yc, lo = -hw, hi = hw; /* centre height below the surface, by bisection */
+        for (int it = 0; it < 60; ++it) {
+            double h = 0.5 * (lo + hi);
+            disc_below(hw, h, &area, &yc);
+            if (area > ratio * M_PI * hw * hw) hi = h;
+            else lo = h;
+        }
+        y = 2 - 0.5 * (lo + hi) + 0.03;
+        b = add_disc(&r, x, y, hw, density, -1);
+    } else {
+        y = 2 + hh - 2 * hh * ratio + 0.03;
+        b = add_box(&r, x, y, 0, hw, hh, density, -1);
+    }
+    step(&r, 60 * 14);
+    double sum = 0;
+    for (int n = 0; n < 120; ++n) {
+        step(&r, 1);
+        eddy_pose p;
+        eddy_body_get_pose(b, &p);
+        sum += eddy_coupling_surface_height(r.c, p.x) - p.y;
+    }
+    double depth = sum / 120; /* of the origin below the local surface */
+    /* the water is conserved: the integral of eta over the pool is the area
+       of the body below the mean level L (the waves' part of the wet area is
+       in the waves) */
+    double eta = 0, L = eddy_coupling_surface_mean(r.c), wet, yc;
+    for (int k = 0; k < 6000; ++k) eta += (eddy_coupling_surface_height(r.c, (k + 0.5) * 6 / 6000.0) - 2) * 6 / 6000.0;
+    eddy_pose p;
+    eddy_body_get_pose(b, &p);
+    if (disc) disc_below(hw, L - p.y, &wet, &yc);
+    else wet = 2 * hw * (L - (p.y - hh));
+    *mass_gap = fabs(eta - wet) / wet;
+    free_rig(&r);
+    return depth;
+}
+
+static void archimedes_at_a_surface(void **state)
+{
+    (void)state;
+    const double densities[3] = {250, 500, 750};
+    for (int k = 0; k < 3; ++k) {
+        double gap;
+        double depth = settle_draft(0.6, 0.2, densities[k], false, &gap);
+        double draft = depth + 0.2, want = 0.4 * densities[k] / RHO;
+        print_message("Archimedes: box 1.2 x 0.4 m of %g kg/m^2 floats %.4f m deep, %.4f m "
+                      "predicted (%.2f %%); integral of eta - wet area: %.1e\n", densities[k], draft,
+                      want, 100 * fabs(draft - want) / want, gap);
+        assert_true(fabs(draft - want) < 0.01 * want);
+        /* (the body has moved in the rigid-body step since the mean was set) */
+        assert_true(gap < 1e-3);
+        double h = settle_draft(0.3, 0.3, densities[k], true, &gap), area, yc;
+        disc_below(0.3, h, &area, &yc);
+        double want_area = densities[k] / RHO * M_PI * 0.09;
+        print_message("Archimedes: disc r = 0.3 m of %g kg/m^2 floats with %.5f m^2 under water, "
+                      "%.5f m^2 weighs it (%.2f %%)\n", densities[k], area, want_area,
+                      100 * fabs(area - want_area) / want_area);
+        assert_true(fabs(area - want_area) < 0.01 * want_area);
+    }
+}
+
+/* The stable angles of a floating rectangle B x H of density ratio q, by the
+ * test's own reckoning: for each angle the waterline that displaces q B H, and
+ * the energy m g (y_G - y_B) of body and water (measured from that
+ * waterline); its lowest minimum over [0, pi / 2] is where the body rests. */
+static double clip_rect_below(double B, double H, double nx, double ny, double level,
+                              double *cy_along)
+{
+    double poly[16][2], out[16][2];
+    const double corners[4][2] = {{-B / 2, -H / 2}, {B / 2, -H / 2}, {B / 2, H / 2}, {-B / 2, H / 2}};
+    int n = 4;
+    memcpy(poly, corners, sizeof corners);
+    int m = 0;
+    for (int k = 0; k < n; ++k) { /* keep p . (nx, ny) <= level */
+        const double *p = poly[k], *q = poly[(k + 1) % n];
+        double dp = p[0] * nx + p[1] * ny - level, dq = q[0] * nx + q[1] * ny - level;
+        if (dp <= 0) out[m][0] = p[0], out[m][1] = p[1], ++m;
+        if ((dp <= 0) != (dq <= 0)) {
+            double t = dp / (dp - dq);
+            out[m][0] = p[0] + t * (q[0] - p[0]), out[m][1] = p[1] + t * (q[1] - p[1]), ++m;
+        }
+    }
+    double a = 0, cx = 0, cy = 0;
+    for (int k = 0; k < m; ++k) {
+        const double *u = out[k], *v = out[(k + 1) % m];
+        double c = u[0] * v[1] - v[0] * u[1];
+        a += c, cx += (u[0] + v[0]) * c, cy += (u[1] + v[1]) * c;
+    }
+    a *= 0.5;
+    *cy_along = a > 0 ? (cx * nx + cy * ny) / (6 * a) : 0;
+    return a;
+}
+
+static double resting_angle(double B, double H, double q)
+{
+    double best = INFINITY, at = 0;
+    for (int k = 0; k <= 900; ++k) {
+        double th = k * (M_PI / 2) / 900, nx = sin(th), ny = cos(th), lo = -B - H, hi = B + H, yb = 0;
+        for (int it = 0; it < 80; ++it) {
+            double mid = 0.5 * (lo + hi);
+            if (clip_rect_below(B, H, nx, ny, mid, &yb) > q * B * H) hi = mid;
+            else lo = mid;
+        }
+        clip_rect_below(B, H, nx, ny, 0.5 * (lo + hi), &yb);
+        double energy = -yb; /* y_G = 0 */
+        if (energy < best - 1e-12) best = energy, at = th;
+    }
+    return at;
+}
+
+static void metacentric_stability(void **state)
+{
+    (void)state;
+    /* B, H, density ratio */
+    const double cases[5][3] = {{2.0, 0.5, 0.5}, {1.0, 1.0, 0.5}, {0.5, 1.5, 0.5}, {1.0, 1.0, 0.15},
+                                {1.0, 1.0, 0.7}};
+    for (int k = 0; k < 5; ++k) {
+        double B = cases[k][0], H = cases[k][1], q = cases[k][2], T = q * H;
+        double gm = T / 2 + B * B / (12 * T) - H / 2; /* KB + BM - KG */
+        double want = resting_angle(B, H, q);
+        rig_desc d = {8, 4, 2.5, 48, 8, 0, 1e-3, 0.05, 0};
+        rig r = make_rig(&d);
+        const double tilt = 3 * M_PI / 180;
+        eddy_body *b = add_box(&r, 4, 2.5 + H / 2 - T, tilt, B / 2, H / 2, q * RHO, -1);
+        step(&r, 60 * 40);
+        eddy_pose p;
+        eddy_body_get_pose(b, &p);
+        double a = fmod(fabs(p.angle), M_PI);
+        if (a > M_PI / 2) a = M_PI - a;
+        print_message("stability: %g x %g m, density %.2f: GM = %+.3f m, rests at %.1f deg, the "
+                      "energy of body and water is lowest at %.1f deg\n", B, H, q, gm, a * 180 / M_PI,
+                      want * 180 / M_PI);
+        assert_true(fabs(a - want) < 3 * M_PI / 180);
+        /* upright exactly when GM > 0 */
+        assert_true((gm > 0) == (want < 1e-9));
+        free_rig(&r);
+    }
+}
+
+/* ------------------------------------------------------------ waves from bodies */
+
+/* A box dropped into a shallow pool: the waves' front passes two gauges at
+ * the speed of shallow-water waves, sqrt(g D), the fastest any linear water
+ * wave of depth D travels. */
+static void dropped_body_waves_travel_at_sqrt_gD(void **state)
+{
+    (void)state;
+    const double W = 40, D = 0.3;
+    rig_desc d = {W, 1.5, D, 256, 8, 128, 0, -1, 4};
+    rig r = make_rig(&d);
+    add_box(&r, 10, D + 0.4, 0, 0.3, 0.1, 500, -1);
+    /* the front: when a gauge first sees a tenth of the largest elevation it
+       sees before the reflection from the far wall can reach it */
+    enum { STEPS = 60 * 12 };
+    const double gauges[2] = {16, 22};
+    static double record[2][STEPS];
+    double biggest[2] = {0, 0}, arrival[2] = {-1, -1};
+    for (int n = 0; n < STEPS; ++n) {
+        step(&r, 1);
+        double mean = eddy_coupling_surface_mean(r.c);
+        for (int g = 0; g < 2; ++g) {
+            record[g][n] = fabs(eddy_coupling_surface_height(r.c, gauges[g]) - mean);
+            biggest[g] = fmax(biggest[g], record[g][n]);
+        }
+    }
+    for (int g = 0; g < 2; ++g)
+        for (int n = 0; n < STEPS && arrival[g] < 0; ++n)
+            if (record[g][n] > 0.1 * biggest[g]) arrival[g] = (n + 1) * DT;
+    double speed = (gauges[1] - gauges[0]) / (arrival[1] - arrival[0]), want = sqrt(G * D);
+    print_message("waves: a dropped box's front passes 16 m at %.2f s and 22 m at %.2f s: %.3f m/s, "
+                  "sqrt(g D) = %.3f m/s (%.1f %%)\n", arrival[0], arrival[1], speed, want,
+                  100 * fabs(speed - want) / want);
+    assert_true(arrival[0] > 0 && arrival[1] > arrival[0]);
+    assert_true(fabs(speed - want) < 0.1 * want);
+    free_rig(&r);
+}
+
+/* A half-immersed floating disc pushed down and let go: it swings with the
+ * period of (m + a) x'' = -rho g 2R (1 + 2R / W) x, a = rho pi R^2 / 2 (the
+ * added mass of the half-immersed circle in heave with the free surface as a
+ * node of the potential, half that of the whole circle: the model's s M_a at
+ * s = 1/2), and the waves it makes carry its motion away. */
+static void heave_swings_and_decays(void **state)
+{
+    (void)state;
+    const double W = 60, D = 4, R = 0.5, push = 0.04;
+    rig_desc d = {W, 6, D, 256, 8, 128, 0, -1, 16};
+    rig r = make_rig(&d);
+    const double m = 0.5 * RHO * M_PI * R * R, rise = 2 * R * (1 - 2 * R / W); /* unused below */
+    (void)rise;
+    /* at rest: half under the mean level, which holds the half disc's area */
+    double rest = D + 0.5 * M_PI * R * R / W;
+    eddy_body *b = add_disc(&r, W / 2, rest - push, R, 500, 0);
+    double a = 0.5 * RHO * M_PI * R * R, stiffness = RHO * G * 2 * R * (1 + 2 * R / W);
+    double want = 2 * M_PI * sqrt((m + a) / stiffness);
+    double t_max = -1, prev = -push, early = 0, late = 0;
+    for (int n = 0; n < 60 * 10; ++n) {
+        step(&r, 1);
+        eddy_pose p;
+        eddy_body_get_pose(b, &p);
+        double x = p.y - rest, t = (n + 1) * DT;
+        if (t_max < 0 && x < prev && prev > 0) t_max = t - DT;
+        prev = x;
+        if (t > 2 * want && t < 4 * want) early = fmax(early, fabs(x));
+        if (t > 7 && t < 10) late = fmax(late, fabs(x));
+    }
+    double got = 2 * t_max;
+    print_message("heave: disc r = %g m let go %g m deep swings with the period %.3f s "
+                  "(its first half swing), (m + a) x'' = -rho g B x gives %.3f s (%.1f %%); "
+                  "largest swing after two periods %.4f m, after 7 s %.4f m\n", R, push, got, want,
+                  100 * fabs(got - want) / want, early, late);
+    assert_true(fabs(got - want) < 0.15 * want);
+    assert_true(early < 0.5 * push && late < early);
+    free_rig(&r);
+}
+
+/* ------------------------------------------------------------ leaving, entering */
+
+static void thrown_body_flies_free_and_comes_back(void **state)
+{
+    (void)state;
+    rig_desc d = {8, 9, 3, 48, 8, 0, 1e-3, 0, 0};
+    rig r = make_rig(&d);
+    const double R = 0.3, dens = 500;
+    eddy_body *b = add_disc(&r, 4, 2.2, R, dens, -1);
+    eddy_error err = {0};
+    assert_int_equal(eddy_body_set_velocity(b, 0, 9, 0, &err), EDDY_OK);
+    double am, ai;
+    eddy_body_added_mass(b, &am, &ai);
+    assert_true(am > 0 && eddy_body_gravity_scale(b) == 0); /* in the water: the coupling's */
+    const double mass = dens * M_PI * R * R;
+    int leaves = 0, enters = 0, last_enter = -1;
+    double first_leave_vy = 0, last_enter_vy = 0;
+    eddy_world *twin = NULL;
+    eddy_body *ghost = NULL;
+    double worst_gap = -1, max_load = 0, first_wet_load = -1;
+    bool high = false, was_high = false;
+    for (int n = 0; n < 60 * 5; ++n) {
+        if (eddy_coupling_step(r.c, DT, &err) != EDDY_OK) fail_msg("step: %s", err.message);
+        const eddy_splash *sp = NULL;
+        int ns = eddy_coupling_splashes(r.c, &sp);
+        for (int k = 0; k < ns; ++k) {
+            assert_ptr_equal(sp[k].body, b);
+            assert_true(fabs(sp[k].mass - mass) < 1e-6 * mass);
+            assert_true(fabs(sp[k].speed - hypot(sp[k].vx, sp[k].vy)) < 1e-12);
+            if (sp[k].kind == EDDY_SPLASH_LEAVE && leaves++ == 0) first_leave_vy = sp[k].vy;
+            if (sp[k].kind == EDDY_SPLASH_ENTER) ++enters, last_enter = n, last_enter_vy = sp[k].vy;
+        }
+        eddy_pose p;
+        double v[2], load[3];
+        eddy_body_get_pose(b, &p);
+        eddy_body_linear_velocity(b, v);
+        eddy_coupling_body_load(r.c, b, load);
+        /* well clear of the water (its bottom 0.8 m above the level at rest) */
+        was_high = high;
+        high = p.y - R > 3.8;
+        if (high) {
+            /* dry: no water force, its own mass and gravity back */
+            assert_true(load[0] == 0 && load[1] == 0 && load[2] == 0);
+            eddy_body_added_mass(b, &am, &ai);
+            assert_true(am == 0 && ai == 0 && eddy_body_gravity_scale(b) == 1.0);
+            assert_true(eddy_coupling_body_submerged(r.c, b) == 0);
+            if (!twin) { /* the same body, alone in a world without water */
+                eddy_world_desc wd = {0};
+                wd.gravity[1] = -G;
+                assert_int_equal(eddy_world_create(&wd, &twin, &err), EDDY_OK);
+                eddy_body_desc bd = {0};
+                bd.type = EDDY_BODY_DYNAMIC;
+                bd.position[0] = p.x, bd.position[1] = p.y;
+                bd.linear_velocity[0] = v[0], bd.linear_velocity[1] = v[1];
+                assert_int_equal(eddy_body_create(twin, &bd, &ghost, &err), EDDY_OK);
+                eddy_shape_desc sd = {0};
+                sd.type = EDDY_SHAPE_CIRCLE, sd.radius = R, sd.density = dens;
+                assert_int_equal(eddy_body_add_shape(ghost, &sd, NULL, &err), EDDY_OK);
+                worst_gap = 0;
+            } else if (was_high) {
+                eddy_pose q;
+                double u[2];
+                eddy_body_get_pose(ghost, &q);
+                eddy_body_linear_velocity(ghost, u);
+                worst_gap = fmax(worst_gap, fmax(hypot(p.x - q.x, p.y - q.y), hypot(v[0] - u[0], v[1] - u[1])));
+            }
+            assert_int_equal(eddy_world_step(twin, DT, 4, &err), EDDY_OK);
+        }
+        if (last_enter >= 0 && n >= last_enter && v[1] < 0) {
+            if (first_wet_load < 0) first_wet_load = fabs(load[1]);
+            max_load = fmax(max_load, fabs(load[1]));
+        }
+    }
+    assert_true(leaves >= 1 && enters >= 1 && first_leave_vy > 0 && last_enter_vy < 0);
+    print_message("leaving: well out of the water the body's path and velocity differ from a free "
+                  "body's by %.1e; falling back in at %.1f m/s, the water's force on the first wet "
+                  "step is %.0f N/m, at most %.0f N/m after (weight %.0f N/m, full buoyancy "
+                  "%.0f N/m)\n", worst_gap, -last_enter_vy, first_wet_load, max_load, mass * G,
+                  RHO * G * M_PI * R * R);
+    assert_true(worst_gap == 0);
+    /* no spike: touching the water it meets a small force, and never more
+       than its full buoyancy plus the drag of its whole width at the speed
+       it falls in with */
+    assert_true(first_wet_load < 0.25 * max_load);
+    assert_true(max_load < RHO * G * M_PI * R * R +
+                               0.5 * RHO * 1.2 * 2 * R * last_enter_vy * last_enter_vy);
+    eddy_world_destroy(twin);
+    free_rig(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wet_geometry_is_exact),
+        cmocka_unit_test(grid_modes_match_the_dispersion_relation),
+        cmocka_unit_test(rocky_basin_modes_are_sound),
+        cmocka_unit_test(sloshing_periods_match_the_dispersion_relation),
+        cmocka_unit_test(archimedes_at_a_surface),
+        cmocka_unit_test(metacentric_stability),
+        cmocka_unit_test(dropped_body_waves_travel_at_sqrt_gD),
+        cmocka_unit_test(heave_swings_and_decays),
+        cmocka_unit_test(thrown_body_flies_free_and_comes_back),
         cmocka_unit_test(energy_is_conserved_while_a_body_bobs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -40,7 +40,7 @@
 
 /* sigma k_max: the shortest mode is seen and excited at exp(-FILTER^2 / 2) at
  * most */
-#define FILTER 1.5
+#define FILTER 2.0
 /* sigma over the body's width */
 #define SIGMA_OF_WIDTH 0.25
 

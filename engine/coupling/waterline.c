@@ -120,6 +120,25 @@ static void side_moments(const double p[2], const double q[2], double R, double 
 void eddy_disc_moments_in(double cx, double cy, double radius, const double (*q)[2], int m,
                           double *area, double *mx, double *my)
 {
+    /* wholly outside one side, or inside every side: exactly nothing or all
+       (the sectors' sum would leave round-off) */
+    bool inside = true;
+    for (int e = 0; e < m; ++e) {
+        const double *a = q[e], *b = q[(e + 1) % m];
+        double len = hypot(b[0] - a[0], b[1] - a[1]);
+        if (!(len > 0.0)) continue;
+        double d = side(a, b, (const double[2]){cx, cy}) / len; /* > 0 inside */
+        if (d <= -radius) {
+            *area = *mx = *my = 0.0;
+            return;
+        }
+        if (d < radius) inside = false;
+    }
+    if (inside) {
+        *area = M_PI * radius * radius;
+        *mx = cx * *area, *my = cy * *area;
+        return;
+    }
     double acc[3] = {0.0, 0.0, 0.0};
     for (int e = 0; e < m; ++e) {
         double p[2] = {q[e][0] - cx, q[e][1] - cy};
