@@ -782,6 +782,218 @@ static void thrown_body_flies_free_and_comes_back(void **state)
     free_rig(&r);
 }
 
+/* ------------------------------------------------------------ the run time */
+
+/* Two runs of a pool with bodies dropping in and floating give the same
+ * bits, and no step allocates. */
+typedef struct alloc_count {
+    long calls;
+} alloc_count;
+
+static void *counting(void *block, size_t size, void *user)
+{
+    ((alloc_count *)user)->calls += size > 0;
+    if (size == 0) {
+        free(block);
+        return NULL;
+    }
+    return realloc(block, size);
+}
+
+static void pool_run(uint64_t *hash, long *step_allocations)
+{
+    rig_desc d = {10, 6, 4, 48, 12, 0, 1e-3, 0, 0};
+    rig r = make_rig(&d);
+    eddy_body *bodies[3] = {add_box(&r, 3, 5.5, 0.2, 0.4, 0.3, 600, -1),
+                            add_disc(&r, 6, 4.1, 0.35, 300, -1),
+                            add_box(&r, 8, 2, 0, 0.3, 0.3, 1500, -1)};
+    alloc_count counts = {0};
+    eddy_set_allocator(counting, &counts);
+    step(&r, 240);
+    eddy_set_allocator(NULL, NULL);
+    *step_allocations = counts.calls;
+    uint64_t h = 1469598103934665603ull;
+    for (int b = 0; b < 3; ++b) {
+        eddy_pose p;
+        eddy_body_get_pose(bodies[b], &p);
+        double q[3] = {p.x, p.y, p.angle};
+        for (int k = 0; k < 3; ++k) {
+            uint64_t bits;
+            memcpy(&bits, &q[k], sizeof bits);
+            h = (h ^ bits) * 1099511628211ull;
+        }
+    }
+    for (int n = 0; n < r.c->surface->count; ++n) {
+        uint64_t bits;
+        memcpy(&bits, &r.c->surface->amp[n], sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    }
+    *hash = h;
+    free_rig(&r);
+}
+
+static void steps_repeat_and_allocate_nothing(void **state)
+{
+    (void)state;
+    uint64_t a, b;
+    long alloc_a, alloc_b;
+    pool_run(&a, &alloc_a);
+    pool_run(&b, &alloc_b);
+    assert_true(a == b);
+    assert_int_equal(alloc_a, 0);
+    assert_int_equal(alloc_b, 0);
+}
+
+/* The panels of a floating body act on its wet part only: those wholly above
+ * the lid carry no strength, those below do. */
+static void panels_act_on_the_wet_part(void **state)
+{
+    (void)state;
+    rig_desc d = {10, 6, 4, 64, 20, 0, 1e-3, 0, 0};
+    rig r = make_rig(&d);
+    eddy_body *b = add_box(&r, 5, 4.0, 0, 0.6, 0.3, 500, -1);
+    double dr[20] = {0};
+    dr[0] = 0.5, dr[1] = -0.3; /* a current in the water */
+    assert_int_equal(eddy_fluid_add_reduced(r.fluid, dr, 20), EDDY_OK);
+    assert_int_equal(eddy_body_set_velocity(b, 0.4, 0.1, 0.2, NULL), EDDY_OK);
+    step(&r, 1);
+    const eddy_panel_world *w = r.c->panels;
+    int above = 0, below = 0;
+    for (int i = 0; i < w->panel_count; ++i) {
+        const double *e = &w->src[4 * i];
+        if (e[1] > 4.0 && e[3] > 4.0) assert_true(w->strength[i] == 0.0), ++above;
+        if (e[1] < 4.0 && e[3] < 4.0 && w->strength[i] != 0.0) ++below;
+    }
+    assert_true(above > 0 && below > 0);
+    free_rig(&r);
+}
+
+/* A full tank stays as it was, but a body whose origin leaves it is dry:
+ * no water force, its own mass and gravity, an event; back in, it is the
+ * coupling's again. */
+static void a_body_leaving_a_full_tank_is_dry(void **state)
+{
+    (void)state;
+    eddy_asset *a = test_build_asset(10, 10, 32, 32, 20);
+    eddy_fluid *f = test_make_fluid(a, 1e-3);
+    eddy_world_desc wd = {0};
+    wd.gravity[1] = -G;
+    eddy_world *w = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling *c = NULL;
+    eddy_coupling_desc cd = {0};
+    cd.buoyancy = true;
+    assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_OK);
+    assert_false(eddy_coupling_has_surface(c));
+    assert_true(eddy_coupling_surface_height(c, 3) == 10 && eddy_coupling_surface_energy(c) == 0);
+    eddy_body_desc bd = {0};
+    bd.type = EDDY_BODY_DYNAMIC, bd.position[0] = 5, bd.position[1] = 5;
+    eddy_body *b = NULL;
+    assert_int_equal(eddy_body_create(w, &bd, &b, &err), EDDY_OK);
+    eddy_shape_desc sd = {0};
+    sd.type = EDDY_SHAPE_CIRCLE, sd.radius = 0.3, sd.density = 800;
+    assert_int_equal(eddy_body_add_shape(b, &sd, NULL, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_add_body(c, b, &err), EDDY_OK);
+    assert_true(eddy_coupling_body_submerged(c, b) == 1.0 && eddy_body_gravity_scale(b) == 0);
+    assert_int_equal(eddy_body_set_transform(b, 5, 30, 0, &err), EDDY_OK); /* lifted out */
+    assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_ERR_RANGE);
+    const eddy_splash *sp = NULL;
+    assert_int_equal(eddy_coupling_splashes(c, &sp), 1);
+    assert_true(sp[0].kind == EDDY_SPLASH_LEAVE && sp[0].body == b);
+    double load[3], am, ai;
+    eddy_coupling_body_load(c, b, load);
+    eddy_body_added_mass(b, &am, &ai);
+    assert_true(load[0] == 0 && load[1] == 0 && am == 0 && eddy_body_gravity_scale(b) == 1);
+    /* it falls as a free body does: v = -g t after the first dry step */
+    double v0[2], v1[2];
+    eddy_body_linear_velocity(b, v0);
+    for (int n = 0; n < 30; ++n) assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_ERR_RANGE);
+    eddy_body_linear_velocity(b, v1);
+    assert_true(fabs((v1[1] - v0[1]) + G * 30 * DT) < 1e-4);
+    assert_int_equal(eddy_body_set_transform(b, 5, 5, 0, &err), EDDY_OK); /* back in */
+    assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_splashes(c, &sp), 1);
+    assert_true(sp[0].kind == EDDY_SPLASH_ENTER);
+    eddy_body_added_mass(b, &am, &ai);
+    assert_true(am > 0 && eddy_body_gravity_scale(b) == 0);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
+}
+
+/* Bad depths and surface counts are refused with a message; a damaged
+ * section 'SURF' is refused by the loader. */
+static void bad_surfaces_are_refused(void **state)
+{
+    (void)state;
+    eddy_build_desc bd = {0};
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    bd.width = 10, bd.height = 6, bd.depth = 7, bd.nx = 32, bd.modes = 8;
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "depth"));
+    bd.depth = -1;
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_ERR_ARGUMENT);
+    bd.depth = 3, bd.surface_modes = 600;
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "surface modes"));
+    /* a full tank: depth = height builds exactly the asset of no depth */
+    bd.depth = 6, bd.surface_modes = 0, bd.ny = 32;
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_OK);
+    eddy_build_desc plain = bd;
+    plain.depth = 0;
+    eddy_asset *b = NULL;
+    assert_int_equal(eddy_build_asset(&plain, &b, &err), EDDY_OK);
+    unsigned char *x = NULL, *y = NULL;
+    size_t nx = 0, ny = 0;
+    assert_int_equal(eddy_asset_encode(a, &x, &nx, &err), EDDY_OK);
+    assert_int_equal(eddy_asset_encode(b, &y, &ny, &err), EDDY_OK);
+    assert_true(nx == ny && memcmp(x, y, nx) == 0);
+    assert_null(a->surface);
+    eddy_free(x), eddy_free(y);
+    eddy_asset_destroy(a), eddy_asset_destroy(b);
+    /* damage: the tank's top below the water */
+    bd.depth = 3, bd.ny = 0;
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_OK);
+    assert_int_equal(eddy_asset_encode(a, &x, &nx, &err), EDDY_OK);
+    eddy_container cont;
+    assert_int_equal(eddy_container_decode(x, nx, EDDY_FOURCC('A', 'S', 'S', 'T'), 99, &cont, &err),
+                     EDDY_OK);
+    const eddy_section *sec = eddy_container_find(&cont, EDDY_FOURCC('S', 'U', 'R', 'F'));
+    assert_non_null(sec);
+    eddy_section copy[EDDY_MAX_SECTIONS];
+    memcpy(copy, cont.sections, sizeof copy);
+    unsigned char bad[16];
+    memcpy(bad, sec->data, 16);
+    double low = 2.0;
+    memcpy(bad, &low, 8); /* f64 tank height first (little-endian here) */
+    for (int k = 0; k < cont.count; ++k)
+        if (copy[k].tag == sec->tag) copy[k].data = bad;
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    assert_int_equal(eddy_container_encode(cont.kind, cont.version, copy, cont.count, &out, &out_size,
+                                           &err), EDDY_OK);
+    eddy_asset *c = NULL;
+    assert_int_equal(eddy_asset_load_memory(out, out_size, &c, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "SURF"));
+    eddy_free(out), eddy_free(x);
+    eddy_asset_destroy(a);
+    /* walls: one wholly above the water is for the bodies only; one that cuts
+       the water in two is refused */
+    eddy_wall walls[1] = {{0}};
+    walls[0].kind = EDDY_WALL_POLYGON, walls[0].point_count = 4;
+    const double shelf[4][2] = {{1, 4.5}, {3, 4.5}, {3, 5}, {1, 5}};
+    memcpy(walls[0].points, shelf, sizeof shelf);
+    bd.walls = walls, bd.wall_count = 1, bd.depth = 3, bd.surface_modes = 4;
+    if (eddy_build_asset(&bd, &a, &err) != EDDY_OK) fail_msg("shelf: %s", err.message);
+    eddy_asset_destroy(a);
+    const double dam[4][2] = {{4.8, 0}, {5.2, 0}, {5.2, 5}, {4.8, 5}};
+    memcpy(walls[0].points, dam, sizeof dam);
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_ERR_FORMAT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -795,6 +1007,10 @@ int main(void)
         cmocka_unit_test(heave_swings_and_decays),
         cmocka_unit_test(thrown_body_flies_free_and_comes_back),
         cmocka_unit_test(energy_is_conserved_while_a_body_bobs),
+        cmocka_unit_test(steps_repeat_and_allocate_nothing),
+        cmocka_unit_test(panels_act_on_the_wet_part),
+        cmocka_unit_test(a_body_leaving_a_full_tank_is_dry),
+        cmocka_unit_test(bad_surfaces_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
