@@ -92,7 +92,9 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
     *out = NULL;
     if (deps && deps_cap) deps[0] = '\0';
     eddy_mode_set *sets[GAME_MAX_PAINT] = {0};
-    eddy_mode_grid grid = {L->asset.width, L->asset.height, L->asset.nx, L->asset.ny};
+    /* painted modes cover the water: all the tank, or up to its depth */
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    eddy_mode_grid grid = {L->asset.width, water, L->asset.nx, L->asset.ny};
     eddy_result rc = EDDY_OK;
     for (int i = 0; i < L->asset.paint_count && rc == EDDY_OK; i++) {
         char path[PATH_MAX];
@@ -122,6 +124,7 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
         d.width = L->asset.width, d.height = L->asset.height;
         d.nx = L->asset.nx, d.ny = L->asset.ny;
         d.modes = L->asset.modes;
+        d.depth = L->asset.depth, d.surface_modes = L->asset.surface_modes;
         d.artists = (const eddy_mode_set *const *)sets;
         d.artist_count = L->asset.paint_count;
         d.shapes = cat;
