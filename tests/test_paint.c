@@ -858,6 +858,29 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A level filled to a depth: the grid is the water, the tank reaches
+ * above it; rock may then stand above the water, and a new grid forgets the
+ * tank (eddy_surface.h). */
+static void test_tank_above_the_water(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    assert_true(paint_doc_tank_height(doc) == 10.0);
+    paint_script_error e;
+    const char *low = "tank 8\n";
+    assert_int_not_equal(paint_script_run(doc, low, strlen(low), "t", NULL, &e), EDDY_OK);
+    assert_non_null(strstr(e.message, "tank"));
+    /* without the tank, rock above the water is outside the level */
+    const char *shelf = "wall polygon 1 10.5 3 10.5 3 11 1 11\n";
+    assert_int_not_equal(paint_script_run(doc, shelf, strlen(shelf), "t", NULL, &e), EDDY_OK);
+    run_ok(doc, "tank 14\nwall polygon 1 10.5 3 10.5 3 11 1 11\nwall circle 5 9.8 0.6\n");
+    assert_true(paint_doc_tank_height(doc) == 14.0);
+    assert_int_equal(paint_doc_wall_count(doc), 2);
+    run_ok(doc, "grid 10 6 64 40\n");
+    assert_true(paint_doc_tank_height(doc) == 6.0);
+    paint_doc_destroy(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -878,6 +901,7 @@ int main(void)
         cmocka_unit_test(test_preview_enriched_basis_holds_the_jet),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),
+        cmocka_unit_test(test_tank_above_the_water),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

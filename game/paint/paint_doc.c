@@ -50,6 +50,9 @@ struct paint_doc {
     eddy_wall walls[EDDY_MAX_WALLS];
     int wall_count;
     uint8_t *solid; /* nx * ny */
+    /* a level filled to a depth (include/eddy/eddy_surface.h): the grid is the
+       water, the tank reaches tank_height (0: the tank is full) */
+    double tank_height;
 };
 
 /* ------------------------------------------------------------ creation */
@@ -986,9 +989,25 @@ static eddy_result apply_walls(paint_doc *doc, eddy_error *err)
     return EDDY_OK;
 }
 
+eddy_result paint_doc_set_tank(paint_doc *doc, double height, eddy_error *err)
+{
+    if (!(height >= doc->mac.height) || !(height <= EDDY_MAX_SIDE))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "paint: a tank %g m high cannot hold the %g m of "
+                         "water the grid covers", height, doc->mac.height);
+    doc->tank_height = height > doc->mac.height ? height : 0.0;
+    touched(doc);
+    return EDDY_OK;
+}
+
+double paint_doc_tank_height(const paint_doc *doc)
+{
+    return doc->tank_height > 0 ? doc->tank_height : doc->mac.height;
+}
+
 eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err)
 {
-    eddy_result rc = eddy_walls_check(walls, count, doc->mac.width, doc->mac.height, err);
+    /* the rock of a tank filled to a depth may reach above the water */
+    eddy_result rc = eddy_walls_check(walls, count, doc->mac.width, paint_doc_tank_height(doc), err);
     if (rc != EDDY_OK)
         return rc;
     paint_doc_end_edit(doc);
@@ -1041,7 +1060,16 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: no \"walls\"", path);
     else if (eddy_scene_parse_walls(item, &walls, &count, &inner) != EDDY_OK)
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s", path, inner.message);
+    /* a level filled to a depth: its tank (asset.domain[1]) above the water */
+    double tank = 0;
+    const cJSON *asset = root ? cJSON_GetObjectItemCaseSensitive(root, "asset") : NULL;
+    const cJSON *domain = asset ? cJSON_GetObjectItemCaseSensitive(asset, "domain") : NULL;
+    if (asset && cJSON_GetObjectItemCaseSensitive(asset, "depth") && cJSON_GetArraySize(domain) == 2 &&
+        cJSON_IsNumber(cJSON_GetArrayItem(domain, 1)))
+        tank = cJSON_GetArrayItem(domain, 1)->valuedouble;
     cJSON_Delete(root);
+    if (rc == EDDY_OK && tank > 0)
+        rc = paint_doc_set_tank(doc, tank, err);
     if (rc == EDDY_OK)
         rc = paint_doc_set_walls(doc, walls, count, err);
     free(walls);
