@@ -85,6 +85,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.fast = !c->desc.paper_pipeline;
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
+    pd.surface_lid = c->asset->surface != NULL; /* a tank filled to a depth (surface.h) */
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 

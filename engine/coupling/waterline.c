@@ -7,6 +7,7 @@
 #include "waterline.h"
 
 #include <math.h>
+#include <string.h>
 
 static double cross2(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
 
@@ -192,6 +193,27 @@ static void place_piece(const eddy_piece *pc, double x, double y, double cs, dou
     out->n = n;
 }
 
+/* Where a placed piece lies against the region, from its bounding box alone:
+ * +1 wholly in the water, -1 wholly out of it, 0 across its edge (clip it). */
+static int quick_side(const placed_piece *pp, const eddy_water_region *r)
+{
+    double lo[2], hi[2];
+    if (pp->circle) {
+        lo[0] = pp->cx - pp->radius, hi[0] = pp->cx + pp->radius;
+        lo[1] = pp->cy - pp->radius, hi[1] = pp->cy + pp->radius;
+    } else {
+        lo[0] = hi[0] = pp->corners[0][0], lo[1] = hi[1] = pp->corners[0][1];
+        for (int v = 1; v < pp->n; ++v)
+            for (int k = 0; k < 2; ++k)
+                lo[k] = fmin(lo[k], pp->corners[v][k]), hi[k] = fmax(hi[k], pp->corners[v][k]);
+    }
+    double top_lo = fmin(eddy_water_region_top(r, lo[0]), eddy_water_region_top(r, hi[0]));
+    double top_hi = fmax(eddy_water_region_top(r, lo[0]), eddy_water_region_top(r, hi[0]));
+    if (hi[0] <= r->x0 || lo[0] >= r->x1 || hi[1] <= r->floor || lo[1] >= top_hi) return -1;
+    if (lo[0] >= r->x0 && hi[0] <= r->x1 && lo[1] >= r->floor && hi[1] <= top_lo) return 1;
+    return 0;
+}
+
 void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, double angle,
                       const eddy_water_region *r, eddy_wet_part *out)
 {
@@ -204,20 +226,30 @@ void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, d
         placed_piece pp;
         place_piece(&pieces[k], x, y, cs, sn, &pp);
         double a, sx, sy;
+        int where = quick_side(&pp, r); /* most pieces are wholly in or out */
         if (pp.circle) {
-            full += M_PI * pp.radius * pp.radius;
+            double fa = M_PI * pp.radius * pp.radius;
+            full += fa;
             lo = fmin(lo, pp.cx - pp.radius), hi = fmax(hi, pp.cx + pp.radius);
-            eddy_disc_moments_in(pp.cx, pp.cy, pp.radius, (const double(*)[2])q, m, &a, &sx, &sy);
+            if (where > 0) a = fa, sx = pp.cx * fa, sy = pp.cy * fa;
+            else if (where < 0) a = sx = sy = 0.0;
+            else eddy_disc_moments_in(pp.cx, pp.cy, pp.radius, (const double(*)[2])q, m, &a, &sx, &sy);
         } else {
             double fa, fx, fy;
             eddy_polygon_moments((const double(*)[2])pp.corners, pp.n, &fa, &fx, &fy);
             full += fa;
             for (int v = 0; v < pp.n; ++v) lo = fmin(lo, pp.corners[v][0]), hi = fmax(hi, pp.corners[v][0]);
-            double clipped[EDDY_CLIP_MAX][2];
-            int c = eddy_clip_convex((const double(*)[2])pp.corners, pp.n, (const double(*)[2])q, m,
-                                     clipped);
-            if (c >= 3) eddy_polygon_moments((const double(*)[2])clipped, c, &a, &sx, &sy);
-            else a = sx = sy = 0.0;
+            if (where > 0) {
+                a = fa, sx = fx, sy = fy;
+            } else if (where < 0) {
+                a = sx = sy = 0.0;
+            } else {
+                double clipped[EDDY_CLIP_MAX][2];
+                int c = eddy_clip_convex((const double(*)[2])pp.corners, pp.n, (const double(*)[2])q,
+                                         m, clipped);
+                if (c >= 3) eddy_polygon_moments((const double(*)[2])clipped, c, &a, &sx, &sy);
+                else a = sx = sy = 0.0;
+            }
         }
         if (a > 0.0) area += a, mx += sx, my += sy;
     }
@@ -277,13 +309,22 @@ double eddy_wet_width(const eddy_piece *pieces, int count, double x, double y, d
     for (int k = 0; k < count; ++k) {
         placed_piece pp;
         place_piece(&pieces[k], x, y, cs, sn, &pp);
+        int where = quick_side(&pp, r);
+        if (where < 0) continue;
         if (pp.circle) {
-            disc_extent(&pp, (const double(*)[2])q, m, nx, ny, &lo, &hi);
+            if (where > 0) {
+                double s = pp.cx * nx + pp.cy * ny;
+                lo = fmin(lo, s - pp.radius), hi = fmax(hi, s + pp.radius);
+            } else {
+                disc_extent(&pp, (const double(*)[2])q, m, nx, ny, &lo, &hi);
+            }
             continue;
         }
         double clipped[EDDY_CLIP_MAX][2];
-        int c = eddy_clip_convex((const double(*)[2])pp.corners, pp.n, (const double(*)[2])q, m,
-                                 clipped);
+        int c = where > 0 ? pp.n
+                          : eddy_clip_convex((const double(*)[2])pp.corners, pp.n,
+                                             (const double(*)[2])q, m, clipped);
+        if (where > 0) memcpy(clipped, pp.corners, sizeof pp.corners);
         for (int v = 0; v < c; ++v) {
             double s = clipped[v][0] * nx + clipped[v][1] * ny;
             lo = fmin(lo, s), hi = fmax(hi, s);

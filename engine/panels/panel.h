@@ -320,6 +320,11 @@ typedef struct eddy_panel_world_desc {
                               term cut off (panel_fast.h). Default: tolerance */
     const struct eddy_panel_walls *walls; /* a level's interior walls (panel_walls.h), or
                               NULL: their source panels join the Schwarz iteration */
+    bool surface_lid;      /* the top wall is a free surface's mean level (a tank filled
+                              to a depth): a body reaching through it gets no image
+                              there (the image would lie against its own wet part,
+                              where the sweeps converge slowly, and the lid's flux
+                              is the surface's, not the reduced fluid's) */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -363,6 +368,7 @@ typedef struct eddy_panel_world_body {
 typedef struct eddy_panel_world {
     double width, height;
     bool images;
+    bool surface_lid;  /* see eddy_panel_world_desc */
     double image_range, tolerance;
     int max_iterations;
     int max_bodies, body_count;

@@ -41,6 +41,7 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->width = desc->width;
     w->height = desc->height;
     w->images = !desc->no_images;
+    w->surface_lid = desc->surface_lid;
     w->image_range = desc->image_range > 0.0 ? desc->image_range : 4.0;
     w->tolerance = desc->tolerance > 0.0 ? desc->tolerance : 1e-8;
     w->max_iterations = desc->max_iterations > 0 ? desc->max_iterations : 100;
@@ -239,7 +240,8 @@ static void place_images(eddy_panel_world *w, eddy_panel_world_body *b)
     if (x - r < reach) xw[nx++] = 0.0;
     if (w->width - x - r < reach) xw[nx++] = w->width;
     if (y - r < reach) yw[ny++] = 0.0;
-    if (w->height - y - r < reach) yw[ny++] = w->height;
+    bool through_lid = w->surface_lid && y + r > w->height;
+    if (w->height - y - r < reach && !through_lid) yw[ny++] = w->height;
     for (int i = 0; i < nx; i++) add_image(w, b, true, xw[i], false, 0.0);
     for (int k = 0; k < ny; k++) add_image(w, b, false, 0.0, true, yw[k]);
     for (int i = 0; i < nx; i++)
