@@ -684,7 +684,7 @@ uninstall:
 
 check-exports: $(SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
-	  eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+	  eddy_body.h eddy_coupling.h eddy_surface.h) $(BODY_PUBLIC_H)
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
 	  eddy_mode.h eddy_scene.h)
 

@@ -923,6 +923,55 @@ static void a_body_leaving_a_full_tank_is_dry(void **state)
     eddy_asset_destroy(a);
 }
 
+/* The tank's walls reach its top, above the water; with open_top a body
+ * thrown up leaves the tank. */
+static double highest_flight(bool open_top)
+{
+    eddy_build_desc bd = {0};
+    bd.width = 6, bd.height = 5, bd.depth = 3, bd.nx = 32, bd.modes = 8;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_OK);
+    eddy_fluid *f = test_make_fluid(a, 1e-3);
+    eddy_world_desc wd = {0};
+    wd.gravity[1] = -G;
+    eddy_world *w = NULL;
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling_desc cd = {0};
+    cd.open_top = open_top;
+    eddy_coupling *c = NULL;
+    assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_add_walls(c, NULL, &err), EDDY_OK);
+    eddy_body_desc b = {0};
+    b.type = EDDY_BODY_DYNAMIC, b.position[0] = 3, b.position[1] = 3.6, b.linear_velocity[1] = 9;
+    eddy_body *body = NULL;
+    assert_int_equal(eddy_body_create(w, &b, &body, &err), EDDY_OK);
+    eddy_shape_desc sd = {0};
+    sd.type = EDDY_SHAPE_CIRCLE, sd.radius = 0.25, sd.density = 500;
+    assert_int_equal(eddy_body_add_shape(body, &sd, NULL, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_add_body(c, body, &err), EDDY_OK); /* above the water */
+    assert_true(eddy_coupling_body_submerged(c, body) == 0);
+    double top = 0;
+    for (int n = 0; n < 90; ++n) {
+        assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_OK); /* never "left the domain" */
+        eddy_pose p;
+        eddy_body_get_pose(body, &p);
+        top = fmax(top, p.y);
+    }
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
+    return top;
+}
+
+static void the_tank_reaches_its_top(void **state)
+{
+    (void)state;
+    assert_true(highest_flight(false) < 5.0);
+    assert_true(highest_flight(true) > 6.0); /* 3.6 + 81 / (2 g) = 7.7 m */
+}
+
 /* Bad depths and surface counts are refused with a message; a damaged
  * section 'SURF' is refused by the loader. */
 static void bad_surfaces_are_refused(void **state)
@@ -1011,6 +1060,7 @@ int main(void)
         cmocka_unit_test(panels_act_on_the_wet_part),
         cmocka_unit_test(a_body_leaving_a_full_tank_is_dry),
         cmocka_unit_test(bad_surfaces_are_refused),
+        cmocka_unit_test(the_tank_reaches_its_top),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

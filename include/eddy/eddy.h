@@ -157,6 +157,12 @@ typedef struct eddy_asset_shape_info {
 EDDY_API eddy_result eddy_asset_shape(const eddy_asset *asset, int index,
                                       eddy_asset_shape_info *out);
 
+/* SURFACE. An asset may fill its tank only to a depth (eddy_build_desc.depth
+ * in eddy_build.h): then width x height is the water at rest, the tank
+ * reaches tank_height above it, and the asset holds the free surface's
+ * sloshing modes. The fluid's own calls work in the water; the surface, its
+ * waves and the bodies floating in it belong to a coupling (eddy_surface.h). */
+
 /* ---------------------------------------------------------------- walls */
 
 /* WALLS. A level need not be the bare rectangle: rock inside the W x H box,

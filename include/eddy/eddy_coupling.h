@@ -38,6 +38,9 @@
  * eddy_world_step of eddy's own world. A game with its own Box2D world calls
  * advance and then steps its world itself (the split step); both read the
  * bodies' poses and velocities at the start of the next step.
+ * A tank filled to a depth (an asset built with eddy_build_desc.depth) has
+ * water with a surface: bodies float, leave the water and come back, and
+ * make waves (eddy_surface.h: the model, the queries, the events).
  * A coupled body's mass, inertia, gravity scale and sleep setting in the
  * rigid-body world are the coupling's while it is coupled
  * (eddy_body_set_added_mass, eddy_body_set_gravity_scale,
@@ -182,7 +185,9 @@ EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body
 EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
 
 /* Adds the tank's four walls to the world as one static body (out, may be
- * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)], their
+ * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)] (H the
+ * tank's top, above the water of a tank filled to a depth, whose top is left
+ * off with desc.open_top), their
  * inner faces 1 cm inside the domain's edge less Box2D's polygon skin (2.4:
  * on the edge, its 1 cm skin keeps bodies off it; v3, no skin: 1 cm inside),
  * so that a body resting on a wall stays a few millimetres inside the domain
