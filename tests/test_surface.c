@@ -965,6 +965,40 @@ static double highest_flight(bool open_top)
     return top;
 }
 
+/* The debug draw hands out the water line, left to right, as the queries
+ * give it. */
+typedef struct line_seen {
+    int n;
+    double xy[2 * 256];
+} line_seen;
+
+static void on_surface(void *user, const double *xy, int n)
+{
+    line_seen *l = user;
+    l->n = n;
+    memcpy(l->xy, xy, 2 * (size_t)(n < 256 ? n : 256) * sizeof *xy);
+}
+
+static void debug_draw_shows_the_surface(void **state)
+{
+    (void)state;
+    rig_desc d = {10, 6, 4, 32, 8, 0, 1e-3, 0, 0};
+    rig r = make_rig(&d);
+    add_box(&r, 4, 4.5, 0.3, 0.4, 0.3, 500, -1);
+    step(&r, 30);
+    line_seen seen = {0};
+    eddy_debug_draw dd = {0};
+    dd.user = &seen, dd.surface = on_surface;
+    eddy_coupling_debug_draw(r.c, &dd);
+    assert_true(seen.n > 64 && seen.n <= 256);
+    assert_true(seen.xy[0] == 0 && fabs(seen.xy[2 * (seen.n - 1)] - 10) < 1e-12);
+    for (int k = 0; k < seen.n; ++k) {
+        if (k > 0) assert_true(seen.xy[2 * k] > seen.xy[2 * k - 2]);
+        assert_true(seen.xy[2 * k + 1] == eddy_coupling_surface_height(r.c, seen.xy[2 * k]));
+    }
+    free_rig(&r);
+}
+
 static void the_tank_reaches_its_top(void **state)
 {
     (void)state;
@@ -1061,6 +1095,7 @@ int main(void)
         cmocka_unit_test(a_body_leaving_a_full_tank_is_dry),
         cmocka_unit_test(bad_surfaces_are_refused),
         cmocka_unit_test(the_tank_reaches_its_top),
+        cmocka_unit_test(debug_draw_shows_the_surface),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
