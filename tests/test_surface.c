@@ -422,6 +422,56 @@ static void rocky_basin_modes_are_sound(void **state)
     eddy_asset_destroy(fine);
 }
 
+/* The run time on a rocky basin's grid modes: a box floats at its draft, and
+ * the waves it makes when dropped keep their energy but for the viscosity. */
+static void floating_in_a_rocky_basin(void **state)
+{
+    (void)state;
+    eddy_asset *a = build_rocky_pool(80, 32, 16);
+    eddy_fluid *f = test_make_fluid(a, 1e-3);
+    eddy_world_desc wd = {0};
+    wd.gravity[1] = -G;
+    eddy_world *w = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling_desc cd = {0};
+    cd.wave_viscosity = 0.1;
+    eddy_coupling *c = NULL;
+    assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_add_walls(c, NULL, &err), EDDY_OK);
+    eddy_body_desc bd = {0};
+    bd.type = EDDY_BODY_DYNAMIC, bd.position[0] = 5, bd.position[1] = 2.4;
+    eddy_body *b = NULL;
+    assert_int_equal(eddy_body_create(w, &bd, &b, &err), EDDY_OK);
+    eddy_shape_desc sd = {0};
+    sd.type = EDDY_SHAPE_BOX, sd.half_width = 0.6, sd.half_height = 0.2, sd.density = 400;
+    assert_int_equal(eddy_body_add_shape(b, &sd, NULL, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_add_body(c, b, &err), EDDY_OK);
+    double waves = 0, draft = 0;
+    for (int n = 0; n < 60 * 16; ++n) {
+        assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_OK);
+        waves = fmax(waves, eddy_coupling_surface_energy(c));
+        if (n >= 60 * 14) {
+            eddy_pose p;
+            eddy_body_get_pose(b, &p);
+            draft += (eddy_coupling_surface_height(c, p.x) - (p.y - 0.2)) / 120;
+        }
+    }
+    print_message("rocky basin: a box of 400 kg/m^2 dropped in floats %.4f m deep, (rho_b / rho) H "
+                  "= 0.16 m (%.2f %%); its waves held up to %.3g J\n", draft,
+                  100 * fabs(draft - 0.16) / 0.16, waves);
+    assert_true(fabs(draft - 0.16) < 0.01 * 0.16);
+    assert_true(waves > 0);
+    /* no wave under the ledge: the surface there is the rock's */
+    for (int n = 0; n < c->surface->count; ++n)
+        for (int i = 0; i < a->nx; ++i)
+            if ((i + 0.5) * a->width / a->nx > 8) assert_true(a->surface->shape[(size_t)n * a->nx + i] == 0);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
+}
+
 /* ------------------------------------------------------------ sloshing */
 
 /* One mode set swinging, no bodies: the period of eta at the wall against
@@ -1083,6 +1133,7 @@ int main(void)
         cmocka_unit_test(wet_geometry_is_exact),
         cmocka_unit_test(grid_modes_match_the_dispersion_relation),
         cmocka_unit_test(rocky_basin_modes_are_sound),
+        cmocka_unit_test(floating_in_a_rocky_basin),
         cmocka_unit_test(sloshing_periods_match_the_dispersion_relation),
         cmocka_unit_test(archimedes_at_a_surface),
         cmocka_unit_test(metacentric_stability),
