@@ -73,6 +73,10 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     s->min_sigma = FILTER / m->k[s->count - 1];
+    eddy_body_backend_info backend;
+    eddy_body_get_backend(&backend);
+    int steps = c->desc.body_substeps; /* an adopted world: the game's, assumed the same */
+    s->lead = backend.major >= 3 && steps > 1 ? (double)(steps - 1) / (2.0 * steps) : 0.0;
     return EDDY_OK;
 }
 

@@ -37,6 +37,14 @@ typedef struct eddy_surface {
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
     double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
     double *shape_a, *shape_b; /* count: scratch, filtered shapes at two points */
+    double lead;           /* the share of a step ahead of its pose at which a body's wet
+                              part is taken: the rigid-body step's position update
+                              x + dt v + c dt^2 a with a force held over the step keeps
+                              a spring's energy only when the force is taken at
+                              x + (1 - c) dt v (det of the step's map 1 + (1 - lead - c)
+                              (omega dt)^2). Box2D 2.4's one semi-implicit step: c = 1,
+                              lead 0; v3's n substeps: c = (n + 1) / 2n, lead (n - 1) / 2n,
+                              3/8 for its 4 (a floating body's bobbing grew without it) */
     double mean;           /* the mean level above D: the water the bodies displace / W_s */
     double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
 } eddy_surface;

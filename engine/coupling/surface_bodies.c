@@ -282,8 +282,17 @@ static void measure_body(eddy_coupling *c, int b, double dt)
         eddy_coupling_to_fluid(c, centre);
         w->centroid[0] = centre[0], w->centroid[1] = centre[1];
     } else {
-        double pose[3];
+        double pose[3], ahead[2] = {0.0, 0.0};
         fluid_pose(c, c->bodies[b], pose);
+        if (dt > 0.0 && c->surface->lead > 0.0) { /* see eddy_surface.lead */
+            double v[2];
+            eddy_body_point_velocity(c->bodies[b], pose[0] + c->desc.origin[0],
+                                     pose[1] + c->desc.origin[1], v);
+            double t = c->surface->lead * dt;
+            ahead[0] = t * v[0], ahead[1] = t * v[1];
+            pose[0] += ahead[0], pose[1] += ahead[1];
+            pose[2] += t * eddy_body_angular_velocity(c->bodies[b]);
+        }
         eddy_water_region r;
         double sigma;
         water_under(c->surface, w, pose, w->line, &r, &sigma);
@@ -297,7 +306,7 @@ static void measure_body(eddy_coupling *c, int b, double dt)
         w->fraction = part.full_area > 0.0 ? fmin(part.area / part.full_area, 1.0) : 0.0;
         w->area = wet_area(c, b, &part);
         w->wet = w->area > 0.0;
-        w->centroid[0] = part.cx, w->centroid[1] = part.cy;
+        w->centroid[0] = part.cx - ahead[0], w->centroid[1] = part.cy - ahead[1];
         w->slope = (w->line[3] - w->line[1]) / (w->line[2] - w->line[0]);
     }
 }
