@@ -51,7 +51,14 @@
  * the energy the waves gain, rho g sum_n N_n a_n da_n: fluid, bodies and waves
  * together keep their energy (tests/test_surface.c measures the drift). A
  * body moving slowly leaves the surface flat (every mode follows its source
- * quasi-statically to zero); the mean level takes the volume. */
+ * quasi-statically to zero); the mean level takes the volume.
+ *
+ * IN TIME. The forces are handed to the rigid-body step once and act for all
+ * of it, while the water a body displaces in the step reaches the modes only
+ * at the next. Two things keep that from making energy: the surface a body
+ * floats in is raised by half the bump its present velocity will make
+ * (midstep_line), and its wet part is taken a little ahead of its pose where
+ * the backend integrates in substeps (eddy_surface.lead). */
 #include "surface.h"
 #include "body_pieces.h"
 
