@@ -977,6 +977,45 @@ static void a_body_leaving_a_full_tank_is_dry(void **state)
     eddy_asset_destroy(a);
 }
 
+/* A game's own splash (eddy_coupling_surface_disturb): a bump of the volume
+ * asked for, spread about the width asked for, then waves; the mean level
+ * stays. A full tank refuses it. */
+static void a_game_can_disturb_the_surface(void **state)
+{
+    (void)state;
+    rig_desc d = {10, 6, 4, 64, 8, 64, 0, -1, 0};
+    rig r = make_rig(&d);
+    double mean = eddy_coupling_surface_mean(r.c);
+    eddy_error err = {0};
+    assert_int_equal(eddy_coupling_surface_disturb(r.c, 5, 0.8, 0.05, &err), EDDY_OK);
+    /* the bump's volume above the far surface: the modes hold it but for the
+       constant part (-0.05 spread over the 10 m) and their truncation */
+    double far = eddy_coupling_surface_height(r.c, 0.5) - mean, bump = 0;
+    for (int k = 0; k < 2000; ++k) {
+        double x = 3 + (k + 0.5) * 4.0 / 2000;
+        bump += (eddy_coupling_surface_height(r.c, x) - mean - far) * 4.0 / 2000;
+    }
+    assert_true(fabs(bump - 0.05) < 0.05 * 0.05);
+    assert_true(eddy_coupling_surface_mean(r.c) == mean);
+    assert_true(eddy_coupling_surface_height(r.c, 5) - mean > 0.01);
+    step(&r, 120);
+    assert_true(eddy_coupling_surface_energy(r.c) > 0);
+    assert_int_equal(eddy_coupling_surface_disturb(r.c, NAN, 1, 1, &err), EDDY_ERR_ARGUMENT);
+    free_rig(&r);
+    eddy_asset *a = test_build_asset(10, 10, 16, 16, 8);
+    eddy_fluid *f = test_make_fluid(a, 0);
+    eddy_world *w = NULL;
+    assert_int_equal(eddy_world_create(NULL, &w, &err), EDDY_OK);
+    eddy_coupling *c = NULL;
+    assert_int_equal(eddy_coupling_create(f, w, NULL, &c, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_surface_disturb(c, 5, 1, 0.1, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "full"));
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
+}
+
 /* The tank's walls reach its top, above the water; with open_top a body
  * thrown up leaves the tank. */
 static double highest_flight(bool open_top)
@@ -1150,6 +1189,7 @@ int main(void)
         cmocka_unit_test(a_body_leaving_a_full_tank_is_dry),
         cmocka_unit_test(bad_surfaces_are_refused),
         cmocka_unit_test(the_tank_reaches_its_top),
+        cmocka_unit_test(a_game_can_disturb_the_surface),
         cmocka_unit_test(debug_draw_shows_the_surface),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
