@@ -31,6 +31,12 @@ static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
         d->height < EDDY_BUILD_MIN_SIDE || d->height > EDDY_BUILD_MAX_SIDE)
         return eddy_fail(err, EDDY_ERR_RANGE, "domain %g x %g m: each side must be in %g..%g m",
                          d->width, d->height, EDDY_BUILD_MIN_SIDE, EDDY_BUILD_MAX_SIDE);
+    if (d->advection < EDDY_ADVECTION_AUTO || d->advection > EDDY_ADVECTION_GRID)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "advection %d: must be auto, tensor or grid",
+                         (int)d->advection);
+    if (d->advection == EDDY_ADVECTION_GRID && d->wall_count == 0 && !d->walls)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "advection on the grid is for levels with walls; "
+                         "a box level's tensor is sparse and cheap (use tensor or auto)");
     eddy_build_cost cost;
     return eddy_build_estimate(d, &cost, err);
 }

@@ -15,7 +15,9 @@
  *         1e-12) and negative semidefinite (a Cholesky factorisation of
  *         -D~ + tau I with tau = 1e-9 max |D_kk|, r^3 / 6 operations); no
  *         entry is beyond VISC_BOUND (below);
- *   ADVT  every slot A_i holds its entries in (k, j) order without repeats,
+ *   ADVT  (when the asset has one: not with advection on the grid, whose
+ *         operator is made from the grid modes checked below)
+ *         every slot A_i holds its entries in (k, j) order without repeats,
  *         as the builder writes them, and is skew-symmetric (5.8) relative to
  *         the tensor's largest entry (1e-12); the largest entry is within
  *         ADVECTION_BOUND (below); entries between box eigenmodes match the
@@ -23,7 +25,8 @@
  *         (relative 1e-9; every 32nd one: a tensor built for another
  *         domain or rescaled changes them all, a single changed entry
  *         already breaks the skew symmetry);
- *   GMOD  every grid mode has unit norm in the grid product (relative 1e-6);
+ *   GMOD  every grid mode has unit norm in the grid product (relative 1e-6),
+ *         also those remade from their stream functions (GPSI);
  *   WALL  no more islands than walls.
  * All comparisons are written so that NaN fails them (!(x <= bound)).
  *
@@ -305,6 +308,7 @@ static eddy_result check_box_entries(const eddy_asset *a, double largest, eddy_e
 
 static eddy_result check_tensor(const eddy_asset *a, eddy_error *err)
 {
+    if (a->grid_advection) return EDDY_OK; /* no ADVT: advect_grid.c */
     const eddy_tensor *t = &a->tensor;
     double largest;
     eddy_result res = check_slot_order(t, &largest, err);
@@ -335,8 +339,8 @@ static eddy_result check_grid_norms(const eddy_asset *a, eddy_error *err)
         const double *f = a->grid_modes + (size_t)m * n;
         double norm2 = eddy_mac_dot(&g, f, f);
         if (!(fabs(norm2 - 1.0) <= GRID_NORM_TOL))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': grid mode %d has squared "
-                             "norm %g, not 1", m, norm2);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section '%s': grid mode %d has squared "
+                             "norm %g, not 1", m < a->stream_count ? "GPSI" : "GMOD", m, norm2);
     }
     return EDDY_OK;
 }

@@ -111,6 +111,14 @@ typedef struct eddy_build_desc {
      * more modes than the fluid region has grid nodes away from the walls. */
     const eddy_wall *walls;
     int wall_count;
+
+    /* How the fluid will evaluate advection (eddy.h, eddy_advection). AUTO
+     * (default): a level with walls advects on the grid when that is the
+     * cheaper per step (engine/builder/advection_choice.c states the rule),
+     * a box level always contracts its sparse tensor. GRID stores no tensor
+     * (the asset is then a fraction of the size and builds in a fraction of
+     * the time); it is EDDY_ERR_ARGUMENT for a box level. */
+    eddy_advection advection;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.
