@@ -68,9 +68,10 @@ static void usage(FILE *f)
             "                    the basis becomes the --modes Laplacian eigenmodes of\n"
             "                    the fluid region plus one mode per island\n"
             "  --advection HOW   auto, tensor or grid (default auto): grid evaluates\n"
-            "                    advection through the MAC grid and stores no tensor\n"
-            "                    (levels with walls only); auto takes the faster one\n"
-            "                    per step (README, \"Advection without the tensor\")\n"
+            "                    advection on a grid and stores no tensor (levels with\n"
+            "                    walls, and box levels without painted or POD modes);\n"
+            "                    auto takes the faster one per step (README,\n"
+            "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -402,9 +403,9 @@ static int build(int argc, char **argv)
         return cli_fail(PROG, EX_USAGE, "--pod-modes needs --snapshots FILE, the recorded fields");
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
-    if (desc.advection == EDDY_ADVECTION_GRID && !walls_path)
-        return cli_fail(PROG, EX_USAGE, "--advection grid is for levels with walls (--walls FILE); "
-                        "a box level's tensor is sparse and cheap");
+    if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
+        return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
+                        "modes has no grid path (use tensor or auto)");
     int rc = check_output(output);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);

@@ -18,6 +18,7 @@
  *     tensor, a bad --advection) is refused with a message. */
 #include "test_util.h"
 
+#include "advect_box.h"
 #include "advect_grid.h"
 #include "asset_format.h"
 #include "builder_internal.h"
@@ -150,6 +151,78 @@ static void grid_product_equals_the_tensor_contraction(void **state)
     eddy_mode_set_destroy(jet);
     eddy_asset_destroy(a);
     eddy_asset_destroy(b);
+}
+
+/* Box eigenmodes on their collocation grid (advect_box.c) against the
+ * closed-form tensor, on three domains. */
+static void box_collocation_equals_the_closed_form_tensor(void **state)
+{
+    (void)state;
+    const struct { double w, h; int modes; } cases[] = {{10, 6, 73}, {10, 10, 200}, {12, 3, 60}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        eddy_asset *a = test_build_asset(cases[c].w, cases[c].h, 32, 32, cases[c].modes);
+        int n = a->mode_count;
+        eddy_advect_box *op = NULL;
+        eddy_error err = {0};
+        if (eddy_advect_box_create(a, &op, &err) != EDDY_OK) fail_msg("%s", err.message);
+        double *r = malloc((size_t)n * sizeof *r), *v = malloc((size_t)n * sizeof *v);
+        double *y1 = malloc((size_t)n * sizeof *y1), *y2 = malloc((size_t)n * sizeof *y2);
+        uint64_t seed = 21 + c;
+        double worst = 0.0;
+        for (int trial = 0; trial < 3; ++trial) {
+            for (int k = 0; k < n; ++k) r[k] = test_random(&seed), v[k] = test_random(&seed);
+            tensor_product(a, r, v, y1);
+            double bound = eddy_advect_box_freeze(op, r);
+            eddy_advect_box_apply(op, v, y2);
+            double diff = 0.0;
+            for (int k = 0; k < n; ++k) diff += (y1[k] - y2[k]) * (y1[k] - y2[k]);
+            worst = fmax(worst, sqrt(diff) / norm(y1, n));
+            assert_true(norm(y2, n) <= bound * norm(v, n));
+        }
+        print_message("box %g x %g, %d modes: collocation against the closed form %.2e\n",
+                      cases[c].w, cases[c].h, n, worst);
+        assert_true(worst < 1e-13);
+        free(r), free(v), free(y1), free(y2);
+        eddy_advect_box_destroy(op);
+        eddy_asset_destroy(a);
+    }
+}
+
+static double *run(const eddy_asset *a, eddy_advection path, double viscosity, int steps,
+                   double *energy_drift);
+static bool has_section(const unsigned char *data, size_t size, uint32_t tag);
+
+/* A box asset built for the grid path stores no tensor and steps as the
+ * tensor does, to round-off. */
+static void box_fluids_on_both_paths_agree(void **state)
+{
+    (void)state;
+    eddy_asset *t = test_build_asset(10, 6, 40, 24, 60);
+    eddy_build_desc d = {.width = 10, .height = 6, .nx = 40, .ny = 24, .modes = 60,
+                         .advection = EDDY_ADVECTION_GRID};
+    eddy_asset *g = NULL;
+    assert_int_equal(eddy_build_asset(&d, &g, NULL), EDDY_OK);
+    assert_true(g->grid_advection);
+    assert_int_equal(g->tensor.nnz, 0);
+    unsigned char *data;
+    size_t size;
+    assert_int_equal(eddy_asset_encode(g, &data, &size, NULL), EDDY_OK);
+    assert_false(has_section(data, size, TAG_ADVECT));
+    eddy_asset *back = NULL;
+    eddy_error err = {0};
+    if (eddy_asset_load_memory(data, size, &back, &err) != EDDY_OK) fail_msg("%s", err.message);
+    double *st = run(t, EDDY_ADVECTION_TENSOR, 0.0, 240, NULL);
+    double *sg = run(back, EDDY_ADVECTION_AUTO, 0.0, 240, NULL);
+    double *sg2 = run(t, EDDY_ADVECTION_GRID, 0.0, 240, NULL);
+    double diff = 0.0;
+    for (int k = 0; k < 60; ++k) diff += (st[k] - sg[k]) * (st[k] - sg[k]);
+    print_message("box, 240 steps: collocation against tensor %.2e relative\n", sqrt(diff) / norm(st, 60));
+    assert_true(sqrt(diff) < 1e-10 * norm(st, 60));
+    assert_memory_equal(sg, sg2, 60 * sizeof(double));
+    free(st), free(sg), free(sg2), free(data);
+    eddy_asset_destroy(back);
+    eddy_asset_destroy(g);
+    eddy_asset_destroy(t);
 }
 
 /* The same on a format-2 asset, which stores every walled mode as face
@@ -341,8 +414,8 @@ static void auto_follows_the_rule(void **state)
     /* many modes: the r^3 tensor loses */
     assert_true(eddy_grid_advection_cheaper(300, 300, small->stream_nodes, 1800));
     eddy_asset_destroy(small);
-    /* a box level never takes the grid path */
-    eddy_build_desc box = {.width = 10, .height = 10, .nx = 32, .ny = 32, .modes = 600};
+    /* a box of few modes keeps its sparse tensor */
+    eddy_build_desc box = {.width = 10, .height = 10, .nx = 32, .ny = 32, .modes = 73};
     eddy_asset *b = NULL;
     assert_int_equal(eddy_build_asset(&box, &b, NULL), EDDY_OK);
     assert_false(b->grid_advection);
@@ -361,17 +434,42 @@ static int precompute(const char *args)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* A box with a painted mode on the level's grid. */
+static eddy_asset *painted_box(void)
+{
+    eddy_mode_set *set = NULL;
+    assert_int_equal(eddy_mode_set_create("jet", 10, 6, 40, 24, 1, &set, NULL), EDDY_OK);
+    double *f = eddy_mode_set_field(set, 0);
+    eddy_mac g = eddy_mac_make(10, 6, 40, 24);
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i <= g.nx; ++i)
+            f[eddy_mac_u(&g, i, j)] = fabs((j + 0.5) * g.hy - 3.0) < 0.4 ? 1.0 : 0.0;
+    const eddy_mode_set *sets[1] = {set};
+    eddy_build_desc d = {.width = 10, .height = 6, .nx = 40, .ny = 24, .modes = 12};
+    d.artists = sets, d.artist_count = 1;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (eddy_build_asset(&d, &a, &err) != EDDY_OK) fail_msg("%s", err.message);
+    d.advection = EDDY_ADVECTION_GRID;
+    eddy_asset *none = NULL;
+    assert_int_equal(eddy_build_asset(&d, &none, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "painted or POD"));
+    assert_null(none);
+    eddy_mode_set_destroy(set);
+    return a;
+}
+
 static void wrong_requests_are_refused(void **state)
 {
     (void)state;
     eddy_error err = {0};
-    eddy_asset *box = test_build_asset(10, 10, 16, 16, 12);
+    eddy_asset *box = painted_box();
     eddy_asset *grid = build(12, EDDY_ADVECTION_GRID, NULL);
     eddy_fluid *f = NULL;
     eddy_fluid_desc d = {0};
     d.advection = EDDY_ADVECTION_GRID;
     assert_int_equal(eddy_fluid_create(box, &d, &f, &err), EDDY_ERR_ARGUMENT);
-    assert_non_null(strstr(err.message, "walls"));
+    assert_non_null(strstr(err.message, "painted or POD"));
     d.advection = EDDY_ADVECTION_TENSOR;
     assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "stores no tensor"));
@@ -383,15 +481,9 @@ static void wrong_requests_are_refused(void **state)
     d.advection = (eddy_advection)7;
     assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_ERR_ARGUMENT);
     assert_null(f);
-    eddy_build_desc bd = {.width = 10, .height = 10, .nx = 16, .ny = 16, .modes = 12,
-                          .advection = EDDY_ADVECTION_GRID};
-    eddy_asset *none = NULL;
-    assert_int_equal(eddy_build_asset(&bd, &none, &err), EDDY_ERR_ARGUMENT);
-    assert_non_null(strstr(err.message, "walls"));
-    assert_null(none);
-    assert_int_equal(precompute("--grid 16 --modes 12 --advection grid"), 64);
     assert_int_equal(precompute("--grid 16 --modes 12 --advection sideways"), 64);
     assert_int_equal(precompute("--grid 16 --modes 12 --advection tensor"), 0);
+    assert_int_equal(precompute("--grid 16 --modes 12 --advection grid"), 0);
     eddy_asset_destroy(box);
     eddy_asset_destroy(grid);
 }
@@ -401,6 +493,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_product_equals_the_tensor_contraction),
         cmocka_unit_test(format_2_assets_load_and_advect_either_way),
+        cmocka_unit_test(box_collocation_equals_the_closed_form_tensor),
+        cmocka_unit_test(box_fluids_on_both_paths_agree),
         cmocka_unit_test(grid_operator_is_skew),
         cmocka_unit_test(fluids_on_both_paths_agree),
         cmocka_unit_test(grid_assets_store_no_tensor_and_load_bit_for_bit),

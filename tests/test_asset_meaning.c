@@ -444,8 +444,8 @@ static bytes as_format_2(const eddy_asset *a)
 static void the_grid_path_format_is_checked(void **state)
 {
     (void)state;
-    expect_refused(rewrite_section(fx.box, TAG_DOMAIN, domn_grid_flag, 0),
-                   "DOMN grid advection in a box", "'DOMN'", "levels with walls only");
+    expect_refused(rewrite_section(fx.enriched, TAG_DOMAIN, domn_grid_flag, 0),
+                   "DOMN grid advection in an enriched box", "'DOMN'", "plain box eigenbases only");
     expect_refused(rewrite_section(fx.walled, TAG_DOMAIN, domn_grid_flag, 0),
                    "DOMN grid advection beside ADVT", "'ADVT'", "evaluated on the grid");
     expect_refused(rewrite_section(fx.walled_grid, TAG_STREAM, gpsi_node_on_the_box, 0),

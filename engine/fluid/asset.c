@@ -8,8 +8,9 @@
  *   DOMN  f64 width, f64 height, i32 nx, i32 ny, i32 modes r, i32 eigenmodes,
  *         u32 flags (bit 0: the reduced Laplacian is diagonal; bit 1: the
  *         level has walls, so no eigenmodes and a section 'WALL'; bit 2,
- *         format 3: advection is evaluated on the grid (advect_grid.c), so
- *         no section 'ADVT'; only for a level with walls)
+ *         format 3: advection is evaluated on a grid (advect_grid.c,
+ *         advect_box.c), so no section 'ADVT'; for a level with walls or a
+ *         basis of box eigenmodes alone)
  *   EMOD  per eigenmode i32 k1, i32 k2 (eigenvalues are recomputed on load)
  *   VISC  the reduced Laplacian D (5.6): r doubles if diagonal, else r*r
  *   ADVT  the advection tensor: u64 nnz, (r+1) u64 slot starts,
@@ -202,9 +203,10 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, uint32_t 
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
                          "unknown domain flags 0x%x", flags);
     a->grid_advection = (flags & FLAG_GRID_ADVECTION) != 0;
-    if (a->grid_advection && !a->has_walls_flag)
+    if (a->grid_advection && !a->has_walls_flag && a->eigen_count != a->mode_count)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': advection on the grid "
-                         "(flag 0x%x) is for levels with walls only", FLAG_GRID_ADVECTION);
+                         "(flag 0x%x) is for levels with walls and plain box eigenbases only",
+                         FLAG_GRID_ADVECTION);
     return EDDY_OK;
 }
 
