@@ -441,9 +441,28 @@ static bytes as_format_2(const eddy_asset *a)
     return out;
 }
 
+static void expect_loads(const eddy_asset *a, const char *what);
+
+/* A box on the grid path whose last mode is (40, 40): not the smallest. */
+static void emod_far_mode(eddy_asset *a)
+{
+    int last = a->eigen_count - 1;
+    a->modes[last].k1 = a->modes[last].k2 = 40;
+    double k = 40 * M_PI / 10; /* the 10 x 10 box: VISC keeps matching the new eigenvalue */
+    *visc(a, last, last) = -2.0 * k * k;
+}
+
 static void the_grid_path_format_is_checked(void **state)
 {
     (void)state;
+    eddy_build_desc bd = {.width = 10, .height = 10, .nx = 16, .ny = 16, .modes = 12,
+                          .advection = EDDY_ADVECTION_GRID};
+    eddy_asset *box_grid = NULL;
+    assert_int_equal(eddy_build_asset(&bd, &box_grid, NULL), EDDY_OK);
+    expect_loads(box_grid, "box, advection on the grid");
+    expect_spoiled_refused(box_grid, emod_far_mode, "EMOD far mode (grid advection)", "'EMOD'",
+                           "smallest modes");
+    eddy_asset_destroy(box_grid);
     expect_refused(rewrite_section(fx.enriched, TAG_DOMAIN, domn_grid_flag, 0),
                    "DOMN grid advection in an enriched box", "'DOMN'", "plain box eigenbases only");
     expect_refused(rewrite_section(fx.walled, TAG_DOMAIN, domn_grid_flag, 0),

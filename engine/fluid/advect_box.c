@@ -128,12 +128,6 @@ eddy_result eddy_advect_box_create(const eddy_asset *a, eddy_advect_box **out, e
     return EDDY_OK;
 }
 
-double eddy_advect_box_cost(const eddy_advect_box *op)
-{
-    double sampling = (double)op->r * op->my + (double)op->k1max * op->mx * op->my;
-    return 7.0 * sampling + 6.0 * op->mx * op->my;
-}
-
 /* field(p, q) = sum_m coef[m] X_k1(x_p) Y_k2(y_q). */
 static void sample(eddy_advect_box *op, const double *coef, const double *X, const double *Y,
                    double *field)

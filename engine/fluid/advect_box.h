@@ -29,7 +29,4 @@ double eddy_advect_box_freeze(eddy_advect_box *op, const double *coef);
 /* out = A(r) x (eddy_linear_fn's signature; op is an eddy_advect_box). */
 void eddy_advect_box_apply(void *op, const double *x, double *out);
 
-/* Multiply-adds of one apply. */
-double eddy_advect_box_cost(const eddy_advect_box *op);
-
 #endif /* EDDY_ADVECT_BOX_H */

@@ -278,11 +278,6 @@ eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out,
     return EDDY_OK;
 }
 
-double eddy_advect_grid_cost(const eddy_advect_grid *op)
-{
-    return 2.0 * (double)op->p * op->m + 2.0 * (double)op->fm * op->open + 12.0 * op->open;
-}
-
 /* ------------------------------------------------------------ products */
 
 /* Psi[node] . x, two accumulators of two lanes, in a fixed order. */

@@ -33,7 +33,4 @@ double eddy_advect_grid_freeze(eddy_advect_grid *op, const double *coef);
  * eddy_advect_grid; the signature is eddy_linear_fn's. */
 void eddy_advect_grid_apply(void *op, const double *x, double *out);
 
-/* Multiply-adds of one apply (for the path's cost: asset.c, benches). */
-double eddy_advect_grid_cost(const eddy_advect_grid *op);
-
 #endif /* EDDY_ADVECT_GRID_H */

@@ -90,9 +90,10 @@ typedef struct eddy_asset eddy_asset;
 /* How the reduced advection A(r) v (5.8) is evaluated.
  *   TENSOR  contracted from the stored tensor C_ikj (r^3 entries for a
  *           walled level's dense tensor; the box's is sparse);
- *   GRID    through the MAC grid (levels with walls only): the velocity
- *           reconstructed from the modes, advected by the same stencil the
- *           tensor is built from, projected back; no tensor stored. The two
+ *   GRID    on a grid, no tensor stored: for a level with walls the
+ *           velocity reconstructed on the MAC grid, advected by the same
+ *           stencil the tensor is built from, projected back; for a basis of
+ *           box eigenmodes alone an exact collocation grid. The two paths
  *           agree to round-off. README, "Advection without the tensor".
  * AUTO in eddy_build_desc picks the cheaper for the level; in
  * eddy_fluid_desc it takes the asset's. */
@@ -244,10 +245,10 @@ typedef struct eddy_fluid_desc {
                                 than in closed form. Default false. Needs the
                                 stored tensor. */
     eddy_advection advection; /* AUTO (default): the asset's path; TENSOR or GRID
-                                 to choose (GRID for a level with walls only;
-                                 TENSOR needs an asset that stores the tensor):
-                                 eddy_fluid_create fails with EDDY_ERR_ARGUMENT
-                                 otherwise. */
+                                 to choose (GRID for a level with walls or a
+                                 basis of box eigenmodes alone; TENSOR needs an
+                                 asset that stores the tensor): eddy_fluid_create
+                                 fails with EDDY_ERR_ARGUMENT otherwise. */
 } eddy_fluid_desc;
 
 /* A disc-shaped push on the fluid: force density (fx, fy) in N/m^2 inside a
