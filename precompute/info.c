@@ -165,9 +165,11 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
         printf("walls           %d (%d solid cells, %d island%s): %d Laplacian eigenmodes, %d "
                "island modes\n", in->wall_count, in->solid_cell_count, in->island_count,
                in->island_count == 1 ? "" : "s", in->domain_mode_count, in->harmonic_mode_count);
-    if (in->advection == EDDY_ADVECTION_GRID)
+    if (in->advection == EDDY_ADVECTION_GRID && in->stream_mode_count > 0)
         printf("advection       on the grid (no tensor; %d modes as stream functions)\n",
                in->stream_mode_count);
+    else if (in->advection == EDDY_ADVECTION_GRID)
+        printf("advection       on the grid (no tensor)\n");
     else
         printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
                in->tensor_density);
