@@ -67,6 +67,7 @@ struct eddy_fluid {
     double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
     double stir_radius;     /* ... for this radius (0: none yet) */
     eddy_packed_tensor packed; /* dense tensors (walled levels): tensor_packed.c; r = 0 if unused */
+    const void *holder;  /* the coupling that steps it, if any (eddy_fluid_hold) */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -481,6 +482,18 @@ static bool in_fluid(const eddy_fluid *f, double x, double y)
 {
     if (!inside_domain(f->asset, x, y)) return false;
     return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+}
+
+bool eddy_fluid_hold(eddy_fluid *f, const void *holder)
+{
+    if (f->holder && f->holder != holder) return false;
+    f->holder = holder;
+    return true;
+}
+
+void eddy_fluid_release(eddy_fluid *f, const void *holder)
+{
+    if (f->holder == holder) f->holder = NULL;
 }
 
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,

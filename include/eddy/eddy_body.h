@@ -243,6 +243,9 @@ EDDY_API void eddy_world_get_gravity(const eddy_world *world, double out[2]);
 EDDY_API void *eddy_world_user_data(const eddy_world *world);
 /* True for a game's own Box2D world given a handle (ADOPTED WORLDS). */
 EDDY_API bool eddy_world_is_adopted(const eddy_world *world);
+/* False once the Box2D world behind the handle was destroyed other than
+ * through eddy_world_destroy (MEMORY AND LIFETIME). NULL reads false. */
+EDDY_API bool eddy_world_is_valid(const eddy_world *world);
 
 /* Live bodies in creation order: index 0 .. count-1. */
 EDDY_API int eddy_world_body_count(const eddy_world *world);
@@ -292,6 +295,9 @@ EDDY_API eddy_body_type eddy_body_get_type(const eddy_body *body);
 /* True for a body of the game's own Box2D world given a handle (ADOPTED
  * WORLDS); false for the bodies eddy_body_create makes. */
 EDDY_API bool eddy_body_is_adopted(const eddy_body *body);
+/* False once the Box2D body behind the handle, or its world, was destroyed
+ * other than through eddy (MEMORY AND LIFETIME). NULL reads false. */
+EDDY_API bool eddy_body_is_valid(const eddy_body *body);
 EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
 EDDY_API void *eddy_body_user_data(const eddy_body *body);
 

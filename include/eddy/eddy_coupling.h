@@ -143,6 +143,11 @@ typedef struct eddy_coupling_desc {
                                     Default: schwarz_tolerance */
     double origin[2];            /* m: where the fluid domain's (0, 0) is in the world;
                                     its far corner is origin + (W, H). Default (0, 0) */
+    double size[2];              /* m: the tank the game built its level around, W x H
+                                    (its walls, eddy_coupling_add_walls, span origin to
+                                    origin + size). The asset must be for this domain:
+                                    one for another size is refused (EDDY_ERR_ARGUMENT).
+                                    Default (0, 0): the asset's domain, whatever it is */
     bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
                                     it - every Schwarz sweep sums every panel at every other
                                     body's midpoints (no far field, no near field kept
