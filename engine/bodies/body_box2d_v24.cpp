@@ -574,6 +574,11 @@ void eddy_native_body_unadopt(eddy_body *b)
     remove_watch(body_of(b), &b->gone);
 }
 
+void eddy_native_body_forget(eddy_body *)
+{
+    /* 2.4 keeps nothing about a body outside Box2D */
+}
+
 bool eddy_native_is_awake(const eddy_body *b)
 {
     return body_of(b)->IsAwake();

@@ -326,8 +326,14 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
 
 void eddy_native_body_destroy(eddy_body *b)
 {
-    eddy_native_world *n = b->world->native;
     b2DestroyBody(body_id(b)); /* reports no sensor event */
+}
+
+/* The sensor pairs held on its account go with the handle (also when the game
+ * destroyed the body first). */
+void eddy_native_body_forget(eddy_body *b)
+{
+    eddy_native_world *n = b->world->native;
     for (int i = 0; i < n->held_count;) {
         if (n->held[i].sensor == b || n->held[i].visitor == b)
             drop_held(n, i);

@@ -911,6 +911,7 @@ void eddy_body_destroy(eddy_body *b)
         else
             eddy_native_body_destroy(b);
     }
+    eddy_native_body_forget(b);
     w->begin_count = port_purge_list(w->begin, w->begin_count, b);
     w->end_count = port_purge_list(w->end, w->end_count, b);
     eddy_port_unregister_body(w, b);

@@ -275,6 +275,9 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
  * out of it. The port then drops b's events, idles its drags and frees it.
  * Never called for an adopted body. */
 void eddy_native_body_destroy(eddy_body *b);
+/* b's handle is about to be freed by eddy_body_destroy, whatever became of
+ * its Box2D body: the backend drops what it keeps about it. */
+void eddy_native_body_forget(eddy_body *b);
 /* The handle of a live adopted body is dropped (eddy_body_destroy,
  * eddy_world_destroy): takes out what the backend added to the body at
  * adoption, leaving its mass as it is. */

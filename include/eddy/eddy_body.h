@@ -79,6 +79,15 @@
  *   coupled: eddy_body_add_shape refuses, saying to remove the body from the
  *   coupling first. Destroying a world with a coupling on it is safe too: the
  *   coupling forgets the world, and its next step returns an error.
+ *   A Box2D body or world destroyed other than through eddy (b2DestroyBody,
+ *   b2World::DestroyBody, b2DestroyWorld, deleting a b2World: a game's own
+ *   world, eddy_box2d_v3.h, eddy_box2d_v24.h, or the Box2D object behind an
+ *   eddy handle) is never read again: its handles stay until eddy_body_destroy
+ *   or eddy_world_destroy (which then touch nothing of Box2D), getters read
+ *   zeros (an identity pose), calls that change it return EDDY_ERR_ARGUMENT,
+ *   and eddy_body_is_valid / eddy_world_is_valid read false. In eddy's own
+ *   world on Box2D 2.4 eddy hears of a body through its shapes (a body with
+ *   none goes unseen); eddy's own world itself is eddy's to destroy.
  *
  * ADOPTED WORLDS (bring your own Box2D: eddy_box2d_v3.h, eddy_box2d_v24.h)
  *   A game's own Box2D world and bodies can be given eddy handles and then be
@@ -96,7 +105,12 @@
  *     handle and leaves the Box2D body alone;
  *   - eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
  *     created in the world (eddy_body_create), never the world or the
- *     game's bodies. Destroy eddy's handles before the Box2D objects.
+ *     game's bodies;
+ *   - eddy keeps a clock body in the world, and on Box2D 2.4 a watch fixture
+ *     on each body it has a handle on (the backend's header says what they
+ *     are and are not); they go with eddy's handles;
+ *   - destroy in any order: a Box2D world or body the game destroys first is
+ *     found and never read (MEMORY AND LIFETIME).
  *
  * THREADS
  *   A world, its bodies and its drags belong to one thread at a time;
