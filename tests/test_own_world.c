@@ -691,9 +691,10 @@ static game make_game(double gravity_scale, double density)
     g.t = make_tank();
     g.nw = native_world_create(0, -G);
     g.crate_index = native_add_box(g.nw, EDDY_BODY_DYNAMIC, 4, 5, 0.5, 0.3, density, &tag_a);
-    if (gravity_scale != 1.0) native_body_set_gravity_scale(g.nw, g.crate_index, gravity_scale);
     g.w = adopt_world(g.nw);
     g.crate = adopt(g.nw, g.w, g.crate_index);
+    /* set in Box2D after adoption: what the coupling takes is Box2D's */
+    if (gravity_scale != 1.0) native_body_set_gravity_scale(g.nw, g.crate_index, gravity_scale);
     g.c = couple(&g.t, g.w, 0, 0);
     couple_body(g.c, g.crate);
     return g;

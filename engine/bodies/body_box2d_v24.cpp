@@ -189,6 +189,10 @@ public:
         mass->I = 0.0f;
     }
     bool watches(const bool *flag) const { return word(6) == reinterpret_cast<uintptr_t>(flag); }
+    /* From now on its end tells nobody: for a watch Box2D may outlive the flag
+     * (eddy's handle is freed while the world is locked, and Box2D refuses to
+     * destroy anything). */
+    void disarm() { set_word(7, word(7) & ~static_cast<uintptr_t>(WATCH_ARMED)); }
     bool is_clock() const { return (word(7) & WATCH_CLOCK) != 0; }
 
 private:
@@ -234,9 +238,20 @@ static void add_watch(b2Body *body, bool *flag, int kind, uint64_t k)
 
 /* Takes the watch off a live body. b2Body::DestroyFixture recomputes the mass
  * from the fixtures, which would undo a mass the game or eddy set: it is put
- * back as it was. */
+ * back as it was. Disarmed first: inside a step (the world locked) Box2D
+ * destroys nothing, and the watch stays behind, inert. */
+static void disarm_watch(b2Body *body, const bool *flag)
+{
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext()) {
+        watch_shape *w = dynamic_cast<watch_shape *>(f->GetShape());
+        if (w && w->watches(flag))
+            w->disarm();
+    }
+}
+
 static void remove_watch(b2Body *body, const bool *flag)
 {
+    disarm_watch(body, flag);
     for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext()) {
         const watch_shape *w = watch_of(f);
         if (!w || !w->watches(flag))
@@ -321,6 +336,7 @@ void eddy_native_world_destroy(eddy_world *w)
         n->b2->SetDestructionListener(NULL);
         delete n->b2;
     } else if (!w->gone) { /* the game's world is the game's: only the clock goes */
+        disarm_watch(n->clock, &w->gone);
         n->b2->DestroyBody(n->clock);
     }
     delete n;
@@ -387,6 +403,8 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
 void eddy_native_body_destroy(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
+    if (b->world->adopted)
+        disarm_watch(body_of(b), &b->gone); /* the handle goes, whatever Box2D does */
     n->destroying_body = true; /* DestroyBody calls EndContact: no events */
     n->b2->DestroyBody(body_of(b));
     n->destroying_body = false;

@@ -413,11 +413,6 @@ bool eddy_port_resync_mass(eddy_body *b)
     return true;
 }
 
-double eddy_port_box2d_gravity_scale(const eddy_body *b)
-{
-    return eddy_port_body_live(b) ? eddy_native_gravity_scale(b) : 0.0;
-}
-
 /* The step clock: in eddy's own world eddy_world_step counts; in an adopted
  * one the game steps, and the backend's clock body measures it. */
 void eddy_port_clock_start(eddy_world *w)
@@ -1118,9 +1113,10 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
     return port_ok(err);
 }
 
+/* Box2D's own: the game may have set it there. */
 double eddy_body_gravity_scale(const eddy_body *b)
 {
-    return b ? b->gravity_scale : 0.0;
+    return eddy_port_body_live(b) ? eddy_native_gravity_scale(b) : 0.0;
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])

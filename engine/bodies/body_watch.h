@@ -66,9 +66,6 @@ double eddy_port_clock_read(const eddy_world *w, int *steps);
  * Box2D has now becomes the body's own mass (eddy_body_mass) and its added
  * mass is put back on top. True when that happened. */
 bool eddy_port_resync_mass(eddy_body *b);
-/* The gravity scale Box2D applies to the body now, whoever set it (0 for a
- * body that is not live). */
-double eddy_port_box2d_gravity_scale(const eddy_body *b);
 
 #ifdef __cplusplus
 }

@@ -598,7 +598,7 @@ static void resync_body(eddy_coupling *c, int b)
         eddy_body_enable_sleep(body, false);
     }
     if (type != EDDY_BODY_DYNAMIC) return;
-    double scale = eddy_port_box2d_gravity_scale(body);
+    double scale = eddy_body_gravity_scale(body); /* Box2D's, whoever set it */
     if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
         info->gravity_scale = scale;
         eddy_body_set_gravity_scale(body, 0.0, NULL);

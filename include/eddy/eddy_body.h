@@ -406,9 +406,10 @@ EDDY_API eddy_result eddy_body_set_added_mass(eddy_body *body, double mass, doub
 EDDY_API void eddy_body_added_mass(const eddy_body *body, double *mass, double *inertia);
 
 /* The factor of the world's gravity the solver applies to the body (its
- * total mass, added mass included): 1 by default, 0 for no gravity.
- * eddy_coupling.h sets it to 0 for coupled bodies and applies their weight
- * itself. EDDY_ERR_ARGUMENT when not finite. */
+ * total mass, added mass included): 1 by default, 0 for no gravity; read
+ * from Box2D, where a game may set it too. eddy_coupling.h sets it to 0 for
+ * coupled bodies and applies their weight itself. EDDY_ERR_ARGUMENT when not
+ * finite. */
 EDDY_API eddy_result eddy_body_set_gravity_scale(eddy_body *body, double scale, eddy_error *err);
 EDDY_API double eddy_body_gravity_scale(const eddy_body *body);
 EDDY_API void eddy_body_local_center(const eddy_body *body, double out[2]);
