@@ -65,7 +65,8 @@
  *   it with a one-line message. Bad input (NULL handles, NaN or infinite
  *   numbers, a concave polygon, an unknown type) is refused with
  *   EDDY_ERR_ARGUMENT; nothing in the port prints, exits or aborts.
- *   Getters on a NULL handle return zeros (an identity pose).
+ *   Getters on a NULL handle, or on one whose Box2D body is gone (MEMORY AND
+ *   LIFETIME), return zeros (an identity pose).
  *
  * MEMORY AND LIFETIME
  *   A world owns its bodies and drags: eddy_world_destroy frees them all.
