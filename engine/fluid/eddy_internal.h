@@ -144,6 +144,10 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
                                  double *uv);
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
+/* One coupling steps a fluid (eddy_coupling.h): eddy_fluid_hold is false when
+ * another holder has it already; eddy_fluid_release lets go (if h holds it). */
+bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
+void eddy_fluid_release(eddy_fluid *f, const void *holder);
 
 /* ------------------------------------------------------------ asset */
 

@@ -71,6 +71,7 @@ struct eddy_fluid {
     eddy_packed_tensor packed; /* dense tensors (walled levels): tensor_packed.c; r = 0 if unused */
     eddy_advect_grid *grid_advect; /* A(r) v through the MAC grid (advect_grid.c), or NULL */
     eddy_advect_box *box_advect;   /* ... on the box's collocation grid (advect_box.c), or NULL */
+    const void *holder;  /* the coupling that steps it, if any (eddy_fluid_hold) */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -550,6 +551,18 @@ static bool in_fluid(const eddy_fluid *f, double x, double y)
 {
     if (!inside_domain(f->asset, x, y)) return false;
     return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+}
+
+bool eddy_fluid_hold(eddy_fluid *f, const void *holder)
+{
+    if (f->holder && f->holder != holder) return false;
+    f->holder = holder;
+    return true;
+}
+
+void eddy_fluid_release(eddy_fluid *f, const void *holder)
+{
+    if (f->holder == holder) f->holder = NULL;
 }
 
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
