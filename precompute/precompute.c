@@ -76,6 +76,11 @@ static void usage(FILE *f)
             "                    --grid NX alone then gives NX x NX*D/H cells\n"
             "  --surface-modes N sloshing modes of the surface, 1..512 (default\n"
             "                    min(32, NX / 2))\n"
+            "  --advection HOW   auto, tensor or grid (default auto): grid evaluates\n"
+            "                    advection on a grid and stores no tensor (levels with\n"
+            "                    walls, and box levels without painted or POD modes);\n"
+            "                    auto takes the faster one per step (README,\n"
+            "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -228,7 +233,7 @@ static int check_inputs_apart(const char *output, const mode_files *artists,
 }
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
-       OPT_WALLS, OPT_DEPTH, OPT_SURFACE_MODES };
+       OPT_WALLS, OPT_ADVECTION, OPT_DEPTH, OPT_SURFACE_MODES };
 
 static int exit_for_build(eddy_result code)
 {
@@ -315,6 +320,7 @@ static int build(int argc, char **argv)
         {"walls", required_argument, NULL, OPT_WALLS},
         {"depth", required_argument, NULL, OPT_DEPTH},
         {"surface-modes", required_argument, NULL, OPT_SURFACE_MODES},
+        {"advection", required_argument, NULL, OPT_ADVECTION},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -397,6 +403,14 @@ static int build(int argc, char **argv)
                 return cli_fail(PROG, EX_USAGE, "--walls: give one scene file");
             walls_path = optarg;
             break;
+        case OPT_ADVECTION:
+            if (strcmp(optarg, "auto") == 0) desc.advection = EDDY_ADVECTION_AUTO;
+            else if (strcmp(optarg, "tensor") == 0) desc.advection = EDDY_ADVECTION_TENSOR;
+            else if (strcmp(optarg, "grid") == 0) desc.advection = EDDY_ADVECTION_GRID;
+            else
+                return cli_fail(PROG, EX_USAGE, "--advection '%s': expected auto, tensor or grid",
+                                optarg);
+            break;
         case 'o':
             if (!optarg[0])
                 return cli_fail(PROG, EX_USAGE, "-o: the output file name is empty");
@@ -422,6 +436,9 @@ static int build(int argc, char **argv)
     if (desc.surface_modes > 0 && !(desc.depth > 0 && desc.depth < desc.height) && depth_given)
         return cli_fail(PROG, EX_USAGE, "--surface-modes: the tank is full (--depth equals its "
                         "height): no surface");
+    if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
+        return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
+                        "modes has no grid path (use tensor or auto)");
     int rc = check_output(output);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
@@ -516,9 +533,14 @@ static int build(int argc, char **argv)
         if (info.surface_mode_count > 0)
             snprintf(surface, sizeof surface, " (water %g m deep in a %g m tank, %d surface modes)",
                      info.height, info.tank_height, info.surface_mode_count);
-        printf("wrote %s: %gx%g m%s, %dx%d cells, %d modes%s, %lld tensor non-zeros%s, %lld bytes\n",
+        char tensor[64];
+        if (info.advection == EDDY_ADVECTION_GRID)
+            snprintf(tensor, sizeof tensor, "advection on the grid (no tensor)");
+        else
+            snprintf(tensor, sizeof tensor, "%lld tensor non-zeros", (long long)info.tensor_nonzeros);
+        printf("wrote %s: %gx%g m%s, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
                output, info.width, info.height, surface, info.nx, info.ny, info.mode_count,
-               grid_modes, (long long)info.tensor_nonzeros, shapes, bytes);
+               grid_modes, tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);
     if (fflush(stdout) != 0)

@@ -289,14 +289,20 @@ static void oversized_builds_are_refused_before_any_work(void **state)
         assert_non_null(strstr(err.message, cases[i].want));
         print_message("refused in %.3f s: %s\n", tool_now() - t0, err.message);
     }
-    /* walls with many modes: the estimate passes the limits */
+    /* walls with many modes and their r^3 tensor: the estimate passes the
+     * limits; advecting on the grid (the default for them) they fit */
     eddy_wall wall = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1};
     eddy_build_desc walls = {.width = 10, .height = 10, .nx = 64, .ny = 64, .modes = 1000,
-                             .walls = &wall, .wall_count = 1};
+                             .walls = &wall, .wall_count = 1, .advection = EDDY_ADVECTION_TENSOR};
     eddy_build_cost cost;
     eddy_error err = {0};
     assert_int_equal(eddy_build_estimate(&walls, &cost, &err), EDDY_ERR_RANGE);
     assert_true(cost.seconds > EDDY_BUILD_MAX_SECONDS || cost.bytes > EDDY_BUILD_MAX_BYTES);
+    walls.advection = EDDY_ADVECTION_AUTO;
+    assert_int_equal(eddy_build_estimate(&walls, &cost, &err), EDDY_OK);
+    print_message("1000 walled modes advecting on the grid: estimated %.0f s, %.0f MiB, a %.0f MiB "
+                  "file\n", cost.seconds, cost.bytes / 1048576.0, cost.file_bytes / 1048576.0);
+    assert_true(cost.file_bytes < 64.0 * 1048576.0);
     /* and what the shipped levels and the defaults need passes */
     eddy_build_desc cave = {.width = 12, .height = 7.5, .nx = 64, .ny = 40, .modes = 96,
                             .walls = &wall, .wall_count = 1};

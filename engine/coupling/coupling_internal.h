@@ -80,6 +80,9 @@ struct eddy_coupling {
     eddy_world *world;    /* NULL once eddy_world_destroy took it (body_watch.h) */
     bool panels_stale;    /* a destroyed body's panels could not be taken out (out of
                              memory): the step refuses */
+    bool holds_fluid;     /* the fluid is this coupling's (one coupling per fluid) */
+    bool clock_armed;     /* the last advance handed forces out for one world step of */
+    double clock_dt;      /* ... clock_dt s: the next advance checks the world's clock */
     eddy_coupling_desc desc;
     int r;
     eddy_panel_world *panels;

@@ -127,6 +127,10 @@ void eddy_wet_add_waves(const eddy_coupling *c, int b, const double at[2], doubl
  * dt added to q (generalised, about the centre of mass). */
 void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
                    double q[3]);
+/* Whether body b is handed back to Box2D dry (out of the water of a surface
+ * level, or out of a full tank's domain): its own gravity scale and mass then stand in Box2D, not the
+ * coupling's 0 and added mass (coupling.c's resync_body). */
+bool eddy_wet_released(const eddy_coupling *c, int b);
 /* Sets up body b's wet state when it is added (after eddy_coupling_body_attach). */
 void eddy_wet_attach(eddy_coupling *c, int b);
 /* The wet weights of the panels (fraction of each panel's length inside the

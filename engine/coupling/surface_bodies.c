@@ -401,6 +401,11 @@ void eddy_wet_attach(eddy_coupling *c, int b)
 
 bool eddy_wet_in_water(const eddy_coupling *c, int b) { return c->wet[b].wet; }
 
+bool eddy_wet_released(const eddy_coupling *c, int b)
+{
+    return c->wet[b].dry_released;
+}
+
 double eddy_wet_fraction(const eddy_coupling *c, int b)
 {
     return c->surface ? c->wet[b].fraction : 1.0;

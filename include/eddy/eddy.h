@@ -87,6 +87,22 @@ typedef struct eddy_asset eddy_asset;
 #define EDDY_MIN_SIDE 1e-3
 #define EDDY_MAX_SIDE 1e5
 
+/* How the reduced advection A(r) v (5.8) is evaluated.
+ *   TENSOR  contracted from the stored tensor C_ikj (r^3 entries for a
+ *           walled level's dense tensor; the box's is sparse);
+ *   GRID    on a grid, no tensor stored: for a level with walls the
+ *           velocity reconstructed on the MAC grid, advected by the same
+ *           stencil the tensor is built from, projected back; for a basis of
+ *           box eigenmodes alone an exact collocation grid. The two paths
+ *           agree to round-off. README, "Advection without the tensor".
+ * AUTO in eddy_build_desc picks the cheaper for the level; in
+ * eddy_fluid_desc it takes the asset's. */
+typedef enum eddy_advection {
+    EDDY_ADVECTION_AUTO = 0,
+    EDDY_ADVECTION_TENSOR,
+    EDDY_ADVECTION_GRID
+} eddy_advection;
+
 typedef struct eddy_asset_info {
     uint32_t format_version;
     double width, height;        /* domain size in metres */
@@ -110,6 +126,8 @@ typedef struct eddy_asset_info {
        water at rest, the tank reaches up to tank_height. */
     double tank_height;          /* m; equal to height for a full tank */
     int surface_mode_count;      /* the free surface's sloshing modes; 0 for a full tank */
+    eddy_advection advection;    /* TENSOR or GRID (then tensor_nonzeros is 0) */
+    int stream_mode_count;       /* modes stored as stream functions (walled levels) */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -234,7 +252,13 @@ typedef struct eddy_fluid_desc {
                                 from a dense r x r x r copy of the tensor, as 5.8 is
                                 printed (8 r^3 bytes; the same bits as the sparse
                                 contraction), and stirs projected by quadrature rather
-                                than in closed form. Default false. */
+                                than in closed form. Default false. Needs the
+                                stored tensor. */
+    eddy_advection advection; /* AUTO (default): the asset's path; TENSOR or GRID
+                                 to choose (GRID for a level with walls or a
+                                 basis of box eigenmodes alone; TENSOR needs an
+                                 asset that stores the tensor): eddy_fluid_create
+                                 fails with EDDY_ERR_ARGUMENT otherwise. */
 } eddy_fluid_desc;
 
 /* A disc-shaped push on the fluid: force density (fx, fy) in N/m^2 inside a

@@ -127,6 +127,14 @@ typedef struct eddy_build_desc {
     int surface_modes;        /* sloshing modes of the surface; default min(32, nx / 2),
                                  at most 512 (and, with walls, fewer than the surface's
                                  cells) */
+    /* How the fluid will evaluate advection (eddy.h, eddy_advection). AUTO
+     * (default): on a grid when that is the cheaper per step
+     * (engine/builder/advection_choice.c states the rule: a walled level
+     * from about 160 modes on a 64 x 40 grid, a box from several hundred).
+     * GRID stores no tensor (the asset is then a fraction of the size and
+     * builds in a fraction of the time); it is EDDY_ERR_ARGUMENT for a box
+     * level with painted or POD modes, which keeps its tensor. */
+    eddy_advection advection;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.
