@@ -16,6 +16,7 @@
  * Under the sanitizers, which own malloc themselves, the test is skipped. */
 #include "test_util.h"
 
+#include "coupling_internal.h" /* eddy_coupling_set_paper_pipeline */
 #include "eddy_coupling.h"
 #include "eddy_scene.h"
 

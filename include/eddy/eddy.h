@@ -220,11 +220,6 @@ typedef struct eddy_fluid_desc {
                                 times the sum. Default 1e-13. */
     int taylor_max_terms;    /* terms per substep at most. Default 30. */
     int max_stirs;           /* stirs that can be queued between steps. Default 64. */
-    bool paper_pipeline;     /* FOR BENCHMARKING ONLY: A(r) = sum_i r_i A_i contracted
-                                from a dense r x r x r copy of the tensor, as 5.8 is
-                                printed (8 r^3 bytes; the same bits as the sparse
-                                contraction), and stirs projected by quadrature rather
-                                than in closed form. Default false. */
 } eddy_fluid_desc;
 
 /* A disc-shaped push on the fluid: force density (fx, fy) in N/m^2 inside a

@@ -143,13 +143,6 @@ typedef struct eddy_coupling_desc {
                                     Default: schwarz_tolerance */
     double origin[2];            /* m: where the fluid domain's (0, 0) is in the world;
                                     its far corner is origin + (W, H). Default (0, 0) */
-    bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
-                                    it - every Schwarz sweep sums every panel at every other
-                                    body's midpoints (no far field, no near field kept
-                                    between sweeps, no warm start), exact feedback by
-                                    trigonometric closed forms per mode and panel, the fluid
-                                    sampled point by point. The same answers to the
-                                    tolerances, far slower. Default false */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
@@ -207,9 +200,6 @@ EDDY_API eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_err
 EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
 EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
-/* Switches desc.paper_pipeline at run time (set-up time: the first switch to
- * the fast pipeline may allocate; not inside a step). */
-EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
