@@ -14,7 +14,9 @@
 #   make demo         the headless demo scene of the tools (sim, JSON Lines)
 #   make install      PREFIX=/usr/local by default (DESTDIR, BINDIR, LIBDIR,
 #                     INCLUDEDIR, PKGCONFIGDIR honoured); make uninstall undoes it
-#   make clean
+#   make compile_commands.json   the compile commands of every C and C++ source
+#                     (for editors and clangd), from this Makefile's own rules
+#   make clean        removes BUILD (build/ by default; BUILD=build/v3 only that)
 #
 # Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
 # if it holds v3 headers), else Debian's Box2D 2.4 through a C++ shim.
@@ -30,6 +32,14 @@ WARN     := -Wall -Wextra -Wpedantic
 CFLAGS   := -std=c17 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L
 CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SAN)
 LDFLAGS  := $(SAN)
+# Every compile writes the headers its output depends on beside the output
+# (OUT.d, or BIN.d for a program compiled from one source), included at the
+# end of this file: touching one header rebuilds exactly what includes it.
+# -MP adds an empty rule per header, so a deleted header stops no build.
+# An object also depends on its .d file, which has an empty rule: an object
+# whose .d is missing (compiled before the dependencies were tracked) is
+# compiled again once.
+DEPFLAGS := -MMD -MP
 
 # ---------------------------------------------------------- layers and libraries
 #
@@ -140,7 +150,6 @@ RUNTIME_SRC  := $(call layer_sources,$(RUNTIME_LAYERS)) $(BODY_SRC)
 BUILDER_SRC  := $(call layer_sources,$(BUILDER_LAYERS))
 RUNTIME_OBJ  := $(call object_of,$(RUNTIME_SRC))
 BUILDER_OBJ  := $(call object_of,$(BUILDER_SRC))
-ENGINE_H     := $(wildcard include/eddy/*.h engine/*/*.h)
 # Each backend has a public header of its own (bring your own Box2D world:
 # eddy_box2d_v3.h, eddy_box2d_v24.h); only the built backend's is installed.
 BACKEND_H    := include/eddy/eddy_box2d_v3.h include/eddy/eddy_box2d_v24.h
@@ -171,13 +180,13 @@ BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 all: libs $(TOOLS) $(TESTS) $(BENCHES)
 libs: $(LIB) $(BUILD_LIB) $(SHARED)
 
-$(BUILD)/engine/%.o: engine/%.c $(ENGINE_H)
+$(BUILD)/engine/%.o: engine/%.c $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/engine/%.o: engine/%.cpp $(ENGINE_H)
+$(BUILD)/engine/%.o: engine/%.cpp $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(LIB): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -209,33 +218,56 @@ $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so: $(SO)
 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so: $(BUILD_SO)
 	ln -sf $(notdir $<) $@
 
-$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) tools/cli.h $(ALL_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(filter %.c,$^) -o $@ $(LDFLAGS) $(ALL_LIBS)
+# The programs' own sources compile to objects under BUILD/obj (one rule
+# per folder below, each with its folder's flags), so a source shared by
+# several programs (the game's core, the painter's) compiles once.
+app_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-$(BUILD)/bin/sim: tools/sim.c tools/cli.h $(ALL_LIB_DEPS)
+$(BUILD)/obj/precompute/%.o: precompute/%.c $(BUILD)/obj/precompute/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/obj/tools/%.o: tools/%.c $(BUILD)/obj/tools/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+PRECOMPUTE_OBJ := $(call app_objects,$(wildcard precompute/*.c))
+$(BUILD)/bin/precompute: $(PRECOMPUTE_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PRECOMPUTE_OBJ) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+$(BUILD)/bin/sim: $(BUILD)/obj/tools/sim.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# Every test program links tests/fault_write.c with -Wl,--wrap=write: the
+# tests of safe saves make the disk fill up on demand (tests/fault_write.h)
+# without any test state in the library.
+TEST_LINK := $(BUILD)/tests/fault_write.o -Wl,--wrap=write
+$(BUILD)/tests/fault_write.o: tests/fault_write.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) \
+	  -lcmocka
 
 # tests/test_own_world plays a game that has its own Box2D world: the game's
 # side, which calls Box2D directly, is tests/native_world_v3.c (C) or
 # tests/native_world_v24.cpp (C++), after the backend.
 NATIVE_WORLD_SRC := $(firstword $(wildcard tests/native_world_$(BODY_BACKEND).c \
                                            tests/native_world_$(BODY_BACKEND).cpp))
-$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC) tests/native_world.h $(ENGINE_H)
+$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC)
 	@mkdir -p $(dir $@)
 	$(if $(filter %.cpp,$<),$(CXX) $(CPPFLAGS) $(CXXFLAGS),$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) \
-	  $(CFLAGS)) -Itests -c $< -o $@
+	  $(CFLAGS)) $(DEPFLAGS) -Itests -c $< -o $@
 
 $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_world.o \
-  $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+  $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ $(LDFLAGS) \
-	  $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ \
+	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The bring-your-own-world example of the backend in use
 # (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
@@ -245,10 +277,10 @@ $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_worl
 OWN_WORLD_SRC := $(firstword $(wildcard examples/own_world_$(BODY_BACKEND).c \
                                         examples/own_world_$(BODY_BACKEND).cpp))
 OWN_WORLD_BIN := $(BUILD)/tree-examples/own_world_$(BODY_BACKEND)
-$(OWN_WORLD_BIN): $(OWN_WORLD_SRC) $(PUBLIC_H) $(LIB)
+$(OWN_WORLD_BIN): $(OWN_WORLD_SRC) $(LIB)
 	@mkdir -p $(dir $@)
-	$(if $(filter %.cpp,$<),$(CXX) $(CXXFLAGS),$(CC) $(CFLAGS)) -Iinclude $(BODY_CPPFLAGS) $< \
-	  -o $@ $(LDFLAGS) $(RUNTIME_LIBS)
+	$(if $(filter %.cpp,$<),$(CXX) $(CXXFLAGS),$(CC) $(CFLAGS)) $(DEPFLAGS) -Iinclude \
+	  $(BODY_CPPFLAGS) $< -o $@ $(LDFLAGS) $(RUNTIME_LIBS)
 
 $(BUILD)/tree-examples/tank.eddy: $(BUILD)/bin/precompute
 	@mkdir -p $(dir $@)
@@ -261,7 +293,7 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 
 $(BUILD)/bench/%: bench/%.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 # The include graph between layers (tests/check_layers.sh) and, from the
 # objects, which layer's symbols each layer uses.
@@ -303,7 +335,15 @@ demo: $(TOOLS)
 	$(BUILD)/bin/sim --asset $(BUILD)/demo.eddy --scene assets/scenes/demo.json --steps 600 --every 60 --probe 5,5 --probe 2.5,7.5
 
 clean:
-	rm -rf build
+	rm -rf $(BUILD)
+
+# The compile command of every C and C++ source, as this Makefile's rules
+# give it (make -n prints them without running anything), for clangd and
+# other editors: tools/compile_commands.sh turns the dry run into JSON.
+.PHONY: compile_commands.json
+compile_commands.json:
+	$(MAKE) --no-print-directory -n -B all | sh tools/compile_commands.sh "$(CURDIR)" > $@.tmp
+	mv $@.tmp $@
 # ====================================================== fuzzing and reliability
 #
 #   make check        make test, then make sanitize (the whole suite again under
@@ -358,22 +398,22 @@ FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 # in it needs the C++ half of the sanitizer runtime.
 FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy.a
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_LIBS)
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIBS)
 	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
-	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz -c $< -o $@.o
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) -Ifuzz -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c fuzz/fuzz_util.h $(FUZZ_LIBS)
+$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c $(FUZZ_LIBS)
 	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
-	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 -Ifuzz \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 $(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 fuzz-seeds: $(FUZZ_SEED_TOOL)
 	@mkdir -p fuzz/corpus/asset fuzz/corpus/mode
@@ -400,7 +440,7 @@ fuzz: fuzz-build
 
 $(BUILD)/soak: tests/soak.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< -o $@ $(LDFLAGS) \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free $(ALL_LIBS)
 
 # SOAK_ARGS="--bodies" adds three coupled bodies (see tests/soak.c).
@@ -430,7 +470,6 @@ SDL_PKGS     := sdl2 SDL2_ttf zlib
 SDL_FOUND    := $(shell pkg-config --exists $(SDL_PKGS) 2>/dev/null && echo yes)
 PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
 PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c))
-PAINT_H      := $(wildcard game/paint/*.h) tools/cli.h
 PAINT_BIN    := $(BUILD)/bin/eddy-paint
 PAINT_FLAGS  := -Igame/paint -Itools
 ifeq ($(SDL_FOUND)$(if $(PAINT_WINDOW),+),yes+)
@@ -449,16 +488,24 @@ all: $(PAINT_BIN) $(PAINT_ASSETS)
 test: $(PAINT_BIN)
 assets: $(PAINT_ASSETS)
 
-$(PAINT_BIN): $(PAINT_SRC) $(PAINT_H) $(ALL_LIB_DEPS)
+PAINT_OBJ      := $(call app_objects,$(PAINT_SRC))
+PAINT_CORE_OBJ := $(call app_objects,$(PAINT_CORE))
+
+$(BUILD)/obj/game/paint/%.o: game/paint/%.c $(BUILD)/obj/game/paint/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(PAINT_SRC) -o $@ \
-	  $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(PAINT_BIN): $(PAINT_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PAINT_OBJ) -o $@ $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
 
 # The generic test rule links a test with the library only; this one adds the
 # painter's headless part.
-$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE_OBJ) $(BUILD)/tests/fault_write.o \
+  $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) -Itests $< $(PAINT_CORE) -o $@ \
+	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< $(PAINT_CORE_OBJ) -o $@ \
+	  $(TEST_LINK) \
 	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
 
 $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
@@ -495,7 +542,6 @@ GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c g
                   game_progress.c game_tutorial.c game_sound.c game_synth.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
                   game_audio.c game_rock.c)
-GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
 GAME_FLAGS   := -I$(GAME_DIR) -Itools -DEDDY_GAME_DATA_DIR='"$(abspath assets)"' \
@@ -520,35 +566,46 @@ all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
 test: $(GAME_BIN) $(LEVEL_ASSETS)
 assets: $(LEVEL_ASSETS)
 
-$(GAME_BIN): $(GAME_SRC) $(GAME_H) $(ALL_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(GAME_SRC) -o $@ \
-	  $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+GAME_OBJ        := $(call app_objects,$(GAME_SRC))
+GAME_CORE_OBJ   := $(call app_objects,$(GAME_CORE))
+GAME_WINDOW_OBJ := $(call app_objects,$(GAME_WINDOW))
+LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(GAME_CORE_OBJ)
 
-$(LEVEL_BIN): $(GAME_DIR)/level_tool.c $(GAME_CORE) $(GAME_H) $(ALL_LIB_DEPS)
+$(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $< $(GAME_CORE) -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(GAME_BIN): $(GAME_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(GAME_OBJ) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+
+$(LEVEL_BIN): $(LEVEL_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LEVEL_OBJ) -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 # The generic test rule links a test with the library only; this one adds the
 # game's headless core.
-$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE_OBJ) $(BUILD)/tests/fault_write.o \
+  $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
-	  $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # The frame around the game (drawing, pushing, progress, tutorial, sound),
 # tested through the same headless core.
-$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(LIB)
+$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE_OBJ) \
+  $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
-	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The frame budget (make bench): the game's work per frame on every level,
 # drawn by the window's own code into a software renderer.
-$(BUILD)/bench/bench_game: bench/bench_game.c $(GAME_CORE) $(GAME_WINDOW) $(GAME_H) $(LIB)
+BENCH_GAME_OBJ := $(GAME_CORE_OBJ) $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ))
+$(BUILD)/bench/bench_game: bench/bench_game.c $(BENCH_GAME_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $< $(GAME_CORE) \
-	  $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW)) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) $< $(BENCH_GAME_OBJ) \
+	  -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
 bench: $(LEVEL_ASSETS)
 
 # Every painted mode first (order only): a level's .d file names the ones it
@@ -589,28 +646,31 @@ FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_
 FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
                    -D_POSIX_C_SOURCE=200809L
 
-$(FUZZ_OBJ)/%.o: %.c $(GAME_H) $(PAINT_H)
+$(FUZZ_OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link \
+	  $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_replay $(FUZZ_BUILD)/fuzz_level: $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c \
-  fuzz/fuzz_util.h $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
+  $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_OBJS) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c fuzz/fuzz_util.h $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
+$(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_PAINT_OBJS) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 FUZZ_SOURCES := $(patsubst %,fuzz/fuzz_%.c,$(filter-out scene_world,$(FUZZ_TARGETS)))
-$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(FUZZ_SOURCES) \
-  fuzz/fuzz_util.h $(GAME_CORE) $(PAINT_CORE) $(GAME_H) $(PAINT_H) $(wildcard tests/*.h) \
-  $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(GAME_CORE_OBJ) \
+  $(PAINT_CORE_OBJ) $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests -Ifuzz $< \
-	  $(GAME_CORE) $(PAINT_CORE) -o $@ $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) \
+	  -Itests -Ifuzz $< $(GAME_CORE_OBJ) $(PAINT_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) \
+	  $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # ====================================================== install
 #
@@ -699,3 +759,15 @@ install-check: check-exports libs $(INSTALL_BINS)
 	@left=$$(find $(STAGE) -type f -o -type l); \
 	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
 	echo "install-check: installed, built the examples, ran them, uninstalled cleanly"
+
+# ====================================================== header dependencies
+# What each compile wrote (DEPFLAGS): objects' OUT.d, programs' BIN.d.
+DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d \
+               $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz/*.d $(BUILD)/tree-examples/*.d \
+               $(BUILD)/*.d $(FUZZ_BUILD)/*.d $(FUZZ_OBJ)/*/*.d $(FUZZ_OBJ)/*/*/*.d)
+-include $(DEP_FILES)
+# The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
+# missing one is remade by doing nothing, which rebuilds its object.
+OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(BUILDER_OBJ) $(PRECOMPUTE_OBJ) \
+                 $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) $(GAME_WINDOW_OBJ))
+$(sort $(OBJECT_DEPS)):

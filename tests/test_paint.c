@@ -10,6 +10,7 @@
 #include "paint_doc.h"
 #include "paint_preview.h"
 #include "paint_script.h"
+#include "fault_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -522,10 +523,10 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     snprintf(text, sizeof text, "save %s", in_dir("safe.mode"));
     static const size_t limits[] = {1, 100, 4000, 60000};
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
-        eddy_debug_fail_write_after(limits[k]);
+        test_fail_writes_after(limits[k]);
         paint_script_error e;
         eddy_result rc = paint_script_line(doc, text, "s", 4, NULL, &e);
-        eddy_debug_fail_write_after(0);
+        test_fail_writes_after(0);
         assert_int_not_equal(rc, EDDY_OK);
         assert_int_equal(e.kind, PAINT_FAIL_WRITE);
         assert_int_equal(paint_exit_code(&e), EX_CANTCREAT);

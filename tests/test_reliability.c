@@ -24,6 +24,7 @@
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "panel.h"
+#include "fault_write.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -133,9 +134,9 @@ static void save_removes_stale_temporaries_only(void **state)
     unlink(live);
     unlink(other);
     /* a failed save leaves none either */
-    eddy_debug_fail_write_after(2);
+    test_fail_writes_after(2);
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "longer", 6, &err), EDDY_ERR_IO);
-    eddy_debug_fail_write_after(0);
+    test_fail_writes_after(0);
     char *text = read_all(in_dir("stale.bin"), NULL);
     assert_string_equal(text, "data");
     free(text);

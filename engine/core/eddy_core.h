@@ -143,10 +143,6 @@ eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err);
 eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, size_t *out_size,
                            eddy_error *err);
 
-/* Fault injection for tests of safe saves: when set, the atomic writer stops
- * after this many bytes and reports an I/O error. 0 disables it. */
-void eddy_debug_fail_write_after(size_t bytes);
-
 /* Bounded little-endian reader and growable writer for section payloads. */
 typedef struct eddy_reader {
     const uint8_t *p;
