@@ -67,7 +67,16 @@ ifneq ($(UNKNOWN_LAYERS),)
   $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in neither RUNTIME_LAYERS nor BUILDER_LAYERS)
 endif
 
-CPPFLAGS     := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
+# Include paths. The engine and the tests see every layer's folder (the
+# engine's sources include headers by bare name). The programs (game/,
+# tools/, precompute/, bench/, fuzz/; examples/ through pkg-config) see only
+# include/, as <eddy/NAME.h> the way they would see an installed eddy, plus
+# their own folders; the one benchmark pair and fuzz target that must reach
+# internals are named below (BENCH_INTERNAL, FUZZ_INTERNAL), and
+# tests/check_layers.sh holds every folder to these rules.
+CJSON_CPPFLAGS := -I/usr/include/cjson
+CPPFLAGS     := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) $(CJSON_CPPFLAGS)
+APP_CPPFLAGS := -Iinclude $(CJSON_CPPFLAGS)
 BUILDER_LIBS := -lcjson -llapacke -lopenblas -lfftw3 -lm
 # Levels with walls (engine/builder/domain_*.c): ARPACK's Lanczos over a
 # SuiteSparse CHOLMOD factorisation.
@@ -225,11 +234,11 @@ app_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 $(BUILD)/obj/precompute/%.o: precompute/%.c $(BUILD)/obj/precompute/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/tools/%.o: tools/%.c $(BUILD)/obj/tools/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 PRECOMPUTE_OBJ := $(call app_objects,$(wildcard precompute/*.c))
 $(BUILD)/bin/precompute: $(PRECOMPUTE_OBJ) $(ALL_LIB_DEPS)
@@ -291,14 +300,26 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 	@echo "== $(OWN_WORLD_BIN)"
 	@$(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 
-$(BUILD)/bench/%: bench/%.c $(ALL_LIB_DEPS)
+# Benchmarks use the public API; these two reach internals on purpose:
+#   bench_coupled  times the paper pipeline, an internal switch
+#                  (eddy_fluid_set_paper_pipeline, eddy_coupling_set_paper_pipeline)
+#   bench_domain   measures what a level's wall panels cost by taking them
+#                  out of a loaded asset (no public call does that)
+BENCH_INTERNAL := bench_coupled bench_domain
+$(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(if $(filter $(BENCH_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) $(CFLAGS) $(DEPFLAGS) \
+	  -c $< -o $@
 
-# The include graph between layers (tests/check_layers.sh) and, from the
-# objects, which layer's symbols each layer uses.
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# The include graph between layers and, from the objects, which layer's
+# symbols each layer uses; the programs' includes and library calls
+# (tests/check_layers.sh; the programs' objects are added at the end).
 layers: $(RUNTIME_OBJ) $(BUILDER_OBJ)
-	@sh tests/check_layers.sh $(BUILD)
+	@sh tests/check_layers.sh $(BUILD) $(BENCH_INTERNAL:%=bench/%.c) $(FUZZ_INTERNAL:%=fuzz/fuzz_%.c)
 
 # Every test binary runs from the repository root; EDDY_BIN tells the
 # end-to-end tests where the command-line tools are.
@@ -398,14 +419,19 @@ FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 # in it needs the C++ half of the sanitizer runtime.
 FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy.a
 
+# Fuzz targets use the public API; this one reaches internals on purpose:
+#   fuzz_asset  checks each accepted asset's internal invariants (tensor
+#               skew-symmetry, bounded operators, unit grid modes, closed
+#               panel outlines) against the loaded structure itself
+FUZZ_INTERNAL := asset
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	$(FUZZ_CC) $(if $(filter $(FUZZ_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) -Ifuzz -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 $(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	$(FUZZ_CC) $(APP_CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
@@ -413,7 +439,7 @@ $(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c $(FUZZ_LIBS)
 
 $(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 fuzz-seeds: $(FUZZ_SEED_TOOL)
 	@mkdir -p fuzz/corpus/asset fuzz/corpus/mode
@@ -493,7 +519,7 @@ PAINT_CORE_OBJ := $(call app_objects,$(PAINT_CORE))
 
 $(BUILD)/obj/game/paint/%.o: game/paint/%.c $(BUILD)/obj/game/paint/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(PAINT_BIN): $(PAINT_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
@@ -573,7 +599,7 @@ LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(GAME_CORE_OBJ)
 
 $(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(GAME_BIN): $(GAME_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
@@ -602,10 +628,13 @@ $(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE_OBJ) \
 # The frame budget (make bench): the game's work per frame on every level,
 # drawn by the window's own code into a software renderer.
 BENCH_GAME_OBJ := $(GAME_CORE_OBJ) $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ))
-$(BUILD)/bench/bench_game: bench/bench_game.c $(BENCH_GAME_OBJ) $(ALL_LIB_DEPS)
+$(BUILD)/obj/bench/bench_game.o: bench/bench_game.c $(BUILD)/obj/bench/bench_game.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) $< $(BENCH_GAME_OBJ) \
-	  -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/bench/bench_game: $(BUILD)/obj/bench/bench_game.o $(BENCH_GAME_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< $(BENCH_GAME_OBJ) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
 bench: $(LEVEL_ASSETS)
 
 # Every painted mode first (order only): a level's .d file names the ones it
@@ -648,18 +677,18 @@ FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
 
 $(FUZZ_OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link \
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link \
 	  $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_replay $(FUZZ_BUILD)/fuzz_level: $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c \
   $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_OBJS) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 $(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_PAINT_OBJS) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
@@ -743,18 +772,21 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
 
 check-exports: $(SO) $(BUILD_SO)
-	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
-	  eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
+	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
-	  eddy_mode.h eddy_scene.h)
+	  eddy_grid.h eddy_mode.h eddy_scene.h)
 
 STAGE      := $(abspath $(BUILD))/stage
 STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
               INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig
-install-check: check-exports libs $(INSTALL_BINS)
+install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	rm -rf $(STAGE) $(BUILD)/examples
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
-	CC="$(CC)" CXX="$(CXX)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
+	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) GAME_SRC="$(GAME_SRC)" \
+	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_CORE)" PAINT_SRC="$(PAINT_SRC)" \
+	  GAME_CFLAGS="$(GAME_CFLAGS)" GAME_LIBS="$(GAME_LIBS)" PAINT_CFLAGS="$(PAINT_CFLAGS)" \
+	  PAINT_LIBS="$(PAINT_LIBS)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
 	@left=$$(find $(STAGE) -type f -o -type l); \
 	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
@@ -768,6 +800,9 @@ DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/
 -include $(DEP_FILES)
 # The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
 # missing one is remade by doing nothing, which rebuilds its object.
-OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(BUILDER_OBJ) $(PRECOMPUTE_OBJ) \
-                 $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) $(GAME_WINDOW_OBJ))
+PROGRAM_OBJ := $(PRECOMPUTE_OBJ) $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) \
+               $(GAME_WINDOW_OBJ) $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
+OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
 $(sort $(OBJECT_DEPS)):
+# make layers checks the programs' objects too
+layers: $(PROGRAM_OBJ)

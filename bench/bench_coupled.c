@@ -38,10 +38,10 @@
  * 95th percentiles per phase are over the timed steps; the scene's stirs are
  * queued outside the step. Timings are wall-clock milliseconds of the
  * library's own phase clocks. */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_coupling.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_coupling.h>
+#include <eddy/eddy_scene.h>
 /* Internal on purpose: the paper pipeline this benchmark times against is a
  * switch for benchmarks, not part of the public API. */
 #include "coupling_internal.h"

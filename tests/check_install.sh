@@ -14,7 +14,15 @@
 #     cJSON) and, linked statically, not even Box2D; the examples run, and
 #     the game with its own Box2D world (own_world_*) prints its crate's
 #     three readings, alike shared and static;
+#   - the game (eddy-game, eddy-level) and the paint tool (eddy-paint) build
+#     from their sources against the installed package alone (pkg-config; the
+#     source tree's include/ and engine/ are not on the include path) and,
+#     run headless, agree with the tree's own programs: the same replay gives
+#     the same final state hash, the same paint script the same mode file;
 #   - every installed tool starts.
+# The Makefile passes the programs' source lists and SDL flags in the
+# environment (GAME_SRC, LEVEL_SRC, PAINT_SRC, GAME_CFLAGS, GAME_LIBS,
+# PAINT_CFLAGS, PAINT_LIBS) and where the tree's build is (TREE_BUILD).
 set -eu
 prefix=$1
 out=$2
@@ -92,6 +100,53 @@ fi
 if needed "$out/fluid_only_static" | grep -Eq "$builder_libs|eddy|box2d|stdc"; then
     fail "the static fluid_only needs more than libm and libc: $(needed "$out/fluid_only_static")"
 fi
+
+# ------------------------------------------------------------ the game and the paint tool
+# Built the way a studio would build them from the package: pkg-config for
+# eddy (and cJSON, SDL), the programs' own folders for their headers.
+app_cflags="-std=c17 -Wall -Wextra -Wpedantic -O2 -D_POSIX_C_SOURCE=200809L"
+eddy_flags="$(pkg-config --cflags eddy-build) $(pkg-config --cflags libcjson)"
+eddy_libs="$(pkg-config --libs eddy-build) $(pkg-config --libs libcjson) -lm"
+case " $eddy_flags " in
+*" -I$(pwd)/include"* | *" -Iinclude"* | *"/engine/"*) fail "pkg-config points into the source tree: $eddy_flags" ;;
+esac
+build_app() { # OUT CFLAGS LIBS SOURCES...
+    app_out=$1 extra_cflags=$2 extra_libs=$3
+    shift 3
+    # shellcheck disable=SC2086 # flag lists are words
+    ${CC:-cc} $app_cflags $eddy_flags -Igame/eddy-game -Igame/paint -Itools $extra_cflags "$@" \
+        -o "$app_out" $eddy_libs $extra_libs || fail "$(basename "$app_out") does not build against the package"
+}
+# shellcheck disable=SC2086 # source lists are words
+build_app "$out/eddy-game" "${GAME_CFLAGS:-}" "${GAME_LIBS:-}" $GAME_SRC
+# shellcheck disable=SC2086
+build_app "$out/eddy-level" "" "" $LEVEL_SRC
+# shellcheck disable=SC2086
+build_app "$out/eddy-paint" "${PAINT_CFLAGS:-}" "${PAINT_LIBS:-}" $PAINT_SRC
+echo "check_install: eddy-game, eddy-level and eddy-paint built against the package"
+
+tree_bin=$TREE_BUILD/bin
+replay=assets/replays/01-first-current.replay
+"$tree_bin/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
+    --assets "$TREE_BUILD/assets" >"$out/game_tree.json" || fail "the tree's eddy-game failed"
+"$out/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
+    --assets "$TREE_BUILD/assets" >"$out/game_pkg.json" || fail "eddy-game (package) failed"
+hash_of() { sed -n 's/.*"hash":"\([0-9a-f]*\)".*/\1/p' "$1"; }
+status_of() { sed -n 's/.*"status":"\([a-z]*\)".*/\1/p' "$1"; }
+[ -n "$(hash_of "$out/game_pkg.json")" ] || fail "eddy-game (package) printed $(cat "$out/game_pkg.json")"
+[ "$(hash_of "$out/game_pkg.json")" = "$(hash_of "$out/game_tree.json")" ] ||
+    fail "eddy-game built from the package ends level 1's replay in another state than the tree's"
+echo "check_install: eddy-game (package) plays level 1's replay headless to" \
+    "'$(status_of "$out/game_pkg.json")', hash $(hash_of "$out/game_pkg.json"), as the tree's does"
+"$out/eddy-paint" --script assets/modes/jet.paint -o "$out/jet.mode" >/dev/null ||
+    fail "eddy-paint (package) failed on assets/modes/jet.paint"
+cmp -s "$out/jet.mode" "$TREE_BUILD/assets/jet.mode" ||
+    fail "eddy-paint built from the package wrote another jet.mode than the tree's"
+"$out/eddy-level" build assets/levels/02-paddle.json --modes "$TREE_BUILD/assets" \
+    -o "$out/02-paddle.eddy" >/dev/null || fail "eddy-level (package) failed on level 2"
+cmp -s "$out/02-paddle.eddy" "$TREE_BUILD/assets/levels/02-paddle.eddy" ||
+    fail "eddy-level built from the package wrote another level 2 asset than the tree's"
+echo "check_install: eddy-paint (package) paints jet.mode and eddy-level builds level 2 byte for byte as the tree's"
 
 # ------------------------------------------------------------ tools
 for t in precompute sim eddy-game eddy-paint eddy-level; do

@@ -4,8 +4,8 @@
  * game_asset.c - building, finding and loading a level's asset (game_asset.h).
  */
 #include "game_asset.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
 
 #include <cJSON.h>
 

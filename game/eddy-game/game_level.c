@@ -9,9 +9,8 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
-#include "eddy_build.h"    /* eddy_build_estimate */
-#include "eddy_internal.h" /* eddy_open_input */
-#include "scene_internal.h" /* eddy_json_find_nul_escape */
+#include <eddy/eddy_build.h>    /* eddy_build_estimate */
+#include <eddy/eddy_file.h>
 
 #include <cJSON.h>
 

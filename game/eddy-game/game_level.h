@@ -73,8 +73,8 @@
 #ifndef GAME_LEVEL_H
 #define GAME_LEVEL_H
 
-#include "eddy.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_scene.h>
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -17,8 +17,8 @@
  * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
-#include "eddy_build.h"
-#include "eddy_internal.h"
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_file.h>
 #include "game_asset.h"
 #include "game_bot.h"
 #include "game_replay.h"

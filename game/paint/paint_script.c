@@ -5,8 +5,8 @@
 #include "paint_script.h"
 
 #include "cli.h"
-#include "grid_solver.h"
-#include "eddy_internal.h" /* eddy_open_input */
+#include <eddy/eddy_grid.h>
+#include <eddy/eddy_file.h>
 
 #include <ctype.h>
 #include <errno.h>

@@ -67,6 +67,7 @@
 #define EDDY_H
 
 #include "eddy_base.h"
+#include "eddy_mac.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -207,6 +208,17 @@ EDDY_API const eddy_wall *eddy_asset_walls(const eddy_asset *asset);
 EDDY_API const uint8_t *eddy_asset_solid_mask(const eddy_asset *asset);
 /* True when (x, y) lies in a solid cell or outside the box: no fluid there. */
 EDDY_API bool eddy_asset_solid_at(const eddy_asset *asset, double x, double y);
+
+/* The walls on a MAC grid (eddy_mac.h), by the rule above: mask[c] = 1 for
+ * every cell c (nx * ny, row by row in j) whose centre lies inside some wall,
+ * else 0; covered[w] (may be NULL, else count entries) receives the number of
+ * cell centres wall w covers. Returns the number of solid cells. The walls
+ * are not checked: check them first (eddy_walls_check). */
+EDDY_API int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g,
+                                  uint8_t *mask, int *covered);
+/* True for a face sample of g that a solid cell of the mask closes on
+ * either side (the box's own faces are not counted: see eddy_mac_weight). */
+EDDY_API bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
 
 /* ---------------------------------------------------------------- fluid */
 

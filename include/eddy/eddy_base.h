@@ -7,12 +7,13 @@
  * the builder's eddy_build.h, eddy_mode.h and eddy_scene.h.
  *
  * LIBRARIES
- *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h.
- *                  Depends on libm and the rigid-body backend (Box2D) only.
- *                  pkg-config --cflags --libs eddy
- *   libeddy-build  the precompute side and scenes: eddy_build.h, eddy_mode.h,
- *                  eddy_scene.h, on top of libeddy (LAPACKE, OpenBLAS, FFTW,
- *                  cJSON). pkg-config --cflags --libs eddy-build
+ *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h, and
+ *                  eddy_file.h (atomic saves, safe reads), eddy_mac.h (the
+ *                  staggered grid). Depends on libm and the rigid-body
+ *                  backend (Box2D) only. pkg-config --cflags --libs eddy
+ *   libeddy-build  the precompute side and scenes: eddy_build.h, eddy_grid.h,
+ *                  eddy_mode.h, eddy_scene.h, on top of libeddy (LAPACKE,
+ *                  OpenBLAS, FFTW, cJSON). pkg-config --cflags --libs eddy-build
  *   Both come as a shared library (soname libeddy.so.MAJOR.MINOR while the
  *   major version is 0: every 0.x release may change the ABI) and a static
  *   one. Headers are included as <eddy/eddy.h>.
@@ -120,6 +121,16 @@ typedef struct eddy_error {
 
 /* A short constant name for a result code, e.g. "format". */
 EDDY_API const char *eddy_result_name(eddy_result code);
+
+/* Fills err (when not NULL) with code and a printf-style message (cut to fit
+ * message) and returns code: how eddy reports every failure, and a program's
+ * own code may report its failures the same way.
+ *   if (count < 1) return eddy_fail(err, EDDY_ERR_ARGUMENT, "count %d: must be >= 1", count); */
+EDDY_API eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 #ifdef __cplusplus
 }

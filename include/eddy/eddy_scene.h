@@ -259,6 +259,28 @@ EDDY_BUILD_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
 EDDY_BUILD_API eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text,
                                               eddy_error *err);
 
+/* ---------------------------------------------------------------- JSON helpers */
+
+/* The "walls" of a JSON object (a scene, a game level, a file of walls alone:
+ * other keys are ignored), parsed and checked as a scene's walls are, into a
+ * new array (*out, release with eddy_free; NULL when *count is 0).
+ * EDDY_ERR_FORMAT for text that is not a JSON object ("not a JSON object"),
+ * has no "walls" ("no \"walls\""), or walls a scene would refuse. */
+EDDY_BUILD_API eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out,
+                                                int *count, eddy_error *err);
+
+/* Walls as a JSON object {"walls": [...]} (an empty object for none),
+ * indented, numbers that parse back to the same doubles, into a new
+ * zero-terminated string; release it with eddy_free. */
+EDDY_BUILD_API eddy_result eddy_walls_to_json(const eddy_wall *walls, int count, char **out_text,
+                                              eddy_error *err);
+
+/* The byte offset of the first "\u0000" escape inside a JSON string of text,
+ * or -1. A JSON parser that ends a string at the NUL it decodes (cJSON does)
+ * would silently read a name "je\u0000t" as "je": eddy's loaders refuse such
+ * texts, and a program reading its own JSON with cJSON can do the same. */
+EDDY_BUILD_API long eddy_json_find_nul_escape(const char *text, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
