@@ -43,7 +43,7 @@ DEPFLAGS := -MMD -MP
 
 # ---------------------------------------------------------- layers and libraries
 #
-# engine/ holds one folder per layer (README, ARCHITECTURE); public headers
+# engine/ holds one folder per layer (README, "Architecture"); public headers
 # live in include/eddy (installed as <eddy/...>), each layer's private headers
 # beside its sources. Sources include both by bare name, so every folder is on
 # the include path; a header name must therefore be unique across folders.
@@ -52,19 +52,24 @@ DEPFLAGS := -MMD -MP
 # picked up by the wildcard below: a new source file needs no Makefile change.
 #   RUNTIME_LAYERS  -> libeddy        load an asset, the fluid, panels, bodies,
 #                                     the coupling: needs libm and Box2D only
-#   BUILDER_LAYERS  -> libeddy-build  scenes and the precompute side, on top of
-#                                     libeddy: BUILDER_LIBS (LAPACKE, OpenBLAS,
-#                                     FFTW, cJSON, ARPACK, CHOLMOD)
-# A new layer folder goes into one of the two lists (the build stops on a
-# folder in neither) and into tests/check_layers.sh, which says what each
-# layer may include; a new external library of the builder goes into
-# BUILDER_LIBS (it then reaches the tools, the tests and eddy-build.pc).
+#   SCENE_LAYERS    -> libeddy-scene  JSON scenes (a game's level files): on top
+#                                     of libeddy, SCENE_LIBS (cJSON) only
+#   BUILDER_LAYERS  -> libeddy-build  the precompute side, on top of both:
+#                                     BUILDER_LIBS (LAPACKE, OpenBLAS, FFTW,
+#                                     ARPACK, CHOLMOD)
+# A game runs on libeddy and, if it reads scenes, libeddy-scene; only the
+# tools that build assets need libeddy-build. A new layer folder goes into
+# one of the three lists (the build stops on a folder in none) and into
+# tests/check_layers.sh, which says what each layer may include; a new
+# external library of the builder goes into BUILDER_LIBS (it then reaches
+# the tools, the tests and eddy-build.pc).
 RUNTIME_LAYERS := core panels fluid bodies coupling
-BUILDER_LAYERS := scene builder
-ENGINE_DIRS    := $(RUNTIME_LAYERS) $(BUILDER_LAYERS)
+SCENE_LAYERS   := scene
+BUILDER_LAYERS := builder
+ENGINE_DIRS    := $(RUNTIME_LAYERS) $(SCENE_LAYERS) $(BUILDER_LAYERS)
 UNKNOWN_LAYERS := $(filter-out $(ENGINE_DIRS),$(notdir $(patsubst %/,%,$(wildcard engine/*/))))
 ifneq ($(UNKNOWN_LAYERS),)
-  $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in neither RUNTIME_LAYERS nor BUILDER_LAYERS)
+  $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in none of RUNTIME_LAYERS, SCENE_LAYERS, BUILDER_LAYERS)
 endif
 
 # Include paths. The engine and the tests see every layer's folder (the
@@ -77,6 +82,8 @@ endif
 CJSON_CPPFLAGS := -I/usr/include/cjson
 CPPFLAGS     := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) $(CJSON_CPPFLAGS)
 APP_CPPFLAGS := -Iinclude $(CJSON_CPPFLAGS)
+SCENE_LIBS   := -lcjson -lm
+# The builder reads shape catalogues with cJSON too.
 BUILDER_LIBS := -lcjson -llapacke -lopenblas -lfftw3 -lm
 # Levels with walls (engine/builder/domain_*.c): ARPACK's Lanczos over a
 # SuiteSparse CHOLMOD factorisation.
@@ -156,8 +163,10 @@ BACKEND_SRC  := engine/bodies/body_box2d_v3.c engine/bodies/body_box2d_v24.cpp
 layer_sources = $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,$(1),engine/$(l)/*.c engine/$(l)/*.cpp)))
 object_of     = $(patsubst %.cpp,$(BUILD)/%.o,$(patsubst %.c,$(BUILD)/%.o,$(1)))
 RUNTIME_SRC  := $(call layer_sources,$(RUNTIME_LAYERS)) $(BODY_SRC)
+SCENE_SRC    := $(call layer_sources,$(SCENE_LAYERS))
 BUILDER_SRC  := $(call layer_sources,$(BUILDER_LAYERS))
 RUNTIME_OBJ  := $(call object_of,$(RUNTIME_SRC))
+SCENE_OBJ    := $(call object_of,$(SCENE_SRC))
 BUILDER_OBJ  := $(call object_of,$(BUILDER_SRC))
 # Each backend has a public header of its own (bring your own Box2D world:
 # eddy_box2d_v3.h, eddy_box2d_v24.h); only the built backend's is installed.
@@ -165,18 +174,24 @@ BACKEND_H    := include/eddy/eddy_box2d_v3.h include/eddy/eddy_box2d_v24.h
 PUBLIC_H     := $(filter-out $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)),$(wildcard include/eddy/*.h))
 
 LIB          := $(BUILD)/libeddy.a
+SCENE_LIB    := $(BUILD)/libeddy-scene.a
 BUILD_LIB    := $(BUILD)/libeddy-build.a
 SO_NAME      := libeddy.so.$(SOVERSION)
+SCENE_SO_NAME := libeddy-scene.so.$(SOVERSION)
 BUILD_SO_NAME := libeddy-build.so.$(SOVERSION)
 SO           := $(BUILD)/libeddy.so.$(VERSION)
+SCENE_SO     := $(BUILD)/libeddy-scene.so.$(VERSION)
 BUILD_SO     := $(BUILD)/libeddy-build.so.$(VERSION)
-SHARED       := $(SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
+SHARED       := $(SO) $(SCENE_SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
+                $(BUILD)/$(SCENE_SO_NAME) $(BUILD)/libeddy-scene.so \
                 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so
 # What a program of this tree links: the builder's archive, then the
-# run time's, then their libraries (static, so a test may reach internals).
-RUNTIME_LIBS := $(LIB) $(BODY_LIBS)
-ALL_LIBS     := $(BUILD_LIB) $(LIB) $(BUILDER_LIBS) $(BODY_LIBS)
-ALL_LIB_DEPS := $(BUILD_LIB) $(LIB)
+# scenes', then the run time's, then their libraries (static, so a test may
+# reach internals). The game links only what it runs on (GAME_RUN_LIBS).
+RUNTIME_LIBS  := $(LIB) $(BODY_LIBS)
+SCENE_RUN_LIBS := $(SCENE_LIB) $(LIB) $(SCENE_LIBS) $(BODY_LIBS)
+ALL_LIBS      := $(BUILD_LIB) $(SCENE_LIB) $(LIB) $(BUILDER_LIBS) $(BODY_LIBS)
+ALL_LIB_DEPS  := $(BUILD_LIB) $(SCENE_LIB) $(LIB)
 
 TOOLS      := $(BUILD)/bin/precompute $(BUILD)/bin/sim
 TEST_SRC   := $(wildcard tests/test_*.c)
@@ -187,7 +202,7 @@ BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 .PHONY: all libs test layers sanitize bench run demo install uninstall install-check \
         check-exports test-v3 clean assets
 all: libs $(TOOLS) $(TESTS) $(BENCHES)
-libs: $(LIB) $(BUILD_LIB) $(SHARED)
+libs: $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(SHARED)
 
 $(BUILD)/engine/%.o: engine/%.c $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
@@ -198,6 +213,11 @@ $(BUILD)/engine/%.o: engine/%.cpp $(BUILD)/engine/%.d
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(LIB): $(RUNTIME_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(SCENE_LIB): $(SCENE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
@@ -213,16 +233,25 @@ $(SO): $(RUNTIME_OBJ)
 	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $^ $(LDFLAGS) \
 	  $(BODY_SO_FLAGS) $(BODY_LIBS)
 
-# The builder calls libeddy.so for everything public (so a world a scene
-# makes is the run time's, with its one Box2D) and takes the run time's
-# internal numerics (errors, grid, basis, panels) from the static archive as
-# hidden copies (--exclude-libs): libeddy.so is named first, so only symbols
-# it does not export are taken from libeddy.a.
-$(BUILD_SO): $(BUILDER_OBJ) $(SO) $(LIB)
+# The scenes and the builder call the libraries below them for everything
+# public (so a world a scene makes is the run time's, with its one Box2D)
+# and take those libraries' internals (errors, the container, the basis, a
+# scene's body parser) from their static archives as hidden copies
+# (--exclude-libs): the shared libraries are named first, so only symbols
+# they do not export are taken from the archives. --no-undefined: the scenes
+# need nothing but libeddy and cJSON, the builder nothing else but its own.
+$(SCENE_SO): $(SCENE_OBJ) $(SO) $(LIB)
+	$(CC) -shared -Wl,-soname,$(SCENE_SO_NAME) -Wl,--no-undefined -o $@ $(SCENE_OBJ) \
+	  $(LDFLAGS) $(SO) -Wl,--exclude-libs,libeddy.a $(LIB) $(SCENE_LIBS)
+
+$(BUILD_SO): $(BUILDER_OBJ) $(SCENE_SO) $(SO) $(SCENE_LIB) $(LIB)
 	$(CC) -shared -Wl,-soname,$(BUILD_SO_NAME) -Wl,--no-undefined -o $@ $(BUILDER_OBJ) \
-	  $(LDFLAGS) $(SO) -Wl,--exclude-libs,libeddy.a $(LIB) $(BUILDER_LIBS)
+	  $(LDFLAGS) $(SCENE_SO) $(SO) -Wl,--exclude-libs,libeddy-scene.a:libeddy.a $(SCENE_LIB) \
+	  $(LIB) $(BUILDER_LIBS)
 
 $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so: $(SO)
+	ln -sf $(notdir $<) $@
+$(BUILD)/$(SCENE_SO_NAME) $(BUILD)/libeddy-scene.so: $(SCENE_SO)
 	ln -sf $(notdir $<) $@
 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so: $(BUILD_SO)
 	ln -sf $(notdir $<) $@
@@ -318,7 +347,7 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ALL_LIB_DEPS)
 # The include graph between layers and, from the objects, which layer's
 # symbols each layer uses; the programs' includes and library calls
 # (tests/check_layers.sh; the programs' objects are added at the end).
-layers: $(RUNTIME_OBJ) $(BUILDER_OBJ)
+layers: $(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ)
 	@sh tests/check_layers.sh $(BUILD) $(BENCH_INTERNAL:%=bench/%.c) $(FUZZ_INTERNAL:%=fuzz/fuzz_%.c)
 
 # Every test binary runs from the repository root; EDDY_BIN tells the
@@ -417,7 +446,7 @@ FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 
 # Linked by the C++ driver: the Box2D 2.4 shim is C++, and UBSan's vptr check
 # in it needs the C++ half of the sanitizer runtime.
-FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy.a
+FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy-scene.a $(FUZZ_BUILD)/libeddy.a
 
 # Fuzz targets use the public API; this one reaches internals on purpose:
 #   fuzz_asset  checks each accepted asset's internal invariants (tensor
@@ -555,15 +584,21 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 #   make replays           plays every level with its bot (game_bot.c) and rewrites
 #                          assets/replays/ID.replay with the win (after physics changes)
 #
-# The headless core (GAME_CORE: levels, simulation, commands, replays, assets;
-# no SDL) is linked into eddy-level and tests/test_game. The game finds its
-# levels and assets through the absolute paths compiled in here, so it runs from
-# any directory; --levels and --assets override them. Without SDL2 eddy-game is
-# built headless only (-DEDDY_GAME_NO_SDL).
+# The headless core (GAME_CORE: levels, simulation, commands, replays, loading
+# assets; no SDL, no builder) is an archive, linked into eddy-game, eddy-level
+# and the game's tests. eddy-game runs on libeddy and libeddy-scene only
+# (GAME_RUN_LIBS: its levels are scenes); building assets is eddy-level's
+# (level_build.c, libeddy-build) and make's. The built-in level
+# (game/eddy-game/builtin.json) and its asset, built here by eddy-level, are
+# compiled into eddy-game (BUILD/gen/game_embedded.c, tools/embed.sh), so
+# the game plays without any data. The game finds its levels and assets
+# through the absolute paths compiled in here, so it runs from any directory;
+# --levels and --assets override them. Without SDL2 eddy-game is built
+# headless only (-DEDDY_GAME_NO_SDL).
 
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_builtin.c game_flow.c game_bot.c game_look.c game_xform.c \
+                  game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
                   game_view.c game_session.c game_push.c \
                   game_progress.c game_tutorial.c game_sound.c game_synth.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
@@ -573,13 +608,13 @@ LEVEL_BIN    := $(BUILD)/bin/eddy-level
 GAME_FLAGS   := -I$(GAME_DIR) -Itools -DEDDY_GAME_DATA_DIR='"$(abspath assets)"' \
                 -DEDDY_GAME_ASSET_DIR='"$(abspath $(BUILD)/assets)"'
 ifeq ($(SDL_FOUND),yes)
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE) $(GAME_WINDOW)
+  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
   GAME_LIBS    := $(shell pkg-config --libs $(SDL_PKGS))
   GAME_TEST_FLAGS :=
   GAME_TEST_LIBS  := -lz
 else
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE)
+  GAME_SRC     := $(GAME_DIR)/game_main.c
   GAME_CFLAGS  := -DEDDY_GAME_NO_SDL
   GAME_LIBS    :=
   GAME_TEST_FLAGS := -DEDDY_GAME_NO_SDL
@@ -588,46 +623,80 @@ endif
 LEVELS       := $(sort $(wildcard assets/levels/*.json))
 LEVEL_ASSETS := $(patsubst assets/levels/%.json,$(BUILD)/assets/levels/%.eddy,$(LEVELS))
 
+BUILTIN_LEVEL := $(GAME_DIR)/builtin.json
+BUILTIN_ASSET := $(BUILD)/assets/builtin.eddy
+
 all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
 test: $(GAME_BIN) $(LEVEL_ASSETS)
-assets: $(LEVEL_ASSETS)
+assets: $(LEVEL_ASSETS) $(BUILTIN_ASSET)
 
 GAME_OBJ        := $(call app_objects,$(GAME_SRC))
 GAME_CORE_OBJ   := $(call app_objects,$(GAME_CORE))
 GAME_WINDOW_OBJ := $(call app_objects,$(GAME_WINDOW))
-LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(GAME_CORE_OBJ)
+GAME_CORE_LIB   := $(BUILD)/obj/$(GAME_DIR)/libgame-core.a
+LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level_build.c)
+LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(LEVEL_BUILD_OBJ)
+EMBED_SRC       := $(BUILD)/gen/game_embedded.c
+EMBED_OBJ       := $(BUILD)/obj/gen/game_embedded.o
+GAME_RUN_LIBS   := $(SCENE_RUN_LIBS)
 
 $(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(GAME_BIN): $(GAME_OBJ) $(ALL_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(CC) $(GAME_OBJ) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+$(GAME_CORE_LIB): $(GAME_CORE_OBJ)
+	rm -f $@
+	ar rcs $@ $^
 
-$(LEVEL_BIN): $(LEVEL_OBJ) $(ALL_LIB_DEPS)
+# The built-in level's asset, built as every level's is, then both files
+# as C arrays (game_embedded.h).
+$(BUILTIN_ASSET): $(BUILTIN_LEVEL) $(LEVEL_BIN)
 	@mkdir -p $(dir $@)
-	$(CC) $(LEVEL_OBJ) -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(LEVEL_BIN) build $< --modes $(BUILD)/assets -o $@
+
+$(EMBED_SRC): $(BUILTIN_LEVEL) $(BUILTIN_ASSET) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh game_embedded.h game_builtin_level $(BUILTIN_LEVEL) \
+	  game_builtin_asset $(BUILTIN_ASSET) > $@.tmp
+	mv $@.tmp $@
+
+$(EMBED_OBJ): $(EMBED_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_CPPFLAGS) -I$(GAME_DIR) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# No builder here: GAME_RUN_LIBS is libeddy-scene, libeddy, cJSON and Box2D.
+$(GAME_BIN): $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) $(SCENE_LIB) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(GAME_LIBS) \
+	  $(GAME_RUN_LIBS)
+
+$(LEVEL_BIN): $(LEVEL_OBJ) $(GAME_CORE_LIB) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LEVEL_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# What the game's tests link beside the test: the builder's half, the
+# embedded level, the core.
+GAME_TEST_OBJ := $(LEVEL_BUILD_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB)
 
 # The generic test rule links a test with the library only; this one adds the
 # game's headless core.
-$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE_OBJ) $(BUILD)/tests/fault_write.o \
+$(BUILD)/tests/test_game: tests/test_game.c $(GAME_TEST_OBJ) $(BUILD)/tests/fault_write.o \
   $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
-	  $(GAME_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # The frame around the game (drawing, pushing, progress, tutorial, sound),
 # tested through the same headless core.
-$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE_OBJ) \
+$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_TEST_OBJ) \
   $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
-	  $(GAME_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The frame budget (make bench): the game's work per frame on every level,
 # drawn by the window's own code into a software renderer.
-BENCH_GAME_OBJ := $(GAME_CORE_OBJ) $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ))
+BENCH_GAME_OBJ := $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ)) $(EMBED_OBJ) $(GAME_CORE_LIB)
 $(BUILD)/obj/bench/bench_game.o: bench/bench_game.c $(BUILD)/obj/bench/bench_game.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
@@ -670,6 +739,8 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 
 FUZZ_OBJ        := $(FUZZ_BUILD)/obj
 FUZZ_GAME_OBJS  := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(GAME_CORE))
+FUZZ_GAME_LIB   := $(FUZZ_OBJ)/libgame-core.a
+FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level_build.o $(FUZZ_GAME_LIB)
 FUZZ_PAINT_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PAINT_CORE))
 FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_NO_SDL
 FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
@@ -680,11 +751,15 @@ $(FUZZ_OBJ)/%.o: %.c
 	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link \
 	  $(DEPFLAGS) -c $< -o $@
 
+$(FUZZ_GAME_LIB): $(FUZZ_GAME_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
 $(FUZZ_BUILD)/fuzz_replay $(FUZZ_BUILD)/fuzz_level: $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c \
-  $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
+  $(FUZZ_GAME_LINK) $(FUZZ_LIBS)
 	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
-	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_OBJS) -o $@ \
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_LINK) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 $(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
@@ -694,11 +769,11 @@ $(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 FUZZ_SOURCES := $(patsubst %,fuzz/fuzz_%.c,$(filter-out scene_world,$(FUZZ_TARGETS)))
-$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(GAME_CORE_OBJ) \
+$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(GAME_TEST_OBJ) \
   $(PAINT_CORE_OBJ) $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) \
-	  -Itests -Ifuzz $< $(GAME_CORE_OBJ) $(PAINT_CORE_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) \
+	  -Itests -Ifuzz $< $(PAINT_CORE_OBJ) $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) \
 	  $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # ====================================================== install
@@ -719,8 +794,9 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL_BINS := $(TOOLS) $(GAME_BIN) $(PAINT_BIN) $(LEVEL_BIN)
-INSTALL_LIBS := libeddy.a libeddy-build.a libeddy.so.$(VERSION) libeddy-build.so.$(VERSION) \
-                $(SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-build.so
+INSTALL_LIBS := libeddy.a libeddy-scene.a libeddy-build.a libeddy.so.$(VERSION) \
+                libeddy-scene.so.$(VERSION) libeddy-build.so.$(VERSION) $(SO_NAME) \
+                $(SCENE_SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-scene.so libeddy-build.so
 
 # pkg-config files: Libs.private is what a static link adds.
 define EDDY_PC
@@ -735,32 +811,48 @@ Cflags: -I$${includedir} $(BODY_CPPFLAGS)
 Libs: -L$${libdir} -leddy
 Libs.private: $(BODY_LIBS)
 endef
+define EDDY_SCENE_PC
+prefix=$(PREFIX)
+libdir=$(LIBDIR)
+includedir=$(INCLUDEDIR)
+
+Name: eddy-scene
+Description: eddy's JSON scenes: a scene's fluid, world and coupling, wall files (needs cJSON)
+Version: $(VERSION)
+Requires: eddy = $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy-scene
+Libs.private: $(SCENE_LIBS)
+endef
 define EDDY_BUILD_PC
 prefix=$(PREFIX)
 libdir=$(LIBDIR)
 includedir=$(INCLUDEDIR)
 
 Name: eddy-build
-Description: eddy's precompute side (assets, painted modes, shape catalogues) and JSON scenes
+Description: eddy's precompute side (assets, painted modes, shape catalogues, the grid solver)
 Version: $(VERSION)
-Requires: eddy = $(VERSION)
+Requires: eddy-scene = $(VERSION) eddy = $(VERSION)
 Cflags: -I$${includedir}
 Libs: -L$${libdir} -leddy-build
 Libs.private: $(BUILDER_LIBS)
 endef
-export EDDY_PC EDDY_BUILD_PC
+export EDDY_PC EDDY_SCENE_PC EDDY_BUILD_PC
 
 install: libs $(INSTALL_BINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
 	  $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
-	install -m 644 $(LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
-	install -m 755 $(SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SO) $(SCENE_SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf libeddy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
+	ln -sf libeddy-scene.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SCENE_SO_NAME)
+	ln -sf $(SCENE_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-scene.so
 	ln -sf libeddy-build.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
 	ln -sf $(BUILD_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-build.so
 	printf '%s\n' "$$EDDY_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc
+	printf '%s\n' "$$EDDY_SCENE_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-scene.pc
 	printf '%s\n' "$$EDDY_BUILD_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
 	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
 
@@ -768,14 +860,15 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
-	rm -f $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	rm -f $(addprefix $(DESTDIR)$(PKGCONFIGDIR)/,eddy.pc eddy-scene.pc eddy-build.pc)
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
 
-check-exports: $(SO) $(BUILD_SO)
+check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
 	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+	@sh tests/check_exports.sh $(SCENE_SO) EDDY_SCENE_API include/eddy/eddy_scene.h
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
-	  eddy_grid.h eddy_mode.h eddy_scene.h)
+	  eddy_grid.h eddy_mode.h)
 
 STAGE      := $(abspath $(BUILD))/stage
 STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
@@ -783,8 +876,10 @@ STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
 install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	rm -rf $(STAGE) $(BUILD)/examples
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
-	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) GAME_SRC="$(GAME_SRC)" \
-	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_CORE)" PAINT_SRC="$(PAINT_SRC)" \
+	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) \
+	  GAME_SRC="$(GAME_SRC) $(GAME_CORE) $(EMBED_SRC)" \
+	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_DIR)/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
+	  PAINT_SRC="$(PAINT_SRC)" \
 	  GAME_CFLAGS="$(GAME_CFLAGS)" GAME_LIBS="$(GAME_LIBS)" PAINT_CFLAGS="$(PAINT_CFLAGS)" \
 	  PAINT_LIBS="$(PAINT_LIBS)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
@@ -801,8 +896,9 @@ DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/
 # The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
 # missing one is remade by doing nothing, which rebuilds its object.
 PROGRAM_OBJ := $(PRECOMPUTE_OBJ) $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) \
-               $(GAME_WINDOW_OBJ) $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
-OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
+               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) \
+               $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
+OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
 $(sort $(OBJECT_DEPS)):
 # make layers checks the programs' objects too
 layers: $(PROGRAM_OBJ)

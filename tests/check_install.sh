@@ -24,6 +24,7 @@
 # environment (GAME_SRC, LEVEL_SRC, PAINT_SRC, GAME_CFLAGS, GAME_LIBS,
 # PAINT_CFLAGS, PAINT_LIBS) and where the tree's build is (TREE_BUILD).
 set -eu
+needed() { objdump -p "$1" | awk '$1 == "NEEDED" {print $2}' | tr '\n' ' '; }
 prefix=$1
 out=$2
 cd "$(dirname "$0")/.."
@@ -62,7 +63,7 @@ backends=$(ls "$prefix"/include/eddy/eddy_box2d_*.h | wc -l)
 rm -f "$out/header.c" "$out/header.cpp"
 
 # ------------------------------------------------------------ pkg-config, examples
-pkg-config --exists eddy eddy-build || fail "pkg-config does not find eddy and eddy-build"
+pkg-config --exists eddy eddy-scene eddy-build || fail "pkg-config does not find eddy, eddy-scene and eddy-build"
 echo "check_install: pkg-config eddy $(pkg-config --modversion eddy):" \
     "$(pkg-config --cflags --libs eddy)"
 echo "check_install: pkg-config eddy-build:" "$(pkg-config --cflags --libs eddy-build)"
@@ -90,7 +91,6 @@ if [ -x "$out/own_world_v24_static" ]; then
         fail "the shared and the static own_world_v24 disagree"
 fi
 
-needed() { objdump -p "$1" | awk '$1 == "NEEDED" {print $2}' | tr '\n' ' '; }
 builder_libs='lapack|blas|fftw|cjson|gfortran'
 echo "check_install: fluid_only needs: $(needed "$out/fluid_only")"
 echo "check_install: fluid_only_static needs: $(needed "$out/fluid_only_static")"
@@ -104,27 +104,36 @@ fi
 # ------------------------------------------------------------ the game and the paint tool
 # Built the way a studio would build them from the package: pkg-config for
 # eddy (and cJSON, SDL), the programs' own folders for their headers.
+# The game runs on eddy and eddy-scene (its levels are scenes); eddy-level
+# and eddy-paint build assets and modes, so they take eddy-build.
 app_cflags="-std=c17 -Wall -Wextra -Wpedantic -O2 -D_POSIX_C_SOURCE=200809L"
-eddy_flags="$(pkg-config --cflags eddy-build) $(pkg-config --cflags libcjson)"
-eddy_libs="$(pkg-config --libs eddy-build) $(pkg-config --libs libcjson) -lm"
-case " $eddy_flags " in
-*" -I$(pwd)/include"* | *" -Iinclude"* | *"/engine/"*) fail "pkg-config points into the source tree: $eddy_flags" ;;
-esac
-build_app() { # OUT CFLAGS LIBS SOURCES...
-    app_out=$1 extra_cflags=$2 extra_libs=$3
-    shift 3
-    # shellcheck disable=SC2086 # flag lists are words
-    ${CC:-cc} $app_cflags $eddy_flags -Igame/eddy-game -Igame/paint -Itools $extra_cflags "$@" \
-        -o "$app_out" $eddy_libs $extra_libs || fail "$(basename "$app_out") does not build against the package"
+build_app() { # OUT PACKAGES CFLAGS LIBS SOURCES...
+    app_out=$1 packages=$2 extra_cflags=$3 extra_libs=$4
+    shift 4
+    # shellcheck disable=SC2086 # package and flag lists are words
+    pkg_flags=$(pkg-config --cflags $packages libcjson)
+    case " $pkg_flags " in
+    *" -I$(pwd)/include"* | *" -Iinclude"* | *"/engine/"*) fail "pkg-config points into the source tree: $pkg_flags" ;;
+    esac
+    # shellcheck disable=SC2086
+    ${CC:-cc} $app_cflags $pkg_flags -Igame/eddy-game -Igame/paint -Itools $extra_cflags "$@" \
+        -o "$app_out" $(pkg-config --libs $packages libcjson) -lm $extra_libs ||
+        fail "$(basename "$app_out") does not build against the package"
 }
 # shellcheck disable=SC2086 # source lists are words
-build_app "$out/eddy-game" "${GAME_CFLAGS:-}" "${GAME_LIBS:-}" $GAME_SRC
+build_app "$out/eddy-game" "eddy-scene" "${GAME_CFLAGS:-}" "${GAME_LIBS:-}" $GAME_SRC
 # shellcheck disable=SC2086
-build_app "$out/eddy-level" "" "" $LEVEL_SRC
+build_app "$out/eddy-level" "eddy-build" "" "" $LEVEL_SRC
 # shellcheck disable=SC2086
-build_app "$out/eddy-paint" "${PAINT_CFLAGS:-}" "${PAINT_LIBS:-}" $PAINT_SRC
+build_app "$out/eddy-paint" "eddy-build" "${PAINT_CFLAGS:-}" "${PAINT_LIBS:-}" $PAINT_SRC
 echo "check_install: eddy-game, eddy-level and eddy-paint built against the package"
-
+no_builder='lapack|blas|fftw|arpack|cholmod|gfortran|libeddy-build'
+for g in "$out/eddy-game" "$prefix/bin/eddy-game"; do
+    if ldd "$g" | grep -Eq "$no_builder"; then
+        fail "$g loads the builder's libraries: $(ldd "$g" | grep -E "$no_builder" | tr -s ' \t' ' ')"
+    fi
+done
+echo "check_install: eddy-game needs: $(needed "$out/eddy-game")"
 tree_bin=$TREE_BUILD/bin
 replay=assets/replays/01-first-current.replay
 "$tree_bin/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
@@ -153,4 +162,4 @@ for t in precompute sim eddy-game eddy-paint eddy-level; do
     [ -x "$prefix/bin/$t" ] || fail "$t is not installed"
     "$prefix/bin/$t" --help >/dev/null || fail "$t --help failed"
 done
-echo "check_install: $n headers, 2 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
+echo "check_install: $n headers, 3 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"

@@ -17,7 +17,7 @@
 #   bodies    the rigid-body port and its Box2D backend    eddy_body.h eddy_box2d_v3.h
 #                                                          eddy_box2d_v24.h
 #   coupling  the coupled step, forces, feedback           eddy_coupling.h
-#   scene     JSON scenes (libeddy-build)                  eddy_scene.h
+#   scene     JSON scenes (libeddy-scene)                  eddy_scene.h
 #   builder   the precompute side (libeddy-build)          eddy_build.h eddy_grid.h eddy_mode.h
 #
 # The programs sit above every layer and see the public API only, included
@@ -47,7 +47,8 @@
 #      rule fails), and an INTERNAL source alone may name engine headers;
 #   4. program symbols: every engine symbol an object of BUILD/obj (the
 #      programs' objects) uses is one the public headers mark EDDY_API or
-#      EDDY_BUILD_API, i.e. one the shared libraries export.
+#      EDDY_SCENE_API or EDDY_BUILD_API, i.e. one the shared libraries
+#      export.
 # Within a layer files may use each other; the one cycle between files is
 # by design the rigid-body port and its backend (bodies/body_port.h).
 set -eu
@@ -233,7 +234,7 @@ for f in $sources; do
 done
 
 # ------------------------------------------------------------ 4. program symbols
-public=$(sed -n 's/^EDDY_\(BUILD_\)\{0,1\}API [^(]*[ *]\([A-Za-z_][A-Za-z_0-9]*\)(.*/\2/p' \
+public=$(sed -n 's/^EDDY_\(BUILD_\|SCENE_\)\{0,1\}API [^(]*[ *]\([A-Za-z_][A-Za-z_0-9]*\)(.*/\2/p' \
     include/eddy/*.h | sort -u)
 app_objs=$(find "$build/obj" -name '*.o' 2>/dev/null | sort)
 app_uses=0

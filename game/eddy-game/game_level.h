@@ -187,8 +187,4 @@ eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
 uint64_t game_hash_bytes(uint64_t h, const void *data, size_t size);
 #define GAME_HASH_SEED 0xcbf29ce484222325ull
 
-/* A level built into the program (no painted modes, so its asset can be
- * built in a fraction of a second): the game runs even without its data. */
-extern const char game_builtin_level[];
-
 #endif /* GAME_LEVEL_H */

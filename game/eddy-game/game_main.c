@@ -269,9 +269,6 @@ static int run_headless(const options *o, const char *argv0)
         game_catalog_close(&cat);
         return cli_fail(PROG, exit_for(rc), "%s", err.message);
     }
-    if (ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
-                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
     game_replay replay = {0};
     int code = EX_OK;
     if (o->replay) {
