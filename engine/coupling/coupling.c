@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
  * feedback (eddy_coupling_advance), then rigid bodies (eddy_coupling_step),
- * in that order (DESIGN.md §1). The pieces live in their own files: panels
+ * in that order (docs/design.md, "The pipeline"). The pieces live in their own files: panels
  * in panel_*.c, forces in coupling_forces.c, grid feedback in
  * feedback_grid.c, the exact feedback in panel_feedback_exact.c, the tank's
  * walls in tank_walls.c.

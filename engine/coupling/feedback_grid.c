@@ -246,10 +246,10 @@ static bool raw_feedback(eddy_coupling *c, double *out)
     }
 }
 
-/* One body's panels projected exactly (DESIGN.md §4): box modes by Gauss
- * points and recurrences (or the closed form per mode and panel for the paper
- * pipeline, or when the panels are too long for the Gauss rule), grid modes by
- * their discrete stream functions. */
+/* One body's panels projected exactly (docs/design.md, "Exact feedback"): box
+ * modes by Gauss points and recurrences (or the closed form per mode and panel
+ * for the paper pipeline, or when the panels are too long for the Gauss rule),
+ * grid modes by their discrete stream functions. */
 static void exact_body_feedback(eddy_coupling *c, int b, double *out)
 {
     const eddy_panel_world_body *pb = &c->panels->bodies[b];

@@ -14,7 +14,7 @@
  * [0, H] in the asset, sits at desc.origin in the world: every position the
  * coupling takes or hands out is in world coordinates (the fluid's own calls
  * in eddy.h, stirs and eddy_fluid_velocity, keep the fluid's coordinates).
- * One coupled step, in this order (DESIGN.md §1):
+ * One coupled step, in this order (docs/design.md, "The pipeline"):
  *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
  *   2. solid -> fluid: panel strengths from the no-penetration violation at
  *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
