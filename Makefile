@@ -148,15 +148,43 @@ ifeq ($(BODY_BACKEND),v3)
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
   BODY_SO_FLAGS := $(if $(filter %.a,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)--exclude-libs$(BODY_COMMA)libbox2d.a)
+  # What eddy.pc says a static link needs (a v3 install has no box2d.pc).
+  BODY_PC_REQUIRES :=
+  BODY_PC_LIBS     := $(BODY_LIBS)
 else ifeq ($(BODY_BACKEND),v24)
   BODY_SRC      := engine/bodies/body_box2d_v24.cpp
   BODY_PUBLIC_H := include/eddy/eddy_box2d_v24.h
   BODY_CPPFLAGS :=
   BODY_LIBS     := -lbox2d -lstdc++ -lm
   BODY_SO_FLAGS :=
+  # Debian's libbox2d-dev ships box2d.pc
+  BODY_PC_REQUIRES := box2d
+  BODY_PC_LIBS     := -lstdc++ -lm
 else
   $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
+
+# A backend change must rebuild what it touches: BUILD/backend.stamp holds
+# the backend, its library and its flags, and is rewritten (so made newer)
+# only when they change; the backend's objects, the libraries and the test
+# and example objects compiled against Box2D depend on it, and every program
+# on the libraries. make BODY_BACKEND=v24 after a v3 build rebuilds libeddy.a
+# with the 2.4 backend rather than installing the v3 one beside
+# eddy_box2d_v24.h. (A separate tree per backend, as make test-v3's
+# build/v3, avoids even that rebuild.)
+BACKEND_STAMP := $(BUILD)/backend.stamp
+BACKEND_ID    := $(strip $(BODY_BACKEND) $(BODY_SRC) $(BODY_CPPFLAGS) $(BODY_LIBS))
+ifneq ($(BACKEND_ID),$(strip $(shell cat $(BACKEND_STAMP) 2>/dev/null)))
+  $(shell mkdir -p $(BUILD) && printf '%s\n' '$(BACKEND_ID)' > $(BACKEND_STAMP))
+endif
+
+# The two backends have different ABIs (eddy_box2d_v3.h takes a b2WorldId,
+# eddy_box2d_v24.h a C++ b2World *), so each gets shared libraries of its own
+# names: libeddy-box2d-v3.so.0.1 or libeddy-box2d-v24.so.0.1 (and
+# libeddy-scene-..., libeddy-build-..., which link it). A program links -leddy
+# through the development link libeddy.so and records the backend's name, so
+# it never loads the other backend's library.
+LIBTAG := box2d-$(BODY_BACKEND)
 
 # ---------------------------------------------------------- sources
 BACKEND_SRC  := engine/bodies/body_box2d_v3.c engine/bodies/body_box2d_v24.cpp
@@ -176,12 +204,12 @@ PUBLIC_H     := $(filter-out $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)),$(wildc
 LIB          := $(BUILD)/libeddy.a
 SCENE_LIB    := $(BUILD)/libeddy-scene.a
 BUILD_LIB    := $(BUILD)/libeddy-build.a
-SO_NAME      := libeddy.so.$(SOVERSION)
-SCENE_SO_NAME := libeddy-scene.so.$(SOVERSION)
-BUILD_SO_NAME := libeddy-build.so.$(SOVERSION)
-SO           := $(BUILD)/libeddy.so.$(VERSION)
-SCENE_SO     := $(BUILD)/libeddy-scene.so.$(VERSION)
-BUILD_SO     := $(BUILD)/libeddy-build.so.$(VERSION)
+SO_NAME      := libeddy-$(LIBTAG).so.$(SOVERSION)
+SCENE_SO_NAME := libeddy-scene-$(LIBTAG).so.$(SOVERSION)
+BUILD_SO_NAME := libeddy-build-$(LIBTAG).so.$(SOVERSION)
+SO           := $(BUILD)/libeddy-$(LIBTAG).so.$(VERSION)
+SCENE_SO     := $(BUILD)/libeddy-scene-$(LIBTAG).so.$(VERSION)
+BUILD_SO     := $(BUILD)/libeddy-build-$(LIBTAG).so.$(VERSION)
 SHARED       := $(SO) $(SCENE_SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
                 $(BUILD)/$(SCENE_SO_NAME) $(BUILD)/libeddy-scene.so \
                 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so
@@ -212,10 +240,13 @@ $(BUILD)/engine/%.o: engine/%.cpp $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(LIB): $(RUNTIME_OBJ)
+# The backend's object is compiled against the chosen Box2D.
+$(call object_of,$(BODY_SRC)): $(BACKEND_STAMP)
+
+$(LIB): $(RUNTIME_OBJ) $(BACKEND_STAMP)
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	ar rcs $@ $(RUNTIME_OBJ)
 
 $(SCENE_LIB): $(SCENE_OBJ)
 	@mkdir -p $(dir $@)
@@ -229,8 +260,8 @@ $(BUILD_LIB): $(BUILDER_OBJ)
 
 # The run time links with nothing but Box2D and libm: --no-undefined makes a
 # call into the builder (or into cJSON, LAPACK, FFTW) a link error here.
-$(SO): $(RUNTIME_OBJ)
-	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $^ $(LDFLAGS) \
+$(SO): $(RUNTIME_OBJ) $(BACKEND_STAMP)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $(RUNTIME_OBJ) $(LDFLAGS) \
 	  $(BODY_SO_FLAGS) $(BODY_LIBS)
 
 # The scenes and the builder call the libraries below them for everything
@@ -296,7 +327,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 # tests/native_world_v24.cpp (C++), after the backend.
 NATIVE_WORLD_SRC := $(firstword $(wildcard tests/native_world_$(BODY_BACKEND).c \
                                            tests/native_world_$(BODY_BACKEND).cpp))
-$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC)
+$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC) $(BACKEND_STAMP)
 	@mkdir -p $(dir $@)
 	$(if $(filter %.cpp,$<),$(CXX) $(CPPFLAGS) $(CXXFLAGS),$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) \
 	  $(CFLAGS)) $(DEPFLAGS) -Itests -c $< -o $@
@@ -591,8 +622,11 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 # (level_build.c, libeddy-build) and make's. The built-in level
 # (game/eddy-game/builtin.json) and its asset, built here by eddy-level, are
 # compiled into eddy-game (BUILD/gen/game_embedded.c, tools/embed.sh), so
-# the game plays without any data. The game finds its levels and assets
-# through the absolute paths compiled in here, so it runs from any directory;
+# the game plays without any data. The game finds its levels and assets in
+# share/eddy beside its bin/ directory, installed or not: the build tree
+# mirrors an installed prefix with BUILD/share/eddy/levels and .../assets,
+# links to assets/levels and BUILD/assets (TREE_DATA), so one rule serves
+# both and nothing about the source tree is compiled into a program;
 # --levels and --assets override them. Without SDL2 eddy-game is built
 # headless only (-DEDDY_GAME_NO_SDL).
 
@@ -605,8 +639,7 @@ GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c ga
                   game_audio.c game_rock.c)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
-GAME_FLAGS   := -I$(GAME_DIR) -Itools -DEDDY_GAME_DATA_DIR='"$(abspath assets)"' \
-                -DEDDY_GAME_ASSET_DIR='"$(abspath $(BUILD)/assets)"'
+GAME_FLAGS   := -I$(GAME_DIR) -Itools
 ifeq ($(SDL_FOUND),yes)
   GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
@@ -664,8 +697,16 @@ $(EMBED_OBJ): $(EMBED_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) -I$(GAME_DIR) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
+TREE_DATA := $(BUILD)/share/eddy/levels $(BUILD)/share/eddy/assets
+$(BUILD)/share/eddy/levels:
+	@mkdir -p $(dir $@)
+	ln -sfn $(abspath assets/levels) $@
+$(BUILD)/share/eddy/assets:
+	@mkdir -p $(dir $@) $(BUILD)/assets
+	ln -sfn $(abspath $(BUILD)/assets) $@
+
 # No builder here: GAME_RUN_LIBS is libeddy-scene, libeddy, cJSON and Box2D.
-$(GAME_BIN): $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) $(SCENE_LIB) $(LIB)
+$(GAME_BIN): $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) $(SCENE_LIB) $(LIB) | $(TREE_DATA)
 	@mkdir -p $(dir $@)
 	$(CC) $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(GAME_LIBS) \
 	  $(GAME_RUN_LIBS)
@@ -779,89 +820,169 @@ $(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(GAME_TEST_
 # ====================================================== install
 #
 #   make install      PREFIX=/usr/local (DESTDIR for staging; BINDIR, LIBDIR,
-#                     INCLUDEDIR, PKGCONFIGDIR to place each part)
+#                     INCLUDEDIR, PKGCONFIGDIR, DATADIR to place each part)
 #   make uninstall    removes exactly what make install put there
 #   make install-check  (part of make check) installs into build/stage, checks
-#                     the exports, builds examples/ against it with pkg-config
-#                     and runs them, then uninstalls and checks nothing is left
+#                     the exports, builds examples/, the game and the paint
+#                     tool against it with pkg-config and runs them, moves the
+#                     installed prefix out of the tree and runs the installed
+#                     programs on their installed data, then uninstalls and
+#                     checks nothing is left
 #
-# Installed: every public header (include/eddy/ -> INCLUDEDIR/eddy/), libeddy
-# and libeddy-build as static and shared libraries (soname
-# libeddy.so.$(SOVERSION)), eddy.pc and eddy-build.pc, and the tools.
+# Installed:
+#   INCLUDEDIR/eddy/  every public header, with the built backend's own
+#                     (eddy_box2d_v3.h or eddy_box2d_v24.h; the other one, left
+#                     by an install of the other backend, is removed)
+#   LIBDIR            libeddy, libeddy-scene, libeddy-build as static archives
+#                     and shared libraries named for the backend (LIBTAG), with
+#                     the development links libeddy.so, libeddy-scene.so,
+#                     libeddy-build.so
+#   PKGCONFIGDIR      eddy.pc, eddy-scene.pc, eddy-build.pc (the shared
+#                     libraries), and eddy-static.pc, eddy-scene-static.pc,
+#                     eddy-build-static.pc (the archives, by path, so that
+#                     pkg-config --static --libs eddy-static is a static link
+#                     whatever else is in LIBDIR)
+#   BINDIR            precompute, sim, eddy-game, eddy-paint, eddy-level
+#   DATADIR           the game's data (PREFIX/share/eddy): levels/*.json, the
+#                     built assets (assets/levels/*.eddy, assets/*.mode), the
+#                     paint scripts (modes/*.paint), replays/*.replay and the
+#                     tools' scenes/*.json. eddy-game looks for it in
+#                     BINDIR/../share/eddy, so keep DATADIR there (or pass
+#                     --levels and --assets, or set EDDY_GAME_LEVELS and
+#                     EDDY_GAME_ASSETS).
 
 BINDIR       ?= $(PREFIX)/bin
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR      ?= $(PREFIX)/share/eddy
 INSTALL_BINS := $(TOOLS) $(GAME_BIN) $(PAINT_BIN) $(LEVEL_BIN)
-INSTALL_LIBS := libeddy.a libeddy-scene.a libeddy-build.a libeddy.so.$(VERSION) \
-                libeddy-scene.so.$(VERSION) libeddy-build.so.$(VERSION) $(SO_NAME) \
-                $(SCENE_SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-scene.so libeddy-build.so
+INSTALL_LIBS := libeddy.a libeddy-scene.a libeddy-build.a $(notdir $(SO) $(SCENE_SO) $(BUILD_SO)) \
+                $(SO_NAME) $(SCENE_SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-scene.so \
+                libeddy-build.so
+INSTALL_PCS  := eddy.pc eddy-scene.pc eddy-build.pc eddy-static.pc eddy-scene-static.pc \
+                eddy-build-static.pc
+OTHER_BACKEND_H := $(notdir $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)))
+# The data, as installed path -> source files.
+DATA_LEVELS  := $(LEVELS)
+DATA_ASSETS  := $(LEVEL_ASSETS)
+DATA_MODES   := $(PAINT_ASSETS)
+DATA_PAINTS  := $(wildcard assets/modes/*.paint)
+DATA_REPLAYS := $(wildcard assets/replays/*.replay)
+DATA_SCENES  := $(wildcard assets/scenes/*.json)
 
-# pkg-config files: Libs.private is what a static link adds.
-define EDDY_PC
+# pkg-config files. Libs.private and Requires.private are what a static link
+# adds (pkg-config --static): the backend's Box2D (box2d.pc for 2.4; a v3 by
+# path, as it has no .pc), cJSON, the builder's numerics.
+define PC_HEAD
 prefix=$(PREFIX)
 libdir=$(LIBDIR)
 includedir=$(INCLUDEDIR)
-
-Name: eddy
-Description: Model-reduced 2D fluid for games, coupled to Box2D bodies (run time)
+backend=$(BODY_BACKEND)
 Version: $(VERSION)
+endef
+define EDDY_PC
+$(PC_HEAD)
+Name: eddy
+Description: Model-reduced 2D fluid for games, coupled to Box2D $(BODY_BACKEND) bodies (run time)
 Cflags: -I$${includedir} $(BODY_CPPFLAGS)
 Libs: -L$${libdir} -leddy
-Libs.private: $(BODY_LIBS)
+Requires.private: $(BODY_PC_REQUIRES)
+Libs.private: $(BODY_PC_LIBS)
+endef
+define EDDY_STATIC_PC
+$(PC_HEAD)
+Name: eddy-static
+Description: eddy's run time as the static libeddy.a (one Box2D shared with a game's own world); use with --static
+Cflags: -I$${includedir} $(BODY_CPPFLAGS)
+Libs: $${libdir}/libeddy.a
+Requires.private: $(BODY_PC_REQUIRES)
+Libs.private: $(BODY_PC_LIBS)
 endef
 define EDDY_SCENE_PC
-prefix=$(PREFIX)
-libdir=$(LIBDIR)
-includedir=$(INCLUDEDIR)
-
+$(PC_HEAD)
 Name: eddy-scene
-Description: eddy's JSON scenes: a scene's fluid, world and coupling, wall files (needs cJSON)
-Version: $(VERSION)
+Description: eddy's JSON scenes: a scene's fluid, world and coupling, wall files
 Requires: eddy = $(VERSION)
+Requires.private: libcjson
 Cflags: -I$${includedir}
 Libs: -L$${libdir} -leddy-scene
-Libs.private: $(SCENE_LIBS)
+endef
+define EDDY_SCENE_STATIC_PC
+$(PC_HEAD)
+Name: eddy-scene-static
+Description: eddy's JSON scenes as the static libeddy-scene.a; use with --static
+Requires: eddy-static = $(VERSION)
+Requires.private: libcjson
+Cflags: -I$${includedir}
+Libs: $${libdir}/libeddy-scene.a
 endef
 define EDDY_BUILD_PC
-prefix=$(PREFIX)
-libdir=$(LIBDIR)
-includedir=$(INCLUDEDIR)
-
+$(PC_HEAD)
 Name: eddy-build
 Description: eddy's precompute side (assets, painted modes, shape catalogues, the grid solver)
-Version: $(VERSION)
 Requires: eddy-scene = $(VERSION) eddy = $(VERSION)
 Cflags: -I$${includedir}
 Libs: -L$${libdir} -leddy-build
 Libs.private: $(BUILDER_LIBS)
 endef
-export EDDY_PC EDDY_SCENE_PC EDDY_BUILD_PC
+define EDDY_BUILD_STATIC_PC
+$(PC_HEAD)
+Name: eddy-build-static
+Description: eddy's precompute side as the static libeddy-build.a; use with --static
+Requires: eddy-scene-static = $(VERSION) eddy-static = $(VERSION)
+Cflags: -I$${includedir}
+Libs: $${libdir}/libeddy-build.a
+Libs.private: $(BUILDER_LIBS)
+endef
+export EDDY_PC EDDY_STATIC_PC EDDY_SCENE_PC EDDY_SCENE_STATIC_PC EDDY_BUILD_PC EDDY_BUILD_STATIC_PC
 
-install: libs $(INSTALL_BINS)
+install: libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
-	  $(DESTDIR)$(PKGCONFIGDIR)
+	  $(DESTDIR)$(PKGCONFIGDIR) $(addprefix $(DESTDIR)$(DATADIR)/,levels assets/levels modes \
+	  replays scenes)
 	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
+	rm -f $(DESTDIR)$(INCLUDEDIR)/eddy/$(OTHER_BACKEND_H)
 	install -m 644 $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SO) $(SCENE_SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
-	ln -sf libeddy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(notdir $(SO)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
-	ln -sf libeddy-scene.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SCENE_SO_NAME)
+	ln -sf $(notdir $(SCENE_SO)) $(DESTDIR)$(LIBDIR)/$(SCENE_SO_NAME)
 	ln -sf $(SCENE_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-scene.so
-	ln -sf libeddy-build.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
+	ln -sf $(notdir $(BUILD_SO)) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
 	ln -sf $(BUILD_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-build.so
 	printf '%s\n' "$$EDDY_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc
+	printf '%s\n' "$$EDDY_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-static.pc
 	printf '%s\n' "$$EDDY_SCENE_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-scene.pc
+	printf '%s\n' "$$EDDY_SCENE_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-scene-static.pc
 	printf '%s\n' "$$EDDY_BUILD_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	printf '%s\n' "$$EDDY_BUILD_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build-static.pc
 	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(DATA_LEVELS) $(DESTDIR)$(DATADIR)/levels/
+	install -m 644 $(DATA_ASSETS) $(DESTDIR)$(DATADIR)/assets/levels/
+	install -m 644 $(DATA_MODES) $(DESTDIR)$(DATADIR)/assets/
+	install -m 644 $(DATA_PAINTS) $(DESTDIR)$(DATADIR)/modes/
+	install -m 644 $(DATA_REPLAYS) $(DESTDIR)$(DATADIR)/replays/
+	install -m 644 $(DATA_SCENES) $(DESTDIR)$(DATADIR)/scenes/
+	@if [ "$(abspath $(BINDIR)/../share/eddy)" != "$(abspath $(DATADIR))" ]; then \
+	  echo "make install: note: eddy-game looks for its data in BINDIR/../share/eddy, not $(DATADIR):"; \
+	  echo "make install: give it --levels $(DATADIR)/levels --assets $(DATADIR)/assets"; \
+	fi
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
-	rm -f $(addprefix $(DESTDIR)$(PKGCONFIGDIR)/,eddy.pc eddy-scene.pc eddy-build.pc)
+	rm -f $(addprefix $(DESTDIR)$(PKGCONFIGDIR)/,$(INSTALL_PCS))
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/levels/,$(notdir $(DATA_LEVELS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/assets/levels/,$(notdir $(DATA_ASSETS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/assets/,$(notdir $(DATA_MODES))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/modes/,$(notdir $(DATA_PAINTS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/replays/,$(notdir $(DATA_REPLAYS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/scenes/,$(notdir $(DATA_SCENES)))
+	-rmdir $(addprefix $(DESTDIR)$(DATADIR)/,levels assets/levels assets modes replays scenes) \
+	  $(DESTDIR)$(DATADIR) 2>/dev/null
 
 check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
@@ -872,7 +993,8 @@ check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
 
 STAGE      := $(abspath $(BUILD))/stage
 STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
-              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig
+              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig \
+              DATADIR=$(STAGE)/share/eddy
 install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	rm -rf $(STAGE) $(BUILD)/examples
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
@@ -885,7 +1007,8 @@ install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
 	@left=$$(find $(STAGE) -type f -o -type l); \
 	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
-	echo "install-check: installed, built the examples, ran them, uninstalled cleanly"
+	echo "install-check: installed, built the examples, the game and the paint tool against it," \
+	  "ran the installed programs on their installed data, uninstalled cleanly"
 
 # ====================================================== header dependencies
 # What each compile wrote (DEPFLAGS): objects' OUT.d, programs' BIN.d.

@@ -8,17 +8,26 @@
 #   - every public header compiles alone from <eddy/...>, as C17 (but the
 #     C++-only eddy_box2d_v24.h, which must refuse C) and as C++17,
 #     warning-free; exactly one backend header is installed;
-#   - pkg-config finds eddy and eddy-build, and examples/ builds against them,
-#     shared and static, into OUT;
+#   - pkg-config finds eddy, eddy-scene, eddy-build and their -static forms,
+#     and examples/ builds against them, shared and static (pkg-config
+#     --static --libs eddy-static, no editing of its output), into OUT;
 #   - the fluid-only example needs no builder library (no LAPACK, BLAS, FFTW,
 #     cJSON) and, linked statically, not even Box2D; the examples run, and
 #     the game with its own Box2D world (own_world_*) prints its crate's
 #     three readings, alike shared and static;
+#   - the shared libraries' sonames name the backend (eddy.pc's "backend"),
+#     and a program records that name;
 #   - the game (eddy-game, eddy-level) and the paint tool (eddy-paint) build
 #     from their sources against the installed package alone (pkg-config; the
-#     source tree's include/ and engine/ are not on the include path) and,
-#     run headless, agree with the tree's own programs: the same replay gives
-#     the same final state hash, the same paint script the same mode file;
+#     source tree's include/ and engine/ are not on the include path); the
+#     game needs no builder library;
+#   - the installed prefix, copied out of the tree and run from a directory
+#     outside it, is complete: no installed program holds a path into the
+#     tree, the installed eddy-game finds its levels and assets in
+#     share/eddy and replays level 1's installed replay to the tree's final
+#     state, the installed eddy-paint and eddy-level make the tree's bytes
+#     from the installed scripts and levels, and so do the programs built
+#     from the package, on the moved libraries;
 #   - every installed tool starts.
 # The Makefile passes the programs' source lists and SDL flags in the
 # environment (GAME_SRC, LEVEL_SRC, PAINT_SRC, GAME_CFLAGS, GAME_LIBS,
@@ -63,10 +72,12 @@ backends=$(ls "$prefix"/include/eddy/eddy_box2d_*.h | wc -l)
 rm -f "$out/header.c" "$out/header.cpp"
 
 # ------------------------------------------------------------ pkg-config, examples
-pkg-config --exists eddy eddy-scene eddy-build || fail "pkg-config does not find eddy, eddy-scene and eddy-build"
+pkg-config --exists eddy eddy-scene eddy-build eddy-static eddy-scene-static eddy-build-static ||
+    fail "pkg-config does not find eddy, eddy-scene, eddy-build and their -static forms"
 echo "check_install: pkg-config eddy $(pkg-config --modversion eddy):" \
     "$(pkg-config --cflags --libs eddy)"
 echo "check_install: pkg-config eddy-build:" "$(pkg-config --cflags --libs eddy-build)"
+echo "check_install: pkg-config --static eddy-static:" "$(pkg-config --static --cflags --libs eddy-static)"
 make -s -C examples OUT="$out"
 make -s -C examples OUT="$out" STATIC=1
 "$out/build_tank" "$out/tank.eddy"
@@ -134,32 +145,96 @@ for g in "$out/eddy-game" "$prefix/bin/eddy-game"; do
     fi
 done
 echo "check_install: eddy-game needs: $(needed "$out/eddy-game")"
-tree_bin=$TREE_BUILD/bin
-replay=assets/replays/01-first-current.replay
-"$tree_bin/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
-    --assets "$TREE_BUILD/assets" >"$out/game_tree.json" || fail "the tree's eddy-game failed"
-"$out/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
-    --assets "$TREE_BUILD/assets" >"$out/game_pkg.json" || fail "eddy-game (package) failed"
 hash_of() { sed -n 's/.*"hash":"\([0-9a-f]*\)".*/\1/p' "$1"; }
 status_of() { sed -n 's/.*"status":"\([a-z]*\)".*/\1/p' "$1"; }
-[ -n "$(hash_of "$out/game_pkg.json")" ] || fail "eddy-game (package) printed $(cat "$out/game_pkg.json")"
+replay=assets/replays/01-first-current.replay
+"$TREE_BUILD/bin/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
+    --assets "$TREE_BUILD/assets" >"$out/game_tree.json" || fail "the tree's eddy-game failed"
+[ "$(status_of "$out/game_tree.json")" = won ] || fail "the tree's eddy-game does not win level 1's replay"
+
+# ------------------------------------------------------------ backend and library names
+backend=$(pkg-config --variable=backend eddy)
+[ "$backend" = v24 ] || [ "$backend" = v3 ] || fail "eddy.pc names no backend ('$backend')"
+[ -e "$prefix/include/eddy/eddy_box2d_$backend.h" ] || fail "eddy_box2d_$backend.h is not installed"
+for lib in libeddy libeddy-scene libeddy-build; do
+    soname=$(objdump -p "$prefix/lib/$lib.so" | awk '$1 == "SONAME" {print $2}')
+    case $soname in
+    "$lib-box2d-$backend.so."*) ;;
+    *) fail "$lib.so has the soname '$soname', which does not name the $backend backend" ;;
+    esac
+done
+needed "$out/fluid_only" | grep -q "libeddy-box2d-$backend.so" ||
+    fail "fluid_only does not record the $backend library: $(needed "$out/fluid_only")"
+echo "check_install: backend $backend: sonames libeddy-box2d-$backend.so.*, ... (a program" \
+    "linked on one backend never loads the other's)"
+
+# ------------------------------------------------------------ the installed prefix, moved
+# The installed programs find their data under the prefix (share/eddy beside
+# bin/), wherever the prefix is: it is copied out of the source tree and run
+# from a directory outside it, and no program holds a path into the tree.
+tree=$(pwd)
+moved=$(mktemp -d /tmp/eddy-moved.XXXXXX)
+work=$(mktemp -d /tmp/eddy-run.XXXXXX)
+trap 'rm -rf "$moved" "$work"' EXIT
+cp -a "$prefix/." "$moved/"
+for b in eddy-game eddy-paint eddy-level precompute sim; do
+    objcopy --strip-debug "$moved/bin/$b" "$work/$b.stripped"
+    if grep -a -q -F "$tree" "$work/$b.stripped"; then
+        fail "installed $b holds a path into the source tree ($tree)"
+    fi
+    rm -f "$work/$b.stripped"
+done
+levels=$(ls "$moved/share/eddy/levels"/*.json | wc -l)
+[ "$levels" -eq "$(ls assets/levels/*.json | wc -l)" ] || fail "$levels levels installed"
+run_moved() { (cd "$work" && env -u EDDY_GAME_LEVELS -u EDDY_GAME_ASSETS "$@"); }
+run_moved "$moved/bin/eddy-game" --headless --level 1 \
+    --replay "$moved/share/eddy/replays/01-first-current.replay" >"$out/game_moved.json" ||
+    fail "the installed eddy-game, moved out of the tree, failed"
+[ "$(hash_of "$out/game_moved.json")" = "$(hash_of "$out/game_tree.json")" ] ||
+    fail "the installed eddy-game ends level 1's replay in another state than the tree's"
+run_moved "$moved/bin/eddy-game" --headless --level "$levels" --frames 30 >/dev/null ||
+    fail "the installed eddy-game cannot play level $levels from its installed data"
+run_moved "$moved/bin/eddy-game" --headless --level 07-cave --frames 30 >/dev/null ||
+    fail "the installed eddy-game cannot play the walled level 07-cave"
+echo "check_install: the installed eddy-game, moved to $moved and run from $work, plays" \
+    "level 1's installed replay to '$(status_of "$out/game_moved.json")' (hash" \
+    "$(hash_of "$out/game_moved.json"), as the tree's) and its $levels levels from share/eddy"
+run_moved "$moved/bin/eddy-paint" --script "$moved/share/eddy/modes/cave-out.paint" \
+    -o "$work/cave-out.mode" >/dev/null || fail "the installed eddy-paint failed on cave-out.paint"
+cmp -s "$work/cave-out.mode" "$TREE_BUILD/assets/cave-out.mode" ||
+    fail "the installed eddy-paint wrote another cave-out.mode than the tree's"
+run_moved "$moved/bin/eddy-level" build "$moved/share/eddy/levels/01-first-current.json" \
+    --modes "$moved/share/eddy/assets" -o "$work/01.eddy" >/dev/null ||
+    fail "the installed eddy-level failed on level 1"
+cmp -s "$work/01.eddy" "$TREE_BUILD/assets/levels/01-first-current.eddy" ||
+    fail "the installed eddy-level built another level 1 asset than the tree's"
+echo "check_install: the installed eddy-paint paints cave-out.mode (walls from share/eddy/levels)" \
+    "and eddy-level builds level 1 from share/eddy, byte for byte as the tree's"
+
+# The game and the paint tool built from the package run on the moved prefix
+# too (its shared libraries included).
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-game" --headless --level 1 \
+    --replay "$moved/share/eddy/replays/01-first-current.replay" \
+    --levels "$moved/share/eddy/levels" --assets "$moved/share/eddy/assets" \
+    >"$out/game_pkg.json" || fail "eddy-game (package) failed"
 [ "$(hash_of "$out/game_pkg.json")" = "$(hash_of "$out/game_tree.json")" ] ||
     fail "eddy-game built from the package ends level 1's replay in another state than the tree's"
-echo "check_install: eddy-game (package) plays level 1's replay headless to" \
-    "'$(status_of "$out/game_pkg.json")', hash $(hash_of "$out/game_pkg.json"), as the tree's does"
-"$out/eddy-paint" --script assets/modes/jet.paint -o "$out/jet.mode" >/dev/null ||
-    fail "eddy-paint (package) failed on assets/modes/jet.paint"
-cmp -s "$out/jet.mode" "$TREE_BUILD/assets/jet.mode" ||
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-paint" \
+    --script "$moved/share/eddy/modes/jet.paint" -o "$work/jet.mode" >/dev/null ||
+    fail "eddy-paint (package) failed on jet.paint"
+cmp -s "$work/jet.mode" "$TREE_BUILD/assets/jet.mode" ||
     fail "eddy-paint built from the package wrote another jet.mode than the tree's"
-"$out/eddy-level" build assets/levels/02-paddle.json --modes "$TREE_BUILD/assets" \
-    -o "$out/02-paddle.eddy" >/dev/null || fail "eddy-level (package) failed on level 2"
-cmp -s "$out/02-paddle.eddy" "$TREE_BUILD/assets/levels/02-paddle.eddy" ||
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-level" build \
+    "$moved/share/eddy/levels/02-paddle.json" --modes "$moved/share/eddy/assets" \
+    -o "$work/02.eddy" >/dev/null || fail "eddy-level (package) failed on level 2"
+cmp -s "$work/02.eddy" "$TREE_BUILD/assets/levels/02-paddle.eddy" ||
     fail "eddy-level built from the package wrote another level 2 asset than the tree's"
-echo "check_install: eddy-paint (package) paints jet.mode and eddy-level builds level 2 byte for byte as the tree's"
+echo "check_install: eddy-game, eddy-paint and eddy-level built from the package agree with" \
+    "the tree's (replay hash, jet.mode, level 2's asset)"
 
 # ------------------------------------------------------------ tools
 for t in precompute sim eddy-game eddy-paint eddy-level; do
     [ -x "$prefix/bin/$t" ] || fail "$t is not installed"
     "$prefix/bin/$t" --help >/dev/null || fail "$t --help failed"
 done
-echo "check_install: $n headers, 3 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
+echo "check_install: $n headers, 6 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"

@@ -96,9 +96,11 @@ static void program_dir(const char *argv0, char *out, size_t cap)
     snprintf(out, cap, "%s", exe);
 }
 
-static void find_dir(const char *override, const char *env, const char *compiled,
-                     const char *prog_rel, const char *cwd_rel, const char *argv0, char *out,
-                     size_t cap)
+/* The first of: the override, the environment variable, PROG_DIR/../share/eddy/sub
+ * (an installed prefix, or the build tree's mirror of one, BUILD/share/eddy),
+ * then cwd_rel. */
+static void find_dir(const char *override, const char *env, const char *sub, const char *cwd_rel,
+                     const char *argv0, char *out, size_t cap)
 {
     if (override && *override) {
         snprintf(out, cap, "%s", override);
@@ -109,13 +111,9 @@ static void find_dir(const char *override, const char *env, const char *compiled
         snprintf(out, cap, "%s", e);
         return;
     }
-    if (compiled && is_dir(compiled)) {
-        snprintf(out, cap, "%s", compiled);
-        return;
-    }
     char pd[PATH_MAX], cand[PATH_MAX + 64];
     program_dir(argv0, pd, sizeof pd);
-    snprintf(cand, sizeof cand, "%s/%s", pd, prog_rel);
+    snprintf(cand, sizeof cand, "%s/../share/eddy/%s", pd, sub);
     if (is_dir(cand)) {
         snprintf(out, cap, "%s", cand);
         return;
@@ -123,25 +121,14 @@ static void find_dir(const char *override, const char *env, const char *compiled
     snprintf(out, cap, "%s", cwd_rel);
 }
 
-#ifndef EDDY_GAME_DATA_DIR
-#define EDDY_GAME_DATA_DIR ""
-#endif
-#ifndef EDDY_GAME_ASSET_DIR
-#define EDDY_GAME_ASSET_DIR ""
-#endif
-
 void game_find_levels_dir(const char *override, const char *argv0, char *out, size_t cap)
 {
-    char compiled[PATH_MAX] = "";
-    if (EDDY_GAME_DATA_DIR[0]) snprintf(compiled, sizeof compiled, "%s/levels", EDDY_GAME_DATA_DIR);
-    find_dir(override, "EDDY_GAME_LEVELS", compiled, "../../assets/levels", "assets/levels",
-             argv0, out, cap);
+    find_dir(override, "EDDY_GAME_LEVELS", "levels", "assets/levels", argv0, out, cap);
 }
 
 void game_find_assets_dir(const char *override, const char *argv0, char *out, size_t cap)
 {
-    find_dir(override, "EDDY_GAME_ASSETS", EDDY_GAME_ASSET_DIR, "../assets", "build/assets",
-             argv0, out, cap);
+    find_dir(override, "EDDY_GAME_ASSETS", "assets", "build/assets", argv0, out, cap);
 }
 
 static int cmp_str(const void *a, const void *b)

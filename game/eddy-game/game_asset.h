@@ -42,10 +42,13 @@ eddy_result game_asset_from_memory(const game_level *level, const void *data, si
                                    eddy_asset **out, eddy_error *err);
 
 /* Where the game's data is. Each is the first of: the given override, the
- * environment variable (EDDY_GAME_LEVELS, EDDY_GAME_ASSETS), the directory
- * compiled in by the Makefile, then a directory relative to the program
- * (PROG_DIR/../../assets/levels, PROG_DIR/../assets) or to the working
- * directory (assets/levels, build/assets), that exists. */
+ * environment variable (EDDY_GAME_LEVELS, EDDY_GAME_ASSETS), then beside the
+ * program, PROG_DIR/../share/eddy/levels and PROG_DIR/../share/eddy/assets:
+ * the installed layout (PREFIX/bin and PREFIX/share/eddy), which the build
+ * tree mirrors (BUILD/share/eddy links to assets/levels and BUILD/assets), so
+ * an installed game finds its data wherever the prefix is and whether or not
+ * the source tree is still there. Last, relative to the working directory:
+ * assets/levels, build/assets. */
 void game_find_levels_dir(const char *override, const char *argv0, char *out, size_t cap);
 void game_find_assets_dir(const char *override, const char *argv0, char *out, size_t cap);
 
