@@ -174,9 +174,12 @@ endif
 # build/v3, avoids even that rebuild.)
 BACKEND_STAMP := $(BUILD)/backend.stamp
 BACKEND_ID    := $(strip $(BODY_BACKEND) $(BODY_SRC) $(BODY_CPPFLAGS) $(BODY_LIBS))
-ifneq ($(BACKEND_ID),$(strip $(shell cat $(BACKEND_STAMP) 2>/dev/null)))
-  $(shell mkdir -p $(BUILD) && printf '%s\n' '$(BACKEND_ID)' > $(BACKEND_STAMP))
-endif
+$(BACKEND_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(BACKEND_ID)' ]; then \
+	  echo "rigid-body backend for $(BUILD): $(BACKEND_ID)"; printf '%s\n' '$(BACKEND_ID)' > $@; fi
+.PHONY: FORCE
+FORCE:
 
 # The two backends have different ABIs (eddy_box2d_v3.h takes a b2WorldId,
 # eddy_box2d_v24.h a C++ b2World *), so each gets shared libraries of its own
