@@ -7,13 +7,16 @@
 #   make sanitize     the same tests built with AddressSanitizer + UBSan, in build/sanitize
 #   make check        make test, make sanitize, then make install-check: what CI runs
 #   make install-check  installs into build/stage, checks the exported symbols, builds
-#                     examples/ against it through pkg-config, runs them, uninstalls
+#                     examples/, the game and the paint tool against it through
+#                     pkg-config, runs them and the installed programs (moved out
+#                     of the tree) on the installed data, uninstalls
 #   make test-v3 BOX2D_V3_PREFIX=DIR   the suite on Box2D v3 (in build/v3)
 #   make bench        benchmarks (speed and memory numbers live here, not in tests)
 #   make run          the game (eddy-game) on its levels; headless without a display
 #   make demo         the headless demo scene of the tools (sim, JSON Lines)
 #   make install      PREFIX=/usr/local by default (DESTDIR, BINDIR, LIBDIR,
-#                     INCLUDEDIR, PKGCONFIGDIR honoured); make uninstall undoes it
+#                     INCLUDEDIR, PKGCONFIGDIR, DATADIR honoured); make uninstall
+#                     undoes it
 #   make compile_commands.json   the compile commands of every C and C++ source
 #                     (for editors and clangd), from this Makefile's own rules
 #   make clean        removes BUILD (build/ by default; BUILD=build/v3 only that)

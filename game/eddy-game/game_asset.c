@@ -7,7 +7,6 @@
 
 #include <dirent.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,16 @@ void game_asset_path(const game_level *L, const char *assets_dir, char *out, siz
 /* What to run when a level has no usable asset (it is never built here). */
 #define GAME_ASSET_HINT "make assets builds it, or eddy-level build LEVEL.json --modes DIR -o FILE"
 
+/* A loaded asset becomes the level's only if it fits the level. */
+static eddy_result keep_if_fits(const game_level *L, eddy_asset *a, eddy_asset **out,
+                                eddy_error *err)
+{
+    eddy_result rc = game_level_check_asset(L, a, err);
+    if (rc != EDDY_OK) eddy_asset_destroy(a);
+    else *out = a;
+    return rc;
+}
+
 eddy_result game_asset_load(const game_level *L, const char *path, eddy_asset **out,
                             eddy_error *err)
 {
@@ -38,12 +47,7 @@ eddy_result game_asset_load(const game_level *L, const char *path, eddy_asset **
     if (rc != EDDY_OK)
         return game_error(err, rc, "level %.60s: no usable asset (%s): %s", L->id,
                           GAME_ASSET_HINT, inner.message);
-    if ((rc = game_level_check_asset(L, a, err)) != EDDY_OK) {
-        eddy_asset_destroy(a);
-        return rc;
-    }
-    *out = a;
-    return EDDY_OK;
+    return keep_if_fits(L, a, out, err);
 }
 
 eddy_result game_asset_for_level(const game_level *L, const char *assets_dir, eddy_asset **out,
@@ -63,12 +67,7 @@ eddy_result game_asset_from_memory(const game_level *L, const void *data, size_t
     eddy_result rc = eddy_asset_load_memory(data, size, &a, &inner);
     if (rc != EDDY_OK)
         return game_error(err, rc, "level %.60s: the embedded asset: %s", L->id, inner.message);
-    if ((rc = game_level_check_asset(L, a, err)) != EDDY_OK) {
-        eddy_asset_destroy(a);
-        return rc;
-    }
-    *out = a;
-    return EDDY_OK;
+    return keep_if_fits(L, a, out, err);
 }
 
 /* ------------------------------------------------------------ directories */
