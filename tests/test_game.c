@@ -19,11 +19,14 @@
  * Runs from the repository root; $EDDY_BIN is where the programs are (make
  * test sets it), the built assets are in $EDDY_BIN/../assets.
  */
+#include "eddy_file.h"
 #include "game_asset.h"
 #include "game_bot.h"
+#include "game_embedded.h"
 #include "game_flow.h"
 #include "game_replay.h"
 #include "game_run.h"
+#include "level_build.h"
 #include "test_util.h"
 
 #include <dirent.h>
@@ -84,8 +87,6 @@ static void load_shipped(const game_catalog *cat, int i, game_loaded *out)
 {
     eddy_error err = {0};
     if (game_load_index(cat, i, out, &err) != EDDY_OK) fail_msg("%s", err.message);
-    if (out->asset_built)
-        fail_msg("%s: no built asset in %s (make assets builds it)", out->level->id, g_assets);
 }
 
 static game_sim *make_sim(const game_loaded *l)
@@ -163,7 +164,9 @@ static void every_level_plays_600_frames(void **state)
     game_catalog_close(&cat);
 }
 
-/* The built-in level needs no data: its asset is built on the spot. */
+/* The built-in level needs no data: the level file and the asset make built
+ * for it (BUILD/assets/builtin.eddy) are in the program, byte for byte, and
+ * the asset is the level's recipe with its shapes' panels precomputed. */
 static void builtin_level_runs_without_data(void **state)
 {
     (void)state;
@@ -173,13 +176,91 @@ static void builtin_level_runs_without_data(void **state)
     game_loaded l;
     eddy_error err = {0};
     assert_int_equal(game_load_level(&cat, "builtin", &l, &err), EDDY_OK);
-    assert_true(l.asset_built);
+    assert_string_equal(l.level->id, "builtin");
+    eddy_asset_info info;
+    eddy_asset_get_info(l.asset, &info);
+    assert_true(info.width == l.level->asset.width && info.height == l.level->asset.height);
+    assert_int_equal(info.nx, l.level->asset.nx);
+    assert_int_equal(info.ny, l.level->asset.ny);
+    assert_int_equal(info.mode_count, l.level->asset.modes);
+    assert_true(info.shape_count >= 1);
+    char built[600];
+    snprintf(built, sizeof built, "%s/builtin.eddy", g_assets);
+    FILE *f = fopen(built, "rb");
+    if (!f) fail_msg("%s: not built (make builds it for the game)", built);
+    unsigned char *bytes = malloc(game_builtin_asset_size + 1);
+    assert_non_null(bytes);
+    size_t got = fread(bytes, 1, game_builtin_asset_size + 1, f);
+    fclose(f);
+    assert_int_equal(got, game_builtin_asset_size);
+    assert_memory_equal(bytes, game_builtin_asset, game_builtin_asset_size);
+    free(bytes);
     game_sim *sim = make_sim(&l);
     for (int f = 0; f < 120; f++) step(sim);
     assert_false(game_sim_has_nan(sim));
     assert_true(game_sim_bodies_inside(sim));
     game_sim_destroy(sim);
     game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+/* A level whose asset is missing is not played (the game never builds an
+ * asset): the error is the loader's own message with what to run. */
+static void missing_asset_says_what_to_run(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, tmp_path("no-assets"), NULL);
+    assert_true(cat.count > 0);
+    game_loaded l;
+    eddy_error err = {0};
+    assert_int_equal(game_load_index(&cat, 0, &l, &err), EDDY_ERR_IO);
+    assert_null(l.level);
+    assert_null(l.asset);
+    eddy_asset *a = NULL;
+    eddy_error loader = {0};
+    char path[256];
+    snprintf(path, sizeof path, "%s/levels/%s.eddy", tmp_path("no-assets"), "01-first-current");
+    assert_int_equal(eddy_asset_load_file(path, &a, &loader), EDDY_ERR_IO);
+    if (!strstr(err.message, loader.message))
+        fail_msg("'%s' does not carry the loader's '%s'", err.message, loader.message);
+    assert_non_null(strstr(err.message, "make assets"));
+    assert_non_null(strstr(err.message, "eddy-level build"));
+    game_catalog_close(&cat);
+}
+
+/* An asset the loader refuses, or one built for another level, is refused
+ * with the reason and what to do; nothing is played. */
+static void refused_asset_is_reported(void **state)
+{
+    (void)state;
+    char dir[256], path[300], other[600];
+    snprintf(dir, sizeof dir, "%s", tmp_path("stale"));
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/levels", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/levels/01-first-current.eddy", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("not an asset at all", f);
+    fclose(f);
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, dir, NULL);
+    game_loaded l;
+    eddy_error err = {0};
+    assert_int_equal(game_load_level(&cat, "01-first-current", &l, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "make assets"));
+    assert_non_null(strstr(err.message, "01-first-current.eddy"));
+    /* level 2's asset (no painted modes) under level 1's name: level 1's
+       current has no mode to run on */
+    snprintf(other, sizeof other, "%s/levels/02-paddle.eddy", g_assets);
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    assert_int_equal(eddy_read_file(other, 1 << 28, &bytes, &size, &err), EDDY_OK);
+    assert_int_equal(eddy_write_file_atomic(path, bytes, size, &err), EDDY_OK);
+    eddy_free(bytes);
+    assert_int_equal(game_load_level(&cat, "01-first-current", &l, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "jets[0].mode"));
     game_catalog_close(&cat);
 }
 
@@ -355,7 +436,6 @@ static void walled_levels_keep_water_out_of_the_rock(void **state)
         game_loaded l;
         eddy_error err = {0};
         if (game_load_level(&cat, ids[k], &l, &err) != EDDY_OK) fail_msg("%s", err.message);
-        if (l.asset_built) fail_msg("%s: no built asset (make assets builds it)", ids[k]);
         assert_true(eddy_asset_wall_count(l.asset) > 0);
         game_sim *sim = make_sim(&l);
         game_flow *flow = NULL;
@@ -596,6 +676,8 @@ static void command_line_errors_have_their_exit_codes(void **state)
     expect_failure(&r, EX_DATAERR, "recorded on level '01-first-current'");
     GAME(&r, "--headless", "--level", "1", "--frames", "5", "--record", tmp_path("no/such/dir/x.replay"));
     expect_failure(&r, EX_CANTCREAT, "--record");
+    GAME(&r, "--headless", "--level", "1", "--frames", "5", "--assets", tmp_path("no-assets"));
+    expect_failure(&r, EX_NOINPUT, "make assets");
 }
 
 /* The program's replay mode: record a run, play it back, same final hash. */
@@ -705,6 +787,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_level_plays_600_frames),
         cmocka_unit_test(builtin_level_runs_without_data),
+        cmocka_unit_test(missing_asset_says_what_to_run),
+        cmocka_unit_test(refused_asset_is_reported),
         cmocka_unit_test(recorded_replay_reproduces_exactly),
         cmocka_unit_test(committed_replays_win_every_level),
         cmocka_unit_test(goals_hold_and_finish),

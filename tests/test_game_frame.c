@@ -11,6 +11,8 @@
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
 #include "game_asset.h"
+#include "level_build.h"
+#include "eddy_build.h" /* eddy_asset_save_file */
 #include "game_progress.h"
 #include "game_replay.h"
 #include "game_session.h"
@@ -27,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LEVELS_DIR "assets/levels"
@@ -727,9 +730,31 @@ static void headless_line_is_json_for_any_title(void **state)
           "\"radius\": 0.3, \"x\": 4, \"y\": 3 } ], \"goals\": [ { \"rect\": [0, 0, 1, 1], \"bodies\": [\"b\"] } ] }",
           f);
     fclose(f);
+    /* its asset, built as eddy-level builds it (the game only loads) */
+    char assets[96], built[160];
+    snprintf(assets, sizeof assets, "/tmp/eddy-quote-%d-assets", (int)getpid());
+    snprintf(built, sizeof built, "%s/levels", assets);
+    mkdir(assets, 0755);
+    mkdir(built, 0755);
+    snprintf(built, sizeof built, "%s/levels/eddy-quote-%d.eddy", assets, (int)getpid());
+    game_level *L = NULL;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (game_level_load_file(level, &L, &err) != EDDY_OK ||
+        game_asset_build(L, "/nonexistent", &a, NULL, 0, &err) != EDDY_OK ||
+        eddy_asset_save_file(a, built, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
     char *env[] = {"HOME=/tmp", "PATH=/usr/bin:/bin", NULL};
     run_result r;
-    run_game_env((const char *const[]){"--headless", "--level", level, "--frames", "30", NULL}, env, &r);
+    run_game_env((const char *const[]){"--headless", "--level", level, "--frames", "30", "--assets",
+                                       assets, NULL},
+                 env, &r);
+    unlink(built);
+    snprintf(built, sizeof built, "%s/levels", assets);
+    rmdir(built);
+    rmdir(assets);
     if (r.code != 0) fail_msg("exit %d: %s", r.code, r.err);
     cJSON *j = cJSON_Parse(r.out);
     if (!j) fail_msg("not JSON: %s", r.out);

@@ -10,6 +10,7 @@
 #include "paint_doc.h"
 #include "paint_preview.h"
 #include "paint_script.h"
+#include "fault_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -522,10 +523,10 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     snprintf(text, sizeof text, "save %s", in_dir("safe.mode"));
     static const size_t limits[] = {1, 100, 4000, 60000};
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
-        eddy_debug_fail_write_after(limits[k]);
+        test_fail_writes_after(limits[k]);
         paint_script_error e;
         eddy_result rc = paint_script_line(doc, text, "s", 4, NULL, &e);
-        eddy_debug_fail_write_after(0);
+        test_fail_writes_after(0);
         assert_int_not_equal(rc, EDDY_OK);
         assert_int_equal(e.kind, PAINT_FAIL_WRITE);
         assert_int_equal(paint_exit_code(&e), EX_CANTCREAT);
@@ -570,6 +571,35 @@ static void test_load_failures_leave_document(void **state)
     assert_string_equal(paint_doc_name(doc), "keep");
     assert_true(same_field(doc, before));
     free(before);
+    paint_doc_destroy(doc);
+}
+
+/* A relative path a script reads is looked for beside the script first, then
+ * in the working directory (docs/paint.md): the shipped scripts name their
+ * level as ../levels/NAME.json, which holds in the tree and once installed. */
+static void test_script_reads_beside_itself(void **state)
+{
+    (void)state;
+    char sub[128];
+    snprintf(sub, sizeof sub, "%s/scripts", g_dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    write_text(in_dir("rock.json"),
+               "{ \"walls\": [ { \"shape\": \"circle\", \"x\": 5, \"y\": 5, \"radius\": 1 } ] }");
+    write_text(in_dir("scripts/s.paint"), "grid 10 10 32 32\nwalls ../rock.json\n");
+    paint_doc *doc = new_doc();
+    paint_script_error e;
+    if (paint_script_run_file(doc, in_dir("scripts/s.paint"), NULL, &e) != EDDY_OK)
+        fail_msg("%s", e.message);
+    assert_int_equal(paint_doc_wall_count(doc), 1);
+    /* from memory (no script file) the same line is relative to the working
+       directory, where there is no ../rock.json */
+    assert_int_not_equal(paint_script_line(doc, "walls ../rock.json", "m", 1, NULL, &e), EDDY_OK);
+    assert_int_equal(paint_exit_code(&e), EX_NOINPUT);
+    /* and a path that exists only relative to the working directory still works */
+    assert_int_equal(paint_script_line(doc, "grid 12 7.5 64 40", "m", 2, NULL, &e), EDDY_OK);
+    if (paint_script_line(doc, "walls assets/levels/07-cave.json", "m", 3, NULL, &e) != EDDY_OK)
+        fail_msg("%s", e.message);
+    assert_true(paint_doc_wall_count(doc) >= 1);
     paint_doc_destroy(doc);
 }
 
@@ -875,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_several_modes_round_trip),
         cmocka_unit_test(test_interrupted_save_keeps_previous_file),
         cmocka_unit_test(test_load_failures_leave_document),
+        cmocka_unit_test(test_script_reads_beside_itself),
         cmocka_unit_test(test_preview_enriched_basis_holds_the_jet),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),

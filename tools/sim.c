@@ -20,9 +20,9 @@
  */
 #include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
+#include <eddy/eddy_scene.h>
 
 #include <getopt.h>
 #include <stdio.h>

@@ -138,8 +138,6 @@ static eddy_result open_level(app *a, int index, const char *spec, eddy_error *e
     eddy_result rc = game_session_open(&a->s, &a->cat, index, spec, err);
     if (rc != EDDY_OK) return rc;
     reset_play(a);
-    if (a->s.loaded.asset_built && strcmp(a->s.loaded.level->id, "builtin") != 0)
-        note(a, "This level's data was missing, so it was prepared just now.");
     return rc;
 }
 

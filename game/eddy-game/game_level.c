@@ -9,9 +9,7 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
-#include "eddy_build.h"    /* eddy_build_estimate */
-#include "eddy_internal.h" /* eddy_open_input */
-#include "scene_internal.h" /* eddy_json_find_nul_escape */
+#include <eddy/eddy_file.h>
 
 #include <cJSON.h>
 
@@ -212,22 +210,6 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
     if (!(x >= lo && x <= hi && x == floor(x)))
         return fail(c, EDDY_ERR_FORMAT, "%s: expected an integer in %d..%d", path, lo, hi);
     *out = (int)x;
-    return EDDY_OK;
-}
-
-/* The level's asset must be buildable in bounded time and memory: what
- * eddy-level build would refuse, eddy-level check refuses now (the painted
- * modes, not read yet, are left to the build's own check). */
-static eddy_result check_build_cost(const parse_ctx *c, const game_level *L,
-                                    const eddy_scene_view *v)
-{
-    eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
-                         .ny = L->asset.ny, .modes = L->asset.modes, .walls = v->walls,
-                         .wall_count = v->wall_count};
-    eddy_build_cost cost;
-    eddy_error inner = {0};
-    if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
-        return fail(c, EDDY_ERR_RANGE, "asset: %s", inner.message);
     return EDDY_OK;
 }
 
@@ -614,7 +596,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return check_build_cost(c, L, &v);
+    return EDDY_OK;
 }
 
 void game_level_destroy(game_level *level)

@@ -73,8 +73,8 @@
 #ifndef GAME_LEVEL_H
 #define GAME_LEVEL_H
 
-#include "eddy.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_scene.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -186,9 +186,5 @@ eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
 /* 64-bit FNV-1a. */
 uint64_t game_hash_bytes(uint64_t h, const void *data, size_t size);
 #define GAME_HASH_SEED 0xcbf29ce484222325ull
-
-/* A level built into the program (no painted modes, so its asset can be
- * built in a fraction of a second): the game runs even without its data. */
-extern const char game_builtin_level[];
 
 #endif /* GAME_LEVEL_H */

@@ -9,7 +9,7 @@
 #ifndef GAME_ROCK_H
 #define GAME_ROCK_H
 
-#include "eddy.h"
+#include <eddy/eddy.h>
 
 #include <SDL.h>
 

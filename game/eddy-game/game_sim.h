@@ -25,7 +25,7 @@
 #ifndef GAME_SIM_H
 #define GAME_SIM_H
 
-#include "eddy_coupling.h"
+#include <eddy/eddy_coupling.h>
 #include "game_level.h"
 
 typedef enum game_cmd_type {

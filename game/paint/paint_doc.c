@@ -3,9 +3,9 @@
 /* paint_doc.c - the document model of eddy-paint (see paint_doc.h). No SDL. */
 #include "paint_doc.h"
 
-#include "domain.h"
-#include "scene_internal.h"
-#include "grid_solver.h"
+#include <eddy/eddy_file.h>
+#include <eddy/eddy_scene.h>
+#include <eddy/eddy_grid.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -1029,35 +1029,25 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
     eddy_result rc = eddy_read_file(path, EDDY_SCENE_MAX_BYTES, &data, &size, err);
     if (rc != EDDY_OK)
         return rc;
-    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
-    free(data);
-    const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
     eddy_wall *walls = NULL;
     int count = 0;
     eddy_error inner = {0};
-    if (!root || !cJSON_IsObject(root))
-        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
-    else if (!item)
-        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: no \"walls\"", path);
-    else if (eddy_scene_parse_walls(item, &walls, &count, &inner) != EDDY_OK)
+    if (eddy_walls_from_json((const char *)data, size, &walls, &count, &inner) != EDDY_OK)
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s", path, inner.message);
-    cJSON_Delete(root);
+    eddy_free(data);
     if (rc == EDDY_OK)
         rc = paint_doc_set_walls(doc, walls, count, err);
-    free(walls);
+    eddy_free(walls);
     return rc;
 }
 
 eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err)
 {
-    cJSON *root = cJSON_CreateObject();
     char *text = NULL;
-    if (root && eddy_scene_write_walls(root, doc->walls, doc->wall_count))
-        text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
+    eddy_error inner = {0};
+    if (eddy_walls_to_json(doc->walls, doc->wall_count, &text, &inner) != EDDY_OK)
         return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory writing walls");
     eddy_result rc = eddy_write_file_atomic(path, text, strlen(text), err);
-    free(text);
+    eddy_free(text);
     return rc;
 }

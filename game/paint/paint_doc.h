@@ -42,9 +42,14 @@
 #ifndef PAINT_DOC_H
 #define PAINT_DOC_H
 
-#include "eddy.h"
-#include "eddy_internal.h"
-#include "eddy_mode.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_mac.h>
+
+/* Strict C17 does not define it. */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+#include <eddy/eddy_mode.h>
 
 #include <stdbool.h>
 #include <stddef.h>

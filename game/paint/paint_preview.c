@@ -4,7 +4,7 @@
  * paint_preview.h). No SDL. */
 #include "paint_preview.h"
 
-#include "eddy_build.h"
+#include <eddy/eddy_build.h>
 
 #include <math.h>
 #include <stdlib.h>
