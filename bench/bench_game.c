@@ -3,7 +3,8 @@
 /* bench_game.c - eddy-game's frame budget (issue 12): the game's own work
  * per frame, everything but presenting it, for every level.
  *
- *   build/bench/bench_game [--frames N] [--level ID|N] [--size WxH] [--json]
+ *   build/bench/bench_game [--frames N] [--level ID|N] [--size WxH] [--present]
+ *                          [--quality 0..2] [--json]
  *
  * Each level plays its committed replay (assets/replays/ID.replay, or no
  * input when there is none) for N frames (default 1200, 20 s of game time)
@@ -25,7 +26,15 @@
  * time is the game's own); the parts are wall-clock medians of their own.
  * The issue's budget: at most 4 ms median on the sixth level, judged on the
  * CPU time (what the game itself spends; on an idle machine the wall clock
- * is the same). */
+ * is the same).
+ *
+ * --present draws into a shown window on the display instead (under Xvfb:
+ * Mesa's llvmpipe through SDL's OpenGL renderer, as the game's window gets
+ * it) and times SDL_RenderPresent, "showing it" in the game's Tab table:
+ * the wall clock, and the CPU time of every thread of the process over the
+ * call, which counts llvmpipe's rasterising threads and is not inflated by
+ * other programs. --quality draws at the reduced detail the game falls back
+ * to when frames run long. */
 #include "game_replay.h"
 #include "game_session.h"
 #ifndef EDDY_GAME_NO_SDL
@@ -48,6 +57,7 @@ typedef struct options {
     int width, height;
     int json;
     int present; /* --present: a real window on the display, present timed */
+    int quality; /* --quality: the drawing's detail, 0 full .. 2 (game_render.h) */
 } options;
 
 #ifndef EDDY_GAME_NO_SDL
@@ -162,6 +172,8 @@ static int bench_level(const game_catalog *cat, int index, const options *o)
         fi.level_number = index + 1, fi.level_total = cat->count;
         fi.fps = 60;
         fi.started = true;
+        fi.quality = o->quality;
+        fi.clock_rate = 1;
         game_render_frame(render, &fi);
         double t2 = now_ms(), c2 = cpu_ms();
         double p2 = process_cpu_ms();
@@ -226,21 +238,22 @@ static int bench_level(const game_catalog *cat, int index, const options *o)
 
 int main(int argc, char **argv)
 {
-    options o = {1200, NULL, 1280, 800, 0, 0};
+    options o = {1200, NULL, 1280, 800, 0, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) o.json = 1;
         else if (!strcmp(a, "--present")) o.present = 1;
+        else if (!strcmp(a, "--quality") && v) o.quality = atoi(argv[++i]);
         else if (!strcmp(a, "--frames") && v) o.frames = atol(argv[++i]);
         else if (!strcmp(a, "--level") && v) o.level = argv[++i];
         else if (!strcmp(a, "--size") && v && sscanf(argv[++i], "%dx%d", &o.width, &o.height) == 2) continue;
         else {
-            fprintf(stderr, "usage: bench_game [--frames N] [--level ID|N] [--size WxH] [--present] [--json]\n");
+            fprintf(stderr, "usage: bench_game [--frames N] [--level ID|N] [--size WxH] [--present] [--quality 0..2] [--json]\n");
             return 64;
         }
     }
-    if (o.frames < 1 || o.width < 64 || o.height < 64) {
-        fprintf(stderr, "bench_game: --frames must be >= 1 and --size at least 64x64\n");
+    if (o.frames < 1 || o.width < 64 || o.height < 64 || o.quality < 0 || o.quality > 2) {
+        fprintf(stderr, "bench_game: --frames must be >= 1, --size at least 64x64, --quality 0..2\n");
         return 64;
     }
 #ifdef EDDY_GAME_NO_SDL

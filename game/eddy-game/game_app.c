@@ -28,7 +28,18 @@
 #include <string.h>
 #include <sysexits.h>
 
-#define MAX_STEPS_PER_FRAME 4
+/* Catching up after a long frame: at most this much game time in one frame
+ * (the clock runs in slow motion only when the physics itself cannot keep
+ * up), and the steps of one frame stop once they took STEP_SHARE of the
+ * frame (or 25 ms), so a slow machine does not spiral. */
+#define CATCH_UP_SECONDS 0.25
+#define MAX_STEPS_PER_FRAME 15
+#define STEP_SHARE 0.5
+/* Frames that take longer than SLOW_MS of work for a second lower the
+ * drawing's quality (fewer tracers, then coarser dye); QUICK_MS for five
+ * seconds raise it again. */
+#define SLOW_MS 22.0
+#define QUICK_MS 17.5
 #define MESSAGE_SECONDS 4.0
 #define HINT_SECONDS 12.0     /* the level's hint stays on the bottom line this long */
 #define TITLE_ITEMS 4
@@ -68,6 +79,9 @@ typedef struct app {
     double paddle_goal[2];
     double paddle_sent_xy[2];
     int key_dir[4];               /* up, down, left, right held */
+    int quality;                  /* of the drawing: 0 full .. 2 (game_frame_info) */
+    double slow_for, quick_for;   /* s the frames have been slow, quick */
+    double clock_rate;            /* game time over real time, smoothed */
     char message[256];
     double message_until, clock;
     long steps_total;
@@ -691,6 +705,17 @@ static void handle(app *a, const SDL_Event *e)
 
 /* ------------------------------------------------------------ the loop */
 
+/* Lowers the drawing's quality when the frames' work stays long, raises
+ * it again when they are quick; work_ms is a frame's time without the wait
+ * for the next one. */
+static void adapt_quality(app *a, double dt, double work_ms)
+{
+    a->slow_for = work_ms > SLOW_MS ? a->slow_for + dt : 0;
+    a->quick_for = work_ms < QUICK_MS ? a->quick_for + dt : 0;
+    if (a->slow_for > 1.0 && a->quality < 2) a->quality++, a->slow_for = 0;
+    if (a->quick_for > 5.0 && a->quality > 0) a->quality--, a->quick_for = 0;
+}
+
 static void draw(app *a, double alpha, double fps, double render_ms, double present_ms)
 {
     game_frame_info f;
@@ -716,6 +741,8 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
+    f.quality = a->quality;
+    f.clock_rate = a->clock_rate;
     f.renderer = a->renderer_name;
     game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
     memcpy(f.mouse, a->mouse, sizeof f.mouse);
@@ -893,13 +920,17 @@ static void run_loop(app *a)
         was_running = running;
         if (running) acc += dt;
         int steps = 0;
+        double budget_ms = fmax(25.0, STEP_SHARE * dt * 1000.0);
         while (running && acc >= GAME_DT && steps < MAX_STEPS_PER_FRAME) {
             one_step(a);
             acc -= GAME_DT;
             steps++;
             if (o->frames >= 0 && a->steps_total >= o->frames) a->quit = true;
+            if ((double)(SDL_GetPerformanceCounter() - now) * 1000.0 / (double)freq > budget_ms) break;
         }
-        if (steps == MAX_STEPS_PER_FRAME && acc > GAME_DT) acc = 0; /* too slow: let time slip */
+        if (acc > CATCH_UP_SECONDS) acc = 0; /* too slow even so: let time slip */
+        if (running && dt > 0)
+            a->clock_rate = 0.95 * a->clock_rate + 0.05 * fmin(2.0, steps * GAME_DT / dt);
         /* --frames while nothing steps (a level's card, a menu over a level):
            frames drawn count instead */
         if (!running && o->frames >= 0 && ++idle_frames >= o->frames) a->quit = true;
@@ -920,6 +951,7 @@ static void run_loop(app *a)
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
         double used = (double)(end - now) * 1000.0 / (double)freq;
+        adapt_quality(a, dt, used);
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }
@@ -931,6 +963,7 @@ int game_app_run(const game_app_options *o)
     app *a = &A;
     memset(a, 0, sizeof *a);
     a->opt = o;
+    a->clock_rate = 1.0;
     a->view.dye = a->view.tracers = true;
     if (o->show) {
         char bad[48];

@@ -4,6 +4,7 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
+#include "game_batch.h"
 #include "game_xform.h"
 #include "game_rock.h"
 
@@ -23,7 +24,7 @@ struct game_render {
     int w, h;
     double ui;
     game_text *text;
-    SDL_Texture *water;
+    SDL_Texture *water, *water_lo; /* the dye, at full and at half resolution */
     int water_w, water_h;
     uint32_t *pixels;
     /* layout of the last frame: the tank's place and the world -> pixel matrix */
@@ -37,6 +38,16 @@ struct game_render {
     /* scratch for geometry */
     SDL_Vertex *verts;
     int *index;
+    /* What stays put from frame to frame in one batch: the tank's glass, the
+     * rock, the paddle's track. Rebuilt when its key (the layout, the
+     * asset) changes. */
+    game_batch still;
+    struct still_key {
+        const eddy_asset *asset;
+        double ox, oy, scale, ui;
+        double track[2][2];
+        bool paddle;
+    } still_key;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -65,6 +76,15 @@ static void fill_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_C
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_FRect rect = {x, y, w, h};
     SDL_RenderFillRectF(r, &rect);
+}
+
+/* An opaque fill where nothing shows through: without blending, which a
+ * software rasteriser does faster. */
+static void fill_opaque(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    fill_rect(r, x, y, w, h, c);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
 }
 
 static void rect_outline(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c,
@@ -154,11 +174,16 @@ eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_rend
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
     g->water = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
                                  g->water_w, g->water_h);
-    if (!g->verts || !g->index || !g->pixels || !g->water) {
+    g->water_lo = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
+                                    g->water_w / 2, g->water_h / 2);
+    if (!g->verts || !g->index || !g->pixels || !g->water || !g->water_lo) {
         game_render_destroy(g);
         return game_error(err, EDDY_ERR_MEMORY, "render: cannot create the water texture (%s)",
                           SDL_GetError());
     }
+    /* the water is opaque: copied without blending, the cheapest fill there is */
+    SDL_SetTextureBlendMode(g->water, SDL_BLENDMODE_NONE);
+    SDL_SetTextureBlendMode(g->water_lo, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     g->w = width, g->h = height;
     glm_mat3_identity(g->view);
@@ -175,6 +200,8 @@ void game_render_destroy(game_render *g)
     if (!g) return;
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
+    if (g->water_lo) SDL_DestroyTexture(g->water_lo);
+    game_batch_free(&g->still);
     free(g->pixels);
     free(g->verts);
     free(g->index);
@@ -262,13 +289,16 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
     int dw, dh;
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
     const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
-    for (int j = 0; j < dh; j++) {
-        float t = (float)j / (float)(dh - 1); /* 0 bottom, 1 top */
+    /* coarser dye when frames run long: every second cell each way */
+    int c = f->quality >= 2 ? 2 : 1, tw = dw / c, th = dh / c;
+    SDL_Texture *tex = c == 1 ? g->water : g->water_lo;
+    for (int j = 0; j < th; j++) {
+        float t = (float)j / (float)(th - 1); /* 0 bottom, 1 top */
         float base[3] = {0.022f + 0.05f * t, 0.075f + 0.16f * t, 0.16f + 0.26f * t};
         float deep[3] = {255 * (1 - base[0]), 255 * (1 - base[1]), 255 * (1 - base[2])};
-        uint32_t *row = g->pixels + (size_t)(dh - 1 - j) * dw;
-        const float *ink = &dye[3 * (size_t)j * dw];
-        for (int i = 0; i < dw; i++, ink += 3) {
+        uint32_t *row = g->pixels + (size_t)(th - 1 - j) * tw;
+        const float *ink = &dye[3 * (size_t)(j * c) * dw];
+        for (int i = 0; i < tw; i++, ink += 3 * c) {
             uint32_t px = 0xff000000u;
             for (int q = 0; q < 3; q++) {
                 float e = 1.0f;
@@ -283,15 +313,23 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
             row[i] = px;
         }
     }
-    SDL_UpdateTexture(g->water, NULL, g->pixels, dw * (int)sizeof(uint32_t));
-    SDL_RenderCopyF(g->r, g->water, NULL, tank);
+    SDL_UpdateTexture(tex, NULL, g->pixels, tw * (int)sizeof(uint32_t));
+    SDL_RenderCopyF(g->r, tex, NULL, tank);
 }
 
-static void draw_tracers(game_render *g, const game_flow *flow)
+/* The tracers, one batch: a speck for each, and its trail as quads that fade
+ * towards the tail. quality (game_frame_info) thins them when frames run
+ * long: every tracer, then every second, then every fourth with a shorter
+ * tail. A trail's quad spans two of its points (a trail is a smooth curve
+ * at this scale), which halves the triangles a software rasteriser sets up. */
+static void draw_tracers(game_render *g, const game_flow *flow, int quality)
 {
     int nv = 0, ni = 0;
     float width = (float)(1.3 * g->ui);
-    for (int k = 0; k < game_flow_tracer_count(flow); k++) {
+    int every = quality <= 0 ? 1 : quality == 1 ? 2 : 4;
+    int keep = quality >= 2 ? GAME_FLOW_TRAIL / 2 : GAME_FLOW_TRAIL;
+    const int stride = 2;
+    for (int k = 0; k < game_flow_tracer_count(flow); k += every) {
         const game_tracer *t = game_flow_tracer(flow, k);
         double life = t->age / t->life, fade = fmin(1.0, fmin(life * 6.0, (1.0 - life) * 4.0));
         if (fade <= 0) continue;
@@ -309,15 +347,19 @@ static void draw_tracers(game_render *g, const game_flow *flow)
             ix[0] = nv, ix[1] = nv + 1, ix[2] = nv + 2, ix[3] = nv, ix[4] = nv + 2, ix[5] = nv + 3;
             nv += 4, ni += 6;
         }
-        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels, each point once */
-        for (int q = 0; q < t->len; q++) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
-        for (int s = 0; s + 1 < t->len && nv + 4 <= MAX_TRACER_VERTS; s++) {
-            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
+        int len = t->len < keep ? t->len : keep;
+        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels */
+        for (int q = 0; q < len; q += stride) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
+        if (len > 1 && (len - 1) % stride) /* the tail's end too */
+            game_xform_point(g->view, t->xy[len - 1][0], t->xy[len - 1][1], pts[len - 1]);
+        for (int s = 0; s + 1 < len && nv + 4 <= MAX_TRACER_VERTS; s += stride) {
+            int e = s + stride < len ? s + stride : len - 1;
+            double a0 = fade * (1.0 - (double)s / len), a1 = fade * (1.0 - (double)e / len);
             if (210 * a0 < 4) break; /* the rest of the tail is not to be seen */
-            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[s + 1][0], y1 = pts[s + 1][1];
-            float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-            if (len < 0.05f) continue;
-            float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
+            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[e][0], y1 = pts[e][1];
+            float dx = x1 - x0, dy = y1 - y0, d = sqrtf(dx * dx + dy * dy);
+            if (d < 0.05f) continue;
+            float nx = -dy / d * width * 0.5f, ny = dx / d * width * 0.5f;
             SDL_Color c0 = rgba(cr, cg, cb, (int)(210 * a0)), c1 = rgba(cr, cg, cb, (int)(210 * a1));
             g->verts[nv] = (SDL_Vertex){{x0 + nx, y0 + ny}, c0, {0, 0}};
             g->verts[nv + 1] = (SDL_Vertex){{x0 - nx, y0 - ny}, c0, {0, 0}};
@@ -428,7 +470,8 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     game_text *t = g->text;
     double ui = g->ui;
     float bar = (float)(50 * ui);
-    fill_rect(r, 0, 0, (float)g->w, bar, rgba(8, 14, 28, 235));
+    /* the bar lies over the background only: opaque, no blending to pay for */
+    fill_opaque(r, 0, 0, (float)g->w, bar, rgba(8, 14, 27, 255));
     fill_rect(r, 0, bar - 1, (float)g->w, 1, rgba(60, 110, 170, 160));
     char s[256];
     int pad = (int)(16 * ui);
@@ -493,7 +536,10 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     int body_h = game_text_line_height(t, GAME_FONT_BODY);
     int text_h = *line ? game_text_wrapped_height(t, GAME_FONT_BODY, line, g->w - 2 * pad, ink, GAME_LEFT) : body_h;
     float bot = (float)(30 * ui) + (float)(text_h > body_h ? text_h - body_h : 0);
-    fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
+    if (g->h - bot >= g->oy + g->H * g->scale + 5 * ui) /* below the tank: opaque */
+        fill_opaque(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(7, 13, 26, 255));
+    else
+        fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
     int by = (int)(g->h - bot + (bot - text_h) / 2);
     if (*line) game_text_draw_wrapped(t, GAME_FONT_BODY, line, pad, by, g->w - 2 * pad, ink, GAME_LEFT);
     int kw, kh, hw, hh;
@@ -508,7 +554,7 @@ static void draw_hud(game_render *g, const game_frame_info *f)
 
 static void smooth(double *avg, double v) { *avg = *avg == 0 ? v : 0.92 * *avg + 0.08 * v; }
 
-#define TIMING_ROWS 16
+#define TIMING_ROWS 18
 
 /* The rows of the time-per-frame table (Tab), in plain words. */
 static int timing_rows(game_render *g, const game_frame_info *f, char rows[TIMING_ROWS][96])
@@ -545,6 +591,8 @@ static int timing_rows(game_render *g, const game_frame_info *f, char rows[TIMIN
     snprintf(rows[n++], 96, "drawing             %6.2f", g->avg[11]);
     snprintf(rows[n++], 96, "showing it          %6.2f", g->avg[12]);
     snprintf(rows[n++], 96, "frames per second   %6.1f", f->fps);
+    snprintf(rows[n++], 96, "game clock          %5.0f%%", 100 * f->clock_rate);
+    snprintf(rows[n++], 96, "detail              %6s", f->quality == 0 ? "full" : f->quality == 1 ? "less" : "least");
     return n;
 }
 
@@ -568,7 +616,7 @@ static void draw_timings(game_render *g, const game_frame_info *f)
     rect_outline(g->r, bx, by, bw, bh, rgba(70, 120, 180, 200), 1);
     for (int k = 0; k < n; k++)
         game_text_draw(t, GAME_FONT_SMALL, rows[k], (int)(bx + pad), (int)(by + pad + k * lh),
-                       k == 0 ? GOLD : k == 10 || k == n - 1 ? WHITE : DIM, GAME_LEFT);
+                       k == 0 ? GOLD : k == 10 || k == n - 3 ? WHITE : DIM, GAME_LEFT);
 }
 
 /* ------------------------------------------------------------ cards and panels */
@@ -1011,23 +1059,59 @@ static void draw_jets(game_render *g, const game_frame_info *f)
     }
 }
 
-static void draw_paddle_track(game_render *g, const game_frame_info *f)
+/* The paddle's goal on its track (the track itself is in the still batch). */
+static void draw_paddle_goal(game_render *g, const game_frame_info *f)
 {
     const game_level *L = game_sim_level(f->sim);
     if (!L->paddle.present) return;
-    float ax, ay, bx, by;
-    to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
-    to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
-    int dashes = 24;
-    SDL_Color c = rgba(220, 230, 245, 90);
-    for (int k = 0; k < dashes; k += 2)
-        thick_line(g->r, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
-                   ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes, (float)(2 * g->ui), c, c);
     double tg[2];
     game_sim_paddle_target(f->sim, tg);
     float tx, ty;
     to_px(g, tg[0], tg[1], &tx, &ty);
     ring(g->r, tx, ty, (float)(6 * g->ui), (float)(1.5 * g->ui), rgba(220, 230, 245, 140));
+}
+
+/* The tank's glass: a frame round the water, strips only (the water covers
+ * the inside, so nothing is filled twice), the dashes of the paddle's track
+ * and the rock. */
+static void build_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
+{
+    const game_level *L = game_sim_level(f->sim);
+    game_batch *b = &g->still;
+    game_batch_clear(b);
+    float gl = (float)(5 * g->ui);
+    game_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
+                       rgba(70, 100, 130, 255));
+    game_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
+                       tank->h + 2 * gl - 4, gl - 2, rgba(24, 34, 50, 255));
+    game_rock_build(b, game_sim_asset(f->sim), g->ox, g->oy, g->scale, g->H, g->ui);
+    if (L->paddle.present) {
+        float ax, ay, bx, by;
+        to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
+        to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
+        int dashes = 24;
+        SDL_Color c = rgba(220, 230, 245, 90);
+        for (int k = 0; k < dashes; k += 2)
+            game_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
+                            ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes,
+                            (float)(2 * g->ui), c, c);
+    }
+}
+
+static void draw_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
+{
+    const game_level *L = game_sim_level(f->sim);
+    struct still_key key;
+    memset(&key, 0, sizeof key);
+    key.asset = game_sim_asset(f->sim);
+    key.ox = g->ox, key.oy = g->oy, key.scale = g->scale, key.ui = g->ui;
+    key.paddle = L->paddle.present;
+    if (key.paddle) memcpy(key.track, L->paddle.track, sizeof key.track);
+    if (memcmp(&key, &g->still_key, sizeof key) != 0 || g->still.ni == 0) {
+        build_still(g, f, tank);
+        g->still_key = key;
+    }
+    game_batch_draw(&g->still, g->r);
 }
 
 /* Where the tank goes: below the HUD bar, above the bottom line, at the
@@ -1057,13 +1141,11 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     layout(g, f);
     SDL_FRect tank = {(float)g->ox, (float)g->oy, (float)(g->W * g->scale), (float)(g->H * g->scale)};
 
+    /* Every pixel filled costs a software rasteriser time: the background is
+       a clear, the water one opaque texture, the glass a frame round it. */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 5, 9, 18, 255);
     SDL_RenderClear(r);
-    /* the tank's glass */
-    float gl = (float)(5 * ui);
-    fill_rect(r, tank.x - gl, tank.y - gl, tank.w + 2 * gl, tank.h + 2 * gl, rgba(70, 100, 130, 255));
-    fill_rect(r, tank.x - gl + 2, tank.y - gl + 2, tank.w + 2 * gl - 4, tank.h + 2 * gl - 4, rgba(24, 34, 50, 255));
     draw_water(g, f, &tank);
 
     SDL_Rect clip = {(int)tank.x, (int)tank.y, (int)ceilf(tank.w), (int)ceilf(tank.h)};
@@ -1071,10 +1153,12 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     bool play = f->screen == GAME_SCREEN_PLAY;
     if (play) draw_goals(g, f);
     draw_jets(g, f);
-    if (f->view.tracers) draw_tracers(g, f->flow);
+    if (f->view.tracers) draw_tracers(g, f->flow, f->quality);
     if (f->view.arrows) draw_arrows(g, f->flow);
-    game_rock_draw(r, game_sim_asset(sim), g->ox, g->oy, g->scale, g->H, ui); /* walls (game_rock.c) */
-    if (play) draw_paddle_track(g, f);
+    SDL_RenderSetClipRect(r, NULL);
+    draw_still(g, f, &tank); /* glass, rock (game_rock.c), the paddle's track */
+    SDL_RenderSetClipRect(r, &clip);
+    if (play) draw_paddle_goal(g, f);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
         draw_body(g, &f->looks->bodies[i], &pose);

@@ -61,6 +61,9 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    int quality;                 /* 0 full; 1, 2 fewer tracers and coarser dye, for
+                                    frames that run long (game_app.c adapts it) */
+    double clock_rate;           /* game time over real time lately (1: no slow motion) */
     /* the title's menu */
     int title_count, title_selected;
     const char *const *title_items;
