@@ -41,7 +41,8 @@
 #define SLOW_MS 22.0
 #define QUICK_MS 17.5
 #define MESSAGE_SECONDS 4.0
-#define HINT_SECONDS 12.0     /* the level's hint stays on the bottom line this long */
+#define HINT_SECONDS 14.0     /* a hint asked for (I) stays on the bottom line this long */
+#define STUCK_PAR 1.5         /* past this many times the par, "Stuck? I for a hint" */
 #define TITLE_ITEMS 4
 
 typedef struct app {
@@ -69,6 +70,10 @@ typedef struct app {
     game_screen screen;
     bool in_level;                /* a level is being played (not the title's backdrop) */
     bool started, paused, step_once, quit;
+    bool moving;                  /* the player's first move was made: the clock runs */
+    bool asking_quit;             /* Q pressed in a level: a second Q (or Y) quits */
+    double hint_until;            /* app clock until which the hint shows */
+    double won_clock;             /* app clock of the win (the win card's animation) */
     int title_sel, menu_sel;
     bool new_best;
     int stars_rung;               /* win screen: chimes rung for its stars */
@@ -123,11 +128,14 @@ static void reset_play(app *a)
 {
     a->paused = false;
     a->started = false;
+    a->moving = a->demo_on;
+    a->asking_quit = false;
+    a->hint_until = 0;
+    a->won_clock = 0;
     a->drag_paddle = false;
     game_sim_paddle_target(a->s.sim, a->paddle_goal);
     a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
     a->demo_next = 0;
-    a->view.hint = true;
     a->message_until = 0;
     a->new_best = false;
     a->stars_rung = 0;
@@ -171,6 +179,7 @@ static void play_level(app *a, int index)
     }
     a->screen = GAME_SCREEN_PLAY;
     a->in_level = true;
+    a->message_until = 0;
 }
 
 /* N and B: the next or previous level, if it is open. */
@@ -217,8 +226,7 @@ static void start_backdrop(app *a)
     }
     a->in_level = false;
     a->tutorial_on = false;
-    a->started = true;
-    a->view.hint = false;
+    a->started = a->moving = true;
 }
 
 /* What the backdrop does: every current on, and a slow stir round the tank. */
@@ -246,6 +254,7 @@ static void command(app *a, const game_cmd *c)
 {
     eddy_error err = {0};
     if (game_sim_command(a->s.sim, c, &err) != EDDY_OK) note(a, err.message);
+    else if (c->type != GAME_CMD_FEEDBACK) a->moving = true; /* the clock starts */
 }
 
 static void toggle_jet(app *a, int key)
@@ -335,8 +344,6 @@ static void one_step(app *a)
         a->paused = true;
     }
     a->steps_total++;
-    if (game_sim_time(a->s.sim) > HINT_SECONDS) a->view.hint = false;
-    if (a->tutorial_on) game_tutorial_update(&a->tutorial, a->s.sim);
     if (a->watch) {
         game_sound_cues cues;
         game_sound_watch_step(a->watch, a->s.sim, &cues);
@@ -347,14 +354,17 @@ static void one_step(app *a)
         }
         with_synth(a, synth_cues, &cues);
     }
-    if (before == GAME_PLAYING && level_won(a)) won_now(a);
+    if (before == GAME_PLAYING && level_won(a)) {
+        a->won_clock = a->clock;
+        won_now(a);
+    }
 }
 
 /* The win screen's stars each ring as they come. */
 static void ring_stars(app *a)
 {
     if (!level_won(a) || a->screen != GAME_SCREEN_PLAY) return;
-    double t = game_sim_time(a->s.sim) - game_sim_finish_time(a->s.sim);
+    double t = a->clock - a->won_clock;
     int shown = game_render_stars_shown(t, game_sim_stars(a->s.sim));
     while (a->stars_rung < shown) {
         with_synth(a, synth_star, &a->stars_rung);
@@ -421,6 +431,8 @@ static void set_mute(app *a, bool muted)
 
 static void go_title(app *a)
 {
+    a->message_until = 0; /* a note belongs to the screen it was made on */
+    a->asking_quit = false;
     a->screen = GAME_SCREEN_TITLE;
     a->title_sel = 0;
     a->view.help = false;
@@ -428,6 +440,7 @@ static void go_title(app *a)
 
 static void go_levels(app *a)
 {
+    a->message_until = 0;
     a->screen = GAME_SCREEN_LEVELS;
     a->menu_sel = a->s.index >= 0 ? a->s.index : game_progress_next(&a->progress);
     a->view.help = false;
@@ -437,7 +450,7 @@ static void title_items(const app *a, const char *items[TITLE_ITEMS])
 {
     items[0] = a->in_level ? "Continue" : "Play";
     items[1] = "Levels";
-    items[2] = a->progress.muted ? "Sound: off" : "Sound: on";
+    items[2] = !a->audio ? "Sound: no device" : a->progress.muted ? "Sound: off" : "Sound: on";
     items[3] = "Quit";
 }
 
@@ -480,6 +493,8 @@ static void start(app *a)
 {
     if (a->started) return;
     a->started = true;
+    /* the tutorial's first card is read from now on (the window's clock) */
+    if (a->tutorial_on) a->tutorial.shown_at = a->tutorial.now = a->clock;
     click(a);
 }
 
@@ -538,7 +553,15 @@ static bool keys_everywhere(app *a, SDL_Keycode k)
     case SDLK_m: set_mute(a, !a->progress.muted); return true;
     case SDLK_F11: toggle_fullscreen(a); return true;
     case SDLK_F12: screenshot(a, NULL); return true;
-    case SDLK_q: a->quit = true; return true;
+    case SDLK_q:
+        /* in a level Q asks first: a second Q quits */
+        if (a->screen == GAME_SCREEN_PLAY && a->in_level && !a->asking_quit) {
+            a->asking_quit = true;
+            note(a, "Quit the game? Press Q again to quit, any other key to go on.");
+        } else {
+            a->quit = true;
+        }
+        return true;
     default: return false;
     }
 }
@@ -597,6 +620,14 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
         if (restart(a, &err) != EDDY_OK) note(a, err.message);
         break;
     }
+    case SDLK_i:
+        if (game_sim_level(a->s.sim)->hint[0]) {
+            a->hint_until = a->clock < a->hint_until ? 0 : a->clock + HINT_SECONDS;
+            a->message_until = 0;
+        } else {
+            note(a, "This level has no hint: try what the currents and the paddle do.");
+        }
+        break;
     case SDLK_n: step_level(a, 1); break;
     case SDLK_b: step_level(a, -1); break;
     case SDLK_k: a->view.dye = !a->view.dye; break;
@@ -633,6 +664,13 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
 
 static void key_down(app *a, SDL_Keycode k, bool repeat)
 {
+    if (a->asking_quit && k != SDLK_q) {
+        a->asking_quit = false;
+        a->message_until = 0;
+        if (k != SDLK_y) return; /* the key only answered the question */
+        a->quit = true;
+        return;
+    }
     if (keys_everywhere(a, k)) return;
     if (a->screen == GAME_SCREEN_TITLE) key_title(a, k);
     else if (a->screen == GAME_SCREEN_LEVELS) key_levels(a, k);
@@ -716,6 +754,15 @@ static void adapt_quality(app *a, double dt, double work_ms)
     if (a->quick_for > 5.0 && a->quality > 0) a->quality--, a->quick_for = 0;
 }
 
+/* Every level of the list won (the last level's win card then says so). */
+static bool all_done(const app *a)
+{
+    if (a->cat.count == 0) return false;
+    for (int i = 0; i < a->cat.count; i++)
+        if (a->progress.stars[i] <= 0) return false;
+    return true;
+}
+
 static void draw(app *a, double alpha, double fps, double render_ms, double present_ms)
 {
     game_frame_info f;
@@ -728,6 +775,13 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.view = a->view;
     f.screen = a->screen;
     f.started = a->started;
+    f.waiting = a->started && !a->moving && !a->demo_on && a->in_level &&
+                game_sim_status(a->s.sim) == GAME_PLAYING;
+    f.win_time = a->clock - a->won_clock;
+    f.all_done = all_done(a);
+    f.view.hint = a->clock < a->hint_until;
+    f.stuck = a->in_level && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING &&
+              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.view.hint;
     f.paused = a->paused;
     f.demo = a->demo_on;
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
@@ -914,8 +968,20 @@ static void run_loop(app *a)
         memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
         /* the backdrop plays behind the title and the level select; a level
            runs once started, unless paused or under the help */
-        bool running = a->screen == GAME_SCREEN_PLAY ? a->started && !a->paused && !a->view.help
-                                                     : !a->in_level;
+        /* a level waits for the player's first move (its clock with it), and
+           stands still behind the win card: the goals keep what they hold */
+        bool frozen = a->in_level && game_sim_status(a->s.sim) != GAME_PLAYING;
+        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+            a->mouse_in && (a->right_down || a->left_down))
+            a->moving = true; /* a stir or a paddle drag: this step carries it */
+        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+            (a->key_dir[0] || a->key_dir[1] || a->key_dir[2] || a->key_dir[3]) &&
+            game_sim_level(a->s.sim)->paddle.present)
+            a->moving = true;
+        if (a->tutorial_on && a->started) game_tutorial_update(&a->tutorial, a->s.sim, a->clock);
+        bool running = a->screen == GAME_SCREEN_PLAY
+                           ? a->started && a->moving && !a->paused && !a->view.help && !frozen
+                           : !a->in_level;
         if (!running && was_running) with_synth(a, synth_hush, NULL);
         was_running = running;
         if (running) acc += dt;

@@ -5,6 +5,8 @@
  */
 #include "game_render.h"
 #include "game_batch.h"
+#include "game_card.h"
+#include "game_tutorial.h"
 #include "game_xform.h"
 #include "game_rock.h"
 
@@ -35,6 +37,10 @@ struct game_render {
     /* smoothed timings for the table */
     long last_frame;
     double avg[13];
+    /* where the last tutorial card went (tank metres), kept while it hides
+       nothing, so the card does not hop about as the objects move */
+    double card[4];
+    const void *card_level;
     /* scratch for geometry */
     SDL_Vertex *verts;
     int *index;
@@ -529,10 +535,15 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     const char *sound = f->silent ? "no sound device" : f->muted ? "M sound (off)" : "M sound";
     char keys[160];
     snprintf(keys, sizeof keys, f->demo ? "a recorded game   H help   Esc menu   %s   Q quit"
-                                        : "H help   R restart   P pause   %s   Esc menu", sound);
+                                        : "I hint   H help   R restart   P pause   %s   Esc menu", sound);
+    /* a note, the hint asked for (I), the wait for the first move, the offer
+       of a hint to a player long past par, or nothing but the keys */
     const char *line = f->message ? f->message
-                       : f->view.hint && f->started && !f->tutorial && L->hint[0] ? L->hint : "";
-    SDL_Color ink = f->message ? GOLD : rgba(200, 225, 255, 255);
+                       : f->view.hint && f->started && L->hint[0] ? L->hint
+                       : f->waiting && !f->tutorial ? "Your move: the clock starts when you switch a current on, move the paddle or stir."
+                       : f->stuck && L->hint[0] && !f->tutorial ? "Stuck? Press I for a hint."
+                       : "";
+    SDL_Color ink = f->message || (f->stuck && !f->view.hint) ? GOLD : rgba(200, 225, 255, 255);
     int body_h = game_text_line_height(t, GAME_FONT_BODY);
     int text_h = *line ? game_text_wrapped_height(t, GAME_FONT_BODY, line, g->w - 2 * pad, ink, GAME_LEFT) : body_h;
     float bot = (float)(30 * ui) + (float)(text_h > body_h ? text_h - body_h : 0);
@@ -771,24 +782,34 @@ static void draw_confetti(game_render *g, const game_frame_info *f, double t)
 
 /* The win: the stars one by one, the time against par, a new best, what
  * next; and confetti from the goals. t: seconds since the win. */
+/* A card of w x h pixels put where it hides the least of the level
+ * (game_card.c); *x, *y its top left corner in pixels. */
+static void place_card(game_render *g, const game_frame_info *f, float w, float h, float *x, float *y)
+{
+    double r[4];
+    game_card_place(f->sim, w / g->scale, h / g->scale, r);
+    float px, py;
+    to_px(g, r[0], r[3], &px, &py);
+    *x = px, *y = py;
+}
+
 static void draw_win(game_render *g, const game_frame_info *f, double t)
 {
     const game_sim *sim = f->sim;
     const game_level *L = game_sim_level(sim);
     game_text *tx = g->text;
-    float fade = (float)fmin(1.0, t / 0.5);
-    fill_rect(g->r, 0, 0, (float)g->w, (float)g->h, rgba(2, 6, 16, (int)(120 * fade)));
     if (t < 0.35) {
         draw_confetti(g, f, t);
         return;
     }
     int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
     float w = (float)(620 * g->ui), h = (float)(bl * 1.2 + 110 * g->ui + 5.5 * lh);
-    float x, y;
-    panel_box(g, w, h, &x, &y);
+    float x, y; /* where it hides the least: the goals keep their objects in view */
+    place_card(g, f, w, h, &x, &y);
+    panel_at(g, x, y, w, h, 232);
     int cx = (int)(x + w / 2);
     float yy = y + (float)(lh * 0.6);
-    shadow_text(g, GAME_FONT_BIG, f->last_level ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
+    shadow_text(g, GAME_FONT_BIG, f->last_level && f->all_done ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
     yy += (float)bl * 1.15f;
     int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
     float R = (float)(42 * g->ui);
@@ -837,54 +858,67 @@ static void draw_lost(game_render *g, const game_frame_info *f)
 }
 
 /* The level's card before it starts: what it is, what to do, the clock. */
+/* The level's opening card: which level, what it asks (made from its goals;
+ * the hint waits for I), par and limit, how to begin. */
 static void draw_intro(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     const game_level *L = game_sim_level(f->sim);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
-    float w = (float)fmin(640 * g->ui, tank->w * 0.8);
-    int wrap = (int)(w - 60 * g->ui);
-    int hint_h = L->hint[0] ? game_text_wrapped_height(t, GAME_FONT_BODY, L->hint, wrap, rgba(210, 228, 250, 255), GAME_CENTER) : 0;
-    float h = (float)(bl + hint_h + 5.4 * lh + 20 * g->ui);
-    float x = tank->x + (tank->w - w) / 2, y = tank->y + (tank->h - h) / 2;
-    fill_rect(g->r, tank->x, tank->y, tank->w, tank->h, rgba(2, 6, 16, 90));
+    float w = (float)fmin(540 * g->ui, tank->w * 0.8);
+    int wrap = (int)(w - 48 * g->ui);
+    char goal[400];
+    game_goal_sentence(L, goal, sizeof goal);
+    SDL_Color ink = rgba(210, 228, 250, 255);
+    int goal_h = game_text_wrapped_height(t, GAME_FONT_BODY, goal, wrap, ink, GAME_CENTER);
+    float h = (float)(bl + goal_h + 5.0 * lh + 16 * g->ui);
+    float x, y;
+    place_card(g, f, w, h, &x, &y);
     panel_at(g, x, y, w, h, 225);
     int cx = (int)(x + w / 2);
-    float yy = y + (float)(lh * 0.7);
+    float yy = y + (float)(lh * 0.6);
     char s[160];
     if (f->level_number > 0) snprintf(s, sizeof s, "Level %d of %d", f->level_number, f->level_total);
     else snprintf(s, sizeof s, "A practice level");
     game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, DIM, GAME_CENTER);
     yy += (float)lh * 1.1f;
     shadow_text(g, GAME_FONT_BIG, L->title, cx, (int)yy, WHITE, GAME_CENTER);
-    yy += (float)bl + 6 * (float)g->ui;
-    if (hint_h) game_text_draw_wrapped(t, GAME_FONT_BODY, L->hint, cx, (int)yy, wrap, rgba(210, 228, 250, 255), GAME_CENTER);
-    yy += (float)hint_h + (float)lh * 0.8f;
-    if (L->time_limit > 0) snprintf(s, sizeof s, "par %.0f s  for three stars      time limit %.0f s", L->par, L->time_limit);
-    else snprintf(s, sizeof s, "par %.0f s  for three stars", L->par);
+    yy += (float)bl + 4 * (float)g->ui;
+    game_text_draw_wrapped(t, GAME_FONT_BODY, goal, cx, (int)yy, wrap, ink, GAME_CENTER);
+    yy += (float)goal_h + (float)lh * 0.6f;
+    if (L->time_limit > 0) snprintf(s, sizeof s, "par %.0f s for three stars      time limit %.0f s", L->par, L->time_limit);
+    else snprintf(s, sizeof s, "par %.0f s for three stars", L->par);
     game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, GOLD, GAME_CENTER);
-    yy += (float)lh * 1.6f;
+    yy += (float)lh * 1.3f;
     double pulse = 0.6 + 0.4 * sin(f->clock * 4);
     game_text_draw(t, GAME_FONT_TITLE, "Click or press Space to start", cx, (int)yy,
                    rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
 }
 
-/* A tutorial card near the top of the tank. */
-static void draw_tutorial(game_render *g, const char *text, const SDL_FRect *tank)
+/* A tutorial card, where it hides the least; it stays put while the place
+ * it has hides nothing. */
+static void draw_tutorial(game_render *g, const game_frame_info *f, const char *text, const SDL_FRect *tank)
 {
     game_text *t = g->text;
-    float w = (float)fmin(720 * g->ui, tank->w * 0.86);
-    int wrap = (int)(w - 48 * g->ui);
+    float w = (float)fmin(640 * g->ui, tank->w * 0.7);
+    int wrap = (int)(w - 40 * g->ui);
     SDL_Color c = rgba(236, 242, 250, 255);
     int th = game_text_wrapped_height(t, GAME_FONT_TITLE, text, wrap, c, GAME_CENTER);
     int sh = game_text_line_height(t, GAME_FONT_SMALL);
-    float h = (float)(th + sh + 30 * g->ui);
-    /* below the middle: the levels' surface currents and goals stay clear */
-    float x = tank->x + (tank->w - w) / 2, y = tank->y + tank->h * 0.62f - h / 2;
+    float h = (float)(th + sh + 26 * g->ui);
+    double mw = w / g->scale, mh = h / g->scale;
+    bool same = g->card_level == (const void *)f->sim && fabs(g->card[2] - g->card[0] - mw) < 1e-6 &&
+                fabs(g->card[3] - g->card[1] - mh) < 1e-6;
+    if (!same || game_card_cover(f->sim, g->card) > 0) {
+        game_card_place(f->sim, mw, mh, g->card);
+        g->card_level = f->sim;
+    }
+    float x, y;
+    to_px(g, g->card[0], g->card[3], &x, &y);
     fill_rect(g->r, x, y, w, h, rgba(10, 24, 44, 215));
     rect_outline(g->r, x, y, w, h, rgba(255, 210, 90, 200), (float)(2 * g->ui));
-    game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 8 * g->ui), GOLD, GAME_CENTER);
-    game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 12 * g->ui + sh), wrap, c, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 7 * g->ui), GOLD, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 10 * g->ui + sh), wrap, c, GAME_CENTER);
 }
 
 /* Rows of a list (title menu, level select), remembered for the mouse. */
@@ -1027,15 +1061,38 @@ static void draw_goals(game_render *g, const game_frame_info *f)
                          rgba(c.r, c.g, c.b, (int)((45 - 12 * ring_i) * (0.6 + 0.4 * pulse))), (float)(4 * ui));
         }
         rect_outline(r, x0, y0, x1 - x0, y1 - y0, rgba(c.r, c.g, c.b, filled ? 255 : 190), (float)(2.5 * ui));
-        if (goal->label[0]) {
-            int lx = (int)((x0 + x1) / 2), ly = (int)(y1 - 6 * ui - game_text_line_height(g->text, GAME_FONT_SMALL));
-            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx + 1, ly + 1, rgba(0, 0, 0, 200), GAME_CENTER);
-            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx, ly, rgba(c.r, c.g, c.b, 255), GAME_CENTER);
-        }
         if (filled && game_sim_status(sim) == GAME_PLAYING) {
             double p = game_sim_hold_progress(sim);
             fill_rect(r, x0 + 6, y0 + 6 * (float)ui, (float)((x1 - x0 - 12) * p), (float)(4 * ui), rgba(c.r, c.g, c.b, 255));
         }
+    }
+}
+
+/* The goals' labels, over the rock: at the bottom of the box, or at its top
+ * where rock fills the bottom (level 8's floor). */
+static void draw_goal_labels(game_render *g, const game_frame_info *f)
+{
+    const game_level *L = game_sim_level(f->sim);
+    const eddy_asset *asset = game_sim_asset(f->sim);
+    int lh = game_text_line_height(g->text, GAME_FONT_SMALL);
+    double pad = (lh + 8 * g->ui) / g->scale; /* the label's height in metres */
+    for (int k = 0; k < L->goal_count; k++) {
+        const game_goal *goal = &L->goals[k];
+        if (!goal->label[0]) continue;
+        double cx = (goal->rect[0] + goal->rect[2]) / 2, y = goal->rect[1] + 0.5 * pad;
+        bool low_clear = !eddy_asset_solid_at(asset, cx, y) &&
+                         !eddy_asset_solid_at(asset, cx - 0.3, y) && !eddy_asset_solid_at(asset, cx + 0.3, y);
+        float lx, ly;
+        if (low_clear) {
+            to_px(g, cx, goal->rect[1], &lx, &ly);
+            ly -= (float)(6 * g->ui + lh);
+        } else {
+            to_px(g, cx, goal->rect[3], &lx, &ly);
+            ly += (float)(6 * g->ui);
+        }
+        SDL_Color c = sdl_col(f->looks->goal[k], 255);
+        game_text_draw(g->text, GAME_FONT_SMALL, goal->label, (int)lx + 1, (int)ly + 1, rgba(0, 0, 0, 200), GAME_CENTER);
+        game_text_draw(g->text, GAME_FONT_SMALL, goal->label, (int)lx, (int)ly, c, GAME_CENTER);
     }
 }
 
@@ -1158,6 +1215,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     SDL_RenderSetClipRect(r, NULL);
     draw_still(g, f, &tank); /* glass, rock (game_rock.c), the paddle's track */
     SDL_RenderSetClipRect(r, &clip);
+    if (play) draw_goal_labels(g, f);
     if (play) draw_paddle_goal(g, f);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
@@ -1197,7 +1255,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     } else if (!f->started && !f->demo) {
         draw_intro(g, f, &tank);
     } else if (status == GAME_WON) {
-        draw_win(g, f, game_sim_time(sim) - game_sim_finish_time(sim));
+        draw_win(g, f, f->win_time);
     } else if (status == GAME_LOST && !f->demo) {
         draw_lost(g, f);
     } else if (f->paused) {
@@ -1208,7 +1266,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         game_text_draw(g->text, GAME_FONT_BODY, "Space or P to go on,  . for one step", (int)(tank.x + tank.w / 2),
                        (int)(tank.y + tank.h / 2 + bl * 0.3), DIM, GAME_CENTER);
     } else if (f->tutorial) {
-        draw_tutorial(g, f->tutorial, &tank);
+        draw_tutorial(g, f, f->tutorial, &tank);
     }
     if (!game_text_ok(g->text)) { /* no font: at least say so in the window title area */
         fill_rect(r, 0, 0, 8, 8, rgba(255, 80, 80, 255));

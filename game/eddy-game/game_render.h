@@ -46,6 +46,10 @@ typedef struct game_frame_info {
     game_view view;
     game_screen screen;
     bool started;                /* play: the level's card has been dismissed */
+    bool waiting;                /* started, but the clock waits for the first move */
+    bool stuck;                  /* long past par: the bottom line offers the hint */
+    bool all_done;               /* every level of the list has been won */
+    double win_time;             /* s since the win (the win card's animation) */
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     const char *tutorial;        /* a card of the first level's tutorial, or NULL */
