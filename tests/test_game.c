@@ -23,6 +23,7 @@
 #include "game_bot.h"
 #include "game_flow.h"
 #include "game_replay.h"
+#include "game_reload.h"
 #include "game_run.h"
 #include "test_util.h"
 
@@ -36,6 +37,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 #ifndef EDDY_GAME_NO_SDL
 #include <zlib.h>
@@ -700,6 +702,80 @@ static void screenshot_shows_the_scene(void **state)
 }
 #endif
 
+/* Polls a reload until it leaves BUILDING/WATCHING or `seconds` of its
+ * clock pass (the alarm of the test runner bounds a hang; this loop sleeps
+ * 10 ms a turn and counts its own clock, so a busy machine only slows it). */
+static game_reload_state wait_reload(game_reload *r, double *clock, double seconds)
+{
+    double end = *clock + seconds;
+    while (*clock < end) {
+        game_reload_state s = game_reload_poll(r, *clock);
+        if (s == GAME_RELOAD_READY || s == GAME_RELOAD_FAILED) return s;
+        struct timespec ten_ms = {0, 10000000};
+        nanosleep(&ten_ms, NULL);
+        *clock += 0.01;
+    }
+    return GAME_RELOAD_WATCHING;
+}
+
+static void write_level(const char *path, const char *title, double x)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "{ \"title\": \"%s\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], "
+               "\"modes\": 12 }, \"par\": 10, \"gravity\": [0, 0],\n"
+               "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, "
+               "\"x\": %g, \"y\": 4 } ],\n"
+               "  \"goals\": [ { \"rect\": [9, 3, 11, 5], \"bodies\": [\"b\"] } ] }\n",
+            title, x);
+    fclose(f);
+}
+
+/* Edits seen live: a changed level file is rebuilt by eddy-level in a child
+ * process and handed over (the new title and start position are the
+ * file's); a broken file is reported with the tool's own message and
+ * leaves nothing to take; a file left alone builds nothing. */
+static void a_changed_level_is_rebuilt_in_the_background(void **state)
+{
+    (void)state;
+    char tool[512];
+    snprintf(tool, sizeof tool, "%s/eddy-level", bin_dir());
+    if (access(tool, X_OK) != 0) skip();
+    const char *level = tmp_path("live.json");
+    write_level(level, "Before", 3);
+    game_reload *r = NULL;
+    eddy_error err = {0};
+    assert_int_equal(game_reload_create(level, g_tmp, tool, &r, &err), EDDY_OK);
+    double clock = 0;
+    /* nothing changed: nothing is built */
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    /* a change (a second later, so the file's time surely moves) */
+    sleep(1);
+    write_level(level, "After", 4.5);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_READY);
+    game_loaded ld;
+    assert_int_equal(game_reload_take(r, &ld, &err), EDDY_OK);
+    assert_string_equal(ld.level->title, "After");
+    game_sim *sim = NULL;
+    assert_int_equal(game_sim_create(ld.level, ld.asset, &sim, &err), EDDY_OK);
+    double c[2];
+    eddy_body_world_center(game_sim_body(sim, 0), c);
+    assert_true(fabs(c[0] - 4.5) < 1e-9);
+    game_sim_destroy(sim);
+    game_loaded_free(&ld);
+    assert_true(game_reload_build_seconds(r) > 0);
+    /* a broken file: the tool's complaint, once */
+    sleep(1);
+    FILE *f = fopen(level, "w");
+    assert_non_null(f);
+    fputs("{ \"title\": ", f);
+    fclose(f);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_FAILED);
+    assert_non_null(strstr(game_reload_message(r), "JSON"));
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    game_reload_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -714,6 +790,7 @@ int main(void)
         cmocka_unit_test(headless_record_and_replay_agree),
         cmocka_unit_test(bots_win_every_level),
         cmocka_unit_test(walled_levels_keep_water_out_of_the_rock),
+        cmocka_unit_test(a_changed_level_is_rebuilt_in_the_background),
 #ifndef EDDY_GAME_NO_SDL
         cmocka_unit_test(screenshot_shows_the_scene),
 #endif

@@ -14,6 +14,7 @@
 #include "game_app.h"
 #include "game_audio.h"
 #include "game_progress.h"
+#include "game_reload.h"
 #include "game_render.h"
 #include "game_replay.h"
 #include "game_session.h"
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 /* Catching up after a long frame: at most this much game time in one frame
  * (the clock runs in slow motion only when the physics itself cannot keep
@@ -74,6 +76,8 @@ typedef struct app {
     bool asking_quit;             /* Q pressed in a level: a second Q (or Y) quits */
     double hint_until;            /* app clock until which the hint shows */
     double won_clock;             /* app clock of the win (the win card's animation) */
+    game_reload *reload;          /* watches the level's files (edits seen live) */
+    char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
     int title_sel, menu_sel;
     bool new_best;
     int stars_rung;               /* win screen: chimes rung for its stars */
@@ -87,7 +91,7 @@ typedef struct app {
     int quality;                  /* of the drawing: 0 full .. 2 (game_frame_info) */
     double slow_for, quick_for;   /* s the frames have been slow, quick */
     double clock_rate;            /* game time over real time, smoothed */
-    char message[256];
+    char message[600];
     double message_until, clock;
     long steps_total;
     char title_note[160];
@@ -155,10 +159,24 @@ static eddy_result restart(app *a, eddy_error *err)
     return rc;
 }
 
+/* Watches the open level's file and painted modes (game_reload.h); the
+ * built-in level has no file. */
+static void watch_level(app *a, int index, const char *spec)
+{
+    game_reload_destroy(a->reload);
+    a->reload = NULL;
+    const char *path = a->s.index >= 0 ? a->cat.paths[a->s.index] : index >= 0 && index < a->cat.count ? a->cat.paths[index] : spec;
+    if (!path || !strcmp(a->s.loaded.level->id, "builtin") || access(path, R_OK) != 0) return;
+    if (!a->level_tool[0]) game_reload_find_tool(a->level_tool, sizeof a->level_tool);
+    if (game_reload_create(path, a->cat.assets_dir, a->level_tool, &a->reload, NULL) != EDDY_OK)
+        a->reload = NULL;
+}
+
 static eddy_result open_level(app *a, int index, const char *spec, eddy_error *err)
 {
     eddy_result rc = game_session_open(&a->s, &a->cat, index, spec, err);
     if (rc != EDDY_OK) return rc;
+    watch_level(a, index, spec);
     reset_play(a);
     if (a->s.loaded.asset_built && strcmp(a->s.loaded.level->id, "builtin") != 0)
         note(a, "This level's data was missing, so it was prepared just now.");
@@ -944,6 +962,62 @@ static int first_screen(app *a)
     return EX_OK;
 }
 
+/* A level rebuilt after its files changed takes the place of the one being
+ * played: it starts again at once (no card), with the currents that were
+ * on switched on again, so the designer sees the change within seconds. */
+static void adopt_reload(app *a)
+{
+    game_loaded ld;
+    eddy_error err = {0};
+    char s[600];
+    if (game_reload_take(a->reload, &ld, &err) != EDDY_OK) {
+        snprintf(s, sizeof s, "The changed level was not loaded: %.500s", err.message);
+        note(a, s);
+        return;
+    }
+    const game_level *old = game_sim_level(a->s.sim);
+    bool on[GAME_MAX_JETS] = {false};
+    int jets = old->jet_count;
+    for (int j = 0; j < jets; j++) on[j] = game_sim_jet_on(a->s.sim, j);
+    bool started = a->started, moving = a->moving;
+    if (game_session_adopt(&a->s, &ld, &err) != EDDY_OK) {
+        fprintf(stderr, "eddy-game: %s\n", err.message);
+        note(a, err.message);
+        a->quit = !a->s.sim;
+        return;
+    }
+    reset_play(a);
+    a->started = started;
+    const game_level *L = game_sim_level(a->s.sim);
+    for (int j = 0; j < jets && j < L->jet_count && started; j++)
+        if (on[j] && !L->jets[j].on) {
+            game_cmd c = {GAME_CMD_JET, j, {1, 0, 0, 0}};
+            command(a, &c);
+        }
+    a->moving = a->moving || moving;
+    snprintf(s, sizeof s, "The level changed: rebuilt in %.1f s and started again.",
+             game_reload_build_seconds(a->reload));
+    note(a, s);
+}
+
+static void poll_reload(app *a)
+{
+    if (!a->reload || !a->in_level || a->demo_on) return;
+    char s[600];
+    switch (game_reload_poll(a->reload, a->clock)) {
+    case GAME_RELOAD_READY: adopt_reload(a); break;
+    case GAME_RELOAD_FAILED:
+        snprintf(s, sizeof s, "The changed level did not build: %.500s", game_reload_message(a->reload));
+        note(a, s);
+        fprintf(stderr, "eddy-game: %s\n", s);
+        break;
+    case GAME_RELOAD_BUILDING:
+        if (a->clock >= a->message_until) note(a, "The level's files changed: rebuilding it...");
+        break;
+    default: break;
+    }
+}
+
 static void run_loop(app *a)
 {
     const game_app_options *o = a->opt;
@@ -954,6 +1028,8 @@ static void run_loop(app *a)
     while (!a->quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle(a, &e);
+        if (a->quit || !a->s.sim) break;
+        poll_reload(a);
         if (a->quit || !a->s.sim) break;
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = (double)(now - last) / (double)freq;
@@ -1063,6 +1139,7 @@ int game_app_run(const game_app_options *o)
     }
     if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
     game_audio_close(a->audio);
+    game_reload_destroy(a->reload);
     game_sound_watch_destroy(a->watch);
     game_session_close(&a->s);
     game_replay_free(&a->demo);

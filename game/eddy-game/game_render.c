@@ -656,6 +656,7 @@ static void draw_help(game_render *g, const game_frame_info *f)
         {"1 .. 9", "switch a current on or off"},
         {"Space, Enter, click", "start the level; after a win, Enter: the next"},
         {"Space or P", "pause and go on;  . one step while paused"},
+        {"I", "a hint for this level"},
         {"R", "start the level again"},
         {"N / B", "next / previous level"},
         {"Esc", "the menu and the levels"},
