@@ -535,6 +535,82 @@ static void cards_leave_the_level_in_view(void **state)
     game_catalog_close(&cat);
 }
 
+/* Distance from point p to the outline of body b (0 inside it), from the
+ * body's own shapes: circles and polygons in world space. */
+static double distance_to_body(const eddy_body *b, const double p[2])
+{
+    double best = INFINITY;
+    for (int s = 0; s < eddy_body_shape_count(b); s++) {
+        eddy_shape_info info;
+        if (eddy_body_get_shape(b, s, &info, NULL) != EDDY_OK) continue;
+        if (info.type == EDDY_SHAPE_CIRCLE) {
+            double c[2];
+            eddy_body_world_point(b, info.center[0], info.center[1], c);
+            best = fmin(best, fmax(0.0, hypot(p[0] - c[0], p[1] - c[1]) - info.radius));
+            continue;
+        }
+        double w[EDDY_MAX_POLYGON_VERTICES][2];
+        int n = info.vertex_count;
+        for (int k = 0; k < n; k++) eddy_body_world_point(b, info.vertices[k][0], info.vertices[k][1], w[k]);
+        bool inside = true;
+        for (int k = 0; k < n; k++) { /* convex, counter-clockwise */
+            const double *a = w[k], *c = w[(k + 1) % n];
+            double ex = c[0] - a[0], ey = c[1] - a[1], len2 = ex * ex + ey * ey;
+            inside = inside && ex * (p[1] - a[1]) - ey * (p[0] - a[0]) >= 0;
+            double t = len2 > 0 ? ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / len2 : 0;
+            t = t < 0 ? 0 : t > 1 ? 1 : t;
+            best = fmin(best, hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey));
+        }
+        if (inside) return 0;
+    }
+    return best;
+}
+
+/* Start positions are clear: no object starts over a current's nozzle (its
+ * disc of 0.22 m and the chevron showing its direction, to 0.42 m, plus a
+ * little water), and no goal's label starts under an object or in rock on
+ * every shipped level. The level waits for the first move, so this is what
+ * the player sees. */
+static void start_positions_are_clear(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    assert_true(cat.count >= 10);
+    for (int i = 0; i < cat.count; i++) {
+        game_session s;
+        memset(&s, 0, sizeof s);
+        eddy_error err = {0};
+        if (game_session_open(&s, &cat, i, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
+        const game_level *L = s.loaded.level;
+        for (int j = 0; j < L->jet_count; j++)
+            for (int b = 0; b < game_sim_body_count(s.sim); b++) {
+                double d = distance_to_body(game_sim_body(s.sim, b), L->jets[j].at);
+                if (d < 0.5)
+                    fail_msg("%s: body %d starts %.2f m from nozzle %c at (%g, %g)", L->id, b, d,
+                             L->jets[j].key, L->jets[j].at[0], L->jets[j].at[1]);
+            }
+        for (int g = 0; g < L->goal_count; g++) {
+            const game_goal *goal = &L->goals[g];
+            if (!goal->label[0]) continue;
+            /* the label: the middle of the goal's bottom edge, or of its top
+               edge where rock is at the bottom (as game_render.c puts it) */
+            double cx = (goal->rect[0] + goal->rect[2]) / 2, y = goal->rect[1] + 0.2;
+            const eddy_asset *a = s.loaded.asset;
+            if (eddy_asset_solid_at(a, cx, y) || eddy_asset_solid_at(a, cx - 0.3, y) ||
+                eddy_asset_solid_at(a, cx + 0.3, y))
+                y = goal->rect[3] - 0.2;
+            double at[2] = {cx, y};
+            if (eddy_asset_solid_at(a, cx, y)) fail_msg("%s: goal %d's label is in rock", L->id, g);
+            for (int b = 0; b < game_sim_body_count(s.sim); b++)
+                if (distance_to_body(game_sim_body(s.sim, b), at) < 0.15)
+                    fail_msg("%s: goal %d's label starts under body %d", L->id, g, b);
+        }
+        game_session_close(&s);
+    }
+    game_catalog_close(&cat);
+}
+
 static void tutorial_follows_the_player(void **state)
 {
     (void)state;
@@ -826,6 +902,7 @@ int main(void)
         cmocka_unit_test(data_files_go_to_the_users_data_directory),
         cmocka_unit_test(tutorial_follows_the_player),
         cmocka_unit_test(cards_leave_the_level_in_view),
+        cmocka_unit_test(start_positions_are_clear),
         cmocka_unit_test(sound_follows_the_water_and_the_knocks),
         cmocka_unit_test(no_display_and_bad_overlays_are_refused),
         cmocka_unit_test(headless_line_is_json_for_any_title),

@@ -1111,6 +1111,16 @@ static void draw_jets(game_render *g, const game_frame_info *f)
         if (on) disc(g->r, px, py, rad * 2.2f, rgba(c.r, c.g, c.b, 90), rgba(c.r, c.g, c.b, 0));
         disc(g->r, px, py, rad, on ? c : rgba(30, 40, 60, 255), on ? shade(c, 0.7, 255) : rgba(20, 28, 44, 255));
         ring(g->r, px, py, rad, (float)(2 * g->ui), c);
+        if (j < f->looks->jet_count && (f->looks->jet_dir[j][0] != 0 || f->looks->jet_dir[j][1] != 0)) {
+            /* the way its current will flow, on or off: a chevron beyond the rim */
+            float dx = (float)f->looks->jet_dir[j][0], dy = -(float)f->looks->jet_dir[j][1];
+            float tip = rad * 1.9f, back = rad * 1.25f, side = rad * 0.5f;
+            SDL_Color a = on ? c : rgba(c.r, c.g, c.b, 200);
+            SDL_Vertex v[3] = {{{px + dx * tip, py + dy * tip}, a, {0, 0}},
+                               {{px + dx * back - dy * side, py + dy * back + dx * side}, a, {0, 0}},
+                               {{px + dx * back + dy * side, py + dy * back - dx * side}, a, {0, 0}}};
+            SDL_RenderGeometry(g->r, NULL, v, 3, NULL, 0);
+        }
         char key[2] = {(char)jet->key, 0};
         int lh = game_text_line_height(g->text, GAME_FONT_BODY);
         game_text_draw(g->text, GAME_FONT_BODY, key, (int)px, (int)(py - lh / 2), on ? rgba(10, 14, 24, 255) : c, GAME_CENTER);
