@@ -428,6 +428,52 @@ static void goals_hold_and_finish(void **state)
     game_level_destroy(L);
 }
 
+/* The third star asks for what the level's "stars" says besides the par
+ * time: here at most 0.2 s of stirring. The same quick win with 0.5 s of
+ * stirring has two stars, without it three; a level without currents
+ * cannot ask for them off. */
+static void stars_follow_the_levels_rule(void **state)
+{
+    (void)state;
+    const char *text =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"hold\": 0.5, \"par\": 5, \"gravity\": [0, 0], \"stars\": { \"stirring\": 0.2 },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    game_level *L;
+    eddy_error err = {0};
+    assert_int_equal(game_level_load_memory(text, strlen(text), "stars", &L, &err), EDDY_OK);
+    assert_true(L->stars.max_stirring == 0.2 && !L->stars.currents_off);
+    eddy_asset *a;
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    for (int stir_frames = 0; stir_frames <= 30; stir_frames += 30) {
+        game_sim *sim;
+        assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
+        for (int f = 0; f < 60 && game_sim_status(sim) == GAME_PLAYING; f++) {
+            if (f < stir_frames) { /* a gentle stir far from the body */
+                game_cmd c = {GAME_CMD_STIR, 0, {1.0, 1.0, 0.2, 0}};
+                assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+            }
+            step(sim);
+        }
+        assert_int_equal(game_sim_status(sim), GAME_WON);
+        assert_true(game_sim_finish_time(sim) <= L->par);
+        assert_true(fabs(game_sim_stir_used(sim) - stir_frames * GAME_DT) < 1e-9);
+        assert_int_equal(game_sim_stars(sim), stir_frames ? 2 : 3);
+        assert_int_equal(game_sim_star_rule(sim), stir_frames == 0);
+        game_sim_destroy(sim);
+    }
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+    const char *bad =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"par\": 5, \"stars\": { \"currents_off\": true },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    assert_int_equal(game_level_load_memory(bad, strlen(bad), "stars", &L, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "stars.currents_off"));
+}
+
 /* ------------------------------------------------------------ refusals */
 
 static void expect_level_error(const char *text, const char *needle)
@@ -784,6 +830,7 @@ int main(void)
         cmocka_unit_test(recorded_replay_reproduces_exactly),
         cmocka_unit_test(committed_replays_win_every_level),
         cmocka_unit_test(goals_hold_and_finish),
+        cmocka_unit_test(stars_follow_the_levels_rule),
         cmocka_unit_test(bad_levels_are_refused_naming_the_field),
         cmocka_unit_test(bad_replays_are_refused_naming_the_line),
         cmocka_unit_test(command_line_errors_have_their_exit_codes),

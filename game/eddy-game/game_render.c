@@ -468,6 +468,19 @@ static void shadow_text(game_render *g, game_font font, const char *s, int x, in
     game_text_draw(g->text, font, s, x, y, c, align);
 }
 
+/* What the third star asks besides the par time, in words ("" for none):
+ * ", with every current off at the end", ", with at most 2 s of stirring". */
+static void star_rule_text(const game_level *L, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (L->stars.currents_off) snprintf(out, cap, ", with every current off at the end");
+    if (L->stars.max_stirring >= 0) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s at most %.0f s of stirring", n ? " and" : ", with",
+                 L->stars.max_stirring);
+    }
+}
+
 static void draw_hud(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
@@ -500,9 +513,10 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     game_text_draw(t, GAME_FONT_TITLE, s, cx, (int)(4 * ui), clock, GAME_CENTER);
     char st[32];
     int stars = game_sim_status(sim) == GAME_WON ? game_sim_stars(sim)
-                : time <= L->par ? 3 : time <= 2 * L->par ? 2 : 1;
+                : time <= L->par && game_sim_star_rule(sim) ? 3 : time <= 2 * L->par ? 2 : 1;
     stars_text(stars, st, sizeof st);
-    snprintf(s, sizeof s, "par %.0f s  %s", L->par, st);
+    snprintf(s, sizeof s, "par %.0f s%s  %s", L->par,
+             L->stars.currents_off ? ", currents off" : L->stars.max_stirring >= 0 ? ", little stirring" : "", st);
     game_text_draw(t, GAME_FONT_SMALL, s, cx, (int)(bar - game_text_line_height(t, GAME_FONT_SMALL) - 3 * ui),
                    GOLD, GAME_CENTER);
 
@@ -829,8 +843,13 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
     snprintf(s, sizeof s, "%.1f s   (par %.0f s)", game_sim_finish_time(sim), L->par);
     game_text_draw(tx, GAME_FONT_TITLE, s, cx, (int)yy, WHITE, GAME_CENTER);
     yy += (float)lh * 1.6f;
-    const char *praise = stars == 3 ? "Under par: three stars!" : stars == 2 ? "Beat the par time for the third star."
-                                                                           : "Try it faster for more stars.";
+    char rule[120], missed[200];
+    star_rule_text(L, rule, sizeof rule);
+    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
+    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
+    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
+                         : stars == 2 ? "Beat the par time for the third star."
+                                      : "Try it faster for more stars.";
     if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
     game_text_draw(tx, GAME_FONT_BODY, praise, cx, (int)yy, f->new_best && !f->demo ? GOLD : DIM, GAME_CENTER);
     yy += (float)lh * 1.5f;
@@ -872,7 +891,7 @@ static void draw_intro(game_render *g, const game_frame_info *f, const SDL_FRect
     game_goal_sentence(L, goal, sizeof goal);
     SDL_Color ink = rgba(210, 228, 250, 255);
     int goal_h = game_text_wrapped_height(t, GAME_FONT_BODY, goal, wrap, ink, GAME_CENTER);
-    float h = (float)(bl + goal_h + 5.0 * lh + 16 * g->ui);
+    float h = (float)(bl + goal_h + 6.0 * lh + 16 * g->ui);
     float x, y;
     place_card(g, f, w, h, &x, &y);
     panel_at(g, x, y, w, h, 225);
@@ -887,10 +906,13 @@ static void draw_intro(game_render *g, const game_frame_info *f, const SDL_FRect
     yy += (float)bl + 4 * (float)g->ui;
     game_text_draw_wrapped(t, GAME_FONT_BODY, goal, cx, (int)yy, wrap, ink, GAME_CENTER);
     yy += (float)goal_h + (float)lh * 0.6f;
-    if (L->time_limit > 0) snprintf(s, sizeof s, "par %.0f s for three stars      time limit %.0f s", L->par, L->time_limit);
-    else snprintf(s, sizeof s, "par %.0f s for three stars", L->par);
-    game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, GOLD, GAME_CENTER);
-    yy += (float)lh * 1.3f;
+    char rule[120];
+    star_rule_text(L, rule, sizeof rule);
+    if (L->time_limit > 0) snprintf(s, sizeof s, "three stars: par %.0f s%s      time limit %.0f s", L->par, rule, L->time_limit);
+    else snprintf(s, sizeof s, "three stars: par %.0f s%s", L->par, rule);
+    int par_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, wrap, GOLD, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_BODY, s, cx, (int)yy, wrap, GOLD, GAME_CENTER);
+    yy += (float)par_h + (float)lh * 0.3f;
     double pulse = 0.6 + 0.4 * sin(f->clock * 4);
     game_text_draw(t, GAME_FONT_TITLE, "Click or press Space to start", cx, (int)yy,
                    rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
