@@ -309,7 +309,10 @@ static void keys_move_paddle(app *a)
     double ey = L->paddle.track[1][1] - L->paddle.track[0][1], len = hypot(ex, ey);
     if (len <= 0) return;
     double along = (dir[0] * ex + dir[1] * ey) / len;
-    if (fabs(along) < 0.2) return;
+    /* a key across the track still answers: up and right go towards the
+       track's second end, down and left towards its first */
+    if (fabs(along) < 0.2) along = dir[0] + dir[1];
+    if (along == 0) return;
     double step = (along > 0 ? 1 : -1) * L->paddle.speed * GAME_DT;
     a->paddle_goal[0] += step * ex / len;
     a->paddle_goal[1] += step * ey / len;
@@ -530,10 +533,24 @@ static void set_mouse(app *a, int wx, int wy)
     }
 }
 
+/* Distance from the mouse to the paddle's track (m). */
+static double track_distance(app *a)
+{
+    const game_level *L = game_sim_level(a->s.sim);
+    const double *p0 = L->paddle.track[0], *p1 = L->paddle.track[1];
+    double ex = p1[0] - p0[0], ey = p1[1] - p0[1], len2 = ex * ex + ey * ey;
+    double t = len2 > 0 ? ((a->mouse[0] - p0[0]) * ex + (a->mouse[1] - p0[1]) * ey) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(a->mouse[0] - p0[0] - t * ex, a->mouse[1] - p0[1] - t * ey);
+}
+
+/* The left button takes the paddle when it goes down on the paddle or close
+ * to its dashed track (the paddle then slides to the mouse along it). */
 static bool near_paddle(app *a)
 {
     eddy_body *p = game_sim_paddle(a->s.sim);
     if (!p) return false;
+    if (track_distance(a) < 0.35) return true;
     /* inside the paddle's outline grown by a little slack (it may be thin) */
     double local[2];
     eddy_body_local_point(p, a->mouse[0], a->mouse[1], local);

@@ -144,9 +144,11 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
     }
     if (L->paddle.present) {
         c = add(t, GAME_WAIT_PADDLE);
+        const double(*tr)[2] = L->paddle.track;
+        bool upright = fabs(tr[1][1] - tr[0][1]) >= fabs(tr[1][0] - tr[0][0]);
         snprintf(c->text, sizeof c->text,
-                 "Drag the white paddle with the left mouse button, or hold W and S: as it moves, "
-                 "it pushes the water.");
+                 "Drag the white paddle along its dashed track with the left mouse button, or hold "
+                 "%s: as it moves, it pushes the water.", upright ? "W and S" : "A and D");
     }
     c = add(t, GAME_WAIT_GOAL);
     snprintf(c->text, sizeof c->text,
