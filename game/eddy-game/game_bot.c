@@ -60,16 +60,12 @@ static void play_first_current(bot *b, long f)
     if (f > 30) currents_off_when_home(b);
 }
 
-/* 02: quick strokes out, slow strokes back; a stir behind the crate once it stalls */
+/* 02: full strokes of the paddle, out and back (the level has no stirring) */
 static void play_sweep(bot *b, long f)
 {
     long k = f % 140;
     if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
     if (k == 70) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
-    double crate[2];
-    centre(b, 0, crate);
-    if (f > 500 && crate[0] < 9.3 && game_sim_stir_meter(b->sim) > 0.5)
-        give(b, GAME_CMD_STIR, 0, crate[0] - 0.4, 0.7, 4, 0);
 }
 
 /* 03: current first, then the lift */
