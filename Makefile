@@ -644,9 +644,9 @@ GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
                   game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
                   game_view.c game_session.c game_push.c \
-                  game_progress.c game_tutorial.c game_sound.c game_synth.c)
+                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c game_rock.c)
+                  game_audio.c game_rock.c game_batch.c)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
 GAME_FLAGS   := -I$(GAME_DIR) -Itools

@@ -25,6 +25,7 @@
 #include "game_embedded.h"
 #include "game_flow.h"
 #include "game_replay.h"
+#include "game_reload.h"
 #include "game_run.h"
 #include "level_build.h"
 #include "test_util.h"
@@ -39,6 +40,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 #ifndef EDDY_GAME_NO_SDL
 #include <zlib.h>
@@ -506,6 +508,52 @@ static void goals_hold_and_finish(void **state)
     game_level_destroy(L);
 }
 
+/* The third star asks for what the level's "stars" says besides the par
+ * time: here at most 0.2 s of stirring. The same quick win with 0.5 s of
+ * stirring has two stars, without it three; a level without currents
+ * cannot ask for them off. */
+static void stars_follow_the_levels_rule(void **state)
+{
+    (void)state;
+    const char *text =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"hold\": 0.5, \"par\": 5, \"gravity\": [0, 0], \"stars\": { \"stirring\": 0.2 },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    game_level *L;
+    eddy_error err = {0};
+    assert_int_equal(game_level_load_memory(text, strlen(text), "stars", &L, &err), EDDY_OK);
+    assert_true(L->stars.max_stirring == 0.2 && !L->stars.currents_off);
+    eddy_asset *a;
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    for (int stir_frames = 0; stir_frames <= 30; stir_frames += 30) {
+        game_sim *sim;
+        assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
+        for (int f = 0; f < 60 && game_sim_status(sim) == GAME_PLAYING; f++) {
+            if (f < stir_frames) { /* a gentle stir far from the body */
+                game_cmd c = {GAME_CMD_STIR, 0, {1.0, 1.0, 0.2, 0}};
+                assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+            }
+            step(sim);
+        }
+        assert_int_equal(game_sim_status(sim), GAME_WON);
+        assert_true(game_sim_finish_time(sim) <= L->par);
+        assert_true(fabs(game_sim_stir_used(sim) - stir_frames * GAME_DT) < 1e-9);
+        assert_int_equal(game_sim_stars(sim), stir_frames ? 2 : 3);
+        assert_int_equal(game_sim_star_rule(sim), stir_frames == 0);
+        game_sim_destroy(sim);
+    }
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+    const char *bad =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"par\": 5, \"stars\": { \"currents_off\": true },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    assert_int_equal(game_level_load_memory(bad, strlen(bad), "stars", &L, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "stars.currents_off"));
+}
+
 /* ------------------------------------------------------------ refusals */
 
 static void expect_level_error(const char *text, const char *needle)
@@ -782,6 +830,80 @@ static void screenshot_shows_the_scene(void **state)
 }
 #endif
 
+/* Polls a reload until it leaves BUILDING/WATCHING or `seconds` of its
+ * clock pass (the alarm of the test runner bounds a hang; this loop sleeps
+ * 10 ms a turn and counts its own clock, so a busy machine only slows it). */
+static game_reload_state wait_reload(game_reload *r, double *clock, double seconds)
+{
+    double end = *clock + seconds;
+    while (*clock < end) {
+        game_reload_state s = game_reload_poll(r, *clock);
+        if (s == GAME_RELOAD_READY || s == GAME_RELOAD_FAILED) return s;
+        struct timespec ten_ms = {0, 10000000};
+        nanosleep(&ten_ms, NULL);
+        *clock += 0.01;
+    }
+    return GAME_RELOAD_WATCHING;
+}
+
+static void write_level(const char *path, const char *title, double x)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "{ \"title\": \"%s\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], "
+               "\"modes\": 12 }, \"par\": 10, \"gravity\": [0, 0],\n"
+               "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, "
+               "\"x\": %g, \"y\": 4 } ],\n"
+               "  \"goals\": [ { \"rect\": [9, 3, 11, 5], \"bodies\": [\"b\"] } ] }\n",
+            title, x);
+    fclose(f);
+}
+
+/* Edits seen live: a changed level file is rebuilt by eddy-level in a child
+ * process and handed over (the new title and start position are the
+ * file's); a broken file is reported with the tool's own message and
+ * leaves nothing to take; a file left alone builds nothing. */
+static void a_changed_level_is_rebuilt_in_the_background(void **state)
+{
+    (void)state;
+    char tool[512];
+    snprintf(tool, sizeof tool, "%s/eddy-level", bin_dir());
+    if (access(tool, X_OK) != 0) skip();
+    const char *level = tmp_path("live.json");
+    write_level(level, "Before", 3);
+    game_reload *r = NULL;
+    eddy_error err = {0};
+    assert_int_equal(game_reload_create(level, g_tmp, tool, &r, &err), EDDY_OK);
+    double clock = 0;
+    /* nothing changed: nothing is built */
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    /* a change (a second later, so the file's time surely moves) */
+    sleep(1);
+    write_level(level, "After", 4.5);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_READY);
+    game_loaded ld;
+    assert_int_equal(game_reload_take(r, &ld, &err), EDDY_OK);
+    assert_string_equal(ld.level->title, "After");
+    game_sim *sim = NULL;
+    assert_int_equal(game_sim_create(ld.level, ld.asset, &sim, &err), EDDY_OK);
+    double c[2];
+    eddy_body_world_center(game_sim_body(sim, 0), c);
+    assert_true(fabs(c[0] - 4.5) < 1e-9);
+    game_sim_destroy(sim);
+    game_loaded_free(&ld);
+    assert_true(game_reload_build_seconds(r) > 0);
+    /* a broken file: the tool's complaint, once */
+    sleep(1);
+    FILE *f = fopen(level, "w");
+    assert_non_null(f);
+    fputs("{ \"title\": ", f);
+    fclose(f);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_FAILED);
+    assert_non_null(strstr(game_reload_message(r), "JSON"));
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    game_reload_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -792,12 +914,14 @@ int main(void)
         cmocka_unit_test(recorded_replay_reproduces_exactly),
         cmocka_unit_test(committed_replays_win_every_level),
         cmocka_unit_test(goals_hold_and_finish),
+        cmocka_unit_test(stars_follow_the_levels_rule),
         cmocka_unit_test(bad_levels_are_refused_naming_the_field),
         cmocka_unit_test(bad_replays_are_refused_naming_the_line),
         cmocka_unit_test(command_line_errors_have_their_exit_codes),
         cmocka_unit_test(headless_record_and_replay_agree),
         cmocka_unit_test(bots_win_every_level),
         cmocka_unit_test(walled_levels_keep_water_out_of_the_rock),
+        cmocka_unit_test(a_changed_level_is_rebuilt_in_the_background),
 #ifndef EDDY_GAME_NO_SDL
         cmocka_unit_test(screenshot_shows_the_scene),
 #endif

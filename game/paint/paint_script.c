@@ -450,6 +450,21 @@ static eddy_result cmd_walls_file(line_ctx *c)
                      "%s: %s", c->word[0], err.message);
 }
 
+/* level FILE: start over on a game level's domain and grid, with its walls */
+static eddy_result cmd_level(line_ctx *c)
+{
+    char path[4096];
+    eddy_result rc = rest_text(c, "PATH", path, sizeof path);
+    if (rc != EDDY_OK)
+        return rc;
+    eddy_error err = {0};
+    rc = paint_doc_open_level(c->doc, path, &err);
+    if (rc == EDDY_OK)
+        return rc;
+    return fail_line(c->e, rc == EDDY_ERR_IO ? PAINT_FAIL_READ : PAINT_FAIL_LINE, rc, c->source,
+                     c->line, "level: %s", err.message);
+}
+
 static eddy_result cmd_info(line_ctx *c)
 {
     eddy_result rc = arity(c, 0, 0, "info");
@@ -491,8 +506,9 @@ static eddy_result run_words(line_ctx *c)
     if (strcmp(cmd, "wall") == 0) return cmd_wall(c);
     if (strcmp(cmd, "unwall") == 0) return cmd_unwall(c);
     if (strcmp(cmd, "walls") == 0 || strcmp(cmd, "save-walls") == 0) return cmd_walls_file(c);
-    return BAD(c, "unknown command '%s' (commands: grid name brush stroke erase clear undo "
-                  "redo project step record mode save save-snapshots drop-snapshots load "
+    if (strcmp(cmd, "level") == 0) return cmd_level(c);
+    return BAD(c, "unknown command '%s' (commands: grid level name brush stroke erase clear "
+                  "undo redo project step record mode save save-snapshots drop-snapshots load "
                   "info wall unwall walls save-walls)",
                cmd);
 }
