@@ -22,10 +22,10 @@
  * process's CPU clock (immune to other processes, not to a shared core's
  * caches); the ratios come from one run. The coupled step allocates nothing
  * (tests/test_surface.c). */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_coupling.h"
-#include "eddy_surface.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_coupling.h>
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <stdio.h>

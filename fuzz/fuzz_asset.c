@@ -28,8 +28,8 @@
  * defined (no libFuzzer, so no mutator). */
 #include "asset_format.h"
 #include "asset_shapes.h"
-#include "eddy.h"
-#include "eddy_build.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
 #include "fuzz_util.h"
 
 #include <math.h>

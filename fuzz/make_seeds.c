@@ -10,9 +10,9 @@
  *
  * Seeds are kept small (a few kilobytes) so that libFuzzer's mutations stay
  * cheap and its default maximum input length stays near the seeds' size. */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
 
 #include <math.h>
 #include <stdio.h>

@@ -8,10 +8,10 @@
  * so a corrupt file gives one message and exit code 65, never partial output.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
 
 #include <cJSON.h>
 

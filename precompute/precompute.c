@@ -14,12 +14,12 @@
  * an interrupted or failed run leaves any previous file intact.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
+#include <eddy/eddy_scene.h>
 
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 

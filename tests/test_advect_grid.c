@@ -474,10 +474,11 @@ static void wrong_requests_are_refused(void **state)
     assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "stores no tensor"));
     d.advection = EDDY_ADVECTION_AUTO;
-    d.paper_pipeline = true;
-    assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_OK);
+    assert_int_equal(eddy_fluid_set_paper_pipeline(f, true, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "paper pipeline"));
-    d.paper_pipeline = false;
+    eddy_fluid_destroy(f);
+    f = NULL;
     d.advection = (eddy_advection)7;
     assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_ERR_ARGUMENT);
     assert_null(f);

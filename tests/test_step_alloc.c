@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* test_step_alloc.c - the coupled step allocates nothing (DESIGN.md §6,
- * issue 7): the paper-game scene, after warm-up, with every allocation of the
- * process counted while eddy_coupling_step runs.
+/* test_step_alloc.c - the coupled step allocates nothing (docs/design.md,
+ * "Architecture and conventions"; issue 7): the paper-game scene, after
+ * warm-up, with every allocation of the process counted while
+ * eddy_coupling_step runs.
  *
  * malloc, calloc, realloc and free are defined here, which puts them in front
  * of the C library's for every caller in the process (the shared libraries
@@ -16,6 +17,7 @@
  * Under the sanitizers, which own malloc themselves, the test is skipped. */
 #include "test_util.h"
 
+#include "coupling_internal.h" /* eddy_coupling_set_paper_pipeline */
 #include "eddy_coupling.h"
 #include "eddy_scene.h"
 

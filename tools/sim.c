@@ -20,10 +20,10 @@
  */
 #include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
-#include "eddy_scene.h"
-#include "eddy_surface.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
+#include <eddy/eddy_scene.h>
+#include <eddy/eddy_surface.h>
 
 #include <getopt.h>
 #include <stdio.h>

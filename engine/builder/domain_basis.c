@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* domain_basis.c - the reduced basis of a level with walls (issue 14, DESIGN.md
- * section 2 "General domains").
+/* domain_basis.c - the reduced basis of a level with walls (issue 14,
+ * docs/design.md, "Levels with walls").
  *
  * MODES. Every mode is the discrete curl of a stream function psi on the grid
  * nodes (eddy_domain_curl). Its divergence is zero in every cell (the four

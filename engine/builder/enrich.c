@@ -86,7 +86,7 @@
 #include "builder_internal.h"
 #include "eddy_mode.h"
 #include "domain_build.h"
-#include "grid_solver.h"
+#include "eddy_grid.h"
 
 #include <cblas.h>
 #include <lapacke.h>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
  * feedback (eddy_coupling_advance), then rigid bodies (eddy_coupling_step),
- * in that order (DESIGN.md §1). The pieces live in their own files: panels
+ * in that order (docs/design.md, "The pipeline"). The pieces live in their own files: panels
  * in panel_*.c, forces in coupling_forces.c, grid feedback in
  * feedback_grid.c, the exact feedback in panel_feedback_exact.c, the tank's
  * walls in tank_walls.c.
@@ -111,7 +111,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.no_images = c->desc.no_wall_images;
     pd.tolerance = c->desc.schwarz_tolerance;
     pd.max_iterations = c->desc.schwarz_max_iterations;
-    pd.fast = !c->desc.paper_pipeline;
+    pd.fast = !c->paper_pipeline;
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
     pd.surface_lid = c->asset->surface != NULL; /* a tank filled to a depth (surface.h) */
@@ -507,7 +507,7 @@ static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv
 {
     eddy_coupling *c = user;
     eddy_wet_mask_panels(c); /* placed: which panels are in the water (surface.h) */
-    if (c->desc.paper_pipeline) /* point by point, as a straightforward port would */
+    if (c->paper_pipeline) /* point by point, as a straightforward port would */
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
     else
         eddy_fluid_velocity_many(c->fluid, n, xy, uv);
@@ -742,7 +742,7 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
 {
     if (!c) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL coupling");
     eddy_result res = eddy_panel_world_set_fast(c->panels, !on, err);
-    if (res == EDDY_OK) c->desc.paper_pipeline = on;
+    if (res == EDDY_OK) c->paper_pipeline = on;
     return res;
 }
 

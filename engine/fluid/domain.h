@@ -15,8 +15,8 @@
 
 #include "eddy_internal.h"
 
-/* A cell index of the mask: row by row in j. */
-static inline int eddy_cell(const eddy_mac *g, int i, int j) { return j * g->nx + i; }
+/* A cell index of the mask: row by row in j (eddy_mac_cell of eddy_mac.h). */
+static inline int eddy_cell(const eddy_mac *g, int i, int j) { return eddy_mac_cell(g, i, j); }
 /* A node (i hx, j hy), i = 0..nx, j = 0..ny, where stream functions live. */
 static inline int eddy_node(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
 
@@ -26,15 +26,7 @@ static inline int eddy_node(const eddy_mac *g, int i, int j) { return j * (g->nx
  * them from their stored stream functions with it, bit for bit. */
 void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field);
 
-/* mask[c] = 1 for every cell c whose centre lies inside some wall, else 0;
- * covered[w] (may be NULL) counts the cell centres wall w covers. Returns the
- * number of solid cells. */
-int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g, uint8_t *mask,
-                         int *covered);
-
-/* True for a face sample that is closed by a solid cell on either side (the
- * outer box's faces are not included: see eddy_mac_weight for those). */
-bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
+/* eddy_walls_rasterise and eddy_face_touches_solid are public (eddy.h). */
 
 /* Sets every sample on the outer box or touching a solid cell to exactly 0. */
 void eddy_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *field);

@@ -149,6 +149,14 @@ void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, d
 bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
 void eddy_fluid_release(eddy_fluid *f, const void *holder);
 
+/* The pipeline as the paper prints it, for benchmarks and the tests that
+ * compare against it (never a game's choice, so not in eddy.h): A(r)
+ * contracted from a dense r x r x r copy of the tensor, as 5.8 is printed
+ * (8 r^3 bytes, allocated here: set-up time; the same bits as the sparse
+ * contraction), and stirs projected by quadrature rather than in closed
+ * form. Off by default; off again frees the dense copy. */
+eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err);
+
 /* ------------------------------------------------------------ asset */
 
 #define EDDY_ASSET_VERSION 3u /* 2: shapes carry their added mass; 3: stream functions

@@ -65,6 +65,7 @@ struct eddy_fluid {
     eddy_mac mac;
     double *excite_rate; /* r: queued artist excitations, per second */
     bool excite_pending;
+    bool paper_pipeline;  /* eddy_fluid_set_paper_pipeline (benchmarks only) */
     double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
     double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
     double stir_radius;     /* ... for this radius (0: none yet) */
@@ -117,9 +118,6 @@ static eddy_result choose_advection(const eddy_asset *a, const eddy_fluid_desc *
                          "with painted or POD modes has no grid path (only walled levels and "
                          "plain box eigenbases do)");
     if (d->advection != EDDY_ADVECTION_AUTO) *grid = d->advection == EDDY_ADVECTION_GRID;
-    if (*grid && d->paper_pipeline)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: the paper pipeline contracts the stored "
-                         "tensor (5.8), and this fluid advects on the grid");
     return EDDY_OK;
 }
 
@@ -141,18 +139,9 @@ static bool alloc_buffers(eddy_fluid *f)
     f->stir_transform = eddy_calloc(r, sizeof(double));
     bool ok = f->stir_transform && f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
               f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
-    if (ok && f->desc.paper_pipeline) {
-        /* the paper's dense A_i (5.8), filled from the sparse tensor */
-        const eddy_tensor *t = &f->asset->tensor;
-        f->dense_tensor = eddy_calloc(r * r * r, sizeof(double));
-        ok = f->dense_tensor != NULL;
-        for (int i = 0; ok && i < t->r; ++i)
-            for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
-                f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
-    }
     const eddy_tensor *t = &f->asset->tensor;
     double density = (double)t->nnz / ((double)r * (double)r * (double)r);
-    if (ok && !on_grid && !f->desc.paper_pipeline && density > EDDY_PACKED_DENSITY)
+    if (ok && !on_grid && density > EDDY_PACKED_DENSITY)
         ok = eddy_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = eddy_alloc(r * r * sizeof(double));
@@ -196,6 +185,35 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
         return res;
     }
     *out = f;
+    return EDDY_OK;
+}
+
+/* The paper's dense A_i (5.8), filled from the sparse tensor: 8 r^3 bytes. */
+static bool make_dense_tensor(eddy_fluid *f)
+{
+    size_t r = (size_t)f->r;
+    const eddy_tensor *t = &f->asset->tensor;
+    f->dense_tensor = eddy_calloc(r * r * r, sizeof(double));
+    if (!f->dense_tensor) return false;
+    for (int i = 0; i < t->r; ++i)
+        for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
+            f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
+    return true;
+}
+
+eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err)
+{
+    if (!f) return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: NULL fluid");
+    if (on && (f->grid_advect || f->box_advect))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: the paper pipeline contracts the stored "
+                         "tensor (5.8), and this fluid advects on the grid");
+    if (on && !f->dense_tensor && !make_dense_tensor(f))
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the dense %d-mode tensor", f->r);
+    if (!on) {
+        eddy_free(f->dense_tensor);
+        f->dense_tensor = NULL;
+    }
+    f->paper_pipeline = on;
     return EDDY_OK;
 }
 
@@ -275,7 +293,7 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
 {
     int eig = f->basis.count;
     if (f->r > eig) project_stir_grid(f, st, reduced + eig);
-    if (!f->desc.paper_pipeline &&
+    if (!f->paper_pipeline &&
         eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, f->stir_transform,
                                  &f->stir_radius, reduced))
         return;

@@ -4,7 +4,7 @@
  * game_flow.c - dye and tracers on the coupled velocity (game_flow.h).
  */
 #include "game_flow.h"
-#include "eddy_surface.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <stdlib.h>

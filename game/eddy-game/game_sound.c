@@ -4,7 +4,7 @@
  * game_sound.c - sound cues from the sim (game_sound.h).
  */
 #include "game_sound.h"
-#include "eddy_surface.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * centimetres across. Below SPLASH_MIN_SPEED a body slips in without spray.
  */
 #include "game_spray.h"
-#include "eddy_surface.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <string.h>

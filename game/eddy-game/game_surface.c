@@ -9,7 +9,7 @@
  * small diamonds.
  */
 #include "game_surface.h"
-#include "eddy_surface.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 

@@ -67,6 +67,7 @@
 #define EDDY_H
 
 #include "eddy_base.h"
+#include "eddy_mac.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -236,6 +237,17 @@ EDDY_API const uint8_t *eddy_asset_solid_mask(const eddy_asset *asset);
 /* True when (x, y) lies in a solid cell or outside the box: no fluid there. */
 EDDY_API bool eddy_asset_solid_at(const eddy_asset *asset, double x, double y);
 
+/* The walls on a MAC grid (eddy_mac.h), by the rule above: mask[c] = 1 for
+ * every cell c (nx * ny, row by row in j) whose centre lies inside some wall,
+ * else 0; covered[w] (may be NULL, else count entries) receives the number of
+ * cell centres wall w covers. Returns the number of solid cells. The walls
+ * are not checked: check them first (eddy_walls_check). */
+EDDY_API int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g,
+                                  uint8_t *mask, int *covered);
+/* True for a face sample of g that a solid cell of the mask closes on
+ * either side (the box's own faces are not counted: see eddy_mac_weight). */
+EDDY_API bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
+
 /* ---------------------------------------------------------------- fluid */
 
 typedef struct eddy_fluid eddy_fluid;
@@ -248,12 +260,6 @@ typedef struct eddy_fluid_desc {
                                 times the sum. Default 1e-13. */
     int taylor_max_terms;    /* terms per substep at most. Default 30. */
     int max_stirs;           /* stirs that can be queued between steps. Default 64. */
-    bool paper_pipeline;     /* FOR BENCHMARKING ONLY: A(r) = sum_i r_i A_i contracted
-                                from a dense r x r x r copy of the tensor, as 5.8 is
-                                printed (8 r^3 bytes; the same bits as the sparse
-                                contraction), and stirs projected by quadrature rather
-                                than in closed form. Default false. Needs the
-                                stored tensor. */
     eddy_advection advection; /* AUTO (default): the asset's path; TENSOR or GRID
                                  to choose (GRID for a level with walls or a
                                  basis of box eigenmodes alone; TENSOR needs an

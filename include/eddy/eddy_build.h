@@ -16,9 +16,9 @@
  *
  * Building is not real-time work: it allocates freely and may take seconds.
  *
- * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_mode.h and
- * eddy_scene.h; it needs LAPACKE, OpenBLAS and FFTW, which the run time
- * (libeddy) does not.
+ * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_grid.h and
+ * eddy_mode.h, on top of libeddy and libeddy-scene; it needs LAPACKE,
+ * OpenBLAS, FFTW, ARPACK and CHOLMOD, which the run time (libeddy) does not.
  *
  * THREADS
  *   Build on one thread at a time: FFTW's planner and OpenBLAS's thread count

@@ -14,7 +14,7 @@
  * [0, H] in the asset, sits at desc.origin in the world: every position the
  * coupling takes or hands out is in world coordinates (the fluid's own calls
  * in eddy.h, stirs and eddy_fluid_velocity, keep the fluid's coordinates).
- * One coupled step, in this order (DESIGN.md §1):
+ * One coupled step, in this order (docs/design.md, "The pipeline"):
  *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
  *   2. solid -> fluid: panel strengths from the no-penetration violation at
  *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
@@ -189,13 +189,6 @@ typedef struct eddy_coupling_desc {
                                     A tank filled to a depth (eddy_surface.h): H is the
                                     tank's top, eddy_asset_info.tank_height.
                                     Default (0, 0): the asset's domain, whatever it is */
-    bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
-                                    it - every Schwarz sweep sums every panel at every other
-                                    body's midpoints (no far field, no near field kept
-                                    between sweeps, no warm start), exact feedback by
-                                    trigonometric closed forms per mode and panel, the fluid
-                                    sampled point by point. The same answers to the
-                                    tolerances, far slower. Default false */
     /* A tank filled to a depth (eddy_surface.h); ignored for a full tank: */
     double wave_viscosity;       /* m^2/s: the waves' amplitudes decay as exp(-2 nu k^2 t).
                                     Default (0): the fluid's viscosity; negative: none */
@@ -264,9 +257,6 @@ EDDY_API eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_err
 EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
 EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
-/* Switches desc.paper_pipeline at run time (set-up time: the first switch to
- * the fast pipeline may allocate; not inside a step). */
-EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
