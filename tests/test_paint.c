@@ -1030,6 +1030,24 @@ static void test_tank_above_the_water(void **state)
     assert_int_equal(paint_doc_wall_count(doc), 2);
     run_ok(doc, "grid 10 6 64 40\n");
     assert_true(paint_doc_tank_height(doc) == 6.0);
+    /* a level filled to a depth: the grid is its water, the tank above it */
+    eddy_error err = {0};
+    eddy_mode_grid g;
+    assert_int_equal(paint_level_grid("assets/levels/12-sink-or-swim.json", &g, &err), EDDY_OK);
+    assert_true(g.width == 14 && g.height == 4.5 && g.nx == 64 && g.ny == 24);
+    run_ok(doc, "level assets/levels/12-sink-or-swim.json\n");
+    const eddy_mac *m = paint_doc_mac(doc);
+    assert_true(m->height == 4.5 && m->ny == 24 && paint_doc_tank_height(doc) == 8.0);
+    assert_true(paint_doc_fits_grid(doc, &g));
+    /* rock through the surface; the preview builds the water under it */
+    run_ok(doc, "wall polygon 10 3 14 3 14 6 10 6\nbrush radius 0.8 strength 2\n"
+                "stroke 2 1 8 1\nproject\n");
+    paint_preview *p = NULL;
+    if (paint_preview_create(doc, 20, 0.0, &p, &err) != EDDY_OK)
+        fail_msg("preview under a surface: %s", err.message);
+    for (int k = 0; k < 10; ++k)
+        assert_int_equal(paint_preview_step(p, 1.0 / 60, 1.0, &err), EDDY_OK);
+    paint_preview_destroy(p);
     paint_doc_destroy(doc);
 }
 
