@@ -531,15 +531,15 @@ static int build(int argc, char **argv)
             snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);
         char surface[96] = "";
         if (info.surface_mode_count > 0)
-            snprintf(surface, sizeof surface, " (water %g m deep in a %g m tank, %d surface modes)",
-                     info.height, info.tank_height, info.surface_mode_count);
+            snprintf(surface, sizeof surface, " (water %g m deep, %d surface modes)",
+                     info.height, info.surface_mode_count);
         char tensor[64];
         if (info.advection == EDDY_ADVECTION_GRID)
             snprintf(tensor, sizeof tensor, "advection on the grid (no tensor)");
         else
             snprintf(tensor, sizeof tensor, "%lld tensor non-zeros", (long long)info.tensor_nonzeros);
         printf("wrote %s: %gx%g m%s, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
-               output, info.width, info.height, surface, info.nx, info.ny, info.mode_count,
+               output, info.width, info.tank_height, surface, info.nx, info.ny, info.mode_count,
                grid_modes, tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);

@@ -163,10 +163,9 @@ static int cmd_build(int argc, char **argv)
     }
     char water[64] = "";
     if (info.surface_mode_count > 0)
-        snprintf(water, sizeof water, ", water %g m deep in a %g m tank", info.height,
-                 info.tank_height);
+        snprintf(water, sizeof water, ", water %g m deep", info.height);
     printf("%s: %s (%gx%g m%s, %dx%d cells, %d modes, %d artist, %d body shapes)\n", L->id, out,
-           info.width, info.height, water, info.nx, info.ny, info.mode_count, info.artist_count,
+           info.width, info.tank_height, water, info.nx, info.ny, info.mode_count, info.artist_count,
            info.shape_count);
     game_level_destroy(L);
     return EX_OK;
