@@ -1010,6 +1010,47 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A level filled to a depth: the grid is the water, the tank reaches
+ * above it; rock may then stand above the water, and a new grid forgets the
+ * tank (eddy_surface.h). */
+static void test_tank_above_the_water(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    assert_true(paint_doc_tank_height(doc) == 10.0);
+    paint_script_error e;
+    const char *low = "tank 8\n";
+    assert_int_not_equal(paint_script_run(doc, low, strlen(low), "t", NULL, &e), EDDY_OK);
+    assert_non_null(strstr(e.message, "tank"));
+    /* without the tank, rock above the water is outside the level */
+    const char *shelf = "wall polygon 1 10.5 3 10.5 3 11 1 11\n";
+    assert_int_not_equal(paint_script_run(doc, shelf, strlen(shelf), "t", NULL, &e), EDDY_OK);
+    run_ok(doc, "tank 14\nwall polygon 1 10.5 3 10.5 3 11 1 11\nwall circle 5 9.8 0.6\n");
+    assert_true(paint_doc_tank_height(doc) == 14.0);
+    assert_int_equal(paint_doc_wall_count(doc), 2);
+    run_ok(doc, "grid 10 6 64 40\n");
+    assert_true(paint_doc_tank_height(doc) == 6.0);
+    /* a level filled to a depth: the grid is its water, the tank above it */
+    eddy_error err = {0};
+    eddy_mode_grid g;
+    assert_int_equal(paint_level_grid("assets/levels/12-sink-or-swim.json", &g, &err), EDDY_OK);
+    assert_true(g.width == 14 && g.height == 4.5 && g.nx == 64 && g.ny == 24);
+    run_ok(doc, "level assets/levels/12-sink-or-swim.json\n");
+    const eddy_mac *m = paint_doc_mac(doc);
+    assert_true(m->height == 4.5 && m->ny == 24 && paint_doc_tank_height(doc) == 8.0);
+    assert_true(paint_doc_fits_grid(doc, &g));
+    /* rock through the surface; the preview builds the water under it */
+    run_ok(doc, "wall polygon 10 3 14 3 14 6 10 6\nbrush radius 0.8 strength 2\n"
+                "stroke 2 1 8 1\nproject\n");
+    paint_preview *p = NULL;
+    if (paint_preview_create(doc, 20, 0.0, &p, &err) != EDDY_OK)
+        fail_msg("preview under a surface: %s", err.message);
+    for (int k = 0; k < 10; ++k)
+        assert_int_equal(paint_preview_step(p, 1.0 / 60, 1.0, &err), EDDY_OK);
+    paint_preview_destroy(p);
+    paint_doc_destroy(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1034,6 +1075,7 @@ int main(void)
         cmocka_unit_test(test_document_for_a_level),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),
+        cmocka_unit_test(test_tank_above_the_water),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

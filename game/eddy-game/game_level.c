@@ -22,7 +22,8 @@
 #define LEVEL_MAX_BYTES (1u << 20)
 
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
-                                         "excite", "feedback", "buoyancy", "bodies", "walls"};
+                                         "excite", "feedback", "buoyancy", "bodies", "walls",
+                                         "wave_viscosity"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
                                         "damping", "paddle", "jets", "goals", "stir", "coupling", "stars"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
@@ -217,7 +218,7 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
 
 static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_recipe *r)
 {
-    static const char *const keys[] = {"domain", "grid", "modes", "paint"};
+    static const char *const keys[] = {"domain", "grid", "modes", "paint", "depth", "surface_modes"};
     if (!cJSON_IsObject(a)) return fail(c, EDDY_ERR_FORMAT, "asset: expected an object");
     eddy_result rc = check_keys(c, a, "asset", keys, COUNT(keys));
     if (rc != EDDY_OK) return rc;
@@ -237,6 +238,18 @@ static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_re
         return rc;
     r->modes = 73;
     if (modes && (rc = get_int(c, modes, "asset.modes", 1, 1024, &r->modes))) return rc;
+    /* a tank filled to a depth (eddy_surface.h): the grid covers the water */
+    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(a, "depth");
+    const cJSON *smodes = cJSON_GetObjectItemCaseSensitive(a, "surface_modes");
+    if (depth && (!cJSON_IsNumber(depth) || !(depth->valuedouble > 0) ||
+                  !(depth->valuedouble < r->height)))
+        return fail(c, EDDY_ERR_FORMAT, "asset.depth: expected metres in (0, %g), below the "
+                    "tank's top", r->height);
+    r->depth = depth ? depth->valuedouble : 0;
+    if (smodes && !depth)
+        return fail(c, EDDY_ERR_FORMAT, "asset.surface_modes: only for a tank with a 'depth'");
+    if (smodes && (rc = get_int(c, smodes, "asset.surface_modes", 1, 512, &r->surface_modes)))
+        return rc;
     const cJSON *paint = cJSON_GetObjectItemCaseSensitive(a, "paint");
     if (paint) {
         if (!cJSON_IsArray(paint) || cJSON_GetArraySize(paint) > GAME_MAX_PAINT)
@@ -717,12 +730,14 @@ eddy_result game_level_check_asset(const game_level *L, const eddy_asset *asset,
     parse_ctx c = {L->id, err};
     eddy_asset_info info;
     eddy_asset_get_info(asset, &info);
-    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.height - L->asset.height) > 1e-9 ||
-        info.nx != L->asset.nx || info.ny != L->asset.ny)
-        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m on %d x %d cells, the "
-                    "level wants %g x %g m on %d x %d (rebuild it: make assets)", info.width,
-                    info.height, info.nx, info.ny, L->asset.width, L->asset.height, L->asset.nx,
-                    L->asset.ny);
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.tank_height - L->asset.height) > 1e-9 ||
+        fabs(info.height - water) > 1e-9 || info.nx != L->asset.nx || info.ny != L->asset.ny ||
+        (L->asset.surface_modes > 0 && info.surface_mode_count != L->asset.surface_modes))
+        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m filled %g m deep on %d x %d "
+                    "cells, the level wants %g x %g m filled %g m on %d x %d (rebuild it: make "
+                    "assets)", info.width, info.tank_height, info.height, info.nx, info.ny,
+                    L->asset.width, L->asset.height, water, L->asset.nx, L->asset.ny);
     eddy_error inner = {0};
     if (eddy_scene_check_asset_walls(L->scene, asset, &inner) != EDDY_OK)
         return fail(&c, EDDY_ERR_RANGE, "walls: %s (rebuild it: make assets)", inner.message);

@@ -16,7 +16,11 @@
  *     "title": "First current",                  // required, 1..63 bytes
  *     "hint": "Switch the jet on with 1.",        // one line shown at the start
  *     "asset": { "domain": [12, 7.5],             // the tank in metres
- *                "grid": [64, 40],                // MAC cells
+ *                "depth": 4.5,                    // water to this depth, air above
+ *                                                 // (default: full to the top; see
+ *                                                 // include/eddy/eddy_surface.h)
+ *                "surface_modes": 32,             // sloshing modes (default min(32, nx/2))
+ *                "grid": [64, 40],                // MAC cells (of the water)
  *                "modes": 73,                     // box eigenmodes
  *                "paint": ["updraft"] },          // painted modes, built from
  *                                                 // assets/modes/NAME.paint
@@ -25,6 +29,8 @@
  *     "hold": 1.0,            // s every goal must stay filled to win (default 1)
  *     "damping": 0.15,        // 1/s: the fluid's velocity decays as exp(-damping t)
  *                             // (bottom friction of a shallow tank; default 0.1)
+ *     "wave_viscosity": 0.02, // m^2/s: the surface's waves decay as exp(-2 nu k^2 t)
+ *                             // (a scene key; default the fluid's viscosity)
  *     "bodies": [ { ...scene body..., "name": "ball", "color": "#ffcc33",
  *                   "friction": 0.4 } ],  // Box2D friction (default 0.4; two
  *                                         // touching bodies use sqrt(f1 f2))
@@ -147,8 +153,10 @@ typedef struct game_star_rule {
 } game_star_rule;
 
 typedef struct game_asset_recipe {
-    double width, height;
-    int nx, ny, modes;
+    double width, height;  /* the tank */
+    double depth;          /* the water's depth at rest, 0: full (eddy_surface.h) */
+    int surface_modes;     /* 0: the builder's default */
+    int nx, ny, modes;     /* the grid covers the water */
     int paint_count;
     char paint[GAME_MAX_PAINT][64];
 } game_asset_recipe;

@@ -152,7 +152,7 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         wd.gravity[0] = s->view.gravity[0], wd.gravity[1] = s->view.gravity[1];
         rc = eddy_world_create(&wd, &s->world, err);
     }
-    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, &s->walls, err);
+    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.tank_height, &s->walls, err);
     /* the level's walls inside the tank: rock to collide with (the fluid has
        them in its basis) */
     if (rc == EDDY_OK) rc = eddy_scene_add_rock(s->world, asset, NULL, err);
@@ -166,6 +166,10 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         cd.schwarz_tolerance = 1e-3;
         cd.schwarz_max_iterations = level->coupling.schwarz_iterations;
         cd.no_wall_images = !level->coupling.wall_images;
+        /* the waves of a tank filled to a depth (eddy_surface.h) */
+        cd.wave_viscosity = s->view.wave_viscosity < 0   ? 0.0
+                            : s->view.wave_viscosity > 0 ? s->view.wave_viscosity
+                                                         : -1.0;
         rc = eddy_coupling_create(s->fluid, s->world, &cd, &s->coupling, err);
     }
     for (int i = 0; i < s->body_count && rc == EDDY_OK; ++i) {

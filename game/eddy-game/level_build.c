@@ -34,7 +34,8 @@ eddy_result game_level_check_build(const game_level *L, eddy_error *err)
     eddy_scene_get(L->scene, &v);
     eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
                          .ny = L->asset.ny, .modes = L->asset.modes, .walls = v.walls,
-                         .wall_count = v.wall_count};
+                         .wall_count = v.wall_count, .depth = L->asset.depth,
+                         .surface_modes = L->asset.surface_modes};
     eddy_build_cost cost;
     eddy_error inner = {0};
     if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
@@ -106,7 +107,9 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
     *out = NULL;
     if (deps && deps_cap) deps[0] = '\0';
     eddy_mode_set *sets[GAME_MAX_PAINT] = {0};
-    eddy_mode_grid grid = {L->asset.width, L->asset.height, L->asset.nx, L->asset.ny};
+    /* painted modes cover the water: all the tank, or up to its depth */
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    eddy_mode_grid grid = {L->asset.width, water, L->asset.nx, L->asset.ny};
     eddy_result rc = EDDY_OK;
     for (int i = 0; i < L->asset.paint_count && rc == EDDY_OK; i++) {
         char path[PATH_MAX];
@@ -136,6 +139,7 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
         d.width = L->asset.width, d.height = L->asset.height;
         d.nx = L->asset.nx, d.ny = L->asset.ny;
         d.modes = L->asset.modes;
+        d.depth = L->asset.depth, d.surface_modes = L->asset.surface_modes;
         d.artists = (const eddy_mode_set *const *)sets;
         d.artist_count = L->asset.paint_count;
         d.shapes = cat;

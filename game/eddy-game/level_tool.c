@@ -161,8 +161,11 @@ static int cmd_build(int argc, char **argv)
             return cli_fail(PROG, EX_CANTCREAT, "--deps: %s", err.message);
         }
     }
-    printf("%s: %s (%gx%g m, %dx%d cells, %d modes, %d artist, %d body shapes)\n", L->id, out,
-           info.width, info.height, info.nx, info.ny, info.mode_count, info.artist_count,
+    char water[64] = "";
+    if (info.surface_mode_count > 0)
+        snprintf(water, sizeof water, ", water %g m deep", info.height);
+    printf("%s: %s (%gx%g m%s, %dx%d cells, %d modes, %d artist, %d body shapes)\n", L->id, out,
+           info.width, info.tank_height, water, info.nx, info.ny, info.mode_count, info.artist_count,
            info.shape_count);
     game_level_destroy(L);
     return EX_OK;

@@ -476,6 +476,18 @@ static eddy_result cmd_info(line_ctx *c)
     return rc;
 }
 
+/* tank H: the grid is the water of a tank H metres high (eddy_surface.h) */
+static eddy_result cmd_tank(line_ctx *c)
+{
+    double h = 0;
+    eddy_result rc = arity(c, 1, 1, "tank H");
+    if (rc == EDDY_OK) rc = number(c, 1, "tank height H", &h);
+    if (rc != EDDY_OK) return rc;
+    eddy_error err = {0};
+    rc = paint_doc_set_tank(c->doc, h, &err);
+    return rc == EDDY_OK ? rc : refused(c, rc, &err);
+}
+
 static eddy_result drop_frames(paint_doc *doc, eddy_error *err)
 {
     (void)err;
@@ -506,10 +518,11 @@ static eddy_result run_words(line_ctx *c)
     if (strcmp(cmd, "wall") == 0) return cmd_wall(c);
     if (strcmp(cmd, "unwall") == 0) return cmd_unwall(c);
     if (strcmp(cmd, "walls") == 0 || strcmp(cmd, "save-walls") == 0) return cmd_walls_file(c);
+    if (strcmp(cmd, "tank") == 0) return cmd_tank(c);
     if (strcmp(cmd, "level") == 0) return cmd_level(c);
     return BAD(c, "unknown command '%s' (commands: grid level name brush stroke erase clear "
                   "undo redo project step record mode save save-snapshots drop-snapshots load "
-                  "info wall unwall walls save-walls)",
+                  "info wall unwall walls save-walls tank)",
                cmd);
 }
 

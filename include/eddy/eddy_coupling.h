@@ -38,6 +38,9 @@
  * eddy_world_step of eddy's own world. A game with its own Box2D world calls
  * advance and then steps its world itself (the split step); both read the
  * bodies' poses and velocities at the start of the next step.
+ * A tank filled to a depth (an asset built with eddy_build_desc.depth) has
+ * water with a surface: bodies float, leave the water and come back, and
+ * make waves (eddy_surface.h: the model, the queries, the events).
  * A coupled body's mass, inertia, gravity scale and sleep setting in the
  * rigid-body world are the coupling's while it is coupled: its own mass with
  * the added mass on top, gravity scale 0 (the weight comes with the forces,
@@ -183,7 +186,14 @@ typedef struct eddy_coupling_desc {
                                     (its walls, eddy_coupling_add_walls, span origin to
                                     origin + size). The asset must be for this domain:
                                     one for another size is refused (EDDY_ERR_ARGUMENT).
+                                    A tank filled to a depth (eddy_surface.h): H is the
+                                    tank's top, eddy_asset_info.tank_height.
                                     Default (0, 0): the asset's domain, whatever it is */
+    /* A tank filled to a depth (eddy_surface.h); ignored for a full tank: */
+    double wave_viscosity;       /* m^2/s: the waves' amplitudes decay as exp(-2 nu k^2 t).
+                                    Default (0): the fluid's viscosity; negative: none */
+    bool open_top;               /* eddy_coupling_add_walls leaves the tank's top open:
+                                    bodies may fly out of it (default: closed at its top) */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
@@ -212,7 +222,9 @@ EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body
 EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
 
 /* Adds the tank's four walls to the world as one static body (out, may be
- * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)], their
+ * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)] (H the
+ * tank's top, above the water of a tank filled to a depth, whose top is left
+ * off with desc.open_top), their
  * inner faces 1 cm inside the domain's edge less Box2D's polygon skin (2.4:
  * on the edge, its 1 cm skin keeps bodies off it; v3, no skin: 1 cm inside),
  * so that a body resting on a wall stays a few millimetres inside the domain
@@ -326,6 +338,9 @@ typedef struct eddy_debug_draw {
     void (*velocity_sample)(void *user, double x, double y, double u, double v);
     int sample_stride;    /* default 4 */
     void *user;
+    /* the water's surface as a polyline of n points (x, y pairs), left to right:
+       the waves of a tank filled to a depth, the lid of a full one */
+    void (*surface)(void *user, const double *xy, int n);
 } eddy_debug_draw;
 
 EDDY_API void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);

@@ -50,6 +50,13 @@
  *         // the walls the scene's asset was built with (precompute --walls FILE
  *         // reads them from a scene); applying the scene to a fluid whose
  *         // asset has other walls is EDDY_ERR_RANGE
+ *     "depth": 4,                               // m: the tank is filled to this depth
+ *         // (eddy_surface.h; precompute --depth); applying the scene to a fluid
+ *         // whose asset's water has another depth is EDDY_ERR_RANGE
+ *     "wave_viscosity": 0.002,                  // m^2/s, >= 0: the waves' damping
+ *         // (default: the fluid's viscosity; 0: none)
+ *     "open_top": false                         // the tank has no top (bodies may fly
+ *         // out of it); default false
  *   }
  *
  * Every number must be finite. Gravity does not move the fluid itself (an
@@ -184,6 +191,9 @@ typedef struct eddy_scene_view {
     const eddy_scene_excite *excites;
     int wall_count;                /* the level's walls (eddy.h, WALLS); 0 for the box */
     const eddy_wall *walls;
+    double depth;                  /* the water's depth at rest (eddy_surface.h); 0: a full tank */
+    double wave_viscosity;         /* m^2/s of the waves; -1 when left to the fluid's viscosity */
+    bool open_top;                 /* the tank's walls leave the top open */
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
@@ -252,7 +262,8 @@ EDDY_SCENE_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_ass
                                                eddy_body **out, eddy_error *err);
 
 /* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
- * exactly the scene's walls; a scene without walls fits any asset. */
+ * exactly the scene's walls, and (naming both depths) filled to the scene's
+ * depth; a scene without walls or depth fits any asset. */
 EDDY_SCENE_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
                                                         const eddy_asset *asset,
                                                         eddy_error *err);
