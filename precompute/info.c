@@ -8,10 +8,10 @@
  * so a corrupt file gives one message and exit code 65, never partial output.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
 
 #include <cJSON.h>
 
@@ -116,8 +116,17 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          cJSON_AddNumberToObject(wave, "x", in->max_wave_x) &&
          cJSON_AddNumberToObject(wave, "y", in->max_wave_y) &&
          cJSON_AddNumberToObject(tensor, "nonzeros", (double)in->tensor_nonzeros) &&
-         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset) &&
+         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) &&
+         cJSON_AddStringToObject(root, "advection",
+                                 in->advection == EDDY_ADVECTION_GRID ? "grid" : "tensor") &&
+         add_artists(root, asset) &&
          add_shapes(root, asset, in->shape_count);
+    if (ok && in->surface_mode_count > 0) {
+        cJSON *surface = cJSON_AddObjectToObject(root, "surface");
+        ok = surface && cJSON_AddNumberToObject(surface, "depth", in->height) &&
+             cJSON_AddNumberToObject(surface, "tank_height", in->tank_height) &&
+             cJSON_AddNumberToObject(surface, "modes", in->surface_mode_count);
+    }
     if (ok && in->wall_count > 0) {
         cJSON *walls = cJSON_AddObjectToObject(root, "walls");
         ok = walls && cJSON_AddNumberToObject(walls, "count", in->wall_count) &&
@@ -151,6 +160,9 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
     printf("file size       %lld bytes\n", file_size);
     printf("format version  %u\n", (unsigned)in->format_version);
     printf("domain          %g x %g m\n", in->width, in->height);
+    if (in->surface_mode_count > 0)
+        printf("surface         water %g m deep in a %g m tank, %d sloshing modes\n", in->height,
+               in->tank_height, in->surface_mode_count);
     printf("grid            %d x %d cells\n", in->nx, in->ny);
     if (in->grid_mode_count > 0)
         printf("modes           %d (%d eigenmodes, %d grid modes)\n", in->mode_count,
@@ -162,8 +174,14 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
         printf("walls           %d (%d solid cells, %d island%s): %d Laplacian eigenmodes, %d "
                "island modes\n", in->wall_count, in->solid_cell_count, in->island_count,
                in->island_count == 1 ? "" : "s", in->domain_mode_count, in->harmonic_mode_count);
-    printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
-           in->tensor_density);
+    if (in->advection == EDDY_ADVECTION_GRID && in->stream_mode_count > 0)
+        printf("advection       on the grid (no tensor; %d modes as stream functions)\n",
+               in->stream_mode_count);
+    else if (in->advection == EDDY_ADVECTION_GRID)
+        printf("advection       on the grid (no tensor)\n");
+    else
+        printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
+               in->tensor_density);
     if (in->artist_count > 0) {
         printf("artist modes    %d\n", in->artist_count);
         for (int a = 0; a < in->artist_count; a++) {

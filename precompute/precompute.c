@@ -14,12 +14,12 @@
  * an interrupted or failed run leaves any previous file intact.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
+#include <eddy/eddy_scene.h>
 
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
@@ -27,6 +27,7 @@
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -66,7 +67,20 @@ static void usage(FILE *f)
             "                    panels and inverted panel matrices go into the asset\n"
             "  --walls FILE      a scene (JSON) whose \"walls\" are rock inside the level:\n"
             "                    the basis becomes the --modes Laplacian eigenmodes of\n"
-            "                    the fluid region plus one mode per island\n"
+            "                    the fluid region plus one mode per island (and its\n"
+            "                    \"depth\", when it has one and --depth is not given)\n"
+            "  --depth D         fill the tank only to D metres (0 < D <= its height): the\n"
+            "                    basis and --grid cover the water, under a rigid lid at D,\n"
+            "                    and the asset gets the free surface's sloshing modes\n"
+            "                    (closed form in a box, solved on the cells with --walls);\n"
+            "                    --grid NX alone then gives NX x NX*D/H cells\n"
+            "  --surface-modes N sloshing modes of the surface, 1..512 (default\n"
+            "                    min(32, NX / 2))\n"
+            "  --advection HOW   auto, tensor or grid (default auto): grid evaluates\n"
+            "                    advection on a grid and stores no tensor (levels with\n"
+            "                    walls, and box levels without painted or POD modes);\n"
+            "                    auto takes the faster one per step (README,\n"
+            "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -219,7 +233,7 @@ static int check_inputs_apart(const char *output, const mode_files *artists,
 }
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
-       OPT_WALLS };
+       OPT_WALLS, OPT_ADVECTION, OPT_DEPTH, OPT_SURFACE_MODES };
 
 static int exit_for_build(eddy_result code)
 {
@@ -304,13 +318,17 @@ static int build(int argc, char **argv)
         {"pod-modes", required_argument, NULL, OPT_POD_MODES},
         {"shapes", required_argument, NULL, OPT_SHAPES},
         {"walls", required_argument, NULL, OPT_WALLS},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"surface-modes", required_argument, NULL, OPT_SURFACE_MODES},
+        {"advection", required_argument, NULL, OPT_ADVECTION},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 64, .modes = 73};
+    eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 0, .modes = 73};
+    bool depth_given = false;
     const char *output = NULL;
     bool quiet = false;
     static mode_files artists, snapshots; /* static: large, and main runs once */
@@ -365,10 +383,33 @@ static int build(int argc, char **argv)
                 return cli_fail(PROG, EX_USAGE, "--shapes: give one catalogue file");
             shapes_path = optarg;
             break;
+        case OPT_DEPTH:
+            if (!cli_parse_double(optarg, &desc.depth) || !(desc.depth >= SIDE_MIN) ||
+                !(desc.depth <= SIDE_MAX))
+                return cli_fail(PROG, EX_USAGE, "--depth '%s': expected metres in %g..%g", optarg,
+                                SIDE_MIN, SIDE_MAX);
+            depth_given = true;
+            break;
+        case OPT_SURFACE_MODES: {
+            long m;
+            if (!cli_parse_long(optarg, 1, 512, &m))
+                return cli_fail(PROG, EX_USAGE, "--surface-modes '%s': expected an integer in 1..512",
+                                optarg);
+            desc.surface_modes = (int)m;
+            break;
+        }
         case OPT_WALLS:
             if (!optarg[0] || walls_path)
                 return cli_fail(PROG, EX_USAGE, "--walls: give one scene file");
             walls_path = optarg;
+            break;
+        case OPT_ADVECTION:
+            if (strcmp(optarg, "auto") == 0) desc.advection = EDDY_ADVECTION_AUTO;
+            else if (strcmp(optarg, "tensor") == 0) desc.advection = EDDY_ADVECTION_TENSOR;
+            else if (strcmp(optarg, "grid") == 0) desc.advection = EDDY_ADVECTION_GRID;
+            else
+                return cli_fail(PROG, EX_USAGE, "--advection '%s': expected auto, tensor or grid",
+                                optarg);
             break;
         case 'o':
             if (!optarg[0])
@@ -389,6 +430,15 @@ static int build(int argc, char **argv)
         return cli_fail(PROG, EX_USAGE, "--pod-modes needs --snapshots FILE, the recorded fields");
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
+    if (depth_given && !(desc.depth <= desc.height))
+        return cli_fail(PROG, EX_USAGE, "--depth %g: deeper than the %g m tank (--domain)",
+                        desc.depth, desc.height);
+    if (desc.surface_modes > 0 && !(desc.depth > 0 && desc.depth < desc.height) && depth_given)
+        return cli_fail(PROG, EX_USAGE, "--surface-modes: the tank is full (--depth equals its "
+                        "height): no surface");
+    if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
+        return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
+                        "modes has no grid path (use tensor or auto)");
     int rc = check_output(output);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
@@ -422,6 +472,7 @@ static int build(int argc, char **argv)
         }
         desc.walls = view.walls;
         desc.wall_count = view.wall_count;
+        if (!depth_given && view.depth > 0) desc.depth = fmin(view.depth, desc.height);
     }
     rc = load_mode_files(&artists, "--artist", &desc);
     if (rc == EX_OK)
@@ -478,9 +529,18 @@ static int build(int argc, char **argv)
         char shapes[48] = "";
         if (info.shape_count > 0)
             snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);
-        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %lld tensor non-zeros%s, %lld bytes\n",
-               output, info.width, info.height, info.nx, info.ny, info.mode_count, grid_modes,
-               (long long)info.tensor_nonzeros, shapes, bytes);
+        char surface[96] = "";
+        if (info.surface_mode_count > 0)
+            snprintf(surface, sizeof surface, " (water %g m deep, %d surface modes)",
+                     info.height, info.surface_mode_count);
+        char tensor[64];
+        if (info.advection == EDDY_ADVECTION_GRID)
+            snprintf(tensor, sizeof tensor, "advection on the grid (no tensor)");
+        else
+            snprintf(tensor, sizeof tensor, "%lld tensor non-zeros", (long long)info.tensor_nonzeros);
+        printf("wrote %s: %gx%g m%s, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
+               output, info.width, info.tank_height, surface, info.nx, info.ny, info.mode_count,
+               grid_modes, tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);
     if (fflush(stdout) != 0)

@@ -20,9 +20,10 @@
  */
 #include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
+#include <eddy/eddy_scene.h>
+#include <eddy/eddy_surface.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -39,10 +40,13 @@
 #define DT_MAX 1.0
 /* The most work a run may ask for, in seconds, estimated before it starts
  * from the measured costs of a step (one core, docs/cli.md "Limits"): the
- * advection tensor's non-zeros (Taylor terms included) and the bodies (each
- * step's panel work is capped per panel by the coupling). */
+ * advection tensor's non-zeros (Taylor terms included), or for an asset that
+ * advects on the grid its modes times cells (an upper bound of its stream
+ * nodes: engine/fluid/advect_grid.c), and the bodies (each step's panel work
+ * is capped per panel by the coupling). */
 #define RUN_MAX_SECONDS 3600.0
 #define STEP_S_PER_NONZERO 8e-9
+#define STEP_S_PER_GRID_MODE_CELL 4e-9
 #define STEP_S_PER_BODY 5e-5
 #define STEP_S_FIXED 2e-5
 
@@ -54,7 +58,9 @@ static void usage(FILE *f)
             "Runs a scene (JSON, see docs/cli.md) on a fluid made from an asset written\n"
             "by precompute, and prints JSON Lines on stdout: a record every K steps\n"
             "(and step 0) with the time, kinetic energy and the velocity at each probe,\n"
-            "then one summary line with per-phase timings.\n"
+            "then one summary line with per-phase timings. For an asset filled to a depth\n"
+            "(precompute --depth) every body has its submerged share and every record\n"
+            "the surface's mean level and wave energy.\n"
             "\n"
             "  --asset FILE     the asset (required)\n"
             "  --scene FILE     the scene (required)\n"
@@ -201,8 +207,9 @@ static void print_number_field(const char *name, double v, bool first)
     cli_print_number(stdout, v);
 }
 
-/* Every coupled body: pose and velocity of its origin. */
-static void print_bodies(eddy_body *const *bodies, int count)
+/* Every coupled body: pose and velocity of its origin (and, in a tank filled
+ * to a depth, the share of it under water). */
+static void print_bodies(const eddy_coupling *coupling, eddy_body *const *bodies, int count)
 {
     printf(",\"bodies\":[");
     for (int b = 0; b < count; b++) {
@@ -217,6 +224,8 @@ static void print_bodies(eddy_body *const *bodies, int count)
         print_number_field("vx", v[0], false);
         print_number_field("vy", v[1], false);
         print_number_field("omega", eddy_body_angular_velocity(bodies[b]), false);
+        if (eddy_coupling_has_surface(coupling))
+            print_number_field("submerged", eddy_coupling_body_submerged(coupling, bodies[b]), false);
         putchar('}');
     }
     putchar(']');
@@ -241,7 +250,13 @@ static void print_record(const eddy_fluid *fluid, const eddy_coupling *coupling,
         putchar(']');
     }
     putchar(']');
-    print_bodies(bodies, body_count);
+    print_bodies(coupling, bodies, body_count);
+    if (eddy_coupling_has_surface(coupling)) { /* the water's mean level and its waves */
+        printf(",\"surface\":{");
+        print_number_field("mean", eddy_coupling_surface_mean(coupling), true);
+        print_number_field("wave_energy", eddy_coupling_surface_energy(coupling), false);
+        putchar('}');
+    }
     printf("}\n");
 }
 
@@ -332,6 +347,8 @@ static int run(const options *o, run_state *s)
     eddy_scene_get(s->scene, &counted);
     double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
                       STEP_S_PER_BODY * counted.body_count;
+    if (info.advection == EDDY_ADVECTION_GRID)
+        per_step += STEP_S_PER_GRID_MODE_CELL * info.mode_count * (double)info.nx * info.ny;
     if ((double)o->steps * per_step > RUN_MAX_SECONDS)
         return cli_fail(PROG, EX_USAGE,
                         "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "

@@ -15,8 +15,11 @@
  *   cells  nx * ny.
  * The dense tensor of grid modes grows as r^2 g, its quadrature over the
  * grid as r^2 g cells; the walls' eigensolver and tensor as r^2 cells and
- * r^3. The constants round the measurements up, so a description just under
- * the limits runs in less than the limit. */
+ * r^3. A level that advects on the grid (advection_choice.c) has no tensor:
+ * only the eigensolver's terms remain, and its file holds the eigenmodes'
+ * stream functions (8 bytes a node) instead. The constants round the
+ * measurements up, so a description just under the limits runs in less
+ * than the limit. */
 #include "builder_internal.h"
 
 #include "eddy_mode.h"
@@ -47,8 +50,14 @@
 #define WALLS_B_PER_R3 48.0
 #define WALLS_B_PER_R_CELL 64.0
 #define WALLS_FILE_PER_R3 16.0
-/* Grid modes are stored as face samples: 2 cells x 8 bytes each. */
+/* Grid modes are stored as face samples: 2 cells x 8 bytes each; a walled
+ * level's eigenmodes as stream functions, at most a node per cell. */
 #define GRID_MODE_FILE_PER_CELL 16.0
+/* The free surface of a walled level (surface_build.c): sparse solves over the
+ * water cells, and the dense eigenproblem of the surface cells. */
+#define SURFACE_S_PER_SOLVE_CELL 1e-7
+#define SURFACE_S_PER_N3 2e-9
+#define STREAM_FILE_PER_CELL 8.0
 
 static int fields_of(const eddy_mode_set *const *sets, int count)
 {
@@ -79,19 +88,33 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
     double g = grid_modes_of(d);
     if (d->wall_count > 0) {
         const double r = d->modes + d->wall_count; /* one island mode per wall at most */
-        c->seconds += WALLS_S_PER_R2_CELL * r * r * cells + WALLS_S_PER_R3 * r * r * r;
-        c->bytes += WALLS_B_PER_R3 * r * r * r + WALLS_B_PER_R_CELL * r * cells;
-        c->file_bytes += WALLS_FILE_PER_R3 * r * r * r + GRID_MODE_FILE_PER_CELL * r * cells;
+        /* the walled fluid has at most a node and two open faces per cell */
+        bool grid = d->advection == EDDY_ADVECTION_GRID ||
+                    (d->advection == EDDY_ADVECTION_AUTO &&
+                     eddy_grid_advection_cheaper(r, d->modes, cells, 2.0 * cells));
+        c->seconds += WALLS_S_PER_R2_CELL * r * r * cells + (grid ? 0.0 : WALLS_S_PER_R3 * r * r * r);
+        c->bytes += (grid ? 0.0 : WALLS_B_PER_R3 * r * r * r) + WALLS_B_PER_R_CELL * r * cells;
+        c->file_bytes += grid ? STREAM_FILE_PER_CELL * d->modes * cells +
+                                    GRID_MODE_FILE_PER_CELL * d->wall_count * cells
+                              : WALLS_FILE_PER_R3 * r * r * r + GRID_MODE_FILE_PER_CELL * r * cells;
     } else {
         const double e = d->modes;
         c->seconds += BOX_S_PER_E2 * e * e;
         c->bytes += BOX_B_PER_E2 * e * e;
         c->file_bytes += BOX_FILE_PER_E2 * e * e;
     }
+    /* the surface of a walled level: one sparse solve per surface cell and per
+       mode, and a dense eigenproblem over the surface cells */
+    if (d->surface_modes > 0 && d->wall_count > 0) {
+        c->seconds += SURFACE_S_PER_SOLVE_CELL * (d->nx + d->surface_modes) * cells +
+                      SURFACE_S_PER_N3 * (double)d->nx * d->nx * d->nx;
+        c->file_bytes += 8.0 * d->surface_modes * 3.0 * cells;
+    }
     const double r = d->modes + g + (d->wall_count > 0 ? d->wall_count : 0);
     c->seconds += ENRICH_S_PER_R2_G_CELL * r * r * g * cells;
     c->bytes += ENRICH_B_PER_R2_G * r * r * g;
     c->file_bytes += ENRICH_FILE_PER_R2_G * r * r * g + GRID_MODE_FILE_PER_CELL * g * cells;
+    /* (with advection on the grid enrichment skips its tensor: an over-estimate) */
 }
 
 eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *out,
@@ -100,11 +123,9 @@ eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *ou
     if (!desc || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: NULL argument");
     memset(out, 0, sizeof *out);
     eddy_build_desc d = *desc;
-    if (d.width == 0) d.width = 10.0;
-    if (d.height == 0) d.height = 10.0;
-    if (d.nx == 0) d.nx = 64;
-    if (d.ny == 0) d.ny = d.nx;
-    if (d.modes == 0) d.modes = 73;
+    double tank;
+    eddy_result resolved = eddy_build_resolve(&d, &tank, err);
+    if (resolved != EDDY_OK) return resolved;
     if (!(d.width > 0 && d.height > 0 && d.nx > 0 && d.ny > 0 && d.modes > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: sizes must be positive");
     estimate(&d, out);

@@ -6,7 +6,7 @@
  * The paper loads the panels with dynamic pressure (5.20, 5.21). A uniform q
  * on a closed outline sums to nothing, the text leaves open which panels and
  * which way, and the body then moves as if it displaced no water. Here a body
- * is a rigid body in water (DESIGN.md §5 "Beyond dynamic pressure"): with c its
+ * is a rigid body in water (docs/design.md, "Forces on bodies"): with c its
  * centre of mass, v its velocity, omega its angular velocity, A its area, m its
  * mass and M_a its added-mass tensor (panel_added_mass.c),
  *
@@ -60,6 +60,7 @@
  * them as u_p. */
 #include "coupling_internal.h"
 #include "body_pieces.h"
+#include "surface.h"
 
 #include <math.h>
 #include <string.h>
@@ -196,7 +197,6 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
 void eddy_coupling_body_detach(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
-    if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return;
     eddy_body_set_added_mass(body, 0.0, 0.0, NULL);
     eddy_body_set_gravity_scale(body, c->info[b].gravity_scale, NULL);
 }
@@ -254,6 +254,7 @@ static void place_samples(const eddy_coupling *c)
         double centre[2];
         eddy_body_world_center(c->bodies[b], centre);
         eddy_coupling_to_fluid(c, centre);
+        eddy_wet_sample_point(c, b, centre); /* surface.h: towards the wet part */
         double x = fmin(fmax(centre[0], h), w - h), y = fmin(fmax(centre[1], h), ht - h);
         for (int k = 0; k < EDDY_COUPLING_SAMPLES_PER_BODY; ++k) {
             double *xy = &c->sample_xy[2 * (EDDY_COUPLING_SAMPLES_PER_BODY * b + k)];
@@ -359,7 +360,8 @@ static void drag_force(const eddy_coupling *c, int b, const body_motion *m, doub
     double speed = hypot(urel[0], urel[1]);
     if (!(speed > 0.0) || c->info[b].drag <= 0.0) return;
     double ex = urel[0] / speed, ey = urel[1] / speed;
-    double width = frontal_width(c, b, m, ex, ey);
+    double width = c->surface ? eddy_wet_frontal_width(c, b, ex, ey) /* the wet part's */
+                              : frontal_width(c, b, m, ex, ey);
     double k = 0.5 * density * c->info[b].drag * width * speed;
     if (!(mass > 0.0)) { /* kinematic: the hand holds its velocity */
         out[0] = k * urel[0], out[1] = k * urel[1];
@@ -375,7 +377,7 @@ static double spin_drag(const eddy_coupling *c, int b, double density, double in
                         double omega_rel, double dt)
 {
     const eddy_coupled_body *info = &c->info[b];
-    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1];
+    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1] * eddy_wet_fraction(c, b);
     double k = 0.5 * density * info->drag * sum * fabs(omega_rel);
     double damp = inertia > 0.0 ? 1.0 + k * dt / (inertia + info->added[8]) : 1.0;
     return -k * omega_rel / damp;
@@ -391,20 +393,37 @@ static double spin_drag(const eddy_coupling *c, int b, double density, double in
  * length (a box of 5/4/5/3 panels a side turned by itself at rest). The
  * depth x_top drops out of both.
  *
- * Two steps, so that a free surface can hand in the submerged part of the
- * outline instead of the whole: the displaced region (area, centroid in
- * fluid coordinates), then the load it gives. */
-static void displaced_region(const eddy_coupling *c, int b, const body_motion *m, double *area,
-                             double centroid[2])
+ * Two steps: the displaced region (area, centroid in fluid coordinates),
+ * then the load it gives. Under a free surface (surface.h) the region is the
+ * body's wet part, clipped under the straight surface line it floats in, and
+ * the pressure rho g (line(x) - y) is still linear, so the same exact sum
+ * holds with the pressure's gradient: rho (g_x - g_y slope, g_y) for a line of
+ * that slope (gravity's part along the line pushes the body down the wave's
+ * slope, the long wave's Froude-Krylov force). A body wholly under water
+ * uses its whole outline, as in a full tank. */
+static void displaced_region(const eddy_coupling *c, int b, const body_motion *m, const double g[2],
+                             double *area, double centroid[2], double pressure_g[2])
 {
     const eddy_coupled_body *info = &c->info[b];
-    *area = info->area;
-    centroid[0] = m->o[0] + m->cs * info->centroid[0] - m->sn * info->centroid[1];
-    centroid[1] = m->o[1] + m->sn * info->centroid[0] + m->cs * info->centroid[1];
+    double slope = 0.0;
+    if (!eddy_wet_region(c, b, area, centroid, &slope)) { /* wholly wet: the exact outline */
+        *area = info->area;
+        centroid[0] = m->o[0] + m->cs * info->centroid[0] - m->sn * info->centroid[1];
+        centroid[1] = m->o[1] + m->sn * info->centroid[0] + m->cs * info->centroid[1];
+    }
+    pressure_g[0] = g[0] - g[1] * slope, pressure_g[1] = g[1];
 }
 
-/* Force -rho A g at the centroid: adds it and its torque about the centre of
- * mass to load (N, N, N m per metre). */
+/* The area of the water body b displaces (its wet part's under a surface). */
+static double wet_region_area(const eddy_coupling *c, int b)
+{
+    double area, centroid[2], slope;
+    return eddy_wet_region(c, b, &area, centroid, &slope) ? area : c->info[b].area;
+}
+
+/* Force -rho A g at the centroid (g: the pressure's gradient over rho, gravity
+ * under a level surface): adds it and its torque about the centre of mass to
+ * load (N, N, N m per metre). */
 static void hydrostatic_load(double density, const double g[2], double area,
                              const double centroid[2], const double centre[2], double load[3])
 {
@@ -499,18 +518,24 @@ static void gyroscopic_force(const double *a, const body_motion *m, const double
  * explicit terms changed its energy by 5 %; world-axes schemes that turn the
  * tensor as Box2D turns the body kept the energy but left the angular
  * velocity 3-4 % off Kirchhoff's, falling only like dt; this rule, 0.03 %.
+ * M_a is the body-space tensor of what is wet, s M_a (added; the whole
+ * tensor in a full tank): a body crossing a surface keeps these equations
+ * with the added mass of the moment, and eddy_wet_slam (surface.h) puts the
+ * change of s into Q.
  * Out: the force and torque to hand the solver, which integrates with mass
- * m + box2d_added[0] and inertia I + box2d_added[1], so that its
+ * m + box2d_added[0] and inertia I + box2d_added[1] (s times the isotropic
+ * part, surface_bodies.c's hand_over), so that its
  * acceleration is (q' - q) / dt; kirchhoff: the gyroscopic generalised force
  * at the start of the step (gyroscopic_force), for the load report. */
 #define KIRCHHOFF_SWEEPS 4
-static void added_mass_step(const eddy_coupled_body *info, const body_motion *m, double mass,
-                            double inertia, const double flow[2], const double q[3],
-                            double turn_weight, double dt, double out[3], double kirchhoff[3])
+static void added_mass_step(const eddy_coupled_body *info, const double *added,
+                            const body_motion *m, double mass, double inertia,
+                            const double flow[2], const double q[3], double turn_weight, double dt,
+                            double out[3], double kirchhoff[3])
 {
     bool turns = inertia > 0.0;
     double k[9];
-    total_mass(info->added, mass, inertia, k); /* body axes */
+    total_mass(added, mass, inertia, k); /* body axes */
     double wx = m->v[0] - flow[0], wy = m->v[1] - flow[1];
     double r0[3] = {m->cs * wx + m->sn * wy, -m->sn * wx + m->cs * wy, turns ? m->omega : 0.0};
     double r1[3], g[3] = {0.0, 0.0, 0.0};
@@ -537,7 +562,7 @@ static void added_mass_step(const eddy_coupled_body *info, const body_motion *m,
     double c1 = cos(theta + d), s1 = sin(theta + d);
     double acc[3] = {(flow[0] + c1 * r1[0] - s1 * r1[1] - m->v[0]) / dt,
                      (flow[1] + s1 * r1[0] + c1 * r1[1] - m->v[1]) / dt, (r1[2] - r0[2]) / dt};
-    gyroscopic_force(info->added, m, r0, kirchhoff);
+    gyroscopic_force(added, m, r0, kirchhoff);
     out[0] = (mass + info->box2d_added[0]) * acc[0];
     out[1] = (mass + info->box2d_added[0]) * acc[1];
     out[2] = turns ? (inertia + info->box2d_added[1]) * acc[2] : 0.0;
@@ -641,6 +666,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     ambient a;
     read_ambient(c, b, &a);
     double urel[2] = {a.u[0] - m->v[0], a.u[1] - m->v[1]};
+    eddy_wet_add_waves(c, b, &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b], urel);
     info->ambient[0] = a.u[0], info->ambient[1] = a.u[1];
     *ambient_speed = hypot(a.u[0], a.u[1]);
     double *load = info->load;
@@ -649,16 +675,14 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
         /* DU/Dt = dU/dt + (U . grad) U, then (rho A I + M_a) DU/Dt */
         double acc[2] = {a.rate[0] + a.u[0] * a.grad[0] + a.u[1] * a.grad[1],
                          a.rate[1] + a.u[0] * a.grad[2] + a.u[1] * a.grad[3]};
-        double displaced = density * info->area;
+        double area, centroid[2], pressure_g[2]; /* the water it displaces (wet part) */
+        displaced_region(c, b, m, g, &area, centroid, pressure_g);
+        double displaced = density * area;
         load[0] += (displaced + ma[0]) * acc[0] + ma[1] * acc[1];
         load[1] += ma[3] * acc[0] + (displaced + ma[4]) * acc[1];
         load[2] += ma[6] * acc[0] + ma[7] * acc[1];
-        water_reaction(c, b, m, &a, ma, density, info->area, dt);
-        if (!c->desc.no_buoyancy) {
-            double area, centroid[2];
-            displaced_region(c, b, m, &area, centroid);
-            hydrostatic_load(density, g, area, centroid, m->c, load);
-        }
+        water_reaction(c, b, m, &a, ma, density, area, dt);
+        if (!c->desc.no_buoyancy) hydrostatic_load(density, pressure_g, area, centroid, m->c, load);
     }
     double other[2] = {load[0] + weight[0], load[1] + weight[1]};
     drag_force(c, b, m, density, mass, ma, urel, other, dt, drag);
@@ -688,10 +712,15 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memset(info->load, 0, sizeof info->load);
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
+        if (!eddy_wet_in_water(c, b)) continue; /* out of the water: nothing (surface.h) */
         body_motion m;
         read_motion(c, body, &m);
-        double ma[9], drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0};
-        world_added_mass(info->added, &m, ma);
+        /* the added mass of the wet part, s M_a (surface.h; s = 1 in a full tank) */
+        double wet = eddy_wet_fraction(c, b), added[9], ma_full[9], ma[9];
+        for (int k = 0; k < 9; ++k) added[k] = wet * info->added[k];
+        world_added_mass(info->added, &m, ma_full);
+        world_added_mass(added, &m, ma);
+        double drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0};
         if (type == EDDY_BODY_DYNAMIC) weight_load(info, &m, g, weight);
         double lost = fluid_load(c, b, &m, fd.density, g, weight, ma, dt, drag, &ambient_speed);
         if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
@@ -704,8 +733,10 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         if (type != EDDY_BODY_DYNAMIC) continue;
         double q[3], out[3], gyro[3];
         for (int k = 0; k < 3; ++k) q[k] = info->load[k] + weight[k];
-        added_mass_step(info, &m, eddy_body_mass(body), eddy_body_inertia(body), info->ambient, q,
-                        turn_weight, dt, out, gyro);
+        double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], m.omega};
+        eddy_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
+        added_mass_step(info, added, &m, eddy_body_mass(body), eddy_body_inertia(body),
+                        info->ambient, q, turn_weight, dt, out, gyro);
         for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
         eddy_body_apply_force_to_center(body, out[0], out[1], NULL);
         if (out[2] != 0.0) eddy_body_apply_torque(body, out[2], NULL);
@@ -736,16 +767,20 @@ double eddy_coupling_body_energy(const eddy_coupling *c, int b)
     read_motion(c, body, &m);
     double ma[9];
     world_added_mass(c->info[b].added, &m, ma);
+    double wet = eddy_wet_in_water(c, b) ? eddy_wet_fraction(c, b) : 0.0; /* surface.h */
+    for (int k = 0; k < 9; ++k) ma[k] *= wet;
     eddy_fluid_desc fd;
     eddy_fluid_get_desc(c->fluid, &fd);
     double mass = eddy_body_mass(body), inertia = eddy_body_inertia(body);
-    double u[2], own[2];
-    eddy_fluid_velocity_of(c->fluid, eddy_fluid_coefficients(c->fluid), m.c[0], m.c[1], u);
-    eddy_fluid_velocity_of(c->fluid, c->self + (size_t)b * (size_t)c->r, m.c[0], m.c[1], own);
-    u[0] -= own[0], u[1] -= own[1];
+    double u[2] = {0.0, 0.0}, own[2], area = wet > 0.0 ? wet_region_area(c, b) : 0.0;
+    if (wet > 0.0) { /* a dry body meets no flow */
+        eddy_fluid_velocity_of(c->fluid, eddy_fluid_coefficients(c->fluid), m.c[0], m.c[1], u);
+        eddy_fluid_velocity_of(c->fluid, c->self + (size_t)b * (size_t)c->r, m.c[0], m.c[1], own);
+        u[0] -= own[0], u[1] -= own[1];
+    }
     double q[3] = {m.v[0], m.v[1], inertia > 0.0 ? m.omega : 0.0};
     double e = mass * (q[0] * q[0] + q[1] * q[1]) + inertia * q[2] * q[2] -
-               fd.density * c->info[b].area * (u[0] * u[0] + u[1] * u[1]);
+               fd.density * area * (u[0] * u[0] + u[1] * u[1]);
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) e += q[i] * ma[3 * i + j] * q[j];
     for (int i = 0; i < 2; ++i)

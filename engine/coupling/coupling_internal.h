@@ -7,6 +7,7 @@
 
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
+#include "eddy_surface.h"
 #include "panel.h"
 #include "quadtree.h"
 
@@ -87,7 +88,11 @@ struct eddy_coupling {
     eddy_world *world;    /* NULL once eddy_world_destroy took it (body_watch.h) */
     bool panels_stale;    /* a destroyed body's panels could not be taken out (out of
                              memory): the step refuses */
+    bool holds_fluid;     /* the fluid is this coupling's (one coupling per fluid) */
+    bool clock_armed;     /* the last advance handed forces out for one world step of */
+    double clock_dt;      /* ... clock_dt s: the next advance checks the world's clock */
     eddy_coupling_desc desc;
+    bool paper_pipeline;  /* eddy_coupling_set_paper_pipeline (benchmarks only) */
     int r;
     eddy_panel_world *panels;
     int body_count;
@@ -119,6 +124,12 @@ struct eddy_coupling {
                              bodies' disturbances along (coupling_forces.c, water_reaction) */
     double dissipated;    /* J per metre: what drag has taken out since creation */
     eddy_coupling_timings timings;
+    /* water with a surface (surface.h): the surface (NULL for a full tank),
+       every body against it, this step's enter and leave events */
+    struct eddy_surface *surface;
+    struct eddy_wet_body *wet;          /* max_bodies */
+    eddy_splash *splashes;              /* 2 max_bodies */
+    int splash_count;
 };
 
 /* World <-> fluid coordinates: the fluid domain's (0, 0) is desc.origin in
@@ -163,6 +174,16 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
                                       const eddy_panel_shape **out, eddy_error *err);
 void eddy_coupling_probe_free(eddy_coupling *c);
 void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
+
+/* The pipeline as the paper prints it, for benchmarks and the tests that
+ * compare against it (never a game's choice, so not in eddy_coupling.h):
+ * every Schwarz sweep sums every panel at every other body's midpoints (no
+ * far field, no near field kept between sweeps, no warm start), exact
+ * feedback by trigonometric closed forms per mode and panel, the fluid
+ * sampled point by point. The same answers to the tolerances, far slower.
+ * Off by default. Set-up time: the first switch back to the fast pipeline
+ * may allocate; not inside a step. */
+eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);

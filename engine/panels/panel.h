@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * panel.h - vortex panels: how rigid bodies act on the fluid (chapter 5.3.1-5.3.3)
- * and the exact projection of the panels' field onto box eigenmodes (DESIGN.md 4).
+ * and the exact projection of the panels' field onto box eigenmodes (docs/design.md,
+ * "Exact feedback").
  * Internal to the engine; games never see it.
  *
  * Where each equation lives:
@@ -16,8 +17,8 @@
  *   5.3.2 "too close to a panel" ............. panel_velocity.c  eddy_panel_velocity_near
  *   5.3.3 wall images ........................ panel_solve.c     place_images
  *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddy_panel_world_velocity
- *   DESIGN 4 exact feedback .................. panel_feedback_exact.c
- *   DESIGN 5 added-mass tensor ............... panel_added_mass.c
+ *   exact feedback (docs/design.md) .......... panel_feedback_exact.c
+ *   added-mass tensor (docs/design.md) ....... panel_added_mass.c
  *
  * ===================== SIGN CONVENTIONS (written once, here) =====================
  *
@@ -80,7 +81,7 @@
  *   and a y wall) keeps +gamma. The body + image pair has zero normal velocity on
  *   the wall by symmetry; tests/test_panel.c checks it.
  *
- * Feedback (DESIGN 4). For a box mode with stream function psi_k (zero on the
+ * Feedback (docs/design.md, "Exact feedback"). For a box mode with stream function psi_k (zero on the
  *   walls) and velocity phi_k = (dpsi/dy, -dpsi/dx), integrating by parts,
  *   integral_domain phi_k . u_p dA = + sum_{real panels} gamma_i integral_i psi_k ds.
  *   Sign +1 with counter-clockwise positive gamma (checked against quadrature).
@@ -325,6 +326,11 @@ typedef struct eddy_panel_world_desc {
                               term cut off (panel_fast.h). Default: tolerance */
     const struct eddy_panel_walls *walls; /* a level's interior walls (panel_walls.h), or
                               NULL: their source panels join the Schwarz iteration */
+    bool surface_lid;      /* the top wall is a free surface's mean level (a tank filled
+                              to a depth): a body reaching through it gets no image
+                              there (the image would lie against its own wet part,
+                              where the sweeps converge slowly, and the lid's flux
+                              is the surface's, not the reduced fluid's) */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -368,6 +374,7 @@ typedef struct eddy_panel_world_body {
 typedef struct eddy_panel_world {
     double width, height;
     bool images;
+    bool surface_lid;  /* see eddy_panel_world_desc */
     double image_range, tolerance;
     int max_iterations;
     int max_bodies, body_count;
@@ -384,6 +391,11 @@ typedef struct eddy_panel_world {
     double *b_work;    /* per real panel: 5.14 + other bodies (5.17) */
     double *gamma_new; /* scratch, max_panels */
     double *gamma_start; /* per real panel: lone-body solves (divergence fallback) */
+    double *wet;       /* per real panel: the share of it in the water, when masked: its
+                          violation (5.14) and its strength are scaled by it, so panels out
+                          of the water (a tank filled to a depth, a body that left) carry
+                          nothing. Filled by the caller after placing */
+    bool masked;       /* false: every panel is wet (wet is not read) */
     bool placed;
     bool fast;                         /* solve by panel_fast.c */
     double farfield_tolerance;
@@ -418,6 +430,10 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
 /* place + u_f from the callback + solve_samples. fn may be NULL (still fluid). */
 eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
                                    eddy_panel_report *report, eddy_error *err);
+
+/* values[j] *= the wet share of real panel first + j, j < count (nothing
+ * unless the world is masked). */
+void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values);
 
 /* u_p (5.18): velocity of all panels, images included, at a point. */
 void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);
@@ -463,7 +479,7 @@ double eddy_panel_probe_weight(const eddy_panel_world *w, int body, double x, do
 double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
                                        double x1, double y1, double x2, double y2);
 
-/* Exact feedback (DESIGN 4): out[k] = integral_domain phi_k . u_p dA
+/* Exact feedback (docs/design.md): out[k] = integral_domain phi_k . u_p dA
  * = sum over REAL panels gamma_i integral_i psi_k ds, for count box modes. The
  * caller adds out to r. Cost O(panels * count), no grid. */
 void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,

@@ -43,22 +43,29 @@ static void play_builtin(bot *b, long f)
         give(b, GAME_CMD_STIR, 0, ball[0] - 0.6, ball[1] - 0.2, 5, 0.5);
 }
 
-/* 01: switch the current on and wait */
+/* Every goal holds its objects: a level whose third star asks for the
+ * currents off gets them off now (the objects then stay). */
+static void currents_off_when_home(bot *b)
+{
+    const game_level *L = game_sim_level(b->sim);
+    for (int g = 0; g < L->goal_count; g++)
+        if (!game_sim_goal_filled(b->sim, g)) return;
+    for (int j = 0; j < L->jet_count; j++) set_jet(b, j, false);
+}
+
+/* 01: switch the current on, and off once the ball is home */
 static void play_first_current(bot *b, long f)
 {
     if (f == 30) set_jet(b, 0, true);
+    if (f > 30) currents_off_when_home(b);
 }
 
-/* 02: quick strokes out, slow strokes back; a stir behind the crate once it stalls */
+/* 02: full strokes of the paddle, out and back (the level has no stirring) */
 static void play_sweep(bot *b, long f)
 {
     long k = f % 140;
     if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
     if (k == 70) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
-    double crate[2];
-    centre(b, 0, crate);
-    if (f > 500 && crate[0] < 9.3 && game_sim_stir_meter(b->sim) > 0.5)
-        give(b, GAME_CMD_STIR, 0, crate[0] - 0.4, 0.7, 4, 0);
 }
 
 /* 03: current first, then the lift */
@@ -162,10 +169,11 @@ static void play_cave(bot *b, long f)
     }
 }
 
-/* 08: the current round the island does it */
+/* 08: the current round the island does it; off once both are home */
 static void play_island(bot *b, long f)
 {
     if (f == 30) set_jet(b, 0, true);
+    if (f > 30) currents_off_when_home(b);
 }
 
 /* 09: the whirlpool gathers the leaves; a leaf left out near the bank is
@@ -195,6 +203,26 @@ static void play_undertow(bot *b, long f)
         give(b, GAME_CMD_STIR, 0, cork[0] - 0.5, cork[1], 4, -1);
 }
 
+/* 11: the tow on; off again once the raft is past the middle, so that it
+ * coasts into the harbour rather than down the far wall */
+static void play_raft(bot *b, long f)
+{
+    double raft[2];
+    centre(b, 0, raft);
+    if (f == 30) set_jet(b, 0, true);
+    if (b->phase == 0 && raft[0] > 10.0) set_jet(b, 0, false), b->phase = 1;
+}
+
+/* 12: both currents on, then the pusher sweeps the shelf: the stones splash
+ * in and sink, the floor current rolls them west, the surface current takes
+ * the cork and the log east under the shelf */
+static void play_sink_or_swim(bot *b, long f)
+{
+    if (f == 20) set_jet(b, 0, true), set_jet(b, 1, true);
+    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 10.4, 5.62, 0, 0);
+    if (f == 240) give(b, GAME_CMD_PADDLE, 0, 13.8, 5.62, 0, 0);
+}
+
 static const struct {
     const char *id;
     policy_fn play;
@@ -204,7 +232,8 @@ static const struct {
     {"04-sort", play_sort},           {"05-ferry", play_ferry},
     {"06-maelstrom", play_maelstrom}, {"07-cave", play_cave},
     {"08-island", play_island},       {"09-whirlpool", play_whirlpool},
-    {"10-undertow", play_undertow},
+    {"10-undertow", play_undertow},   {"11-raft", play_raft},
+    {"12-sink-or-swim", play_sink_or_swim},
 };
 
 static policy_fn find(const char *id)

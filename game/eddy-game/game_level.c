@@ -9,9 +9,7 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
-#include "eddy_build.h"    /* eddy_build_estimate */
-#include "eddy_internal.h" /* eddy_open_input */
-#include "scene_internal.h" /* eddy_json_find_nul_escape */
+#include <eddy/eddy_file.h>
 
 #include <cJSON.h>
 
@@ -24,9 +22,10 @@
 #define LEVEL_MAX_BYTES (1u << 20)
 
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
-                                         "excite", "feedback", "buoyancy", "bodies", "walls"};
+                                         "excite", "feedback", "buoyancy", "bodies", "walls",
+                                         "wave_viscosity"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
-                                        "damping", "paddle", "jets", "goals", "stir", "coupling"};
+                                        "damping", "paddle", "jets", "goals", "stir", "coupling", "stars"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
 static const char *const PADDLE_SHAPE_KEYS[] = {"shape", "hw", "hh", "radius", "points",
                                                 "x", "y", "angle"};
@@ -215,27 +214,11 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
     return EDDY_OK;
 }
 
-/* The level's asset must be buildable in bounded time and memory: what
- * eddy-level build would refuse, eddy-level check refuses now (the painted
- * modes, not read yet, are left to the build's own check). */
-static eddy_result check_build_cost(const parse_ctx *c, const game_level *L,
-                                    const eddy_scene_view *v)
-{
-    eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
-                         .ny = L->asset.ny, .modes = L->asset.modes, .walls = v->walls,
-                         .wall_count = v->wall_count};
-    eddy_build_cost cost;
-    eddy_error inner = {0};
-    if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
-        return fail(c, EDDY_ERR_RANGE, "asset: %s", inner.message);
-    return EDDY_OK;
-}
-
 /* ------------------------------------------------------------ game keys */
 
 static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_recipe *r)
 {
-    static const char *const keys[] = {"domain", "grid", "modes", "paint"};
+    static const char *const keys[] = {"domain", "grid", "modes", "paint", "depth", "surface_modes"};
     if (!cJSON_IsObject(a)) return fail(c, EDDY_ERR_FORMAT, "asset: expected an object");
     eddy_result rc = check_keys(c, a, "asset", keys, COUNT(keys));
     if (rc != EDDY_OK) return rc;
@@ -255,6 +238,18 @@ static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_re
         return rc;
     r->modes = 73;
     if (modes && (rc = get_int(c, modes, "asset.modes", 1, 1024, &r->modes))) return rc;
+    /* a tank filled to a depth (eddy_surface.h): the grid covers the water */
+    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(a, "depth");
+    const cJSON *smodes = cJSON_GetObjectItemCaseSensitive(a, "surface_modes");
+    if (depth && (!cJSON_IsNumber(depth) || !(depth->valuedouble > 0) ||
+                  !(depth->valuedouble < r->height)))
+        return fail(c, EDDY_ERR_FORMAT, "asset.depth: expected metres in (0, %g), below the "
+                    "tank's top", r->height);
+    r->depth = depth ? depth->valuedouble : 0;
+    if (smodes && !depth)
+        return fail(c, EDDY_ERR_FORMAT, "asset.surface_modes: only for a tank with a 'depth'");
+    if (smodes && (rc = get_int(c, smodes, "asset.surface_modes", 1, 512, &r->surface_modes)))
+        return rc;
     const cJSON *paint = cJSON_GetObjectItemCaseSensitive(a, "paint");
     if (paint) {
         if (!cJSON_IsArray(paint) || cJSON_GetArraySize(paint) > GAME_MAX_PAINT)
@@ -444,6 +439,26 @@ static eddy_result parse_stir(const parse_ctx *c, const cJSON *s, game_stir_rule
     return EDDY_OK;
 }
 
+/* "stars": what the third star asks besides the par time. */
+static eddy_result parse_stars(const parse_ctx *c, const cJSON *o, game_star_rule *r)
+{
+    static const char *const keys[] = {"stirring", "currents_off"};
+    r->max_stirring = -1;
+    r->currents_off = false;
+    if (!o) return EDDY_OK;
+    if (!cJSON_IsObject(o)) return fail(c, EDDY_ERR_FORMAT, "stars: expected an object");
+    eddy_result rc = check_keys(c, o, "stars", keys, COUNT(keys));
+    if (rc) return rc;
+    const cJSON *off = cJSON_GetObjectItemCaseSensitive(o, "currents_off");
+    if (off && !cJSON_IsBool(off))
+        return fail(c, EDDY_ERR_FORMAT, "stars.currents_off: expected true or false");
+    r->currents_off = off && cJSON_IsTrue(off);
+    if (cJSON_GetObjectItemCaseSensitive(o, "stirring") &&
+        (rc = get_number(c, o, "stars", "stirring", GE0, 0, &r->max_stirring)))
+        return rc;
+    return EDDY_OK;
+}
+
 static eddy_result parse_coupling(const parse_ctx *c, const cJSON *o, game_coupling_rule *r)
 {
     static const char *const keys[] = {"wall_images", "schwarz_iterations", "feedback_when"};
@@ -587,8 +602,13 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
     const cJSON *goals = cJSON_GetObjectItemCaseSensitive(root, "goals");
     if ((jets && (rc = parse_jets(c, jets, L))) || (goals && (rc = parse_goals(c, goals, L))) ||
         (rc = parse_stir(c, cJSON_GetObjectItemCaseSensitive(root, "stir"), &L->stir)) ||
-        (rc = parse_coupling(c, cJSON_GetObjectItemCaseSensitive(root, "coupling"), &L->coupling)))
+        (rc = parse_coupling(c, cJSON_GetObjectItemCaseSensitive(root, "coupling"), &L->coupling)) ||
+        (rc = parse_stars(c, cJSON_GetObjectItemCaseSensitive(root, "stars"), &L->stars)))
         return rc;
+    if (L->stars.currents_off && L->jet_count == 0)
+        return fail(c, EDDY_ERR_FORMAT, "stars.currents_off: the level has no currents");
+    if (L->stars.max_stirring >= 0 && !L->stir.enabled)
+        return fail(c, EDDY_ERR_FORMAT, "stars.stirring: the level has no stirring");
     if (L->goal_count == 0) return fail(c, EDDY_ERR_FORMAT, "goals: a level needs at least one goal");
 
     /* everything the game places must be inside the tank */
@@ -614,7 +634,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return check_build_cost(c, L, &v);
+    return EDDY_OK;
 }
 
 void game_level_destroy(game_level *level)
@@ -710,12 +730,14 @@ eddy_result game_level_check_asset(const game_level *L, const eddy_asset *asset,
     parse_ctx c = {L->id, err};
     eddy_asset_info info;
     eddy_asset_get_info(asset, &info);
-    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.height - L->asset.height) > 1e-9 ||
-        info.nx != L->asset.nx || info.ny != L->asset.ny)
-        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m on %d x %d cells, the "
-                    "level wants %g x %g m on %d x %d (rebuild it: make assets)", info.width,
-                    info.height, info.nx, info.ny, L->asset.width, L->asset.height, L->asset.nx,
-                    L->asset.ny);
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.tank_height - L->asset.height) > 1e-9 ||
+        fabs(info.height - water) > 1e-9 || info.nx != L->asset.nx || info.ny != L->asset.ny ||
+        (L->asset.surface_modes > 0 && info.surface_mode_count != L->asset.surface_modes))
+        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m filled %g m deep on %d x %d "
+                    "cells, the level wants %g x %g m filled %g m on %d x %d (rebuild it: make "
+                    "assets)", info.width, info.tank_height, info.height, info.nx, info.ny,
+                    L->asset.width, L->asset.height, water, L->asset.nx, L->asset.ny);
     eddy_error inner = {0};
     if (eddy_scene_check_asset_walls(L->scene, asset, &inner) != EDDY_OK)
         return fail(&c, EDDY_ERR_RANGE, "walls: %s (rebuild it: make assets)", inner.message);

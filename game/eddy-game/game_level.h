@@ -16,7 +16,11 @@
  *     "title": "First current",                  // required, 1..63 bytes
  *     "hint": "Switch the jet on with 1.",        // one line shown at the start
  *     "asset": { "domain": [12, 7.5],             // the tank in metres
- *                "grid": [64, 40],                // MAC cells
+ *                "depth": 4.5,                    // water to this depth, air above
+ *                                                 // (default: full to the top; see
+ *                                                 // include/eddy/eddy_surface.h)
+ *                "surface_modes": 32,             // sloshing modes (default min(32, nx/2))
+ *                "grid": [64, 40],                // MAC cells (of the water)
  *                "modes": 73,                     // box eigenmodes
  *                "paint": ["updraft"] },          // painted modes, built from
  *                                                 // assets/modes/NAME.paint
@@ -25,6 +29,8 @@
  *     "hold": 1.0,            // s every goal must stay filled to win (default 1)
  *     "damping": 0.15,        // 1/s: the fluid's velocity decays as exp(-damping t)
  *                             // (bottom friction of a shallow tank; default 0.1)
+ *     "wave_viscosity": 0.02, // m^2/s: the surface's waves decay as exp(-2 nu k^2 t)
+ *                             // (a scene key; default the fluid's viscosity)
  *     "bodies": [ { ...scene body..., "name": "ball", "color": "#ffcc33",
  *                   "friction": 0.4 } ],  // Box2D friction (default 0.4; two
  *                                         // touching bodies use sqrt(f1 f2))
@@ -59,6 +65,10 @@
  * (measured: a 0.7 m box in a 1.1 m/s stream reaches 0.09 m/s after 4 s with
  * feedback, 1 m/s within 2 s without). The panels still shape the visible
  * flow around every body (u_r + u_p) and carry the forces.
+ *     "stars": { "stirring": 2,       // the third star also asks for at most this
+ *                                     // many seconds of stirring (default: any)
+ *                "currents_off": true }, // ... and every current off at the win
+ *                                     // (default false); two stars under 2 par
  *     "stir": { "enabled": true,    // the mouse may stir the water (default true)
  *               "capacity": 4,      // s of stirring in a full meter (default 4)
  *               "recharge": 0.5,    // meter seconds regained per second (0.5)
@@ -73,8 +83,8 @@
 #ifndef GAME_LEVEL_H
 #define GAME_LEVEL_H
 
-#include "eddy.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_scene.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -136,9 +146,17 @@ typedef struct game_coupling_rule {
     bool feedback_always;
 } game_coupling_rule;
 
+/* What the third star asks for besides the par time. */
+typedef struct game_star_rule {
+    double max_stirring;  /* s of stirring at most; < 0: any */
+    bool currents_off;    /* every current off when the level is won */
+} game_star_rule;
+
 typedef struct game_asset_recipe {
-    double width, height;
-    int nx, ny, modes;
+    double width, height;  /* the tank */
+    double depth;          /* the water's depth at rest, 0: full (eddy_surface.h) */
+    int surface_modes;     /* 0: the builder's default */
+    int nx, ny, modes;     /* the grid covers the water */
     int paint_count;
     char paint[GAME_MAX_PAINT][64];
 } game_asset_recipe;
@@ -159,6 +177,7 @@ typedef struct game_level {
     game_goal goals[GAME_MAX_GOALS];
     game_stir_rule stir;
     game_coupling_rule coupling;
+    game_star_rule stars;
     uint64_t hash;        /* FNV-1a of the file's bytes (replays check it) */
 } game_level;
 
@@ -186,9 +205,5 @@ eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
 /* 64-bit FNV-1a. */
 uint64_t game_hash_bytes(uint64_t h, const void *data, size_t size);
 #define GAME_HASH_SEED 0xcbf29ce484222325ull
-
-/* A level built into the program (no painted modes, so its asset can be
- * built in a fraction of a second): the game runs even without its data. */
-extern const char game_builtin_level[];
 
 #endif /* GAME_LEVEL_H */

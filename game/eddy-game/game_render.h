@@ -18,6 +18,7 @@
 
 #include "game_flow.h"
 #include "game_look.h"
+#include "game_spray.h"
 #include "game_text.h"
 #include "game_view.h"
 
@@ -40,12 +41,17 @@ typedef struct game_menu_entry {
 typedef struct game_frame_info {
     const game_sim *sim;
     const game_flow *flow;
+    const game_spray *spray;     /* droplets over a surface (game_spray.h), or NULL */
     const game_looks *looks;     /* of sim's bodies (game_session.h) */
     const eddy_pose *prev, *cur; /* looks->body_count poses: the last two steps */
     double alpha;                /* 0..1 between prev and cur */
     game_view view;
     game_screen screen;
     bool started;                /* play: the level's card has been dismissed */
+    bool waiting;                /* started, but the clock waits for the first move */
+    bool stuck;                  /* long past par: the bottom line offers the hint */
+    bool all_done;               /* every level of the list has been won */
+    double win_time;             /* s since the win (the win card's animation) */
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     const char *tutorial;        /* a card of the first level's tutorial, or NULL */
@@ -61,6 +67,9 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    int quality;                 /* 0 full; 1, 2 fewer tracers and coarser dye, for
+                                    frames that run long (game_app.c adapts it) */
+    double clock_rate;           /* game time over real time lately (1: no slow motion) */
     /* the title's menu */
     int title_count, title_selected;
     const char *const *title_items;

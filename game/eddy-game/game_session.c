@@ -56,6 +56,7 @@ eddy_result game_session_restart(game_session *s, eddy_error *err)
     }
     read_poses(s, s->cur);
     memcpy(s->prev, s->cur, (size_t)s->looks.body_count * sizeof *s->cur);
+    game_spray_reset(&s->spray);
     return EDDY_OK;
 }
 
@@ -72,6 +73,15 @@ eddy_result game_session_open(game_session *s, const game_catalog *cat, int inde
     return game_session_restart(s, err);
 }
 
+eddy_result game_session_adopt(game_session *s, game_loaded *ld, eddy_error *err)
+{
+    drop_sim(s);
+    game_loaded_free(&s->loaded);
+    s->loaded = *ld;
+    memset(ld, 0, sizeof *ld);
+    return game_session_restart(s, err);
+}
+
 eddy_result game_session_step(game_session *s, eddy_error *err)
 {
     if (!s->sim) return game_error(err, EDDY_ERR_ARGUMENT, "no level is open");
@@ -79,6 +89,7 @@ eddy_result game_session_step(game_session *s, eddy_error *err)
     eddy_result rc = game_sim_step(s->sim, err);
     read_poses(s, s->cur);
     game_flow_step(s->flow, s->sim);
+    game_spray_step(&s->spray, s->sim);
     return rc;
 }
 

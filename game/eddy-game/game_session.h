@@ -16,6 +16,7 @@
 #include "game_flow.h"
 #include "game_look.h"
 #include "game_run.h"
+#include "game_spray.h"
 
 typedef struct game_session {
     game_loaded loaded;     /* level and asset */
@@ -24,6 +25,7 @@ typedef struct game_session {
     game_looks looks;
     eddy_pose *prev, *cur;  /* looks.body_count poses: the last two steps */
     int index;              /* into the catalog; -1 for a level outside it */
+    game_spray spray;       /* droplets of a tank filled to a depth (game_spray.h) */
 } game_session;
 
 /* Opens level number index of the catalog (0-based; -1: the built-in level),
@@ -35,6 +37,11 @@ eddy_result game_session_open(game_session *s, const game_catalog *cat, int inde
 /* The same level from its start: a new sim, flow, looks and poses. On
  * failure the session is closed (sim NULL). */
 eddy_result game_session_restart(game_session *s, eddy_error *err);
+
+/* Takes over a newly loaded level and asset (a level rebuilt while it was
+ * played, game_reload.h) and starts it; the catalog index stays. *ld is
+ * emptied. On failure the session is closed (sim NULL). */
+eddy_result game_session_adopt(game_session *s, game_loaded *ld, eddy_error *err);
 
 /* One physics step, then the water's: the poses move on (prev = cur). */
 eddy_result game_session_step(game_session *s, eddy_error *err);

@@ -17,6 +17,7 @@ struct game_shot {
     SDL_Renderer *renderer;
     game_render *render;
     game_flow *flow;
+    game_spray spray;
     game_looks looks;
     eddy_pose *prev, *cur;
     game_view view;
@@ -59,7 +60,7 @@ eddy_result game_shot_create(const game_sim *sim, int width, int height, game_sh
     }
     read_poses(sim, s->cur);
     memcpy(s->prev, s->cur, (size_t)n * sizeof *s->cur);
-    s->view.dye = s->view.tracers = s->view.hint = true;
+    s->view.dye = s->view.tracers = true;
     *out = s;
     return EDDY_OK;
 }
@@ -74,6 +75,7 @@ void game_shot_step(game_shot *s)
     memcpy(s->prev, s->cur, (size_t)game_sim_body_count(s->sim) * sizeof *s->cur);
     read_poses(s->sim, s->cur);
     game_flow_step(s->flow, s->sim);
+    game_spray_step(&s->spray, s->sim);
 }
 
 eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, eddy_error *err)
@@ -85,6 +87,7 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     memset(&f, 0, sizeof f);
     f.sim = s->sim;
     f.flow = s->flow;
+    f.spray = &s->spray;
     f.looks = &s->looks;
     f.prev = s->prev, f.cur = s->cur;
     f.alpha = 1.0;
@@ -92,6 +95,8 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     f.screen = GAME_SCREEN_PLAY;
     f.started = true;              /* the picture of a level being played */
     f.clock = game_sim_time(s->sim);
+    if (game_sim_status(s->sim) == GAME_WON)
+        f.win_time = game_sim_time(s->sim) - game_sim_finish_time(s->sim);
     f.fps = 60;
     double t0 = now_ms();
     game_render_frame(s->render, &f);

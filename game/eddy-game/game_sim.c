@@ -43,6 +43,8 @@ struct game_sim {
     bool stirred;
     double last_stir[4];
     double meter;
+    double stir_used;   /* s of stirring so far (the star rule) */
+    bool rule_met;      /* the star rule held at the finish */
 
     long frame;
     long hold_frames;
@@ -150,7 +152,7 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         wd.gravity[0] = s->view.gravity[0], wd.gravity[1] = s->view.gravity[1];
         rc = eddy_world_create(&wd, &s->world, err);
     }
-    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, &s->walls, err);
+    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.tank_height, &s->walls, err);
     /* the level's walls inside the tank: rock to collide with (the fluid has
        them in its basis) */
     if (rc == EDDY_OK) rc = eddy_scene_add_rock(s->world, asset, NULL, err);
@@ -164,6 +166,10 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         cd.schwarz_tolerance = 1e-3;
         cd.schwarz_max_iterations = level->coupling.schwarz_iterations;
         cd.no_wall_images = !level->coupling.wall_images;
+        /* the waves of a tank filled to a depth (eddy_surface.h) */
+        cd.wave_viscosity = s->view.wave_viscosity < 0   ? 0.0
+                            : s->view.wave_viscosity > 0 ? s->view.wave_viscosity
+                                                         : -1.0;
         rc = eddy_coupling_create(s->fluid, s->world, &cd, &s->coupling, err);
     }
     for (int i = 0; i < s->body_count && rc == EDDY_OK; ++i) {
@@ -298,6 +304,7 @@ static void apply_stirs(game_sim *s)
             memcpy(s->last_stir, s->pending[k], sizeof s->last_stir);
         }
     }
+    if (s->stirred) s->stir_used += GAME_DT;
     if (s->stirred)
         s->meter = fmax(0.0, s->meter - GAME_DT);
     else
@@ -391,6 +398,16 @@ static void keep_inside(game_sim *s)
     }
 }
 
+/* The level's star rule (game_level.h "stars") as things stand. */
+static bool star_rule_holds(const game_sim *s)
+{
+    const game_star_rule *r = &s->level->stars;
+    if (r->max_stirring >= 0 && s->stir_used > r->max_stirring + 1e-9) return false;
+    for (int j = 0; r->currents_off && j < s->level->jet_count; j++)
+        if (s->jet_on[j]) return false;
+    return true;
+}
+
 static void check_goals(game_sim *s)
 {
     const game_level *L = s->level;
@@ -413,6 +430,7 @@ static void check_goals(game_sim *s)
     if (all && (double)s->hold_frames * GAME_DT >= L->hold - 1e-9) {
         s->status = GAME_WON;
         s->finish_time = t;
+        s->rule_met = star_rule_holds(s);
     } else if (L->time_limit > 0 && t >= L->time_limit - 1e-9) {
         s->status = GAME_LOST;
         s->finish_time = t;
@@ -462,8 +480,14 @@ double game_sim_finish_time(const game_sim *s) { return s->finish_time; }
 int game_sim_stars(const game_sim *s)
 {
     if (s->status != GAME_WON) return 0;
-    if (s->finish_time <= s->level->par) return 3;
+    if (s->finish_time <= s->level->par && s->rule_met) return 3;
     return s->finish_time <= 2 * s->level->par ? 2 : 1;
+}
+
+double game_sim_stir_used(const game_sim *s) { return s->stir_used; }
+bool game_sim_star_rule(const game_sim *s)
+{
+    return s->status == GAME_WON ? s->rule_met : star_rule_holds(s);
 }
 
 double game_sim_hold_progress(const game_sim *s)

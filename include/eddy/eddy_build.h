@@ -16,9 +16,9 @@
  *
  * Building is not real-time work: it allocates freely and may take seconds.
  *
- * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_mode.h and
- * eddy_scene.h; it needs LAPACKE, OpenBLAS and FFTW, which the run time
- * (libeddy) does not.
+ * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_grid.h and
+ * eddy_mode.h, on top of libeddy and libeddy-scene; it needs LAPACKE,
+ * OpenBLAS, FFTW, ARPACK and CHOLMOD, which the run time (libeddy) does not.
  *
  * THREADS
  *   Build on one thread at a time: FFTW's planner and OpenBLAS's thread count
@@ -111,6 +111,30 @@ typedef struct eddy_build_desc {
      * more modes than the fluid region has grid nodes away from the walls. */
     const eddy_wall *walls;
     int wall_count;
+
+    /* A tank filled to a depth (eddy_surface.h): the water at rest fills
+     * [0, width] x [0, depth] of the width x height tank, with air above it.
+     * The reduced fluid's basis, the grid (nx x ny cells) and the painted
+     * modes then cover the water only, under a rigid lid at y = depth, and
+     * the asset gets the free surface's sloshing modes: in closed form for
+     * the box, from the Steklov-type eigenproblem on the water's cells for a
+     * level with walls (walls are given in the tank's coordinates and may
+     * reach above the water; one wholly above it is for bodies only).
+     * 0 or height: a full tank, exactly as without the field. ny defaults to
+     * nx * depth / height (the full tank's cells). EDDY_ERR_ARGUMENT for a
+     * depth outside (0, height]. */
+    double depth;
+    int surface_modes;        /* sloshing modes of the surface; default min(32, nx / 2),
+                                 at most 512 (and, with walls, fewer than the surface's
+                                 cells) */
+    /* How the fluid will evaluate advection (eddy.h, eddy_advection). AUTO
+     * (default): on a grid when that is the cheaper per step
+     * (engine/builder/advection_choice.c states the rule: a walled level
+     * from about 160 modes on a 64 x 40 grid, a box from several hundred).
+     * GRID stores no tensor (the asset is then a fraction of the size and
+     * builds in a fraction of the time); it is EDDY_ERR_ARGUMENT for a box
+     * level with painted or POD modes, which keeps its tensor. */
+    eddy_advection advection;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.
