@@ -627,9 +627,10 @@ static void resync_body(eddy_coupling *c, int b)
     }
     double mass, inertia;
     eddy_body_added_mass(body, &mass, &inertia);
-    if (eddy_port_resync_mass(body) || mass != info->box2d_added[0] ||
-        inertia != info->box2d_added[1])
+    bool game_mass = eddy_port_resync_mass(body);
+    if (game_mass || mass != info->box2d_added[0] || inertia != info->box2d_added[1])
         eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
+    if (game_mass) eddy_coupling_body_weigh(c, b); /* the weight the coupling applies */
 }
 
 /* What the game did in Box2D since the last advance, before anything is read:

@@ -127,6 +127,7 @@ static void added_mass_about_centre(const double *origin, const double lc[2], do
  * body acts too (hydrostatic_load). */
 static void weight_of(const eddy_body *body, eddy_coupled_body *info)
 {
+    if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return;
     double m = 0.0, mx = 0.0, my = 0.0;
     eddy_shape_info s;
     for (int k = 0; k < eddy_body_shape_count(body); ++k) {
@@ -143,6 +144,8 @@ static void weight_of(const eddy_body *body, eddy_coupled_body *info)
         eddy_body_local_center(body, info->weight_centre);
     }
 }
+
+void eddy_coupling_body_weigh(eddy_coupling *c, int b) { weight_of(c->bodies[b], &c->info[b]); }
 
 /* Sums of A |q|^3 over the panels that advance when the body turns either
  * way about its centre of mass (body space). */

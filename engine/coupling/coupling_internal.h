@@ -149,6 +149,9 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt);
 eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);
 /* Gives the body back its own mass and gravity scale. */
 void eddy_coupling_body_detach(eddy_coupling *c, int b);
+/* The weight the coupling applies to body b (its mass and centre of mass in
+ * double precision): again after the game set another mass in Box2D. */
+void eddy_coupling_body_weigh(eddy_coupling *c, int b);
 /* Kinetic energy of a dynamic body with its added mass, J per metre. */
 double eddy_coupling_body_energy(const eddy_coupling *c, int b);
 
