@@ -200,6 +200,7 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
 void eddy_coupling_body_detach(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
+    if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return;
     eddy_body_set_added_mass(body, 0.0, 0.0, NULL);
     eddy_body_set_gravity_scale(body, c->info[b].gravity_scale, NULL);
 }
@@ -715,7 +716,10 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memset(info->load, 0, sizeof info->load);
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
-        if (!eddy_wet_in_water(c, b)) continue; /* out of the water: nothing (surface.h) */
+        if (!eddy_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
+            info->wake_fade = 0.0; /* and the wake it made stays in the water, not with it */
+            continue;
+        }
         body_motion m;
         read_motion(c, body, &m);
         /* the added mass of the wet part, s M_a (surface.h; s = 1 in a full tank) */
