@@ -73,6 +73,19 @@ void eddy_coupling_probe_free(eddy_coupling *c)
     c->probe_count = 0;
 }
 
+/* Whether every panel of the body is in the water. The step scales a panel
+ * crossing the surface, or one of a body out of the water, by its wet share
+ * (panel.h, wet); the probe outline has no such weights, so such a body's
+ * probes read the step's masked panels as they are. */
+static bool all_panels_wet(const eddy_panel_world *w, int body)
+{
+    if (!w->masked) return true;
+    const eddy_panel_world_body *pb = &w->bodies[body];
+    for (int j = pb->first; j < pb->first + pb->shape->count; ++j)
+        if (w->wet[j] != 1.0) return false;
+    return true;
+}
+
 /* uv[2n] += what the probe outline of every body near a point changes there
  * (xy in world coordinates). */
 void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv)
@@ -84,7 +97,7 @@ void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy
     double b[EDDY_PROBE_MAX_PANELS], gamma[EDDY_PROBE_MAX_PANELS];
     for (int body = 0; body < c->body_count; ++body) {
         const eddy_panel_shape *fine = c->info[body].probe;
-        if (!fine) continue;
+        if (!fine || !all_panels_wet(w, body)) continue;
         bool solved = false;
         for (int i = 0; i < n; ++i) {
             double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy;
