@@ -23,7 +23,7 @@
  *                  displaces and the water it drags along (Froude-Krylov plus
  *                  the added-mass part; Maxey-Riley / Morison without history);
  *   buoyancy       F_b = -rho A g at the centroid of the outline (5.22, exact:
- *                  hydrostatic_load);
+ *                  hydrostatic_load; of the wet part under a surface);
  *   weight         W = s m g (s: the body's gravity scale; the solver's own
  *                  gravity is switched off for a coupled body);
  *   spin drag      tau_d = -(rho Cd / 2) sum_adv A |q|^3 w_rel |w_rel|, over the
