@@ -68,11 +68,20 @@ static paint_doc *new_doc(void)
     return doc;
 }
 
+/* Scripts of these tests are held in memory (their source names no file
+ * in the scratch directory), so their saves go to it through save_dir. */
+static paint_script_options scratch_saves(void)
+{
+    paint_script_options o = {.save_dir = g_dir};
+    return o;
+}
+
 /* Runs script text on doc; fails the test on an error. */
 static void run_ok(paint_doc *doc, const char *text)
 {
     paint_script_error e;
-    if (paint_script_run(doc, text, strlen(text), "test", NULL, &e) != EDDY_OK)
+    paint_script_options o = scratch_saves();
+    if (paint_script_run_with(doc, text, strlen(text), "test", &o, NULL, &e) != EDDY_OK)
         fail_msg("script failed: %s", e.message);
 }
 
@@ -385,7 +394,7 @@ static void test_bad_lines_are_refused_with_line_number(void **state)
         {"mode paint", "unknown verb 'paint'"},
         {"name", "missing NAME"},
         {"save", "missing PATH"},
-        {"save-snapshots /tmp/x.mode", "nothing recorded"},
+        {"save-snapshots x.mode", "nothing recorded"},
         {"project now", "unexpected 'now'"},
         {"info 3", "unexpected '3'"},
     };
@@ -440,7 +449,9 @@ static void test_step_and_record_snapshots(void **state)
              "%srecord 6 0.05\nsave-snapshots %s\nload %s\n", JET, in_dir("run.mode"),
              in_dir("run.mode"));
     paint_script_error e;
-    assert_int_not_equal(paint_script_run(doc, text, strlen(text), "rec", NULL, &e), EDDY_OK);
+    paint_script_options o = scratch_saves();
+    assert_int_not_equal(paint_script_run_with(doc, text, strlen(text), "rec", &o, NULL, &e),
+                         EDDY_OK);
     assert_int_equal(e.line, 9);
     assert_int_equal(e.kind, PAINT_FAIL_READ);
     assert_non_null(strstr(e.message, "snapshots"));
@@ -524,7 +535,8 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
         eddy_debug_fail_write_after(limits[k]);
         paint_script_error e;
-        eddy_result rc = paint_script_line(doc, text, "s", 4, NULL, &e);
+        paint_script_options o = scratch_saves();
+        eddy_result rc = paint_script_line_with(doc, text, "s", 4, &o, NULL, &e);
         eddy_debug_fail_write_after(0);
         assert_int_not_equal(rc, EDDY_OK);
         assert_int_equal(e.kind, PAINT_FAIL_WRITE);
@@ -542,7 +554,8 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     assert_int_not_equal(system(cmd), 0);
     /* And a save that is not interrupted replaces it. */
     paint_script_error e;
-    assert_int_equal(paint_script_line(doc, text, "s", 5, NULL, &e), EDDY_OK);
+    paint_script_options o = scratch_saves();
+    assert_int_equal(paint_script_line_with(doc, text, "s", 5, &o, NULL, &e), EDDY_OK);
     eddy_mode_set *set = NULL;
     eddy_error err = {0};
     assert_int_equal(eddy_mode_set_load(in_dir("safe.mode"), NULL, &set, &err), EDDY_OK);

@@ -11,6 +11,7 @@
 #define EDDY_CLI_H
 
 #include "eddy.h"
+#include "eddy_core.h" /* eddy_check_output, EDDY_SAVE_FORCE */
 
 #include <errno.h>
 #include <getopt.h>
@@ -165,17 +166,30 @@ static inline int cli_refuse_one_output(const char *prog, const char *flag_a, co
                     flag_a, a, flag_b, b);
 }
 
-/* Refuses (EX_CANTCREAT), before any long work, an output path that exists
- * and is not a regular file (links followed): a device such as /dev/null, a
- * FIFO, a socket or a directory is never replaced by a save. */
-static inline int cli_refuse_special_output(const char *prog, const char *flag, const char *path)
+/* Refuses (EX_CANTCREAT), before any long work, an output that its save
+ * would refuse (eddy_check_output): a path that exists and is not a regular
+ * file (links followed: a device such as /dev/null, a FIFO, a socket or a
+ * directory is never replaced), a directory that does not exist or takes no
+ * new files, and, unless force, a read-only file, one with other hard links
+ * or one whose owner the save could not keep. NULL path: nothing to check. */
+static inline int cli_check_output(const char *prog, const char *flag, const char *path,
+                                   bool force)
 {
-    struct stat st;
-    if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+    if (!path)
         return EX_OK;
-    return cli_fail(prog, EX_CANTCREAT, "%s '%s': it exists and is not a regular file "
-                    "(a directory, device, FIFO or socket); refusing to replace it",
-                    flag, path);
+    eddy_error err = {0};
+    eddy_result rc = eddy_check_output(path, force ? EDDY_SAVE_FORCE : 0, &err);
+    if (rc == EDDY_OK)
+        return EX_OK;
+    const char *hint = strstr(err.message, "a forced save does") ? "; --force replaces it" : "";
+    return cli_fail(prog, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s: %s%s", flag,
+                    err.message, hint);
+}
+
+/* The save flags of a tool's --force. */
+static inline unsigned cli_save_flags(bool force)
+{
+    return force ? EDDY_SAVE_FORCE : 0u;
 }
 
 /* After --help or --version: the text must have reached standard output.

@@ -416,9 +416,7 @@ static int run(const options *o, run_state *s)
     printf(",\"schwarz_capped_steps\":%ld", s->capped);
     printf(",\"bodies\":%d,\"feedback\":\"%s\"", s->body_count, eddy_feedback_name(view.feedback));
     printf("}}\n");
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return EX_OK;
+    return cli_finish_stdout(PROG);
 }
 
 int main(int argc, char **argv)

@@ -241,6 +241,20 @@ static eddy_result with_context(eddy_result rc, eddy_error *err, const char *wha
     return eddy_fail(err, rc, "%s: %s", what, inner);
 }
 
+eddy_result eddy_mode_set_encode(const eddy_mode_set *set, unsigned char **out, size_t *out_size,
+                                 eddy_error *err)
+{
+    if (!set || !out || !out_size)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "mode set encode: NULL argument");
+    *out = NULL;
+    *out_size = 0;
+    eddy_result rc = check_finite(set, err);
+    if (rc != EDDY_OK)
+        return with_context(as_argument_error(rc, err), err, "refusing to encode mode set",
+                            NULL);
+    return encode_set(set, out, out_size, err);
+}
+
 eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path, eddy_error *err)
 {
     if (!set || !path || !path[0])

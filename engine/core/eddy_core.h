@@ -131,11 +131,32 @@ const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag);
 /* atomic_file.c: writes a whole buffer to path through an anonymous (or
  * "<target>.tmp.<pid>") file, fsync, rename. A symbolic link at path is
  * followed and its target replaced; a path that is not a regular file
- * (device, FIFO, socket, directory) is refused (EDDY_ERR_IO). On any failure
- * the previous file is untouched and no temporary file is left; stale
- * temporaries of dead processes are removed. */
+ * (device, FIFO, socket, directory) is refused (EDDY_ERR_IO). The new file
+ * keeps the target's permission bits, owner and group; a read-only target,
+ * one with other hard links and one whose owner or group this process
+ * cannot keep are refused (EDDY_ERR_IO) unless flags hold EDDY_SAVE_FORCE
+ * (then replaced, its mode kept, never readable by a group that could not
+ * read it). On any failure the previous file is untouched and no temporary
+ * file is left; stale temporaries of dead processes are removed. */
+#define EDDY_SAVE_FORCE 1u
 eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
                                    eddy_error *err);
+eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,
+                                         unsigned flags, eddy_error *err);
+/* Whether a save of path with these flags would be refused, checked without
+ * writing anything: what eddy_write_file_atomic_flags refuses, and a
+ * directory that does not exist or takes no new files. EDDY_ERR_IO with the
+ * save's message. */
+eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err);
+/* A save in two steps, for outputs that must all be replaced or none:
+ * eddy_stage_file writes and syncs the data beside the target (nothing is
+ * replaced yet); eddy_commit_file renames it over the target, and
+ * eddy_discard_file removes it; either frees the staged file. */
+typedef struct eddy_staged_file eddy_staged_file;
+eddy_result eddy_stage_file(const char *path, const void *data, size_t size, unsigned flags,
+                            eddy_staged_file **out, eddy_error *err);
+eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err);
+void eddy_discard_file(eddy_staged_file *staged);
 /* Opens an input for reading without blocking on a FIFO; anything that is
  * not a regular file is refused with EDDY_ERR_IO and a message. */
 eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err);

@@ -17,15 +17,25 @@
 
 #include <stdio.h>
 
+/* The painted mode files a build read, every path whole (malloc'd; free
+ * them with game_paths_free). */
+typedef struct game_paths {
+    char *path[GAME_MAX_PAINT];
+    int count;
+} game_paths;
+void game_paths_free(game_paths *paths);
+
 /* Builds the asset. modes_dir holds the painted mode files. deps, if not
- * NULL, receives the mode files read (a make rule's prerequisites), one
- * "PATH " after another. */
+ * NULL, receives the mode files read (a make rule's prerequisites); free it
+ * with game_paths_free, on failure too. */
 eddy_result game_asset_build(const game_level *level, const char *modes_dir, eddy_asset **out,
-                             char *deps, size_t deps_cap, eddy_error *err);
+                             game_paths *deps, eddy_error *err);
 
 /* Loads ASSETS/levels/ID.eddy; when it is missing or does not fit the level
  * (game_level_check_asset), builds the asset in memory instead and sets
- * *built (a message for the player, e.g. "run make assets"). */
+ * *built (a message for the player, e.g. "run make assets"). An asset that
+ * is there but refused by the loader is an error with the loader's message
+ * (never built over). */
 eddy_result game_asset_for_level(const game_level *level, const char *assets_dir,
                                  eddy_asset **out, bool *built, eddy_error *err);
 

@@ -50,6 +50,8 @@ static void usage(FILE *f)
             "      --demo FILE      the same, shown in the window\n"
             "      --record FILE    save what was played as a replay (atomically) at the end\n"
             "      --screenshot F   save the last frame as a PNG\n"
+            "      --force          replace --record and --screenshot files even when they are\n"
+            "                       read-only, have other hard links or another owner\n"
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
             "      --fullscreen     a borderless full-screen window (F11 switches)\n"
             "      --unlock-all     open every level (kept in the progress file)\n"
@@ -70,7 +72,7 @@ static void usage(FILE *f)
 typedef struct options {
     const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir, *show;
     long frames;
-    bool headless, fullscreen, quiet, unlock_all;
+    bool headless, fullscreen, quiet, unlock_all, force;
     long width, height;
 } options;
 
@@ -98,7 +100,7 @@ static int check_outputs(const options *o)
     int rc = cli_refuse_one_output(PROG, out_flag[0], out[0], out_flag[1], out[1]);
     for (int i = 0; i < 2 && rc == EX_OK; i++) {
         if (!out[i]) continue;
-        rc = cli_refuse_special_output(PROG, out_flag[i], out[i]);
+        rc = cli_check_output(PROG, out_flag[i], out[i], o->force);
         for (int k = 0; k < 3 && rc == EX_OK; k++)
             rc = cli_refuse_same_file(PROG, out_flag[i], out[i], in_flag[k], in[k]);
     }
@@ -108,7 +110,7 @@ static int check_outputs(const options *o)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK, OPT_FORCE };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -119,6 +121,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"size", required_argument, NULL, OPT_SIZE},
         {"fullscreen", no_argument, NULL, OPT_FULL},
         {"unlock-all", no_argument, NULL, OPT_UNLOCK},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
@@ -152,6 +155,7 @@ static int parse_args(int argc, char **argv, options *o)
         }
         case OPT_FULL: o->fullscreen = true; break;
         case OPT_UNLOCK: o->unlock_all = true; break;
+        case OPT_FORCE: o->force = true; break;
         case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
         case OPT_ASSETS: o->assets_dir = optarg; break;
@@ -321,27 +325,51 @@ static int run_headless(const options *o, const char *argv0)
 #endif
     }
     double render_ms = -1;
+    /* both outputs are written beside their targets first and replace them
+       only once both are complete */
+    eddy_staged_file *staged[2] = {NULL, NULL};
     if (code == EX_OK && o->record) {
         game_replay rec;
+        char *text = NULL;
         if ((rc = game_replay_from_sim(sim, &rec, &err)) == EDDY_OK) {
-            rc = game_replay_save_file(&rec, o->record, &err);
+            text = game_replay_format(&rec);
+            rc = text ? eddy_stage_file(o->record, text, strlen(text), cli_save_flags(o->force),
+                                        &staged[0], &err)
+                      : game_error(&err, EDDY_ERR_MEMORY, "replay: out of memory");
             game_replay_free(&rec);
         }
+        free(text);
         if (rc != EDDY_OK)
             code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT,
                             "--record: %s", err.message);
     }
 #ifndef EDDY_GAME_NO_SDL
     if (code == EX_OK && shot) {
-        rc = game_shot_save(shot, o->screenshot, &render_ms, &err);
-        if (rc != EDDY_OK) code = cli_fail(PROG, EX_CANTCREAT, "--screenshot: %s", err.message);
+        unsigned char *png = NULL;
+        size_t size = 0;
+        rc = game_shot_encode(shot, &png, &size, &render_ms, &err);
+        if (rc == EDDY_OK)
+            rc = eddy_stage_file(o->screenshot, png, size, cli_save_flags(o->force), &staged[1],
+                                 &err);
+        free(png);
+        if (rc != EDDY_OK)
+            code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT,
+                            "--screenshot: %s", err.message);
     }
     game_shot_destroy(shot);
 #endif
+    static const char *const staged_flag[2] = {"--record", "--screenshot"};
+    for (int k = 0; k < 2; k++) {
+        if (code != EX_OK) {
+            eddy_discard_file(staged[k]);
+        } else if (staged[k] && eddy_commit_file(staged[k], &err) != EDDY_OK) {
+            code = cli_fail(PROG, EX_CANTCREAT, "%s: %s", staged_flag[k], err.message);
+        }
+    }
     if (code == EX_OK && !o->quiet && !print_summary(sim, &sums, render_ms))
         code = cli_fail(PROG, EX_OSERR, "out of memory for the summary line");
-    if (code == EX_OK && fflush(stdout) != 0)
-        code = cli_fail(PROG, EX_IOERR, "cannot write the standard output");
+    if (code == EX_OK)
+        code = cli_finish_stdout(PROG);
     game_sim_destroy(sim);
     game_replay_free(&replay);
     game_loaded_free(&ld);

@@ -886,6 +886,11 @@ static bool divergence_free(const paint_doc *doc, const double *f)
 
 eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
 {
+    return paint_doc_save_flags(doc, path, 0, err);
+}
+
+eddy_result paint_doc_save_flags(paint_doc *doc, const char *path, unsigned flags, eddy_error *err)
+{
     if (!path || !*path)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "save: empty path");
     paint_doc_end_edit(doc);
@@ -897,8 +902,13 @@ eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
         if (!divergence_free(doc, f))
             rc = eddy_grid_project(doc->solver, f, err);
     }
+    unsigned char *bytes = NULL;
+    size_t size = 0;
     if (rc == EDDY_OK)
-        rc = eddy_mode_set_save(set, path, err);
+        rc = eddy_mode_set_encode(set, &bytes, &size, err);
+    if (rc == EDDY_OK)
+        rc = eddy_write_file_atomic_flags(path, bytes, size, flags, err);
+    eddy_free(bytes);
     eddy_mode_set_destroy(set);
     if (rc != EDDY_OK)
         return rc;
