@@ -11,7 +11,11 @@
  *   3. bounded work: builds too big for the limits are refused before any
  *      work, replays and headless runs have a frame bound, bodies heaped on
  *      one point cost a capped and reported Schwarz iteration;
- *   5. exit codes and messages for the cases the attack listed.
+ *   5. exit codes and messages for the cases the attack listed;
+ * and those of issue 22 ("round three"): saves keep the mode, owner and hard
+ * links of what they replace (or refuse, unless forced), every output is
+ * checked before any work, inputs are never overwritten whatever the length
+ * of their paths, and a lost standard output is exit 74 in every tool.
  *
  * The tools run from $EDDY_BIN (default build/bin) with fork/exec, from the
  * repository root (make test), stdout and stderr captured. Every test that
@@ -494,6 +498,312 @@ static void bad_input_never_exits_70(void **state)
     eddy_mode_set_destroy(set);
 }
 
+
+/* ------------------------------------------------------------ issue 22: saves keep what they replace */
+
+static mode_t mode_of(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return st.st_mode & 07777;
+}
+
+static void expect_contents(const char *path, const char *want)
+{
+    char *text = read_all(path, NULL);
+    if (strcmp(text, want) != 0) fail_msg("%s holds '%s', expected '%s'", path, text, want);
+    free(text);
+}
+
+/* A 0600 file stays 0600, a 0644 one 0644: the mode is the target's, not the
+ * process's umask. */
+static void saves_keep_the_mode(void **state)
+{
+    (void)state;
+    const mode_t modes[] = {0600, 0640, 0644, 0664};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        const char *path = in_dir("moded.bin");
+        unlink(path);
+        write_text(path, "old");
+        assert_int_equal(chmod(path, modes[i]), 0);
+        eddy_error err = {0};
+        assert_int_equal(eddy_write_file_atomic(path, "new", 3, &err), EDDY_OK);
+        expect_contents(path, "new");
+        assert_int_equal(mode_of(path), modes[i]);
+    }
+    /* never a set-user-id bit carried over onto new data */
+    const char *path = in_dir("moded.bin");
+    assert_int_equal(chmod(path, 04755), 0);
+    eddy_error err = {0};
+    assert_int_equal(eddy_write_file_atomic(path, "newer", 5, &err), EDDY_OK);
+    assert_int_equal(mode_of(path), 0755);
+    assert_int_equal(temp_files(), 0);
+}
+
+/* A read-only file and a hard-linked one are refused with the old data
+ * kept; forced, they are replaced (the mode kept; the other link keeps the
+ * old data, which is why it takes force). */
+static void read_only_and_hard_linked_targets_need_force(void **state)
+{
+    (void)state;
+    const char *ro = in_dir("ro.bin");
+    write_text(ro, "old");
+    assert_int_equal(chmod(ro, 0444), 0);
+    eddy_error err = {0};
+    assert_int_equal(eddy_write_file_atomic(ro, "new", 3, &err), EDDY_ERR_IO);
+    assert_non_null(strstr(err.message, "read-only"));
+    print_message("refused: %s\n", err.message);
+    expect_contents(ro, "old");
+    assert_int_equal(eddy_check_output(ro, 0, &err), EDDY_ERR_IO);
+    assert_int_equal(eddy_check_output(ro, EDDY_SAVE_FORCE, &err), EDDY_OK);
+    assert_int_equal(eddy_write_file_atomic_flags(ro, "new", 3, EDDY_SAVE_FORCE, &err), EDDY_OK);
+    expect_contents(ro, "new");
+    assert_int_equal(mode_of(ro), 0444);
+
+    const char *a = in_dir("linked-a.bin"), *b = in_dir("linked-b.bin");
+    write_text(a, "shared");
+    assert_int_equal(link(a, b), 0);
+    assert_int_equal(eddy_write_file_atomic(a, "mine", 4, &err), EDDY_ERR_IO);
+    assert_non_null(strstr(err.message, "hard links"));
+    print_message("refused: %s\n", err.message);
+    expect_contents(a, "shared");
+    expect_contents(b, "shared");
+    assert_int_equal(eddy_write_file_atomic_flags(a, "mine", 4, EDDY_SAVE_FORCE, &err), EDDY_OK);
+    expect_contents(a, "mine");
+    expect_contents(b, "shared");
+    assert_int_equal(temp_files(), 0);
+}
+
+/* The owner and group are kept (root can give them back); a process that
+ * cannot keep them is refused, and forced never hands the group's rights to
+ * its own group. */
+static void saves_keep_the_owner_or_refuse(void **state)
+{
+    (void)state;
+    if (geteuid() != 0) {
+        print_message("not root: the owner part needs root to set up files of two users\n");
+        skip();
+    }
+    const uid_t nobody = 65534;
+    const char *theirs = in_dir("theirs.bin");
+    write_text(theirs, "old");
+    assert_int_equal(chown(theirs, nobody, nobody), 0);
+    assert_int_equal(chmod(theirs, 0640), 0);
+    eddy_error err = {0};
+    assert_int_equal(eddy_write_file_atomic(theirs, "new", 3, &err), EDDY_OK);
+    struct stat st;
+    assert_int_equal(stat(theirs, &st), 0);
+    assert_int_equal(st.st_uid, nobody);
+    assert_int_equal(st.st_gid, nobody);
+    assert_int_equal(st.st_mode & 0777, 0640);
+
+    /* as nobody, in a directory anyone may write: root's 0666 file */
+    assert_int_equal(chmod(g_dir, 0711), 0); /* nobody may pass through the scratch dir */
+    const char *open_dir = in_dir("open");
+    assert_int_equal(mkdir(open_dir, 0777), 0);
+    assert_int_equal(chmod(open_dir, 0777), 0);
+    char roots[256];
+    snprintf(roots, sizeof roots, "%s/root.bin", open_dir);
+    write_text(roots, "root's");
+    assert_int_equal(chmod(roots, 0666), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (setgid(nobody) != 0 || setuid(nobody) != 0) _exit(90);
+        eddy_error e = {0};
+        if (eddy_write_file_atomic(roots, "nobody's", 8, &e) != EDDY_ERR_IO) _exit(91);
+        if (!strstr(e.message, "belongs to")) _exit(92);
+        if (eddy_write_file_atomic_flags(roots, "nobody's", 8, EDDY_SAVE_FORCE, &e) != EDDY_OK)
+            _exit(93);
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    expect_contents(roots, "nobody's");
+    assert_int_equal(stat(roots, &st), 0);
+    assert_int_equal(st.st_uid, nobody);
+    assert_int_equal(st.st_mode & 0777, 0606); /* root's group lost its rights */
+}
+
+/* The tools: a read-only output is refused before any work and replaced
+ * with --force, its mode kept. */
+static void tools_refuse_a_read_only_output_unless_forced(void **state)
+{
+    (void)state;
+    const char *out = in_dir("ro.eddy");
+    write_text(out, "old");
+    assert_int_equal(chmod(out, 0444), 0);
+    expect_failure(RUN("precompute", "--grid", "8", "--modes", "4", "-q", "-o", out), EX_CANTCREAT,
+                   "precompute", "--force", "precompute -o READ-ONLY");
+    expect_contents(out, "old");
+    result r = RUN("precompute", "--grid", "8", "--modes", "4", "-q", "--force", "-o", out);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    assert_int_equal(mode_of(out), 0444);
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_asset_load_file(out, &a, &err), EDDY_OK);
+    eddy_asset_destroy(a);
+    /* eddy-paint -o and eddy-game --record likewise */
+    write_text(in_dir("s.paint"), "grid 10 10 16 16\ninfo\n");
+    const char *mode = in_dir("ro.mode");
+    write_text(mode, "old");
+    assert_int_equal(chmod(mode, 0444), 0);
+    expect_failure(RUN("eddy-paint", "--script", in_dir("s.paint"), "-o", mode), EX_CANTCREAT,
+                   "eddy-paint", "read-only", "eddy-paint -o READ-ONLY");
+    expect_contents(mode, "old");
+    const char *rec = in_dir("ro.replay");
+    write_text(rec, "old");
+    assert_int_equal(chmod(rec, 0444), 0);
+    expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--frames", "3", "-q",
+                       "--record", rec),
+                   EX_CANTCREAT, "eddy-game", "read-only", "eddy-game --record READ-ONLY");
+    r = RUN("eddy-game", "--headless", "--level", "1", "--frames", "3", "-q", "--record", rec,
+            "--force");
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    char *replay = read_all(rec, NULL);
+    assert_non_null(strstr(replay, "frames 3"));
+    free(replay);
+}
+
+/* ------------------------------------------------------------ issue 22: check early */
+
+/* Every output is checked before any work, and none is replaced until all
+ * are written. */
+static void outputs_are_checked_before_any_work(void **state)
+{
+    (void)state;
+    const char *out = in_dir("early.eddy");
+    write_text(out, "old");
+    expect_failure(RUN("eddy-level", "build", "assets/levels/01-first-current.json", "--modes",
+                       "build/assets", "-o", out, "--deps", "/nonexistent/x.d"),
+                   EX_CANTCREAT, "eddy-level", "does not exist", "eddy-level build --deps /nonexistent/x.d");
+    expect_contents(out, "old");
+    /* a painted script never runs (its info line would be on stdout) */
+    write_text(in_dir("early.paint"), "grid 10 10 16 16\ninfo\n");
+    expect_failure(RUN("eddy-paint", "--script", in_dir("early.paint"), "-o",
+                       in_dir("missing/x.mode")),
+                   EX_CANTCREAT, "eddy-paint", "does not exist", "eddy-paint -o missing/x");
+    expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--frames", "216000",
+                       "--record", in_dir("missing/r.replay")),
+                   EX_CANTCREAT, "eddy-game", "does not exist", "eddy-game --record missing/r");
+    expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--frames", "216000",
+                       "--screenshot", in_dir("missing/s.png")),
+                   EX_CANTCREAT, "eddy-game", "does not exist", "eddy-game --screenshot missing/s");
+    expect_failure(RUN("eddy-level", "solve", "assets/levels/01-first-current.json", "--assets",
+                       "build/assets", "-o", in_dir("missing/s.replay")),
+                   EX_CANTCREAT, "eddy-level", "does not exist", "eddy-level solve -o missing/s");
+    /* both written: the asset and its rule */
+    const char *deps = in_dir("early.d");
+    result r = RUN("eddy-level", "build", "assets/levels/01-first-current.json", "--modes",
+                   "build/assets", "-o", out, "--deps", deps);
+    if (r.status != 0) fail_msg("eddy-level build: %s", r.err);
+    result_free(&r);
+    char *rule = read_all(deps, NULL);
+    assert_non_null(strstr(rule, "ceiling-east.mode"));
+    free(rule);
+    assert_int_equal(temp_files(), 0);
+}
+
+/* ------------------------------------------------------------ issue 22: inputs never destroyed */
+
+/* Painted modes in a directory whose path is about 1.4 KB long: the build
+ * sees every one of them, so an output onto any of them is refused and the
+ * rule names all three, whole. */
+static void long_mode_paths_are_never_dropped(void **state)
+{
+    (void)state;
+    char dir[2048];
+    snprintf(dir, sizeof dir, "%s", g_dir);
+    for (int level = 0; level < 7; level++) {
+        size_t n = strlen(dir);
+        dir[n++] = '/';
+        memset(dir + n, 'd' + level % 3, 199);
+        dir[n + 199] = '\0';
+        assert_int_equal(mkdir(dir, 0755), 0);
+    }
+    print_message("modes directory: %zu bytes\n", strlen(dir));
+    static const char *const names[3] = {"first", "second", "third"};
+    char mode[3][2200];
+    for (int k = 0; k < 3; k++) {
+        char script[256];
+        snprintf(script, sizeof script, "%s/%s.paint", g_dir, names[k]);
+        char text[256];
+        snprintf(text, sizeof text, "grid 12 7.5 64 40\nname %s\nbrush radius 1 strength 2\n"
+                 "stroke 1 %d 11 %d\nproject\n", names[k], 2 + 2 * k, 2 + 2 * k);
+        write_text(script, text);
+        snprintf(mode[k], sizeof mode[k], "%s/%s.mode", dir, names[k]);
+        result r = RUN("eddy-paint", "--script", script, "-o", mode[k]);
+        if (r.status != 0) fail_msg("painting %s: %s", names[k], r.err);
+        result_free(&r);
+    }
+    const char *level = in_dir("three.json");
+    write_text(level, "{\"title\": \"Three\", \"asset\": {\"domain\": [12, 7.5], \"grid\": [64, 40],"
+               " \"modes\": 20, \"paint\": [\"first\", \"second\", \"third\"]},"
+               " \"bodies\": [{\"name\": \"ball\", \"shape\": \"circle\", \"radius\": 0.3,"
+               " \"x\": 2, \"y\": 2, \"density\": 500}],"
+               " \"goals\": [{\"rect\": [9, 0, 12, 3], \"bodies\": [\"ball\"]}]}");
+    for (int k = 0; k < 3; k++) {
+        size_t before = 0;
+        char *old = read_all(mode[k], &before);
+        result r = RUN("eddy-level", "build", level, "--modes", dir, "-o", mode[k]);
+        char what[64];
+        snprintf(what, sizeof what, "eddy-level build -o %s.mode (a 1.4 KB path)", names[k]);
+        expect_tool_failure(r, EX_USAGE, "eddy-level", "same file", what, false);
+        size_t after = 0;
+        char *now = read_all(mode[k], &after);
+        assert_true(before == after && memcmp(old, now, before) == 0);
+        free(old);
+        free(now);
+    }
+    const char *deps = in_dir("three.d");
+    result r = RUN("eddy-level", "build", level, "--modes", dir, "-o", in_dir("three.eddy"), "--deps", deps);
+    if (r.status != 0) fail_msg("eddy-level build: %s", r.err);
+    result_free(&r);
+    char *rule = read_all(deps, NULL);
+    for (int k = 0; k < 3; k++) assert_non_null(strstr(rule, mode[k]));
+    free(rule);
+}
+
+/* ------------------------------------------------------------ issue 22: stdout */
+
+/* Every tool exits 74, with one line, when what it printed was lost. */
+static void every_tool_reports_a_lost_stdout(void **state)
+{
+    (void)state;
+    if (!exists("/dev/full")) skip();
+    struct {
+        const char *tool;
+        const char *args[12];
+    } runs[] = {
+        {"eddy-level", {"check", "assets/levels/01-first-current.json"}},
+        {"eddy-level", {"build", "assets/levels/01-first-current.json", "--modes", "build/assets",
+                        "-o", NULL}},
+        {"eddy-level", {"solve", "assets/levels/01-first-current.json", "--assets", "build/assets",
+                        "-o", NULL}},
+        {"eddy-paint", {"--script", NULL}},
+        {"eddy-game", {"--headless", "--level", "1", "--frames", "2"}},
+        {"precompute", {"--grid", "8", "--modes", "4", "-o", NULL}},
+        {"sim", {"--asset", "build/assets/levels/01-first-current.eddy", "--scene",
+                 "assets/scenes/demo.json", "--steps", "400"}},
+    };
+    write_text(in_dir("info.paint"), "grid 10 10 16 16\ninfo\n");
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        const char **a = runs[i].args;
+        for (int k = 0; k < 12; k++)
+            if (k > 0 && a[k] == NULL && a[k - 1] && (!strcmp(a[k - 1], "-o") || !strcmp(a[k - 1], "--script"))) {
+                a[k] = !strcmp(a[k - 1], "--script") ? in_dir("info.paint") : in_dir("full.out");
+                break;
+            }
+        result r = run_tool_to(runs[i].tool, a, "/dev/full");
+        char what[96];
+        snprintf(what, sizeof what, "%s %s > /dev/full", runs[i].tool, a[0]);
+        expect_failure(r, EX_IOERR, runs[i].tool, "standard output", what);
+    }
+}
+
 /* ------------------------------------------------------------ main */
 
 static int setup(void **state)
@@ -523,6 +833,13 @@ int main(void)
         cmocka_unit_test(heaped_bodies_cost_a_capped_step),
         cmocka_unit_test(help_to_a_full_stdout_exits_74),
         cmocka_unit_test(bad_input_never_exits_70),
+        cmocka_unit_test(saves_keep_the_mode),
+        cmocka_unit_test(read_only_and_hard_linked_targets_need_force),
+        cmocka_unit_test(saves_keep_the_owner_or_refuse),
+        cmocka_unit_test(tools_refuse_a_read_only_output_unless_forced),
+        cmocka_unit_test(outputs_are_checked_before_any_work),
+        cmocka_unit_test(long_mode_paths_are_never_dropped),
+        cmocka_unit_test(every_tool_reports_a_lost_stdout),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

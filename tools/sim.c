@@ -391,8 +391,11 @@ static int run(const options *o, run_state *s)
                                                                                    : EX_SOFTWARE,
                             "step %ld: %s", step, err.message);
         record_timings(s, step - 1);
-        if (step % every == 0)
+        if (step % every == 0) {
             print_record(s->fluid, s->coupling, s->bodies, s->body_count, step, (double)step * dt, o);
+            if (ferror(stdout)) /* nobody reads the records: stop now, not after the run */
+                return cli_finish_stdout(PROG);
+        }
     }
     double energy_last = eddy_fluid_kinetic_energy(s->fluid);
 

@@ -176,6 +176,8 @@ static int parse_args(int argc, char **argv, options *o)
             return cli_fail(PROG, EX_USAGE, "--headless needs --frames (or a --replay to play)");
     } else if (o->replay) {
         return cli_fail(PROG, EX_USAGE, "--replay is for --headless; in the window, use --demo");
+    } else if (o->force) {
+        return cli_fail(PROG, EX_USAGE, "--force is for the outputs of --headless");
     }
     if (o->show) {
         game_view v = {0};
