@@ -24,6 +24,8 @@
 #include "tool_run.h"
 
 #include "eddy_coupling.h"
+
+#include <cJSON.h>
 #include "eddy_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
@@ -804,6 +806,220 @@ static void every_tool_reports_a_lost_stdout(void **state)
     }
 }
 
+
+/* ------------------------------------------------------------ issue 22: NULL handles */
+
+/* Every public function takes a NULL handle (eddy.h, ERRORS): getters give
+ * zeros, NULL or false, calls that can fail EDDY_ERR_ARGUMENT, destroy
+ * functions nothing; a NULL out pointer is left alone, with real handles too. */
+static void public_functions_take_null_handles(void **state)
+{
+    (void)state;
+    double d2[2] = {7, 7}, d9[9], m = 7, i = 7;
+    eddy_asset_info ai;
+    memset(&ai, 0xff, sizeof ai);
+    eddy_asset_get_info(NULL, &ai);
+    assert_int_equal(ai.mode_count, 0);
+    eddy_asset_get_info(NULL, NULL);
+    assert_int_equal(eddy_asset_artist_count(NULL), 0);
+    assert_null(eddy_asset_artist_name(NULL, 0));
+    assert_int_equal(eddy_asset_find_artist(NULL, "x"), -1);
+    assert_int_equal(eddy_asset_artist_capture(NULL, 0, &m, &i), EDDY_ERR_ARGUMENT);
+    assert_null(eddy_asset_artist_projection(NULL, 0));
+    assert_int_equal(eddy_asset_wall_count(NULL), 0);
+    assert_null(eddy_asset_walls(NULL));
+    assert_true(eddy_asset_solid_at(NULL, 1, 1)); /* no asset: no fluid anywhere */
+    eddy_asset_destroy(NULL);
+
+    assert_null(eddy_fluid_coefficients(NULL));
+    assert_int_equal(eddy_fluid_mode_count(NULL), 0);
+    assert_null(eddy_fluid_asset(NULL));
+    eddy_fluid_velocity(NULL, 1, 1, d2);
+    assert_true(d2[0] == 0 && d2[1] == 0);
+    d2[0] = d2[1] = 7;
+    eddy_fluid_velocity_many(NULL, 1, d2, d2);
+    assert_true(d2[0] == 0 && d2[1] == 0);
+    assert_true(eddy_fluid_kinetic_energy(NULL) == 0);
+    eddy_timings tm;
+    eddy_fluid_get_timings(NULL, &tm);
+    assert_true(tm.advect_ms == 0);
+    eddy_fluid_desc fd;
+    eddy_fluid_get_desc(NULL, &fd);
+    assert_true(fd.density == 0);
+    assert_int_equal(eddy_fluid_step(NULL, 0.1), EDDY_ERR_ARGUMENT);
+    eddy_fluid_destroy(NULL);
+
+    assert_int_equal(eddy_coupling_body_count(NULL), 0);
+    assert_int_equal(eddy_coupling_feedback(NULL), EDDY_FEEDBACK_DEFAULT);
+    eddy_coupling_set_buoyancy(NULL, true);
+    d2[0] = d2[1] = 7;
+    eddy_coupling_velocity(NULL, 1, 1, d2);
+    assert_true(d2[0] == 0 && d2[1] == 0);
+    d2[0] = d2[1] = 7;
+    eddy_coupling_velocity_many(NULL, 1, d2, d2);
+    assert_true(d2[0] == 0 && d2[1] == 0);
+    assert_true(eddy_coupling_kinetic_energy(NULL) == 0);
+    eddy_coupling_timings ct;
+    eddy_coupling_get_timings(NULL, &ct);
+    assert_true(ct.total_ms == 0);
+    assert_int_equal(eddy_coupling_step(NULL, 0.1, NULL), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddy_coupling_body_added_mass(NULL, NULL, d9), EDDY_ERR_ARGUMENT);
+    eddy_coupling_destroy(NULL);
+
+    eddy_world_get_gravity(NULL, NULL);
+    eddy_body_world_point(NULL, 0, 0, NULL);
+    eddy_body_local_point(NULL, 0, 0, NULL);
+    eddy_body_linear_velocity(NULL, NULL);
+    eddy_body_point_velocity(NULL, 0, 0, NULL);
+    eddy_body_world_center(NULL, NULL);
+    eddy_body_local_center(NULL, NULL);
+    eddy_body_get_pose(NULL, NULL);
+    eddy_body_added_mass(NULL, NULL, NULL);
+    assert_true(eddy_body_mass(NULL) == 0);
+    eddy_scene_body_shape(NULL, NULL);
+    eddy_scene_get(NULL, NULL);
+    assert_null(eddy_mode_set_name(NULL));
+    assert_int_equal(eddy_mode_set_count(NULL), 0);
+    assert_int_equal(eddy_mode_set_field_size(NULL), 0);
+    assert_int_equal(eddy_mode_set_grid(NULL).nx, 0);
+    assert_int_equal(eddy_shape_catalogue_count(NULL), 0);
+
+    /* real handles, NULL outs */
+    eddy_asset *asset = test_build_asset(10, 10, 16, 16, 8);
+    eddy_fluid *fluid = test_make_fluid(asset, 0.0);
+    eddy_asset_get_info(asset, NULL);
+    eddy_fluid_velocity(fluid, 1, 1, NULL);
+    eddy_fluid_velocity_many(fluid, 1, NULL, NULL);
+    eddy_fluid_get_timings(fluid, NULL);
+    eddy_fluid_get_desc(fluid, NULL);
+    eddy_world *world = NULL;
+    eddy_world_desc wd = {0};
+    eddy_error err = {0};
+    assert_int_equal(eddy_world_create(&wd, &world, &err), EDDY_OK);
+    eddy_coupling *c = NULL;
+    eddy_coupling_desc cd = {0};
+    assert_int_equal(eddy_coupling_create(fluid, world, &cd, &c, &err), EDDY_OK);
+    eddy_coupling_velocity(c, 1, 1, NULL);
+    eddy_coupling_velocity_many(c, 2, NULL, NULL);
+    d2[0] = d2[1] = 7;
+    eddy_coupling_velocity_many(c, 1, NULL, d2);
+    assert_true(d2[0] == 0 && d2[1] == 0);
+    eddy_coupling_get_timings(c, NULL);
+    eddy_world_get_gravity(world, NULL);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(world);
+    eddy_fluid_destroy(fluid);
+    eddy_asset_destroy(asset);
+}
+
+
+/* ------------------------------------------------------------ issue 22: the same strictness */
+
+/* The validator against RFC 3629's rules, case by case (Markus Kuhn's
+ * stress-test classes): valid text of every length, then overlong forms,
+ * surrogates, code points past U+10FFFF, stray continuation bytes and cut
+ * sequences. */
+static void utf8_is_checked_as_rfc_3629_says(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        long bad; /* offset, -1 when valid */
+    } cases[] = {
+        {"plain ASCII", -1},
+        {"caf\xc3\xa9", -1},                 /* U+00E9 */
+        {"\xe2\x82\xac 5", -1},              /* U+20AC */
+        {"\xf0\x9f\x8c\x8a", -1},            /* U+1F30A */
+        {"\xf4\x8f\xbf\xbf", -1},            /* U+10FFFF, the last */
+        {"\xed\x9f\xbf", -1},                /* U+D7FF, just below the surrogates */
+        {"\xee\x80\x80", -1},                /* U+E000, just above */
+        {"ab\xff", 2},                       /* never in UTF-8 */
+        {"\x80", 0},                         /* a continuation byte alone */
+        {"\xc0\xaf", 0},                     /* '/' as two bytes: overlong */
+        {"\xc1\xbf", 0},                     /* overlong */
+        {"\xe0\x80\xaf", 0},                 /* overlong three bytes */
+        {"\xe0\x9f\xbf", 0},                 /* U+07FF in three: overlong */
+        {"\xf0\x8f\xbf\xbf", 0},             /* U+FFFF in four: overlong */
+        {"x\xed\xa0\x80", 1},                /* U+D800, a surrogate */
+        {"\xed\xbf\xbf", 0},                 /* U+DFFF */
+        {"\xf4\x90\x80\x80", 0},             /* U+110000 */
+        {"\xf5\x80\x80\x80", 0},
+        {"ok \xe2\x82", 3},                  /* cut short at the end */
+        {"\xe2\x28\xa1", 0},                 /* a second byte that is not a continuation */
+        {"\xc3\xa9\xc3", 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long got = eddy_utf8_invalid_at(cases[i].text, strlen(cases[i].text));
+        if (got != cases[i].bad)
+            fail_msg("case %zu: invalid at %ld, expected %ld", i, got, cases[i].bad);
+    }
+}
+
+/* A level's text must be UTF-8 and one object, as a scene's: a title with
+ * raw bytes and trailing garbage are refused (65), in eddy-level check and
+ * in the game, while a title in other scripts stays valid JSON in the
+ * headless line. */
+static void level_text_is_utf8_and_one_object(void **state)
+{
+    (void)state;
+    char *base = read_all("assets/levels/01-first-current.json", NULL);
+    const char *title = "\"First current\"";
+    char *at = strstr(base, title);
+    assert_non_null(at);
+    struct {
+        const char *name, *replacement, *tail, *want;
+    } bad[] = {
+        {"raw.json", "\"First \xff current\"", "", "not UTF-8"},
+        {"overlong.json", "\"First \xc0\xaf current\"", "", "not UTF-8"},
+        {"trailing.json", title, "\n}garbage\n", "text after the value"},
+        {"second.json", title, "{\"title\": \"again\"}", "text after the value"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *text = malloc(strlen(base) + 256);
+        size_t head = (size_t)(at - base);
+        memcpy(text, base, head);
+        strcpy(text + head, bad[i].replacement);
+        strcat(text, at + strlen(title));
+        strcat(text, bad[i].tail);
+        write_text(in_dir(bad[i].name), text);
+        free(text);
+        char what[64];
+        snprintf(what, sizeof what, "eddy-level check %s", bad[i].name);
+        expect_failure(RUN("eddy-level", "check", in_dir(bad[i].name)), EX_DATAERR, "eddy-level",
+                       bad[i].want, what);
+        snprintf(what, sizeof what, "eddy-game --level %s", bad[i].name);
+        expect_failure(RUN("eddy-game", "--headless", "--level", in_dir(bad[i].name), "--frames",
+                           "1"),
+                       EX_DATAERR, "eddy-game", bad[i].want, what);
+    }
+    /* UTF-8 in other scripts: the headless line is JSON with the same title */
+    const char *wide = "\"Premi\xc3\xa8re vague \xe2\x80\x94 \xe6\xb3\xa2 \xf0\x9f\x8c\x8a\"";
+    char *text = malloc(strlen(base) + 256);
+    size_t head = (size_t)(at - base);
+    memcpy(text, base, head);
+    strcpy(text + head, wide);
+    strcat(text, at + strlen(title));
+    write_text(in_dir("01-first-current.json"), text);
+    free(text);
+    result r = RUN("eddy-game", "--headless", "--level", in_dir("01-first-current.json"),
+                   "--frames", "2");
+    if (r.status != 0) fail_msg("eddy-game: %s", r.err);
+    cJSON *j = cJSON_Parse(r.out);
+    assert_non_null(j);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(j, "title");
+    assert_true(cJSON_IsString(t));
+    assert_string_equal(t->valuestring, "Premi\xc3\xa8re vague \xe2\x80\x94 \xe6\xb3\xa2 \xf0\x9f\x8c\x8a");
+    assert_int_equal(eddy_utf8_invalid_at(r.out, strlen(r.out)), -1);
+    cJSON_Delete(j);
+    result_free(&r);
+    free(base);
+    /* a shape catalogue with trailing data, as precompute reads it */
+    write_text(in_dir("shapes.json"), "{\"shapes\": []} []");
+    expect_failure(RUN("precompute", "--grid", "8", "--modes", "4", "--shapes",
+                       in_dir("shapes.json"), "-o", in_dir("s.eddy")),
+                   EX_DATAERR, "precompute", "text after the value", "precompute --shapes trailing");
+}
+
 /* ------------------------------------------------------------ main */
 
 static int setup(void **state)
@@ -840,6 +1056,9 @@ int main(void)
         cmocka_unit_test(outputs_are_checked_before_any_work),
         cmocka_unit_test(long_mode_paths_are_never_dropped),
         cmocka_unit_test(every_tool_reports_a_lost_stdout),
+        cmocka_unit_test(public_functions_take_null_handles),
+        cmocka_unit_test(utf8_is_checked_as_rfc_3629_says),
+        cmocka_unit_test(level_text_is_utf8_and_one_object),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -654,6 +654,8 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
 
 void eddy_world_get_gravity(const eddy_world *w, double out[2])
 {
+    if (!out)
+        return;
     if (w && w->adopted) { /* the game may change it at any time */
         eddy_native_world_gravity(w, out);
         return;
@@ -860,6 +862,8 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
 
 void eddy_body_world_point(const eddy_body *b, double lx, double ly, double out[2])
 {
+    if (!out)
+        return;
     eddy_pose p;
     eddy_body_get_pose(b, &p);
     out[0] = p.x + p.c * lx - p.s * ly;
@@ -868,6 +872,8 @@ void eddy_body_world_point(const eddy_body *b, double lx, double ly, double out[
 
 void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[2])
 {
+    if (!out)
+        return;
     eddy_pose p;
     eddy_body_get_pose(b, &p);
     double dx = wx - p.x, dy = wy - p.y;
@@ -877,6 +883,8 @@ void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[
 
 void eddy_body_linear_velocity(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!b)
         return;
@@ -895,6 +903,8 @@ double eddy_body_angular_velocity(const eddy_body *b)
 
 void eddy_body_point_velocity(const eddy_body *b, double wx, double wy, double out[2])
 {
+    if (!out)
+        return;
     double v[2], c[2];
     eddy_body_linear_velocity(b, v);
     eddy_body_world_center(b, c);
@@ -963,6 +973,8 @@ double eddy_body_gravity_scale(const eddy_body *b)
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!b)
         return;
@@ -974,6 +986,8 @@ void eddy_body_local_center(const eddy_body *b, double out[2])
 
 void eddy_body_world_center(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!b)
         return;

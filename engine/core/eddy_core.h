@@ -33,6 +33,13 @@ eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
     ;
 void eddy_clear_error(eddy_error *err);
 
+/* ------------------------------------------------------------ utf8.c */
+
+/* The byte offset of the first byte of text[0..size) that does not start a
+ * well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF, no sequence cut short), or -1 when all is valid. */
+long eddy_utf8_invalid_at(const char *text, size_t size);
+
 /* ------------------------------------------------------------ allocator.c */
 
 /* Every allocation of the engine goes through eddy_alloc, eddy_calloc,

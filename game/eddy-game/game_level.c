@@ -11,7 +11,7 @@
 #include "game_level.h"
 #include "eddy_build.h"    /* eddy_build_estimate */
 #include "eddy_internal.h" /* eddy_open_input */
-#include "scene_internal.h" /* eddy_json_find_nul_escape */
+#include "scene_internal.h" /* eddy_json_parse_text */
 
 #include <cJSON.h>
 
@@ -624,46 +624,30 @@ void game_level_destroy(game_level *level)
     free(level);
 }
 
-static void line_column(const char *text, size_t pos, int *line, int *col)
-{
-    *line = 1, *col = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n')
-            ++*line, *col = 1;
-        else
-            ++*col;
-    }
-}
-
 eddy_result game_level_load_memory(const char *text, size_t size, const char *id,
                                    game_level **out, eddy_error *err)
 {
     parse_ctx c = {id ? id : "?", err};
     if (!text || !out) return fail(&c, EDDY_ERR_ARGUMENT, "NULL argument");
     *out = NULL;
+    if (eddy_utf8_invalid_at(c.id, strlen(c.id)) >= 0) { /* the id is echoed, as JSON too */
+        c.id = "?";
+        return fail(&c, EDDY_ERR_FORMAT, "the level's file name is not UTF-8");
+    }
     if (size > LEVEL_MAX_BYTES)
         return fail(&c, EDDY_ERR_FORMAT, "larger than %u bytes", LEVEL_MAX_BYTES);
-    if (memchr(text, 0, size)) return fail(&c, EDDY_ERR_FORMAT, "a zero byte in the text");
     game_level *L = calloc(1, sizeof *L);
     if (!L) return fail(&c, EDDY_ERR_MEMORY, "out of memory");
     snprintf(L->id, sizeof L->id, "%s", c.id);
     L->hash = game_hash_bytes(GAME_HASH_SEED, text, size);
-    const char *end = NULL;
-    long nul = eddy_json_find_nul_escape(text, size);
-    if (nul >= 0) {
-        int line, col;
-        line_column(text, (size_t)nul, &line, &col);
-        free(L);
-        return fail(&c, EDDY_ERR_FORMAT, "line %d, column %d: a string holds the escape \\u0000 "
-                    "(a NUL byte), which no name or text may contain", line, col);
-    }
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
-    eddy_result rc;
-    if (!root) {
-        int line, col;
-        size_t pos = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
-        line_column(text, pos, &line, &col);
-        rc = fail(&c, EDDY_ERR_FORMAT, "invalid JSON at line %d, column %d", line, col);
+    /* UTF-8, one JSON object and nothing after it, no \u0000: as scenes */
+    char what[80];
+    snprintf(what, sizeof what, "level %.60s", c.id);
+    cJSON *root = NULL;
+    eddy_error inner = {0};
+    eddy_result rc = eddy_json_parse_text(text, size, what, &root, &inner);
+    if (rc != EDDY_OK) {
+        if (err) game_error(err, rc, "%s", inner.message);
     } else {
         rc = parse_root(&c, root, L);
     }

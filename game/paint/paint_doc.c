@@ -1039,13 +1039,16 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
     eddy_result rc = eddy_read_file(path, EDDY_SCENE_MAX_BYTES, &data, &size, err);
     if (rc != EDDY_OK)
         return rc;
-    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
+    cJSON *root = NULL;
+    eddy_error inner = {0};
+    eddy_result parsed = eddy_json_parse_text((const char *)data, size, path, &root, &inner);
     free(data);
     const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
     eddy_wall *walls = NULL;
     int count = 0;
-    eddy_error inner = {0};
-    if (!root || !cJSON_IsObject(root))
+    if (parsed != EDDY_OK)
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s", inner.message);
+    else if (!cJSON_IsObject(root))
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
     else if (!item)
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: no \"walls\"", path);

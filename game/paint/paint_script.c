@@ -609,6 +609,11 @@ eddy_result paint_script_line_with(paint_doc *doc, const char *line, const char 
             return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_ARGUMENT, source, line_no,
                              "control character 0x%02x at column %zu", ch, k + 1);
     }
+    long bad = eddy_utf8_invalid_at(line, len); /* words are echoed in messages and names */
+    if (bad >= 0)
+        return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_ARGUMENT, source, line_no,
+                         "the line is not UTF-8 (byte 0x%02x at column %ld)",
+                         (unsigned char)line[bad], bad + 1);
     /* Cut the comment: a '#' that starts a word. */
     size_t end = len;
     for (size_t k = 0; k < len; ++k)
