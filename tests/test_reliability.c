@@ -27,6 +27,7 @@
 
 #include <cJSON.h>
 #include "eddy_internal.h"
+#include "asset_shapes.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "panel.h"
@@ -1020,6 +1021,90 @@ static void level_text_is_utf8_and_one_object(void **state)
                    EX_DATAERR, "precompute", "text after the value", "precompute --shapes trailing");
 }
 
+
+/* ------------------------------------------------------------ issue 22: exit codes, errors reported */
+
+/* A value the user wrote is 65 wherever it is caught: what the game refuses
+ * when it sets a level up, eddy-level check refuses first (it sets the
+ * level up on a stand-in asset), both with the same message; sim says 65
+ * for the same values in a scene. */
+static void level_values_the_game_refuses_are_65_in_check_too(void **state)
+{
+    (void)state;
+    char *base = read_all("assets/levels/01-first-current.json", NULL);
+    struct {
+        const char *name, *from, *to, *want;
+    } cases[] = {
+        {"fluid-density", "\"density\": 1000", "\"density\": 1e300", "added mass"},
+        {"body-density", "\"density\": 820", "\"density\": 1e300", "density"},
+        {"body-vx", "\"x\": 1.6, \"y\": 6.0,", "\"x\": 1.6, \"y\": 6.0, \"vx\": 1e30,", "velocity"},
+        {"gravity", "\"buoyancy\": true,", "\"buoyancy\": true, \"gravity\": [0, -1e30],", "gravity"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *at = strstr(base, cases[i].from);
+        assert_non_null(at);
+        char *text = malloc(strlen(base) + 64);
+        memcpy(text, base, (size_t)(at - base));
+        strcpy(text + (at - base), cases[i].to);
+        strcat(text, at + strlen(cases[i].from));
+        char name[64];
+        snprintf(name, sizeof name, "%s.json", cases[i].name);
+        write_text(in_dir(name), text);
+        free(text);
+        char what[96];
+        snprintf(what, sizeof what, "eddy-level check (%s)", cases[i].name);
+        expect_failure(RUN("eddy-level", "check", in_dir(name)), EX_DATAERR, "eddy-level",
+                       cases[i].want, what);
+        snprintf(what, sizeof what, "eddy-game --level (%s)", cases[i].name);
+        expect_failure(RUN("eddy-game", "--headless", "--level", in_dir(name), "--frames", "2",
+                           "-q"),
+                       EX_DATAERR, "eddy-game", cases[i].want, what);
+    }
+    free(base);
+    /* the shipped levels pass the same check */
+    result r = RUN("eddy-level", "check", "assets/levels/01-first-current.json",
+                   "assets/levels/07-cave.json");
+    if (r.status != 0) fail_msg("eddy-level check of shipped levels: %s", r.err);
+    result_free(&r);
+}
+
+/* A refused asset is reported with the loader's message (65), never built
+ * over in silence nor blamed on a missing painted mode: a corrupted copy of
+ * level 1's asset, and one whose body shape claims an added mass of 1e300. */
+static void a_refused_asset_is_reported_with_the_loaders_message(void **state)
+{
+    (void)state;
+    const char *assets = in_dir("assets");
+    assert_int_equal(mkdir(assets, 0755), 0);
+    char levels[256], path[512];
+    snprintf(levels, sizeof levels, "%s/levels", assets);
+    assert_int_equal(mkdir(levels, 0755), 0);
+    size_t size = 0;
+    char *bytes = read_all("build/assets/levels/01-first-current.eddy", &size);
+    bytes[size / 2] ^= 0x5a; /* a flipped byte: a checksum fails */
+    snprintf(path, sizeof path, "%s/01-first-current.eddy", levels);
+    write_file(path, bytes, size);
+    free(bytes);
+    expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--frames", "2", "-q",
+                       "--assets", assets),
+                   EX_DATAERR, "eddy-game", "refused", "eddy-game on a corrupted asset");
+    expect_failure(RUN("eddy-level", "solve", "assets/levels/01-first-current.json", "--assets",
+                       assets, "-o", in_dir("x.replay")),
+                   EX_DATAERR, "eddy-level", "checksum", "eddy-level solve on a corrupted asset");
+    /* level 2's asset with its paddle's added mass made 1e300 */
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_asset_load_file("build/assets/levels/02-paddle.eddy", &a, &err), EDDY_OK);
+    assert_true(a->shape_count > 0);
+    a->shapes[0].panels.added_mass[0] = 1e300;
+    snprintf(path, sizeof path, "%s/02-paddle.eddy", levels);
+    assert_int_equal(eddy_asset_save_file(a, path, &err), EDDY_OK);
+    eddy_asset_destroy(a);
+    expect_failure(RUN("eddy-game", "--headless", "--level", "2", "--frames", "2", "-q",
+                       "--assets", assets),
+                   EX_DATAERR, "eddy-game", "added-mass", "eddy-game on an added mass of 1e300");
+}
+
 /* ------------------------------------------------------------ main */
 
 static int setup(void **state)
@@ -1059,6 +1144,8 @@ int main(void)
         cmocka_unit_test(public_functions_take_null_handles),
         cmocka_unit_test(utf8_is_checked_as_rfc_3629_says),
         cmocka_unit_test(level_text_is_utf8_and_one_object),
+        cmocka_unit_test(level_values_the_game_refuses_are_65_in_check_too),
+        cmocka_unit_test(a_refused_asset_is_reported_with_the_loaders_message),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

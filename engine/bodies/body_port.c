@@ -219,7 +219,8 @@ static eddy_result port_prepare_shape(const eddy_shape_desc *d, eddy_shape_info 
     else if (port_finite(d->density) && d->density > 0.0)
         s->density = d->density;
     else
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "density must be positive and finite (got %g)",
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "density must be positive, finite and below "
+                         "1e15 (got %g)",
                          d->density);
 
     if (d->frictionless)
@@ -247,10 +248,14 @@ static eddy_result port_check_body_desc(const eddy_body_desc *d, eddy_error *err
         d->type != EDDY_BODY_DYNAMIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "unknown body type %d", (int)d->type);
     if (!port_finite2(d->position[0], d->position[1]) || !port_finite(d->angle))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body position or angle is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body position or angle is not finite and "
+                         "within %g (got %g, %g, %g)", PORT_MAX_VALUE, d->position[0],
+                         d->position[1], d->angle);
     if (!port_finite2(d->linear_velocity[0], d->linear_velocity[1]) ||
         !port_finite(d->angular_velocity))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body velocity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body velocity is not finite and within %g "
+                         "(got %g, %g, %g)", PORT_MAX_VALUE, d->linear_velocity[0],
+                         d->linear_velocity[1], d->angular_velocity);
     if (!port_finite2(d->linear_damping, d->angular_damping) || d->linear_damping < 0.0 ||
         d->angular_damping < 0.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "damping must be >= 0 and finite");
@@ -552,7 +557,8 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     if (desc)
         d = *desc;
     if (!port_finite2(d.gravity[0], d.gravity[1]))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite and within %g m/s^2",
+                         PORT_MAX_VALUE);
 
     eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
@@ -645,7 +651,8 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
     if (!w)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
     if (!port_finite2(gx, gy))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite and within %g m/s^2",
+                         PORT_MAX_VALUE);
     eddy_native_world_set_gravity(w, gx, gy);
     w->gravity[0] = gx;
     w->gravity[1] = gy;

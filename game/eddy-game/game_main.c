@@ -275,9 +275,6 @@ static int run_headless(const options *o, const char *argv0)
         game_catalog_close(&cat);
         return cli_fail(PROG, exit_for(rc), "%s", err.message);
     }
-    if (ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
-                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
     game_replay replay = {0};
     int code = EX_OK;
     if (o->replay) {
@@ -293,6 +290,10 @@ static int run_headless(const options *o, const char *argv0)
     game_sim *sim = NULL;
     if (code == EX_OK && (rc = game_sim_create(ld.level, ld.asset, &sim, &err)) != EDDY_OK)
         code = cli_fail(PROG, exit_for(rc), "%s", err.message);
+    /* the note only once the level runs: a failure stays one line */
+    if (code == EX_OK && ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
+        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
+                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
     long frames = o->frames >= 0 ? o->frames : replay.frames;
 #ifndef EDDY_GAME_NO_SDL
     game_shot *shot = NULL;

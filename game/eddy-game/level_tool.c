@@ -34,7 +34,8 @@ static void usage(FILE *f)
                "build   precompute a level's asset: the box eigenmodes of its tank, the\n"
                "        painted modes listed in its \"asset.paint\" (DIR/NAME.mode) and the\n"
                "        panels of every body outline; --deps writes a make rule\n"
-               "check   parse levels and print one line each\n"
+               "check   parse levels, set each up as the game would (on a stand-in\n"
+               "        asset) and print one line each\n"
                "solve   play a shipped level with its bot and save the winning replay\n"
                "        (DIR holds the built assets, levels/ID.eddy)\n"
                "--force replaces an output even when it is read-only, has other hard links\n"
@@ -52,6 +53,37 @@ static int exit_for(eddy_result rc)
     }
 }
 
+/* What eddy-game would refuse when it starts the level: its fluid, world,
+ * bodies and coupling are set up (game_sim_create_trial) and stepped once,
+ * on a stand-in asset of the level's domain, grid and walls with a few
+ * modes, so that no value of the level (a density, a velocity, gravity, an
+ * outline) first fails in the game. */
+static eddy_result trial_run(const game_level *L, eddy_error *err)
+{
+    eddy_scene_view view;
+    eddy_scene_get(L->scene, &view);
+    eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
+                         .ny = L->asset.ny, .modes = L->asset.modes < 4 ? L->asset.modes : 4,
+                         .walls = view.walls, .wall_count = view.wall_count};
+    eddy_asset *stand_in = NULL;
+    eddy_error inner = {0};
+    eddy_result rc = eddy_build_asset(&d, &stand_in, &inner);
+    if (rc != EDDY_OK)
+        return game_error(err, rc == EDDY_ERR_MEMORY ? rc : EDDY_ERR_FORMAT, "level %s: asset: %s",
+                          L->id, inner.message);
+    game_sim *sim = NULL;
+    rc = game_sim_create_trial(L, stand_in, &sim, err);
+    if (rc == EDDY_OK && (rc = game_sim_step(sim, &inner)) != EDDY_OK)
+        game_error(err, rc == EDDY_ERR_NUMERIC ? rc : EDDY_ERR_FORMAT, "level %s: its first "
+                   "step fails: %s", L->id, inner.message);
+    if (rc == EDDY_OK && game_sim_has_nan(sim))
+        rc = game_error(err, EDDY_ERR_NUMERIC, "level %s: its first step is not finite (a value "
+                        "too large for the simulation)", L->id);
+    game_sim_destroy(sim);
+    eddy_asset_destroy(stand_in);
+    return rc;
+}
+
 static int cmd_check(int argc, char **argv)
 {
     if (argc < 3) return cli_fail(PROG, EX_USAGE, "check: give at least one level");
@@ -60,6 +92,10 @@ static int cmd_check(int argc, char **argv)
         eddy_error err = {0};
         eddy_result rc = game_level_load_file(argv[i], &L, &err);
         if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
+        if ((rc = trial_run(L, &err)) != EDDY_OK) {
+            game_level_destroy(L);
+            return cli_fail(PROG, exit_for(rc), "%s", err.message);
+        }
         printf("%s: \"%s\", %d bodies%s, %d jets, %d goals, par %g s\n", L->id, L->title,
                L->body_count, L->paddle.present ? " and a paddle" : "", L->jet_count,
                L->goal_count, L->par);
