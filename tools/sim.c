@@ -37,14 +37,12 @@
  * explicit coupling or Box2D integrates meaningfully, and keeps every time
  * t = steps * dt finite. */
 #define DT_MAX 1.0
-/* The most work a run may ask for, in seconds, estimated before it starts
- * from the measured costs of a step (one core, docs/cli.md "Limits"): the
- * advection tensor's non-zeros (Taylor terms included) and the bodies (each
- * step's panel work is capped per panel by the coupling). */
-#define RUN_MAX_SECONDS 3600.0
-#define STEP_S_PER_NONZERO 8e-9
-#define STEP_S_PER_BODY 5e-5
-#define STEP_S_FIXED 2e-5
+/* The most work a run may ask for is CLI_RUN_MAX_SECONDS (cli.h), estimated
+ * before it starts by the run cost model (eddy_scene_step_cost: the tensor,
+ * the grid, the feedback, the bodies and how near they start to one
+ * another); while it runs, its CPU time is held to its budget and every
+ * CHECK_EVERY steps the bodies as they are now are estimated again. */
+#define CHECK_EVERY 64
 
 static void usage(FILE *f)
 {
@@ -62,12 +60,15 @@ static void usage(FILE *f)
             "  --dt SECONDS     step length in (0, %g] (default: the scene's dt, else 1/60)\n"
             "  --every K        a record every K steps, K >= 1 (default 1)\n"
             "  --probe X,Y      a point inside the domain to report; repeatable\n"
+            "  --max-seconds S  stop the run after S seconds of CPU time (default: four\n"
+            "                   times its estimate, at least 60)\n"
             "  -h, --help       this text\n"
             "  -V, --version    the eddy version\n"
             "\n"
             "exit codes: 0 ok, 64 usage (unknown option, malformed value, probe outside\n"
-            "the domain), 65 bad data (corrupt asset, invalid scene, mode out of range,\n"
-            "the fluid blew up), 66 missing input, 70 internal error, 71 out of memory,\n"
+            "the domain, a run estimated at more than an hour of work), 65 bad data\n"
+            "(corrupt asset, invalid scene, mode out of range, the fluid blew up, a run\n"
+            "past its budget), 66 missing input, 70 internal error, 71 out of memory,\n"
             "74 cannot write the output\n"
             "\n"
             "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
@@ -89,6 +90,7 @@ typedef struct options {
     long every;
     probe *probes;
     int probe_count;
+    double max_seconds; /* 0: the budget of the estimate */
 } options;
 
 static bool parse_probe(const char *s, probe *p)
@@ -104,7 +106,7 @@ static bool parse_probe(const char *s, probe *p)
  * --help or --version was handled and the program should exit 0. */
 static int parse_args(int argc, char **argv, options *o)
 {
-    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE };
+    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE, OPT_BUDGET };
     static const struct option longs[] = {
         {"asset", required_argument, NULL, OPT_ASSET},
         {"scene", required_argument, NULL, OPT_SCENE},
@@ -112,6 +114,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"dt", required_argument, NULL, OPT_DT},
         {"every", required_argument, NULL, OPT_EVERY},
         {"probe", required_argument, NULL, OPT_PROBE},
+        {"max-seconds", required_argument, NULL, OPT_BUDGET},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -136,6 +139,11 @@ static int parse_args(int argc, char **argv, options *o)
         case OPT_EVERY:
             if (!cli_parse_long(optarg, 1, LONG_MAX, &o->every))
                 return cli_fail(PROG, EX_USAGE, "--every '%s': expected an integer >= 1", optarg);
+            break;
+        case OPT_BUDGET:
+            if (!cli_parse_budget(optarg, &o->max_seconds))
+                return cli_fail(PROG, EX_USAGE, "--max-seconds '%s': expected CPU seconds in "
+                                "(0, %g]", optarg, CLI_RUN_MAX_SECONDS);
             break;
         case OPT_PROBE: {
             probe p;
@@ -302,6 +310,29 @@ static int scene_failed(const char *path, const eddy_error *err)
     return cli_fail(PROG, cli_exit_for_load(err->code), "%s: %s", path, err->message);
 }
 
+/* The run's CPU time against its budget, and the steps left at what a step
+ * costs with the bodies where they are now (heaped bodies cost far more than
+ * spread ones): over either, the run stops now with a message. */
+static int check_budget(const run_state *s, const cli_budget *b, long step, long steps)
+{
+    double used = cli_budget_used(b);
+    if (used > b->limit)
+        return cli_fail(PROG, EX_DATAERR, "step %ld of %ld: the run has taken %.3g s of CPU "
+                        "time, over its budget of %.3g s (estimated %.3g s); stopped (--max-seconds "
+                        "sets another budget)", step, steps, used, b->limit, b->estimate);
+    eddy_step_cost now;
+    eddy_coupling_step_cost(s->coupling, &now);
+    double left = (double)(steps - step) * now.total;
+    if (used + left > CLI_RUN_MAX_SECONDS) {
+        char said[256];
+        cli_describe_cost(&now, eddy_coupling_feedback(s->coupling), said, sizeof said);
+        return cli_fail(PROG, EX_DATAERR, "step %ld of %ld: the steps left would take about %.3g "
+                        "s more (%s, as the bodies are now), over the %g s a run may take; stopped",
+                        step, steps, left, said, CLI_RUN_MAX_SECONDS);
+    }
+    return EX_OK;
+}
+
 static int run(const options *o, run_state *s)
 {
     eddy_error err = {0};
@@ -328,16 +359,22 @@ static int run(const options *o, run_state *s)
             return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
                             info.width, info.height);
     }
+    /* what the run will cost: refused before it starts when over the limit */
+    eddy_step_cost_desc base = {.mode_count = info.mode_count,
+                                .tensor_nonzeros = info.tensor_nonzeros,
+                                .walls = info.wall_count > 0, .width = info.width,
+                                .height = info.height, .nx = info.nx, .ny = info.ny};
+    eddy_step_cost cost;
+    if (eddy_scene_step_cost(s->scene, &base, &cost, &err) != EDDY_OK)
+        return cli_fail(PROG, cli_exit_for_load(err.code), "%s: %s", o->scene_path, err.message);
     eddy_scene_view counted;
     eddy_scene_get(s->scene, &counted);
-    double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
-                      STEP_S_PER_BODY * counted.body_count;
-    if ((double)o->steps * per_step > RUN_MAX_SECONDS)
-        return cli_fail(PROG, EX_USAGE,
-                        "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "
-                        "non-zeros and %d bodies); at most %g s: ask for fewer steps",
-                        o->steps, (double)o->steps * per_step, 1e3 * per_step,
-                        (long long)info.tensor_nonzeros, counted.body_count, RUN_MAX_SECONDS);
+    char said[256];
+    cli_describe_cost(&cost, counted.feedback, said, sizeof said);
+    if ((double)o->steps * cost.total > CLI_RUN_MAX_SECONDS)
+        return cli_fail(PROG, EX_USAGE, "--steps %ld: about %.3g s of work (%s); at most %g s: "
+                        "ask for fewer steps", o->steps, (double)o->steps * cost.total, said,
+                        CLI_RUN_MAX_SECONDS);
     double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
     if (!(dt > 0.0 && dt <= DT_MAX))
         return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
@@ -380,17 +417,23 @@ static int run(const options *o, run_state *s)
 
     long every = o->every > 0 ? o->every : 1;
     double energy_first = eddy_fluid_kinetic_energy(s->fluid);
+    cli_budget budget = cli_budget_start((double)o->steps * cost.total, o->max_seconds);
     print_record(s->fluid, s->coupling, s->bodies, s->body_count, 0, 0.0, o);
     for (long step = 1; step <= o->steps; step++) {
         res = eddy_scene_apply_forces(s->scene, s->fluid, (double)(step - 1) * dt, &err);
-        if (res != EDDY_OK)
-            return cli_fail(PROG, EX_SOFTWARE, "step %ld: %s", step, err.message);
+        if (res != EDDY_OK) /* the scene's stirs and excites: its values, so data */
+            return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: step %ld: %s",
+                            o->scene_path, step, err.message);
         res = eddy_coupling_step(s->coupling, dt, &err);
         if (res != EDDY_OK)
             return cli_fail(PROG, res == EDDY_ERR_NUMERIC || res == EDDY_ERR_RANGE ? EX_DATAERR
                                                                                    : EX_SOFTWARE,
                             "step %ld: %s", step, err.message);
         record_timings(s, step - 1);
+        if (step % CHECK_EVERY == 0 && step < o->steps) {
+            int code = check_budget(s, &budget, step, o->steps);
+            if (code != EX_OK) return code;
+        }
         if (step % every == 0) {
             print_record(s->fluid, s->coupling, s->bodies, s->body_count, step, (double)step * dt, o);
             if (ferror(stdout)) /* nobody reads the records: stop now, not after the run */

@@ -231,6 +231,60 @@ static eddy_result check_build_cost(const parse_ctx *c, const game_level *L,
     return EDDY_OK;
 }
 
+/* The level's step as the run cost model sees it, from the recipe alone
+ * (the asset is not built yet): its modes (the box eigenmodes, one grid mode
+ * per painted mode file, one island mode per wall at most), the most tensor
+ * entries those can have (a box keeps about 2.5 e^2 of its own, grid modes
+ * fill 3 r^2 each, walls all r^3), the grid, the level's feedback (as if it
+ * always ran), its sweeps and its bodies where they start. */
+eddy_result game_level_step_cost(const game_level *L, const eddy_asset *asset,
+                                 eddy_feedback_mode feedback, eddy_step_cost *out,
+                                 eddy_error *err)
+{
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    eddy_step_cost_desc d = {.width = L->asset.width, .height = L->asset.height,
+                             .nx = L->asset.nx, .ny = L->asset.ny, .feedback = feedback,
+                             .schwarz_max_iterations = L->coupling.schwarz_iterations};
+    if (asset) {
+        eddy_asset_info info;
+        eddy_asset_get_info(asset, &info);
+        d.mode_count = info.mode_count;
+        d.tensor_nonzeros = info.tensor_nonzeros;
+        d.walls = info.wall_count > 0;
+    } else {
+        double e = L->asset.modes, g = L->asset.paint_count + v.wall_count, r = e + g;
+        d.mode_count = (int)r;
+        d.walls = v.wall_count > 0;
+        d.tensor_nonzeros = (int64_t)(d.walls ? r * r * r : fmin(r * r * r, 2.5 * e * e + 3.0 * g * r * r));
+    }
+    return eddy_scene_step_cost(L->scene, &d, out, err);
+}
+
+/* An hour of the level (GAME_HOUR_OF_FRAMES frames) must be estimated at
+ * no more than GAME_MAX_RUN_SECONDS of work: what would take hours to play
+ * out headless or in a replay is refused now, by eddy-level check too. */
+static eddy_result check_run_cost(const parse_ctx *c, const game_level *L)
+{
+    eddy_step_cost cost;
+    eddy_error inner = {0};
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    if (game_level_step_cost(L, NULL, v.feedback, &cost, &inner) != EDDY_OK)
+        return fail(c, EDDY_ERR_RANGE, "%s", inner.message);
+    double hour = GAME_HOUR_OF_FRAMES * cost.total;
+    if (hour > GAME_MAX_RUN_SECONDS)
+        return fail(c, EDDY_ERR_RANGE, "a frame would cost about %.3g ms (fluid %.3g, panels %.3g "
+                    "for %.0f panels with %.0f pairs of bodies near each other, feedback %s %.3g, "
+                    "bodies %.3g): an hour of play, %.0f frames, about %.3g s of work, more than "
+                    "the %g s a run may take: use fewer or smaller bodies, spread them out, a "
+                    "coarser grid or fewer modes, or exact feedback", 1e3 * cost.total,
+                    1e3 * cost.fluid, 1e3 * cost.panels, cost.panel_count, cost.near_pairs,
+                    eddy_feedback_name(v.feedback), 1e3 * cost.feedback, 1e3 * cost.bodies,
+                    GAME_HOUR_OF_FRAMES, hour, GAME_MAX_RUN_SECONDS);
+    return EDDY_OK;
+}
+
 /* ------------------------------------------------------------ game keys */
 
 static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_recipe *r)
@@ -614,7 +668,8 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return check_build_cost(c, L, &v);
+    rc = check_build_cost(c, L, &v);
+    return rc == EDDY_OK ? check_run_cost(c, L) : rc;
 }
 
 void game_level_destroy(game_level *level)

@@ -307,6 +307,10 @@ static int cmd_solve(int argc, char **argv)
     rc = game_asset_for_level(L, assets, &asset, &built, &err);
     if (rc == EDDY_OK) rc = game_sim_create(L, asset, &sim, &err);
     int code = EX_OK;
+    eddy_step_cost cost;
+    if (rc == EDDY_OK && game_level_step_cost(L, asset, game_sim_feedback(sim), &cost, NULL) == EDDY_OK)
+        cli_limit_cpu(PROG, fmax(CLI_BUDGET_FLOOR, CLI_BUDGET_FACTOR * (double)frames * cost.total),
+                      "solve: the bot's play");
     if (rc != EDDY_OK) {
         code = cli_fail(PROG, exit_for(rc), "%s", err.message);
     } else if (game_bot_play(sim, frames, &err) != GAME_WON) {

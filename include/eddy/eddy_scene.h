@@ -247,6 +247,15 @@ EDDY_BUILD_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_
 EDDY_BUILD_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
                                                eddy_body **out, eddy_error *err);
 
+/* What one step of the scene's coupled world costs (eddy_coupling.h, "what
+ * a step costs"): base gives the asset's side (modes, tensor entries, walls,
+ * domain, grid, and optionally feedback, sweeps, Taylor terms); the scene
+ * gives its bodies, where they start, and its feedback when base leaves it
+ * at EDDY_FEEDBACK_DEFAULT. */
+EDDY_BUILD_API eddy_result eddy_scene_step_cost(const eddy_scene *scene,
+                                                const eddy_step_cost_desc *base,
+                                                eddy_step_cost *out, eddy_error *err);
+
 /* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
  * exactly the scene's walls; a scene without walls fits any asset. */
 EDDY_BUILD_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
