@@ -10,6 +10,7 @@
 #include "paint_doc.h"
 #include "paint_preview.h"
 #include "paint_script.h"
+#include "grid_solver.h" /* eddy_grid_estimate */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -871,6 +872,29 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A script's solver work adds up line by line against its limit (issue 22):
+ * each step line is estimated (eddy_grid_estimate) before it runs, and the
+ * line that would take the run past the limit is refused, naming its line;
+ * the document is as the last good line left it. */
+static void test_solver_work_adds_up_to_the_limit(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    eddy_grid_cost cost;
+    eddy_grid_estimate(64, 64, false, &cost);
+    paint_script_options o = scratch_saves();
+    o.work_limit = 10.5 * 5 * cost.step_seconds; /* ten lines of five steps, and a half */
+    char text[1024] = "brush radius 1 strength 1\nstroke 2 5 8 5\n";
+    for (int k = 0; k < 12; ++k) strcat(text, "step 5 0.01\n");
+    paint_script_error e;
+    assert_int_not_equal(paint_script_run_with(doc, text, strlen(text), "budget.paint", &o, NULL, &e),
+                         EDDY_OK);
+    assert_int_equal(e.line, 13); /* lines 3..12 ran, the eleventh step line is refused */
+    assert_non_null(strstr(e.message, "before this line"));
+    assert_true(o.work <= o.work_limit && o.work >= 10 * 5 * cost.step_seconds * (1 - 1e-12));
+    paint_doc_destroy(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -887,6 +911,7 @@ int main(void)
         cmocka_unit_test(test_step_and_record_snapshots),
         cmocka_unit_test(test_several_modes_round_trip),
         cmocka_unit_test(test_interrupted_save_keeps_previous_file),
+        cmocka_unit_test(test_solver_work_adds_up_to_the_limit),
         cmocka_unit_test(test_load_failures_leave_document),
         cmocka_unit_test(test_preview_enriched_basis_holds_the_jet),
         cmocka_unit_test(test_binary_script_mode),

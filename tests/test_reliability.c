@@ -1105,6 +1105,201 @@ static void a_refused_asset_is_reported_with_the_loaders_message(void **state)
                    EX_DATAERR, "eddy-game", "added-mass", "eddy-game on an added mass of 1e300");
 }
 
+
+/* ------------------------------------------------------------ issue 22: bounded on every path */
+
+static eddy_step_cost_desc cost_box(int bodies_count, eddy_step_cost_body *bodies,
+                                    eddy_feedback_mode feedback)
+{
+    eddy_step_cost_desc d = {.mode_count = 73, .tensor_nonzeros = 9966, .width = 10,
+                             .height = 10, .nx = 64, .ny = 64, .feedback = feedback,
+                             .bodies = bodies, .body_count = bodies_count};
+    return d;
+}
+
+/* The model's shape, not its constants (those are make bench's): it
+ * counts what it says it counts and grows with every size it takes. */
+static void step_cost_counts_bodies_crowding_and_feedback(void **state)
+{
+    (void)state;
+    enum { N = 20 };
+    eddy_step_cost_body spread[N], heap[N];
+    for (int i = 0; i < N; ++i) {
+        spread[i] = (eddy_step_cost_body){.x = 1.5 + 1.75 * (i % 5), .y = 1.5 + 2.2 * (i / 5),
+                                          .radius = 0.3, .perimeter = 2 * M_PI * 0.3,
+                                          .moving = true};
+        heap[i] = spread[i];
+        heap[i].x = 5 + 0.01 * i, heap[i].y = 5;
+    }
+    eddy_step_cost a, b, c, e, q, nv, off, none;
+    eddy_error err = {0};
+    eddy_step_cost_desc d = cost_box(N, spread, EDDY_FEEDBACK_EXACT);
+    assert_int_equal(eddy_step_cost_estimate(&d, &a, &err), EDDY_OK);
+    assert_true(a.near_pairs == 0); /* 1.75 m apart, 0.3 m discs: the far field reaches */
+    /* panels: the outline at the grid spacing, and one more */
+    assert_true(fabs(a.panel_count - N * (ceil(2 * M_PI * 0.3 / (10.0 / 64)) + 1)) < 1e-9);
+    d.bodies = heap;
+    assert_int_equal(eddy_step_cost_estimate(&d, &b, &err), EDDY_OK);
+    assert_true(b.near_pairs == N * (N - 1) / 2); /* every pair on one spot */
+    assert_true(b.panels > 10 * a.panels && b.bodies > a.bodies);
+    d.bodies = spread;
+    d.mode_count = 256, d.tensor_nonzeros = 136824;
+    assert_int_equal(eddy_step_cost_estimate(&d, &c, &err), EDDY_OK);
+    assert_true(c.fluid > a.fluid && c.panels > a.panels && c.feedback > a.feedback);
+    d = cost_box(N, spread, EDDY_FEEDBACK_EXACT);
+    eddy_step_cost_estimate(&d, &e, &err);
+    d.feedback = EDDY_FEEDBACK_QUADTREE;
+    eddy_step_cost_estimate(&d, &q, &err);
+    d.feedback = EDDY_FEEDBACK_NAIVE;
+    eddy_step_cost_estimate(&d, &nv, &err);
+    d.feedback = EDDY_FEEDBACK_OFF;
+    eddy_step_cost_estimate(&d, &off, &err);
+    assert_true(off.feedback == 0 && e.feedback > 0 && q.feedback > e.feedback && nv.feedback > q.feedback);
+    d.nx = d.ny = 128, d.feedback = EDDY_FEEDBACK_NAIVE;
+    eddy_step_cost nv128;
+    eddy_step_cost_estimate(&d, &nv128, &err);
+    assert_true(nv128.feedback > 3.0 * nv.feedback); /* four times the samples, twice the panels */
+    /* static bodies fold no feedback */
+    for (int i = 0; i < N; ++i) spread[i].moving = false;
+    d = cost_box(N, spread, EDDY_FEEDBACK_NAIVE);
+    eddy_step_cost_estimate(&d, &none, &err);
+    assert_true(none.feedback == 0);
+    /* a walled level's dense tensor costs more than its entries say for a box */
+    d = cost_box(0, NULL, EDDY_FEEDBACK_EXACT);
+    d.mode_count = 96, d.tensor_nonzeros = 0, d.walls = true;
+    eddy_step_cost w;
+    eddy_step_cost_estimate(&d, &w, &err);
+    assert_true(w.fluid > a.fluid);
+    /* nonsense is refused */
+    d.nx = 0;
+    assert_int_equal(eddy_step_cost_estimate(&d, &w, &err), EDDY_ERR_ARGUMENT);
+    d = cost_box(1, heap, EDDY_FEEDBACK_EXACT);
+    heap[0].radius = NAN;
+    assert_int_equal(eddy_step_cost_estimate(&d, &w, &err), EDDY_ERR_ARGUMENT);
+    print_message("20 bodies spread %.3g ms, heaped %.3g ms; feedback exact %.3g, quadtree %.3g, "
+                  "naive %.3g ms (128 grid %.3g ms)\n", 1e3 * a.total, 1e3 * b.total,
+                  1e3 * e.feedback, 1e3 * q.feedback, 1e3 * nv.feedback, 1e3 * nv128.feedback);
+}
+
+/* The issue's runs: each is refused before it starts, naming what makes it
+ * dear; and what the estimate lets run stops at its budget. */
+static void runs_over_an_hour_are_refused_before_they_start(void **state)
+{
+    (void)state;
+    /* sim: 50 bodies on one point with naive feedback */
+    char scene[8192] = "{\"feedback\": \"naive\", \"bodies\": [";
+    for (int i = 0; i < 50; i++) {
+        char body[160];
+        snprintf(body, sizeof body, "%s{\"shape\": \"circle\", \"radius\": 0.5, \"x\": %.3f, "
+                 "\"y\": 5, \"density\": 900}", i ? ", " : "", 5.0 + 0.001 * i);
+        strcat(scene, body);
+    }
+    strcat(scene, "]}");
+    write_text(in_dir("heap.json"), scene);
+    expect_failure(RUN("sim", "--asset", "build/assets/levels/01-first-current.eddy", "--scene",
+                       in_dir("heap.json"), "--steps", "216000"),
+                   EX_USAGE, "sim", "feedback naive", "sim: 50 bodies on one point, naive");
+    /* a level of 32 bodies with naive feedback, which check passed before */
+    char level[16384];
+    strcpy(level, "{\"title\": \"Crowd\", \"feedback\": \"naive\", \"asset\": {\"domain\": [12, 7.5], "
+                  "\"grid\": [64, 40], \"modes\": 73}, \"bodies\": [");
+    for (int i = 0; i < 32; i++) {
+        char body[200];
+        snprintf(body, sizeof body, "%s{\"name\": \"b%d\", \"shape\": \"circle\", \"radius\": 0.3, "
+                 "\"x\": %.2f, \"y\": %.2f, \"density\": 900}", i ? ", " : "", i,
+                 1.0 + 1.3 * (i % 8), 1.0 + 1.5 * (i / 8));
+        strcat(level, body);
+    }
+    strcat(level, "], \"goals\": [{\"rect\": [10, 0, 12, 2], \"bodies\": [\"b0\"]}]}");
+    write_text(in_dir("crowd.json"), level);
+    expect_failure(RUN("eddy-level", "check", in_dir("crowd.json")), EX_DATAERR, "eddy-level",
+                   "an hour of play", "eddy-level check: 32 bodies, naive feedback");
+    expect_failure(RUN("eddy-game", "--headless", "--level", in_dir("crowd.json"), "--frames", "10"),
+                   EX_DATAERR, "eddy-game", "an hour of play", "eddy-game: 32 bodies, naive");
+    /* the same level on a 512 x 320 grid, exact feedback: refused too (a build and a run) */
+    /* shipped level 2 and a replay that switches feedback to naive for an hour */
+    char *shipped = read_all("assets/replays/02-paddle.replay", NULL);
+    char *second = strchr(shipped, '\n') + 1, *third = strchr(second, '\n') + 1;
+    char replay[256];
+    snprintf(replay, sizeof replay, "eddy-game replay 1\n%.*sframes 216000\n0 feedback naive\nend\n",
+             (int)(third - second), second);
+    free(shipped);
+    write_text(in_dir("naive.replay"), replay);
+    expect_failure(RUN("eddy-game", "--headless", "--level", "2", "--replay",
+                       in_dir("naive.replay"), "-q"),
+                   EX_DATAERR, "eddy-game", "feedback naive", "eddy-game: a replay line 0 feedback naive");
+    /* within the estimate but past the budget given: stopped with a message */
+    /* (sim streams its records: they go to /dev/null here, the failure is the
+       one line on stderr) */
+    expect_failure(run_tool_to("sim", (const char *const[]){"--asset",
+                               "build/assets/levels/01-first-current.eddy", "--scene",
+                               in_dir("heap.json"), "--steps", "2000", "--max-seconds", "0.2",
+                               NULL}, "/dev/null"),
+                   EX_DATAERR, "sim", "over its budget", "sim --max-seconds 0.2 on a heap");
+    expect_failure(RUN("eddy-game", "--headless", "--level", "6", "--frames", "216000",
+                       "--max-seconds", "0.2", "-q"),
+                   EX_DATAERR, "eddy-game", "over its budget", "eddy-game --max-seconds 0.2");
+}
+
+/* eddy-paint scripts: grids, memory and solver work bounded before a line
+ * runs; saves only beside the script or in --save-dir. */
+static void paint_scripts_are_bounded_and_confined(void **state)
+{
+    (void)state;
+    const char *huge = in_dir("huge.paint");
+    write_text(huge, "grid 10 10 4096 4096\nstep 1 0.01\n");
+    expect_failure(RUN("eddy-paint", "--script", huge), EX_DATAERR, "eddy-paint", "huge.paint:1",
+                   "eddy-paint grid 4096 x 4096");
+    const char *long_run = in_dir("long.paint");
+    write_text(long_run, "grid 10 10 64 64\nstroke 1 5 9 5\nstep 1000000 0.01\n");
+    expect_failure(RUN("eddy-paint", "--script", long_run), EX_DATAERR, "eddy-paint",
+                   "long.paint:3", "eddy-paint step 1000000 on 64 x 64");
+    /* (lines that are each cheap adding up: test_paint, with a small limit) */
+    /* saves */
+    const char *elsewhere = in_dir("elsewhere");
+    assert_int_equal(mkdir(elsewhere, 0755), 0);
+    char script[512];
+    snprintf(script, sizeof script, "grid 10 10 16 16\nstroke 1 5 9 5\nsave %s/out.mode\n", elsewhere);
+    const char *sub = in_dir("scripts");
+    assert_int_equal(mkdir(sub, 0755), 0);
+    char path[256];
+    snprintf(path, sizeof path, "%s/away.paint", sub);
+    write_text(path, script);
+    expect_failure(RUN("eddy-paint", "--script", path), EX_DATAERR, "eddy-paint", "beside the script",
+                   "eddy-paint: save into another directory");
+    char target[256];
+    snprintf(target, sizeof target, "%s/out.mode", elsewhere);
+    assert_false(exists(target));
+    result r = RUN("eddy-paint", "--script", path, "--save-dir", elsewhere);
+    if (r.status != 0) fail_msg("--save-dir: %s", r.err);
+    result_free(&r);
+    assert_true(exists(target));
+    /* beside the script; and a link beside it that points away is away */
+    snprintf(path, sizeof path, "%s/here.paint", sub);
+    write_text(path, "grid 10 10 16 16\nstroke 1 5 9 5\nsave here.mode\n");
+    char here_cwd[512];
+    snprintf(here_cwd, sizeof here_cwd, "%s/here.mode", sub);
+    (void)here_cwd; /* relative to the working directory: not beside the script */
+    expect_failure(RUN("eddy-paint", "--script", path), EX_DATAERR, "eddy-paint", "beside the script",
+                   "eddy-paint: a relative save outside the script's directory");
+    snprintf(script, sizeof script, "grid 10 10 16 16\nstroke 1 5 9 5\nsave %s/here.mode\n", sub);
+    write_text(path, script);
+    r = RUN("eddy-paint", "--script", path);
+    if (r.status != 0) fail_msg("a save beside the script: %s", r.err);
+    result_free(&r);
+    char link_path[256];
+    snprintf(link_path, sizeof link_path, "%s/link.mode", sub);
+    assert_int_equal(symlink(target, link_path), 0);
+    snprintf(script, sizeof script, "grid 10 10 16 16\nsave %s\n", link_path);
+    write_text(path, script);
+    expect_failure(RUN("eddy-paint", "--script", path), EX_DATAERR, "eddy-paint", "beside the script",
+                   "eddy-paint: a save through a link that points away");
+    /* the shipped scripts still build as make assets runs them */
+    r = RUN("eddy-paint", "--script", "assets/modes/cave-out.paint", "-o", in_dir("cave-out.mode"));
+    if (r.status != 0) fail_msg("cave-out.paint: %s", r.err);
+    result_free(&r);
+}
+
 /* ------------------------------------------------------------ main */
 
 static int setup(void **state)
@@ -1146,6 +1341,9 @@ int main(void)
         cmocka_unit_test(level_text_is_utf8_and_one_object),
         cmocka_unit_test(level_values_the_game_refuses_are_65_in_check_too),
         cmocka_unit_test(a_refused_asset_is_reported_with_the_loaders_message),
+        cmocka_unit_test(step_cost_counts_bodies_crowding_and_feedback),
+        cmocka_unit_test(runs_over_an_hour_are_refused_before_they_start),
+        cmocka_unit_test(paint_scripts_are_bounded_and_confined),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -43,6 +43,7 @@
  * another); while it runs, its CPU time is held to its budget and every
  * CHECK_EVERY steps the bodies as they are now are estimated again. */
 #define CHECK_EVERY 64
+#define CHECK_DEAR_STEP 1e-4 /* s: steps estimated dearer look at the clock every step */
 
 static void usage(FILE *f)
 {
@@ -313,13 +314,15 @@ static int scene_failed(const char *path, const eddy_error *err)
 /* The run's CPU time against its budget, and the steps left at what a step
  * costs with the bodies where they are now (heaped bodies cost far more than
  * spread ones): over either, the run stops now with a message. */
-static int check_budget(const run_state *s, const cli_budget *b, long step, long steps)
+static int check_budget(const run_state *s, const cli_budget *b, long step, long steps,
+                        bool estimate_again)
 {
     double used = cli_budget_used(b);
     if (used > b->limit)
         return cli_fail(PROG, EX_DATAERR, "step %ld of %ld: the run has taken %.3g s of CPU "
                         "time, over its budget of %.3g s (estimated %.3g s); stopped (--max-seconds "
                         "sets another budget)", step, steps, used, b->limit, b->estimate);
+    if (!estimate_again) return EX_OK;
     eddy_step_cost now;
     eddy_coupling_step_cost(s->coupling, &now);
     double left = (double)(steps - step) * now.total;
@@ -430,8 +433,10 @@ static int run(const options *o, run_state *s)
                                                                                    : EX_SOFTWARE,
                             "step %ld: %s", step, err.message);
         record_timings(s, step - 1);
-        if (step % CHECK_EVERY == 0 && step < o->steps) {
-            int code = check_budget(s, &budget, step, o->steps);
+        /* the CPU clock every step when steps are dear, the rest now and then */
+        bool dear = cost.total > CHECK_DEAR_STEP;
+        if ((dear || step % CHECK_EVERY == 0) && step < o->steps) {
+            int code = check_budget(s, &budget, step, o->steps, step % CHECK_EVERY == 0);
             if (code != EX_OK) return code;
         }
         if (step % every == 0) {

@@ -321,11 +321,13 @@ static int check_run_cost(const options *o, const game_loaded *ld, const game_re
                     eddy_feedback_name((eddy_feedback_mode)dearest_mode), GAME_MAX_RUN_SECONDS);
 }
 
-#define CHECK_EVERY 64 /* frames between looks at the run's budget */
+#define CHECK_EVERY 64       /* frames between looks at the run's budget */
+#define CHECK_DEAR_FRAME 1e-4 /* s: frames estimated dearer look at the clock every frame */
 
 /* The run's CPU time against its budget, and the frames left at what a
  * frame costs with the bodies where they are now: over either, it stops. */
-static int check_budget(const game_sim *sim, const cli_budget *b, long frame, long frames)
+static int check_budget(const game_sim *sim, const cli_budget *b, long frame, long frames,
+                        bool estimate_again)
 {
     double used = cli_budget_used(b);
     if (used > b->limit)
@@ -333,6 +335,7 @@ static int check_budget(const game_sim *sim, const cli_budget *b, long frame, lo
                         "time, over its budget of %.3g s (estimated %.3g s); stopped "
                         "(--max-seconds sets another budget)", frame, frames, used, b->limit,
                         b->estimate);
+    if (!estimate_again) return EX_OK;
     eddy_step_cost now;
     eddy_coupling_step_cost(game_sim_coupling(sim), &now);
     double left = (double)(frames - frame) * now.total;
@@ -393,8 +396,10 @@ static int run_headless(const options *o, const char *argv0)
     phase_sums sums = {0};
     int next = 0;
     cli_budget budget = cli_budget_start(estimate, o->max_seconds);
+    bool dear = frames > 0 && estimate / (double)frames > CHECK_DEAR_FRAME;
     for (long f = 0; f < frames && code == EX_OK; f++) {
-        if (f % CHECK_EVERY == 0 && f > 0 && (code = check_budget(sim, &budget, f, frames)) != EX_OK)
+        if (f > 0 && (dear || f % CHECK_EVERY == 0) &&
+            (code = check_budget(sim, &budget, f, frames, f % CHECK_EVERY == 0)) != EX_OK)
             break;
         if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK) {
             code = cli_fail(PROG, exit_for(rc), "%s", err.message); /* names the line */

@@ -192,11 +192,12 @@ static eddy_result within_limits(line_ctx *c, const char *what, double bytes, do
                          "%.3g GiB a script may use: use a coarser grid or fewer modes", what,
                          bytes / 1073741824.0, PAINT_SCRIPT_MAX_BYTES / 1073741824.0);
     double total = c->opts->work + seconds;
-    if (!(total <= PAINT_SCRIPT_MAX_WORK))
+    double limit = c->opts->work_limit > 0 ? c->opts->work_limit : PAINT_SCRIPT_MAX_WORK;
+    if (!(total <= limit))
         return fail_line(c->e, PAINT_FAIL_LINE, EDDY_ERR_RANGE, c->source, c->line,
                          "%s: about %.3g s of solver work (%.3g s before this line), more than "
                          "the %g s a script may take: use fewer steps or a coarser grid", what,
-                         total, c->opts->work, PAINT_SCRIPT_MAX_WORK);
+                         total, c->opts->work, limit);
     c->opts->work = total;
     return EDDY_OK;
 }

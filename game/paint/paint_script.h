@@ -73,6 +73,7 @@ typedef struct paint_script_options {
     const char *save_dir; /* a directory saves may write in besides the script's own */
     double work;          /* estimated solver seconds spent so far: each line adds its own,
                              so a run shares one options struct across its lines */
+    double work_limit;    /* seconds of it a run may take; 0: PAINT_SCRIPT_MAX_WORK */
 } paint_script_options;
 
 typedef enum paint_fail {
