@@ -16,10 +16,10 @@
  * bodies heaped on one spot (near fields, capped sweeps, contacts); each
  * feedback mode on two grids; the full-grid solver of eddy-paint (box and
  * walled). One JSON line each. */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_coupling.h"
-#include "grid_solver.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_coupling.h>
+#include <eddy/eddy_grid.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -53,10 +53,10 @@ static void die(const char *what, const eddy_error *err)
 }
 
 static eddy_asset *build(double w, double h, int nx, int ny, int modes, const eddy_wall *walls,
-                         int wall_count)
+                         int wall_count, eddy_advection advection)
 {
     eddy_build_desc d = {.width = w, .height = h, .nx = nx, .ny = ny, .modes = modes,
-                         .walls = walls, .wall_count = wall_count};
+                         .walls = walls, .wall_count = wall_count, .advection = advection};
     eddy_asset *a = NULL;
     eddy_error err = {0};
     if (eddy_build_asset(&d, &a, &err) != EDDY_OK) die("build", &err);
@@ -205,18 +205,27 @@ int main(int argc, char **argv)
 {
     bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int steps = quick ? 10 : 40;
-    eddy_asset *box73 = build(10, 10, 64, 64, 73, NULL, 0);
-    eddy_asset *box73_128 = build(10, 10, 128, 128, 73, NULL, 0);
-    eddy_asset *box256 = build(10, 10, 64, 64, 256, NULL, 0);
-    eddy_asset *box1024 = quick ? NULL : build(10, 10, 128, 128, 1024, NULL, 0);
+    const eddy_advection T = EDDY_ADVECTION_TENSOR, G = EDDY_ADVECTION_GRID;
+    eddy_asset *box73 = build(10, 10, 64, 64, 73, NULL, 0, T);
+    eddy_asset *box73_128 = build(10, 10, 128, 128, 73, NULL, 0, T);
+    eddy_asset *box256 = build(10, 10, 64, 64, 256, NULL, 0, T);
+    eddy_asset *box1024 = quick ? NULL : build(10, 10, 128, 128, 1024, NULL, 0, T);
+    eddy_asset *box256_grid = build(10, 10, 64, 64, 256, NULL, 0, G);
+    eddy_asset *box1024_grid = quick ? NULL : build(10, 10, 128, 128, 1024, NULL, 0, G);
     eddy_wall shelf = {.kind = EDDY_WALL_POLYGON, .point_count = 4,
                        .points = {{3, 2.5}, {12, 2.5}, {12, 3.5}, {3, 3.5}}};
-    eddy_asset *walled = build(12, 7.5, 64, 40, 96, &shelf, 1);
+    eddy_asset *walled = build(12, 7.5, 64, 40, 96, &shelf, 1, T);
+    eddy_asset *walled_grid = build(12, 7.5, 64, 40, 96, &shelf, 1, G);
+    eddy_asset *walled256_grid = quick ? NULL : build(12, 7.5, 64, 40, 256, &shelf, 1, G);
     const config configs[] = {
         {"fluid", box73, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"fluid", box256, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"fluid", box1024, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"fluid packed", walled, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
+        {"fluid grid", walled_grid, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
+        {"fluid grid", walled256_grid, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
+        {"fluid box grid", box256_grid, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
+        {"fluid box grid", box1024_grid, 0, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"spread", box73, 8, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"spread", box73, 30, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
         {"spread", box256, 30, SPREAD, 0.3, EDDY_FEEDBACK_OFF, steps, 6},
@@ -253,5 +262,9 @@ int main(int argc, char **argv)
     eddy_asset_destroy(box256);
     eddy_asset_destroy(box1024);
     eddy_asset_destroy(walled);
+    eddy_asset_destroy(walled_grid);
+    eddy_asset_destroy(walled256_grid);
+    eddy_asset_destroy(box256_grid);
+    eddy_asset_destroy(box1024_grid);
     return 0;
 }

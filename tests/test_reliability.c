@@ -31,6 +31,7 @@
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "panel.h"
+#include "fault_write.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -140,9 +141,9 @@ static void save_removes_stale_temporaries_only(void **state)
     unlink(live);
     unlink(other);
     /* a failed save leaves none either */
-    eddy_debug_fail_write_after(2);
+    test_fail_writes_after(2);
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "longer", 6, &err), EDDY_ERR_IO);
-    eddy_debug_fail_write_after(0);
+    test_fail_writes_after(0);
     char *text = read_all(in_dir("stale.bin"), NULL);
     assert_string_equal(text, "data");
     free(text);
@@ -307,14 +308,20 @@ static void oversized_builds_are_refused_before_any_work(void **state)
         assert_non_null(strstr(err.message, cases[i].want));
         print_message("refused in %.3f s: %s\n", tool_now() - t0, err.message);
     }
-    /* walls with many modes: the estimate passes the limits */
+    /* walls with many modes and their r^3 tensor: the estimate passes the
+     * limits; advecting on the grid (the default for them) they fit */
     eddy_wall wall = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1};
     eddy_build_desc walls = {.width = 10, .height = 10, .nx = 64, .ny = 64, .modes = 1000,
-                             .walls = &wall, .wall_count = 1};
+                             .walls = &wall, .wall_count = 1, .advection = EDDY_ADVECTION_TENSOR};
     eddy_build_cost cost;
     eddy_error err = {0};
     assert_int_equal(eddy_build_estimate(&walls, &cost, &err), EDDY_ERR_RANGE);
     assert_true(cost.seconds > EDDY_BUILD_MAX_SECONDS || cost.bytes > EDDY_BUILD_MAX_BYTES);
+    walls.advection = EDDY_ADVECTION_AUTO;
+    assert_int_equal(eddy_build_estimate(&walls, &cost, &err), EDDY_OK);
+    print_message("1000 walled modes advecting on the grid: estimated %.0f s, %.0f MiB, a %.0f MiB "
+                  "file\n", cost.seconds, cost.bytes / 1048576.0, cost.file_bytes / 1048576.0);
+    assert_true(cost.file_bytes < 64.0 * 1048576.0);
     /* and what the shipped levels and the defaults need passes */
     eddy_build_desc cave = {.width = 12, .height = 7.5, .nx = 64, .ny = 40, .modes = 96,
                             .walls = &wall, .wall_count = 1};
@@ -448,7 +455,8 @@ static void bad_input_never_exits_70(void **state)
     expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--replay",
                        in_dir("jet.replay"), "-q"),
                    EX_DATAERR, "eddy-game", "jet.replay:4", "replay with a missing jet");
-    /* a paddle outline that cannot be built is named as the paddle */
+    /* a paddle outline that cannot be built is named as the paddle (by
+       eddy-level, which builds the level's asset: the game only loads one) */
     char *level = read_all("assets/levels/02-paddle.json", NULL);
     char *shape = strstr(level, "\"shape\": \"box\", \"hw\": 0.12, \"hh\": 1.0,");
     assert_non_null(shape);
@@ -461,9 +469,9 @@ static void bad_input_never_exits_70(void **state)
     write_text(in_dir("paddle.json"), bad);
     free(bad);
     free(level);
-    expect_failure(RUN("eddy-game", "--headless", "--level", in_dir("paddle.json"), "--frames",
-                       "2", "-q"),
-                   EX_DATAERR, "eddy-game", "'paddle'", "paddle polygon not convex");
+    expect_failure(RUN("eddy-level", "build", in_dir("paddle.json"), "--modes", "build/assets",
+                       "-o", in_dir("paddle.eddy")),
+                   EX_DATAERR, "eddy-level", "'paddle'", "paddle polygon not convex");
     /* a name with a NUL escape */
     char *first = read_all("assets/levels/01-first-current.json", NULL);
     char *title = strstr(first, "\"First current\"");
@@ -1032,6 +1040,13 @@ static void level_values_the_game_refuses_are_65_in_check_too(void **state)
 {
     (void)state;
     char *base = read_all("assets/levels/01-first-current.json", NULL);
+    size_t level1_size = 0;
+    char *level1 = read_all("build/assets/levels/01-first-current.eddy", &level1_size);
+    const char *assets = in_dir("game-assets");
+    assert_int_equal(mkdir(assets, 0755), 0);
+    char levels[256];
+    snprintf(levels, sizeof levels, "%s/levels", assets);
+    assert_int_equal(mkdir(levels, 0755), 0);
     struct {
         const char *name, *from, *to, *want;
     } cases[] = {
@@ -1055,12 +1070,17 @@ static void level_values_the_game_refuses_are_65_in_check_too(void **state)
         snprintf(what, sizeof what, "eddy-level check (%s)", cases[i].name);
         expect_failure(RUN("eddy-level", "check", in_dir(name)), EX_DATAERR, "eddy-level",
                        cases[i].want, what);
+        /* the game plays it with level 1's asset, filed under the level's id */
+        char asset[512];
+        snprintf(asset, sizeof asset, "%s/%s.eddy", levels, cases[i].name);
+        write_file(asset, level1, level1_size);
         snprintf(what, sizeof what, "eddy-game --level (%s)", cases[i].name);
         expect_failure(RUN("eddy-game", "--headless", "--level", in_dir(name), "--frames", "2",
-                           "-q"),
+                           "-q", "--assets", assets),
                        EX_DATAERR, "eddy-game", cases[i].want, what);
     }
     free(base);
+    free(level1);
     /* the shipped levels pass the same check */
     result r = RUN("eddy-level", "check", "assets/levels/01-first-current.json",
                    "assets/levels/07-cave.json");
@@ -1087,7 +1107,7 @@ static void a_refused_asset_is_reported_with_the_loaders_message(void **state)
     free(bytes);
     expect_failure(RUN("eddy-game", "--headless", "--level", "1", "--frames", "2", "-q",
                        "--assets", assets),
-                   EX_DATAERR, "eddy-game", "refused", "eddy-game on a corrupted asset");
+                   EX_DATAERR, "eddy-game", "checksum", "eddy-game on a corrupted asset");
     expect_failure(RUN("eddy-level", "solve", "assets/levels/01-first-current.json", "--assets",
                        assets, "-o", in_dir("x.replay")),
                    EX_DATAERR, "eddy-level", "checksum", "eddy-level solve on a corrupted asset");
@@ -1275,13 +1295,20 @@ static void paint_scripts_are_bounded_and_confined(void **state)
     result_free(&r);
     assert_true(exists(target));
     /* beside the script; and a link beside it that points away is away */
+    /* a relative save is beside the script, whatever the working directory */
     snprintf(path, sizeof path, "%s/here.paint", sub);
     write_text(path, "grid 10 10 16 16\nstroke 1 5 9 5\nsave here.mode\n");
-    char here_cwd[512];
-    snprintf(here_cwd, sizeof here_cwd, "%s/here.mode", sub);
-    (void)here_cwd; /* relative to the working directory: not beside the script */
+    r = RUN("eddy-paint", "--script", path);
+    if (r.status != 0) fail_msg("a relative save beside the script: %s", r.err);
+    result_free(&r);
+    char here[512];
+    snprintf(here, sizeof here, "%s/here.mode", sub);
+    assert_true(exists(here));
+    assert_false(exists("here.mode"));
+    write_text(path, "grid 10 10 16 16\nstroke 1 5 9 5\nsave ../escaped.mode\n");
     expect_failure(RUN("eddy-paint", "--script", path), EX_DATAERR, "eddy-paint", "beside the script",
-                   "eddy-paint: a relative save outside the script's directory");
+                   "eddy-paint: a relative save that climbs out of the script's directory");
+    assert_false(exists(in_dir("escaped.mode")));
     snprintf(script, sizeof script, "grid 10 10 16 16\nstroke 1 5 9 5\nsave %s/here.mode\n", sub);
     write_text(path, script);
     r = RUN("eddy-paint", "--script", path);

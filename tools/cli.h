@@ -10,9 +10,9 @@
 #ifndef EDDY_CLI_H
 #define EDDY_CLI_H
 
-#include "eddy.h"
-#include "eddy_core.h" /* eddy_check_output, EDDY_SAVE_FORCE */
-#include "eddy_coupling.h" /* eddy_step_cost */
+#include <eddy/eddy.h>
+#include <eddy/eddy_coupling.h> /* eddy_step_cost */
+#include <eddy/eddy_file.h>     /* eddy_check_output, EDDY_SAVE_FORCE */
 
 #include <errno.h>
 #include <getopt.h>

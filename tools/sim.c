@@ -20,9 +20,9 @@
  */
 #include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
+#include <eddy/eddy_scene.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -365,8 +365,9 @@ static int run(const options *o, run_state *s)
     /* what the run will cost: refused before it starts when over the limit */
     eddy_step_cost_desc base = {.mode_count = info.mode_count,
                                 .tensor_nonzeros = info.tensor_nonzeros,
-                                .walls = info.wall_count > 0, .width = info.width,
-                                .height = info.height, .nx = info.nx, .ny = info.ny};
+                                .walls = info.wall_count > 0, .advection = info.advection,
+                                .width = info.width, .height = info.height, .nx = info.nx,
+                                .ny = info.ny};
     eddy_step_cost cost;
     if (eddy_scene_step_cost(s->scene, &base, &cost, &err) != EDDY_OK)
         return cli_fail(PROG, cli_exit_for_load(err.code), "%s: %s", o->scene_path, err.message);

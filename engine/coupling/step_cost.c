@@ -46,6 +46,16 @@
 #define FLUID_S_PER_PACKED 5e-10    /* per r^3 / 2 */
 #define FLUID_TAYLOR_TERMS 8.0      /* a game step: 5 or 6 measured, substeps included */
 #define FLUID_S_PER_R2_TERM 1.4e-9
+/* advection on the grid (advect_grid.c, advect_box.c; issue 23), per Taylor
+ * term: a walled level's two products with its stream functions, 2 r m
+ * multiply-adds over m nodes (0.09 to 0.11 ns each, held in cache: 96 and
+ * 256 modes of the cave's grid, 0.31 and 0.78 ms a step), and the stencil
+ * over the faces; a box eigenbasis's five samplings and two projections on
+ * its 3/2-rule collocation grid of Mx x My points, K1 Mx My + r My each (256
+ * modes on 64 x 64 0.36 ms a step, 1024 on 128 x 128 2.5 ms) */
+#define FLUID_S_PER_MODE_NODE 1.5e-10
+#define FLUID_S_PER_FACE 2e-9
+#define FLUID_S_PER_BOX_SAMPLE 4e-10
 /* panels: 0.25 to 0.31 us a panel at 73 modes, 0.54 at 256 (8 and 30 bodies
  * spread); near fields 12 to 15 ns an influence with the game's 6 sweeps,
  * 21 to 30 with the coupling's 50 (heaps of 10 to 50 bodies) */
@@ -82,14 +92,49 @@ static double tensor_entries(const eddy_step_cost_desc *d)
     return d->walls ? r * r * r : fmin(r * r * r, 2.5 * r * r);
 }
 
-static double fluid_cost(const eddy_step_cost_desc *d)
+static double taylor_terms(const eddy_step_cost_desc *d)
+{
+    return d->taylor_terms > 0 ? d->taylor_terms : FLUID_TAYLOR_TERMS;
+}
+
+/* Through the stored tensor: contracted once, then r^2 a term. */
+static double tensor_path(const eddy_step_cost_desc *d)
 {
     double r = d->mode_count, nnz = tensor_entries(d);
     double contract = nnz / (r * r * r) > EDDY_PACKED_DENSITY
                           ? FLUID_S_PER_PACKED * 0.5 * r * r * r
                           : FLUID_S_PER_NONZERO * nnz;
-    double terms = d->taylor_terms > 0 ? d->taylor_terms : FLUID_TAYLOR_TERMS;
-    return FLUID_S_FIXED + contract + FLUID_S_PER_R2_TERM * terms * r * r;
+    return contract + FLUID_S_PER_R2_TERM * taylor_terms(d) * r * r;
+}
+
+/* Through the grid: every term reconstructs and projects (eddy.h,
+ * eddy_advection). A box basis of r modes reaches wave numbers of about
+ * K1 = sqrt(4 r W / (pi H)) (the r smallest eigenvalues fill a quarter
+ * ellipse), sampled on Mx = 3 K1 / 2 + 1 points. */
+static double grid_path(const eddy_step_cost_desc *d)
+{
+    double r = d->mode_count, per_term;
+    if (d->walls) {
+        double nodes = (d->nx + 1.0) * (d->ny + 1.0), faces = 2.0 * d->nx * d->ny;
+        per_term = FLUID_S_PER_MODE_NODE * 2.0 * r * nodes + FLUID_S_PER_FACE * faces;
+    } else {
+        double k1 = sqrt(4.0 * r * d->width / (M_PI * d->height));
+        double k2 = sqrt(4.0 * r * d->height / (M_PI * d->width));
+        double mx = floor(1.5 * k1) + 1.0, my = floor(1.5 * k2) + 1.0;
+        per_term = FLUID_S_PER_BOX_SAMPLE * 7.0 * (k1 * mx * my + r * my);
+    }
+    return per_term * (taylor_terms(d) + 1.0); /* the freeze: one more sampling */
+}
+
+static double fluid_cost(const eddy_step_cost_desc *d)
+{
+    double path;
+    switch (d->advection) {
+    case EDDY_ADVECTION_TENSOR: path = tensor_path(d); break;
+    case EDDY_ADVECTION_GRID: path = grid_path(d); break;
+    default: path = fmin(tensor_path(d), grid_path(d)); break;
+    }
+    return FLUID_S_FIXED + path;
 }
 
 /* Panels of a body: as given, or its outline cut at the spacing (an odd
@@ -219,7 +264,8 @@ void eddy_coupling_step_cost(const eddy_coupling *c, eddy_step_cost *out)
     eddy_step_cost_desc d = {0};
     d.mode_count = c->r;
     d.tensor_nonzeros = c->asset->tensor.nnz;
-    d.walls = c->asset->has_walls_flag;
+    d.walls = c->asset->wall_count > 0;
+    d.advection = c->asset->grid_advection ? EDDY_ADVECTION_GRID : EDDY_ADVECTION_TENSOR;
     d.width = c->asset->width, d.height = c->asset->height;
     d.nx = c->asset->nx, d.ny = c->asset->ny;
     d.feedback = c->desc.feedback;

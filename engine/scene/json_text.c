@@ -100,3 +100,12 @@ eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what
     *out = root;
     return EDDY_OK;
 }
+
+eddy_result eddy_json_check_text(const char *text, size_t size, const char *what, eddy_error *err)
+{
+    if (!text && size > 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "JSON text: NULL text");
+    cJSON *root = NULL;
+    eddy_result rc = eddy_json_parse_text(text ? text : "", size, what ? what : "JSON", &root, err);
+    cJSON_Delete(root);
+    return rc;
+}

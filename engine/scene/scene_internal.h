@@ -33,11 +33,9 @@ eddy_result eddy_scene_check_walls(const eddy_wall *walls, int count, const eddy
 /* Numbers written so that they read back to the same bits (scene_json.c). */
 cJSON *eddy_scene_exact_number(double v);
 
-/* json_text.c: the byte offset of the first "\u0000" escape inside a JSON
- * string of text, or -1. cJSON ends a string at the NUL it decodes, so a
- * name "je\u0000t" would silently read as "je": loaders refuse such texts. */
-long eddy_json_find_nul_escape(const char *text, size_t size);
-/* Line and column (from 1) of byte pos of text. */
+/* eddy_json_find_nul_escape (json_text.c), eddy_json_check_text,
+ * eddy_walls_from_json and eddy_walls_to_json are public (eddy_scene.h). */
+/* json_text.c: line and column (from 1) of byte pos of text. */
 void eddy_json_line_column(const char *text, size_t pos, long *line, long *column);
 /* Parses text (size bytes, no terminator needed) as one JSON document, the
  * strict way every JSON loader reads: EDDY_ERR_FORMAT, with a message that

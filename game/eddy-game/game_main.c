@@ -60,8 +60,9 @@ static void usage(FILE *f)
             "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
             "                       arrows, panels, quadtree, samples, timings, help, none\n"
             "                       (default dye,tracers); also for headless screenshots\n"
-            "      --levels DIR     where the level files are (default: the build's assets/levels)\n"
-            "      --assets DIR     where the built assets are (default: the build's assets)\n"
+            "      --levels DIR     where the level files are (default: share/eddy/levels beside\n"
+            "                       the program's bin/, as installed or in the build tree)\n"
+            "      --assets DIR     where the built assets are (default: share/eddy/assets)\n"
             "  -q, --quiet          headless: no JSON line\n"
             "  -h, --help           this text\n"
             "  -V, --version        the version\n"
@@ -376,10 +377,6 @@ static int run_headless(const options *o, const char *argv0)
     if (code == EX_OK && o->replay && replay.level_hash != ld.level->hash)
         fprintf(stderr, "eddy-game: warning: %s was recorded on another version of level "
                 "'%s'; it may play out differently\n", o->replay, ld.level->id);
-    /* the note only once the level runs: a failure stays one line */
-    if (code == EX_OK && ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
-                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
 #ifndef EDDY_GAME_NO_SDL
     game_shot *shot = NULL;
     if (code == EX_OK && o->screenshot &&

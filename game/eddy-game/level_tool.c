@@ -17,11 +17,12 @@
  * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
-#include "eddy_build.h"
-#include "eddy_internal.h"
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_file.h>
 #include "game_asset.h"
 #include "game_bot.h"
 #include "game_replay.h"
+#include "level_build.h"
 
 static const char *const PROG = "eddy-level";
 
@@ -92,7 +93,7 @@ static int cmd_check(int argc, char **argv)
         eddy_error err = {0};
         eddy_result rc = game_level_load_file(argv[i], &L, &err);
         if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
-        if ((rc = trial_run(L, &err)) != EDDY_OK) {
+        if ((rc = game_level_check_build(L, &err)) != EDDY_OK || (rc = trial_run(L, &err)) != EDDY_OK) {
             game_level_destroy(L);
             return cli_fail(PROG, exit_for(rc), "%s", err.message);
         }
@@ -241,7 +242,8 @@ static int cmd_build(int argc, char **argv)
     if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
     eddy_asset *asset = NULL;
     game_paths used = {0};
-    rc = game_asset_build(L, modes, &asset, &used, &err);
+    rc = game_level_check_build(L, &err);
+    if (rc == EDDY_OK) rc = game_asset_build(L, modes, &asset, &used, &err);
     char *rule = NULL;
     if (rc != EDDY_OK) {
         code = cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : exit_for(rc), "%s", err.message);
@@ -302,9 +304,8 @@ static int cmd_solve(int argc, char **argv)
         return code;
     }
     eddy_asset *asset = NULL;
-    bool built = false;
     game_sim *sim = NULL;
-    rc = game_asset_for_level(L, assets, &asset, &built, &err);
+    rc = game_asset_for_level(L, assets, &asset, &err);
     if (rc == EDDY_OK) rc = game_sim_create(L, asset, &sim, &err);
     int code = EX_OK;
     eddy_step_cost cost;
