@@ -1321,6 +1321,27 @@ static void paint_scripts_are_bounded_and_confined(void **state)
     write_text(path, script);
     expect_failure(RUN("eddy-paint", "--script", path), EX_DATAERR, "eddy-paint", "beside the script",
                    "eddy-paint: a save through a link that points away");
+    /* a script on standard input saves relative to --save-dir, and only there */
+    const char *piped = in_dir("piped.paint");
+    write_text(piped, "grid 10 10 16 16\nstroke 1 5 9 5\nsave piped.mode\n");
+    int saved_stdin = dup(0);
+    assert_true(saved_stdin >= 0);
+    for (int k = 0; k < 2; k++) {
+        int fd = open(piped, O_RDONLY);
+        assert_true(fd >= 0 && dup2(fd, 0) == 0);
+        close(fd);
+        r = k == 0 ? RUN("eddy-paint", "--script", "-", "--save-dir", elsewhere)
+                   : RUN("eddy-paint", "--script", "-");
+        if (k == 0 && r.status != 0) fail_msg("a piped script with --save-dir: %s", r.err);
+        if (k == 1 && (r.status != EX_DATAERR || !strstr(r.err, "beside the script")))
+            fail_msg("a piped script without --save-dir: exit %d: %s", r.status, r.err);
+        result_free(&r);
+    }
+    assert_int_equal(dup2(saved_stdin, 0), 0);
+    close(saved_stdin);
+    snprintf(target, sizeof target, "%s/piped.mode", elsewhere);
+    assert_true(exists(target));
+    assert_false(exists("piped.mode"));
     /* the shipped scripts still build as make assets runs them */
     r = RUN("eddy-paint", "--script", "assets/modes/cave-out.paint", "-o", in_dir("cave-out.mode"));
     if (r.status != 0) fail_msg("cave-out.paint: %s", r.err);

@@ -454,10 +454,16 @@ static void input_path(const line_ctx *c, const char *path, char *out, size_t ca
  * beside the script or in --save-dir (save_allowed). */
 static eddy_result save_path(line_ctx *c, const char *path, char *out, size_t cap)
 {
+    /* relative to the script's directory; a script from standard input has
+       only --save-dir */
     const char *slash = strrchr(c->source, '/');
-    int n = path[0] == '/' || !slash || strcmp(c->source, "-") == 0
+    bool stdin_script = strcmp(c->source, "-") == 0;
+    const char *save_dir = c->opts->save_dir;
+    int n = path[0] == '/' || (stdin_script && !save_dir) || (!stdin_script && !slash)
                 ? snprintf(out, cap, "%s", path)
-                : snprintf(out, cap, "%.*s/%s", (int)(slash - c->source), c->source, path);
+            : stdin_script ? snprintf(out, cap, "%s/%s", save_dir, path)
+                           : snprintf(out, cap, "%.*s/%s", (int)(slash - c->source), c->source,
+                                      path);
     if (n < 0 || (size_t)n >= cap)
         return BAD(c, "%s: '%s' beside the script is a path too long", c->word[0], path);
     if (cli_same_file(out, c->source))
