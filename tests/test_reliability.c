@@ -1261,6 +1261,51 @@ static void runs_over_an_hour_are_refused_before_they_start(void **state)
                    EX_DATAERR, "eddy-game", "over its budget", "eddy-game --max-seconds 0.2");
 }
 
+/* A run the estimate lets start (24 bodies spread: about 0.3 ms a step,
+ * 5 million steps under the hour) whose bodies then crowd together (thrown
+ * at the middle, about 1.7 ms a step: over the hour) is stopped by the live
+ * re-estimate, at once and with the reason, not hours later. */
+static void runs_whose_bodies_crowd_stop_when_they_do(void **state)
+{
+    (void)state;
+    char scene[8192] = "{\"feedback\": \"off\", \"gravity\": [0, 0], \"bodies\": [";
+    for (int i = 0; i < 24; i++) {
+        double x = 1.5 + 1.8 * (i % 6), y = 1.0 + 1.8 * (i / 6);
+        char body[200];
+        snprintf(body, sizeof body, "%s{\"shape\": \"circle\", \"radius\": 0.5, \"x\": %.2f, "
+                 "\"y\": %.2f, \"vx\": %.3f, \"vy\": %.3f}", i ? ", " : "", x, y, 6.0 - x,
+                 3.75 - y);
+        strcat(scene, body);
+    }
+    strcat(scene, "]}");
+    write_text(in_dir("converge.json"), scene);
+    /* the estimate from where they start lets it run */
+    eddy_asset *a = NULL;
+    eddy_scene *sc = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_asset_load_file("build/assets/levels/01-first-current.eddy", &a, &err),
+                     EDDY_OK);
+    assert_int_equal(eddy_scene_load_file(in_dir("converge.json"), &sc, &err), EDDY_OK);
+    eddy_asset_info info;
+    eddy_asset_get_info(a, &info);
+    eddy_step_cost_desc base = {.mode_count = info.mode_count,
+                                .tensor_nonzeros = info.tensor_nonzeros,
+                                .walls = info.wall_count > 0, .width = info.width,
+                                .height = info.height, .nx = info.nx, .ny = info.ny,
+                                .advection = info.advection};
+    eddy_step_cost start;
+    assert_int_equal(eddy_scene_step_cost(sc, &base, &start, &err), EDDY_OK);
+    assert_true(5e6 * start.total < 3600.0);
+    assert_true(start.near_pairs == 0);
+    eddy_scene_destroy(sc);
+    eddy_asset_destroy(a);
+    expect_failure(run_tool_to("sim", (const char *const[]){"--asset",
+                               "build/assets/levels/01-first-current.eddy", "--scene",
+                               in_dir("converge.json"), "--steps", "5000000", "--every", "100000",
+                               NULL}, "/dev/null"),
+                   EX_DATAERR, "sim", "as the bodies are now", "sim: bodies thrown together");
+}
+
 /* eddy-paint scripts: grids, memory and solver work bounded before a line
  * runs; saves only beside the script or in --save-dir. */
 static void paint_scripts_are_bounded_and_confined(void **state)
@@ -1391,6 +1436,7 @@ int main(void)
         cmocka_unit_test(a_refused_asset_is_reported_with_the_loaders_message),
         cmocka_unit_test(step_cost_counts_bodies_crowding_and_feedback),
         cmocka_unit_test(runs_over_an_hour_are_refused_before_they_start),
+        cmocka_unit_test(runs_whose_bodies_crowd_stop_when_they_do),
         cmocka_unit_test(paint_scripts_are_bounded_and_confined),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

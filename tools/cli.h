@@ -311,6 +311,31 @@ static inline void cli_describe_cost(const eddy_step_cost *c, eddy_feedback_mode
              eddy_feedback_name(feedback), 1e3 * c->feedback, 1e3 * c->bodies);
 }
 
+/* A run's look at its budget before step i of n (unit: "step", "frame"):
+ * over its CPU budget, or (with coupling, every few steps) the steps left at
+ * what a step costs with the bodies where they are now would take the run
+ * past max_total seconds: one line and EX_DATAERR. Else EX_OK. */
+static inline int cli_budget_check(const char *prog, const cli_budget *b, const char *unit,
+                                   long i, long n, const eddy_coupling *coupling,
+                                   double max_total)
+{
+    double used = cli_budget_used(b);
+    if (used > b->limit)
+        return cli_fail(prog, EX_DATAERR, "%s %ld of %ld: the run has taken %.3g s of CPU time, "
+                        "over its budget of %.3g s (estimated %.3g s); stopped (--max-seconds "
+                        "sets another budget)", unit, i, n, used, b->limit, b->estimate);
+    if (!coupling) return EX_OK;
+    eddy_step_cost now;
+    eddy_coupling_step_cost(coupling, &now);
+    double left = (double)(n - i) * now.total;
+    if (used + left <= max_total) return EX_OK;
+    char said[256];
+    cli_describe_cost(&now, eddy_coupling_feedback(coupling), said, sizeof said);
+    return cli_fail(prog, EX_DATAERR, "%s %ld of %ld: the %ss left would take about %.3g s more "
+                    "(%s, as the bodies are now), over the %g s a run may take; stopped", unit, i,
+                    n, unit, left, said, max_total);
+}
+
 /* Exit code for a failure to load an input file (asset or scene). */
 static inline int cli_exit_for_load(eddy_result code)
 {

@@ -311,31 +311,6 @@ static int scene_failed(const char *path, const eddy_error *err)
     return cli_fail(PROG, cli_exit_for_load(err->code), "%s: %s", path, err->message);
 }
 
-/* The run's CPU time against its budget, and the steps left at what a step
- * costs with the bodies where they are now (heaped bodies cost far more than
- * spread ones): over either, the run stops now with a message. */
-static int check_budget(const run_state *s, const cli_budget *b, long step, long steps,
-                        bool estimate_again)
-{
-    double used = cli_budget_used(b);
-    if (used > b->limit)
-        return cli_fail(PROG, EX_DATAERR, "step %ld of %ld: the run has taken %.3g s of CPU "
-                        "time, over its budget of %.3g s (estimated %.3g s); stopped (--max-seconds "
-                        "sets another budget)", step, steps, used, b->limit, b->estimate);
-    if (!estimate_again) return EX_OK;
-    eddy_step_cost now;
-    eddy_coupling_step_cost(s->coupling, &now);
-    double left = (double)(steps - step) * now.total;
-    if (used + left > CLI_RUN_MAX_SECONDS) {
-        char said[256];
-        cli_describe_cost(&now, eddy_coupling_feedback(s->coupling), said, sizeof said);
-        return cli_fail(PROG, EX_DATAERR, "step %ld of %ld: the steps left would take about %.3g "
-                        "s more (%s, as the bodies are now), over the %g s a run may take; stopped",
-                        step, steps, left, said, CLI_RUN_MAX_SECONDS);
-    }
-    return EX_OK;
-}
-
 static int run(const options *o, run_state *s)
 {
     eddy_error err = {0};
@@ -437,7 +412,9 @@ static int run(const options *o, run_state *s)
         /* the CPU clock every step when steps are dear, the rest now and then */
         bool dear = cost.total > CHECK_DEAR_STEP;
         if ((dear || step % CHECK_EVERY == 0) && step < o->steps) {
-            int code = check_budget(s, &budget, step, o->steps, step % CHECK_EVERY == 0);
+            int code = cli_budget_check(PROG, &budget, "step", step, o->steps,
+                                        step % CHECK_EVERY == 0 ? s->coupling : NULL,
+                                        CLI_RUN_MAX_SECONDS);
             if (code != EX_OK) return code;
         }
         if (step % every == 0) {

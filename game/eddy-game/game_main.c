@@ -325,29 +325,6 @@ static int check_run_cost(const options *o, const game_loaded *ld, const game_re
 #define CHECK_EVERY 64       /* frames between looks at the run's budget */
 #define CHECK_DEAR_FRAME 1e-4 /* s: frames estimated dearer look at the clock every frame */
 
-/* The run's CPU time against its budget, and the frames left at what a
- * frame costs with the bodies where they are now: over either, it stops. */
-static int check_budget(const game_sim *sim, const cli_budget *b, long frame, long frames,
-                        bool estimate_again)
-{
-    double used = cli_budget_used(b);
-    if (used > b->limit)
-        return cli_fail(PROG, EX_DATAERR, "frame %ld of %ld: the run has taken %.3g s of CPU "
-                        "time, over its budget of %.3g s (estimated %.3g s); stopped "
-                        "(--max-seconds sets another budget)", frame, frames, used, b->limit,
-                        b->estimate);
-    if (!estimate_again) return EX_OK;
-    eddy_step_cost now;
-    eddy_coupling_step_cost(game_sim_coupling(sim), &now);
-    double left = (double)(frames - frame) * now.total;
-    if (used + left > GAME_MAX_RUN_SECONDS)
-        return cli_fail(PROG, EX_DATAERR, "frame %ld of %ld: the frames left would take about "
-                        "%.3g s more (%.3g ms a frame as the bodies are now), over the %g s a run "
-                        "may take; stopped", frame, frames, left, 1e3 * now.total,
-                        GAME_MAX_RUN_SECONDS);
-    return EX_OK;
-}
-
 static int run_headless(const options *o, const char *argv0)
 {
     game_catalog cat;
@@ -396,7 +373,9 @@ static int run_headless(const options *o, const char *argv0)
     bool dear = frames > 0 && estimate / (double)frames > CHECK_DEAR_FRAME;
     for (long f = 0; f < frames && code == EX_OK; f++) {
         if (f > 0 && (dear || f % CHECK_EVERY == 0) &&
-            (code = check_budget(sim, &budget, f, frames, f % CHECK_EVERY == 0)) != EX_OK)
+            (code = cli_budget_check(PROG, &budget, "frame", f, frames,
+                                     f % CHECK_EVERY == 0 ? game_sim_coupling(sim) : NULL,
+                                     GAME_MAX_RUN_SECONDS)) != EX_OK)
             break;
         if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK) {
             code = cli_fail(PROG, exit_for(rc), "%s", err.message); /* names the line */
