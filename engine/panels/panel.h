@@ -196,6 +196,9 @@ typedef struct eddy_piece {
 } eddy_piece;
 
 eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle);
+/* Corners of a box or polygon piece, counter-clockwise; returns the count
+ * (0 for a circle). */
+int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2]);
 eddy_piece eddy_piece_circle(double radius, double cx, double cy);
 eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2]);
 
@@ -280,6 +283,12 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, edd
 
 /* Fills the (M + R) x M panel matrix [P; lengths] (5.12, 5.15), row-major. */
 eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
+/* One entry P_ji of its influence rows, for checks that sample the matrix:
+ * exact_row says whether row j takes the exact flux (eddy_panel_exact_row,
+ * with next from eddy_panel_shape_link and prev its inverse, or NULL next
+ * when the outlines do not link). */
+bool eddy_panel_exact_row(const eddy_panel_shape *shape, const int *next, const int *prev, int j);
+double eddy_panel_matrix_entry(const eddy_panel_shape *shape, bool exact_row, int j, int i);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid
