@@ -24,6 +24,9 @@
 # Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
 # if it holds v3 headers), else Debian's Box2D 2.4 through a C++ shim.
 
+# `make` alone builds everything (the backend stamp's rule comes first below).
+.DEFAULT_GOAL := all
+
 CC      ?= cc
 CXX     ?= g++
 PREFIX  ?= /usr/local
@@ -375,7 +378,9 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 #                  transforms, and the builder's choice rule (eddy_build_advection)
 #   bench_accuracy samples the reduced flow on the reference solver's grid
 #                  through the basis's own MAC samples and curls
-BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy
+#   bench_asset_load  times the loader's meaning checks apart from the load
+#                  (eddy_asset_check_meaning)
+BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy bench_asset_load
 $(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(if $(filter $(BENCH_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) $(CFLAGS) $(DEPFLAGS) \

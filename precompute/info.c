@@ -269,7 +269,5 @@ int precompute_info(int argc, char **argv)
     else
         print_text(path, (long long)st.st_size, &info, asset, sections, count);
     eddy_asset_destroy(asset);
-    if (fflush(stdout) != 0 && rc == EX_OK)
-        rc = cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return rc;
+    return rc == EX_OK ? cli_finish_stdout(PROG) : rc;
 }

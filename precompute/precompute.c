@@ -24,7 +24,6 @@
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
@@ -82,6 +81,8 @@ static void usage(FILE *f)
             "                    auto takes the faster one per step (README,\n"
             "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
+            "      --force       replace FILE even when it is read-only, has other hard\n"
+            "                    links or another owner (its mode is kept)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
             "  -V, --version     the eddy version\n"
@@ -182,32 +183,6 @@ static bool parse_grid(const char *s, int *nx, int *ny)
     return true;
 }
 
-/* Checks before a possibly long build that the output can be created: its
- * directory exists and is writable and the path is not a directory. */
-static int check_output(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': it is a directory", path);
-    if (cli_refuse_special_output(PROG, "-o", path) != EX_OK)
-        return EX_CANTCREAT;
-    char *copy = strdup(path);
-    if (!copy)
-        return cli_fail(PROG, EX_OSERR, "out of memory");
-    const char *dir = dirname(copy);
-    int rc = EX_OK;
-    if (stat(dir, &st) != 0)
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': directory '%s': %s", path, dir,
-                      strerror(errno));
-    else if (!S_ISDIR(st.st_mode))
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': '%s' is not a directory", path, dir);
-    else if (access(dir, W_OK | X_OK) != 0)
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': directory '%s': %s", path, dir,
-                      strerror(errno));
-    free(copy);
-    return rc;
-}
-
 /* ------------------------------------------------------------ mode files */
 
 typedef struct mode_files {
@@ -233,7 +208,7 @@ static int check_inputs_apart(const char *output, const mode_files *artists,
 }
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
-       OPT_WALLS, OPT_ADVECTION, OPT_DEPTH, OPT_SURFACE_MODES };
+       OPT_WALLS, OPT_ADVECTION, OPT_DEPTH, OPT_SURFACE_MODES, OPT_FORCE };
 
 static int exit_for_build(eddy_result code)
 {
@@ -322,6 +297,7 @@ static int build(int argc, char **argv)
         {"surface-modes", required_argument, NULL, OPT_SURFACE_MODES},
         {"advection", required_argument, NULL, OPT_ADVECTION},
         {"output", required_argument, NULL, 'o'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -330,7 +306,7 @@ static int build(int argc, char **argv)
     eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 0, .modes = 73};
     bool depth_given = false;
     const char *output = NULL;
-    bool quiet = false;
+    bool quiet = false, force = false;
     static mode_files artists, snapshots; /* static: large, and main runs once */
     bool pod_given = false;
     const char *shapes_path = NULL;
@@ -417,6 +393,7 @@ static int build(int argc, char **argv)
             output = optarg;
             break;
         case 'q': quiet = true; break;
+        case OPT_FORCE: force = true; break;
         case 'h': usage(stdout); return cli_finish_stdout(PROG);
         case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
@@ -439,7 +416,9 @@ static int build(int argc, char **argv)
     if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
         return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
                         "modes has no grid path (use tensor or auto)");
-    int rc = check_output(output);
+    /* before a possibly long build: an output its save would refuse (a
+       missing directory, a read-only file, ...) fails now, not after it */
+    int rc = cli_check_output(PROG, "-o", output, force);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
     if (rc != EX_OK)
@@ -506,7 +485,12 @@ static int build(int argc, char **argv)
     if (res != EDDY_OK)
         return cli_fail(PROG, exit_for_build(res), "cannot build the asset: %s", err.message);
 
-    res = eddy_asset_save_file(asset, output, &err);
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    res = eddy_asset_encode(asset, &bytes, &size, &err);
+    if (res == EDDY_OK)
+        res = eddy_write_file_atomic_flags(output, bytes, size, cli_save_flags(force), &err);
+    eddy_free(bytes);
     if (res != EDDY_OK) {
         eddy_asset_destroy(asset);
         return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",
@@ -543,9 +527,7 @@ static int build(int argc, char **argv)
                grid_modes, tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);
-    if (fflush(stdout) != 0)
-        return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return EX_OK;
+    return cli_finish_stdout(PROG);
 }
 
 int main(int argc, char **argv)

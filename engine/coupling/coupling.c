@@ -505,7 +505,7 @@ eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_er
     return remove_at(c, at, false, err);
 }
 
-int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
+int eddy_coupling_body_count(const eddy_coupling *c) { return c ? c->body_count : 0; }
 
 /* ------------------------------------------------------------ the step */
 
@@ -754,8 +754,15 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
     return res;
 }
 
-eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c) { return c->desc.feedback; }
-void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.no_buoyancy = !on; }
+eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c)
+{
+    return c ? c->desc.feedback : EDDY_FEEDBACK_DEFAULT;
+}
+
+void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on)
+{
+    if (c) c->desc.no_buoyancy = !on;
+}
 
 /* ------------------------------------------------------------ queries */
 
@@ -773,6 +780,11 @@ static void surface_velocity(const eddy_coupling *c, double x, double y, double 
 
 void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out[2])
 {
+    if (!out) return;
+    if (!c) {
+        out[0] = out[1] = 0.0;
+        return;
+    }
     x -= c->desc.origin[0], y -= c->desc.origin[1]; /* world -> fluid */
     eddy_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
     if (c->body_count == 0 || !c->panels->placed) {
@@ -854,6 +866,11 @@ static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy
 
 void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
 {
+    if (!uv || n <= 0) return;
+    if (!c || !xy) {
+        memset(uv, 0, 2 * (size_t)n * sizeof *uv);
+        return;
+    }
     const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
     for (int i = 0; i < n; ++i)
         eddy_fluid_velocity_of(c->fluid, c->pre_feedback, xy[2 * i] - ox, xy[2 * i + 1] - oy,
@@ -898,6 +915,7 @@ static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)
 {
+    if (!c) return 0.0;
     double e = eddy_fluid_kinetic_energy(c->fluid);
     for (int b = 0; b < c->body_count; ++b) e += eddy_coupling_body_energy(c, b);
     return e;
@@ -950,7 +968,9 @@ eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *bod
 
 void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out)
 {
-    *out = c->timings;
+    if (!out) return;
+    if (c) *out = c->timings;
+    else memset(out, 0, sizeof *out);
 }
 
 /* Debug drawing hands out world coordinates: the panel world's and the

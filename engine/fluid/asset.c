@@ -76,7 +76,9 @@ void eddy_asset_destroy(eddy_asset *a)
 
 void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
 {
+    if (!out) return;
     memset(out, 0, sizeof *out);
+    if (!a) return;
     out->format_version = EDDY_ASSET_VERSION;
     out->width = a->width;
     out->height = a->height;
@@ -410,6 +412,9 @@ static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_
         name[b] = (char)ch;
     }
     name[len] = '\0';
+    if (eddy_utf8_invalid_at(name, len) >= 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': artist %d's name is not "
+                         "UTF-8", at);
     rd->p += padded;
     rd->left -= padded;
     return EDDY_OK;

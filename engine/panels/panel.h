@@ -187,6 +187,9 @@ typedef struct eddy_piece {
 } eddy_piece;
 
 eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle);
+/* Corners of a box or polygon piece, counter-clockwise; returns the count
+ * (0 for a circle). */
+int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2]);
 eddy_piece eddy_piece_circle(double radius, double cx, double cy);
 eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2]);
 
@@ -285,6 +288,14 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, edd
  * (5.15). EDDY_ERR_ARGUMENT when the panels do not close into outlines. */
 int eddy_panel_matrix_samples(const eddy_panel_shape *shape);
 eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs);
+/* The whole flow's stream function psi_p + psi_rel (uncentred: up to one
+ * constant per outline) at `count` of the K samples, for strengths gamma
+ * and one-point fluxes b; loop_of[t] the outline sample t lies on. What the
+ * solve makes one constant per outline; the loader checks a stored inverse
+ * with it. EDDY_ERR_ARGUMENT for a sample out of range or open outlines. */
+eddy_result eddy_panel_outline_stream(const eddy_panel_shape *shape, const double *gamma,
+                                      const double *b, int count, const int *samples,
+                                      double *psi, int *loop_of);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid

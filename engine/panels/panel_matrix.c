@@ -173,6 +173,42 @@ eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, 
     return rc;
 }
 
+eddy_result eddy_panel_outline_stream(const eddy_panel_shape *s, const double *gamma,
+                                      const double *b, int count, const int *samples,
+                                      double *psi, int *loop_of)
+{
+    int m = s->count;
+    int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *loop = next ? next + m : NULL;
+    double *before = eddy_alloc(sizeof(double) * 2 * (size_t)m), *total = before ? before + m : NULL;
+    double *net = eddy_calloc((size_t)m, sizeof(double)); /* per loop, at most m loops */
+    eddy_result rc = next && before && net ? EDDY_OK : EDDY_ERR_MEMORY;
+    int loops = rc == EDDY_OK ? walk_loops(s, next, loop, before, total) : 0;
+    if (rc == EDDY_OK && loops < 1) rc = EDDY_ERR_ARGUMENT;
+    for (int i = 0; rc == EDDY_OK && i < m; i++) net[loop[i]] += b[i];
+    for (int t = 0; rc == EDDY_OK && t < count; t++) {
+        int q = samples[t];
+        if (q < 0 || q >= eddy_panel_matrix_samples(s)) {
+            rc = EDDY_ERR_ARGUMENT;
+            break;
+        }
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        int j = q / PANEL_SAMPLES, l = loop[j];
+        double panels = 0.0, rel = -net[l] * (before[j] + f * s->length[j]) / total[l];
+        for (int i = 0; i < m; i++) {
+            const double *e = &s->ends[4 * i];
+            panels += gamma[i] * eddy_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
+            if (loop[i] == l && before[i] < before[j]) rel += b[i];
+        }
+        psi[t] = panels + rel + f * b[j];
+        loop_of[t] = l;
+    }
+    eddy_free(next);
+    eddy_free(before);
+    eddy_free(net);
+    return rc;
+}
+
 /* Z: orthonormal basis (m x (m - r), row-major) of the strengths with zero
  * circulation in every group, i.e. the null space of the rows of 5.15, from a
  * full QR factorisation of their transpose (dense_qr.c). q is m x m scratch. */

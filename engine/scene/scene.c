@@ -117,21 +117,6 @@ static const char *rule_text(num_rule rule)
     return "a number";
 }
 
-long eddy_json_find_nul_escape(const char *text, size_t size)
-{
-    bool in_string = false;
-    for (size_t i = 0; i < size; i++) {
-        if (text[i] == '"') {
-            in_string = !in_string;
-        } else if (in_string && text[i] == '\\' && i + 1 < size) {
-            if (text[i + 1] == 'u' && i + 5 < size && memcmp(text + i + 2, "0000", 4) == 0)
-                return (long)i;
-            i++; /* the escaped character, whatever it is */
-        }
-    }
-    return -1;
-}
-
 /* Reads a TEXT_NAME field into the char array at dst. */
 static eddy_result read_name(const cJSON *item, const char *path, char *dst, eddy_error *err)
 {
@@ -665,22 +650,6 @@ static eddy_result parse_root(eddy_scene *s, const cJSON *root, eddy_error *err)
     return EDDY_OK;
 }
 
-/* Line and column (from 1) of byte offset pos in text. */
-static void line_column(const char *text, size_t pos, long *line, long *col)
-{
-    long l = 1, c = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n') {
-            l++;
-            c = 1;
-        } else {
-            c++;
-        }
-    }
-    *line = l;
-    *col = c;
-}
-
 eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
                                    eddy_error *err)
 {
@@ -691,49 +660,10 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
     if (size > EDDY_SCENE_MAX_BYTES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %zu bytes is more than the %u-byte limit",
                          size, (unsigned)EDDY_SCENE_MAX_BYTES);
-    const char *nul = size ? memchr(text, '\0', size) : NULL;
-    if (nul)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: a zero byte at offset %zu (not JSON text)",
-                         (size_t)(nul - text));
-
-    /* cJSON wants a terminated buffer to check for trailing garbage. */
-    char *buf = eddy_alloc(size + 1);
-    if (!buf)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory");
-    if (size)
-        memcpy(buf, text, size);
-    buf[size] = '\0';
-
-    size_t first = 0;
-    while (first < size && (buf[first] == ' ' || buf[first] == '\t' || buf[first] == '\n' ||
-                            buf[first] == '\r'))
-        first++;
-    if (first == size) {
-        eddy_free(buf);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: empty document (expected a JSON object)");
-    }
-
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(buf, size + 1, &end, 1);
-    if (!root) {
-        size_t pos = (end && end >= buf && end <= buf + size) ? (size_t)(end - buf) : size;
-        long line, col;
-        line_column(buf, pos, &line, &col);
-        eddy_free(buf);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: invalid JSON at line %ld, column %ld (byte %zu)",
-                         line, col, pos);
-    }
-    long nul_escape = eddy_json_find_nul_escape(buf, size);
-    if (nul_escape >= 0) {
-        long line, col;
-        line_column(buf, (size_t)nul_escape, &line, &col);
-        eddy_free(buf);
-        cJSON_Delete(root);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: line %ld, column %ld: a string holds the "
-                         "escape \\u0000 (a NUL byte), which no name or text may contain",
-                         line, col);
-    }
-    eddy_free(buf);
+    cJSON *root = NULL;
+    eddy_result parsed = eddy_json_parse_text(text, size, "scene", &root, err);
+    if (parsed != EDDY_OK)
+        return parsed;
 
     eddy_scene *s = eddy_alloc(sizeof *s);
     if (!s) {

@@ -14,7 +14,9 @@
 
 void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
 {
+    if (!sd) return;
     memset(sd, 0, sizeof *sd);
+    if (!sb) return;
     sd->density = sb->density;
     if (sb->shape == EDDY_SCENE_BOX) {
         sd->type = EDDY_SHAPE_BOX;

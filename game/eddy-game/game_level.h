@@ -90,6 +90,13 @@
 #include <stdint.h>
 
 #define GAME_DT (1.0 / 60.0)
+/* The most work one run of a level may take (its longest, an hour of game
+ * time, GAME_MAX_FRAMES frames), in CPU seconds of the run cost model
+ * (eddy_step_cost_estimate): a level estimated over it is refused when it
+ * loads (so by eddy-level check too), a replay or --frames over it when the
+ * run starts. An hour for an hour of play: a frame may cost 16.7 ms. */
+#define GAME_MAX_RUN_SECONDS 3600.0
+#define GAME_HOUR_OF_FRAMES 216000.0
 #define GAME_MAX_BODIES 32  /* scene bodies of a level, paddle excluded */
 #define GAME_MAX_JETS 9
 #define GAME_MAX_GOALS 8
@@ -188,6 +195,13 @@ eddy_result game_level_load_memory(const char *text, size_t size, const char *id
                                    game_level **out, eddy_error *err);
 eddy_result game_level_load_file(const char *path, game_level **out, eddy_error *err);
 void game_level_destroy(game_level *level);
+
+/* What one frame of the level costs (eddy_scene_step_cost) with this
+ * feedback, its bodies where they start: with its asset the real tensor,
+ * without (NULL) the most the recipe's modes can hold. */
+eddy_result game_level_step_cost(const game_level *level, const eddy_asset *asset,
+                                 eddy_feedback_mode feedback, eddy_step_cost *out,
+                                 eddy_error *err);
 
 /* Checks the level against an asset: same domain and grid, every jet's mode
  * one of the asset's artist modes (EDDY_ERR_RANGE naming the field). */

@@ -6,6 +6,7 @@
 #include "game_shot.h"
 #include "game_png.h"
 #include "game_render.h"
+#include <eddy/eddy_file.h> /* eddy_write_file_atomic */
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,8 @@ void game_shot_step(game_shot *s)
     game_spray_step(&s->spray, s->sim);
 }
 
-eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, eddy_error *err)
+eddy_result game_shot_encode(game_shot *s, unsigned char **png, size_t *size, double *render_ms,
+                             eddy_error *err)
 {
     if (!game_render_has_font(s->render))
         fprintf(stderr, "eddy-game: warning: no font found (install fonts-dejavu-core or set "
@@ -102,7 +104,17 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     game_render_frame(s->render, &f);
     SDL_RenderPresent(s->renderer);
     *render_ms = now_ms() - t0;
-    return game_save_renderer_png(s->renderer, s->surface->w, s->surface->h, path, err);
+    return game_renderer_png(s->renderer, s->surface->w, s->surface->h, png, size, err);
+}
+
+eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, eddy_error *err)
+{
+    unsigned char *png = NULL;
+    size_t size = 0;
+    eddy_result rc = game_shot_encode(s, &png, &size, render_ms, err);
+    if (rc == EDDY_OK) rc = eddy_write_file_atomic(path, png, size, err);
+    free(png);
+    return rc;
 }
 
 void game_shot_destroy(game_shot *s)
@@ -118,8 +130,8 @@ void game_shot_destroy(game_shot *s)
     free(s);
 }
 
-eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *path,
-                                   eddy_error *err)
+eddy_result game_renderer_png(SDL_Renderer *r, int w, int h, unsigned char **png, size_t *size,
+                              eddy_error *err)
 {
     unsigned char *rgb = malloc((size_t)w * (size_t)h * 3);
     if (!rgb) return game_error(err, EDDY_ERR_MEMORY, "out of memory for a %dx%d screenshot", w, h);
@@ -127,7 +139,18 @@ eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *pa
         free(rgb);
         return game_error(err, EDDY_ERR_IO, "cannot read the frame back (%s)", SDL_GetError());
     }
-    eddy_result rc = game_png_save(path, rgb, w, h, w * 3, err);
+    eddy_result rc = game_png_encode(rgb, w, h, w * 3, png, size, err);
     free(rgb);
+    return rc;
+}
+
+eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *path,
+                                   eddy_error *err)
+{
+    unsigned char *png = NULL;
+    size_t size = 0;
+    eddy_result rc = game_renderer_png(r, w, h, &png, &size, err);
+    if (rc == EDDY_OK) rc = eddy_write_file_atomic(path, png, size, err);
+    free(png);
     return rc;
 }

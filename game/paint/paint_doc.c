@@ -902,6 +902,11 @@ static bool divergence_free(const paint_doc *doc, const double *f)
 
 eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
 {
+    return paint_doc_save_flags(doc, path, 0, err);
+}
+
+eddy_result paint_doc_save_flags(paint_doc *doc, const char *path, unsigned flags, eddy_error *err)
+{
     if (!path || !*path)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "save: empty path");
     paint_doc_end_edit(doc);
@@ -913,8 +918,13 @@ eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
         if (!divergence_free(doc, f))
             rc = eddy_grid_project(doc->solver, f, err);
     }
+    unsigned char *bytes = NULL;
+    size_t size = 0;
     if (rc == EDDY_OK)
-        rc = eddy_mode_set_save(set, path, err);
+        rc = eddy_mode_set_encode(set, &bytes, &size, err);
+    if (rc == EDDY_OK)
+        rc = eddy_write_file_atomic_flags(path, bytes, size, flags, err);
+    eddy_free(bytes);
     eddy_mode_set_destroy(set);
     if (rc != EDDY_OK)
         return rc;
@@ -1100,8 +1110,10 @@ static eddy_result read_text(const char *path, uint8_t **data, size_t *size, edd
 static eddy_result parse_object(const uint8_t *data, size_t size, const char *path, cJSON **out,
                                 eddy_error *err)
 {
-    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
     *out = NULL;
+    eddy_result rc = eddy_json_check_text((const char *)data, size, path, err); /* strict */
+    if (rc != EDDY_OK) return rc;
+    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
     if (!cJSON_IsObject(root)) {
         cJSON_Delete(root);
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);

@@ -244,8 +244,11 @@ void paint_doc_clear_frames(paint_doc *doc);
 
 /* ------------------------------------------------------------ files */
 
-/* Saves every mode, projected, as a painted mode set (atomic). */
+/* Saves every mode, projected, as a painted mode set (atomic). With flags
+ * EDDY_SAVE_FORCE (eddy-paint --force) a read-only or hard-linked file is
+ * replaced too (eddy_write_file_atomic_flags). */
 eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err);
+eddy_result paint_doc_save_flags(paint_doc *doc, const char *path, unsigned flags, eddy_error *err);
 /* Saves the recording as a snapshot set named after the document (atomic);
  * EDDY_ERR_RANGE when nothing was recorded. */
 eddy_result paint_doc_save_frames(const paint_doc *doc, const char *path, eddy_error *err);

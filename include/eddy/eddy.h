@@ -48,6 +48,11 @@
  *   Every call that can fail returns an eddy_result and, when given a non-NULL
  *   eddy_error, fills it with the code and a one-line message naming what was
  *   wrong. The library never prints, never exits and never aborts on bad input.
+ *   A NULL handle is never dereferenced, in every public header: a call that
+ *   can fail returns EDDY_ERR_ARGUMENT, a getter returns 0, NULL, false or
+ *   zeros (an identity pose; eddy_asset_solid_at says "no fluid here"), a
+ *   setter does nothing, and destroy functions accept NULL. A NULL output
+ *   pointer of a getter is left alone.
  *
  * DETERMINISM
  *   The same asset, description and sequence of calls give bit-identical

@@ -355,6 +355,60 @@ typedef struct eddy_debug_draw {
 
 EDDY_API void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
 
+/* ------------------------------------------------------------ what a step costs
+ *
+ * The CPU seconds of one coupled step (fluid, panels, feedback, bodies),
+ * estimated from the sizes that decide it, before anything is made
+ * (engine/coupling/step_cost.c has the model; docs/cli.md "Limits" the
+ * measurements, and build/bench/bench_cost measures them again). A tool
+ * multiplies it by its steps and refuses a run over its limit before it
+ * starts; the live form, from a coupling as its bodies are now, tells a run
+ * when bodies heaping up have made it dearer. */
+
+/* One body as the estimate sees it: where it is (fluid coordinates), the
+ * radius of a disc about there holding it, its outline's length (or its
+ * panels, when known), and whether it moves (only moving bodies fold
+ * feedback). */
+typedef struct eddy_step_cost_body {
+    double x, y;
+    double radius;
+    double perimeter;  /* m; panels = perimeter / panel spacing when panels is 0 */
+    int panels;
+    bool moving;
+} eddy_step_cost_body;
+
+typedef struct eddy_step_cost_desc {
+    int mode_count;           /* r */
+    int64_t tensor_nonzeros;  /* stored entries (eddy_asset_info); 0: the most r modes of this
+                                 kind hold (about 2.5 r^2 for a box, r^3 with walls) */
+    bool walls;               /* a walled level (a dense tensor) */
+    eddy_advection advection; /* the asset's path (eddy_asset_info): TENSOR or GRID; AUTO:
+                                 the cheaper of the two a level of this kind can have */
+    double width, height;     /* the domain, m */
+    int nx, ny;               /* the MAC grid */
+    eddy_feedback_mode feedback; /* default: exact */
+    const eddy_step_cost_body *bodies;
+    int body_count;
+    double panel_spacing;     /* default min(W / nx, H / ny), as the coupling's */
+    int schwarz_max_iterations; /* default 50, as the coupling's */
+    int taylor_terms;         /* Taylor terms a step takes (eddy_timings); default 8, a game's */
+} eddy_step_cost_desc;
+
+typedef struct eddy_step_cost {
+    double fluid, panels, feedback, bodies; /* CPU seconds of each part of one step */
+    double total;
+    double panel_count;       /* the panels it counted */
+    double near_pairs;        /* pairs of bodies in each other's near field */
+} eddy_step_cost;
+
+/* EDDY_ERR_ARGUMENT for sizes that are not positive or a body with no
+ * finite place, radius or outline; out is zeroed then. */
+EDDY_API eddy_result eddy_step_cost_estimate(const eddy_step_cost_desc *desc, eddy_step_cost *out,
+                                             eddy_error *err);
+/* The estimate for this coupling's next step, its bodies where they are now
+ * (zeros for NULL). Allocates a little; not for inside a step. */
+EDDY_API void eddy_coupling_step_cost(const eddy_coupling *c, eddy_step_cost *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -262,6 +262,15 @@ EDDY_SCENE_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_
 EDDY_SCENE_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
                                                eddy_body **out, eddy_error *err);
 
+/* What one step of the scene's coupled world costs (eddy_coupling.h, "what
+ * a step costs"): base gives the asset's side (modes, tensor entries, walls,
+ * domain, grid, and optionally feedback, sweeps, Taylor terms); the scene
+ * gives its bodies, where they start, and its feedback when base leaves it
+ * at EDDY_FEEDBACK_DEFAULT. */
+EDDY_SCENE_API eddy_result eddy_scene_step_cost(const eddy_scene *scene,
+                                                const eddy_step_cost_desc *base,
+                                                eddy_step_cost *out, eddy_error *err);
+
 /* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
  * exactly the scene's walls, and (naming both depths) filled to the scene's
  * depth; a scene without walls or depth fits any asset. */
@@ -296,6 +305,15 @@ EDDY_SCENE_API eddy_result eddy_walls_to_json(const eddy_wall *walls, int count,
  * would silently read a name "je\u0000t" as "je": eddy's loaders refuse such
  * texts, and a program reading its own JSON with cJSON can do the same. */
 EDDY_SCENE_API long eddy_json_find_nul_escape(const char *text, size_t size);
+
+/* Whether text (size bytes, no terminator needed) is a JSON document as
+ * every eddy loader reads one: UTF-8 without a zero byte (RFC 8259), exactly
+ * one value with nothing but white space after it, and no "\u0000" escape.
+ * EDDY_ERR_FORMAT otherwise, with a message that starts "what: " and names
+ * the line and column. For a program that parses its own JSON (a game's
+ * level files) and wants it held to the same rules. */
+EDDY_SCENE_API eddy_result eddy_json_check_text(const char *text, size_t size, const char *what,
+                                                eddy_error *err);
 
 #ifdef __cplusplus
 }
