@@ -74,7 +74,6 @@ static result run(const eddy_asset *a, bool floating, int warmup, int steps)
     eddy_world_desc wd = {0};
     wd.gravity[1] = -9.81;
     eddy_coupling_desc cd = {0};
-    cd.buoyancy = true;
     cd.schwarz_tolerance = 1e-3;
     if (eddy_fluid_create(a, &fd, &f, &err) != EDDY_OK || eddy_world_create(&wd, &w, &err) != EDDY_OK ||
         eddy_coupling_create(f, w, &cd, &c, &err) != EDDY_OK ||

@@ -75,7 +75,6 @@ int main(int argc, char **argv)
     eddy_coupling *c = NULL;
     eddy_coupling_desc cd = {0};
     cd.origin[0] = ox, cd.origin[1] = oy; /* the tank's (0, 0) in the world */
-    cd.buoyancy = true;
     if (eddy_world_adopt_box2d(world, &ew, &err) != EDDY_OK ||
         eddy_body_adopt_box2d(ew, crate, &crate_e, &err) != EDDY_OK ||
         eddy_body_adopt_box2d(ew, stone, &stone_e, &err) != EDDY_OK ||

@@ -5,143 +5,7 @@
  * the start of a released body, terminal speeds and time constants of the
  * drag law, a tracer's streamline, Archimedes, and the energy books. Lone
  * bodies far from every wall as well as bodies beside one. */
-#include "test_util.h"
-
-#include "coupling_internal.h"
-#include "eddy_body.h"
-#include "eddy_coupling.h"
-
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define RHO 1000.0
-#define G 9.81
-#define DT (1.0 / 60.0)
-
-typedef struct rig {
-    eddy_asset *asset;
-    eddy_fluid *fluid;
-    eddy_world *world;
-    eddy_coupling *c;
-    double width, height;
-} rig;
-
-typedef struct rig_desc {
-    double width, height;
-    int cells_per_metre; /* default 6.4 a metre, i.e. 64 cells on 10 m */
-    int modes;           /* default 73 */
-    double gravity;      /* downwards, m/s^2 */
-    bool buoyancy;
-    bool walls;          /* the tank's walls as a static body outside the domain */
-    eddy_feedback_mode feedback;
-    bool paper;
-    double schwarz_tolerance;
-} rig_desc;
-
-static rig make_rig(const rig_desc *d)
-{
-    rig r;
-    r.width = d->width, r.height = d->height;
-    double cells = d->cells_per_metre > 0 ? d->cells_per_metre : 6.4;
-    r.asset = test_build_asset(d->width, d->height, (int)lround(cells * d->width),
-                               (int)lround(cells * d->height), d->modes > 0 ? d->modes : 73);
-    r.fluid = test_make_fluid(r.asset, 0.0);
-    eddy_world_desc wd = {0};
-    wd.gravity[1] = -d->gravity;
-    wd.disable_sleep = true;
-    eddy_error err = {0};
-    if (eddy_world_create(&wd, &r.world, &err) != EDDY_OK) fail_msg("world: %s", err.message);
-    if (d->walls) {
-        eddy_body *walls;
-        eddy_body_desc gd = {0};
-        eddy_body_create(r.world, &gd, &walls, &err);
-        double w = d->width, h = d->height;
-        const double box[4][4] = {{w / 2, -0.5, w / 2 + 1, 0.5}, {w / 2, h + 0.5, w / 2 + 1, 0.5},
-                                  {-0.5, h / 2, 0.5, h / 2 + 1}, {w + 0.5, h / 2, 0.5, h / 2 + 1}};
-        for (int k = 0; k < 4; ++k) {
-            eddy_shape_desc sd = {0};
-            sd.type = EDDY_SHAPE_BOX;
-            sd.center[0] = box[k][0], sd.center[1] = box[k][1];
-            sd.half_width = box[k][2], sd.half_height = box[k][3];
-            eddy_body_add_shape(walls, &sd, NULL, &err);
-        }
-    }
-    eddy_coupling_desc cd = {0};
-    cd.feedback = d->feedback;
-    cd.buoyancy = d->buoyancy;
-    cd.schwarz_tolerance = d->schwarz_tolerance;
-    if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
-        fail_msg("coupling: %s", err.message);
-    if (eddy_coupling_set_paper_pipeline(r.c, d->paper, &err) != EDDY_OK)
-        fail_msg("paper pipeline: %s", err.message);
-    return r;
-}
-
-static void free_rig(rig *r)
-{
-    eddy_coupling_destroy(r->c);
-    eddy_world_destroy(r->world);
-    eddy_fluid_destroy(r->fluid);
-    eddy_asset_destroy(r->asset);
-}
-
-typedef struct body_spec {
-    eddy_body_type type;
-    eddy_shape_type shape; /* circle: size = diameter; box: hw = size / 2, hh = aspect * size / 2 */
-    double x, y, size, aspect, density;
-    double vx, vy, omega;
-} body_spec;
-
-static eddy_body *add_body(rig *r, const body_spec *s)
-{
-    eddy_body_desc bd = {0};
-    bd.type = s->type;
-    bd.position[0] = s->x, bd.position[1] = s->y;
-    bd.linear_velocity[0] = s->vx, bd.linear_velocity[1] = s->vy;
-    bd.angular_velocity = s->omega;
-    eddy_body *b;
-    eddy_error err = {0};
-    if (eddy_body_create(r->world, &bd, &b, &err) != EDDY_OK) fail_msg("body: %s", err.message);
-    eddy_shape_desc sd = {0};
-    sd.type = s->shape;
-    sd.radius = 0.5 * s->size;
-    sd.half_width = 0.5 * s->size;
-    sd.half_height = 0.5 * s->size * (s->aspect > 0 ? s->aspect : 1.0);
-    sd.density = s->density > 0 ? s->density : RHO;
-    if (eddy_body_add_shape(b, &sd, NULL, &err) != EDDY_OK) fail_msg("shape: %s", err.message);
-    if (eddy_coupling_add_body(r->c, b, &err) != EDDY_OK) fail_msg("couple: %s", err.message);
-    return b;
-}
-
-static void step(rig *r, int steps)
-{
-    eddy_error err = {0};
-    for (int s = 0; s < steps; ++s)
-        if (eddy_coupling_step(r->c, DT, &err) != EDDY_OK) fail_msg("step: %s", err.message);
-}
-
-/* The (1,1) gyre of the box, steady in inviscid flow: psi = N sin(pi x / W)
- * sin(pi y / H) with its largest value at the centre. */
-static void set_gyre(rig *r, double amplitude)
-{
-    int n = eddy_fluid_mode_count(r->fluid);
-    double *coef = calloc((size_t)n, sizeof *coef);
-    coef[0] = amplitude;
-    eddy_fluid_set_coefficients(r->fluid, coef, n);
-    free(coef);
-}
-
-static double gyre_psi(const rig *r, double x, double y)
-{
-    return sin(M_PI * x / r->width) * sin(M_PI * y / r->height);
-}
-
-static double area_of(const body_spec *s)
-{
-    return s->shape == EDDY_SHAPE_CIRCLE ? M_PI * s->size * s->size / 4
-                                         : s->size * s->size * (s->aspect > 0 ? s->aspect : 1.0);
-}
+#include "coupling_rig.h"
 
 /* ------------------------------------------------------------ added mass */
 
@@ -158,7 +22,7 @@ static void added_mass_matches_potential_flow(void **state)
     (void)state;
     rig_desc d = {.width = 10, .height = 10};
     rig r = make_rig(&d);
-    body_spec disc = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 2, 2, 0.8, 0, 500, 0, 0, 0};
+    body_spec disc = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 2, .y = 2, .size = 0.8, .aspect = 0, .density = 500, .vx = 0, .vy = 0, .omega = 0};
     double m[9];
     eddy_body *b = add_body(&r, &disc);
     assert_int_equal(eddy_coupling_body_added_mass(r.c, b, m), EDDY_OK);
@@ -171,8 +35,7 @@ static void added_mass_matches_potential_flow(void **state)
                                                                          1.70, 1.98, 2.23};
     for (int k = 0; k < 7; ++k) {
         double a = 0.3, len = a / ratio[k]; /* moving along x: half width a is across (y) */
-        body_spec box = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 1.5 + 1.1 * k, 6, 2 * len, a / len,
-                         500, 0, 0, 0};
+        body_spec box = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 1.5 + 1.1 * k, .y = 6, .size = 2 * len, .aspect = a / len, .density = 500, .vx = 0, .vy = 0, .omega = 0};
         b = add_body(&r, &box);
         assert_int_equal(eddy_coupling_body_added_mass(r.c, b, m), EDDY_OK);
         double ca = m[0] / (RHO * M_PI * a * a), scale = m[0] + m[4];
@@ -186,8 +49,7 @@ static void added_mass_matches_potential_flow(void **state)
     double last = INFINITY;
     const double thickness[3] = {0.1, 0.05, 0.025}; /* Box2D's thinnest edge */
     for (int k = 0; k < 3; ++k) {
-        body_spec plate = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 5, 2 + 1.5 * k, 2.0, thickness[k] / 2,
-                           500, 0, 0, 0};
+        body_spec plate = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 5, .y = 2 + 1.5 * k, .size = 2.0, .aspect = thickness[k] / 2, .density = 500, .vx = 0, .vy = 0, .omega = 0};
         b = add_body(&r, &plate);
         eddy_coupling_body_added_mass(r.c, b, m);
         double j = m[8] / (RHO * M_PI / 8);
@@ -208,9 +70,9 @@ static void released_discs_start_with_their_added_mass(void **state)
     (void)state;
     const double densities[3] = {500, 2000, 10};
     for (int k = 0; k < 3; ++k) {
-        rig_desc d = {.width = 10, .height = 10, .gravity = G, .buoyancy = true};
+        rig_desc d = {.width = 10, .height = 10, .gravity = G};
         rig r = make_rig(&d);
-        body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 5, 0.6, 0, densities[k], 0, 0, 0};
+        body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 5, .size = 0.6, .aspect = 0, .density = densities[k], .vx = 0, .vy = 0, .omega = 0};
         eddy_body *b = add_body(&r, &s);
         step(&r, 1);
         double v[2];
@@ -234,10 +96,10 @@ static void released_discs_start_with_their_added_mass(void **state)
 static void very_light_body_stays_stable(void **state)
 {
     (void)state;
-    rig_desc d = {.width = 10, .height = 10, .gravity = G, .buoyancy = true, .walls = true};
+    rig_desc d = {.width = 10, .height = 10, .gravity = G, .walls = true};
     rig r = make_rig(&d);
     set_gyre(&r, 5.0);
-    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 5, 1.5, 0.5, 1, 10, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 5, .y = 1.5, .size = 0.5, .aspect = 1, .density = 10, .vx = 0, .vy = 0, .omega = 0};
     eddy_body *b = add_body(&r, &s);
     double vt = sqrt(2 * (RHO - 10) * area_of(&s) * G / (RHO * 2.0 * 0.5));
     double fastest = 0.0;
@@ -265,9 +127,9 @@ static void very_light_body_stays_stable(void **state)
 static void coupling_lends_and_returns_mass_and_weight(void **state)
 {
     (void)state;
-    rig_desc d = {.width = 10, .height = 10, .gravity = G, .buoyancy = true};
+    rig_desc d = {.width = 10, .height = 10, .gravity = G};
     rig r = make_rig(&d);
-    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 5, 0.6, 0, 700, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 5, .size = 0.6, .aspect = 0, .density = 700, .vx = 0, .vy = 0, .omega = 0};
     eddy_body *b = add_body(&r, &s);
     double added, inertia, mass = eddy_body_mass(b);
     eddy_body_added_mass(b, &added, &inertia);
@@ -302,7 +164,7 @@ static void neutral_disc_keeps_its_streamline(void **state)
     set_gyre(&r, 10.0);
     double x0 = 5, y0 = 8.5, u[2];
     eddy_fluid_velocity(r.fluid, x0, y0, u);
-    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, x0, y0, 0.5, 0, RHO, u[0], u[1], 0};
+    body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = x0, .y = y0, .size = 0.5, .aspect = 0, .density = RHO, .vx = u[0], .vy = u[1], .omega = 0};
     eddy_body *b = add_body(&r, &s);
     double psi0 = gyre_psi(&r, x0, y0), lo = psi0, hi = psi0;
     for (int k = 0; k < 600; ++k) {
@@ -331,7 +193,7 @@ static void light_bodies_gather_in_a_vortex(void **state)
         set_gyre(&r, 10.0);
         double u[2];
         eddy_fluid_velocity(r.fluid, 5, 7.5, u);
-        body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 7.5, 0.5, 0, densities[k], u[0], u[1], 0};
+        body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 7.5, .size = 0.5, .aspect = 0, .density = densities[k], .vx = u[0], .vy = u[1], .omega = 0};
         eddy_body *b = add_body(&r, &s);
         step(&r, 600);
         eddy_pose p;
@@ -348,28 +210,42 @@ static void light_bodies_gather_in_a_vortex(void **state)
 
 /* ------------------------------------------------------------ drag */
 
-/* Falling through still water a disc and a box reach the terminal speed of
- * the drag law, sqrt(2 (m - rho A) g / (rho Cd w)), within 5 %. */
+/* Falling through still water a disc, a square and a 2:1 box (falling
+ * broadside, as Kirchhoff's moment keeps it) reach the terminal speed of
+ * the drag law, sqrt(2 (m - rho A) g / (rho Cd w)) with w the frontal width,
+ * within 1 %, and stay there: between 4 s and 8 s the speed changes by less
+ * than 0.3 %. (The body's own wake, which the reduced basis spreads round
+ * it, once carried it along: 2-3.5 % fast at 4-7 s and still creeping; a
+ * disc's panels are chords, 2 % narrower than the disc.) */
 static void terminal_speeds_follow_the_drag_law(void **state)
 {
     (void)state;
-    for (int k = 0; k < 2; ++k) {
-        rig_desc d = {.width = 10, .height = 15, .gravity = G, .buoyancy = true};
+    const struct { eddy_shape_type shape; double size, aspect, density; const char *name; } cases[3] = {
+        {EDDY_SHAPE_CIRCLE, 0.5, 0, 1500, "disc"},
+        {EDDY_SHAPE_BOX, 0.5, 1, 1500, "square"},
+        {EDDY_SHAPE_BOX, 0.6, 0.5, 2500, "2:1 box"}};
+    for (int k = 0; k < 3; ++k) {
+        rig_desc d = {.width = 10, .height = 36, .cells_per_metre = 4, .gravity = G};
         rig r = make_rig(&d);
-        body_spec s = {EDDY_BODY_DYNAMIC, k ? EDDY_SHAPE_BOX : EDDY_SHAPE_CIRCLE, 5, 13.5, 0.5, 1,
-                       1500, 0, 0, 0};
+        body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = cases[k].shape, .x = 5, .y = 34,
+                       .size = cases[k].size, .aspect = cases[k].aspect, .density = cases[k].density};
         eddy_body *b = add_body(&r, &s);
         double cd = eddy_coupling_drag(r.c, b), a = area_of(&s);
-        double vt = sqrt(2 * (1500 - RHO) * a * G / (RHO * cd * s.size));
+        double vt = sqrt(2 * (cases[k].density - RHO) * a * G / (RHO * cd * s.size));
+        double v4[2], v8[2];
         step(&r, 240); /* 4 s: more than six time constants */
-        double v[2];
-        eddy_body_linear_velocity(b, v);
+        eddy_body_linear_velocity(b, v4);
+        step(&r, 240);
+        eddy_body_linear_velocity(b, v8);
         eddy_pose p;
         eddy_body_get_pose(b, &p);
-        print_message("%s (Cd %.1f): %.3f m/s after falling %.1f m, drag law %.3f (%+.1f%%)\n",
-                      k ? "box " : "disc", cd, -v[1], 13.5 - p.y, vt, 100 * (-v[1] / vt - 1));
-        assert_true(fabs(-v[1] / vt - 1) < 0.05);
-        assert_true(fabs(v[0]) < 0.01 * vt);
+        print_message("%-7s (Cd %.1f): %.4f m/s at 4 s, %.4f at 8 s after falling %.1f m; drag law "
+                      "%.4f (%+.2f%%, %+.2f%%)\n", cases[k].name, cd, -v4[1], -v8[1], 34 - p.y, vt,
+                      100 * (-v4[1] / vt - 1), 100 * (-v8[1] / vt - 1));
+        assert_true(fabs(-v4[1] / vt - 1) < 0.01);
+        assert_true(fabs(-v8[1] / vt - 1) < 0.01);
+        assert_true(fabs(v8[1] / v4[1] - 1) < 0.003);
+        assert_true(fabs(v8[0]) < 0.01 * vt);
         free_rig(&r);
     }
 }
@@ -386,7 +262,7 @@ static void free_body_takes_up_a_current(void **state)
     set_gyre(&r, 25.0);
     double u0[2];
     eddy_fluid_velocity(r.fluid, 15, 8.5, u0);
-    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 15, 8.5, 0.5, 1, RHO, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 15, .y = 8.5, .size = 0.5, .aspect = 1, .density = RHO, .vx = 0, .vy = 0, .omega = 0};
     eddy_body *b = add_body(&r, &s);
     double m[9];
     eddy_coupling_body_added_mass(r.c, b, m);
@@ -455,7 +331,7 @@ static void static_disc_keeps_the_flow(void **state)
     rig_desc d = {.width = 10, .height = 10};
     rig r = make_rig(&d);
     set_gyre(&r, 20.0);
-    body_spec s = {EDDY_BODY_STATIC, EDDY_SHAPE_CIRCLE, 5, 7.5, 0.8, 0, RHO, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_STATIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 7.5, .size = 0.8, .aspect = 0, .density = RHO, .vx = 0, .vy = 0, .omega = 0};
     add_body(&r, &s);
     double U[2];
     eddy_fluid_velocity(r.fluid, 5, 7.5, U);
@@ -487,7 +363,7 @@ static void lone_static_box_in_a_current(void **state)
     rig_desc d = {.width = 10, .height = 10};
     rig r = make_rig(&d);
     set_gyre(&r, 7.0); /* 0.7 m/s at the box */
-    body_spec s = {EDDY_BODY_STATIC, EDDY_SHAPE_BOX, 5, 7.5, 0.6, 1, RHO, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_STATIC, .shape = EDDY_SHAPE_BOX, .x = 5, .y = 7.5, .size = 0.6, .aspect = 1, .density = RHO, .vx = 0, .vy = 0, .omega = 0};
     add_body(&r, &s);
     double U[2];
     eddy_fluid_velocity(r.fluid, 5, 7.5, U);
@@ -513,9 +389,9 @@ static void lone_static_box_in_a_current(void **state)
 static void lone_falling_body_moves_the_water(void **state)
 {
     (void)state;
-    rig_desc d = {.width = 10, .height = 10, .gravity = G, .buoyancy = true};
+    rig_desc d = {.width = 10, .height = 10, .gravity = G};
     rig r = make_rig(&d);
-    body_spec s = {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 8, 0.5, 0, 2000, 0, 0, 0};
+    body_spec s = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 8, .size = 0.5, .aspect = 0, .density = 2000, .vx = 0, .vy = 0, .omega = 0};
     eddy_body *b = add_body(&r, &s);
     step(&r, 60);
     eddy_pose p;
@@ -544,9 +420,9 @@ static void ideal_fluid_keeps_energy(void **state)
         rig r = make_rig(&d);
         if (k == 1) set_gyre(&r, 8.0);
         body_spec specs[3] = {
-            {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 3, 7, 0.6, 0, k ? RHO : 700, 0.3, -0.1, 0.5},
-            {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 6, 6, 0.5, 1, k ? RHO : 1400, -0.2, 0.2, -0.8},
-            {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 5, 3, 0.4, 0, RHO, 0.25, 0.05, 0},
+            {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 3, .y = 7, .size = 0.6, .aspect = 0, .density = k ? RHO : 700, .vx = 0.3, .vy = -0.1, .omega = 0.5},
+            {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 6, .y = 6, .size = 0.5, .aspect = 1, .density = k ? RHO : 1400, .vx = -0.2, .vy = 0.2, .omega = -0.8},
+            {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 5, .y = 3, .size = 0.4, .aspect = 0, .density = RHO, .vx = 0.25, .vy = 0.05, .omega = 0},
         };
         for (int i = 0; i < 3; ++i) {
             if (k == 1) { /* with the flow */
@@ -581,9 +457,9 @@ static void drag_only_takes_energy(void **state)
     rig r = make_rig(&d);
     set_gyre(&r, 4.0);
     body_spec specs[3] = {
-        {EDDY_BODY_DYNAMIC, EDDY_SHAPE_CIRCLE, 3, 7, 0.6, 0, 700, 0.8, -0.3, 1.5},
-        {EDDY_BODY_DYNAMIC, EDDY_SHAPE_BOX, 6, 6, 0.5, 1, 1400, -0.6, 0.4, -2},
-        {EDDY_BODY_KINEMATIC, EDDY_SHAPE_BOX, 5, 2.5, 0.8, 0.3, RHO, 0.3, 0, 0},
+        {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_CIRCLE, .x = 3, .y = 7, .size = 0.6, .aspect = 0, .density = 700, .vx = 0.8, .vy = -0.3, .omega = 1.5},
+        {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .x = 6, .y = 6, .size = 0.5, .aspect = 1, .density = 1400, .vx = -0.6, .vy = 0.4, .omega = -2},
+        {.type = EDDY_BODY_KINEMATIC, .shape = EDDY_SHAPE_BOX, .x = 5, .y = 2.5, .size = 0.8, .aspect = 0.3, .density = RHO, .vx = 0.3, .vy = 0, .omega = 0},
     };
     for (int i = 0; i < 3; ++i) add_body(&r, &specs[i]);
     double e0 = eddy_coupling_kinetic_energy(r.c), last = e0;

@@ -95,9 +95,13 @@ static void grid_mode_feedback_exact_matches_naive(void **state)
     /* The grid mode itself and the panels (one grid spacing long) change with
      * the grid, and the naive side samples the singular near field of the
      * panels at whatever faces fall near them, so the difference is not
-     * monotone; it stays at the level of that sampling error. */
+     * monotone; it stays at the level of that sampling error. The panels are
+     * cosine spaced along each side (panel_shape.c): the short ones at the
+     * box's corners put more of that near field between the faces of a coarse
+     * grid: 7.6e-2 at 32 cells, 2.0e-2 at 64, 1.5e-3 at 128 (equal panels:
+     * under 3e-2 at all three). */
     assert_true(modes >= 1);
-    assert_true(e32 < 3e-2 && e64 < 3e-2 && e128 < 3e-2);
+    assert_true(e32 < 0.1 && e64 < 3e-2 && e128 < 3e-2);
 }
 
 int main(void)

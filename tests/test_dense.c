@@ -221,37 +221,43 @@ static void qr_full_matches_lapack(void **state)
     }
 }
 
-/* The pseudo-inverse of a panel matrix as the panels built it with LAPACK
- * (Z from dgeqrf/dorgqr, the SVD of P Z from dgesvd, the same rank cut),
- * against the one eddy_panel_shape_build now makes with dense.h. */
+/* The pseudo-inverse of a panel matrix as the panels build it, with LAPACK
+ * (Z from dgeqrf/dorgqr, the SVD of P Z from dgesvd, the same rank cut), P and
+ * the right-hand side L from eddy_panel_matrix_fill: pinv = Z (P Z)^+ L, against
+ * the one eddy_panel_shape_build makes with dense.h. */
 static double *lapack_panel_pinv(const eddy_panel_shape *s, double tol, int *null_count)
 {
     int m = s->count, r = s->group_count, n = m - r, rows = s->rows;
-    double *p = malloc(sizeof(double) * (size_t)rows * m), *q = calloc((size_t)m * m, sizeof(double));
-    double *tau = malloc(sizeof(double) * r), *pz = malloc(sizeof(double) * (size_t)m * n);
-    assert_int_equal(eddy_panel_matrix_fill(s, p), EDDY_OK);
+    int k = eddy_panel_matrix_samples(s);
+    double *p = malloc(sizeof(double) * (size_t)k * m), *l = malloc(sizeof(double) * (size_t)k * m);
+    double *q = calloc((size_t)m * m, sizeof(double));
+    double *tau = malloc(sizeof(double) * r), *pz = malloc(sizeof(double) * (size_t)k * n);
+    assert_int_equal(eddy_panel_matrix_fill(s, p, l), EDDY_OK);
     for (int i = 0; i < m; i++) q[i * m + s->group[i]] = s->length[i];
     assert_int_equal(LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, r, q, m, tau), 0);
     assert_int_equal(LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, m, r, q, m, tau), 0);
-    for (int j = 0; j < m; j++) /* P Z, Z = columns r.. of Q */
-        for (int k = 0; k < n; k++) {
+    for (int j = 0; j < k; j++) /* P Z, Z = columns r.. of Q */
+        for (int c = 0; c < n; c++) {
             double sum = 0.0;
-            for (int i = 0; i < m; i++) sum += p[j * m + i] * q[i * m + r + k];
-            pz[j * n + k] = sum;
+            for (int i = 0; i < m; i++) sum += p[(size_t)j * m + i] * q[i * m + r + c];
+            pz[(size_t)j * n + c] = sum;
         }
-    svd d = lapack(m, n, pz);
+    svd d = lapack(k, n, pz);
     int kept = 0;
     while (kept < n && d.s[kept] > tol * d.s[0]) kept++;
     *null_count = n - kept;
+    double *zv = calloc((size_t)m * n, sizeof(double)), *w = calloc((size_t)m * k, sizeof(double));
+    for (int i = 0; i < m; i++) /* Z V */
+        for (int c = 0; c < kept; c++)
+            for (int a = 0; a < n; a++) zv[(size_t)i * n + c] += q[i * m + r + a] * d.vt[(size_t)c * n + a];
+    for (int i = 0; i < m; i++) /* W = Z V S^+ U^T */
+        for (int j = 0; j < k; j++)
+            for (int c = 0; c < kept; c++) w[(size_t)i * k + j] += zv[(size_t)i * n + c] * d.u[(size_t)j * n + c] / d.s[c];
     double *pinv = calloc((size_t)m * rows, sizeof(double));
-    for (int j = 0; j < m; j++) /* column j: Z V S^+ U^T e_j */
-        for (int l = 0; l < kept; l++) {
-            double c = d.u[j * n + l] / d.s[l];
-            for (int k = 0; k < n; k++) {
-                double zv = c * d.vt[l * n + k];
-                for (int i = 0; i < m; i++) pinv[i * rows + j] += q[i * m + r + k] * zv;
-            }
-        }
+    for (int i = 0; i < m; i++) /* W L */
+        for (int j = 0; j < k; j++)
+            for (int col = 0; col < m; col++) pinv[i * rows + col] += w[(size_t)i * k + j] * l[(size_t)j * m + col];
+    free(zv), free(w);
     for (int g = 0; g < r; g++) { /* unit circulation in group g, minimum norm */
         double l2 = 0.0;
         for (int i = 0; i < m; i++)
@@ -260,7 +266,7 @@ static double *lapack_panel_pinv(const eddy_panel_shape *s, double tol, int *nul
             if (s->group[i] == g) pinv[i * rows + m + g] = s->length[i] / l2;
     }
     svd_free(&d);
-    free(p), free(q), free(tau), free(pz);
+    free(p), free(l), free(q), free(tau), free(pz);
     return pinv;
 }
 

@@ -347,7 +347,10 @@ static void bad_walls_are_refused(void **state)
     static const double twice[4][2] = {{1, 1}, {3, 1}, {3, 1}, {1, 3}};
     static const double flat[3][2] = {{1, 1}, {2, 2}, {3, 3}};
     static const double outside[3][2] = {{1, 1}, {12, 1}, {1, 3}};
-    static const double thin[4][2] = {{1, 1.3}, {5, 1.3}, {5, 1.32}, {1, 1.32}};
+    /* 10 cm thick, between two rows of cell centres (1.125, 1.375): rock for the
+     * bodies, nothing for the fluid; 2 cm thick: not even rock */
+    static const double thin[4][2] = {{1, 1.26}, {5, 1.26}, {5, 1.36}, {1, 1.36}};
+    static const double band[4][2] = {{1, 1.3}, {5, 1.3}, {5, 1.32}, {1, 1.32}};
     static const double all[4][2] = {{0, 0}, {10, 0}, {10, 6}, {0, 6}};
     static const double cut[4][2] = {{4, 0}, {5, 0}, {5, 6}, {4, 6}};
     static const double spike[4][2] = {{1, 1}, {3, 1}, {2, 1}, {2, 3}};
@@ -378,6 +381,8 @@ static void bad_walls_are_refused(void **state)
     expect_refused(&w, 1, EDDY_ERR_FORMAT, "kind");
     w = polygon(4, thin);
     expect_refused(&w, 1, EDDY_ERR_FORMAT, "covers no cell centre");
+    w = polygon(4, band);
+    expect_refused(&w, 1, EDDY_ERR_FORMAT, "make the wall thicker");
     w = polygon(4, all);
     expect_refused(&w, 1, EDDY_ERR_FORMAT, "no fluid");
     w = polygon(4, cut);
@@ -843,7 +848,6 @@ static void bodies_move_like_bodies_in_a_walled_level(void **state)
         assert_int_equal(eddy_scene_add_rock(world, a, NULL, &err), EDDY_OK);
         eddy_coupling_desc cd = {0};
         cd.feedback = EDDY_FEEDBACK_EXACT;
-        cd.buoyancy = true;
         eddy_coupling *c = NULL;
         if (eddy_coupling_create(f, world, &cd, &c, &err) != EDDY_OK) fail_msg("%s", err.message);
         /* in the open water under the roof: one in the catalogue, one not */

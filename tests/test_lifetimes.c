@@ -36,7 +36,6 @@ static rig make_rig(bool world_sleep)
     eddy_error err = {0};
     if (eddy_world_create(&wd, &r.world, &err) != EDDY_OK) fail_msg("world: %s", err.message);
     eddy_coupling_desc cd = {0};
-    cd.buoyancy = true;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
         fail_msg("coupling: %s", err.message);
     if (eddy_coupling_add_walls(r.c, NULL, &err) != EDDY_OK) fail_msg("walls: %s", err.message);

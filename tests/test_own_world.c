@@ -219,7 +219,6 @@ static void free_tank(tank *t)
 static eddy_coupling *couple(tank *t, eddy_world *w, double ox, double oy)
 {
     eddy_coupling_desc cd = {0};
-    cd.buoyancy = true;
     cd.origin[0] = ox, cd.origin[1] = oy;
     eddy_coupling *c = NULL;
     eddy_error err = {0};

@@ -148,12 +148,55 @@ static void scene_builds_a_coupled_world(void **state)
     eddy_asset_destroy(a);
 }
 
+/* Defaults a user expects: a scene with gravity and water and nothing said
+ * about buoyancy has it, so a body of the water's density (the default)
+ * floats where it is put (with buoyancy off by default it sank 1.76 m in
+ * 1 s); "buoyancy": false turns it off, and the body then falls as a body in
+ * water with no lift does, at g m / (m + M_a) = g / 2 for a disc. */
+static void neutral_disc_floats_by_default(void **state)
+{
+    (void)state;
+    eddy_asset *a = test_build_asset(10, 10, 32, 32, 30);
+    const char *texts[2] = {"{\"bodies\":[{\"shape\":\"circle\",\"radius\":0.4,\"x\":5,\"y\":5}]}",
+                            "{\"buoyancy\":false,\"bodies\":[{\"shape\":\"circle\",\"radius\":0.4,"
+                            "\"x\":5,\"y\":5}]}"};
+    for (int k = 0; k < 2; ++k) {
+        eddy_error err = {0};
+        eddy_scene *s = load(texts[k], &err);
+        assert_non_null(s);
+        eddy_scene_view v;
+        eddy_scene_get(s, &v);
+        assert_true(v.buoyancy == (k == 0));
+        eddy_fluid *f = test_make_fluid(a, 0);
+        eddy_world *w;
+        eddy_coupling *c;
+        eddy_body *body;
+        assert_int_equal(eddy_scene_build_world(s, f, &w, &c, &body, &err), EDDY_OK);
+        eddy_coupling_step(c, 1.0 / 60, &err);
+        double v1[2];
+        eddy_body_linear_velocity(body, v1);
+        for (int n = 1; n < 60; ++n) eddy_coupling_step(c, 1.0 / 60, &err);
+        eddy_pose p;
+        eddy_body_get_pose(body, &p);
+        print_message("disc of the water's density, buoyancy %s: starts at %.3f m/s^2, moved %.4f m "
+                      "in 1 s\n", k ? "off" : "by default", v1[1] * 60, hypot(p.x - 5, p.y - 5));
+        if (k == 0) assert_true(hypot(p.x - 5, p.y - 5) < 1e-3);
+        else assert_true(fabs(v1[1] * 60 + 9.81 / 2) < 0.03 * 9.81 / 2);
+        eddy_coupling_destroy(c);
+        eddy_world_destroy(w);
+        eddy_fluid_destroy(f);
+        eddy_scene_destroy(s);
+    }
+    eddy_asset_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bodies_parse_and_round_trip),
         cmocka_unit_test(malformed_bodies_are_named),
         cmocka_unit_test(scene_builds_a_coupled_world),
+        cmocka_unit_test(neutral_disc_floats_by_default),
     };
     return cmocka_run_group_tests_name("scene bodies", tests, NULL, NULL);
 }

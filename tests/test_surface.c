@@ -937,7 +937,6 @@ static void a_body_leaving_a_full_tank_is_dry(void **state)
     assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
     eddy_coupling *c = NULL;
     eddy_coupling_desc cd = {0};
-    cd.buoyancy = true;
     assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_OK);
     assert_false(eddy_coupling_has_surface(c));
     assert_true(eddy_coupling_surface_height(c, 3) == 10 && eddy_coupling_surface_energy(c) == 0);

@@ -53,7 +53,6 @@ static rig make_rig(double ox, double oy, bool walls)
     eddy_error err = {0};
     if (eddy_world_create(&wd, &r.world, &err) != EDDY_OK) fail_msg("world: %s", err.message);
     eddy_coupling_desc cd = {0};
-    cd.buoyancy = true;
     cd.feedback = EDDY_FEEDBACK_QUADTREE; /* the grid feedback's drawing too */
     cd.origin[0] = ox, cd.origin[1] = oy;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)

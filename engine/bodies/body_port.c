@@ -28,12 +28,10 @@
 #define PORT_DRAG_HERTZ 5.0
 #define PORT_DRAG_DAMPING_RATIO 0.7
 #define PORT_DRAG_FORCE_PER_KG 1000.0
-/* Box2D v3 merges polygon points closer than 4 linear slops (0.02 m) and drops
- * a point within 2 slops (0.01 m) of the line through its neighbours; 2.4 is
- * more forgiving. Polygons either version would change are refused, with some
- * margin, so that the geometry reported is the geometry simulated. */
-#define PORT_MIN_EDGE 0.025
-#define PORT_MIN_CORNER 0.0125
+/* Polygons: eddy_convex_outline_check (engine/core/outline.c), the check a
+ * level's walls pass too. */
+_Static_assert(EDDY_MAX_POLYGON_VERTICES == EDDY_OUTLINE_MAX_VERTICES,
+               "a body's polygon and a wall's rock piece hold as many vertices");
 /* Largest magnitude accepted for any number passed on to Box2D, which works
  * in single precision. */
 #define PORT_MAX_VALUE 1e15
@@ -122,36 +120,7 @@ static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_
                                         eddy_error *err)
 {
     eddy_port_measure_polygon(p, n, s); /* a flat one fails the checks below */
-    const double (*v)[2] = (const double (*)[2])s->vertices;
-    for (int i = 0; i < n; ++i) {
-        const double *a = v[i], *b = v[(i + 1) % n];
-        double ex = b[0] - a[0], ey = b[1] - a[1];
-        double len = sqrt(ex * ex + ey * ey);
-        if (!(len >= PORT_MIN_EDGE))
-            return eddy_fail(err, EDDY_ERR_ARGUMENT,
-                             "polygon edge %d is %.4g m long; edges must be at least %g m", i,
-                             len, PORT_MIN_EDGE);
-        /* strictly convex: all the other vertices left of this edge */
-        for (int j = 0; j < n; ++j) {
-            if (j == i || j == (i + 1) % n)
-                continue;
-            if (!(port_cross(ex, ey, v[j][0] - a[0], v[j][1] - a[1]) > 0.0))
-                return eddy_fail(err, EDDY_ERR_ARGUMENT,
-                                 "polygon is not convex (vertex %d is not inside edge %d)", j,
-                                 i);
-        }
-    }
-    for (int i = 0; i < n; ++i) {
-        const double *a = v[(i + n - 1) % n], *m = v[i], *b = v[(i + 1) % n];
-        double cx = b[0] - a[0], cy = b[1] - a[1];
-        double offset = -port_cross(cx, cy, m[0] - a[0], m[1] - a[1]) / sqrt(cx * cx + cy * cy);
-        if (!(offset >= PORT_MIN_CORNER))
-            return eddy_fail(err, EDDY_ERR_ARGUMENT,
-                             "polygon vertex %d lies %.4g m off the line through its "
-                             "neighbours; at least %g m is needed",
-                             i, offset, PORT_MIN_CORNER);
-    }
-    return EDDY_OK;
+    return eddy_convex_outline_check((const double (*)[2])s->vertices, n, err);
 }
 
 /* Checks a shape description and turns it into the geometry and material the

@@ -50,6 +50,23 @@ static inline char *eddy_strdup(const char *text)
 /* The staggered grid (eddy_mac, its index helpers, inner product and
  * divergence) is public: eddy_mac.h. */
 
+/* ------------------------------------------------------------ outline.c */
+
+/* A convex polygon as the rigid-body solver holds it: Box2D v3 merges points
+ * closer than 4 linear slops (0.02 m) and drops a point within 2 slops
+ * (0.01 m) of the line through its neighbours (2.4 is more forgiving), so
+ * polygons either version would change are refused, with some margin, and
+ * the geometry reported is the geometry simulated. */
+#define EDDY_OUTLINE_MAX_VERTICES 8
+#define EDDY_OUTLINE_MIN_EDGE 0.025
+#define EDDY_OUTLINE_MIN_CORNER 0.0125
+/* The n vertices (counter-clockwise): 3..EDDY_OUTLINE_MAX_VERTICES, every edge
+ * at least EDDY_OUTLINE_MIN_EDGE, strictly convex, every vertex at least
+ * EDDY_OUTLINE_MIN_CORNER off the line through its neighbours. The one check
+ * of bodies' polygons and of the convex pieces of a level's walls.
+ * EDDY_ERR_ARGUMENT naming the vertex or edge and the limit. */
+eddy_result eddy_convex_outline_check(const double (*v)[2], int n, eddy_error *err);
+
 /* ------------------------------------------------------------ box eigenmodes */
 
 /* Box eigenmode k: stream function psi = N sin(a x) sin(b y),

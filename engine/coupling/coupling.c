@@ -210,11 +210,13 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->self = eddy_calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
         c->ambient_coef = eddy_calloc((size_t)c->r, sizeof *c->ambient_coef);
         c->body_fold = eddy_calloc((size_t)c->r, sizeof *c->body_fold);
+        c->reaction = eddy_calloc((size_t)c->r, sizeof *c->reaction);
         c->wet = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->wet);
         c->splashes = eddy_calloc(2 * (size_t)c->desc.max_bodies, sizeof *c->splashes);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
-            !c->self || !c->ambient_coef || !c->body_fold || !c->wet || !c->splashes)
+            !c->self || !c->ambient_coef || !c->body_fold || !c->reaction || !c->wet ||
+            !c->splashes)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_surface_create(c, err); /* a tank filled to a depth */
@@ -247,10 +249,12 @@ void eddy_coupling_destroy(eddy_coupling *c)
         eddy_free(c->cache[s].pieces);
     }
     eddy_free(c->cache);
+    eddy_coupling_probe_free(c);
     eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
     eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
+    eddy_free(c->reaction);
     eddy_free(c->wet), eddy_free(c->splashes);
     eddy_surface_destroy(c->surface);
     eddy_grid_feedback_free(&c->grid);
@@ -439,6 +443,8 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
                             c->asset->width, c->asset->tank_height);
     }
     if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
+    const eddy_panel_shape *probe = NULL;
+    if (res == EDDY_OK) res = eddy_coupling_probe_shape(c, pieces, count, shape, &probe, err);
     int index = 0;
     if (res == EDDY_OK) res = eddy_panel_world_add_body(c->panels, shape, &index, err);
     if (res != EDDY_OK) return res;
@@ -446,6 +452,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     c->shapes[c->body_count] = shape;
     ++c->body_count;
     res = eddy_coupling_body_attach(c, c->body_count - 1, err);
+    c->info[c->body_count - 1].probe = probe;
     if (res == EDDY_OK) {
         hold_body(c, c->body_count - 1);
         eddy_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
@@ -620,9 +627,10 @@ static void resync_body(eddy_coupling *c, int b)
     }
     double mass, inertia;
     eddy_body_added_mass(body, &mass, &inertia);
-    if (eddy_port_resync_mass(body) || mass != info->box2d_added[0] ||
-        inertia != info->box2d_added[1])
+    bool game_mass = eddy_port_resync_mass(body);
+    if (game_mass || mass != info->box2d_added[0] || inertia != info->box2d_added[1])
         eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
+    if (game_mass) eddy_coupling_body_weigh(c, b); /* the weight the coupling applies */
 }
 
 /* What the game did in Box2D since the last advance, before anything is read:
@@ -753,7 +761,7 @@ eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c)
 
 void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on)
 {
-    if (c) c->desc.buoyancy = on;
+    if (c) c->desc.no_buoyancy = !on;
 }
 
 /* ------------------------------------------------------------ queries */
@@ -787,6 +795,8 @@ void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double o
     eddy_panel_world_velocity(c->panels, x, y, up);
     out[0] += up[0];
     out[1] += up[1];
+    double xy[2] = {x + c->desc.origin[0], y + c->desc.origin[1]};
+    eddy_coupling_probe_correct(c, 1, xy, out);
     surface_velocity(c, x, y, out);
 }
 
@@ -900,6 +910,7 @@ static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy
             }
         }
     }
+    eddy_coupling_probe_correct(c, n, xy, uv);
 }
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)

@@ -63,6 +63,13 @@ typedef struct eddy_coupled_body {
                              the shape's (panel_added_mass.c), about the centre of mass,
                              body space, generalised velocity (v_x, v_y, omega) */
     double box2d_added[2]; /* the isotropic part handed to the port: mass, inertia */
+    double area;          /* m^2 the outline encloses, exactly (circles included) */
+    double centroid[2];   /* its centroid, body space (about the body origin) */
+    int circle_count;     /* the outline's circles (body space x, y, radius): its frontal */
+    double circles[EDDY_PANEL_MAX_PIECES][3]; /* width, which the chords of panels cut short */
+    double weight_mass;   /* kg per metre, summed from the shapes in double precision */
+    double weight_centre[2]; /* where the weight acts, body space: the centre of mass in
+                             double precision (the rigid-body solver keeps it in single) */
     double spin_drag[2];  /* sum of A |q|^3 over the panels that advance into the fluid when
                              the body turns counter-clockwise [0] or clockwise [1], q the
                              moment arm of a panel's normal about the centre of mass */
@@ -71,6 +78,7 @@ typedef struct eddy_coupled_body {
     double load[3];       /* last fluid force (N per metre) and torque about the centre */
     double fold;          /* last feedback amplitude (0 for static bodies) */
     double ambient[2];    /* the flow U the body met in the last step */
+    const eddy_panel_shape *probe; /* its finer outline for probes (coupling_probe.c), or NULL */
     double wake_fade;     /* factor the body's own wake keeps this step */
 } eddy_coupled_body;
 
@@ -93,6 +101,8 @@ struct eddy_coupling {
     eddy_shape_entry *cache;
     int cache_count, cache_capacity;
     int shapes_from_asset; /* bodies whose panels came precomputed in the asset */
+    eddy_shape_entry *probe_cache; /* probe outlines (coupling_probe.c), max_bodies slots */
+    int probe_count;
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     double *coef_scratch; /* r: the state after feedback, before it is set */
@@ -107,6 +117,11 @@ struct eddy_coupling {
     double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
     double *ambient_coef; /* r: r minus one body's own wake */
     double *body_fold;    /* r: one body's exact feedback vector */
+    double *reaction;     /* r: the water's share of the pressure-gradient and added-mass
+                             forces this step (coupling_forces.c, water_reaction) */
+    bool reacted;         /* reaction holds something to add */
+    double reaction_energy; /* J per metre the ambient flow gains this step from carrying the
+                             bodies' disturbances along (coupling_forces.c, water_reaction) */
     double dissipated;    /* J per metre: what drag has taken out since creation */
     eddy_coupling_timings timings;
     /* water with a surface (surface.h): the surface (NULL for a full tank),
@@ -134,6 +149,9 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt);
 eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);
 /* Gives the body back its own mass and gravity scale. */
 void eddy_coupling_body_detach(eddy_coupling *c, int b);
+/* The weight the coupling applies to body b (its mass and centre of mass in
+ * double precision): again after the game set another mass in Box2D. */
+void eddy_coupling_body_weigh(eddy_coupling *c, int b);
 /* Kinetic energy of a dynamic body with its added mass, J per metre. */
 double eddy_coupling_body_energy(const eddy_coupling *c, int b);
 
@@ -152,6 +170,13 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
  * moved by origin). */
 void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
                              const eddy_debug_draw *d);
+
+/* coupling_probe.c: what probes read near a body. */
+eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+                                      const eddy_panel_shape *coarse,
+                                      const eddy_panel_shape **out, eddy_error *err);
+void eddy_coupling_probe_free(eddy_coupling *c);
+void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
 
 /* The pipeline as the paper prints it, for benchmarks and the tests that
  * compare against it (never a game's choice, so not in eddy_coupling.h):

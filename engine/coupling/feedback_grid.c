@@ -296,8 +296,30 @@ static bool scaled_strengths(const eddy_coupling *c, double *out)
  * (coupling_forces.c). With the exact variant the fold is the sum of those
  * per-body vectors; the grid variants project the scaled strengths of all
  * bodies on the grid as the chapter does. */
+#define REACTION_MAX 1e-2
+
 void eddy_coupling_apply_feedback(eddy_coupling *c)
 {
+    if (c->reacted) { /* the water's share of the other forces (coupling_forces.c) */
+        eddy_fluid_desc fd;
+        eddy_fluid_get_desc(c->fluid, &fd);
+        const double *r = eddy_fluid_coefficients(c->fluid);
+        double rr = 0.0, rd = 0.0, dd = 0.0;
+        for (int k = 0; k < c->r; ++k)
+            rr += r[k] * r[k], rd += r[k] * c->reaction[k], dd += c->reaction[k] * c->reaction[k];
+        /* and the work of carrying their disturbances, on the whole ambient
+         * flow: r + dr scaled by s so that rho |.|^2 / 2 gains exactly it */
+        double after = rr + 2.0 * rd + dd, want = after + 2.0 * c->reaction_energy / fd.density;
+        double s = after > 0.0 && want > 0.0 ? sqrt(want / after) : 1.0;
+        /* HOSTILE INPUT: a body at 1e6 m/s would hand the water energies
+         * that overflow; a step never changes the water's by more than
+         * REACTION_MAX of it (ordinary steps: about 1e-5) */
+        double change = fabs(s * s * after - rr), bound = REACTION_MAX * rr;
+        double cut = change > bound && change > 0.0 ? bound / change : 1.0;
+        for (int k = 0; k < c->r; ++k) c->reaction[k] = cut * ((s - 1.0) * r[k] + s * c->reaction[k]);
+        eddy_fluid_add_reduced(c->fluid, c->reaction, c->r);
+        c->reacted = false;
+    }
     c->timings.quadtree_nodes = 0;
     bool exact = c->desc.feedback == EDDY_FEEDBACK_EXACT, any = false;
     if (exact) memset(c->reduced, 0, (size_t)c->r * sizeof(double));

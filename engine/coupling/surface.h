@@ -112,11 +112,14 @@ double eddy_wet_fraction(const eddy_coupling *c, int b);
 /* Where body b meets the flow: its centre of mass, drawn towards the wet
  * part's centroid as it leaves the water. */
 void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2]);
-/* The surface's buoyancy (rho g times the wet area at its centroid, along
- * the surface line's normal) into load; false for a full tank (the panels'
- * hydrostatics then). */
-bool eddy_wet_buoyancy(const eddy_coupling *c, int b, double density, const double g[2],
-                       const double centre[2], double load[3]);
+/* The water body b displaces when only part of it is wet: the wet part's
+ * area and centroid (fluid coordinates) and the slope of the surface line it
+ * floats in (coupling_forces.c turns them into the hydrostatic load, the one
+ * code path for every body). False for a full tank and for a body wholly
+ * under water (the whole outline then; *slope is still set, 0 in a full
+ * tank). */
+bool eddy_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
+                     double *slope);
 /* The frontal width of the wet part across (ex, ey), ramped in over the
  * first WET_DRAG_RAMP of immersion (surface levels only). */
 double eddy_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey);

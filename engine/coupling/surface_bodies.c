@@ -17,7 +17,10 @@
  *              centroid, rho g A_w (-dline/dx, 1): Archimedes with the
  *              restoring moment of the centre of buoyancy, and, on a sloping
  *              surface, the push of the wave's pressure gradient down the
- *              slope (Froude-Krylov of the long wave);
+ *              slope (Froude-Krylov of the long wave). The wet part and the
+ *              slope come from here (eddy_wet_region), the load from the
+ *              hydrostatics every body gets (coupling_forces.c,
+ *              hydrostatic_load);
  *   added mass s M_a. For a body symmetric about its waterline half under
  *              water (s = 1/2) this is exactly the free-surface (high
  *              frequency, phi = 0 on the surface) added mass in heave, half
@@ -420,15 +423,16 @@ void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2])
     centre[1] = w->centroid[1] + s * (centre[1] - w->centroid[1]);
 }
 
-bool eddy_wet_buoyancy(const eddy_coupling *c, int b, double density, const double g[2],
-                       const double centre[2], double load[3])
+bool eddy_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
+                     double *slope)
 {
+    *slope = 0.0;
     if (!c->surface) return false;
     const eddy_wet_body *w = &c->wet[b];
-    double fx = -density * w->area * g[0] + density * w->area * g[1] * w->slope;
-    double fy = -density * w->area * g[1];
-    load[0] += fx, load[1] += fy;
-    load[2] += (w->centroid[0] - centre[0]) * fy - (w->centroid[1] - centre[1]) * fx;
+    *slope = w->slope;
+    if (!(w->fraction < 1.0)) return false;
+    *area = w->area;
+    centroid[0] = w->centroid[0], centroid[1] = w->centroid[1];
     return true;
 }
 

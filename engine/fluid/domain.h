@@ -20,6 +20,15 @@ static inline int eddy_cell(const eddy_mac *g, int i, int j) { return eddy_mac_c
 /* A node (i hx, j hy), i = 0..nx, j = 0..ny, where stream functions live. */
 static inline int eddy_node(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
 
+/* The convex pieces the rigid bodies' rock is made of (eddy_scene_add_rock):
+ * a polygon wall that is strictly convex with at most EDDY_OUTLINE_MAX_VERTICES
+ * corners as itself, any other as its triangles (eddy_wall_triangles); each
+ * counter-clockwise, sizes[i] corners. At most max pieces; returns the count
+ * (0 for a circle). eddy_walls_check refuses a wall one of whose pieces fails
+ * eddy_convex_outline_check, the check bodies' polygons pass. */
+int eddy_wall_rock_pieces(const eddy_wall *wall, double (*pieces)[EDDY_OUTLINE_MAX_VERTICES][2],
+                          int *sizes, int max);
+
 /* field = discrete curl of psi on the nodes: u(i, j+1/2) = (psi(i,j+1) -
  * psi(i,j)) / hy, v(i+1/2, j) = -(psi(i+1,j) - psi(i,j)) / hx (domain_walls.c).
  * The builder makes a walled level's modes with it and the loader remakes

@@ -112,6 +112,36 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
     return EDDY_OK;
 }
 
+/* Every convex piece of the rock (eddy_wall_rock_pieces) must be a polygon
+ * the rigid bodies can hold: the check bodies pass (engine/core/outline.c),
+ * so a level built is a level that plays. Finely drawn arcs are fine (the
+ * rock leaves out the corners Box2D could not hold); a wall thinner than
+ * that is not. */
+static eddy_result check_rock(const eddy_wall *w, int index, eddy_error *err)
+{
+    double pieces[EDDY_WALL_MAX_POINTS][EDDY_OUTLINE_MAX_VERTICES][2];
+    int sizes[EDDY_WALL_MAX_POINTS];
+    int n = eddy_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
+    if (n == 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: too thin to make rock for the rigid "
+                         "bodies (corners within %g m of a line); make the wall thicker", index,
+                         EDDY_OUTLINE_MIN_CORNER);
+    for (int k = 0; k < n; ++k) {
+        eddy_error inner = {0};
+        if (eddy_convex_outline_check((const double (*)[2])pieces[k], sizes[k], &inner) == EDDY_OK)
+            continue;
+        int corner[EDDY_OUTLINE_MAX_VERTICES] = {0};
+        for (int v = 0; v < sizes[k]; ++v)
+            for (int p = 0; p < w->point_count; ++p)
+                if (w->points[p][0] == pieces[k][v][0] && w->points[p][1] == pieces[k][v][1]) corner[v] = p;
+        return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: rock piece on points %d, %d, %d%s is "
+                         "not a polygon the rigid bodies hold (%s); make the wall thicker there",
+                         index, corner[0], corner[1], corner[2], sizes[k] > 3 ? ".." : "",
+                         inner.message);
+    }
+    return EDDY_OK;
+}
+
 eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width, double height,
                              eddy_error *err)
 {
@@ -122,6 +152,7 @@ eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width, do
         const eddy_wall *w = &walls[k];
         if (w->kind == EDDY_WALL_POLYGON) {
             eddy_result res = check_polygon(w, k, width, height, err);
+            if (res == EDDY_OK) res = check_rock(w, k, err);
             if (res != EDDY_OK) return res;
         } else if (w->kind == EDDY_WALL_CIRCLE) {
             if (!isfinite(w->x) || !isfinite(w->y) || !isfinite(w->radius))
@@ -246,8 +277,20 @@ static bool in_triangle(const double *p, const double *a, const double *b, const
     return cross3(a, b, p) >= 0.0 && cross3(b, c, p) >= 0.0 && cross3(c, a, p) >= 0.0;
 }
 
+/* The smallest height of triangle abc (each corner's distance from the
+ * opposite side): how far it is from a sliver. */
+static double triangle_fatness(const double *a, const double *b, const double *c)
+{
+    double twice = fabs(cross3(a, b, c));
+    double ab = hypot(b[0] - a[0], b[1] - a[1]), bc = hypot(c[0] - b[0], c[1] - b[1]);
+    double ca = hypot(a[0] - c[0], a[1] - c[1]), longest = fmax(ab, fmax(bc, ca));
+    return longest > 0.0 ? twice / longest : 0.0;
+}
+
 /* Ear clipping: repeatedly cut off a convex corner whose triangle holds no
- * other corner. A simple polygon always has one (two ears theorem). */
+ * other corner (a simple polygon always has one: two ears theorem), the
+ * fattest such ear first, so that no needless sliver is cut (the rigid
+ * bodies' rock is made of these, eddy_wall_rock_pieces). */
 int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
 {
     if (!w || w->kind != EDDY_WALL_POLYGON || w->point_count < 3 ||
@@ -261,8 +304,9 @@ int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
     }
     for (int p = 0; p < n; ++p) idx[p] = area >= 0.0 ? p : n - 1 - p; /* counter-clockwise */
     while (n >= 3) {
-        bool clipped = false;
-        for (int k = 0; k < n && !clipped; ++k) {
+        int best = -1;
+        double fattest = -1.0;
+        for (int k = 0; k < n; ++k) {
             const double *a = w->points[idx[(k + n - 1) % n]], *b = w->points[idx[k]],
                          *c = w->points[idx[(k + 1) % n]];
             double turn = cross3(a, b, c);
@@ -272,16 +316,91 @@ int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
                 if (q != k && q != (k + 1) % n && q != (k + n - 1) % n)
                     empty = !in_triangle(w->points[idx[q]], a, b, c);
             if (!empty) continue;
-            if (turn > 0.0 && count < max) {
-                const double *t[3] = {a, b, c};
-                for (int v = 0; v < 3; ++v) out[count][v][0] = t[v][0], out[count][v][1] = t[v][1];
-                ++count;
-            }
-            for (int q = k; q < n - 1; ++q) idx[q] = idx[q + 1];
-            --n;
-            clipped = true;
+            double fat = turn > 0.0 ? triangle_fatness(a, b, c) : 0.0;
+            if (fat > fattest) fattest = fat, best = k;
         }
-        if (!clipped) break; /* not a simple polygon: stop */
+        if (best < 0) break; /* not a simple polygon: stop */
+        const double *a = w->points[idx[(best + n - 1) % n]], *b = w->points[idx[best]],
+                     *c = w->points[idx[(best + 1) % n]];
+        if (cross3(a, b, c) > 0.0 && count < max) {
+            const double *t[3] = {a, b, c};
+            for (int v = 0; v < 3; ++v) out[count][v][0] = t[v][0], out[count][v][1] = t[v][1];
+            ++count;
+        }
+        for (int q = best; q < n - 1; ++q) idx[q] = idx[q + 1];
+        --n;
+    }
+    return count;
+}
+
+/* Offset of corner p from the line through its neighbours in the ring
+ * idx[0..n) (positive where the outline turns left, counter-clockwise). */
+static double corner_offset(const double (*v)[2], const int *idx, int n, int p)
+{
+    const double *a = v[idx[(p + n - 1) % n]], *m = v[idx[p]], *b = v[idx[(p + 1) % n]];
+    double cx = b[0] - a[0], cy = b[1] - a[1], len = hypot(cx, cy);
+    return len > 0.0 ? cross3(a, b, m) / -len : 0.0;
+}
+
+/* The outline the rock follows: the wall's corners less those the rigid
+ * bodies could not hold, a corner closer than EDDY_OUTLINE_MIN_EDGE to the
+ * next or nearer than EDDY_OUTLINE_MIN_CORNER to the line through its
+ * neighbours (a finely drawn arc), the flattest first, so the rock strays
+ * from the drawing by less than EDDY_OUTLINE_MIN_CORNER (the fluid's walls
+ * are cells, far coarser). Counter-clockwise into out; returns its corners. */
+static int rock_outline(const eddy_wall *w, double (*out)[2])
+{
+    int n = w->point_count, idx[EDDY_WALL_MAX_POINTS];
+    double area = 0.0;
+    for (int p = 0; p < n; ++p) {
+        const double *a = w->points[p], *b = w->points[(p + 1) % n];
+        area += a[0] * b[1] - b[0] * a[1];
+    }
+    for (int p = 0; p < n; ++p) idx[p] = area >= 0.0 ? p : n - 1 - p;
+    while (n > 3) {
+        int drop = -1;
+        double flattest = INFINITY;
+        for (int p = 0; p < n; ++p) {
+            const double *m = w->points[idx[p]], *b = w->points[idx[(p + 1) % n]];
+            double off = fabs(corner_offset(w->points, idx, n, p));
+            bool close = hypot(b[0] - m[0], b[1] - m[1]) < EDDY_OUTLINE_MIN_EDGE;
+            if ((off < EDDY_OUTLINE_MIN_CORNER || close) && off < flattest) flattest = off, drop = p;
+        }
+        if (drop < 0) break;
+        for (int q = drop; q + 1 < n; ++q) idx[q] = idx[q + 1];
+        --n;
+    }
+    for (int p = 0; p < n; ++p) out[p][0] = w->points[idx[p]][0], out[p][1] = w->points[idx[p]][1];
+    return n;
+}
+
+/* Strictly convex and counter-clockwise, corner by corner. */
+static bool convex_ccw(const double (*pts)[2], int n)
+{
+    for (int p = 0; p < n; ++p)
+        if (!(cross3(pts[p], pts[(p + 1) % n], pts[(p + 2) % n]) > 0.0)) return false;
+    return true;
+}
+
+int eddy_wall_rock_pieces(const eddy_wall *w, double (*pieces)[EDDY_OUTLINE_MAX_VERTICES][2],
+                          int *sizes, int max)
+{
+    if (!w || w->kind != EDDY_WALL_POLYGON || max < 1 || w->point_count < 3 ||
+        w->point_count > EDDY_WALL_MAX_POINTS)
+        return 0;
+    eddy_wall rock = *w;
+    rock.point_count = rock_outline(w, rock.points);
+    int n = rock.point_count;
+    if (n <= EDDY_OUTLINE_MAX_VERTICES && convex_ccw((const double (*)[2])rock.points, n)) {
+        for (int p = 0; p < n; ++p) pieces[0][p][0] = rock.points[p][0], pieces[0][p][1] = rock.points[p][1];
+        sizes[0] = n;
+        return 1;
+    }
+    double tri[EDDY_WALL_MAX_POINTS][3][2];
+    int count = eddy_wall_triangles(&rock, tri, EDDY_WALL_MAX_POINTS < max ? EDDY_WALL_MAX_POINTS : max);
+    for (int t = 0; t < count; ++t) {
+        for (int v = 0; v < 3; ++v) pieces[t][v][0] = tri[t][v][0], pieces[t][v][1] = tri[t][v][1];
+        sizes[t] = 3;
     }
     return count;
 }

@@ -157,6 +157,13 @@ void eddy_fluid_release(eddy_fluid *f, const void *holder);
  * form. Off by default; off again frees the dense copy. */
 eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err);
 
+/* reduced[k] += phi_k(x, y) . (jx, jy) for every mode (box modes exactly, grid
+ * modes bilinear in their MAC samples): B^T of a point force, or, over the
+ * density, of a point impulse. Nothing outside the domain. The coupling hands
+ * the water the reactions of the forces on bodies this way. */
+void eddy_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
+                              double *reduced);
+
 /* ------------------------------------------------------------ asset */
 
 #define EDDY_ASSET_VERSION 3u /* 2: shapes carry their added mass; 3: stream functions

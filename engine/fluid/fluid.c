@@ -618,6 +618,22 @@ void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
     eddy_fluid_velocity_of(f, f->coef, x, y, out);
 }
 
+void eddy_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
+                              double *reduced)
+{
+    if (!in_fluid(f, x, y)) return;
+    int eig = f->eig;
+    if (eig > 0) {
+        eddy_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
+        for (int k = 0; k < eig; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
+    }
+    if (f->r > eig) {
+        eddy_grid_modes_values(&f->mac, f->asset->grid_modes, f->r - eig, x, y, f->phi_u + eig,
+                               f->phi_v + eig);
+        for (int k = eig; k < f->r; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
+    }
+}
+
 void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
                                  double *uv)
 {

@@ -52,30 +52,25 @@
  *   discs and continuous inside them). beta stays exact: its jump across the
  *   sheet is the physics.
  *
- * Panel matrix (5.12) with lengths. Rows are fluxes: P_ji = -(the flux through
- *   panel j induced by unit strength on panel i), computed exactly as the
- *   difference of panel i's stream function between the ends of panel j rather
- *   than by the printed one-point rule A_j u_ij . n_j (panel_matrix.c says why);
- *   a panel's flux through itself is zero. The printed 5.12 has no A_j while
- *   5.14 does; without it gamma would come out A times off. The violation stays
- *   the one-point flux A_j (u_f - u_o) . n_j (5.14), exact for any linear field.
- *   Then P gamma = b means no net flow of u_f + u_p - u_o through any panel.
- *   One extra row per connected group of pieces: sum_i A_i gamma_i = 0 (5.15).
- *   The (M+R) x M system is solved as equality-constrained least squares: the
- *   circulation rows hold exactly (Kelvin), the flux rows as well as they can
- *   (the limit of a heavily weighted row; panel_matrix.c).
+ * Panel matrix (5.12), stream-function form. No water crosses a closed outline
+ *   exactly when the whole flow's stream function is constant along it, so the
+ *   strengths make psi_p + psi_rel = C (one C per outline) in the least-squares
+ *   sense over four points a panel (panel_matrix.c says why not the printed
+ *   one-point rule). psi_rel comes from the one-point fluxes the run time
+ *   computes, b_j = A_j (u_f - u_o) . n_j (5.14), as their running sum along the
+ *   outline, so the solve stays gamma = pinv b. One extra row per connected
+ *   group of pieces: sum_i A_i gamma_i = 0 (5.15), held exactly (Kelvin; the
+ *   limit of a heavily weighted row; panel_matrix.c).
  *
- * Parity (5.3.1), as measured here (docs/design.md, "Traps found"). An EVEN count
- *   per side cannot cancel rigid rotation (full rank, 30 % residual at 4 per side
- *   of a square) - the paper's statement. An ODD count on a side that a mirror
- *   axis cuts in the middle makes the system exactly rank-deficient (smallest
- *   singular value 1e-17): a test "refuse if sigma_min is tiny" would refuse every
- *   box. That null direction is harmless (no flux at any midpoint, no circulation)
- *   and the truncated-SVD pseudo-inverse drops it; rigid motions are then cancelled
- *   to round-off, but one strain is out of reach (9 % on a 1.2 x 0.7 box at h = 0.1),
- *   which the balancing search in panel_shape.c trades for 0.08 % on rigid motion
- *   and 0.8 % on strains. Refusal
- *   is therefore by residual on rigid motions, not by sigma_min (panel_matrix.c).
+ * Parity (5.3.1). With the printed midpoint rule an even count per side could
+ *   not cancel rotation and an odd count on a side cut in the middle by a mirror
+ *   axis made the system exactly singular; a balancing search once traded one
+ *   for the other, and some spacings of a 2:1 octagon fell between (refused on
+ *   80- and 96-cell grids of a 10 m level, accepted on 64 and 128). The stream-
+ *   function rows sample whole panels, so neither happens: odd counts stay (the
+ *   paper's rule, harmless) but any count works, and refusal (by the residual on
+ *   rigid motions, panel_matrix.c) only catches outlines of one or two panels a
+ *   side.
  *
  * Violation (5.14). b_j = A_j (u_f - u_o) . n_j at the world-space midpoint, with
  *   u_o = v + omega x (m_j - origin), omega counter-clockwise positive.
@@ -126,21 +121,17 @@
 #define EDDY_PANEL_MAX_IMAGES 8      /* per body: 4 walls + 4 corners */
 
 /* Singular values of P on circulation-free strengths below this times the largest
- * are exact null directions and are dropped from the pseudo-inverse (truncated
- * SVD). Regular ones sit at 1e-2..1e-1 of the largest, null ones at round-off
- * (1e-17): a mirror axis that cuts two panels at their midpoints makes one (odd
- * counts on a box, even counts on a circle). */
+ * are null directions and are dropped from the pseudo-inverse (truncated SVD).
+ * The stream-function rows (panel_matrix.c) have none on any shape measured
+ * (squares, boxes, discs, octagons, triangles, 1..6 panels a side: the smallest
+ * at 2e-3..4e-1 of the largest); the printed midpoint rule had one on every
+ * mirror-symmetric outline cut into odd counts. */
 #define EDDY_PANEL_SINGULAR_TOL 1e-8
-/* A shape is refused when the least-squares panel solution leaves more than this
- * fraction of a rigid motion's normal velocity at the midpoints (panel_matrix.c).
- * Generic outlines leave 1e-3..4e-2 (the latter at 3 panels per side), odd-split
- * boxes and circles 1e-15, even-split boxes 0.06..1. */
-#define EDDY_PANEL_CONSISTENCY_TOL 5e-2
-/* The balancing search (panel_shape.c) runs when the odd split leaves more than
- * this residual on some linear flow, on shapes of at most this many straight
- * stretches (one SVD per stretch). */
-#define EDDY_PANEL_BALANCE_TRIGGER 1e-2
-#define EDDY_PANEL_BALANCE_MAX_TRIES 32
+/* A shape is refused when its panels leave more than this share of a rigid
+ * motion's stream function along the outline (panel_matrix.c). Measured: 3..20
+ * panels a side 2e-3..6e-2; 2 panels a side of a square 0.22, 1 a side
+ * 0.1..0.15; no spacing refuses a shape a coarser one accepts. */
+#define EDDY_PANEL_CONSISTENCY_TOL 0.25
 
 /* --------------------------------------------------------- panel_velocity.c */
 
@@ -209,7 +200,6 @@ typedef struct eddy_panel_shape_desc {
     double spacing;            /* target panel length h (the grid spacing), > 0 */
     double singular_tolerance; /* 0: EDDY_PANEL_SINGULAR_TOL */
     double consistency_tolerance; /* 0: EDDY_PANEL_CONSISTENCY_TOL */
-    bool odd_only;             /* true: the paper's rule only, no balancing search */
     /* TEST HOOK: > 0 forces exactly this many panels on every polygon side and on
      * every circle (even counts allowed), to reproduce the singular symmetric
      * systems of 5.3.1. 0: automatic odd counts. */
@@ -233,9 +223,9 @@ typedef struct eddy_panel_shape {
                              circulation rows exact (panel_matrix.c) */
     double sigma_min, sigma_max; /* extreme singular values of P, circulation-free */
     int null_count;       /* singular directions dropped from pinv (see panel_matrix.c) */
-    double consistency;   /* residual normal flow on rigid motions, relative (refusal test) */
+    double consistency;   /* share of a rigid motion's stream function the panels leave
+                             along the outline (refusal test, panel_matrix.c) */
     double strain_residual; /* same for two linear strains (information only) */
-    int adjusted_stretch; /* stretch given one extra (even) panel count, or -1 */
     double radius;        /* bounding radius about the body origin */
     double area;          /* enclosed area (m^2): a circle's true one, not its polygon's */
     double added_mass[9]; /* 3 x 3 row-major, per unit fluid density, body space, about the
@@ -253,8 +243,8 @@ typedef struct eddy_panel_shape {
  * Pieces that touch form one group with one circulation row (5.15); separate
  * pieces of one body get one row each.
  * Counts: every stretch (a kept part of a side, an arc, a circle) gets an ODD
- * number of equal panels of length about h (5.3.1), then the balancing search
- * may give ONE straight stretch one more panel (panel_shape.c, balance_counts).
+ * number of panels of length about h (5.3.1): equal on arcs, in cosine spacing
+ * on straight stretches (shorter towards the corners; panel_shape.c).
  * Errors: EDDY_ERR_ARGUMENT (bad or degenerate geometry: zero area, repeated or
  * collinear vertices, clockwise or reflex polygons), EDDY_ERR_RANGE (too many
  * panels), EDDY_ERR_NUMERIC (panels that cannot cancel rigid motion, e.g. an
@@ -274,6 +264,15 @@ bool eddy_panel_collinear(const eddy_panel_shape *shape, int a, int b);
 /* Area enclosed by the panels (shoelace over every panel, every loop). */
 double eddy_panel_shape_area(const eddy_panel_shape *shape);
 
+/* ----------------------------------------------------------- panel_outline.c */
+
+/* Area and centroid (body space) of the region the outline of the pieces the
+ * shape was cut from encloses, exactly: the panels' polygon plus the circular
+ * segment beyond every chord of a circle piece. pieces may be NULL (the
+ * panels' polygon alone). */
+void eddy_panel_outline_moments(const eddy_panel_shape *shape, const eddy_piece *pieces,
+                                int piece_count, double *area, double centroid[2]);
+
 /* Fills shape->added_mass and shape->area from the shape's own panel solution in
  * still fluid (needs pinv). true_area > 0 is the exact area when the panels only
  * approximate the outline (a circle's); 0 takes the panelled area. */
@@ -281,14 +280,22 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, edd
 
 /* ----------------------------------------------------------- panel_matrix.c */
 
-/* Fills the (M + R) x M panel matrix [P; lengths] (5.12, 5.15), row-major. */
-eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
-/* One entry P_ji of its influence rows, for checks that sample the matrix:
- * exact_row says whether row j takes the exact flux (eddy_panel_exact_row,
- * with next from eddy_panel_shape_link and prev its inverse, or NULL next
- * when the outlines do not link). */
-bool eddy_panel_exact_row(const eddy_panel_shape *shape, const int *next, const int *prev, int j);
-double eddy_panel_matrix_entry(const eddy_panel_shape *shape, bool exact_row, int j, int i);
+/* The stream-function form of 5.12 (panel_matrix.c): K = eddy_panel_matrix_samples
+ * points along the outlines, rows (K x M, row-major) the panels' stream function
+ * there and rhs (K x M) minus the relative flow's as a linear form in the one-point
+ * fluxes b, both centred per outline and weighted for least squares. Either may be
+ * NULL. The solve is gamma = Z (rows Z)^+ rhs b, Z the circulation-free strengths
+ * (5.15). EDDY_ERR_ARGUMENT when the panels do not close into outlines. */
+int eddy_panel_matrix_samples(const eddy_panel_shape *shape);
+eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs);
+/* The whole flow's stream function psi_p + psi_rel (uncentred: up to one
+ * constant per outline) at `count` of the K samples, for strengths gamma
+ * and one-point fluxes b; loop_of[t] the outline sample t lies on. What the
+ * solve makes one constant per outline; the loader checks a stored inverse
+ * with it. EDDY_ERR_ARGUMENT for a sample out of range or open outlines. */
+eddy_result eddy_panel_outline_stream(const eddy_panel_shape *shape, const double *gamma,
+                                      const double *b, int count, const int *samples,
+                                      double *psi, int *loop_of);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid
@@ -296,7 +303,7 @@ double eddy_panel_matrix_entry(const eddy_panel_shape *shape, bool exact_row, in
 eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err);
 
 /* Refuses (EDDY_ERR_NUMERIC, message names the shape) a shape whose panels leave
- * more than consistency_tolerance of a rigid motion's normal flow. */
+ * more than consistency_tolerance of a rigid motion's stream function. */
 eddy_result eddy_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
                                     eddy_error *err);
 
@@ -446,6 +453,34 @@ void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, do
  * (2 * its panel count values): the relative flow for forces is this minus uo.
  * Other bodies' panels are seen as the solve sees them (eddy_panel_velocity_near). */
 void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv);
+
+/* ------------------------------------------------------------ panel_probe.c */
+
+/* What a probe reads near a body: the same outline cut EDDY_PROBE_REFINE times
+ * finer (built at set-up, eddy_panel_shape_build with spacing / EDDY_PROBE_REFINE;
+ * none for bodies whose fine outline would pass EDDY_PROBE_MAX_PANELS), solved on
+ * demand against the flow the step's panels were solved against. */
+#define EDDY_PROBE_REFINE 3
+#define EDDY_PROBE_MAX_PANELS 256
+
+/* The fine outline's midpoints (2 per panel) for body `body`'s current pose, in
+ * the panel world's frame: where the caller samples u_f. */
+void eddy_panel_probe_midpoints(const eddy_panel_world *w, int body,
+                                const eddy_panel_shape *fine, double *xy);
+/* The fine strengths: b_j = A_j (u_f + every other source - u_o) . n_j at the fine
+ * midpoints (uf: 2 per panel), gamma = fine pinv b. b: scratch of fine->count. */
+void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
+                                const eddy_panel_shape *fine, const double *uf, double *b,
+                                double *gamma);
+/* The fine sheet's velocity at (x, y) less that of the body's own run-time panels,
+ * with the body's wall images of both: what to add to u_p there. */
+void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
+                                 const eddy_panel_shape *fine, const double *gamma, double x,
+                                 double y, double out_uv[2]);
+/* How much of that difference a point takes: 1 within one run-time panel length
+ * of the body's bounding circle, 0 beyond two, linear between (so u is
+ * continuous); 0 for a body near interior walls (panel_probe.c). */
+double eddy_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y);
 
 /* --------------------------------------------------- panel_feedback_exact.c */
 

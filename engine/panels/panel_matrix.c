@@ -2,7 +2,38 @@
 // SPDX-License-Identifier: MIT
 /* panel_matrix.c - the panel matrix of one shape (5.12 + 5.15) and its
  * least-squares pseudo-inverse (5.13, 5.16), all in body space so the body may
- * move and rotate freely. Conventions in panel.h. */
+ * move and rotate freely. Conventions in panel.h.
+ *
+ * NO FLOW THROUGH THE OUTLINE, IN STREAM-FUNCTION FORM. No water crosses a
+ * closed outline anywhere exactly when the whole flow's stream function is
+ * one constant along it: the flux through any chord is the difference of
+ * the stream function between its ends. So the strengths are chosen to make
+ *     psi_p + psi_rel = C   along every outline (one constant per outline),
+ * psi_p the panels' stream function (panel_velocity.c), psi_rel that of the
+ * relative flow u_f - u_o, in the least-squares sense over PANEL_SAMPLES
+ * points a panel (the integral of (psi - C)^2 along the outline), with the
+ * circulation rows (5.15) exact. The run time still hands in the one-point
+ * fluxes b_j = A_j (u_f - u_o) . n_j (5.14): psi_rel along an outline is
+ * their running sum (the flux through a stretch of the outline is the
+ * change of psi along it), taking the normal velocity constant along each
+ * panel (off by A^2/8 times its slope: second order) and the outline's net
+ * flux out spread by length (a divergence-free flow has none; the one-point
+ * rule leaves round-off of it). That running sum is linear in b, so the
+ * whole solve stays one matrix, gamma = pinv b: the run time is unchanged.
+ *
+ * Why not the printed rule. 5.12 asks for zero normal velocity at each
+ * panel's midpoint (P_ji = -A_j u_ij . n_j). Between the midpoints the
+ * outline's stream function then wandered: full chords through a fixed
+ * 0.6 m square of 13 panels carried 26 % of the stream, diagonal ones 78 %,
+ * and the inflow through the outline 5 mm outside was 133 % of U w where the
+ * potential flow has 14 % (tests/test_no_flow_through.c). The exact flux
+ * through each panel (psi at its two ends; this file once used it where the
+ * outline bends at both ends of a panel) leaves the checkerboard of
+ * strengths free on straight sides (alternating strengths give the same psi
+ * at every panel end of a straight row). psi equal at the midpoints alone
+ * cut the chords to 15 %, the velocity 0.15 m out to 3 % of 2U, the inflow to
+ * 46 %; sampling the whole panel does the rest (numbers in
+ * tests/test_no_flow_through.c). */
 #include "dense.h"
 #include "panel.h"
 
@@ -10,71 +41,171 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rows 0..M-1 (5.12, scaled to fluxes): P_ji = -(flux through panel j induced
- * by unit strength on panel i). The chapter takes it by the one-point rule,
- * -A_j u_ij . n_j with u_ij at the midpoint of panel j; a panel's own normal
- * velocity there is zero. That is right along a straight side, whose panels
- * see each other's logarithmic end singularities in mirror pairs. Where the
- * outline bends at every panel end (a circle's panels, a polygon cut into a
- * single panel a side), the one-point rule misses the logarithms at the bends
- * and leaks: in a uniform stream 8 % of it went through a disc of 17 panels
- * (4 % at 63). Those rows take the exact flux instead, the difference of
- * panel i's stream function between the ends of panel j (panel_velocity.c):
- * 1.3 % (0.09 % at 63), second order. On straight sides the exact flux would
- * leave the checkerboard pattern of strengths nearly free (collinear panels'
- * fluxes see only the odd part of their neighbours' strengths), so they keep
- * the printed rule. */
-static bool bends_at_both_ends(const eddy_panel_shape *s, const int *next, const int *prev, int j)
+/* Stream-function samples per panel, at the middles of equal quarters. */
+#define PANEL_SAMPLES 4
+
+int eddy_panel_matrix_samples(const eddy_panel_shape *shape)
 {
-    return !eddy_panel_collinear(s, prev[j], j) && !eddy_panel_collinear(s, j, next[j]);
+    return PANEL_SAMPLES * shape->count;
 }
 
-bool eddy_panel_exact_row(const eddy_panel_shape *s, const int *next, const int *prev, int j)
+/* The outlines as loops of panels: loop[i] the loop panel i is on,
+ * before[i] the length of its loop from the loop's first panel to the start
+ * of panel i, total[l] the length of loop l. Returns the loop count, or -1
+ * when the panels do not close into loops. */
+static int walk_loops(const eddy_panel_shape *s, int *next, int *loop, double *before,
+                      double *total)
 {
-    return next && bends_at_both_ends(s, next, prev, j);
-}
-
-double eddy_panel_matrix_entry(const eddy_panel_shape *s, bool exact_row, int j, int i)
-{
-    if (i == j) return 0.0;
-    const double *ej = &s->ends[4 * j], *mj = &s->mid[2 * j], *nj = &s->normal[2 * j];
-    const double *e = &s->ends[4 * i];
-    double flux = exact_row
-                      ? eddy_panel_flux_influence(e[0], e[1], e[2], e[3], ej[0], ej[1], ej[2], ej[3])
-                      : s->length[j] * eddy_panel_normal_influence(e[0], e[1], e[2], e[3], mj[0],
-                                                                   mj[1], nj[0], nj[1]);
-    return -flux;
-}
-
-static eddy_result fill_influence_rows(const eddy_panel_shape *s, double *out)
-{
-    int m = s->count;
-    int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *prev = next ? next + m : NULL;
-    if (!next) return EDDY_ERR_MEMORY; /* never a silently different matrix */
-    bool linked = eddy_panel_shape_link(s, next);
-    if (linked)
-        for (int i = 0; i < m; i++) prev[next[i]] = i;
-    for (int j = 0; j < m; j++) {
-        bool exact = eddy_panel_exact_row(s, linked ? next : NULL, prev, j);
-        for (int i = 0; i < m; i++) out[(size_t)j * m + i] = eddy_panel_matrix_entry(s, exact, j, i);
+    int m = s->count, loops = 0;
+    if (!eddy_panel_shape_link(s, next)) return -1;
+    for (int i = 0; i < m; i++) loop[i] = -1;
+    for (int i = 0; i < m; i++) {
+        if (loop[i] >= 0) continue;
+        double run = 0.0;
+        int j = i, steps = 0;
+        while (loop[j] < 0 && steps++ <= m) {
+            loop[j] = loops;
+            before[j] = run;
+            run += s->length[j];
+            j = next[j];
+        }
+        if (j != i) return -1; /* ran into another loop: not a cycle */
+        total[loops++] = run;
     }
-    eddy_free(next);
+    return loops;
+}
+
+/* Sample k: panel k / PANEL_SAMPLES, at fraction f along it, weight A / S. */
+static void sample_point(const eddy_panel_shape *s, int k, double *x, double *y, double *f,
+                         double *weight)
+{
+    int j = k / PANEL_SAMPLES;
+    *f = ((k % PANEL_SAMPLES) + 0.5) / PANEL_SAMPLES;
+    const double *e = &s->ends[4 * j];
+    *x = e[0] + *f * (e[2] - e[0]);
+    *y = e[1] + *f * (e[3] - e[1]);
+    *weight = s->length[j] / PANEL_SAMPLES;
+}
+
+/* Subtracts from every row of the k x cols matrix its loop's weighted mean
+ * over the loop's samples (removes the outline's constant C), then scales
+ * each row by the square root of its weight (the least-squares norm). */
+static eddy_result centre_rows(const eddy_panel_shape *s, const int *loop, int loops, int cols,
+                               double *a)
+{
+    int k = eddy_panel_matrix_samples(s);
+    double *mean = eddy_calloc((size_t)loops * (size_t)cols, sizeof(double));
+    double *mass = eddy_calloc((size_t)loops, sizeof(double));
+    if (!mean || !mass) {
+        eddy_free(mean), eddy_free(mass);
+        return EDDY_ERR_MEMORY;
+    }
+    for (int q = 0; q < k; q++) {
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        int l = loop[q / PANEL_SAMPLES];
+        mass[l] += w;
+        for (int c = 0; c < cols; c++) mean[(size_t)l * cols + c] += w * a[(size_t)q * cols + c];
+    }
+    for (int q = 0; q < k; q++) {
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        int l = loop[q / PANEL_SAMPLES];
+        double root = sqrt(w);
+        for (int c = 0; c < cols; c++)
+            a[(size_t)q * cols + c] = root * (a[(size_t)q * cols + c] - mean[(size_t)l * cols + c] / mass[l]);
+    }
+    eddy_free(mean), eddy_free(mass);
     return EDDY_OK;
 }
 
-/* Rows M..M+R-1 (5.15): sum of A_i gamma_i over each connected group is zero. */
-static void fill_circulation_rows(const eddy_panel_shape *s, double *out)
+/* K x M: the panels' stream function at the samples, P_ki = psi_i(x_k),
+ * centred per loop and weighted (5.12 in stream-function form). */
+static eddy_result fill_stream_rows(const eddy_panel_shape *s, const int *loop, int loops,
+                                    double *out)
 {
-    int m = s->count;
-    for (int g = 0; g < s->group_count; g++)
-        for (int i = 0; i < m; i++)
-            out[(size_t)(m + g) * m + i] = s->group[i] == g ? s->length[i] : 0.0;
+    int m = s->count, k = eddy_panel_matrix_samples(s);
+    for (int q = 0; q < k; q++) {
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        for (int i = 0; i < m; i++) {
+            const double *e = &s->ends[4 * i];
+            out[(size_t)q * m + i] = eddy_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
+        }
+    }
+    return centre_rows(s, loop, loops, m, out);
 }
 
-eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out)
+/* K x M: minus the relative flow's stream function at the samples as a
+ * linear form in the one-point fluxes b (the running sum round the loop,
+ * its net flux spread by length), centred and weighted like the rows. */
+static eddy_result fill_stream_rhs(const eddy_panel_shape *s, const int *loop, int loops,
+                                   const double *before, const double *total, double *out)
 {
-    eddy_result rc = fill_influence_rows(shape, out);
-    if (rc == EDDY_OK) fill_circulation_rows(shape, out);
+    int m = s->count, k = eddy_panel_matrix_samples(s);
+    memset(out, 0, sizeof(double) * (size_t)k * (size_t)m);
+    for (int q = 0; q < k; q++) {
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        int j = q / PANEL_SAMPLES, l = loop[j];
+        double reach = (before[j] + f * s->length[j]) / total[l]; /* share of the net flux */
+        for (int i = 0; i < m; i++) {
+            if (loop[i] != l) continue;
+            double c = (before[i] < before[j] ? 1.0 : 0.0) + (i == j ? f : 0.0) - reach;
+            out[(size_t)q * m + i] = -c;
+        }
+    }
+    return centre_rows(s, loop, loops, m, out);
+}
+
+eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs)
+{
+    int m = shape->count;
+    int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *loop = next ? next + m : NULL;
+    double *before = eddy_alloc(sizeof(double) * 2 * (size_t)m), *total = before ? before + m : NULL;
+    eddy_result rc = next && before ? EDDY_OK : EDDY_ERR_MEMORY;
+    int loops = rc == EDDY_OK ? walk_loops(shape, next, loop, before, total) : 0;
+    if (rc == EDDY_OK && loops < 1) rc = EDDY_ERR_ARGUMENT;
+    if (rc == EDDY_OK && rows) rc = fill_stream_rows(shape, loop, loops, rows);
+    if (rc == EDDY_OK && rhs) rc = fill_stream_rhs(shape, loop, loops, before, total, rhs);
+    eddy_free(next);
+    eddy_free(before);
+    return rc;
+}
+
+eddy_result eddy_panel_outline_stream(const eddy_panel_shape *s, const double *gamma,
+                                      const double *b, int count, const int *samples,
+                                      double *psi, int *loop_of)
+{
+    int m = s->count;
+    int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *loop = next ? next + m : NULL;
+    double *before = eddy_alloc(sizeof(double) * 2 * (size_t)m), *total = before ? before + m : NULL;
+    double *net = eddy_calloc((size_t)m, sizeof(double)); /* per loop, at most m loops */
+    eddy_result rc = next && before && net ? EDDY_OK : EDDY_ERR_MEMORY;
+    int loops = rc == EDDY_OK ? walk_loops(s, next, loop, before, total) : 0;
+    if (rc == EDDY_OK && loops < 1) rc = EDDY_ERR_ARGUMENT;
+    for (int i = 0; rc == EDDY_OK && i < m; i++) net[loop[i]] += b[i];
+    for (int t = 0; rc == EDDY_OK && t < count; t++) {
+        int q = samples[t];
+        if (q < 0 || q >= eddy_panel_matrix_samples(s)) {
+            rc = EDDY_ERR_ARGUMENT;
+            break;
+        }
+        double x, y, f, w;
+        sample_point(s, q, &x, &y, &f, &w);
+        int j = q / PANEL_SAMPLES, l = loop[j];
+        double panels = 0.0, rel = -net[l] * (before[j] + f * s->length[j]) / total[l];
+        for (int i = 0; i < m; i++) {
+            const double *e = &s->ends[4 * i];
+            panels += gamma[i] * eddy_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
+            if (loop[i] == l && before[i] < before[j]) rel += b[i];
+        }
+        psi[t] = panels + rel + f * b[j];
+        loop_of[t] = l;
+    }
+    eddy_free(next);
+    eddy_free(before);
+    eddy_free(net);
     return rc;
 }
 
@@ -93,25 +224,33 @@ static eddy_result circulation_free_basis(const eddy_panel_shape *s, double *q, 
     return EDDY_OK;
 }
 
-/* pinv[:, 0:m] = Z V diag(1/s) U^T over the first `kept` singular values of
- * P Z = U diag(s) V^T (n = m - r columns); the dropped ones are exact null
- * directions (minimum-norm solution). pinv[:, m + g] = the minimum-norm
- * strengths with unit circulation in group g (unused at run time: b has zeros
- * there). */
+/* pinv[:, 0:m] = Z V diag(1/s) U^T L over the first `kept` singular values of
+ * P Z = U diag(s) V^T (K x n, n = m - r), L the K x m right-hand side; the
+ * dropped ones are null directions (minimum-norm solution). pinv[:, m + g] =
+ * the minimum-norm strengths with unit circulation in group g (unused at run
+ * time: b has zeros there). w: n x K scratch, wl: n x m scratch. */
 static void assemble_pinv(const eddy_panel_shape *s, int kept, const double *z, const double *u,
-                          const double *sv, const double *vt, double *w, double *pinv)
+                          const double *sv, const double *vt, const double *rhs, double *w,
+                          double *wl, double *pinv)
 {
     int m = s->count, r = s->group_count, n = m - r, rows = s->rows;
-    for (int k = 0; k < n; k++) /* w = V diag(1/s) U^T, n x m */
+    int k = eddy_panel_matrix_samples(s);
+    for (int c = 0; c < n; c++) /* w = V diag(1/s) U^T, n x K */
+        for (int q = 0; q < k; q++) {
+            double sum = 0.0;
+            for (int l = 0; l < kept; l++) sum += vt[(size_t)l * n + c] * u[(size_t)q * n + l] / sv[l];
+            w[(size_t)c * k + q] = sum;
+        }
+    for (int c = 0; c < n; c++) /* wl = w L, n x m */
         for (int j = 0; j < m; j++) {
             double sum = 0.0;
-            for (int l = 0; l < kept; l++) sum += vt[(size_t)l * n + k] * u[(size_t)j * n + l] / sv[l];
-            w[(size_t)k * m + j] = sum;
+            for (int q = 0; q < k; q++) sum += w[(size_t)c * k + q] * rhs[(size_t)q * m + j];
+            wl[(size_t)c * m + j] = sum;
         }
     for (int i = 0; i < m; i++) {
         for (int j = 0; j < m; j++) {
             double sum = 0.0;
-            for (int k = 0; k < n; k++) sum += z[(size_t)i * n + k] * w[(size_t)k * m + j];
+            for (int c = 0; c < n; c++) sum += z[(size_t)i * n + c] * wl[(size_t)c * m + j];
             pinv[(size_t)i * rows + j] = sum;
         }
         for (int g = 0; g < r; g++) pinv[(size_t)i * rows + m + g] = 0.0;
@@ -142,16 +281,19 @@ static void probe_rotate(double x, double y, double uv[2]) { uv[0] = -y, uv[1] =
 static void probe_strain(double x, double y, double uv[2]) { uv[0] = x, uv[1] = -y; }
 static void probe_shear(double x, double y, double uv[2]) { uv[0] = y, uv[1] = x; }
 
-/* Residual normal velocity left at the midpoints by the least-squares solution
- * gamma = P^+ b for one probe, max over panels, relative to the probe's largest
- * normal velocity (0 when the probe has none, e.g. a circle spinning about its
- * centre). b and gamma are scratch of rows and m doubles. */
-static double probe_residual(const eddy_panel_shape *s, const double *p, probe_fn f, double *b,
-                             double *gamma)
+/* What the least-squares solution gamma = pinv b leaves of the probe's
+ * stream function along the outline: the root mean square of
+ * psi_p + psi_rel - C over the outline, relative to the probe's largest
+ * normal speed there times the outline's length over 2 pi (for a unit
+ * stream past a disc of radius R, psi_rel - C has root mean square R / 2^0.5:
+ * the scale of the water the motion moves). 0 when the probe moves no water
+ * across the outline (a circle spinning about its centre). b (m), gamma (m),
+ * res (K) are scratch. */
+static double probe_residual(const eddy_panel_shape *s, const double *p, const double *rhs,
+                             probe_fn f, double *b, double *gamma, double *res)
 {
-    int m = s->count, rows = s->rows;
+    int m = s->count, rows = s->rows, k = eddy_panel_matrix_samples(s);
     double peak = 0.0;
-    for (int j = 0; j < rows; j++) b[j] = 0.0;
     for (int j = 0; j < m; j++) {
         double uv[2];
         f(s->mid[2 * j], s->mid[2 * j + 1], uv);
@@ -161,75 +303,81 @@ static double probe_residual(const eddy_panel_shape *s, const double *p, probe_f
     }
     for (int i = 0; i < m; i++) {
         double sum = 0.0;
-        for (int j = 0; j < rows; j++) sum += s->pinv[(size_t)i * rows + j] * b[j];
+        for (int j = 0; j < m; j++) sum += s->pinv[(size_t)i * rows + j] * b[j];
         gamma[i] = sum;
     }
-    double worst = 0.0;
-    for (int j = 0; j < m; j++) {
-        double r = -b[j];
-        for (int i = 0; i < m; i++) r += p[(size_t)j * m + i] * gamma[i];
-        worst = fmax(worst, fabs(r) / s->length[j]);
+    double left = 0.0, perimeter = 0.0;
+    for (int q = 0; q < k; q++) {
+        double target = 0.0, got = 0.0;
+        for (int j = 0; j < m; j++) target += rhs[(size_t)q * m + j] * b[j];
+        for (int i = 0; i < m; i++) got += p[(size_t)q * m + i] * gamma[i];
+        res[q] = got - target; /* weighted: res^2 sums to the integral */
+        left += res[q] * res[q];
     }
-    return peak > 1e-12 ? worst / peak : 0.0;
+    for (int j = 0; j < m; j++) perimeter += s->length[j];
+    double scale = peak * perimeter / (2.0 * M_PI);
+    return scale > 1e-12 ? sqrt(left / perimeter) / scale : 0.0;
 }
 
-static double worst_residual(const eddy_panel_shape *s, const double *p, const probe_fn *probes,
-                             int count, double *b, double *gamma)
+static double worst_residual(const eddy_panel_shape *s, const double *p, const double *rhs,
+                             const probe_fn *probes, int count, double *work)
 {
     double worst = 0.0;
-    for (int k = 0; k < count; k++) worst = fmax(worst, probe_residual(s, p, probes[k], b, gamma));
+    int m = s->count;
+    for (int k = 0; k < count; k++)
+        worst = fmax(worst, probe_residual(s, p, rhs, probes[k], work, work + m, work + 2 * m));
     return worst;
 }
 
-/* The (M+1) x M system of 5.12 + 5.15 is only consistent where the outline's
- * symmetry makes it so. Measured (tests/test_panel.c, and panel.h):
- *   - generic outlines: every probe to 0.1-1 %, shrinking with h;
- *   - circles with an odd count: every probe to round-off;
- *   - mirror-symmetric polygons with ODD counts per side (a mirror axis cuts two
- *     panels at their midpoints): one exact null direction (dropped above) and
- *     rigid motions to round-off, but one strain pattern is out of reach and
- *     leaves a panel-to-panel sawtooth of normal flow (about 10 % of the strain
- *     velocity on a unit square at h = 0.1, falling like h^0.7);
- *   - the same polygons with EVEN counts: full rank, but rotation is out of reach
- *     (30 % residual at 4 panels per side, 6 % at 16) - the paper's "unable to
- *     cancel the normal velocities induced from rigid body rotation" (5.3.1).
- * So a shape is refused when rigid motion is not reproduced; strains are
- * recorded for information. */
-static void measure_consistency(eddy_panel_shape *s, const double *p, double *work)
+/* How well the panels cancel rigid motions (the refusal test) and strains
+ * (information only), as the share of the relative flow's stream function
+ * they leave along the outline. Measured: a circle or a generic polygon
+ * 1e-3..3e-2; a 0.6 m square of 3 panels a side 4e-2 (the corners, where
+ * constant strengths cannot follow the flow); any shape with one panel a
+ * side near 0.3. */
+static void measure_consistency(eddy_panel_shape *s, const double *p, const double *rhs,
+                                double *work)
 {
     static const probe_fn rigid[] = {probe_translate_x, probe_translate_y, probe_rotate};
     static const probe_fn strains[] = {probe_strain, probe_shear};
-    s->consistency = worst_residual(s, p, rigid, 3, work, work + s->rows);
-    s->strain_residual = worst_residual(s, p, strains, 2, work, work + s->rows);
+    s->consistency = worst_residual(s, p, rhs, rigid, 3, work);
+    s->strain_residual = worst_residual(s, p, rhs, strains, 2, work);
 }
 
 /* The solve 5.16 as an equality-constrained least-squares problem: the
  * circulation rows (5.15) hold exactly (Kelvin: a body started from rest keeps
- * zero circulation), the flux rows (5.12) in the least-squares sense. It is the
- * pseudo-inverse of [P; w C] in the limit of a large weight w; with the printed
- * unit weight the circulation would absorb part of the flux residual. */
+ * zero circulation), the stream-function rows in the least-squares sense. It
+ * is the pseudo-inverse of [P; w C] in the limit of a large weight w; with the
+ * printed unit weight the circulation would absorb part of the residual. */
 eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err)
 {
     int m = shape->count, r = shape->group_count, rows = shape->rows, n = m - r;
     if (m < 1 || r < 1 || n < 1 || rows != m + r)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "shape '%s': too few panels", shape->name);
-    size_t mm = (size_t)m * m, mn = (size_t)m * n;
-    double *p = eddy_alloc(sizeof(double) * (size_t)rows * m);
+    int k = eddy_panel_matrix_samples(shape);
+    size_t mm = (size_t)m * m, mn = (size_t)m * n, km = (size_t)k * m, kn = (size_t)k * n;
+    double *p = eddy_alloc(sizeof(double) * km);
+    double *rhs = eddy_alloc(sizeof(double) * km);
     double *q = eddy_alloc(sizeof(double) * mm);
     double *z = eddy_alloc(sizeof(double) * mn);
-    double *pz = eddy_alloc(sizeof(double) * mn);
-    double *u = eddy_alloc(sizeof(double) * mn);
+    double *pz = eddy_alloc(sizeof(double) * kn);
+    double *u = eddy_alloc(sizeof(double) * kn);
     double *vt = eddy_alloc(sizeof(double) * (size_t)n * n);
     double *sv = eddy_alloc(sizeof(double) * (size_t)n);
-    double *w = eddy_alloc(sizeof(double) * mn);
+    double *w = eddy_alloc(sizeof(double) * kn);
+    double *wl = eddy_alloc(sizeof(double) * mn);
     double *pinv = eddy_alloc(sizeof(double) * (size_t)m * rows);
-    double *work = eddy_alloc(sizeof(double) * (size_t)(rows + m));
+    double *work = eddy_alloc(sizeof(double) * (size_t)(2 * m + k));
     eddy_result rc = EDDY_OK;
-    if (!p || !q || !z || !pz || !u || !vt || !sv || !w || !pinv || !work) {
+    if (!p || !rhs || !q || !z || !pz || !u || !vt || !sv || !w || !wl || !pinv || !work) {
         rc = eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", shape->name);
         goto done;
     }
-    eddy_result step = eddy_panel_matrix_fill(shape, p);
+    eddy_result step = eddy_panel_matrix_fill(shape, p, rhs);
+    if (step == EDDY_ERR_ARGUMENT) {
+        rc = eddy_fail(err, step, "shape '%s': the panels do not close into outlines", shape->name);
+        goto done;
+    }
     if (step == EDDY_OK) step = circulation_free_basis(shape, q, z);
     if (step != EDDY_OK) {
         rc = eddy_fail(err, step, step == EDDY_ERR_MEMORY ? "shape '%s': out of memory"
@@ -237,13 +385,13 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
                        shape->name);
         goto done;
     }
-    for (int j = 0; j < m; j++) /* pz = P[0:m, :] Z */
-        for (int k = 0; k < n; k++) {
+    for (int j = 0; j < k; j++) /* pz = P Z */
+        for (int c = 0; c < n; c++) {
             double sum = 0.0;
-            for (int i = 0; i < m; i++) sum += p[(size_t)j * m + i] * z[(size_t)i * n + k];
-            pz[(size_t)j * n + k] = sum;
+            for (int i = 0; i < m; i++) sum += p[(size_t)j * m + i] * z[(size_t)i * n + c];
+            pz[(size_t)j * n + c] = sum;
         }
-    eddy_result svd = eddy_dense_svd(m, n, pz, sv, u, vt); /* dense_svd.c */
+    eddy_result svd = eddy_dense_svd(k, n, pz, sv, u, vt); /* dense_svd.c */
     if (svd != EDDY_OK) {
         rc = eddy_fail(err, svd, "shape '%s': SVD of the panel matrix failed (%s)", shape->name,
                        eddy_result_name(svd));
@@ -251,10 +399,10 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
     }
     shape->sigma_max = sv[0];
     shape->sigma_min = sv[n - 1];
-    /* Singular values below tolerance * sigma_max are exact null directions:
-     * strength patterns with no normal flux at any midpoint and no circulation
-     * (an odd split of a side cut at its middle by a mirror axis has one). They
-     * are dropped, giving the minimum-norm solution. */
+    /* Singular values below tolerance * sigma_max are null directions:
+     * strength patterns that change the stream function along no outline and
+     * carry no circulation. They are dropped, giving the minimum-norm
+     * solution. */
     int kept = 0;
     while (kept < n && sv[kept] > tolerance * sv[0]) kept++;
     shape->null_count = n - kept;
@@ -262,13 +410,14 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
         rc = eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': panel matrix is zero", shape->name);
         goto done;
     }
-    assemble_pinv(shape, kept, z, u, sv, vt, w, pinv);
+    assemble_pinv(shape, kept, z, u, sv, vt, rhs, w, wl, pinv);
     eddy_free(shape->pinv);
     shape->pinv = pinv;
     pinv = NULL;
-    measure_consistency(shape, p, work);
+    measure_consistency(shape, p, rhs, work);
 done:
     eddy_free(p);
+    eddy_free(rhs);
     eddy_free(q);
     eddy_free(z);
     eddy_free(pz);
@@ -276,6 +425,7 @@ done:
     eddy_free(vt);
     eddy_free(sv);
     eddy_free(w);
+    eddy_free(wl);
     eddy_free(pinv);
     eddy_free(work);
     return rc;
@@ -286,9 +436,9 @@ eddy_result eddy_panel_matrix_check(const eddy_panel_shape *shape, double consis
 {
     if (shape->consistency <= consistency_tolerance) return EDDY_OK;
     return eddy_fail(err, EDDY_ERR_NUMERIC,
-                     "shape '%s': panel matrix cannot cancel rigid motion (residual normal flow "
-                     "%.3g of the body's, limit %.3g; %d null directions, smallest singular "
-                     "value %.3g of the largest); cut sides into odd panel counts",
+                     "shape '%s': panel matrix cannot cancel rigid motion (it leaves %.3g of the "
+                     "flow's stream function along the outline, limit %.3g; %d null directions, "
+                     "smallest singular value %.3g of the largest); cut sides into more panels",
                      shape->name, shape->consistency, consistency_tolerance, shape->null_count,
                      shape->sigma_max > 0.0 ? shape->sigma_min / shape->sigma_max : 0.0);
 }

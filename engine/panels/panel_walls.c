@@ -440,6 +440,11 @@ double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
 
+bool eddy_wall_state_near_body(const eddy_wall_state *s, int t)
+{
+    return s && s->near_count[t] > 0;
+}
+
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out[2])
 {
     if (!s) return;

@@ -98,6 +98,8 @@ void eddy_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world 
 /* Re-solves the wall strengths against the bodies' current strengths (their
  * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma|. */
 double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w);
+/* True when wall panels are near body t this step (its near list is not empty). */
+bool eddy_wall_state_near_body(const eddy_wall_state *s, int t);
 /* out_uv += the walls' velocity at (x, y). */
 void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out_uv[2]);
 /* Forgets the strengths (a new world state). */

@@ -608,6 +608,7 @@ static void scene_defaults(eddy_scene *s)
     s->gravity[0] = 0.0;
     s->gravity[1] = SCENE_DEFAULT_GRAVITY_Y;
     s->feedback = EDDY_FEEDBACK_EXACT;
+    s->buoyancy = true; /* the coupling's default: a neutral body floats */
     s->wave_viscosity = -1.0;
 }
 

@@ -4,13 +4,13 @@
  * four walls (eddy_coupling_add_walls), coupled to a fluid
  * (eddy_scene_build_world); a level's walls (issue 14) as rock in that world
  * (eddy_scene_add_rock). */
+#include "domain.h"
 #include "eddy_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>
 #include <string.h>
 
-#define MIN_EDGE 0.005 /* Box2D's shortest polygon edge (eddy_body.h) */
 
 void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
 {
@@ -53,11 +53,6 @@ static eddy_result add_scene_body(const eddy_scene_body *sb, eddy_world *world, 
 
 /* ------------------------------------------------------------ rock for Box2D */
 
-static double cross3(const double *a, const double *b, const double *c)
-{
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-}
-
 static eddy_result add_polygon(eddy_body *rock, const double (*pts)[2], int n, eddy_error *err)
 {
     eddy_shape_desc sd = {0};
@@ -68,25 +63,17 @@ static eddy_result add_polygon(eddy_body *rock, const double (*pts)[2], int n, e
     return eddy_body_add_shape(rock, &sd, NULL, err);
 }
 
-static bool convex_ccw(const double (*pts)[2], int n)
+/* A polygon wall as its convex pieces (eddy_wall_rock_pieces: itself when
+ * convex, else triangles), each one the checks of eddy_walls_check already
+ * passed when the level was built: the same check the body port makes. */
+static eddy_result add_pieces(eddy_body *rock, const eddy_wall *w, eddy_error *err)
 {
-    for (int p = 0; p < n; ++p)
-        if (!(cross3(pts[p], pts[(p + 1) % n], pts[(p + 2) % n]) > 0.0)) return false;
-    for (int p = 0; p < n; ++p)
-        if (hypot(pts[(p + 1) % n][0] - pts[p][0], pts[(p + 1) % n][1] - pts[p][1]) < MIN_EDGE)
-            return false;
-    return true;
-}
-
-/* A non-convex polygon as triangles (eddy_wall_triangles); slivers too thin
- * for Box2D (an edge under 5 mm) are left out. */
-static eddy_result add_triangles(eddy_body *rock, const eddy_wall *w, eddy_error *err)
-{
-    double tri[EDDY_WALL_MAX_POINTS][3][2];
-    int n = eddy_wall_triangles(w, tri, EDDY_WALL_MAX_POINTS);
+    double pieces[EDDY_WALL_MAX_POINTS][EDDY_OUTLINE_MAX_VERTICES][2];
+    int sizes[EDDY_WALL_MAX_POINTS];
+    int n = eddy_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
     eddy_result rc = EDDY_OK;
-    for (int t = 0; t < n && rc == EDDY_OK; ++t)
-        if (convex_ccw((const double(*)[2])tri[t], 3)) rc = add_polygon(rock, (const double(*)[2])tri[t], 3, err);
+    for (int k = 0; k < n && rc == EDDY_OK; ++k)
+        rc = add_polygon(rock, (const double(*)[2])pieces[k], sizes[k], err);
     return rc;
 }
 
@@ -109,11 +96,8 @@ eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset, eddy
             sd.radius = w->radius;
             sd.friction = 0.6;
             rc = eddy_body_add_shape(rock, &sd, NULL, err);
-        } else if (w->point_count <= EDDY_MAX_POLYGON_VERTICES &&
-                   convex_ccw((const double(*)[2])w->points, w->point_count)) {
-            rc = add_polygon(rock, (const double(*)[2])w->points, w->point_count, err);
         } else {
-            rc = add_triangles(rock, w, err);
+            rc = add_pieces(rock, w, err);
         }
     }
     if (rc == EDDY_OK && out) *out = rock;
@@ -136,7 +120,7 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     eddy_result rc = eddy_world_create(&wd, &world, err);
     eddy_coupling_desc cd = {0};
     cd.feedback = v.feedback;
-    cd.buoyancy = v.buoyancy;
+    cd.no_buoyancy = !v.buoyancy;
     cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
     cd.wave_viscosity = v.wave_viscosity < 0 ? 0.0 : v.wave_viscosity > 0 ? v.wave_viscosity : -1.0;
     cd.open_top = v.open_top;

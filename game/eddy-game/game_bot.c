@@ -60,12 +60,15 @@ static void play_first_current(bot *b, long f)
     if (f > 30) currents_off_when_home(b);
 }
 
-/* 02: full strokes of the paddle, out and back (the level has no stirring) */
+/* 02: full strokes of the paddle, out and back (the level has no stirring),
+ * one every 5 s: with the exact hydrostatics and Kirchhoff's terms (issue 19)
+ * strokes every 2.3 s left the crate resting on the floor at 7.2 m, while
+ * slower ones, each wave gone by before the next, carry it into the pit */
 static void play_sweep(bot *b, long f)
 {
-    long k = f % 140;
+    long k = f % 300;
     if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
-    if (k == 70) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
+    if (k == 150) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
 }
 
 /* 03: current first, then the lift */

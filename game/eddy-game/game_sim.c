@@ -190,7 +190,7 @@ static eddy_result sim_setup(const game_level *level, const eddy_asset *asset, g
     if (rc == EDDY_OK) {
         eddy_coupling_desc cd = {0};
         cd.feedback = s->view.feedback;
-        cd.buoyancy = s->view.buoyancy;
+        cd.no_buoyancy = !s->view.buoyancy;
         cd.max_bodies = s->body_count + 1;
         /* A game needs the strengths to a few digits, not to 1e-6: a handful
            of sweeps across bodies (5.17) keeps the step inside a frame. */

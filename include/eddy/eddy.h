@@ -221,12 +221,17 @@ typedef struct eddy_wall {
  * wall ("walls[2]: ...") for a bad kind, too few or too many points, a
  * non-finite number, a corner outside the box, two equal consecutive
  * corners, a polygon of no area or crossing itself, a radius <= 0, a centre
- * outside the box; more than EDDY_MAX_WALLS walls. */
+ * outside the box; more than EDDY_MAX_WALLS walls; a polygon too thin for
+ * the rock the rigid bodies collide with (it is cut into convex pieces, and
+ * every piece must pass the check bodies' polygons pass: edges of 2.5 cm,
+ * corners 1.25 cm off their neighbours' line; a finely drawn arc passes, the
+ * rock leaving out the corners it cannot hold). */
 EDDY_API eddy_result eddy_walls_check(const eddy_wall *walls, int count, double width,
                                       double height, eddy_error *err);
 /* True when (x, y) is inside the wall (the same rule the rasterisation uses). */
 EDDY_API bool eddy_wall_contains(const eddy_wall *wall, double x, double y);
-/* A polygon wall cut into triangles (ear clipping; each counter-clockwise),
+/* A polygon wall cut into triangles (ear clipping, the fattest ear first; each
+ * counter-clockwise),
  * for drawing it or giving it to a physics engine that wants convex pieces:
  * at most max triangles into out, their count returned (point_count - 2 for
  * a well-formed polygon, fewer when collinear corners give empty ears; 0 for

@@ -23,15 +23,17 @@
  *      meets, v its velocity, M_a its added-mass tensor, A its area):
  *        drag      F_d = rho Cd w |U - v| (U - v) / 2   (w: frontal width)
  *        pressure  F_p = (rho A + M_a) DU/Dt             (the flow's acceleration)
- *        buoyancy  F_b = -rho A g (5.22, hydrostatic pressure over the panels)
+ *        buoyancy  F_b = -rho A g at the outline's centroid (5.22, exact;
+ *                  on unless desc.no_buoyancy)
  *        weight    W = m g, applied here, not by the rigid-body solver
  *      and (m + M_a) dv/dt = F_d + F_p + F_b + W: the added mass is given to
  *      the rigid-body solver with the body's own (implicit, so a body far
  *      lighter than water stays stable);
  *   4. feedback: each moving body folds into the reduced fluid the share of
  *      its panels' field that carries the drag's reaction (5.3.4 with
- *      momentum books); static bodies fold nothing, their panels route the
- *      flow around them every step;
+ *      momentum books), and the water receives its share of the
+ *      pressure-gradient and added-mass forces; static bodies fold nothing,
+ *      their panels route the flow around them every step;
  *   5. the rigid bodies step.
  * eddy_coupling_advance does 1 to 4 (the forces are handed to the bodies,
  * for the world's next step); eddy_coupling_step is advance, then
@@ -51,8 +53,7 @@
  *
  * USAGE
  *
- *   eddy_coupling_desc cd = {0};             // zero fields = defaults
- *   cd.buoyancy = true;
+ *   eddy_coupling_desc cd = {0};             // zero fields = defaults (buoyancy on)
  *   eddy_coupling *c;
  *   if (eddy_coupling_create(fluid, world, &cd, &c, &err) != EDDY_OK) { ... }
  *   eddy_coupling_add_walls(c, NULL, &err);  // the tank's walls, for the bodies
@@ -163,12 +164,16 @@ typedef struct eddy_coupling_desc {
     int max_bodies;              /* default 64 */
     int max_panels;              /* real panels over all bodies, default 8192 */
     eddy_feedback_mode feedback; /* default exact */
-    bool buoyancy;               /* hydrostatic force 5.22 (default off) */
+    bool no_buoyancy;            /* true: no hydrostatic force (5.22). Default (false): on,
+                                    so that in a world with gravity a body of the water's
+                                    density floats where it is put; the coupling applies
+                                    every coupled body's weight itself, so without buoyancy
+                                    a "neutral" body sinks. With zero gravity it is zero */
     double quadtree_threshold;   /* m/s of tolerated velocity error per panel and
                                     node in quadtree feedback. Default 1e-3 */
     double schwarz_tolerance;    /* relative change of the strengths in one sweep. Default
-                                    1e-4: well below the panels' own one-point quadrature
-                                    error (about 5e-3 of the flow, see the tests), and met
+                                    1e-4: well below the panels' own discretisation error
+                                    (about 1e-2 of the flow at the outline, see the tests), and met
                                     within the sweep cap by touching bodies, where 1e-6 is
                                     not always */
     int schwarz_max_iterations;  /* default 50 */
@@ -258,6 +263,7 @@ EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error 
 
 EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
+/* Buoyancy on or off at run time (desc.no_buoyancy at creation). */
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 
 /* The true velocity u_r + u_p at a world point (5.3.4): use it for anything
@@ -269,11 +275,15 @@ EDDY_API void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const d
 
 /* Kinetic energy of water and bodies, J per metre of depth: the reduced fluid's
  * (density |r|^2 / 2) plus, for every dynamic body, what it adds to leading
- * order: its own m |v|^2 / 2 + I omega^2 / 2, the disturbance of its motion
- * relative to the flow U it meets, q_rel^T M_a q_rel / 2 with q_rel = (v - U,
- * omega) and M_a its added-mass tensor, less the water it displaces,
- * rho A |U|^2 / 2 (the reduced flow still counts that water). In still water a
- * body adds q^T (M + M_a) q / 2; riding the flow it adds nothing. */
+ * order: q^T (M + M_a) q / 2 - U~^T (rho A I + M_a) U~ / 2, with q = (v,
+ * omega) its motion, M its mass and inertia, M_a its added-mass tensor, U~ =
+ * (U, 0) the flow it meets and A its area: its own energy with the water it
+ * drags along, less the displaced and dragged water moving with the flow
+ * (which the reduced fluid counts). In still water a body adds
+ * q^T (M + M_a) q / 2; riding the flow (neutrally buoyant, v = U) nothing.
+ * With no viscosity, gravity, contacts or drag (an ideal fluid) it is
+ * conserved: the water receives the reactions of the pressure-gradient and
+ * added-mass forces (README, "The force model"). */
 EDDY_API double eddy_coupling_kinetic_energy(const eddy_coupling *c);
 
 /* Energy the drag has taken out of fluid and bodies since creation (J per

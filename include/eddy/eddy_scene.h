@@ -22,7 +22,8 @@
  *         // from 0 (an integer >= 0, checked against the asset on apply);
  *         // the same mode may appear twice (the amplitudes add)
  *     "feedback": "exact",                      // exact | quadtree | naive | off
- *     "buoyancy": true,                         // hydrostatic force on bodies (5.22)
+ *     "buoyancy": true,                         // hydrostatic force on bodies (5.22);
+ *                                               // default true, false turns it off
  *     "bodies": [ { "shape": "box", "hw": 0.5, "hh": 0.3,   // or
  *                   "shape": "circle", "radius": 0.4,       // or
  *                   "shape": "polygon", "points": [[x,y],..] (3..8, convex, body space),
@@ -186,7 +187,7 @@ typedef struct eddy_scene_view {
     int body_count;
     const eddy_scene_body *bodies;
     eddy_feedback_mode feedback;  /* default exact */
-    bool buoyancy;                /* default false */
+    bool buoyancy;                /* default true (eddy_coupling_desc.no_buoyancy) */
     int excite_count;
     const eddy_scene_excite *excites;
     int wall_count;                /* the level's walls (eddy.h, WALLS); 0 for the box */

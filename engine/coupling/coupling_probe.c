@@ -1,0 +1,118 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* coupling_probe.c - the velocity probes read near a body (tracers, dye,
+ * eddy_coupling_velocity): the step's panels, corrected within two panel
+ * lengths of each body by its finer probe outline (panel_probe.c says why).
+ * Outside the step: nothing here runs in eddy_coupling_step, and nothing
+ * allocates after the body was added. */
+#include "coupling_internal.h"
+#include "asset_shapes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The probe outline of these pieces, built at spacing / EDDY_PROBE_REFINE and
+ * cached (one per distinct shape); *out NULL when it would need more than
+ * EDDY_PROBE_MAX_PANELS panels (the body's own panels are then short enough
+ * against it that probes read them as they are). */
+eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+                                      const eddy_panel_shape *coarse,
+                                      const eddy_panel_shape **out, eddy_error *err)
+{
+    *out = NULL;
+    if (coarse->count * EDDY_PROBE_REFINE > EDDY_PROBE_MAX_PANELS) return EDDY_OK;
+    double spacing = c->desc.panel_spacing / EDDY_PROBE_REFINE;
+    for (int s = 0; s < c->probe_count; ++s) {
+        const eddy_shape_entry *e = &c->probe_cache[s];
+        if (e->piece_count == count && e->spacing == spacing &&
+            eddy_pieces_equal(e->pieces, pieces, count)) {
+            *out = &e->shape;
+            return EDDY_OK;
+        }
+    }
+    if (!c->probe_cache) {
+        c->probe_cache = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->probe_cache);
+        if (!c->probe_cache) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+    }
+    if (c->probe_count == c->desc.max_bodies) return EDDY_OK; /* full: probes read the panels */
+    eddy_shape_entry *e = &c->probe_cache[c->probe_count];
+    memset(e, 0, sizeof *e);
+    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
+    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
+    e->piece_count = count;
+    e->spacing = spacing;
+    char name[32];
+    snprintf(name, sizeof name, "probe shape %d", c->probe_count);
+    eddy_panel_shape_desc sd = {0};
+    sd.name = name;
+    sd.pieces = pieces;
+    sd.piece_count = count;
+    sd.spacing = spacing;
+    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
+    if (res != EDDY_OK || e->shape.count > EDDY_PROBE_MAX_PANELS) {
+        eddy_panel_shape_free(&e->shape);
+        eddy_free(e->pieces);
+        e->pieces = NULL;
+        return res == EDDY_ERR_MEMORY ? res : EDDY_OK; /* probes read the panels */
+    }
+    ++c->probe_count;
+    *out = &e->shape;
+    return EDDY_OK;
+}
+
+void eddy_coupling_probe_free(eddy_coupling *c)
+{
+    for (int s = 0; s < c->probe_count; ++s) {
+        eddy_panel_shape_free(&c->probe_cache[s].shape);
+        eddy_free(c->probe_cache[s].pieces);
+    }
+    eddy_free(c->probe_cache);
+    c->probe_cache = NULL;
+    c->probe_count = 0;
+}
+
+/* Whether every panel of the body is in the water. The step scales a panel
+ * crossing the surface, or one of a body out of the water, by its wet share
+ * (panel.h, wet); the probe outline has no such weights, so such a body's
+ * probes read the step's masked panels as they are. */
+static bool all_panels_wet(const eddy_panel_world *w, int body)
+{
+    if (!w->masked) return true;
+    const eddy_panel_world_body *pb = &w->bodies[body];
+    for (int j = pb->first; j < pb->first + pb->shape->count; ++j)
+        if (w->wet[j] != 1.0) return false;
+    return true;
+}
+
+/* uv[2n] += what the probe outline of every body near a point changes there
+ * (xy in world coordinates). */
+void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv)
+{
+    const eddy_panel_world *w = c->panels;
+    if (c->body_count == 0 || !w->placed) return;
+    const double ox = c->desc.origin[0], oy = c->desc.origin[1];
+    double mid[2 * EDDY_PROBE_MAX_PANELS], uf[2 * EDDY_PROBE_MAX_PANELS];
+    double b[EDDY_PROBE_MAX_PANELS], gamma[EDDY_PROBE_MAX_PANELS];
+    for (int body = 0; body < c->body_count; ++body) {
+        const eddy_panel_shape *fine = c->info[body].probe;
+        if (!fine || !all_panels_wet(w, body)) continue;
+        bool solved = false;
+        for (int i = 0; i < n; ++i) {
+            double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy;
+            double weight = eddy_panel_probe_weight(w, body, x, y);
+            if (weight == 0.0) continue;
+            if (!solved) {
+                eddy_panel_probe_midpoints(w, body, fine, mid);
+                eddy_fluid_velocity_many_of(c->fluid, c->pre_feedback, fine->count, mid, uf);
+                eddy_panel_probe_strengths(w, body, fine, uf, b, gamma);
+                solved = true;
+            }
+            double d[2];
+            eddy_panel_probe_difference(w, body, fine, gamma, x, y, d);
+            uv[2 * i] += weight * d[0];
+            uv[2 * i + 1] += weight * d[1];
+        }
+    }
+}

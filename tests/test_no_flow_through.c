@@ -1,0 +1,334 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* test_no_flow_through.c - water goes round a fixed body, not through it
+ * (issue 19, item 4). The reference is a fine potential-flow solution
+ * written here: the body's outline cut into many vortex panels, cosine
+ * spaced towards every corner, whose strengths make the stream function of
+ * the whole flow (the gyre's, in closed form, plus the panels') the same
+ * constant at every panel's midpoint, with no net circulation: the exact
+ * condition for no flow through the outline. It is checked against itself
+ * at half the panels. eddy's flow is eddy_coupling_velocity (the reduced
+ * flow plus its panels), as a probe sees it. Three measures:
+ *   - full chords across the body, outline to outline: the flux through
+ *     each over the stream's (|U| times its length);
+ *   - the velocity 0.15 m outside the faces against the reference, over 2 |U|;
+ *   - the inflow through the outline grown by 5 mm (the integral of the
+ *     inward normal velocity where it is inward) over |U| times the width,
+ *     against the reference's. */
+#include "coupling_rig.h"
+
+#define REF_MAX 1024
+
+/* ------------------------------------------------------------ the reference */
+
+typedef struct reference {
+    int n;
+    double ends[REF_MAX][4];
+    double gamma[REF_MAX];
+    double amp, width, height; /* the gyre: psi = amp N sin(pi x / W) sin(pi y / H) */
+} reference;
+
+static double gyre_norm(double w, double h)
+{
+    double lambda = M_PI * M_PI * (1 / (w * w) + 1 / (h * h));
+    return 2 / sqrt(lambda * w * h);
+}
+
+static double ambient_psi(const reference *f, double x, double y)
+{
+    return f->amp * gyre_norm(f->width, f->height) * sin(M_PI * x / f->width) *
+           sin(M_PI * y / f->height);
+}
+
+/* -1/(2 pi) times the integral of ln |z - zeta| along the segment: the stream
+ * function of a unit counter-clockwise vortex sheet (u = dpsi/dy). */
+static double sheet_psi(const double *e, double x, double y)
+{
+    double dx = e[2] - e[0], dy = e[3] - e[1], len = hypot(dx, dy);
+    double tx = dx / len, ty = dy / len;
+    double s = (x - e[0]) * tx + (y - e[1]) * ty, q = -(x - e[0]) * ty + (y - e[1]) * tx;
+    double a = -s, b = len - s; /* t from a to b, distance sqrt(t^2 + q^2) */
+    double fa = 0.5 * a * log(a * a + q * q + 1e-300) - a + (q != 0 ? q * atan(a / q) : 0);
+    double fb = 0.5 * b * log(b * b + q * q + 1e-300) - b + (q != 0 ? q * atan(b / q) : 0);
+    return -(fb - fa) / (2 * M_PI);
+}
+
+static double ref_psi(const reference *f, double x, double y)
+{
+    double psi = ambient_psi(f, x, y);
+    for (int i = 0; i < f->n; ++i) psi += f->gamma[i] * sheet_psi(f->ends[i], x, y);
+    return psi;
+}
+
+static void ref_velocity(const reference *f, double x, double y, double uv[2])
+{
+    const double h = 1e-6;
+    uv[0] = (ref_psi(f, x, y + h) - ref_psi(f, x, y - h)) / (2 * h);
+    uv[1] = -(ref_psi(f, x + h, y) - ref_psi(f, x - h, y)) / (2 * h);
+}
+
+/* Gaussian elimination with partial pivoting, n x n in place. */
+static void gauss_solve(int n, double *a, double *b)
+{
+    for (int c = 0; c < n; ++c) {
+        int p = c;
+        for (int r = c + 1; r < n; ++r)
+            if (fabs(a[(size_t)r * n + c]) > fabs(a[(size_t)p * n + c])) p = r;
+        for (int k = 0; k < n; ++k) {
+            double t = a[(size_t)c * n + k];
+            a[(size_t)c * n + k] = a[(size_t)p * n + k], a[(size_t)p * n + k] = t;
+        }
+        double t = b[c];
+        b[c] = b[p], b[p] = t;
+        for (int r = c + 1; r < n; ++r) {
+            double m = a[(size_t)r * n + c] / a[(size_t)c * n + c];
+            for (int k = c; k < n; ++k) a[(size_t)r * n + k] -= m * a[(size_t)c * n + k];
+            b[r] -= m * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; --c) {
+        double s = b[c];
+        for (int k = c + 1; k < n; ++k) s -= a[(size_t)c * n + k] * b[k];
+        b[c] = s / a[(size_t)c * n + c];
+    }
+}
+
+/* The polygon (counter-clockwise corners) cut into per_side panels a side in
+ * cosine spacing; unknowns gamma and the outline's stream function C. */
+static void solve_reference(reference *f, int corners, const double (*v)[2], int per_side)
+{
+    f->n = 0;
+    for (int k = 0; k < corners; ++k) {
+        const double *a = v[k], *b = v[(k + 1) % corners];
+        for (int i = 0; i < per_side; ++i) {
+            double s0 = 0.5 * (1 - cos(M_PI * i / per_side)), s1 = 0.5 * (1 - cos(M_PI * (i + 1) / per_side));
+            double *e = f->ends[f->n++];
+            e[0] = a[0] + s0 * (b[0] - a[0]), e[1] = a[1] + s0 * (b[1] - a[1]);
+            e[2] = a[0] + s1 * (b[0] - a[0]), e[3] = a[1] + s1 * (b[1] - a[1]);
+        }
+    }
+    int n = f->n, m = n + 1;
+    double *a = calloc((size_t)m * m, sizeof *a), *rhs = calloc((size_t)m, sizeof *rhs);
+    for (int j = 0; j < n; ++j) {
+        double x = 0.5 * (f->ends[j][0] + f->ends[j][2]), y = 0.5 * (f->ends[j][1] + f->ends[j][3]);
+        for (int i = 0; i < n; ++i) a[(size_t)j * m + i] = sheet_psi(f->ends[i], x, y);
+        a[(size_t)j * m + n] = -1;
+        rhs[j] = -ambient_psi(f, x, y);
+    }
+    for (int i = 0; i < n; ++i) a[(size_t)n * m + i] = hypot(f->ends[i][2] - f->ends[i][0], f->ends[i][3] - f->ends[i][1]);
+    gauss_solve(m, a, rhs);
+    for (int i = 0; i < n; ++i) f->gamma[i] = rhs[i];
+    free(a), free(rhs);
+}
+
+/* ------------------------------------------------------------ the measures */
+
+typedef void (*velocity_fn)(const void *user, double x, double y, double uv[2]);
+
+static void eddy_velocity(const void *user, double x, double y, double uv[2])
+{
+    eddy_coupling_velocity(user, x, y, uv);
+}
+
+static void reference_velocity(const void *user, double x, double y, double uv[2])
+{
+    ref_velocity(user, x, y, uv);
+}
+
+/* Where the segment p + t d (t in [0, 1]) leaves the convex polygon through
+ * its far side, entering at t0: the chord's ends on the outline. */
+static bool chord_ends(int corners, const double (*v)[2], const double p[2], const double d[2],
+                       double *t0, double *t1)
+{
+    double lo = -INFINITY, hi = INFINITY;
+    for (int k = 0; k < corners; ++k) {
+        const double *a = v[k], *b = v[(k + 1) % corners];
+        double nx = b[1] - a[1], ny = -(b[0] - a[0]); /* outward */
+        double num = nx * (a[0] - p[0]) + ny * (a[1] - p[1]), den = nx * d[0] + ny * d[1];
+        if (den > 0) hi = fmin(hi, num / den);
+        else if (den < 0) lo = fmax(lo, num / den);
+        else if (num < 0) return false;
+    }
+    *t0 = lo, *t1 = hi;
+    return hi > lo;
+}
+
+/* Largest flux through full chords across the stream and along its
+ * diagonals, over |U| times the chord's length (midpoint rule, 4000 points). */
+static double worst_chord(velocity_fn f, const void *user, int corners, const double (*v)[2],
+                          const double c[2], double half, const double U[2])
+{
+    double speed = hypot(U[0], U[1]), worst = 0;
+    double ex = U[0] / speed, ey = U[1] / speed;
+    const double dirs[3][2] = {{-ey, ex}, {-ey + ex, ex + ey}, {-ey - ex, ex - ey}}; /* across, diagonals */
+    for (int k = 0; k < 3; ++k) {
+        double dl = hypot(dirs[k][0], dirs[k][1]), d[2] = {dirs[k][0] / dl, dirs[k][1] / dl};
+        double nrm[2] = {d[1], -d[0]};
+        for (int o = -4; o <= 4; ++o) {
+            double off = 0.22 * half * o;
+            double p[2] = {c[0] + off * nrm[0], c[1] + off * nrm[1]};
+            double t0, t1;
+            if (!chord_ends(corners, v, p, d, &t0, &t1) || t1 - t0 < 0.2 * half) continue;
+            const int n = 4000;
+            double flux = 0;
+            for (int i = 0; i < n; ++i) {
+                double t = t0 + (t1 - t0) * (i + 0.5) / n, uv[2];
+                f(user, p[0] + t * d[0], p[1] + t * d[1], uv);
+                flux += (uv[0] * nrm[0] + uv[1] * nrm[1]) * (t1 - t0) / n;
+            }
+            double across = fabs(U[0] * nrm[0] + U[1] * nrm[1]) * (t1 - t0);
+            if (across > 0.3 * speed * (t1 - t0)) worst = fmax(worst, fabs(flux) / across);
+        }
+    }
+    return worst;
+}
+
+/* Inflow through the outline grown by gap (straight stretches and quarter
+ * arcs round the corners), over |U| times the width across the stream. */
+static double inflow(velocity_fn f, const void *user, int corners, const double (*v)[2],
+                     double gap, const double U[2])
+{
+    double total = 0, speed = hypot(U[0], U[1]), lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < corners; ++k) {
+        const double *a = v[k], *b = v[(k + 1) % corners], *c = v[(k + 2) % corners];
+        double len = hypot(b[0] - a[0], b[1] - a[1]);
+        double n1[2] = {(b[1] - a[1]) / len, -(b[0] - a[0]) / len};
+        double len2 = hypot(c[0] - b[0], c[1] - b[1]);
+        double n2[2] = {(c[1] - b[1]) / len2, -(c[0] - b[0]) / len2};
+        const int ns = 2000;
+        for (int i = 0; i < ns; ++i) {
+            double t = (i + 0.5) / ns, uv[2];
+            double x = a[0] + t * (b[0] - a[0]) + gap * n1[0], y = a[1] + t * (b[1] - a[1]) + gap * n1[1];
+            f(user, x, y, uv);
+            total += fmax(0, -(uv[0] * n1[0] + uv[1] * n1[1])) * len / ns;
+        }
+        double t1 = atan2(n1[1], n1[0]), t2 = atan2(n2[1], n2[0]);
+        double sweep = remainder(t2 - t1, 2 * M_PI);
+        const int na = 200;
+        for (int i = 0; i < na; ++i) {
+            double t = t1 + sweep * (i + 0.5) / na, nx = cos(t), ny = sin(t), uv[2];
+            f(user, b[0] + gap * nx, b[1] + gap * ny, uv);
+            total += fmax(0, -(uv[0] * nx + uv[1] * ny)) * gap * fabs(sweep) / na;
+        }
+        double p = -a[0] * U[1] / speed + a[1] * U[0] / speed;
+        lo = fmin(lo, p), hi = fmax(hi, p);
+    }
+    return total / (speed * (hi - lo));
+}
+
+/* Largest |u - u_ref| over 2 |U| at points 0.15 m outside each face. */
+static double face_error(const rig *r, const reference *f, int corners, const double (*v)[2],
+                         const double U[2], double *rms_rel)
+{
+    double worst = 0, speed = hypot(U[0], U[1]), sum = 0;
+    int count = 0;
+    for (int k = 0; k < corners; ++k) {
+        const double *a = v[k], *b = v[(k + 1) % corners];
+        double len = hypot(b[0] - a[0], b[1] - a[1]);
+        double nrm[2] = {(b[1] - a[1]) / len, -(b[0] - a[0]) / len};
+        for (int i = 0; i <= 8; ++i) {
+            double t = -0.25 + 1.5 * i / 8; /* beyond both corners too */
+            double x = a[0] + t * (b[0] - a[0]) + 0.15 * nrm[0], y = a[1] + t * (b[1] - a[1]) + 0.15 * nrm[1];
+            double ue[2], ur[2];
+            eddy_coupling_velocity(r->c, x, y, ue);
+            ref_velocity(f, x, y, ur);
+            double e = hypot(ue[0] - ur[0], ue[1] - ur[1]);
+            worst = fmax(worst, e / (2 * speed));
+            sum += e * e / fmax(ur[0] * ur[0] + ur[1] * ur[1], 0.01 * speed * speed), ++count;
+        }
+    }
+    *rms_rel = sqrt(sum / count);
+    return worst;
+}
+
+/* ------------------------------------------------------------ the tests */
+
+typedef struct fixed_case {
+    const char *name;
+    body_spec spec;
+    int corners;
+    double v[8][2]; /* world corners, counter-clockwise */
+} fixed_case;
+
+static void world_corners(fixed_case *fc)
+{
+    const body_spec *s = &fc->spec;
+    double c = cos(s->angle), sn = sin(s->angle);
+    if (s->shape == EDDY_SHAPE_BOX) {
+        double hw = 0.5 * s->size, hh = 0.5 * s->size * s->aspect;
+        const double loc[4][2] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
+        fc->corners = 4;
+        for (int k = 0; k < 4; ++k)
+            fc->v[k][0] = s->x + c * loc[k][0] - sn * loc[k][1], fc->v[k][1] = s->y + sn * loc[k][0] + c * loc[k][1];
+    } else {
+        fc->corners = s->vertex_count;
+        for (int k = 0; k < s->vertex_count; ++k)
+            fc->v[k][0] = s->x + c * s->vertices[k][0] - sn * s->vertices[k][1],
+            fc->v[k][1] = s->y + sn * s->vertices[k][0] + c * s->vertices[k][1];
+    }
+}
+
+static void fixed_bodies_keep_the_water_out(void **state)
+{
+    (void)state;
+    fixed_case cases[4];
+    memset(cases, 0, sizeof cases);
+    cases[0].name = "0.6 m square";
+    cases[0].spec = (body_spec){.shape = EDDY_SHAPE_BOX, .size = 0.6, .aspect = 1};
+    cases[1].name = "0.8 x 0.4 box, 30 deg";
+    cases[1].spec = (body_spec){.shape = EDDY_SHAPE_BOX, .size = 0.8, .aspect = 0.5, .angle = M_PI / 6};
+    cases[2].name = "triangle";
+    cases[2].spec = (body_spec){.shape = EDDY_SHAPE_POLYGON, .vertex_count = 3,
+                                .vertices = {{-0.4, -0.25}, {0.45, -0.2}, {0.05, 0.35}}};
+    cases[3].name = "2:1 octagon";
+    octagon_spec(&cases[3].spec, 0.5);
+    for (int k = 0; k < 4; ++k) {
+        rig_desc d = {.width = 10, .height = 10};
+        rig r = make_rig(&d);
+        set_gyre(&r, 20.0);
+        fixed_case *fc = &cases[k];
+        fc->spec.type = EDDY_BODY_STATIC, fc->spec.x = 5, fc->spec.y = 7.5;
+        add_body(&r, &fc->spec);
+        world_corners(fc);
+        step(&r, 1);
+        double U[2], centre[2] = {5, 7.5};
+        eddy_fluid_velocity(r.fluid, 5, 7.5, U);
+        reference fine = {.amp = 20, .width = 10, .height = 10}, half = fine;
+        solve_reference(&fine, fc->corners, (const double(*)[2])fc->v, 120);
+        solve_reference(&half, fc->corners, (const double(*)[2])fc->v, 60);
+        /* the closed-form gyre is the fluid's: same velocity at a point */
+        const double hx = 1e-6, px = 3.3, py = 2.1;
+        double b[2], a[2] = {(ambient_psi(&fine, px, py + hx) - ambient_psi(&fine, px, py - hx)) / (2 * hx),
+                             -(ambient_psi(&fine, px + hx, py) - ambient_psi(&fine, px - hx, py)) / (2 * hx)};
+        eddy_fluid_velocity(r.fluid, px, py, b);
+        assert_true(hypot(a[0] - b[0], a[1] - b[1]) < 1e-6 * hypot(b[0], b[1]));
+        double radius = 0.45;
+        double chord_e = worst_chord(eddy_velocity, r.c, fc->corners, (const double(*)[2])fc->v, centre, radius, U);
+        double chord_r = worst_chord(reference_velocity, &fine, fc->corners, (const double(*)[2])fc->v, centre, radius, U);
+        double in_e = inflow(eddy_velocity, r.c, fc->corners, (const double(*)[2])fc->v, 0.005, U);
+        double in_r = inflow(reference_velocity, &fine, fc->corners, (const double(*)[2])fc->v, 0.005, U);
+        double in_h = inflow(reference_velocity, &half, fc->corners, (const double(*)[2])fc->v, 0.005, U);
+        double rms, face = face_error(&r, &fine, fc->corners, (const double(*)[2])fc->v, U, &rms);
+        eddy_coupling_timings t;
+        eddy_coupling_get_timings(r.c, &t);
+        print_message("%-22s (%3d panels) in a %.2f m/s stream: chords carry %.1f%% (reference "
+                      "%.2f%%); 0.15 m out off by %.1f%% of 2U (rms %.1f%% of the local speed); "
+                      "inflow 5 mm out %.1f%% of U w, reference %.1f%% (%.1f%% at half its panels)\n",
+                      fc->name, t.panel_count, hypot(U[0], U[1]), 100 * chord_e, 100 * chord_r,
+                      100 * face, 100 * rms, 100 * in_e, 100 * in_r, 100 * in_h);
+        assert_true(chord_r < 0.01);               /* the reference keeps out... */
+        assert_true(fabs(in_h / in_r - 1) < 0.1);  /* ...and is converged */
+        assert_true(chord_e < 0.05);
+        assert_true(face < 0.10);
+        assert_true(in_e < 1.5 * in_r && in_e > in_r / 1.5);
+        free_rig(&r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fixed_bodies_keep_the_water_out),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
