@@ -7,7 +7,8 @@
  *
  *   build/bench/bench_coupled [--json] [--steps N] [--paper-steps K]
  *                             [--warmup W] [--scene all|paper-game|drafting|stress]
- *                             [--pipeline both|fast|paper] [--stress-max N]
+ *                             [--pipeline both|fast|paper]
+ *                             [--stress-min N] [--stress-max N]
  *
  * Scenes:
  *   paper-game  assets/scenes/paper-game.json: the chapter's Table 5.1 game,
@@ -72,7 +73,7 @@ typedef struct result {
 } result;
 
 typedef struct options {
-    int json, steps, paper_steps, warmup, stress_max, crowded;
+    int json, steps, paper_steps, warmup, stress_min, stress_max, crowded;
     const char *scene, *pipeline;
 } options;
 
@@ -305,13 +306,13 @@ static void usage(void)
 {
     fprintf(stderr, "usage: bench_coupled [--json] [--steps N] [--paper-steps K] [--warmup W]\n"
                     "       [--scene all|paper-game|drafting|stress] [--pipeline both|fast|paper]\n"
-                    "       [--stress-max N] [--crowded]\n");
+                    "       [--stress-min N] [--stress-max N] [--crowded]\n");
     exit(64);
 }
 
 int main(int argc, char **argv)
 {
-    options o = {0, 1000, 60, 300, 400, 0, "all", "both"};
+    options o = {0, 1000, 60, 300, 0, 1000, 0, "all", "both"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) o.json = 1;
@@ -320,6 +321,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--warmup") && v) o.warmup = atoi(argv[++i]);
         else if (!strcmp(a, "--scene") && v) o.scene = argv[++i];
         else if (!strcmp(a, "--pipeline") && v) o.pipeline = argv[++i];
+        else if (!strcmp(a, "--stress-min") && v) o.stress_min = atoi(argv[++i]);
         else if (!strcmp(a, "--stress-max") && v) o.stress_max = atoi(argv[++i]);
         else if (!strcmp(a, "--crowded")) o.crowded = 1;
         else usage();
@@ -367,10 +369,12 @@ int main(int argc, char **argv)
         free(json);
     }
     if ((all || !strcmp(o.scene, "stress")) && fast) {
-        const int sizes[] = {25, 50, 100, 200, 400};
-        double x[5], total[5], panels[5], cpu[5];
+        const int sizes[] = {25, 50, 100, 200, 400, 700, 1000};
+        enum { SIZES = sizeof sizes / sizeof sizes[0] };
+        double x[SIZES], total[SIZES], panels[SIZES], cpu[SIZES];
         int n = 0;
-        for (int k = 0; k < 5 && sizes[k] <= o.stress_max; ++k) {
+        for (int k = 0; k < SIZES && sizes[k] <= o.stress_max; ++k) {
+            if (sizes[k] < o.stress_min) continue;
             double side = o.crowded ? 10.0 : 10.0 * sqrt(sizes[k] / 100.0);
             int grid = (int)lround(12.8 * side);
             char *json = stress_scene(sizes[k], side);
