@@ -42,12 +42,20 @@ typedef struct far_node {
     int p;           /* order computed (>= p_need and the parent's) */
 } far_node;
 
-/* A far node some target body uses, with the order it needs. */
+/* A far node some target body uses: through a local expansion about the
+ * body origin (q >= 0: multipole order p, local order q), or evaluated at
+ * each midpoint (q < 0: order p). */
 typedef struct far_use {
-    int node, p;
-    double gap;     /* distance from the node centre to the target's bounding circle */
+    int node;
+    short p, q;
+    double change;  /* a change s = max_k |da_k| / R^(k-1) of the node's multipole moves
+                       the field at the target's midpoints by at most s * change */
+    double allow;   /* error allowed the use per unit of the node's absolute circulation */
     double skipped; /* bound on the changes of this use left out so far this step */
 } far_use;
+
+/* Bins of the table of local-expansion orders over the ratio 0..theta_local. */
+#define ORDER_BINS 512
 
 /* Near-field block: influence on target body t of source body j's near copies
  * (bit c + 1 of copies for image c, bit 0 for the real panels). */
@@ -85,6 +93,13 @@ struct eddy_panel_fast {
     long use_cap, use_used;
     bool any_far;
     double theta, tol;
+    /* local expansions (panel_farfield.c): a node serves a target body through
+       one when R_node + R_t <= theta_local D; orders from order_tab, built for
+       (tol, theta_local) */
+    double theta_local, order_limit, order_tab_tol;
+    unsigned char order_tab[ORDER_BINS + 2];
+    double binomials[EDDY_FAR_BINOMIALS];
+    double local[2 * EDDY_FAR_P_MAX]; /* one target's local expansion, in a pass */
     /* scratch */
     double *far;       /* per real panel: far-field normal flux times length */
     double *gamma_far; /* per real panel: the strengths far[] was evaluated with */
@@ -273,6 +288,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
+    eddy_far_local_binomials(f->binomials);
     w->fast_state = f;
     return EDDY_OK;
 }
@@ -432,6 +448,62 @@ static void build_tree(eddy_panel_world *w, eddy_panel_fast *f)
 
 static void add_near(eddy_panel_fast *f, int *count, int group) { f->near_list[(*count)++] = group; }
 
+/* The smallest n with x^n <= order_limit for 0 <= x <= theta_local, read
+ * from the table at the upper end of x's bin (the order grows with x). */
+static int local_order(const eddy_panel_fast *f, double x)
+{
+    int bin = (int)(x * (ORDER_BINS / f->theta_local)) + 1;
+    return f->order_tab[bin < ORDER_BINS ? bin : ORDER_BINS];
+}
+
+/* The acceptance ratio of the local expansions and their order table for
+ * this tolerance: every error term at most tol / 2 (1 - theta) / (1 + theta)
+ * (panel_fast.h), the ratio cut until the orders stay within the cap. */
+static void prepare_orders(eddy_panel_fast *f)
+{
+    if (f->order_tab_tol == f->tol && f->theta_local > 0.0) return;
+    double theta = EDDY_FAR_THETA_LOCAL, limit;
+    for (;;) {
+        limit = 0.5 * f->tol * (1.0 - theta) / (1.0 + theta);
+        if (theta <= 1e-3 || eddy_far_order_within(theta, limit) <= EDDY_FAR_P_MAX) break;
+        theta *= 0.9;
+    }
+    f->theta_local = theta, f->order_limit = limit, f->order_tab_tol = f->tol;
+    for (int i = 0; i <= ORDER_BINS + 1; ++i) {
+        int n = eddy_far_order_within(theta * (i < ORDER_BINS ? i : ORDER_BINS) / ORDER_BINS, limit);
+        f->order_tab[i] = (unsigned char)(n < EDDY_FAR_P_MAX ? n : EDDY_FAR_P_MAX);
+    }
+}
+
+enum { FAR_NONE, FAR_LOCAL, FAR_POINTS };
+
+/* How node n can serve the target body centred at (tx, ty) with radius tr:
+ * through a local expansion (R + R_t <= theta_local D), at each midpoint
+ * (R <= theta (D - R_t), panel_fast.h), or not at all; fills *use. */
+static int far_accept(const eddy_panel_fast *f, const far_node *n, double tx, double ty,
+                      double tr, far_use *use)
+{
+    double dx = n->cx - tx, dy = n->cy - ty, d2 = dx * dx + dy * dy, reach = n->radius + tr;
+    use->node = (int)(n - f->nodes), use->skipped = 0.0;
+    if (reach * reach <= f->theta_local * f->theta_local * d2) {
+        double d = sqrt(d2), rho = n->radius / d, sigma = tr / d;
+        use->p = (short)local_order(f, rho / (1.0 - sigma));
+        use->q = (short)(local_order(f, sigma / (1.0 - rho)) - 1);
+        use->change = 1.0 / (d * (1.0 - rho - sigma));
+        use->allow = f->tol / (2.0 * FAST_PI * (d + tr));
+        return FAR_LOCAL;
+    }
+    double gap = sqrt(d2) - tr;
+    if (gap > 0.0 && n->radius <= f->theta * gap) {
+        double rho = n->radius / gap;
+        use->p = (short)eddy_far_order(rho, f->tol), use->q = -1;
+        use->change = 1.0 / (gap * (1.0 - rho));
+        use->allow = f->tol / (2.0 * FAST_PI * gap);
+        return FAR_POINTS;
+    }
+    return FAR_NONE;
+}
+
 /* Walks the tree for target body t: far nodes record the order they need,
  * near groups go to near_list. Returns the near count. */
 static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
@@ -447,14 +519,14 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
         far_node *n = &f->nodes[f->stack[--top]];
         if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
             continue; /* its own panels */
-        double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
-        if (gap > 0.0 && n->radius <= f->theta * gap) {
-            int p = eddy_far_order(n->radius / gap, f->tol);
-            if (p > n->p_need) n->p_need = p;
-            f->stats.far_terms += (long)m * p;
+        far_use use;
+        int kind = far_accept(f, n, tx, ty, tr, &use);
+        if (kind != FAR_NONE) {
+            if (use.p > n->p_need) n->p_need = use.p;
+            f->stats.far_terms += kind == FAR_LOCAL ? (long)use.p * (use.q + 1) : (long)m * use.p;
             f->any_far = true;
             if (f->use_count[t] >= 0 && f->use_used < f->use_cap) {
-                f->uses[f->use_used++] = (far_use){(int)(n - f->nodes), p, gap, 0.0};
+                f->uses[f->use_used++] = use;
                 f->use_count[t]++;
             } else if (f->use_count[t] >= 0) { /* full: this target walks the tree */
                 f->use_used -= f->use_count[t];
@@ -689,15 +761,64 @@ static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     }
 }
 
+/* Normal flux (times length) of the local expansion f->local (order q,
+ * about the body origin) at every midpoint of body t, added to f->far; two
+ * midpoints per vector. */
+static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int q)
+{
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    const double *b = f->local;
+    int m = pb->shape->count, g = pb->first, j = 0;
+    eddy_v2 cx = eddy_v2_set(pb->state.x), cy = eddy_v2_set(pb->state.y);
+    for (; j + 1 < m; j += 2) {
+        eddy_v2 zr = eddy_v2_load(&f->tx[g + j]) - cx, zi = eddy_v2_load(&f->ty[g + j]) - cy;
+        eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
+        for (int l = q; l >= 0; --l) { /* Horner, as eddy_far_local_eval */
+            eddy_v2 tr = sr * zr - si * zi + eddy_v2_set(b[2 * l]);
+            si = sr * zi + si * zr + eddy_v2_set(b[2 * l + 1]);
+            sr = tr;
+        }
+        eddy_v2 flux = sr * eddy_v2_load(&f->tnx[g + j]) - si * eddy_v2_load(&f->tny[g + j]);
+        eddy_v2_store(&f->far[g + j], eddy_v2_load(&f->far[g + j]) + flux);
+    }
+    for (; j < m; ++j) {
+        double uv[2];
+        eddy_far_local_eval(b, q, pb->state.x, pb->state.y, f->tx[g + j], f->ty[g + j], uv);
+        f->far[g + j] += uv[0] * f->tnx[g + j] - uv[1] * f->tny[g + j];
+    }
+}
+
+/* One use of a far node by target body t: into the target's local
+ * expansion (order *q so far, raised as needed) or at its midpoints. */
+static void apply_use(const eddy_panel_world *w, eddy_panel_fast *f, int t, const far_use *use,
+                      int *q)
+{
+    if (use->q < 0) {
+        node_flux(w, f, t, use->node, use->p);
+        return;
+    }
+    if (use->q > *q) {
+        memset(&f->local[2 * (*q + 1)], 0, sizeof(double) * 2 * (size_t)(use->q - *q));
+        *q = use->q;
+    }
+    const far_node *n = &f->nodes[use->node];
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    eddy_far_local_add(&f->coef[(size_t)use->node * 2 * EDDY_FAR_P_MAX], use->p,
+                       pb->state.x - n->cx, pb->state.y - n->cy, use->q, f->binomials, f->local);
+}
+
 /* One far-field pass: f->far += the field of the strength change since the
  * last pass (the first pass of a step starts from zero). A later pass leaves
  * out a (target, node) use when the change it would bring is provably within
  * the error the use is allowed anyway: with s = max_k |da_k| / R^(k-1), the
- * node's change satisfies |dW| <= sum_k s R^(k-1) / gap^k <= s / (gap (1 - rho))
- * at every target point, and the changes left out of one use over a step may
- * add up to the truncation allowance of that use, tolerance * G / (2 pi gap)
- * (panel_fast.h), G the node's absolute circulation. So each use errs by at
- * most twice its truncation bound. Returns how many uses were evaluated. */
+ * node's change moves the field at every target point by at most
+ * s / (gap (1 - rho)) evaluated at the midpoints (sum_k s R^(k-1) / gap^k),
+ * s / (D (1 - rho - sigma)) through a local expansion (panel_farfield.c);
+ * and the changes left out of one use over a step may add up to the
+ * truncation allowance of that use, tolerance * G / (2 pi gap), resp.
+ * tolerance * G / (2 pi (D + R_t)) (panel_fast.h), G the node's absolute
+ * circulation. So each use errs by at most twice its truncation bound.
+ * Returns how many uses were evaluated. */
 static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
 {
     int np = w->panel_count;
@@ -737,44 +858,43 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
     }
     int evaluated = 0;
     for (int t = 0; t < w->body_count; ++t) {
+        int q = -1; /* order of the target's local expansion so far */
         if (f->use_count[t] >= 0) {
             for (int u = 0; u < f->use_count[t]; ++u) {
                 far_use *use = &f->uses[f->use_first[t] + u];
                 if (!first) {
-                    double rho = f->nodes[use->node].radius / use->gap;
-                    double bound = f->node_scale[use->node] / (use->gap * (1.0 - rho));
-                    double allowed = f->tol * f->node_abs[use->node] / (2.0 * FAST_PI * use->gap);
+                    double bound = f->node_scale[use->node] * use->change;
+                    double allowed = f->node_abs[use->node] * use->allow;
                     if (use->skipped + bound <= allowed) {
                         use->skipped += bound;
                         continue;
                     }
                 }
-                node_flux(w, f, t, use->node, use->p);
+                apply_use(w, f, t, use, &q);
                 ++evaluated;
             }
-            continue;
-        }
-        /* the use list overflowed for this target: walk the tree, every use */
-        const eddy_panel_world_body *pb = &w->bodies[t];
-        double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-        int top = 0;
-        f->stack[top++] = 0;
-        while (top > 0) {
-            int idx = f->stack[--top];
-            const far_node *n = &f->nodes[idx];
-            if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-                continue;
-            double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
-            if (gap > 0.0 && n->radius <= f->theta * gap) {
-                node_flux(w, f, t, idx, eddy_far_order(n->radius / gap, f->tol));
-                ++evaluated;
-                continue;
-            }
-            if (n->group < 0) {
-                f->stack[top++] = n->right;
-                f->stack[top++] = n->left;
+        } else { /* the use list overflowed for this target: walk the tree, every use */
+            const eddy_panel_world_body *pb = &w->bodies[t];
+            double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
+            int top = 0;
+            f->stack[top++] = 0;
+            while (top > 0) {
+                const far_node *n = &f->nodes[f->stack[--top]];
+                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+                    continue;
+                far_use use;
+                if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
+                    apply_use(w, f, t, &use, &q);
+                    ++evaluated;
+                    continue;
+                }
+                if (n->group < 0) {
+                    f->stack[top++] = n->right;
+                    f->stack[top++] = n->left;
+                }
             }
         }
+        if (q >= 0) local_flux(w, f, t, q);
     }
     f->stats.far_passes++;
     return evaluated;
@@ -911,9 +1031,10 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 {
     eddy_panel_fast *f = w->fast_state;
     f->tol = w->farfield_tolerance;
-    /* the acceptance ratio must leave an order within the cap */
+    /* the acceptance ratios must leave orders within the cap */
     f->theta = EDDY_FAR_THETA;
     while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
+    prepare_orders(f);
     double t0 = eddy_now_ms();
     classify(w, f);
     f->stats.classify_ms = eddy_now_ms() - t0;
