@@ -42,6 +42,9 @@ typedef struct eddy_box_basis {
     int max_k1, max_k2;
     eddy_box_mode *modes; /* owned copy */
     double *coef_u, *coef_v;
+    int *by_k1;           /* mode indices by k1, then index: the velocity sums
+                             sin(k1 x) (sum over the k1 group of r c cos(k2 y)) */
+    int *k1_start;        /* max_k1 + 2: by_k1[k1_start[k1] .. k1_start[k1 + 1]) */
 } eddy_box_basis;
 
 eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
