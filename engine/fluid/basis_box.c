@@ -146,18 +146,13 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
         if (m->k1 > b->max_k1) b->max_k1 = m->k1;
         if (m->k2 > b->max_k2) b->max_k2 = m->k2;
     }
-    /* the modes grouped by k1 (a counting sort, stable in the index) */
     b->by_k1 = eddy_alloc(alloc * sizeof *b->by_k1);
     b->k1_start = eddy_calloc((size_t)b->max_k1 + 2, sizeof *b->k1_start);
     if (!b->by_k1 || !b->k1_start) {
         eddy_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
     }
-    for (int k = 0; k < count; ++k) ++b->k1_start[modes[k].k1 + 1];
-    for (int k1 = 0; k1 <= b->max_k1; ++k1) b->k1_start[k1 + 1] += b->k1_start[k1];
-    for (int k = 0, *next = b->k1_start; k < count; ++k) b->by_k1[next[modes[k].k1]++] = k;
-    for (int k1 = b->max_k1; k1 >= 0; --k1) b->k1_start[k1 + 1] = b->k1_start[k1];
-    b->k1_start[0] = 0;
+    eddy_box_modes_by_k1(modes, count, b->max_k1, b->by_k1, b->k1_start);
     return EDDY_OK;
 }
 

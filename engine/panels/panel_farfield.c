@@ -195,43 +195,40 @@ void eddy_far_local_binomials(double *table)
     }
 }
 
-/* The powers d^-k, k = 1..p, and c_k = a_k d^-k (complex, re and im
- * interleaved) into c, in scalar arithmetic (a complex product is six
- * operations; the vector form would need as many shuffles). */
-static void scaled_terms(const double *a, int p, double wr, double wi, double *c)
+/* (a_re + i a_im)(b_re + i b_im), one complex number a vector */
+static inline eddy_v2 complex_mul(eddy_v2 a, eddy_v2 b)
 {
-    double pr = 1.0, pi = 0.0;
-    for (int k = 0; k < p; ++k) {
-        double t = pr * wr - pi * wi;
-        pi = pr * wi + pi * wr, pr = t;
-        c[2 * k] = a[2 * k] * pr - a[2 * k + 1] * pi;
-        c[2 * k + 1] = a[2 * k] * pi + a[2 * k + 1] * pr;
-    }
-    c[2 * p] = c[2 * p + 1] = 0.0; /* pads an odd order */
+    return (eddy_v2){a[0], a[0]} * b + (eddy_v2){a[1], a[1]} * (eddy_v2){-b[1], b[0]};
 }
 
 void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b)
 {
-    double d2 = dx * dx + dy * dy, wr = dx / d2, wi = -dy / d2; /* 1 / d */
+    double d2 = dx * dx + dy * dy;
+    eddy_v2 w = {dx / d2, -dy / d2}, power = {1.0, 0.0}; /* 1 / d */
     const int stride = 2 * (EDDY_FAR_P_MAX + 1);
-    double c[2 * EDDY_FAR_P_MAX + 2], sum[2 * EDDY_FAR_P_MAX];
-    scaled_terms(a, p, wr, wi, c);
+    eddy_v2 sum[EDDY_FAR_P_MAX];
     if (q <= 3) {
         /* the usual case (a small target far from a large node): the four
-         * sums S_l = sum_k C(k+l-1, l) c_k in registers */
+         * sums S_l = sum_k C(k+l-1, l) c_k, c_k = a_k d^-k, in registers */
         const double *b1 = &binomials[stride], *b2 = b1 + stride, *b3 = b2 + stride;
         eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0, s2 = s0, s3 = s0;
         for (int k = 0; k < p; ++k) {
-            eddy_v2 ck = eddy_v2_load(&c[2 * k]);
-            s0 += ck; /* C(k, 0) = 1 */
-            s1 += eddy_v2_load(&b1[2 * k]) * ck;
-            s2 += eddy_v2_load(&b2[2 * k]) * ck;
-            s3 += eddy_v2_load(&b3[2 * k]) * ck;
+            power = complex_mul(power, w);
+            eddy_v2 c = complex_mul(eddy_v2_load(&a[2 * k]), power);
+            s0 += c; /* C(k, 0) = 1 */
+            s1 += eddy_v2_load(&b1[2 * k]) * c;
+            s2 += eddy_v2_load(&b2[2 * k]) * c;
+            s3 += eddy_v2_load(&b3[2 * k]) * c;
         }
-        eddy_v2_store(&sum[0], s0), eddy_v2_store(&sum[2], s1);
-        eddy_v2_store(&sum[4], s2), eddy_v2_store(&sum[6], s3);
+        sum[0] = s0, sum[1] = s1, sum[2] = s2, sum[3] = s3;
     } else {
+        double c[2 * EDDY_FAR_P_MAX + 2];
+        for (int k = 0; k < p; ++k) { /* c_k = a_k d^-k */
+            power = complex_mul(power, w);
+            eddy_v2_store(&c[2 * k], complex_mul(eddy_v2_load(&a[2 * k]), power));
+        }
+        c[2 * p] = c[2 * p + 1] = 0.0; /* pads an odd order */
         for (int l = 0; l <= q; ++l) { /* S_l, two terms at a time */
             const double *row = &binomials[l * stride];
             eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0;
@@ -239,15 +236,13 @@ void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
                 s0 += eddy_v2_load(&row[2 * k]) * eddy_v2_load(&c[2 * k]);
                 s1 += eddy_v2_load(&row[2 * k + 2]) * eddy_v2_load(&c[2 * k + 2]);
             }
-            eddy_v2_store(&sum[2 * l], s0 + s1);
+            sum[l] = s0 + s1;
         }
     }
-    double sr = 1.0, si = 0.0; /* (-1/d)^l */
-    for (int l = 0; l <= q; ++l) {
-        b[2 * l] += sum[2 * l] * sr - sum[2 * l + 1] * si;
-        b[2 * l + 1] += sum[2 * l] * si + sum[2 * l + 1] * sr;
-        double t = -(sr * wr - si * wi);
-        si = -(sr * wi + si * wr), sr = t;
+    eddy_v2 scale = {1.0, 0.0}, step = -w;
+    for (int l = 0; l <= q; ++l) { /* b_l += (-1/d)^l S_l */
+        eddy_v2_store(&b[2 * l], eddy_v2_load(&b[2 * l]) + complex_mul(sum[l], scale));
+        scale = complex_mul(scale, step);
     }
 }
 

@@ -68,7 +68,7 @@
  * body origin when R_node + R_t <= EDDY_FAR_THETA_LOCAL * D. */
 #define EDDY_FAR_THETA 0.4
 #ifndef EDDY_FAR_THETA_LOCAL
-#define EDDY_FAR_THETA_LOCAL 0.5
+#define EDDY_FAR_THETA_LOCAL 0.45
 #endif
 
 typedef struct eddy_panel_fast eddy_panel_fast;

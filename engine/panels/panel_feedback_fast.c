@@ -142,12 +142,7 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
         while (f->gl_c[q] * pow(f->gl_theta[q], 2 * q) > 1e-15)
             f->gl_theta[q] = nextafter(f->gl_theta[q], 0.0);
     }
-    /* the modes grouped by k1, stable in the index (a counting sort) */
-    for (int k = 0; k < count; ++k) ++f->k1_start[modes[k].k1 + 1];
-    for (int k1 = 0; k1 <= f->k1max; ++k1) f->k1_start[k1 + 1] += f->k1_start[k1];
-    for (int k = 0, *next = f->k1_start; k < count; ++k) f->by_k1[next[modes[k].k1]++] = k;
-    for (int k1 = f->k1max; k1 >= 0; --k1) f->k1_start[k1 + 1] = f->k1_start[k1];
-    f->k1_start[0] = 0;
+    eddy_box_modes_by_k1(modes, count, f->k1max, f->by_k1, f->k1_start);
     *out = f;
     return EDDY_OK;
 }
