@@ -434,6 +434,15 @@ static void batched_velocity_is_the_same_bits(void **state)
         eddy_fluid_velocity(f, xy[2 * p], xy[2 * p + 1], one);
         assert_memory_equal(one, &many[2 * p], sizeof one);
     }
+    /* a few points at a time (a body's samples) take their own path */
+    for (int n = 1; n <= 9; ++n) {
+        eddy_fluid_velocity_many(f, n, xy + 2 * n, many);
+        for (int p = 0; p < n; ++p) {
+            double one[2];
+            eddy_fluid_velocity(f, xy[2 * (n + p)], xy[2 * (n + p) + 1], one);
+            assert_memory_equal(one, &many[2 * p], sizeof one);
+        }
+    }
     eddy_fluid_destroy(f);
     eddy_asset_destroy(a);
 }

@@ -148,11 +148,16 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     }
     b->by_k1 = eddy_alloc(alloc * sizeof *b->by_k1);
     b->k1_start = eddy_calloc((size_t)b->max_k1 + 2, sizeof *b->k1_start);
-    if (!b->by_k1 || !b->k1_start) {
+    b->terms = eddy_alloc(alloc * sizeof *b->terms);
+    if (!b->by_k1 || !b->k1_start || !b->terms) {
         eddy_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
     }
     eddy_box_modes_by_k1(modes, count, b->max_k1, b->by_k1, b->k1_start);
+    for (int i = 0; i < count; ++i) {
+        int k = b->by_k1[i];
+        b->terms[i] = (eddy_box_term){k, modes[k].k2, b->coef_u[k], b->coef_v[k]};
+    }
     return EDDY_OK;
 }
 
@@ -163,6 +168,7 @@ void eddy_box_basis_free(eddy_box_basis *b)
     eddy_free(b->coef_v);
     eddy_free(b->by_k1);
     eddy_free(b->k1_start);
+    eddy_free(b->terms);
     memset(b, 0, sizeof *b);
 }
 
@@ -192,9 +198,9 @@ void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x,
     for (int k1 = 1; k1 <= b->max_k1; ++k1) {
         double gu = 0.0, gv = 0.0;
         for (int i = b->k1_start[k1]; i < b->k1_start[k1 + 1]; ++i) {
-            int k = b->by_k1[i], k2 = b->modes[k].k2;
-            gu += r[k] * b->coef_u[k] * cy[k2];
-            gv += r[k] * b->coef_v[k] * sy[k2];
+            const eddy_box_term *t = &b->terms[i];
+            gu += r[t->k] * t->cu * cy[t->k2];
+            gv += r[t->k] * t->cv * sy[t->k2];
         }
         u += sx[k1] * gu;
         v -= cx[k1] * gv;
@@ -228,22 +234,51 @@ void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *
  * operations as trig_table, so each point's values are bit for bit its own. */
 static void trig_rows(const double *t, int n, int count, double *rows, double *cols)
 {
-    for (int p = 0; p < n; ++p) {
-        rows[p] = 0.0;
-        cols[p] = 1.0;
-    }
     double st[BATCH_MAX], ct[BATCH_MAX];
     for (int p = 0; p < n; ++p) st[p] = sin(t[p]), ct[p] = cos(t[p]);
-    for (int k = 0; k < count; ++k) {
-        const double *s0 = &rows[(size_t)k * n], *c0 = &cols[(size_t)k * n];
-        double *s1 = &rows[(size_t)(k + 1) * n], *c1 = &cols[(size_t)(k + 1) * n];
-        for (int p = 0; p < n; p += 2) {
-            eddy_v2 s = eddy_v2_load(&s0[p]), c = eddy_v2_load(&c0[p]);
-            eddy_v2 sa = eddy_v2_load(&st[p]), ca = eddy_v2_load(&ct[p]);
-            eddy_v2_store(&s1[p], s * ca + c * sa);
-            eddy_v2_store(&c1[p], c * ca - s * sa);
+    for (int p = 0; p < n; p += 2) { /* two points down all k, in registers */
+        eddy_v2 sa = eddy_v2_load(&st[p]), ca = eddy_v2_load(&ct[p]);
+        eddy_v2 s = eddy_v2_set(0.0), c = eddy_v2_set(1.0);
+        double *sr = &rows[p], *cr = &cols[p];
+        eddy_v2_store(sr, s), eddy_v2_store(cr, c);
+        for (int k = 0; k < count; ++k) {
+            eddy_v2 s1 = s * ca + c * sa;
+            c = c * ca - s * sa, s = s1;
+            sr += n, cr += n;
+            eddy_v2_store(sr, s), eddy_v2_store(cr, c);
         }
     }
+}
+
+/* The grouped sums of eddy_box_basis_velocity_many for a batch of at most
+ * eight points (nb vectors of two): every sum in registers, the mode factors
+ * formed where they are used. acc: u of the mm = 2 nb points, then v. */
+static inline __attribute__((always_inline)) void
+small_batch(const eddy_box_basis *b, const double *r, const double *sx, const double *cx,
+            const double *sy, const double *cy, double *acc, const int nb)
+{
+    const int mm = 2 * nb;
+    eddy_v2 u[4], v[4];
+    for (int j = 0; j < nb; ++j) u[j] = v[j] = eddy_v2_set(0.0);
+    for (int k1 = 1; k1 <= b->max_k1; ++k1) {
+        eddy_v2 gu[4], gv[4];
+        for (int j = 0; j < nb; ++j) gu[j] = gv[j] = eddy_v2_set(0.0);
+        for (int i = b->k1_start[k1]; i < b->k1_start[k1 + 1]; ++i) {
+            const eddy_box_term *t = &b->terms[i];
+            eddy_v2 fu = eddy_v2_set(r[t->k] * t->cu), fv = eddy_v2_set(r[t->k] * t->cv);
+            const double *c = &cy[(size_t)t->k2 * mm], *sn = &sy[(size_t)t->k2 * mm];
+#pragma GCC unroll 4
+            for (int j = 0; j < nb; ++j) {
+                gu[j] = gu[j] + fu * eddy_v2_load(&c[2 * j]);
+                gv[j] = gv[j] + fv * eddy_v2_load(&sn[2 * j]);
+            }
+        }
+        for (int j = 0; j < nb; ++j) {
+            u[j] = u[j] + eddy_v2_load(&sx[(size_t)k1 * mm + 2 * j]) * gu[j];
+            v[j] = v[j] - eddy_v2_load(&cx[(size_t)k1 * mm + 2 * j]) * gv[j];
+        }
+    }
+    for (int j = 0; j < nb; ++j) eddy_v2_store(&acc[2 * j], u[j]), eddy_v2_store(&acc[mm + 2 * j], v[j]);
 }
 
 void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
@@ -276,7 +311,14 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
         double acc[2 * BATCH_MAX], gsum[2 * BATCH_MAX];
         memset(acc, 0, sizeof(double) * 2 * (size_t)mm);
         const size_t to_sin = (size_t)(sy - cy);
-        for (int k1 = 1; k1 <= b->max_k1; ++k1) {
+        switch (mm) { /* a few points (a body's samples): the sums in registers */
+        case 2: small_batch(b, r, sx, cx, sy, cy, acc, 1); break;
+        case 4: small_batch(b, r, sx, cx, sy, cy, acc, 2); break;
+        case 6: small_batch(b, r, sx, cx, sy, cy, acc, 3); break;
+        case 8: small_batch(b, r, sx, cx, sy, cy, acc, 4); break;
+        default: break;
+        }
+        for (int k1 = 1; k1 <= b->max_k1 && mm > 8; ++k1) {
             int g0 = b->k1_start[k1], gn = b->k1_start[k1 + 1] - g0;
             if (gn == 0) continue;
             memset(gsum, 0, sizeof(double) * 2 * (size_t)mm);
@@ -285,10 +327,10 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
                 double cu[2 * MODE_CHUNK], cv[2 * MODE_CHUNK];
                 const double *row[MODE_CHUNK];
                 for (int i = 0; i < kn; ++i) { /* factors as pairs, rows by k2 */
-                    int k = b->by_k1[g0 + g + i];
-                    cu[2 * i] = cu[2 * i + 1] = r[k] * b->coef_u[k];
-                    cv[2 * i] = cv[2 * i + 1] = r[k] * b->coef_v[k];
-                    row[i] = &cy[(size_t)b->modes[k].k2 * mm];
+                    const eddy_box_term *t = &b->terms[g0 + g + i];
+                    cu[2 * i] = cu[2 * i + 1] = r[t->k] * t->cu;
+                    cv[2 * i] = cv[2 * i + 1] = r[t->k] * t->cv;
+                    row[i] = &cy[(size_t)t->k2 * mm];
                 }
                 int p = 0;
                 for (; p + 4 <= mm; p += 4) {

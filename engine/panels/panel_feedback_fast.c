@@ -48,7 +48,6 @@ struct eddy_box_feedback {
                                 by_k1[k1_start[k1] .. k1_start[k1 + 1]) */
     double *tab;             /* (FB_TABLE + 1) complex: e^(i pi j / FB_TABLE) */
     double *sx, *sy;         /* (k1max + 1) x FB_CHUNK, (k2max + 1) x FB_CHUNK */
-    double *cx, *cy;         /* running cosine rows */
     double *c1x, *s1x, *c1y, *s1y, *wgt;
     int last_q;
 };
@@ -106,8 +105,6 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->tab = eddy_alloc(2 * (FB_TABLE + 1) * sizeof(double));
     f->sx = eddy_alloc((size_t)(f->k1max + 1) * c * sizeof(double));
     f->sy = eddy_alloc((size_t)(f->k2max + 1) * c * sizeof(double));
-    f->cx = eddy_alloc(c * sizeof(double));
-    f->cy = eddy_alloc(c * sizeof(double));
     f->c1x = eddy_alloc(c * sizeof(double));
     f->s1x = eddy_alloc(c * sizeof(double));
     f->c1y = eddy_alloc(c * sizeof(double));
@@ -115,7 +112,7 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->wgt = eddy_alloc(c * sizeof(double));
     f->by_k1 = eddy_alloc((size_t)(count > 0 ? count : 1) * sizeof(int));
     f->k1_start = eddy_calloc((size_t)f->k1max + 2, sizeof(int));
-    if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy || !f->cx || !f->cy ||
+    if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy ||
         !f->c1x || !f->s1x || !f->c1y || !f->s1y || !f->wgt || !f->by_k1 || !f->k1_start) {
         eddy_box_feedback_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the feedback tables");
@@ -151,7 +148,7 @@ void eddy_box_feedback_destroy(eddy_box_feedback *f)
 {
     if (!f) return;
     eddy_free(f->k1), eddy_free(f->k2), eddy_free(f->norm), eddy_free(f->tab), eddy_free(f->sx), eddy_free(f->sy);
-    eddy_free(f->cx), eddy_free(f->cy), eddy_free(f->c1x), eddy_free(f->s1x), eddy_free(f->c1y), eddy_free(f->s1y);
+    eddy_free(f->c1x), eddy_free(f->s1x), eddy_free(f->c1y), eddy_free(f->s1y);
     eddy_free(f->wgt), eddy_free(f->by_k1), eddy_free(f->k1_start);
     eddy_free(f);
 }
@@ -200,22 +197,24 @@ static void small_angle(double phi, double *c, double *s)
 }
 
 /* rows[k][i] = sin(k angle_i) for k = 0..kmax, by rotation, for n points
- * (n a multiple of 2); cos_row is scratch. */
+ * (n a multiple of 2), times weight[i] (NULL: 1, which changes no bit; the
+ * rotation itself runs on the plain values). Two points at a time down all
+ * k, the running sine and cosine in registers. */
 static void sine_rows(int kmax, int n, const double *c1, const double *s1, double *rows,
-                      double *cos_row)
+                      const double *weight)
 {
     memset(rows, 0, sizeof(double) * (size_t)n);
     if (kmax < 1) return;
-    memcpy(&rows[n], s1, sizeof(double) * (size_t)n);
-    memcpy(cos_row, c1, sizeof(double) * (size_t)n);
-    for (int k = 2; k <= kmax; ++k) {
-        const double *prev = &rows[(size_t)(k - 1) * n];
-        double *next = &rows[(size_t)k * n];
-        for (int i = 0; i < n; i += 2) {
-            eddy_v2 sp = eddy_v2_load(&prev[i]), cp = eddy_v2_load(&cos_row[i]);
-            eddy_v2 ct = eddy_v2_load(&c1[i]), st = eddy_v2_load(&s1[i]);
-            eddy_v2_store(&next[i], sp * ct + cp * st);
-            eddy_v2_store(&cos_row[i], cp * ct - sp * st);
+    for (int i = 0; i < n; i += 2) {
+        eddy_v2 ct = eddy_v2_load(&c1[i]), st = eddy_v2_load(&s1[i]), sp = st, cp = ct;
+        eddy_v2 wv = weight ? eddy_v2_load(&weight[i]) : eddy_v2_set(1.0);
+        double *out = &rows[n + i];
+        eddy_v2_store(out, sp * wv);
+        for (int k = 2; k <= kmax; ++k) {
+            eddy_v2 sn = sp * ct + cp * st;
+            cp = cp * ct - sp * st, sp = sn;
+            out += n;
+            eddy_v2_store(out, sp * wv);
         }
     }
 }
@@ -338,13 +337,8 @@ bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world 
             ++n;
         }
         if (n == 0) continue;
-        sine_rows(f->k1max, n, f->c1x, f->s1x, f->sx, f->cx);
-        sine_rows(f->k2max, n, f->c1y, f->s1y, f->sy, f->cy);
-        for (int k = 1; k <= f->k1max; ++k) { /* fold the weights into the x rows */
-            double *row = &f->sx[(size_t)k * n];
-            for (int i = 0; i < n; i += 2)
-                eddy_v2_store(&row[i], eddy_v2_load(&row[i]) * eddy_v2_load(&f->wgt[i]));
-        }
+        sine_rows(f->k1max, n, f->c1x, f->s1x, f->sx, f->wgt); /* weights in the x rows */
+        sine_rows(f->k2max, n, f->c1y, f->s1y, f->sy, NULL);
         mode_sums(f, n, out);
     }
     return true;
