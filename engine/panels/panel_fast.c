@@ -37,6 +37,7 @@ typedef struct far_group {
 typedef struct far_node {
     double cx, cy, radius;
     int left, right; /* children, -1 for a leaf */
+    int end;         /* one past its subtree: nodes are numbered in preorder */
     int group;       /* leaf: its group */
     int p_need;      /* order some target asked for */
     int p;           /* order computed (>= p_need and the parent's) */
@@ -86,7 +87,6 @@ struct eddy_panel_fast {
     int node_count;
     int *order;        /* group permutation while building */
     double *coef;      /* EDDY_FAR_P_MAX complex per node */
-    int *stack;
     int *near_list;    /* scratch: near groups of one target */
     far_use *uses;     /* per target body: the far nodes it uses (classification) */
     int *use_first, *use_count; /* use_count < 0: list overflowed, walk the tree */
@@ -262,7 +262,6 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->nodes = eddy_calloc(nn, sizeof *f->nodes);
     f->order = eddy_calloc(ng, sizeof(int));
     f->coef = eddy_calloc(nn * 2 * EDDY_FAR_P_MAX, sizeof(double));
-    f->stack = eddy_calloc(nn + 1, sizeof(int));
     f->near_list = eddy_calloc(ng, sizeof(int));
     f->far = eddy_calloc(np, sizeof(double));
     f->gamma_far = eddy_calloc(np, sizeof(double));
@@ -282,7 +281,7 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->use_first = eddy_calloc(nb, sizeof(int));
     f->use_count = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
-        !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
+        !f->groups || !f->nodes || !f->order || !f->coef || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
         !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
@@ -298,7 +297,7 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     if (!f) return;
     eddy_free(f->q_off), eddy_free(f->q), eddy_free(f->rot);
     eddy_free(f->block_first), eddy_free(f->block_count), eddy_free(f->blocks), eddy_free(f->near);
-    eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef), eddy_free(f->stack);
+    eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef);
     eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->gamma_best), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
     eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
     eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
@@ -407,6 +406,7 @@ static int build_node(eddy_panel_fast *f, int lo, int hi)
     }
     n->radius = r * (1.0 + 1e-12);
     n->p_need = n->p = 0;
+    n->end = idx + 2 * (hi - lo) - 1; /* a subtree of k leaves has 2k - 1 nodes */
     if (hi - lo == 1) {
         n->left = n->right = -1;
         n->group = f->order[lo];
@@ -480,8 +480,8 @@ enum { FAR_NONE, FAR_LOCAL, FAR_POINTS };
 /* How node n can serve the target body centred at (tx, ty) with radius tr:
  * through a local expansion (R + R_t <= theta_local D), at each midpoint
  * (R <= theta (D - R_t), panel_fast.h), or not at all; fills *use. */
-static int far_accept(const eddy_panel_fast *f, const far_node *n, double tx, double ty,
-                      double tr, far_use *use)
+static inline int far_accept(const eddy_panel_fast *f, const far_node *n, double tx, double ty,
+                             double tr, far_use *use)
 {
     double dx = n->cx - tx, dy = n->cy - ty, d2 = dx * dx + dy * dy, reach = n->radius + tr;
     use->node = (int)(n - f->nodes), use->skipped = 0.0;
@@ -510,15 +510,16 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
 {
     const eddy_panel_world_body *pb = &w->bodies[t];
     double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-    int m = pb->shape->count, top = 0, near = 0;
+    int m = pb->shape->count, near = 0;
     f->use_first[t] = (int)f->use_used;
     f->use_count[t] = 0;
-    if (f->node_count == 0) return 0;
-    f->stack[top++] = 0;
-    while (top > 0) {
-        far_node *n = &f->nodes[f->stack[--top]];
-        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-            continue; /* its own panels */
+    /* depth first, left before right: a node's subtree is [i, end) */
+    for (int i = 0; i < f->node_count;) {
+        far_node *n = &f->nodes[i];
+        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0) {
+            i = n->end; /* its own panels */
+            continue;
+        }
         far_use use;
         int kind = far_accept(f, n, tx, ty, tr, &use);
         if (kind != FAR_NONE) {
@@ -532,13 +533,11 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
                 f->use_used -= f->use_count[t];
                 f->use_count[t] = -1;
             }
+            i = n->end;
             continue;
         }
         if (n->group >= 0) add_near(f, &near, n->group);
-        else {
-            f->stack[top++] = n->right;
-            f->stack[top++] = n->left;
-        }
+        i = n->group >= 0 ? n->end : i + 1;
     }
     return near;
 }
@@ -876,22 +875,17 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
         } else { /* the use list overflowed for this target: walk the tree, every use */
             const eddy_panel_world_body *pb = &w->bodies[t];
             double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-            int top = 0;
-            f->stack[top++] = 0;
-            while (top > 0) {
-                const far_node *n = &f->nodes[f->stack[--top]];
-                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-                    continue;
+            for (int i = 0; i < f->node_count;) {
+                const far_node *n = &f->nodes[i];
                 far_use use;
-                if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
+                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+                    i = n->end;
+                else if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
                     apply_use(w, f, t, &use, &q);
                     ++evaluated;
-                    continue;
-                }
-                if (n->group < 0) {
-                    f->stack[top++] = n->right;
-                    f->stack[top++] = n->left;
-                }
+                    i = n->end;
+                } else
+                    i = n->group >= 0 ? n->end : i + 1;
             }
         }
         if (q >= 0) local_flux(w, f, t, q);
