@@ -15,14 +15,16 @@
  *               73 modes, 64-cell grid, 15 bodies of mixed shapes
  *   drafting    assets/scenes/drafting.json: the two falling pairs of 5.5,
  *               67 modes, 128-cell grid
- *   stress      N mixed bodies of about 0.25 m (N = 25, 50, 100, 200, 400) on a
- *               jittered lattice, one per square metre, drifting in zero
- *               gravity through a stirred fluid of 256 modes; the level grows
- *               with N (side 10 sqrt(N / 100) m, 5 to 20 m) and its grid with
- *               it (12.8 cells per metre, as 128 cells on 10 m), so every body
- *               keeps its panels and its neighbourhood: the cost per body should
- *               stay flat. --crowded keeps the 10 m level instead (the bodies
- *               get closer as N grows: 0.45 m apart at 400).
+ *   stress      N mixed bodies of about 0.25 m (N = 25, 50, 100, 200, 400, 700,
+ *               1000, those from --stress-min to --stress-max) on a jittered
+ *               lattice, one per square metre, drifting in zero gravity through
+ *               a stirred fluid of 256 modes; the level grows with N (side
+ *               10 sqrt(N / 100) m, 5 to 31.6 m) and its grid with it (12.8
+ *               cells per metre, as 128 cells on 10 m: 405 cells at 1000), so
+ *               every body keeps its panels and its neighbourhood: the cost per
+ *               body should stay flat. --crowded keeps the 10 m level instead
+ *               (the bodies get closer as N grows: 0.45 m apart at 400, 0.3 m
+ *               at 1000). The "bodies" phase is Box2D's own step.
  *
  * Pipelines:
  *   fast              the default of eddy_coupling_desc and eddy_fluid_desc
