@@ -7,14 +7,19 @@
 #   make sanitize     the same tests built with AddressSanitizer + UBSan, in build/sanitize
 #   make check        make test, make sanitize, then make install-check: what CI runs
 #   make install-check  installs into build/stage, checks the exported symbols, builds
-#                     examples/ against it through pkg-config, runs them, uninstalls
+#                     examples/, the game and the paint tool against it through
+#                     pkg-config, runs them and the installed programs (moved out
+#                     of the tree) on the installed data, uninstalls
 #   make test-v3 BOX2D_V3_PREFIX=DIR   the suite on Box2D v3 (in build/v3)
 #   make bench        benchmarks (speed and memory numbers live here, not in tests)
 #   make run          the game (eddy-game) on its levels; headless without a display
 #   make demo         the headless demo scene of the tools (sim, JSON Lines)
 #   make install      PREFIX=/usr/local by default (DESTDIR, BINDIR, LIBDIR,
-#                     INCLUDEDIR, PKGCONFIGDIR honoured); make uninstall undoes it
-#   make clean
+#                     INCLUDEDIR, PKGCONFIGDIR, DATADIR honoured); make uninstall
+#                     undoes it
+#   make compile_commands.json   the compile commands of every C and C++ source
+#                     (for editors and clangd), from this Makefile's own rules
+#   make clean        removes BUILD (build/ by default; BUILD=build/v3 only that)
 #
 # Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
 # if it holds v3 headers), else Debian's Box2D 2.4 through a C++ shim.
@@ -30,10 +35,18 @@ WARN     := -Wall -Wextra -Wpedantic
 CFLAGS   := -std=c17 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L
 CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SAN)
 LDFLAGS  := $(SAN)
+# Every compile writes the headers its output depends on beside the output
+# (OUT.d, or BIN.d for a program compiled from one source), included at the
+# end of this file: touching one header rebuilds exactly what includes it.
+# -MP adds an empty rule per header, so a deleted header stops no build.
+# An object also depends on its .d file, which has an empty rule: an object
+# whose .d is missing (compiled before the dependencies were tracked) is
+# compiled again once.
+DEPFLAGS := -MMD -MP
 
 # ---------------------------------------------------------- layers and libraries
 #
-# engine/ holds one folder per layer (README, ARCHITECTURE); public headers
+# engine/ holds one folder per layer (README, "Architecture"); public headers
 # live in include/eddy (installed as <eddy/...>), each layer's private headers
 # beside its sources. Sources include both by bare name, so every folder is on
 # the include path; a header name must therefore be unique across folders.
@@ -42,22 +55,38 @@ LDFLAGS  := $(SAN)
 # picked up by the wildcard below: a new source file needs no Makefile change.
 #   RUNTIME_LAYERS  -> libeddy        load an asset, the fluid, panels, bodies,
 #                                     the coupling: needs libm and Box2D only
-#   BUILDER_LAYERS  -> libeddy-build  scenes and the precompute side, on top of
-#                                     libeddy: BUILDER_LIBS (LAPACKE, OpenBLAS,
-#                                     FFTW, cJSON, ARPACK, CHOLMOD)
-# A new layer folder goes into one of the two lists (the build stops on a
-# folder in neither) and into tests/check_layers.sh, which says what each
-# layer may include; a new external library of the builder goes into
-# BUILDER_LIBS (it then reaches the tools, the tests and eddy-build.pc).
+#   SCENE_LAYERS    -> libeddy-scene  JSON scenes (a game's level files): on top
+#                                     of libeddy, SCENE_LIBS (cJSON) only
+#   BUILDER_LAYERS  -> libeddy-build  the precompute side, on top of both:
+#                                     BUILDER_LIBS (LAPACKE, OpenBLAS, FFTW,
+#                                     ARPACK, CHOLMOD)
+# A game runs on libeddy and, if it reads scenes, libeddy-scene; only the
+# tools that build assets need libeddy-build. A new layer folder goes into
+# one of the three lists (the build stops on a folder in none) and into
+# tests/check_layers.sh, which says what each layer may include; a new
+# external library of the builder goes into BUILDER_LIBS (it then reaches
+# the tools, the tests and eddy-build.pc).
 RUNTIME_LAYERS := core panels fluid bodies coupling
-BUILDER_LAYERS := scene builder
-ENGINE_DIRS    := $(RUNTIME_LAYERS) $(BUILDER_LAYERS)
+SCENE_LAYERS   := scene
+BUILDER_LAYERS := builder
+ENGINE_DIRS    := $(RUNTIME_LAYERS) $(SCENE_LAYERS) $(BUILDER_LAYERS)
 UNKNOWN_LAYERS := $(filter-out $(ENGINE_DIRS),$(notdir $(patsubst %/,%,$(wildcard engine/*/))))
 ifneq ($(UNKNOWN_LAYERS),)
-  $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in neither RUNTIME_LAYERS nor BUILDER_LAYERS)
+  $(error engine/$(firstword $(UNKNOWN_LAYERS)) is in none of RUNTIME_LAYERS, SCENE_LAYERS, BUILDER_LAYERS)
 endif
 
-CPPFLAGS     := -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) -I/usr/include/cjson
+# Include paths. The engine and the tests see every layer's folder (the
+# engine's sources include headers by bare name). The programs (game/,
+# tools/, precompute/, bench/, fuzz/; examples/ through pkg-config) see only
+# include/, as <eddy/NAME.h> the way they would see an installed eddy, plus
+# their own folders; the one benchmark pair and fuzz target that must reach
+# internals are named below (BENCH_INTERNAL, FUZZ_INTERNAL), and
+# tests/check_layers.sh holds every folder to these rules.
+CJSON_CPPFLAGS := -I/usr/include/cjson
+CPPFLAGS     := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(ENGINE_DIRS)) $(CJSON_CPPFLAGS)
+APP_CPPFLAGS := -Iinclude $(CJSON_CPPFLAGS)
+SCENE_LIBS   := -lcjson -lm
+# The builder reads shape catalogues with cJSON too.
 BUILDER_LIBS := -lcjson -llapacke -lopenblas -lfftw3 -lm
 # Levels with walls (engine/builder/domain_*.c): ARPACK's Lanczos over a
 # SuiteSparse CHOLMOD factorisation.
@@ -122,43 +151,81 @@ ifeq ($(BODY_BACKEND),v3)
   BODY_LIBS     := $(BOX2D_V3_LIB) \
     $(if $(filter %.so,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)-rpath$(BODY_COMMA)$(patsubst %/,%,$(dir $(BOX2D_V3_LIB)))) -lm
   BODY_SO_FLAGS := $(if $(filter %.a,$(BOX2D_V3_LIB)),-Wl$(BODY_COMMA)--exclude-libs$(BODY_COMMA)libbox2d.a)
+  # What eddy.pc says a static link needs (a v3 install has no box2d.pc).
+  BODY_PC_REQUIRES :=
+  BODY_PC_LIBS     := $(BODY_LIBS)
 else ifeq ($(BODY_BACKEND),v24)
   BODY_SRC      := engine/bodies/body_box2d_v24.cpp
   BODY_PUBLIC_H := include/eddy/eddy_box2d_v24.h
   BODY_CPPFLAGS :=
   BODY_LIBS     := -lbox2d -lstdc++ -lm
   BODY_SO_FLAGS :=
+  # Debian's libbox2d-dev ships box2d.pc
+  BODY_PC_REQUIRES := box2d
+  BODY_PC_LIBS     := -lstdc++ -lm
 else
   $(error BODY_BACKEND must be v3 or v24, not $(BODY_BACKEND))
 endif
+
+# A backend change must rebuild what it touches: BUILD/backend.stamp holds
+# the backend, its library and its flags, and is rewritten (so made newer)
+# only when they change; the backend's objects, the libraries and the test
+# and example objects compiled against Box2D depend on it, and every program
+# on the libraries. make BODY_BACKEND=v24 after a v3 build rebuilds libeddy.a
+# with the 2.4 backend rather than installing the v3 one beside
+# eddy_box2d_v24.h. (A separate tree per backend, as make test-v3's
+# build/v3, avoids even that rebuild.)
+BACKEND_STAMP := $(BUILD)/backend.stamp
+BACKEND_ID    := $(strip $(BODY_BACKEND) $(BODY_SRC) $(BODY_CPPFLAGS) $(BODY_LIBS))
+$(BACKEND_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(BACKEND_ID)' ]; then \
+	  echo "rigid-body backend for $(BUILD): $(BACKEND_ID)"; printf '%s\n' '$(BACKEND_ID)' > $@; fi
+.PHONY: FORCE
+FORCE:
+
+# The two backends have different ABIs (eddy_box2d_v3.h takes a b2WorldId,
+# eddy_box2d_v24.h a C++ b2World *), so each gets shared libraries of its own
+# names: libeddy-box2d-v3.so.0.1 or libeddy-box2d-v24.so.0.1 (and
+# libeddy-scene-..., libeddy-build-..., which link it). A program links -leddy
+# through the development link libeddy.so and records the backend's name, so
+# it never loads the other backend's library.
+LIBTAG := box2d-$(BODY_BACKEND)
 
 # ---------------------------------------------------------- sources
 BACKEND_SRC  := engine/bodies/body_box2d_v3.c engine/bodies/body_box2d_v24.cpp
 layer_sources = $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,$(1),engine/$(l)/*.c engine/$(l)/*.cpp)))
 object_of     = $(patsubst %.cpp,$(BUILD)/%.o,$(patsubst %.c,$(BUILD)/%.o,$(1)))
 RUNTIME_SRC  := $(call layer_sources,$(RUNTIME_LAYERS)) $(BODY_SRC)
+SCENE_SRC    := $(call layer_sources,$(SCENE_LAYERS))
 BUILDER_SRC  := $(call layer_sources,$(BUILDER_LAYERS))
 RUNTIME_OBJ  := $(call object_of,$(RUNTIME_SRC))
+SCENE_OBJ    := $(call object_of,$(SCENE_SRC))
 BUILDER_OBJ  := $(call object_of,$(BUILDER_SRC))
-ENGINE_H     := $(wildcard include/eddy/*.h engine/*/*.h)
 # Each backend has a public header of its own (bring your own Box2D world:
 # eddy_box2d_v3.h, eddy_box2d_v24.h); only the built backend's is installed.
 BACKEND_H    := include/eddy/eddy_box2d_v3.h include/eddy/eddy_box2d_v24.h
 PUBLIC_H     := $(filter-out $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)),$(wildcard include/eddy/*.h))
 
 LIB          := $(BUILD)/libeddy.a
+SCENE_LIB    := $(BUILD)/libeddy-scene.a
 BUILD_LIB    := $(BUILD)/libeddy-build.a
-SO_NAME      := libeddy.so.$(SOVERSION)
-BUILD_SO_NAME := libeddy-build.so.$(SOVERSION)
-SO           := $(BUILD)/libeddy.so.$(VERSION)
-BUILD_SO     := $(BUILD)/libeddy-build.so.$(VERSION)
-SHARED       := $(SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
+SO_NAME      := libeddy-$(LIBTAG).so.$(SOVERSION)
+SCENE_SO_NAME := libeddy-scene-$(LIBTAG).so.$(SOVERSION)
+BUILD_SO_NAME := libeddy-build-$(LIBTAG).so.$(SOVERSION)
+SO           := $(BUILD)/libeddy-$(LIBTAG).so.$(VERSION)
+SCENE_SO     := $(BUILD)/libeddy-scene-$(LIBTAG).so.$(VERSION)
+BUILD_SO     := $(BUILD)/libeddy-build-$(LIBTAG).so.$(VERSION)
+SHARED       := $(SO) $(SCENE_SO) $(BUILD_SO) $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so \
+                $(BUILD)/$(SCENE_SO_NAME) $(BUILD)/libeddy-scene.so \
                 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so
 # What a program of this tree links: the builder's archive, then the
-# run time's, then their libraries (static, so a test may reach internals).
-RUNTIME_LIBS := $(LIB) $(BODY_LIBS)
-ALL_LIBS     := $(BUILD_LIB) $(LIB) $(BUILDER_LIBS) $(BODY_LIBS)
-ALL_LIB_DEPS := $(BUILD_LIB) $(LIB)
+# scenes', then the run time's, then their libraries (static, so a test may
+# reach internals). The game links only what it runs on (GAME_RUN_LIBS).
+RUNTIME_LIBS  := $(LIB) $(BODY_LIBS)
+SCENE_RUN_LIBS := $(SCENE_LIB) $(LIB) $(SCENE_LIBS) $(BODY_LIBS)
+ALL_LIBS      := $(BUILD_LIB) $(SCENE_LIB) $(LIB) $(BUILDER_LIBS) $(BODY_LIBS)
+ALL_LIB_DEPS  := $(BUILD_LIB) $(SCENE_LIB) $(LIB)
 
 TOOLS      := $(BUILD)/bin/precompute $(BUILD)/bin/sim
 TEST_SRC   := $(wildcard tests/test_*.c)
@@ -169,17 +236,25 @@ BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 .PHONY: all libs test layers sanitize bench run demo install uninstall install-check \
         check-exports test-v3 clean assets
 all: libs $(TOOLS) $(TESTS) $(BENCHES)
-libs: $(LIB) $(BUILD_LIB) $(SHARED)
+libs: $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(SHARED)
 
-$(BUILD)/engine/%.o: engine/%.c $(ENGINE_H)
+$(BUILD)/engine/%.o: engine/%.c $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/engine/%.o: engine/%.cpp $(ENGINE_H)
+$(BUILD)/engine/%.o: engine/%.cpp $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(LIB): $(RUNTIME_OBJ)
+# The backend's object is compiled against the chosen Box2D.
+$(call object_of,$(BODY_SRC)): $(BACKEND_STAMP)
+
+$(LIB): $(RUNTIME_OBJ) $(BACKEND_STAMP)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $(RUNTIME_OBJ)
+
+$(SCENE_LIB): $(SCENE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
@@ -191,51 +266,83 @@ $(BUILD_LIB): $(BUILDER_OBJ)
 
 # The run time links with nothing but Box2D and libm: --no-undefined makes a
 # call into the builder (or into cJSON, LAPACK, FFTW) a link error here.
-$(SO): $(RUNTIME_OBJ)
-	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $^ $(LDFLAGS) \
+$(SO): $(RUNTIME_OBJ) $(BACKEND_STAMP)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -o $@ $(RUNTIME_OBJ) $(LDFLAGS) \
 	  $(BODY_SO_FLAGS) $(BODY_LIBS)
 
-# The builder calls libeddy.so for everything public (so a world a scene
-# makes is the run time's, with its one Box2D) and takes the run time's
-# internal numerics (errors, grid, basis, panels) from the static archive as
-# hidden copies (--exclude-libs): libeddy.so is named first, so only symbols
-# it does not export are taken from libeddy.a.
-$(BUILD_SO): $(BUILDER_OBJ) $(SO) $(LIB)
+# The scenes and the builder call the libraries below them for everything
+# public (so a world a scene makes is the run time's, with its one Box2D)
+# and take those libraries' internals (errors, the container, the basis, a
+# scene's body parser) from their static archives as hidden copies
+# (--exclude-libs): the shared libraries are named first, so only symbols
+# they do not export are taken from the archives. --no-undefined: the scenes
+# need nothing but libeddy and cJSON, the builder nothing else but its own.
+$(SCENE_SO): $(SCENE_OBJ) $(SO) $(LIB)
+	$(CC) -shared -Wl,-soname,$(SCENE_SO_NAME) -Wl,--no-undefined -o $@ $(SCENE_OBJ) \
+	  $(LDFLAGS) $(SO) -Wl,--exclude-libs,libeddy.a $(LIB) $(SCENE_LIBS)
+
+$(BUILD_SO): $(BUILDER_OBJ) $(SCENE_SO) $(SO) $(SCENE_LIB) $(LIB)
 	$(CC) -shared -Wl,-soname,$(BUILD_SO_NAME) -Wl,--no-undefined -o $@ $(BUILDER_OBJ) \
-	  $(LDFLAGS) $(SO) -Wl,--exclude-libs,libeddy.a $(LIB) $(BUILDER_LIBS)
+	  $(LDFLAGS) $(SCENE_SO) $(SO) -Wl,--exclude-libs,libeddy-scene.a:libeddy.a $(SCENE_LIB) \
+	  $(LIB) $(BUILDER_LIBS)
 
 $(BUILD)/$(SO_NAME) $(BUILD)/libeddy.so: $(SO)
+	ln -sf $(notdir $<) $@
+$(BUILD)/$(SCENE_SO_NAME) $(BUILD)/libeddy-scene.so: $(SCENE_SO)
 	ln -sf $(notdir $<) $@
 $(BUILD)/$(BUILD_SO_NAME) $(BUILD)/libeddy-build.so: $(BUILD_SO)
 	ln -sf $(notdir $<) $@
 
-$(BUILD)/bin/precompute: $(wildcard precompute/*.c) $(wildcard precompute/*.h) tools/cli.h $(ALL_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(filter %.c,$^) -o $@ $(LDFLAGS) $(ALL_LIBS)
+# The programs' own sources compile to objects under BUILD/obj (one rule
+# per folder below, each with its folder's flags), so a source shared by
+# several programs (the game's core, the painter's) compiles once.
+app_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-$(BUILD)/bin/sim: tools/sim.c tools/cli.h $(ALL_LIB_DEPS)
+$(BUILD)/obj/precompute/%.o: precompute/%.c $(BUILD)/obj/precompute/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/obj/tools/%.o: tools/%.c $(BUILD)/obj/tools/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(ALL_LIBS) -lcmocka
+	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+PRECOMPUTE_OBJ := $(call app_objects,$(wildcard precompute/*.c))
+$(BUILD)/bin/precompute: $(PRECOMPUTE_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PRECOMPUTE_OBJ) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+$(BUILD)/bin/sim: $(BUILD)/obj/tools/sim.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# Every test program links tests/fault_write.c with -Wl,--wrap=write: the
+# tests of safe saves make the disk fill up on demand (tests/fault_write.h)
+# without any test state in the library.
+TEST_LINK := $(BUILD)/tests/fault_write.o -Wl,--wrap=write
+$(BUILD)/tests/fault_write.o: tests/fault_write.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) \
+	  -lcmocka
 
 # tests/test_own_world plays a game that has its own Box2D world: the game's
 # side, which calls Box2D directly, is tests/native_world_v3.c (C) or
 # tests/native_world_v24.cpp (C++), after the backend.
 NATIVE_WORLD_SRC := $(firstword $(wildcard tests/native_world_$(BODY_BACKEND).c \
                                            tests/native_world_$(BODY_BACKEND).cpp))
-$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC) tests/native_world.h $(ENGINE_H)
+$(BUILD)/tests/native_world.o: $(NATIVE_WORLD_SRC) $(BACKEND_STAMP)
 	@mkdir -p $(dir $@)
 	$(if $(filter %.cpp,$<),$(CXX) $(CPPFLAGS) $(CXXFLAGS),$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) \
-	  $(CFLAGS)) -Itests -c $< -o $@
+	  $(CFLAGS)) $(DEPFLAGS) -Itests -c $< -o $@
 
 $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_world.o \
-  $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+  $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ $(LDFLAGS) \
-	  $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ \
+	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The bring-your-own-world example of the backend in use
 # (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
@@ -245,10 +352,10 @@ $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_worl
 OWN_WORLD_SRC := $(firstword $(wildcard examples/own_world_$(BODY_BACKEND).c \
                                         examples/own_world_$(BODY_BACKEND).cpp))
 OWN_WORLD_BIN := $(BUILD)/tree-examples/own_world_$(BODY_BACKEND)
-$(OWN_WORLD_BIN): $(OWN_WORLD_SRC) $(PUBLIC_H) $(LIB)
+$(OWN_WORLD_BIN): $(OWN_WORLD_SRC) $(LIB)
 	@mkdir -p $(dir $@)
-	$(if $(filter %.cpp,$<),$(CXX) $(CXXFLAGS),$(CC) $(CFLAGS)) -Iinclude $(BODY_CPPFLAGS) $< \
-	  -o $@ $(LDFLAGS) $(RUNTIME_LIBS)
+	$(if $(filter %.cpp,$<),$(CXX) $(CXXFLAGS),$(CC) $(CFLAGS)) $(DEPFLAGS) -Iinclude \
+	  $(BODY_CPPFLAGS) $< -o $@ $(LDFLAGS) $(RUNTIME_LIBS)
 
 $(BUILD)/tree-examples/tank.eddy: $(BUILD)/bin/precompute
 	@mkdir -p $(dir $@)
@@ -259,14 +366,30 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 	@echo "== $(OWN_WORLD_BIN)"
 	@$(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 
-$(BUILD)/bench/%: bench/%.c $(ALL_LIB_DEPS)
+# Benchmarks use the public API; these two reach internals on purpose:
+#   bench_coupled  times the paper pipeline, an internal switch
+#                  (eddy_fluid_set_paper_pipeline, eddy_coupling_set_paper_pipeline)
+#   bench_domain   measures what a level's wall panels cost by taking them
+#                  out of a loaded asset (no public call does that)
+#   bench_advection  times the box collocation product alone against FFTW
+#                  transforms, and the builder's choice rule (eddy_build_advection)
+#   bench_accuracy samples the reduced flow on the reference solver's grid
+#                  through the basis's own MAC samples and curls
+BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy
+$(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(if $(filter $(BENCH_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) $(CFLAGS) $(DEPFLAGS) \
+	  -c $< -o $@
 
-# The include graph between layers (tests/check_layers.sh) and, from the
-# objects, which layer's symbols each layer uses.
-layers: $(RUNTIME_OBJ) $(BUILDER_OBJ)
-	@sh tests/check_layers.sh $(BUILD)
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# The include graph between layers and, from the objects, which layer's
+# symbols each layer uses; the programs' includes and library calls
+# (tests/check_layers.sh; the programs' objects are added at the end).
+layers: $(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ)
+	@sh tests/check_layers.sh $(BUILD) $(BENCH_INTERNAL:%=bench/%.c) $(FUZZ_INTERNAL:%=fuzz/fuzz_%.c)
 
 # Every test binary runs from the repository root; EDDY_BIN tells the
 # end-to-end tests where the command-line tools are.
@@ -303,7 +426,15 @@ demo: $(TOOLS)
 	$(BUILD)/bin/sim --asset $(BUILD)/demo.eddy --scene assets/scenes/demo.json --steps 600 --every 60 --probe 5,5 --probe 2.5,7.5
 
 clean:
-	rm -rf build
+	rm -rf $(BUILD)
+
+# The compile command of every C and C++ source, as this Makefile's rules
+# give it (make -n prints them without running anything), for clangd and
+# other editors: tools/compile_commands.sh turns the dry run into JSON.
+.PHONY: compile_commands.json
+compile_commands.json:
+	$(MAKE) --no-print-directory -n -B all | sh tools/compile_commands.sh "$(CURDIR)" > $@.tmp
+	mv $@.tmp $@
 # ====================================================== fuzzing and reliability
 #
 #   make check        make test, then make sanitize (the whole suite again under
@@ -356,24 +487,29 @@ FUZZ_LIB_MAKE := $(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 
 # Linked by the C++ driver: the Box2D 2.4 shim is C++, and UBSan's vptr check
 # in it needs the C++ half of the sanitizer runtime.
-FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy.a
+FUZZ_LIBS := $(FUZZ_BUILD)/libeddy-build.a $(FUZZ_BUILD)/libeddy-scene.a $(FUZZ_BUILD)/libeddy.a
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
-	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -Ifuzz -c $< -o $@.o
+# Fuzz targets use the public API; this one reaches internals on purpose:
+#   fuzz_asset  checks each accepted asset's internal invariants (tensor
+#               skew-symmetry, bounded operators, unit grid modes, closed
+#               panel outlines) against the loaded structure itself
+FUZZ_INTERNAL := asset
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIBS)
+	$(FUZZ_CC) $(if $(filter $(FUZZ_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) -Ifuzz -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c fuzz/fuzz_util.h $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
-	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 -Ifuzz \
+$(FUZZ_BUILD)/fuzz_scene_world: fuzz/fuzz_scene.c $(FUZZ_LIBS)
+	$(FUZZ_CC) $(APP_CPPFLAGS) -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L -DFUZZ_SCENE_WORLD=1 $(DEPFLAGS) -Ifuzz \
 	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 $(FUZZ_SEED_TOOL): fuzz/make_seeds.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(ALL_LIBS)
 
 fuzz-seeds: $(FUZZ_SEED_TOOL)
 	@mkdir -p fuzz/corpus/asset fuzz/corpus/mode
@@ -400,7 +536,7 @@ fuzz: fuzz-build
 
 $(BUILD)/soak: tests/soak.c $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests $< -o $@ $(LDFLAGS) \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< -o $@ $(LDFLAGS) \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free $(ALL_LIBS)
 
 # SOAK_ARGS="--bodies" adds three coupled bodies (see tests/soak.c).
@@ -430,7 +566,6 @@ SDL_PKGS     := sdl2 SDL2_ttf zlib
 SDL_FOUND    := $(shell pkg-config --exists $(SDL_PKGS) 2>/dev/null && echo yes)
 PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
 PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c))
-PAINT_H      := $(wildcard game/paint/*.h) tools/cli.h
 PAINT_BIN    := $(BUILD)/bin/eddy-paint
 PAINT_FLAGS  := -Igame/paint -Itools
 ifeq ($(SDL_FOUND)$(if $(PAINT_WINDOW),+),yes+)
@@ -449,16 +584,24 @@ all: $(PAINT_BIN) $(PAINT_ASSETS)
 test: $(PAINT_BIN)
 assets: $(PAINT_ASSETS)
 
-$(PAINT_BIN): $(PAINT_SRC) $(PAINT_H) $(ALL_LIB_DEPS)
+PAINT_OBJ      := $(call app_objects,$(PAINT_SRC))
+PAINT_CORE_OBJ := $(call app_objects,$(PAINT_CORE))
+
+$(BUILD)/obj/game/paint/%.o: game/paint/%.c $(BUILD)/obj/game/paint/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(PAINT_SRC) -o $@ \
-	  $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(PAINT_BIN): $(PAINT_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PAINT_OBJ) -o $@ $(LDFLAGS) $(PAINT_LIBS) $(ALL_LIBS)
 
 # The generic test rule links a test with the library only; this one adds the
 # painter's headless part.
-$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE) $(PAINT_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_paint: tests/test_paint.c $(PAINT_CORE_OBJ) $(BUILD)/tests/fault_write.o \
+  $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) -Itests $< $(PAINT_CORE) -o $@ \
+	$(CC) $(CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< $(PAINT_CORE_OBJ) -o $@ \
+	  $(TEST_LINK) \
 	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
 
 $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
@@ -482,32 +625,39 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 #   make replays           plays every level with its bot (game_bot.c) and rewrites
 #                          assets/replays/ID.replay with the win (after physics changes)
 #
-# The headless core (GAME_CORE: levels, simulation, commands, replays, assets;
-# no SDL) is linked into eddy-level and tests/test_game. The game finds its
-# levels and assets through the absolute paths compiled in here, so it runs from
-# any directory; --levels and --assets override them. Without SDL2 eddy-game is
-# built headless only (-DEDDY_GAME_NO_SDL).
+# The headless core (GAME_CORE: levels, simulation, commands, replays, loading
+# assets; no SDL, no builder) is an archive, linked into eddy-game, eddy-level
+# and the game's tests. eddy-game runs on libeddy and libeddy-scene only
+# (GAME_RUN_LIBS: its levels are scenes); building assets is eddy-level's
+# (level_build.c, libeddy-build) and make's. The built-in level
+# (game/eddy-game/builtin.json) and its asset, built here by eddy-level, are
+# compiled into eddy-game (BUILD/gen/game_embedded.c, tools/embed.sh), so
+# the game plays without any data. The game finds its levels and assets in
+# share/eddy beside its bin/ directory, installed or not: the build tree
+# mirrors an installed prefix with BUILD/share/eddy/levels and .../assets,
+# links to assets/levels and BUILD/assets (TREE_DATA), so one rule serves
+# both and nothing about the source tree is compiled into a program;
+# --levels and --assets override them. Without SDL2 eddy-game is built
+# headless only (-DEDDY_GAME_NO_SDL).
 
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_builtin.c game_flow.c game_bot.c game_look.c game_xform.c \
+                  game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
                   game_view.c game_session.c game_push.c \
-                  game_progress.c game_tutorial.c game_sound.c game_synth.c)
+                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c game_rock.c)
-GAME_H       := $(wildcard $(GAME_DIR)/*.h) tools/cli.h
+                  game_audio.c game_rock.c game_batch.c)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
-GAME_FLAGS   := -I$(GAME_DIR) -Itools -DEDDY_GAME_DATA_DIR='"$(abspath assets)"' \
-                -DEDDY_GAME_ASSET_DIR='"$(abspath $(BUILD)/assets)"'
+GAME_FLAGS   := -I$(GAME_DIR) -Itools
 ifeq ($(SDL_FOUND),yes)
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE) $(GAME_WINDOW)
+  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
   GAME_LIBS    := $(shell pkg-config --libs $(SDL_PKGS))
   GAME_TEST_FLAGS :=
   GAME_TEST_LIBS  := -lz
 else
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_CORE)
+  GAME_SRC     := $(GAME_DIR)/game_main.c
   GAME_CFLAGS  := -DEDDY_GAME_NO_SDL
   GAME_LIBS    :=
   GAME_TEST_FLAGS := -DEDDY_GAME_NO_SDL
@@ -516,39 +666,95 @@ endif
 LEVELS       := $(sort $(wildcard assets/levels/*.json))
 LEVEL_ASSETS := $(patsubst assets/levels/%.json,$(BUILD)/assets/levels/%.eddy,$(LEVELS))
 
+BUILTIN_LEVEL := $(GAME_DIR)/builtin.json
+BUILTIN_ASSET := $(BUILD)/assets/builtin.eddy
+
 all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
 test: $(GAME_BIN) $(LEVEL_ASSETS)
-assets: $(LEVEL_ASSETS)
+assets: $(LEVEL_ASSETS) $(BUILTIN_ASSET)
 
-$(GAME_BIN): $(GAME_SRC) $(GAME_H) $(ALL_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(GAME_SRC) -o $@ \
-	  $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+GAME_OBJ        := $(call app_objects,$(GAME_SRC))
+GAME_CORE_OBJ   := $(call app_objects,$(GAME_CORE))
+GAME_WINDOW_OBJ := $(call app_objects,$(GAME_WINDOW))
+GAME_CORE_LIB   := $(BUILD)/obj/$(GAME_DIR)/libgame-core.a
+LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level_build.c)
+LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(LEVEL_BUILD_OBJ)
+EMBED_SRC       := $(BUILD)/gen/game_embedded.c
+EMBED_OBJ       := $(BUILD)/obj/gen/game_embedded.o
+GAME_RUN_LIBS   := $(SCENE_RUN_LIBS)
 
-$(LEVEL_BIN): $(GAME_DIR)/level_tool.c $(GAME_CORE) $(GAME_H) $(ALL_LIB_DEPS)
+$(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $< $(GAME_CORE) -o $@ $(LDFLAGS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(GAME_CORE_LIB): $(GAME_CORE_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+# The built-in level's asset, built as every level's is, then both files
+# as C arrays (game_embedded.h).
+$(BUILTIN_ASSET): $(BUILTIN_LEVEL) $(LEVEL_BIN)
+	@mkdir -p $(dir $@)
+	$(LEVEL_BIN) build $< --modes $(BUILD)/assets -o $@
+
+$(EMBED_SRC): $(BUILTIN_LEVEL) $(BUILTIN_ASSET) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh game_embedded.h game_builtin_level $(BUILTIN_LEVEL) \
+	  game_builtin_asset $(BUILTIN_ASSET) > $@.tmp
+	mv $@.tmp $@
+
+$(EMBED_OBJ): $(EMBED_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_CPPFLAGS) -I$(GAME_DIR) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+TREE_DATA := $(BUILD)/share/eddy/levels $(BUILD)/share/eddy/assets
+$(BUILD)/share/eddy/levels:
+	@mkdir -p $(dir $@)
+	ln -sfn $(abspath assets/levels) $@
+$(BUILD)/share/eddy/assets:
+	@mkdir -p $(dir $@) $(BUILD)/assets
+	ln -sfn $(abspath $(BUILD)/assets) $@
+
+# No builder here: GAME_RUN_LIBS is libeddy-scene, libeddy, cJSON and Box2D.
+$(GAME_BIN): $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) $(SCENE_LIB) $(LIB) | $(TREE_DATA)
+	@mkdir -p $(dir $@)
+	$(CC) $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(GAME_LIBS) \
+	  $(GAME_RUN_LIBS)
+
+$(LEVEL_BIN): $(LEVEL_OBJ) $(GAME_CORE_LIB) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LEVEL_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(ALL_LIBS)
+
+# What the game's tests link beside the test: the builder's half, the
+# embedded level, the core.
+GAME_TEST_OBJ := $(LEVEL_BUILD_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB)
 
 # The generic test rule links a test with the library only; this one adds the
 # game's headless core.
-$(BUILD)/tests/test_game: tests/test_game.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_game: tests/test_game.c $(GAME_TEST_OBJ) $(BUILD)/tests/fault_write.o \
+  $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
-	  $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # The frame around the game (drawing, pushing, progress, tutorial, sound),
 # tested through the same headless core.
-$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_CORE) $(GAME_H) $(wildcard tests/*.h) $(LIB)
+$(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_TEST_OBJ) \
+  $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests $< $(GAME_CORE) -o $@ \
-	  $(LDFLAGS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The frame budget (make bench): the game's work per frame on every level,
 # drawn by the window's own code into a software renderer.
-$(BUILD)/bench/bench_game: bench/bench_game.c $(GAME_CORE) $(GAME_WINDOW) $(GAME_H) $(LIB)
+BENCH_GAME_OBJ := $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ)) $(EMBED_OBJ) $(GAME_CORE_LIB)
+$(BUILD)/obj/bench/bench_game.o: bench/bench_game.c $(BUILD)/obj/bench/bench_game.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $< $(GAME_CORE) \
-	  $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW)) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/bench/bench_game: $(BUILD)/obj/bench/bench_game.o $(BENCH_GAME_OBJ) $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $< $(BENCH_GAME_OBJ) -o $@ $(LDFLAGS) $(GAME_LIBS) $(ALL_LIBS)
 bench: $(LEVEL_ASSETS)
 
 # Every painted mode first (order only): a level's .d file names the ones it
@@ -584,118 +790,248 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 
 FUZZ_OBJ        := $(FUZZ_BUILD)/obj
 FUZZ_GAME_OBJS  := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(GAME_CORE))
+FUZZ_GAME_LIB   := $(FUZZ_OBJ)/libgame-core.a
+FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level_build.o $(FUZZ_GAME_LIB)
 FUZZ_PAINT_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PAINT_CORE))
 FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_NO_SDL
 FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
                    -D_POSIX_C_SOURCE=200809L
 
-$(FUZZ_OBJ)/%.o: %.c $(GAME_H) $(PAINT_H)
+$(FUZZ_OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer-no-link \
+	  $(DEPFLAGS) -c $< -o $@
+
+$(FUZZ_GAME_LIB): $(FUZZ_GAME_OBJS)
+	rm -f $@
+	ar rcs $@ $^
 
 $(FUZZ_BUILD)/fuzz_replay $(FUZZ_BUILD)/fuzz_level: $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c \
-  fuzz/fuzz_util.h $(FUZZ_GAME_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
-	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_OBJS) -o $@ \
+  $(FUZZ_GAME_LINK) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	  -c $< -o $@.o
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_GAME_LINK) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
-$(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c fuzz/fuzz_util.h $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer -Ifuzz -c $< -o $@.o
+$(FUZZ_BUILD)/fuzz_paint: fuzz/fuzz_paint.c $(FUZZ_PAINT_OBJS) $(FUZZ_LIBS)
+	$(FUZZ_CC) $(APP_CPPFLAGS) $(FUZZ_APP_FLAGS) $(FUZZ_APP_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) -Ifuzz \
+	  -c $< -o $@.o
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SAN) $@.o $(FUZZ_PAINT_OBJS) -o $@ \
 	  $(FUZZ_LIBS) $(BUILDER_LIBS) $(BODY_LIBS)
 
 FUZZ_SOURCES := $(patsubst %,fuzz/fuzz_%.c,$(filter-out scene_world,$(FUZZ_TARGETS)))
-$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(FUZZ_SOURCES) \
-  fuzz/fuzz_util.h $(GAME_CORE) $(PAINT_CORE) $(GAME_H) $(PAINT_H) $(wildcard tests/*.h) \
-  $(ALL_LIB_DEPS)
+$(BUILD)/tests/test_fuzz_regressions: tests/test_fuzz_regressions.c $(GAME_TEST_OBJ) \
+  $(PAINT_CORE_OBJ) $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) -Itests -Ifuzz $< \
-	  $(GAME_CORE) $(PAINT_CORE) -o $@ $(LDFLAGS) $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(PAINT_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) \
+	  -Itests -Ifuzz $< $(PAINT_CORE_OBJ) $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) \
+	  $(GAME_TEST_LIBS) $(ALL_LIBS) -lcmocka
 
 # ====================================================== install
 #
 #   make install      PREFIX=/usr/local (DESTDIR for staging; BINDIR, LIBDIR,
-#                     INCLUDEDIR, PKGCONFIGDIR to place each part)
+#                     INCLUDEDIR, PKGCONFIGDIR, DATADIR to place each part)
 #   make uninstall    removes exactly what make install put there
 #   make install-check  (part of make check) installs into build/stage, checks
-#                     the exports, builds examples/ against it with pkg-config
-#                     and runs them, then uninstalls and checks nothing is left
+#                     the exports, builds examples/, the game and the paint
+#                     tool against it with pkg-config and runs them, moves the
+#                     installed prefix out of the tree and runs the installed
+#                     programs on their installed data, then uninstalls and
+#                     checks nothing is left
 #
-# Installed: every public header (include/eddy/ -> INCLUDEDIR/eddy/), libeddy
-# and libeddy-build as static and shared libraries (soname
-# libeddy.so.$(SOVERSION)), eddy.pc and eddy-build.pc, and the tools.
+# Installed:
+#   INCLUDEDIR/eddy/  every public header, with the built backend's own
+#                     (eddy_box2d_v3.h or eddy_box2d_v24.h; the other one, left
+#                     by an install of the other backend, is removed)
+#   LIBDIR            libeddy, libeddy-scene, libeddy-build as static archives
+#                     and shared libraries named for the backend (LIBTAG), with
+#                     the development links libeddy.so, libeddy-scene.so,
+#                     libeddy-build.so
+#   PKGCONFIGDIR      eddy.pc, eddy-scene.pc, eddy-build.pc (the shared
+#                     libraries), and eddy-static.pc, eddy-scene-static.pc,
+#                     eddy-build-static.pc (the archives, by path, so that
+#                     pkg-config --static --libs eddy-static is a static link
+#                     whatever else is in LIBDIR)
+#   BINDIR            precompute, sim, eddy-game, eddy-paint, eddy-level
+#   DATADIR           the game's data (PREFIX/share/eddy): levels/*.json, the
+#                     built assets (assets/levels/*.eddy, assets/*.mode), the
+#                     paint scripts (modes/*.paint), replays/*.replay and the
+#                     tools' scenes/*.json. eddy-game looks for it in
+#                     BINDIR/../share/eddy, so keep DATADIR there (or pass
+#                     --levels and --assets, or set EDDY_GAME_LEVELS and
+#                     EDDY_GAME_ASSETS).
 
 BINDIR       ?= $(PREFIX)/bin
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR      ?= $(PREFIX)/share/eddy
 INSTALL_BINS := $(TOOLS) $(GAME_BIN) $(PAINT_BIN) $(LEVEL_BIN)
-INSTALL_LIBS := libeddy.a libeddy-build.a libeddy.so.$(VERSION) libeddy-build.so.$(VERSION) \
-                $(SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-build.so
+INSTALL_LIBS := libeddy.a libeddy-scene.a libeddy-build.a $(notdir $(SO) $(SCENE_SO) $(BUILD_SO)) \
+                $(SO_NAME) $(SCENE_SO_NAME) $(BUILD_SO_NAME) libeddy.so libeddy-scene.so \
+                libeddy-build.so
+INSTALL_PCS  := eddy.pc eddy-scene.pc eddy-build.pc eddy-static.pc eddy-scene-static.pc \
+                eddy-build-static.pc
+OTHER_BACKEND_H := $(notdir $(filter-out $(BODY_PUBLIC_H),$(BACKEND_H)))
+# The data, as installed path -> source files.
+DATA_LEVELS  := $(LEVELS)
+DATA_ASSETS  := $(LEVEL_ASSETS)
+DATA_MODES   := $(PAINT_ASSETS)
+DATA_PAINTS  := $(wildcard assets/modes/*.paint)
+DATA_REPLAYS := $(wildcard assets/replays/*.replay)
+DATA_SCENES  := $(wildcard assets/scenes/*.json)
 
-# pkg-config files: Libs.private is what a static link adds.
-define EDDY_PC
+# pkg-config files. Libs.private and Requires.private are what a static link
+# adds (pkg-config --static): the backend's Box2D (box2d.pc for 2.4; a v3 by
+# path, as it has no .pc), cJSON, the builder's numerics.
+define PC_HEAD
 prefix=$(PREFIX)
 libdir=$(LIBDIR)
 includedir=$(INCLUDEDIR)
-
-Name: eddy
-Description: Model-reduced 2D fluid for games, coupled to Box2D bodies (run time)
+backend=$(BODY_BACKEND)
 Version: $(VERSION)
+endef
+define EDDY_PC
+$(PC_HEAD)
+Name: eddy
+Description: Model-reduced 2D fluid for games, coupled to Box2D $(BODY_BACKEND) bodies (run time)
 Cflags: -I$${includedir} $(BODY_CPPFLAGS)
 Libs: -L$${libdir} -leddy
-Libs.private: $(BODY_LIBS)
+Requires.private: $(BODY_PC_REQUIRES)
+Libs.private: $(BODY_PC_LIBS)
+endef
+define EDDY_STATIC_PC
+$(PC_HEAD)
+Name: eddy-static
+Description: eddy's run time as the static libeddy.a (one Box2D shared with a game's own world); use with --static
+Cflags: -I$${includedir} $(BODY_CPPFLAGS)
+Libs: $${libdir}/libeddy.a
+Requires.private: $(BODY_PC_REQUIRES)
+Libs.private: $(BODY_PC_LIBS)
+endef
+define EDDY_SCENE_PC
+$(PC_HEAD)
+Name: eddy-scene
+Description: eddy's JSON scenes: a scene's fluid, world and coupling, wall files
+Requires: eddy = $(VERSION)
+Requires.private: libcjson
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -leddy-scene
+endef
+define EDDY_SCENE_STATIC_PC
+$(PC_HEAD)
+Name: eddy-scene-static
+Description: eddy's JSON scenes as the static libeddy-scene.a; use with --static
+Requires: eddy-static = $(VERSION)
+Requires.private: libcjson
+Cflags: -I$${includedir}
+Libs: $${libdir}/libeddy-scene.a
 endef
 define EDDY_BUILD_PC
-prefix=$(PREFIX)
-libdir=$(LIBDIR)
-includedir=$(INCLUDEDIR)
-
+$(PC_HEAD)
 Name: eddy-build
-Description: eddy's precompute side (assets, painted modes, shape catalogues) and JSON scenes
-Version: $(VERSION)
-Requires: eddy = $(VERSION)
+Description: eddy's precompute side (assets, painted modes, shape catalogues, the grid solver)
+Requires: eddy-scene = $(VERSION) eddy = $(VERSION)
 Cflags: -I$${includedir}
 Libs: -L$${libdir} -leddy-build
 Libs.private: $(BUILDER_LIBS)
 endef
-export EDDY_PC EDDY_BUILD_PC
+define EDDY_BUILD_STATIC_PC
+$(PC_HEAD)
+Name: eddy-build-static
+Description: eddy's precompute side as the static libeddy-build.a; use with --static
+Requires: eddy-scene-static = $(VERSION) eddy-static = $(VERSION)
+Cflags: -I$${includedir}
+Libs: $${libdir}/libeddy-build.a
+Libs.private: $(BUILDER_LIBS)
+endef
+export EDDY_PC EDDY_STATIC_PC EDDY_SCENE_PC EDDY_SCENE_STATIC_PC EDDY_BUILD_PC EDDY_BUILD_STATIC_PC
 
-install: libs $(INSTALL_BINS)
+install: libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
-	  $(DESTDIR)$(PKGCONFIGDIR)
+	  $(DESTDIR)$(PKGCONFIGDIR) $(addprefix $(DESTDIR)$(DATADIR)/,levels assets/levels modes \
+	  replays scenes)
 	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
-	install -m 644 $(LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
-	install -m 755 $(SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
-	ln -sf libeddy.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	rm -f $(DESTDIR)$(INCLUDEDIR)/eddy/$(OTHER_BACKEND_H)
+	install -m 644 $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SO) $(SCENE_SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(SO)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
-	ln -sf libeddy-build.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
+	ln -sf $(notdir $(SCENE_SO)) $(DESTDIR)$(LIBDIR)/$(SCENE_SO_NAME)
+	ln -sf $(SCENE_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-scene.so
+	ln -sf $(notdir $(BUILD_SO)) $(DESTDIR)$(LIBDIR)/$(BUILD_SO_NAME)
 	ln -sf $(BUILD_SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy-build.so
 	printf '%s\n' "$$EDDY_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc
+	printf '%s\n' "$$EDDY_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-static.pc
+	printf '%s\n' "$$EDDY_SCENE_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-scene.pc
+	printf '%s\n' "$$EDDY_SCENE_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-scene-static.pc
 	printf '%s\n' "$$EDDY_BUILD_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	printf '%s\n' "$$EDDY_BUILD_STATIC_PC" > $(DESTDIR)$(PKGCONFIGDIR)/eddy-build-static.pc
 	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(DATA_LEVELS) $(DESTDIR)$(DATADIR)/levels/
+	install -m 644 $(DATA_ASSETS) $(DESTDIR)$(DATADIR)/assets/levels/
+	install -m 644 $(DATA_MODES) $(DESTDIR)$(DATADIR)/assets/
+	install -m 644 $(DATA_PAINTS) $(DESTDIR)$(DATADIR)/modes/
+	install -m 644 $(DATA_REPLAYS) $(DESTDIR)$(DATADIR)/replays/
+	install -m 644 $(DATA_SCENES) $(DESTDIR)$(DATADIR)/scenes/
+	@if [ "$(abspath $(BINDIR)/../share/eddy)" != "$(abspath $(DATADIR))" ]; then \
+	  echo "make install: note: eddy-game looks for its data in BINDIR/../share/eddy, not $(DATADIR):"; \
+	  echo "make install: give it --levels $(DATADIR)/levels --assets $(DATADIR)/assets"; \
+	fi
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
-	rm -f $(DESTDIR)$(PKGCONFIGDIR)/eddy.pc $(DESTDIR)$(PKGCONFIGDIR)/eddy-build.pc
+	rm -f $(addprefix $(DESTDIR)$(PKGCONFIGDIR)/,$(INSTALL_PCS))
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/levels/,$(notdir $(DATA_LEVELS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/assets/levels/,$(notdir $(DATA_ASSETS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/assets/,$(notdir $(DATA_MODES))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/modes/,$(notdir $(DATA_PAINTS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/replays/,$(notdir $(DATA_REPLAYS))) \
+	  $(addprefix $(DESTDIR)$(DATADIR)/scenes/,$(notdir $(DATA_SCENES)))
+	-rmdir $(addprefix $(DESTDIR)$(DATADIR)/,levels assets/levels assets modes replays scenes) \
+	  $(DESTDIR)$(DATADIR) 2>/dev/null
 
-check-exports: $(SO) $(BUILD_SO)
-	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy.h \
-	  eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
+	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
+	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+	@sh tests/check_exports.sh $(SCENE_SO) EDDY_SCENE_API include/eddy/eddy_scene.h
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
-	  eddy_mode.h eddy_scene.h)
+	  eddy_grid.h eddy_mode.h)
 
 STAGE      := $(abspath $(BUILD))/stage
 STAGE_DIRS := PREFIX=$(STAGE) DESTDIR= BINDIR=$(STAGE)/bin LIBDIR=$(STAGE)/lib \
-              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig
-install-check: check-exports libs $(INSTALL_BINS)
+              INCLUDEDIR=$(STAGE)/include PKGCONFIGDIR=$(STAGE)/lib/pkgconfig \
+              DATADIR=$(STAGE)/share/eddy
+install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 	rm -rf $(STAGE) $(BUILD)/examples
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
-	CC="$(CC)" CXX="$(CXX)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
+	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) \
+	  GAME_SRC="$(GAME_SRC) $(GAME_CORE) $(EMBED_SRC)" \
+	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_DIR)/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
+	  PAINT_SRC="$(PAINT_SRC)" \
+	  GAME_CFLAGS="$(GAME_CFLAGS)" GAME_LIBS="$(GAME_LIBS)" PAINT_CFLAGS="$(PAINT_CFLAGS)" \
+	  PAINT_LIBS="$(PAINT_LIBS)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
 	@left=$$(find $(STAGE) -type f -o -type l); \
 	if [ -n "$$left" ]; then echo "make uninstall left: $$left"; exit 1; fi; \
-	echo "install-check: installed, built the examples, ran them, uninstalled cleanly"
+	echo "install-check: installed, built the examples, the game and the paint tool against it," \
+	  "ran the installed programs on their installed data, uninstalled cleanly"
+
+# ====================================================== header dependencies
+# What each compile wrote (DEPFLAGS): objects' OUT.d, programs' BIN.d.
+DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d \
+               $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz/*.d $(BUILD)/tree-examples/*.d \
+               $(BUILD)/*.d $(FUZZ_BUILD)/*.d $(FUZZ_OBJ)/*/*.d $(FUZZ_OBJ)/*/*/*.d)
+-include $(DEP_FILES)
+# The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
+# missing one is remade by doing nothing, which rebuilds its object.
+PROGRAM_OBJ := $(PRECOMPUTE_OBJ) $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) \
+               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) \
+               $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
+OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
+$(sort $(OBJECT_DEPS)):
+# make layers checks the programs' objects too
+layers: $(PROGRAM_OBJ)

@@ -14,12 +14,12 @@
  *
  *   build/bench/bench_domain [--quick]     (--quick: smaller builds only) */
 #define _DEFAULT_SOURCE /* wait4: a child's own peak memory */
-#include "eddy.h"
-#include "eddy_body.h"
-#include "eddy_build.h"
-#include "eddy_coupling.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_body.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_coupling.h>
 #include "eddy_internal.h"
-#include "eddy_scene.h"
+#include <eddy/eddy_scene.h>
 #include "panel_walls.h"
 
 #include <cblas.h>

@@ -5,8 +5,8 @@
  * speed targets live here rather than in timed unit tests.
  *
  *   build/bench/bench_fluid [--json] [--steps N] */
-#include "eddy.h"
-#include "eddy_build.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
 
 #include <math.h>
 #include <stdio.h>

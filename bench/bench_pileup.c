@@ -14,9 +14,9 @@
  *   keep the heap from flinging bodies out of the fluid as it bursts apart);
  *   PILEUP_PHASES=1 in the environment
  *   prints every step's phases on stderr */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_coupling.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_coupling.h>
 
 #include <stdio.h>
 #include <stdlib.h>

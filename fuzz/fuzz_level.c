@@ -9,12 +9,15 @@
  * recipe with a positive domain, a grid and modes, counts within the
  * game's limits, the scene's bodies (and the paddle as its last one), goals
  * with ordered rectangles naming existing bodies, jets with keys '1'..'9' and
- * finite numbers, and the hash of exactly the bytes given. A level that does
+ * finite numbers, and the hash of exactly the bytes given; eddy-level's
+ * build check (level_build.h) then accepts it or refuses it with
+ * EDDY_ERR_RANGE naming the asset. A level that does
  * not load fails with EDDY_ERR_FORMAT (malformed), EDDY_ERR_RANGE (a jet,
  * goal, paddle track or body outside the tank) or MEMORY, a message naming
  * the level, and no level. */
 #include "fuzz_util.h"
 #include "game_level.h"
+#include "level_build.h"
 
 #include <math.h>
 #include <string.h>
@@ -83,6 +86,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         eddy_scene_get(L->scene, &v);
         level_check_recipe(&L->asset);
         level_check_game_keys(L, v.body_count);
+        /* what eddy-level check adds: the asset must be buildable */
+        eddy_result built = game_level_check_build(L, &err);
+        fuzz_require(built == EDDY_OK ||
+                     (built == EDDY_ERR_RANGE && strncmp(err.message, "level fuzz: asset: ", 19) == 0));
         game_level_destroy(L);
     }
     free(text);

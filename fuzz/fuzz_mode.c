@@ -9,8 +9,8 @@
  * every field is readable to the end and finite, and its name is a short
  * string without control characters. A load that fails reports a documented
  * code with a message and returns no set. */
-#include "eddy.h"
-#include "eddy_mode.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_mode.h>
 #include "fuzz_util.h"
 
 #include <math.h>

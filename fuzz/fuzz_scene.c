@@ -18,9 +18,9 @@
  *     leaves it out and reaches its ten million runs in minutes.
  * For every input that does not load: EDDY_ERR_FORMAT with a message that
  * starts with "scene: ", and no scene. */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_scene.h>
 #include "fuzz_util.h"
 
 #include <math.h>

@@ -17,8 +17,7 @@
 #ifndef EDDY_FUZZ_UTIL_H
 #define EDDY_FUZZ_UTIL_H
 
-#include "eddy_internal.h"
-
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +49,23 @@ static inline void fuzz_put_u32(uint8_t *b, uint32_t v)
     for (int i = 0; i < 4; i++) b[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The container's checksum, CRC-32 (the reflected polynomial 0xEDB88320 of
+ * zlib and PNG), a bit at a time: the harness's own copy, so that the
+ * targets need only the public API; were it to differ from the library's
+ * table-driven one, no repaired input would ever load. */
+static inline uint32_t fuzz_crc32(const uint8_t *data, size_t size)
+{
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < size; i++) {
+        crc ^= data[i];
+        for (int bit = 0; bit < 8; bit++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return crc ^ 0xFFFFFFFFu;
+}
+
+/* At most this many sections in a container (the loader's own limit). */
+#define FUZZ_MAX_SECTIONS 64u
+
 /* Recomputes every checksum of a container image in place, as far as the
  * image's own (possibly nonsensical) header and table allow. Returns false
  * when the buffer is too short to hold a header; the bytes are then left as
@@ -60,16 +76,16 @@ static inline int fuzz_fix_checksums(uint8_t *p, size_t size)
 {
     if (size < 32) return 0;
     uint32_t count = fuzz_get_u32(p + 20);
-    if (count <= EDDY_MAX_SECTIONS && 32u + 24u * (uint64_t)count <= size) {
+    if (count <= FUZZ_MAX_SECTIONS && 32u + 24u * (uint64_t)count <= size) {
         for (uint32_t i = 0; i < count; i++) {
             uint8_t *e = p + 32 + 24 * (size_t)i;
             uint64_t off = fuzz_get_u64(e + 8), len = fuzz_get_u64(e + 16);
             if (off <= size && len <= size - off)
-                fuzz_put_u32(e + 4, eddy_crc32(p + off, (size_t)len));
+                fuzz_put_u32(e + 4, fuzz_crc32(p + off, (size_t)len));
         }
-        fuzz_put_u32(p + 24, eddy_crc32(p + 32, 24 * (size_t)count));
+        fuzz_put_u32(p + 24, fuzz_crc32(p + 32, 24 * (size_t)count));
     }
-    fuzz_put_u32(p + 28, eddy_crc32(p, 28));
+    fuzz_put_u32(p + 28, fuzz_crc32(p, 28));
     return 1;
 }
 

@@ -10,9 +10,9 @@
  *
  * Seeds are kept small (a few kilobytes) so that libFuzzer's mutations stay
  * cheap and its default maximum input length stays near the seeds' size. */
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -108,11 +108,16 @@ static void seed_walled_and_shaped_assets(const char *dir)
     walled.walls = &island;
     walled.wall_count = 1;
     eddy_build_desc shaped = {.width = 10, .height = 10, .nx = 8, .ny = 8, .modes = 4};
-    const eddy_build_desc *descs[2] = {&walled, &shaped};
-    const char *names[2] = {"walled_12x12_r4.eddy", "shapes_8x8_r4.eddy"};
+    /* advection on the grid (issue 23): no ADVT, the eigenmodes in GPSI */
+    eddy_build_desc walled_grid = walled, box_grid = {.width = 10, .height = 10, .nx = 8, .ny = 8,
+                                                       .modes = 5};
+    walled_grid.advection = box_grid.advection = EDDY_ADVECTION_GRID;
+    const eddy_build_desc *descs[4] = {&walled, &shaped, &walled_grid, &box_grid};
+    const char *names[4] = {"walled_12x12_r4.eddy", "shapes_8x8_r4.eddy",
+                            "walled_grid_12x12_r4.eddy", "box_grid_8x8_r5.eddy"};
     eddy_result rc = eddy_shape_catalogue_load_memory(catalogue, strlen(catalogue), &shapes, &err);
     shaped.shapes = shapes;
-    for (int k = 0; k < 2 && rc == EDDY_OK; ++k) {
+    for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
         eddy_asset *a = NULL;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);

@@ -8,10 +8,10 @@
  * so a corrupt file gives one message and exit code 65, never partial output.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
 
 #include <cJSON.h>
 
@@ -116,7 +116,10 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          cJSON_AddNumberToObject(wave, "x", in->max_wave_x) &&
          cJSON_AddNumberToObject(wave, "y", in->max_wave_y) &&
          cJSON_AddNumberToObject(tensor, "nonzeros", (double)in->tensor_nonzeros) &&
-         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) && add_artists(root, asset) &&
+         cJSON_AddNumberToObject(tensor, "density", in->tensor_density) &&
+         cJSON_AddStringToObject(root, "advection",
+                                 in->advection == EDDY_ADVECTION_GRID ? "grid" : "tensor") &&
+         add_artists(root, asset) &&
          add_shapes(root, asset, in->shape_count);
     if (ok && in->wall_count > 0) {
         cJSON *walls = cJSON_AddObjectToObject(root, "walls");
@@ -162,8 +165,14 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
         printf("walls           %d (%d solid cells, %d island%s): %d Laplacian eigenmodes, %d "
                "island modes\n", in->wall_count, in->solid_cell_count, in->island_count,
                in->island_count == 1 ? "" : "s", in->domain_mode_count, in->harmonic_mode_count);
-    printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
-           in->tensor_density);
+    if (in->advection == EDDY_ADVECTION_GRID && in->stream_mode_count > 0)
+        printf("advection       on the grid (no tensor; %d modes as stream functions)\n",
+               in->stream_mode_count);
+    else if (in->advection == EDDY_ADVECTION_GRID)
+        printf("advection       on the grid (no tensor)\n");
+    else
+        printf("tensor          %lld non-zeros, density %.4g\n", (long long)in->tensor_nonzeros,
+               in->tensor_density);
     if (in->artist_count > 0) {
         printf("artist modes    %d\n", in->artist_count);
         for (int a = 0; a < in->artist_count; a++) {

@@ -14,12 +14,12 @@
  * an interrupted or failed run leaves any previous file intact.
  */
 #include "precompute.h"
-#include "../tools/cli.h"
+#include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_mode.h>
+#include <eddy/eddy_scene.h>
 
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
@@ -67,6 +67,11 @@ static void usage(FILE *f)
             "  --walls FILE      a scene (JSON) whose \"walls\" are rock inside the level:\n"
             "                    the basis becomes the --modes Laplacian eigenmodes of\n"
             "                    the fluid region plus one mode per island\n"
+            "  --advection HOW   auto, tensor or grid (default auto): grid evaluates\n"
+            "                    advection on a grid and stores no tensor (levels with\n"
+            "                    walls, and box levels without painted or POD modes);\n"
+            "                    auto takes the faster one per step (README,\n"
+            "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
@@ -219,7 +224,7 @@ static int check_inputs_apart(const char *output, const mode_files *artists,
 }
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
-       OPT_WALLS };
+       OPT_WALLS, OPT_ADVECTION };
 
 static int exit_for_build(eddy_result code)
 {
@@ -304,6 +309,7 @@ static int build(int argc, char **argv)
         {"pod-modes", required_argument, NULL, OPT_POD_MODES},
         {"shapes", required_argument, NULL, OPT_SHAPES},
         {"walls", required_argument, NULL, OPT_WALLS},
+        {"advection", required_argument, NULL, OPT_ADVECTION},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -370,6 +376,14 @@ static int build(int argc, char **argv)
                 return cli_fail(PROG, EX_USAGE, "--walls: give one scene file");
             walls_path = optarg;
             break;
+        case OPT_ADVECTION:
+            if (strcmp(optarg, "auto") == 0) desc.advection = EDDY_ADVECTION_AUTO;
+            else if (strcmp(optarg, "tensor") == 0) desc.advection = EDDY_ADVECTION_TENSOR;
+            else if (strcmp(optarg, "grid") == 0) desc.advection = EDDY_ADVECTION_GRID;
+            else
+                return cli_fail(PROG, EX_USAGE, "--advection '%s': expected auto, tensor or grid",
+                                optarg);
+            break;
         case 'o':
             if (!optarg[0])
                 return cli_fail(PROG, EX_USAGE, "-o: the output file name is empty");
@@ -389,6 +403,9 @@ static int build(int argc, char **argv)
         return cli_fail(PROG, EX_USAGE, "--pod-modes needs --snapshots FILE, the recorded fields");
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
+    if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
+        return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
+                        "modes has no grid path (use tensor or auto)");
     int rc = check_output(output);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
@@ -478,9 +495,14 @@ static int build(int argc, char **argv)
         char shapes[48] = "";
         if (info.shape_count > 0)
             snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);
-        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %lld tensor non-zeros%s, %lld bytes\n",
+        char tensor[64];
+        if (info.advection == EDDY_ADVECTION_GRID)
+            snprintf(tensor, sizeof tensor, "advection on the grid (no tensor)");
+        else
+            snprintf(tensor, sizeof tensor, "%lld tensor non-zeros", (long long)info.tensor_nonzeros);
+        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
                output, info.width, info.height, info.nx, info.ny, info.mode_count, grid_modes,
-               (long long)info.tensor_nonzeros, shapes, bytes);
+               tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);
     if (fflush(stdout) != 0)

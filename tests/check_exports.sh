@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: MIT
 #
 # check_exports.sh LIB MARK HEADER... - the shared library LIB exports exactly
-# the functions the headers declare with MARK (EDDY_API or EDDY_BUILD_API):
+# the functions the headers declare with MARK (EDDY_API, EDDY_SCENE_API or EDDY_BUILD_API):
 # nothing internal leaks out (-fvisibility=hidden), and no public function
 # is missing its mark. Run by `make check-exports`. A marked declaration
 # names its function on its first line: "MARK type name(".

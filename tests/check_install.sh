@@ -8,14 +8,32 @@
 #   - every public header compiles alone from <eddy/...>, as C17 (but the
 #     C++-only eddy_box2d_v24.h, which must refuse C) and as C++17,
 #     warning-free; exactly one backend header is installed;
-#   - pkg-config finds eddy and eddy-build, and examples/ builds against them,
-#     shared and static, into OUT;
+#   - pkg-config finds eddy, eddy-scene, eddy-build and their -static forms,
+#     and examples/ builds against them, shared and static (pkg-config
+#     --static --libs eddy-static, no editing of its output), into OUT;
 #   - the fluid-only example needs no builder library (no LAPACK, BLAS, FFTW,
 #     cJSON) and, linked statically, not even Box2D; the examples run, and
 #     the game with its own Box2D world (own_world_*) prints its crate's
 #     three readings, alike shared and static;
+#   - the shared libraries' sonames name the backend (eddy.pc's "backend"),
+#     and a program records that name;
+#   - the game (eddy-game, eddy-level) and the paint tool (eddy-paint) build
+#     from their sources against the installed package alone (pkg-config; the
+#     source tree's include/ and engine/ are not on the include path); the
+#     game needs no builder library;
+#   - the installed prefix, copied out of the tree and run from a directory
+#     outside it, is complete: no installed program holds a path into the
+#     tree, the installed eddy-game finds its levels and assets in
+#     share/eddy and replays level 1's installed replay to the tree's final
+#     state, the installed eddy-paint and eddy-level make the tree's bytes
+#     from the installed scripts and levels, and so do the programs built
+#     from the package, on the moved libraries;
 #   - every installed tool starts.
+# The Makefile passes the programs' source lists and SDL flags in the
+# environment (GAME_SRC, LEVEL_SRC, PAINT_SRC, GAME_CFLAGS, GAME_LIBS,
+# PAINT_CFLAGS, PAINT_LIBS) and where the tree's build is (TREE_BUILD).
 set -eu
+needed() { objdump -p "$1" | awk '$1 == "NEEDED" {print $2}' | tr '\n' ' '; }
 prefix=$1
 out=$2
 cd "$(dirname "$0")/.."
@@ -54,10 +72,12 @@ backends=$(ls "$prefix"/include/eddy/eddy_box2d_*.h | wc -l)
 rm -f "$out/header.c" "$out/header.cpp"
 
 # ------------------------------------------------------------ pkg-config, examples
-pkg-config --exists eddy eddy-build || fail "pkg-config does not find eddy and eddy-build"
+pkg-config --exists eddy eddy-scene eddy-build eddy-static eddy-scene-static eddy-build-static ||
+    fail "pkg-config does not find eddy, eddy-scene, eddy-build and their -static forms"
 echo "check_install: pkg-config eddy $(pkg-config --modversion eddy):" \
     "$(pkg-config --cflags --libs eddy)"
 echo "check_install: pkg-config eddy-build:" "$(pkg-config --cflags --libs eddy-build)"
+echo "check_install: pkg-config --static eddy-static:" "$(pkg-config --static --cflags --libs eddy-static)"
 make -s -C examples OUT="$out"
 make -s -C examples OUT="$out" STATIC=1
 "$out/build_tank" "$out/tank.eddy"
@@ -82,7 +102,6 @@ if [ -x "$out/own_world_v24_static" ]; then
         fail "the shared and the static own_world_v24 disagree"
 fi
 
-needed() { objdump -p "$1" | awk '$1 == "NEEDED" {print $2}' | tr '\n' ' '; }
 builder_libs='lapack|blas|fftw|cjson|gfortran'
 echo "check_install: fluid_only needs: $(needed "$out/fluid_only")"
 echo "check_install: fluid_only_static needs: $(needed "$out/fluid_only_static")"
@@ -93,9 +112,129 @@ if needed "$out/fluid_only_static" | grep -Eq "$builder_libs|eddy|box2d|stdc"; t
     fail "the static fluid_only needs more than libm and libc: $(needed "$out/fluid_only_static")"
 fi
 
+# ------------------------------------------------------------ the game and the paint tool
+# Built the way a studio would build them from the package: pkg-config for
+# eddy (and cJSON, SDL), the programs' own folders for their headers.
+# The game runs on eddy and eddy-scene (its levels are scenes); eddy-level
+# and eddy-paint build assets and modes, so they take eddy-build.
+app_cflags="-std=c17 -Wall -Wextra -Wpedantic -O2 -D_POSIX_C_SOURCE=200809L"
+build_app() { # OUT PACKAGES CFLAGS LIBS SOURCES...
+    app_out=$1 packages=$2 extra_cflags=$3 extra_libs=$4
+    shift 4
+    # shellcheck disable=SC2086 # package and flag lists are words
+    pkg_flags=$(pkg-config --cflags $packages libcjson)
+    case " $pkg_flags " in
+    *" -I$(pwd)/include"* | *" -Iinclude"* | *"/engine/"*) fail "pkg-config points into the source tree: $pkg_flags" ;;
+    esac
+    # shellcheck disable=SC2086
+    ${CC:-cc} $app_cflags $pkg_flags -Igame/eddy-game -Igame/paint -Itools $extra_cflags "$@" \
+        -o "$app_out" $(pkg-config --libs $packages libcjson) -lm $extra_libs ||
+        fail "$(basename "$app_out") does not build against the package"
+}
+# shellcheck disable=SC2086 # source lists are words
+build_app "$out/eddy-game" "eddy-scene" "${GAME_CFLAGS:-}" "${GAME_LIBS:-}" $GAME_SRC
+# shellcheck disable=SC2086
+build_app "$out/eddy-level" "eddy-build" "" "" $LEVEL_SRC
+# shellcheck disable=SC2086
+build_app "$out/eddy-paint" "eddy-build" "${PAINT_CFLAGS:-}" "${PAINT_LIBS:-}" $PAINT_SRC
+echo "check_install: eddy-game, eddy-level and eddy-paint built against the package"
+no_builder='lapack|blas|fftw|arpack|cholmod|gfortran|libeddy-build'
+for g in "$out/eddy-game" "$prefix/bin/eddy-game"; do
+    if ldd "$g" | grep -Eq "$no_builder"; then
+        fail "$g loads the builder's libraries: $(ldd "$g" | grep -E "$no_builder" | tr -s ' \t' ' ')"
+    fi
+done
+echo "check_install: eddy-game needs: $(needed "$out/eddy-game")"
+hash_of() { sed -n 's/.*"hash":"\([0-9a-f]*\)".*/\1/p' "$1"; }
+status_of() { sed -n 's/.*"status":"\([a-z]*\)".*/\1/p' "$1"; }
+replay=assets/replays/01-first-current.replay
+"$TREE_BUILD/bin/eddy-game" --headless --level 1 --replay "$replay" --levels assets/levels \
+    --assets "$TREE_BUILD/assets" >"$out/game_tree.json" || fail "the tree's eddy-game failed"
+[ "$(status_of "$out/game_tree.json")" = won ] || fail "the tree's eddy-game does not win level 1's replay"
+
+# ------------------------------------------------------------ backend and library names
+backend=$(pkg-config --variable=backend eddy)
+[ "$backend" = v24 ] || [ "$backend" = v3 ] || fail "eddy.pc names no backend ('$backend')"
+[ -e "$prefix/include/eddy/eddy_box2d_$backend.h" ] || fail "eddy_box2d_$backend.h is not installed"
+for lib in libeddy libeddy-scene libeddy-build; do
+    soname=$(objdump -p "$prefix/lib/$lib.so" | awk '$1 == "SONAME" {print $2}')
+    case $soname in
+    "$lib-box2d-$backend.so."*) ;;
+    *) fail "$lib.so has the soname '$soname', which does not name the $backend backend" ;;
+    esac
+done
+needed "$out/fluid_only" | grep -q "libeddy-box2d-$backend.so" ||
+    fail "fluid_only does not record the $backend library: $(needed "$out/fluid_only")"
+echo "check_install: backend $backend: sonames libeddy-box2d-$backend.so.*, ... (a program" \
+    "linked on one backend never loads the other's)"
+
+# ------------------------------------------------------------ the installed prefix, moved
+# The installed programs find their data under the prefix (share/eddy beside
+# bin/), wherever the prefix is: it is copied out of the source tree and run
+# from a directory outside it, and no program holds a path into the tree.
+tree=$(pwd)
+moved=$(mktemp -d /tmp/eddy-moved.XXXXXX)
+work=$(mktemp -d /tmp/eddy-run.XXXXXX)
+trap 'rm -rf "$moved" "$work"' EXIT
+cp -a "$prefix/." "$moved/"
+for b in eddy-game eddy-paint eddy-level precompute sim; do
+    objcopy --strip-debug "$moved/bin/$b" "$work/$b.stripped"
+    if grep -a -q -F "$tree" "$work/$b.stripped"; then
+        fail "installed $b holds a path into the source tree ($tree)"
+    fi
+    rm -f "$work/$b.stripped"
+done
+levels=$(ls "$moved/share/eddy/levels"/*.json | wc -l)
+[ "$levels" -eq "$(ls assets/levels/*.json | wc -l)" ] || fail "$levels levels installed"
+run_moved() { (cd "$work" && env -u EDDY_GAME_LEVELS -u EDDY_GAME_ASSETS "$@"); }
+run_moved "$moved/bin/eddy-game" --headless --level 1 \
+    --replay "$moved/share/eddy/replays/01-first-current.replay" >"$out/game_moved.json" ||
+    fail "the installed eddy-game, moved out of the tree, failed"
+[ "$(hash_of "$out/game_moved.json")" = "$(hash_of "$out/game_tree.json")" ] ||
+    fail "the installed eddy-game ends level 1's replay in another state than the tree's"
+run_moved "$moved/bin/eddy-game" --headless --level "$levels" --frames 30 >/dev/null ||
+    fail "the installed eddy-game cannot play level $levels from its installed data"
+run_moved "$moved/bin/eddy-game" --headless --level 07-cave --frames 30 >/dev/null ||
+    fail "the installed eddy-game cannot play the walled level 07-cave"
+echo "check_install: the installed eddy-game, moved to $moved and run from $work, plays" \
+    "level 1's installed replay to '$(status_of "$out/game_moved.json")' (hash" \
+    "$(hash_of "$out/game_moved.json"), as the tree's) and its $levels levels from share/eddy"
+run_moved "$moved/bin/eddy-paint" --script "$moved/share/eddy/modes/cave-out.paint" \
+    -o "$work/cave-out.mode" >/dev/null || fail "the installed eddy-paint failed on cave-out.paint"
+cmp -s "$work/cave-out.mode" "$TREE_BUILD/assets/cave-out.mode" ||
+    fail "the installed eddy-paint wrote another cave-out.mode than the tree's"
+run_moved "$moved/bin/eddy-level" build "$moved/share/eddy/levels/01-first-current.json" \
+    --modes "$moved/share/eddy/assets" -o "$work/01.eddy" >/dev/null ||
+    fail "the installed eddy-level failed on level 1"
+cmp -s "$work/01.eddy" "$TREE_BUILD/assets/levels/01-first-current.eddy" ||
+    fail "the installed eddy-level built another level 1 asset than the tree's"
+echo "check_install: the installed eddy-paint paints cave-out.mode (walls from share/eddy/levels)" \
+    "and eddy-level builds level 1 from share/eddy, byte for byte as the tree's"
+
+# The game and the paint tool built from the package run on the moved prefix
+# too (its shared libraries included).
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-game" --headless --level 1 \
+    --replay "$moved/share/eddy/replays/01-first-current.replay" \
+    --levels "$moved/share/eddy/levels" --assets "$moved/share/eddy/assets" \
+    >"$out/game_pkg.json" || fail "eddy-game (package) failed"
+[ "$(hash_of "$out/game_pkg.json")" = "$(hash_of "$out/game_tree.json")" ] ||
+    fail "eddy-game built from the package ends level 1's replay in another state than the tree's"
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-paint" \
+    --script "$moved/share/eddy/modes/jet.paint" -o "$work/jet.mode" >/dev/null ||
+    fail "eddy-paint (package) failed on jet.paint"
+cmp -s "$work/jet.mode" "$TREE_BUILD/assets/jet.mode" ||
+    fail "eddy-paint built from the package wrote another jet.mode than the tree's"
+LD_LIBRARY_PATH="$moved/lib" run_moved "$out/eddy-level" build \
+    "$moved/share/eddy/levels/02-paddle.json" --modes "$moved/share/eddy/assets" \
+    -o "$work/02.eddy" >/dev/null || fail "eddy-level (package) failed on level 2"
+cmp -s "$work/02.eddy" "$TREE_BUILD/assets/levels/02-paddle.eddy" ||
+    fail "eddy-level built from the package wrote another level 2 asset than the tree's"
+echo "check_install: eddy-game, eddy-paint and eddy-level built from the package agree with" \
+    "the tree's (replay hash, jet.mode, level 2's asset)"
+
 # ------------------------------------------------------------ tools
 for t in precompute sim eddy-game eddy-paint eddy-level; do
     [ -x "$prefix/bin/$t" ] || fail "$t is not installed"
     "$prefix/bin/$t" --help >/dev/null || fail "$t --help failed"
 done
-echo "check_install: $n headers, 2 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
+echo "check_install: $n headers, 6 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"

@@ -2,33 +2,60 @@
 # SPDX-FileCopyrightText: 2026 The eddy authors
 # SPDX-License-Identifier: MIT
 #
-# check_layers.sh BUILD - the engine's layers only reach down (README,
-# ARCHITECTURE). Run by `make test` (make layers).
+# check_layers.sh BUILD [INTERNAL...] - every folder of C sources reaches
+# only what its rules allow (README, "Architecture"). Run by `make test`
+# (make layers). INTERNAL: the program sources allowed to reach engine
+# internals, as the Makefile names them (BENCH_INTERNAL, FUZZ_INTERNAL).
 #
-# A layer may use itself and the layers listed after it here; the public
-# headers of include/eddy belong to the layer that implements them:
+# The engine's layers only reach down. A layer may use itself and the layers
+# listed after it here; the public headers of include/eddy belong to the
+# layer that implements them:
 #
-#   core      errors, files, the container, the MAC grid   eddy_base.h
+#   core      errors, files, the container, the MAC grid   eddy_base.h eddy_file.h eddy_mac.h
 #   panels    vortex panels, far field, quadtree           (none)
 #   fluid     basis, tensor, Taylor step, the asset        eddy.h
 #   bodies    the rigid-body port and its Box2D backend    eddy_body.h eddy_box2d_v3.h
 #                                                          eddy_box2d_v24.h
 #   coupling  the coupled step, forces, feedback           eddy_coupling.h
-#   scene     JSON scenes (libeddy-build)                  eddy_scene.h
-#   builder   the precompute side (libeddy-build)          eddy_build.h eddy_mode.h
+#   scene     JSON scenes (libeddy-scene)                  eddy_scene.h
+#   builder   the precompute side (libeddy-build)          eddy_build.h eddy_grid.h eddy_mode.h
 #
-# Two checks:
-#   1. includes: every #include "NAME" in engine/ and include/eddy/ names a
-#      header of an allowed layer, and no header name is in two folders;
-#   2. symbols: every function or variable an object file of BUILD/engine
-#      uses from another object is defined in an allowed layer (this sees
-#      calls through a declaration the first check cannot, e.g. one written
-#      by hand).
+# The programs sit above every layer and see the public API only, included
+# as <eddy/NAME.h> (the way they would from an installed eddy), plus the
+# headers of their own folder and of the folders listed for it:
+#
+#   game/eddy-game  game/eddy-game tools        (eddy-game, eddy-level)
+#   game/paint      game/paint tools            (eddy-paint)
+#   tools           tools                       (sim; cli.h is every tool's)
+#   precompute      precompute tools
+#   examples        (none: <eddy/...> only, built against the installed package)
+#   bench           bench game/eddy-game tools  (bench_game plays the game's levels)
+#   fuzz            fuzz game/eddy-game game/paint tools
+#   tests           anything: tests check internals on purpose (engine headers
+#                   by bare name, the programs' headers, internal symbols)
+#
+# Four checks:
+#   1. engine includes: every #include "NAME" in engine/ and include/eddy/
+#      names a header of an allowed layer, and no header name is in two
+#      folders;
+#   2. engine symbols: every function or variable an object file of
+#      BUILD/engine uses from another object is defined in an allowed layer
+#      (this sees calls through a declaration the first check cannot, e.g.
+#      one written by hand);
+#   3. program includes: every #include of every C source and header outside
+#      engine/ and include/ follows its folder's rule above (a folder with no
+#      rule fails), and an INTERNAL source alone may name engine headers;
+#   4. program symbols: every engine symbol an object of BUILD/obj (the
+#      programs' objects) uses is one the public headers mark EDDY_API or
+#      EDDY_SCENE_API or EDDY_BUILD_API, i.e. one the shared libraries
+#      export.
 # Within a layer files may use each other; the one cycle between files is
 # by design the rigid-body port and its backend (bodies/body_port.h).
 set -eu
 
 build=${1:-build}
+[ $# -gt 0 ] && shift
+internal=" $* "
 cd "$(dirname "$0")/.."
 
 allowed() {
@@ -46,12 +73,12 @@ allowed() {
 
 public_layer() {
     case $1 in
-    eddy_base.h) echo core ;;
+    eddy_base.h | eddy_file.h | eddy_mac.h) echo core ;;
     eddy.h) echo fluid ;;
     eddy_body.h | eddy_box2d_v3.h | eddy_box2d_v24.h) echo bodies ;;
     eddy_coupling.h) echo coupling ;;
     eddy_scene.h) echo scene ;;
-    eddy_build.h | eddy_mode.h) echo builder ;;
+    eddy_build.h | eddy_grid.h | eddy_mode.h) echo builder ;;
     *) echo "" ;;
     esac
 }
@@ -64,7 +91,7 @@ fail() {
 
 # ------------------------------------------------------------ headers -> layer
 map=$(mktemp)
-trap 'rm -f "$map" "$map.defs" "$map.uses"' EXIT
+trap 'rm -f "$map" "$map.defs" "$map.uses" "$map.public" "$map.objuses"' EXIT
 for h in include/eddy/*.h; do
     name=$(basename "$h")
     layer=$(public_layer "$name")
@@ -147,8 +174,92 @@ else
     if echo "$report" | grep -q '^BAD '; then bad=1; fi
 fi
 
+# ------------------------------------------------------------ 3. program includes
+program_rule() {
+    case $1 in
+    game/eddy-game/*) echo "game/eddy-game tools" ;;
+    game/paint/*) echo "game/paint tools" ;;
+    tools/*) echo "tools" ;;
+    precompute/*) echo "precompute tools" ;;
+    examples/*) echo "-" ;;
+    bench/*) echo "bench game/eddy-game tools" ;;
+    fuzz/*) echo "fuzz game/eddy-game game/paint tools" ;;
+    tests/*) echo "tests game/eddy-game game/paint tools fuzz" ;;
+    *) echo "" ;;
+    esac
+}
+engine_header() { [ -n "$(awk -v n="$1" '$1 == n {print $2; exit}' "$map")" ]; }
+in_dirs() {
+    name=$1
+    shift
+    for d in "$@"; do [ -e "$d/$name" ] && return 0; done
+    return 1
+}
+programs=0
+sources=$(find . -path ./build -prune -o -path ./.git -prune -o -path ./engine -prune -o \
+    -path ./include -prune -o \( -name '*.c' -o -name '*.cpp' -o -name '*.h' \) -print |
+    sed 's|^\./||' | sort)
+for f in $sources; do
+    dirs=$(program_rule "$f")
+    if [ -z "$dirs" ]; then
+        fail "$f: a folder with no rule (add it to program_rule and the list at the top)"
+        continue
+    fi
+    programs=$((programs + 1))
+    case "$internal" in *" $f "*) may_internal=1 ;; *) may_internal=0 ;; esac
+    case $f in tests/*) may_internal=1 ;; esac
+    # shellcheck disable=SC2086 # dirs are words
+    [ "$dirs" = "-" ] && set -- || set -- $dirs
+    for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<eddy\/\([^>]*\)>.*/\1/p' "$f"); do
+        [ -e "include/eddy/$inc" ] || fail "$f includes <eddy/$inc>, which is no public header"
+    done
+    for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+        if [ $may_internal -eq 1 ] && [ -e "$(dirname "$f")/$inc" ]; then
+            continue # a test including a fuzz target's source by its path
+        fi
+        case $inc in
+        */*) fail "$f includes \"$inc\": name a header by its file name (the Makefile sets -I)" ;;
+        esac
+        if in_dirs "$inc" "$@"; then
+            continue
+        elif [ -e "include/eddy/$inc" ] && [ $may_internal -eq 0 ]; then
+            fail "$f includes \"$inc\": include a public header as <eddy/$inc>"
+        elif engine_header "$inc"; then
+            [ $may_internal -eq 1 ] ||
+                fail "$f includes \"$inc\", an engine header: its folder sees the public API only (a bench or fuzz target that must reach internals is named in the Makefile's BENCH_INTERNAL or FUZZ_INTERNAL)"
+        else
+            fail "$f includes \"$inc\", which is in none of: ${*:-<eddy/...> only}"
+        fi
+    done
+done
+
+# ------------------------------------------------------------ 4. program symbols
+public=$(sed -n 's/^EDDY_\(BUILD_\|SCENE_\)\{0,1\}API [^(]*[ *]\([A-Za-z_][A-Za-z_0-9]*\)(.*/\2/p' \
+    include/eddy/*.h | sort -u)
+app_objs=$(find "$build/obj" -name '*.o' 2>/dev/null | sort)
+app_uses=0
+if [ -z "$app_objs" ]; then
+    fail "no object files under $build/obj: build the programs first"
+elif [ -s "$map.defs" ]; then
+    echo "$public" >"$map.public"
+    for o in $app_objs; do
+        src=$(echo "$o" | sed "s|^$build/obj/||; s|\.o$|.c|")
+        case "$internal" in *" $src "*) continue ;; esac
+        nm -u "$o" | awk '{print $NF}' | sort -u >"$map.objuses"
+        bad_syms=$(awk 'FILENAME == ARGV[1] { def[$1] = 1; next }
+                        FILENAME == ARGV[2] { pub[$1] = 1; next }
+                        ($1 in def) { n++; if (!($1 in pub)) print $1 }
+                        END { print "COUNT " n + 0 }' "$map.defs" "$map.public" "$map.objuses")
+        app_uses=$((app_uses + $(echo "$bad_syms" | sed -n 's/^COUNT //p')))
+        for sym in $(echo "$bad_syms" | grep -v '^COUNT '); do
+            fail "$src uses $sym, an engine internal the shared libraries do not export"
+        done
+    done
+fi
+
 if [ $bad -ne 0 ]; then
-    echo "check_layers: FAILED (layers, bottom up: core, panels, fluid, bodies, coupling | scene, builder)" >&2
+    echo "check_layers: FAILED (layers, bottom up: core, panels, fluid, bodies, coupling | scene, builder | programs)" >&2
     exit 1
 fi
-echo "check_layers: $checked includes and $edges cross-object uses all reach down"
+echo "check_layers: $checked includes and $edges cross-object uses all reach down;" \
+    "$programs program sources and $app_uses uses of the library by program objects keep to the public API"

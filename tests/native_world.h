@@ -45,7 +45,22 @@ void native_add_circle_fixture(native_world *w, int i, double cx, double cy, dou
                                double density, void *user_data);
 /* A static body with one edge (2.4) or segment (v3): eddy cannot panel it. */
 int native_add_edge(native_world *w, double x0, double y0, double x1, double y1);
+/* b2DestroyBody / b2World::DestroyBody on body i, which keeps its number
+ * (and its stale id or pointer, read by nothing but native_same_slot). */
 void native_destroy_body(native_world *w, int i);
+/* Whether bodies i and j took the same slot in Box2D: the same v3 index (a
+ * new generation), the same 2.4 address. */
+bool native_same_slot(const native_world *w, int i, int j);
+/* Destroys, with Box2D's own call, the Box2D body behind an eddy handle of
+ * any world (the misuse eddy must survive). */
+void native_destroy_box2d_body_of(const eddy_body *b);
+
+/* What a game may set on its body i while eddy holds it. set_mass: mass and
+ * rotational inertia about the centre of mass, which stays where it is. */
+void native_body_set_gravity_scale(native_world *w, int i, double scale);
+void native_body_set_mass(native_world *w, int i, double mass, double inertia);
+void native_body_set_sleep_enabled(native_world *w, int i, bool enabled);
+void native_body_velocity(const native_world *w, int i, double out[2]);
 
 void native_body_position(const native_world *w, int i, double out[2]);
 double native_body_mass(const native_world *w, int i);

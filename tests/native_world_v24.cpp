@@ -111,8 +111,43 @@ int native_add_edge(native_world *w, double x0, double y0, double x1, double y1)
 
 void native_destroy_body(native_world *w, int i)
 {
-    w->world.DestroyBody(w->bodies[i]);
-    w->bodies[i] = nullptr;
+    w->world.DestroyBody(w->bodies[i]); /* the game keeps the stale pointer, as games do */
+}
+
+bool native_same_slot(const native_world *w, int i, int j)
+{
+    return w->bodies[i] == w->bodies[j];
+}
+
+void native_destroy_box2d_body_of(const eddy_body *b)
+{
+    b2Body *body = eddy_body_box2d(b);
+    body->GetWorld()->DestroyBody(body);
+}
+
+void native_body_set_gravity_scale(native_world *w, int i, double scale)
+{
+    w->bodies[i]->SetGravityScale((float)scale);
+}
+
+void native_body_set_mass(native_world *w, int i, double mass, double inertia)
+{
+    b2MassData m;
+    w->bodies[i]->GetMassData(&m);
+    m.mass = (float)mass;
+    m.I = (float)(inertia + mass * b2Dot(m.center, m.center)); /* 2.4: about the origin */
+    w->bodies[i]->SetMassData(&m);
+}
+
+void native_body_set_sleep_enabled(native_world *w, int i, bool enabled)
+{
+    w->bodies[i]->SetSleepingAllowed(enabled);
+}
+
+void native_body_velocity(const native_world *w, int i, double out[2])
+{
+    b2Vec2 v = w->bodies[i]->GetLinearVelocity();
+    out[0] = v.x, out[1] = v.y;
 }
 
 void native_body_position(const native_world *w, int i, double out[2])

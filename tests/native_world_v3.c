@@ -110,8 +110,41 @@ int native_add_edge(native_world *w, double x0, double y0, double x1, double y1)
 
 void native_destroy_body(native_world *w, int i)
 {
-    b2DestroyBody(w->bodies[i]);
-    w->bodies[i] = b2_nullBodyId;
+    b2DestroyBody(w->bodies[i]); /* the game keeps the stale id, as games do */
+}
+
+bool native_same_slot(const native_world *w, int i, int j)
+{
+    return w->bodies[i].index1 == w->bodies[j].index1 && w->bodies[i].world0 == w->bodies[j].world0;
+}
+
+void native_destroy_box2d_body_of(const eddy_body *b)
+{
+    b2DestroyBody(eddy_body_box2d(b));
+}
+
+void native_body_set_gravity_scale(native_world *w, int i, double scale)
+{
+    b2Body_SetGravityScale(w->bodies[i], (float)scale);
+}
+
+void native_body_set_mass(native_world *w, int i, double mass, double inertia)
+{
+    b2MassData m = b2Body_GetMassData(w->bodies[i]);
+    m.rotationalInertia = (float)inertia; /* about the centre in v3 */
+    m.mass = (float)mass;
+    b2Body_SetMassData(w->bodies[i], m);
+}
+
+void native_body_set_sleep_enabled(native_world *w, int i, bool enabled)
+{
+    b2Body_EnableSleep(w->bodies[i], enabled);
+}
+
+void native_body_velocity(const native_world *w, int i, double out[2])
+{
+    b2Vec2 v = b2Body_GetLinearVelocity(w->bodies[i]);
+    out[0] = v.x, out[1] = v.y;
 }
 
 void native_body_position(const native_world *w, int i, double out[2])

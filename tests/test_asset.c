@@ -5,6 +5,7 @@
 #include "test_util.h"
 
 #include "eddy_internal.h"
+#include "fault_write.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -215,9 +216,9 @@ static void missing_file_and_failed_save(void **state)
     char path[] = "/tmp/eddy-asset-XXXXXX";
     close(mkstemp(path));
     assert_int_equal(eddy_asset_save_file(v1, path, &err), EDDY_OK);
-    eddy_debug_fail_write_after(100);
+    test_fail_writes_after(100);
     assert_int_equal(eddy_asset_save_file(v2, path, &err), EDDY_ERR_IO);
-    eddy_debug_fail_write_after(0);
+    test_fail_writes_after(0);
     assert_int_equal(eddy_asset_load_file(path, &a, &err), EDDY_OK);
     assert_int_equal(a->mode_count, 5);
     eddy_asset_destroy(a), eddy_asset_destroy(v1), eddy_asset_destroy(v2);

@@ -35,6 +35,7 @@ typedef struct fixture {
     eddy_asset *box;      /* 12 box modes on 16 x 16, with two body shapes */
     eddy_asset *enriched; /* 6 eigenmodes + 2 grid modes on 8 x 8 (dense VISC) */
     eddy_asset *walled;   /* an island: 6 walled domain modes + 1 island mode on 16 x 16 */
+    eddy_asset *walled_grid; /* the same advecting on the grid: no ADVT (format 3) */
 } fixture;
 
 static fixture fx;
@@ -79,10 +80,11 @@ static eddy_asset *build_enriched(void)
     return a;
 }
 
-static eddy_asset *build_walled(void)
+static eddy_asset *build_walled(eddy_advection advection)
 {
     eddy_wall island = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1.5};
     eddy_build_desc d = {.width = 10, .height = 10, .nx = 16, .ny = 16, .modes = 6};
+    d.advection = advection;
     d.walls = &island;
     d.wall_count = 1;
     eddy_asset *a = NULL;
@@ -96,7 +98,8 @@ static int setup(void **state)
     (void)state;
     fx.box = build_box();
     fx.enriched = build_enriched();
-    fx.walled = build_walled();
+    fx.walled = build_walled(EDDY_ADVECTION_TENSOR);
+    fx.walled_grid = build_walled(EDDY_ADVECTION_GRID);
     return 0;
 }
 
@@ -106,6 +109,7 @@ static int teardown(void **state)
     eddy_asset_destroy(fx.box);
     eddy_asset_destroy(fx.enriched);
     eddy_asset_destroy(fx.walled);
+    eddy_asset_destroy(fx.walled_grid);
     return 0;
 }
 
@@ -356,7 +360,7 @@ static void sections_must_agree_with_the_header(void **state)
     expect_refused(rewrite_section(fx.box, TAG_DOMAIN, domn_grid_halved, 0), "DOMN grid halved (box)",
                    "'QTRE'", "does not fit the grid");
     expect_refused(rewrite_section(fx.walled, TAG_DOMAIN, domn_grid_halved, 0),
-                   "DOMN grid halved (walled)", "'GMOD'", "need");
+                   "DOMN grid halved (walled)", "'GPSI'", "nodes");
     expect_refused(rewrite_section(fx.enriched, TAG_DOMAIN, domn_eigen_one_more, 0),
                    "DOMN one eigenmode more", "'EMOD'", "eigenmodes need");
     expect_refused(rewrite_section(fx.box, 0, NULL, EDDY_FOURCC('X', 'T', 'R', 'A')),
@@ -368,15 +372,19 @@ static void sections_must_agree_with_the_header(void **state)
 static void gmod_not_unit(eddy_asset *a)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    size_t n = (size_t)eddy_mac_size(&g);
-    for (size_t s = 0; s < n; ++s) a->grid_modes[s] *= 1.01;
+    size_t n = (size_t)eddy_mac_size(&g), last = (size_t)a->grid_count - 1;
+    for (size_t s = 0; s < n; ++s) a->grid_modes[last * n + s] *= 1.01;
 }
+
+/* A stream function's scale (asset_stream.c): its remade mode is not unit. */
+static void gpsi_not_unit(eddy_asset *a) { a->stream_scale[2] *= 1.01; }
 
 /* Two islands (and so two harmonic modes) around one wall. */
 static void wall_islands(eddy_asset *a)
 {
     a->island_count = a->harmonic_count = 2;
     a->domain_eigen -= 1;
+    a->stream_count -= 1; /* the last eigenmode goes into GMOD, as the first "harmonic" one */
 }
 
 static void grid_modes_and_walls_must_be_sane(void **state)
@@ -385,8 +393,88 @@ static void grid_modes_and_walls_must_be_sane(void **state)
     expect_spoiled_refused(fx.enriched, gmod_not_unit, "GMOD mode scaled by 1.01", "'GMOD'", "norm");
     expect_spoiled_refused(fx.walled, gmod_not_unit, "GMOD mode scaled by 1.01 (walled)", "'GMOD'",
                            "norm");
+    expect_spoiled_refused(fx.walled, gpsi_not_unit, "GPSI scale off by 1.01", "'GPSI'", "norm");
+    expect_spoiled_refused(fx.walled_grid, gpsi_not_unit, "GPSI scale off by 1.01 (grid advection)",
+                           "'GPSI'", "norm");
     expect_spoiled_refused(fx.walled, wall_islands, "WALL two islands of one wall", "'WALL'",
                            "islands");
+}
+
+/* ------------------------------------------------------------ format 3: GPSI, grid advection */
+
+static void domn_grid_flag(uint8_t *p, size_t size)
+{
+    (void)size;
+    p[32] |= 4; /* FLAG_GRID_ADVECTION */
+}
+
+static void gpsi_node_on_the_box(uint8_t *p, size_t size)
+{
+    (void)size;
+    p[8] |= 1; /* node 0, the box's corner, comes first in the node map */
+}
+
+static void gpsi_one_node_more(uint8_t *p, size_t size)
+{
+    (void)size;
+    p[4] += 1;
+}
+
+/* The last stream value (the section's last 8 bytes) becomes NaN. */
+static void gpsi_nan(uint8_t *p, size_t size)
+{
+    double nan = NAN;
+    memcpy(p + size - 8, &nan, 8);
+}
+
+/* The walled asset's sections in a container of format 2, which had no
+ * GPSI (a format-2 asset with walls keeps every mode in GMOD). */
+static bytes as_format_2(const eddy_asset *a)
+{
+    bytes in = encode(a), out = {0};
+    eddy_container c;
+    assert_int_equal(eddy_container_decode(in.data, in.size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL),
+                     EDDY_OK);
+    assert_int_equal(eddy_container_encode(KIND_ASSET, 2, c.sections, c.count, &out.data, &out.size,
+                                           NULL), EDDY_OK);
+    free(in.data);
+    return out;
+}
+
+static void expect_loads(const eddy_asset *a, const char *what);
+
+/* A box on the grid path whose last mode is (40, 40): not the smallest. */
+static void emod_far_mode(eddy_asset *a)
+{
+    int last = a->eigen_count - 1;
+    a->modes[last].k1 = a->modes[last].k2 = 40;
+    double k = 40 * M_PI / 10; /* the 10 x 10 box: VISC keeps matching the new eigenvalue */
+    *visc(a, last, last) = -2.0 * k * k;
+}
+
+static void the_grid_path_format_is_checked(void **state)
+{
+    (void)state;
+    eddy_build_desc bd = {.width = 10, .height = 10, .nx = 16, .ny = 16, .modes = 12,
+                          .advection = EDDY_ADVECTION_GRID};
+    eddy_asset *box_grid = NULL;
+    assert_int_equal(eddy_build_asset(&bd, &box_grid, NULL), EDDY_OK);
+    expect_loads(box_grid, "box, advection on the grid");
+    expect_spoiled_refused(box_grid, emod_far_mode, "EMOD far mode (grid advection)", "'EMOD'",
+                           "smallest modes");
+    eddy_asset_destroy(box_grid);
+    expect_refused(rewrite_section(fx.enriched, TAG_DOMAIN, domn_grid_flag, 0),
+                   "DOMN grid advection in an enriched box", "'DOMN'", "plain box eigenbases only");
+    expect_refused(rewrite_section(fx.walled, TAG_DOMAIN, domn_grid_flag, 0),
+                   "DOMN grid advection beside ADVT", "'ADVT'", "evaluated on the grid");
+    expect_refused(rewrite_section(fx.walled_grid, TAG_STREAM, gpsi_node_on_the_box, 0),
+                   "GPSI node on the outer box", "'GPSI'", "outer box");
+    expect_refused(rewrite_section(fx.walled_grid, TAG_STREAM, gpsi_one_node_more, 0),
+                   "GPSI says one node more", "'GPSI'", "fewer nodes");
+    expect_refused(rewrite_section(fx.walled_grid, TAG_STREAM, gpsi_nan, 0), "GPSI value NaN",
+                   "'GPSI'", "non-finite");
+    expect_refused(as_format_2(fx.walled), "GPSI in a format-2 asset", "unknown section 'GPSI'",
+                   "holds only");
 }
 
 /* ------------------------------------------------------------ SHAP */
@@ -502,6 +590,7 @@ static void valid_assets_still_load(void **state)
     expect_loads(fx.box, "box 12 modes + shapes");
     expect_loads(fx.enriched, "enriched 6 + 2");
     expect_loads(fx.walled, "walled island");
+    expect_loads(fx.walled_grid, "walled island, advection on the grid");
     print_message("%d shipped level assets load\n", load_shipped_levels());
 }
 
@@ -557,6 +646,7 @@ int main(void)
         cmocka_unit_test(tensor_must_be_skew_and_sane),
         cmocka_unit_test(sections_must_agree_with_the_header),
         cmocka_unit_test(grid_modes_and_walls_must_be_sane),
+        cmocka_unit_test(the_grid_path_format_is_checked),
         cmocka_unit_test(shapes_must_be_finite_closed_outlines),
         cmocka_unit_test(valid_assets_still_load),
         cmocka_unit_test(checks_are_cheap),

@@ -70,10 +70,11 @@ static rig make_rig(const rig_desc *d)
     eddy_coupling_desc cd = {0};
     cd.feedback = d->feedback;
     cd.buoyancy = d->buoyancy;
-    cd.paper_pipeline = d->paper;
     cd.schwarz_tolerance = d->schwarz_tolerance;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
         fail_msg("coupling: %s", err.message);
+    if (eddy_coupling_set_paper_pipeline(r.c, d->paper, &err) != EDDY_OK)
+        fail_msg("paper pipeline: %s", err.message);
     return r;
 }
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "eddy_internal.h"
+#include "fault_write.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -669,9 +670,9 @@ static void failed_save_keeps_the_old_file(void **state)
     assert_int_equal(eddy_write_file_atomic(path, v1, sizeof v1, &err), EDDY_OK);
     expect_file_holds(path, v1, sizeof v1);
 
-    eddy_debug_fail_write_after(10);
+    test_fail_writes_after(10);
     eddy_result rc = eddy_write_file_atomic(path, v2, sizeof v2, &err);
-    eddy_debug_fail_write_after(0);
+    test_fail_writes_after(0);
     assert_int_equal(rc, EDDY_ERR_IO);
     assert_int_equal(err.code, EDDY_ERR_IO);
     assert_non_null(strstr(err.message, path));
@@ -690,9 +691,9 @@ static void fault_injection_spares_small_writes(void **state)
     snprintf(path, sizeof path, "%s/small.bin", d->path);
     uint8_t data[10];
     fill_pattern(data, sizeof data, 30);
-    eddy_debug_fail_write_after(10);
+    test_fail_writes_after(10);
     eddy_result rc = eddy_write_file_atomic(path, data, sizeof data, NULL);
-    eddy_debug_fail_write_after(0);
+    test_fail_writes_after(0);
     assert_int_equal(rc, EDDY_OK);
     expect_file_holds(path, data, sizeof data);
 }

@@ -10,7 +10,7 @@
 #include "eddy_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
-#include "grid_solver.h"
+#include "eddy_grid.h"
 
 #include <math.h>
 #include <stdio.h>

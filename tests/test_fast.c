@@ -515,8 +515,8 @@ static void dense_tensor_gives_the_same_bits(void **state)
     eddy_fluid *sparse, *dense;
     eddy_error err;
     assert_int_equal(eddy_fluid_create(a, &d, &sparse, &err), EDDY_OK);
-    d.paper_pipeline = true;
     assert_int_equal(eddy_fluid_create(a, &d, &dense, &err), EDDY_OK);
+    assert_int_equal(eddy_fluid_set_paper_pipeline(dense, true, &err), EDDY_OK);
     uint64_t seed = 4;
     double coef[73];
     for (int k = 0; k < 73; ++k) coef[k] = 3 * test_random(&seed) / (1 + k);
@@ -581,9 +581,9 @@ static void run_pipeline(const eddy_asset *a, const char *json, bool paper, eddy
     assert_int_equal(eddy_scene_load_memory(json, strlen(json), &scene, &err), EDDY_OK);
     eddy_fluid_desc fd = {0};
     eddy_scene_fluid_desc(scene, &fd);
-    fd.paper_pipeline = paper;
     eddy_fluid *fluid;
     assert_int_equal(eddy_fluid_create(a, &fd, &fluid, &err), EDDY_OK);
+    assert_int_equal(eddy_fluid_set_paper_pipeline(fluid, paper, &err), EDDY_OK);
     assert_int_equal(eddy_scene_apply_initial(scene, fluid, &err), EDDY_OK);
     eddy_world *world;
     eddy_coupling *c;

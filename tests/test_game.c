@@ -19,11 +19,15 @@
  * Runs from the repository root; $EDDY_BIN is where the programs are (make
  * test sets it), the built assets are in $EDDY_BIN/../assets.
  */
+#include "eddy_file.h"
 #include "game_asset.h"
 #include "game_bot.h"
+#include "game_embedded.h"
 #include "game_flow.h"
 #include "game_replay.h"
+#include "game_reload.h"
 #include "game_run.h"
+#include "level_build.h"
 #include "test_util.h"
 
 #include <dirent.h>
@@ -36,6 +40,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 #ifndef EDDY_GAME_NO_SDL
 #include <zlib.h>
@@ -84,8 +89,6 @@ static void load_shipped(const game_catalog *cat, int i, game_loaded *out)
 {
     eddy_error err = {0};
     if (game_load_index(cat, i, out, &err) != EDDY_OK) fail_msg("%s", err.message);
-    if (out->asset_built)
-        fail_msg("%s: no built asset in %s (make assets builds it)", out->level->id, g_assets);
 }
 
 static game_sim *make_sim(const game_loaded *l)
@@ -163,7 +166,9 @@ static void every_level_plays_600_frames(void **state)
     game_catalog_close(&cat);
 }
 
-/* The built-in level needs no data: its asset is built on the spot. */
+/* The built-in level needs no data: the level file and the asset make built
+ * for it (BUILD/assets/builtin.eddy) are in the program, byte for byte, and
+ * the asset is the level's recipe with its shapes' panels precomputed. */
 static void builtin_level_runs_without_data(void **state)
 {
     (void)state;
@@ -173,13 +178,91 @@ static void builtin_level_runs_without_data(void **state)
     game_loaded l;
     eddy_error err = {0};
     assert_int_equal(game_load_level(&cat, "builtin", &l, &err), EDDY_OK);
-    assert_true(l.asset_built);
+    assert_string_equal(l.level->id, "builtin");
+    eddy_asset_info info;
+    eddy_asset_get_info(l.asset, &info);
+    assert_true(info.width == l.level->asset.width && info.height == l.level->asset.height);
+    assert_int_equal(info.nx, l.level->asset.nx);
+    assert_int_equal(info.ny, l.level->asset.ny);
+    assert_int_equal(info.mode_count, l.level->asset.modes);
+    assert_true(info.shape_count >= 1);
+    char built[600];
+    snprintf(built, sizeof built, "%s/builtin.eddy", g_assets);
+    FILE *f = fopen(built, "rb");
+    if (!f) fail_msg("%s: not built (make builds it for the game)", built);
+    unsigned char *bytes = malloc(game_builtin_asset_size + 1);
+    assert_non_null(bytes);
+    size_t got = fread(bytes, 1, game_builtin_asset_size + 1, f);
+    fclose(f);
+    assert_int_equal(got, game_builtin_asset_size);
+    assert_memory_equal(bytes, game_builtin_asset, game_builtin_asset_size);
+    free(bytes);
     game_sim *sim = make_sim(&l);
     for (int f = 0; f < 120; f++) step(sim);
     assert_false(game_sim_has_nan(sim));
     assert_true(game_sim_bodies_inside(sim));
     game_sim_destroy(sim);
     game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
+/* A level whose asset is missing is not played (the game never builds an
+ * asset): the error is the loader's own message with what to run. */
+static void missing_asset_says_what_to_run(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, tmp_path("no-assets"), NULL);
+    assert_true(cat.count > 0);
+    game_loaded l;
+    eddy_error err = {0};
+    assert_int_equal(game_load_index(&cat, 0, &l, &err), EDDY_ERR_IO);
+    assert_null(l.level);
+    assert_null(l.asset);
+    eddy_asset *a = NULL;
+    eddy_error loader = {0};
+    char path[256];
+    snprintf(path, sizeof path, "%s/levels/%s.eddy", tmp_path("no-assets"), "01-first-current");
+    assert_int_equal(eddy_asset_load_file(path, &a, &loader), EDDY_ERR_IO);
+    if (!strstr(err.message, loader.message))
+        fail_msg("'%s' does not carry the loader's '%s'", err.message, loader.message);
+    assert_non_null(strstr(err.message, "make assets"));
+    assert_non_null(strstr(err.message, "eddy-level build"));
+    game_catalog_close(&cat);
+}
+
+/* An asset the loader refuses, or one built for another level, is refused
+ * with the reason and what to do; nothing is played. */
+static void refused_asset_is_reported(void **state)
+{
+    (void)state;
+    char dir[256], path[300], other[600];
+    snprintf(dir, sizeof dir, "%s", tmp_path("stale"));
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/levels", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/levels/01-first-current.eddy", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("not an asset at all", f);
+    fclose(f);
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, dir, NULL);
+    game_loaded l;
+    eddy_error err = {0};
+    assert_int_equal(game_load_level(&cat, "01-first-current", &l, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "make assets"));
+    assert_non_null(strstr(err.message, "01-first-current.eddy"));
+    /* level 2's asset (no painted modes) under level 1's name: level 1's
+       current has no mode to run on */
+    snprintf(other, sizeof other, "%s/levels/02-paddle.eddy", g_assets);
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    assert_int_equal(eddy_read_file(other, 1 << 28, &bytes, &size, &err), EDDY_OK);
+    assert_int_equal(eddy_write_file_atomic(path, bytes, size, &err), EDDY_OK);
+    eddy_free(bytes);
+    assert_int_equal(game_load_level(&cat, "01-first-current", &l, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "jets[0].mode"));
     game_catalog_close(&cat);
 }
 
@@ -355,7 +438,6 @@ static void walled_levels_keep_water_out_of_the_rock(void **state)
         game_loaded l;
         eddy_error err = {0};
         if (game_load_level(&cat, ids[k], &l, &err) != EDDY_OK) fail_msg("%s", err.message);
-        if (l.asset_built) fail_msg("%s: no built asset (make assets builds it)", ids[k]);
         assert_true(eddy_asset_wall_count(l.asset) > 0);
         game_sim *sim = make_sim(&l);
         game_flow *flow = NULL;
@@ -424,6 +506,52 @@ static void goals_hold_and_finish(void **state)
     game_sim_destroy(sim);
     eddy_asset_destroy(a);
     game_level_destroy(L);
+}
+
+/* The third star asks for what the level's "stars" says besides the par
+ * time: here at most 0.2 s of stirring. The same quick win with 0.5 s of
+ * stirring has two stars, without it three; a level without currents
+ * cannot ask for them off. */
+static void stars_follow_the_levels_rule(void **state)
+{
+    (void)state;
+    const char *text =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"hold\": 0.5, \"par\": 5, \"gravity\": [0, 0], \"stars\": { \"stirring\": 0.2 },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    game_level *L;
+    eddy_error err = {0};
+    assert_int_equal(game_level_load_memory(text, strlen(text), "stars", &L, &err), EDDY_OK);
+    assert_true(L->stars.max_stirring == 0.2 && !L->stars.currents_off);
+    eddy_asset *a;
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    for (int stir_frames = 0; stir_frames <= 30; stir_frames += 30) {
+        game_sim *sim;
+        assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
+        for (int f = 0; f < 60 && game_sim_status(sim) == GAME_PLAYING; f++) {
+            if (f < stir_frames) { /* a gentle stir far from the body */
+                game_cmd c = {GAME_CMD_STIR, 0, {1.0, 1.0, 0.2, 0}};
+                assert_int_equal(game_sim_command(sim, &c, &err), EDDY_OK);
+            }
+            step(sim);
+        }
+        assert_int_equal(game_sim_status(sim), GAME_WON);
+        assert_true(game_sim_finish_time(sim) <= L->par);
+        assert_true(fabs(game_sim_stir_used(sim) - stir_frames * GAME_DT) < 1e-9);
+        assert_int_equal(game_sim_stars(sim), stir_frames ? 2 : 3);
+        assert_int_equal(game_sim_star_rule(sim), stir_frames == 0);
+        game_sim_destroy(sim);
+    }
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
+    const char *bad =
+        "{ \"title\": \"t\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], \"modes\": 12 },"
+        "  \"par\": 5, \"stars\": { \"currents_off\": true },"
+        "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, \"x\": 6, \"y\": 4 } ],"
+        "  \"goals\": [ { \"rect\": [5, 3, 7, 5], \"bodies\": [\"b\"] } ] }";
+    assert_int_equal(game_level_load_memory(bad, strlen(bad), "stars", &L, &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "stars.currents_off"));
 }
 
 /* ------------------------------------------------------------ refusals */
@@ -596,6 +724,8 @@ static void command_line_errors_have_their_exit_codes(void **state)
     expect_failure(&r, EX_DATAERR, "recorded on level '01-first-current'");
     GAME(&r, "--headless", "--level", "1", "--frames", "5", "--record", tmp_path("no/such/dir/x.replay"));
     expect_failure(&r, EX_CANTCREAT, "--record");
+    GAME(&r, "--headless", "--level", "1", "--frames", "5", "--assets", tmp_path("no-assets"));
+    expect_failure(&r, EX_NOINPUT, "make assets");
 }
 
 /* The program's replay mode: record a run, play it back, same final hash. */
@@ -700,20 +830,98 @@ static void screenshot_shows_the_scene(void **state)
 }
 #endif
 
+/* Polls a reload until it leaves BUILDING/WATCHING or `seconds` of its
+ * clock pass (the alarm of the test runner bounds a hang; this loop sleeps
+ * 10 ms a turn and counts its own clock, so a busy machine only slows it). */
+static game_reload_state wait_reload(game_reload *r, double *clock, double seconds)
+{
+    double end = *clock + seconds;
+    while (*clock < end) {
+        game_reload_state s = game_reload_poll(r, *clock);
+        if (s == GAME_RELOAD_READY || s == GAME_RELOAD_FAILED) return s;
+        struct timespec ten_ms = {0, 10000000};
+        nanosleep(&ten_ms, NULL);
+        *clock += 0.01;
+    }
+    return GAME_RELOAD_WATCHING;
+}
+
+static void write_level(const char *path, const char *title, double x)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "{ \"title\": \"%s\", \"asset\": { \"domain\": [12, 7.5], \"grid\": [16, 10], "
+               "\"modes\": 12 }, \"par\": 10, \"gravity\": [0, 0],\n"
+               "  \"bodies\": [ { \"name\": \"b\", \"shape\": \"circle\", \"radius\": 0.3, "
+               "\"x\": %g, \"y\": 4 } ],\n"
+               "  \"goals\": [ { \"rect\": [9, 3, 11, 5], \"bodies\": [\"b\"] } ] }\n",
+            title, x);
+    fclose(f);
+}
+
+/* Edits seen live: a changed level file is rebuilt by eddy-level in a child
+ * process and handed over (the new title and start position are the
+ * file's); a broken file is reported with the tool's own message and
+ * leaves nothing to take; a file left alone builds nothing. */
+static void a_changed_level_is_rebuilt_in_the_background(void **state)
+{
+    (void)state;
+    char tool[512];
+    snprintf(tool, sizeof tool, "%s/eddy-level", bin_dir());
+    if (access(tool, X_OK) != 0) skip();
+    const char *level = tmp_path("live.json");
+    write_level(level, "Before", 3);
+    game_reload *r = NULL;
+    eddy_error err = {0};
+    assert_int_equal(game_reload_create(level, g_tmp, tool, &r, &err), EDDY_OK);
+    double clock = 0;
+    /* nothing changed: nothing is built */
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    /* a change (a second later, so the file's time surely moves) */
+    sleep(1);
+    write_level(level, "After", 4.5);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_READY);
+    game_loaded ld;
+    assert_int_equal(game_reload_take(r, &ld, &err), EDDY_OK);
+    assert_string_equal(ld.level->title, "After");
+    game_sim *sim = NULL;
+    assert_int_equal(game_sim_create(ld.level, ld.asset, &sim, &err), EDDY_OK);
+    double c[2];
+    eddy_body_world_center(game_sim_body(sim, 0), c);
+    assert_true(fabs(c[0] - 4.5) < 1e-9);
+    game_sim_destroy(sim);
+    game_loaded_free(&ld);
+    assert_true(game_reload_build_seconds(r) > 0);
+    /* a broken file: the tool's complaint, once */
+    sleep(1);
+    FILE *f = fopen(level, "w");
+    assert_non_null(f);
+    fputs("{ \"title\": ", f);
+    fclose(f);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_FAILED);
+    assert_non_null(strstr(game_reload_message(r), "JSON"));
+    assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    game_reload_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_level_plays_600_frames),
         cmocka_unit_test(builtin_level_runs_without_data),
+        cmocka_unit_test(missing_asset_says_what_to_run),
+        cmocka_unit_test(refused_asset_is_reported),
         cmocka_unit_test(recorded_replay_reproduces_exactly),
         cmocka_unit_test(committed_replays_win_every_level),
         cmocka_unit_test(goals_hold_and_finish),
+        cmocka_unit_test(stars_follow_the_levels_rule),
         cmocka_unit_test(bad_levels_are_refused_naming_the_field),
         cmocka_unit_test(bad_replays_are_refused_naming_the_line),
         cmocka_unit_test(command_line_errors_have_their_exit_codes),
         cmocka_unit_test(headless_record_and_replay_agree),
         cmocka_unit_test(bots_win_every_level),
         cmocka_unit_test(walled_levels_keep_water_out_of_the_rock),
+        cmocka_unit_test(a_changed_level_is_rebuilt_in_the_background),
 #ifndef EDDY_GAME_NO_SDL
         cmocka_unit_test(screenshot_shows_the_scene),
 #endif

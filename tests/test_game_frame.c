@@ -11,11 +11,14 @@
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
 #include "game_asset.h"
+#include "level_build.h"
+#include "eddy_build.h" /* eddy_asset_save_file */
 #include "game_progress.h"
 #include "game_replay.h"
 #include "game_session.h"
 #include "game_synth.h"
 #include "game_tutorial.h"
+#include "game_card.h"
 #include "game_xform.h"
 #include "test_util.h"
 
@@ -27,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LEVELS_DIR "assets/levels"
@@ -470,6 +474,146 @@ static void data_files_go_to_the_users_data_directory(void **state)
 
 /* The first level's cards come in order, each waiting for its action, and
  * speak of the level's own key, object and goal in plain words. */
+/* An independent measure of what a card would hide: the goals, the nozzles
+ * and the objects' centres (with their size) inside its rectangle, counted
+ * here from the level, not through game_card_cover. */
+static int hidden_elements(const game_sim *sim, const double r[4], char *what, size_t cap)
+{
+    const game_level *L = game_sim_level(sim);
+    int n = 0;
+    what[0] = '\0';
+    for (int g = 0; g < L->goal_count; g++) {
+        const double *q = L->goals[g].rect;
+        if (q[0] < r[2] && q[2] > r[0] && q[1] < r[3] && q[3] > r[1])
+            n++, snprintf(what + strlen(what), cap - strlen(what), " goal %d", g);
+    }
+    for (int j = 0; j < L->jet_count; j++) {
+        const double *at = L->jets[j].at;
+        if (at[0] > r[0] - 0.25 && at[0] < r[2] + 0.25 && at[1] > r[1] - 0.25 && at[1] < r[3] + 0.25)
+            n++, snprintf(what + strlen(what), cap - strlen(what), " nozzle %d", j);
+    }
+    for (int i = 0; i < game_sim_body_count(sim); i++) {
+        double c[2];
+        eddy_body_world_center(game_sim_body(sim, i), c);
+        if (c[0] > r[0] - 0.3 && c[0] < r[2] + 0.3 && c[1] > r[1] - 0.3 && c[1] < r[3] + 0.3)
+            n++, snprintf(what + strlen(what), cap - strlen(what), " body %d", i);
+    }
+    return n;
+}
+
+/* Cards never hide the level: the opening card (about 540 x 200 pixels at
+ * the window's 1280 x 800, whose tank has some 87 pixels to the metre) and a
+ * tutorial card find a place clear of every goal, nozzle and object on every
+ * shipped level; and the place chosen hides no more than the middle would. */
+static void cards_leave_the_level_in_view(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    assert_true(cat.count >= 10);
+    for (int i = 0; i < cat.count; i++) {
+        game_session s;
+        memset(&s, 0, sizeof s);
+        eddy_error err = {0};
+        if (game_session_open(&s, &cat, i, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
+        const game_level *L = s.loaded.level;
+        double px = fmin(1050.0 / L->asset.width, 650.0 / L->asset.height); /* pixels per metre */
+        double sizes[2][2] = {{540 / px, 200 / px}, {640 / px, 90 / px}};
+        for (int k = 0; k < 2; k++) {
+            double r[4], mid[4];
+            double cover = game_card_place(s.sim, sizes[k][0], sizes[k][1], r);
+            char what[256];
+            int n = hidden_elements(s.sim, r, what, sizeof what);
+            if (n > 0)
+                fail_msg("%s: a %.1f x %.1f m card at (%.1f, %.1f) hides%s", L->id, sizes[k][0],
+                         sizes[k][1], r[0], r[1], what);
+            assert_true(r[0] >= -1e-9 && r[2] <= L->asset.width + 1e-9);
+            assert_true(r[1] >= -1e-9 && r[3] <= L->asset.height + 1e-9);
+            mid[0] = (L->asset.width - sizes[k][0]) / 2, mid[1] = (L->asset.height - sizes[k][1]) / 2;
+            mid[2] = mid[0] + sizes[k][0], mid[3] = mid[1] + sizes[k][1];
+            assert_true(cover <= game_card_cover(s.sim, mid) + 1e-12);
+        }
+        game_session_close(&s);
+    }
+    game_catalog_close(&cat);
+}
+
+/* Distance from point p to the outline of body b (0 inside it), from the
+ * body's own shapes: circles and polygons in world space. */
+static double distance_to_body(const eddy_body *b, const double p[2])
+{
+    double best = INFINITY;
+    for (int s = 0; s < eddy_body_shape_count(b); s++) {
+        eddy_shape_info info;
+        if (eddy_body_get_shape(b, s, &info, NULL) != EDDY_OK) continue;
+        if (info.type == EDDY_SHAPE_CIRCLE) {
+            double c[2];
+            eddy_body_world_point(b, info.center[0], info.center[1], c);
+            best = fmin(best, fmax(0.0, hypot(p[0] - c[0], p[1] - c[1]) - info.radius));
+            continue;
+        }
+        double w[EDDY_MAX_POLYGON_VERTICES][2];
+        int n = info.vertex_count;
+        for (int k = 0; k < n; k++) eddy_body_world_point(b, info.vertices[k][0], info.vertices[k][1], w[k]);
+        bool inside = true;
+        for (int k = 0; k < n; k++) { /* convex, counter-clockwise */
+            const double *a = w[k], *c = w[(k + 1) % n];
+            double ex = c[0] - a[0], ey = c[1] - a[1], len2 = ex * ex + ey * ey;
+            inside = inside && ex * (p[1] - a[1]) - ey * (p[0] - a[0]) >= 0;
+            double t = len2 > 0 ? ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / len2 : 0;
+            t = t < 0 ? 0 : t > 1 ? 1 : t;
+            best = fmin(best, hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey));
+        }
+        if (inside) return 0;
+    }
+    return best;
+}
+
+/* Start positions are clear: no object starts over a current's nozzle (its
+ * disc of 0.22 m and the chevron showing its direction, to 0.42 m, plus a
+ * little water), and no goal's label starts under an object or in rock on
+ * every shipped level. The level waits for the first move, so this is what
+ * the player sees. */
+static void start_positions_are_clear(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    assert_true(cat.count >= 10);
+    for (int i = 0; i < cat.count; i++) {
+        game_session s;
+        memset(&s, 0, sizeof s);
+        eddy_error err = {0};
+        if (game_session_open(&s, &cat, i, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
+        const game_level *L = s.loaded.level;
+        for (int j = 0; j < L->jet_count; j++)
+            for (int b = 0; b < game_sim_body_count(s.sim); b++) {
+                double d = distance_to_body(game_sim_body(s.sim, b), L->jets[j].at);
+                if (d < 0.5)
+                    fail_msg("%s: body %d starts %.2f m from nozzle %c at (%g, %g)", L->id, b, d,
+                             L->jets[j].key, L->jets[j].at[0], L->jets[j].at[1]);
+            }
+        for (int g = 0; g < L->goal_count; g++) {
+            const game_goal *goal = &L->goals[g];
+            if (!goal->label[0]) continue;
+            /* the label: the middle of the goal's bottom edge, or of its top
+               edge where rock is at the bottom (as game_render.c puts it) */
+            double cx = (goal->rect[0] + goal->rect[2]) / 2, y = goal->rect[1] + 0.2;
+            const eddy_asset *a = s.loaded.asset;
+            if (eddy_asset_solid_at(a, cx, y) || eddy_asset_solid_at(a, cx - 0.3, y) ||
+                eddy_asset_solid_at(a, cx + 0.3, y))
+                y = goal->rect[3] - 0.2;
+            double at[2] = {cx, y};
+            if (eddy_asset_solid_at(a, cx, y)) fail_msg("%s: goal %d's label is in rock", L->id, g);
+            for (int b = 0; b < game_sim_body_count(s.sim); b++)
+                if (distance_to_body(game_sim_body(s.sim, b), at) < 0.15)
+                    fail_msg("%s: goal %d's label starts under body %d", L->id, g, b);
+        }
+        game_session_close(&s);
+    }
+    game_catalog_close(&cat);
+}
+
 static void tutorial_follows_the_player(void **state)
 {
     (void)state;
@@ -490,21 +634,23 @@ static void tutorial_follows_the_player(void **state)
         for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
             if (strstr(t.cards[k].text, words[w])) fail_msg("card %d says '%s': %s", k, words[w], t.cards[k].text);
     }
-    /* the idea first; it waits a few seconds at most */
+    /* the goal and the idea first; it waits a few seconds at most */
     assert_non_null(strstr(game_tutorial_text(&t), "move the water"));
+    assert_non_null(strstr(game_tutorial_text(&t), "Bring the yellow ball into the glowing box at "
+                                                   "the top right."));
     for (int f = 0; f < 400; f++) {
         assert_int_equal(game_session_step(&s, &err), EDDY_OK);
-        game_tutorial_update(&t, s.sim);
+        game_tutorial_update(&t, s.sim, game_sim_time(s.sim));
     }
     assert_non_null(strstr(game_tutorial_text(&t), key)); /* waits for the current */
     game_cmd jet = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
     assert_int_equal(game_sim_command(s.sim, &jet, &err), EDDY_OK);
     assert_int_equal(game_session_step(&s, &err), EDDY_OK);
-    game_tutorial_update(&t, s.sim);
+    game_tutorial_update(&t, s.sim, game_sim_time(s.sim));
     assert_non_null(strstr(game_tutorial_text(&t), "carries the yellow ball"));
     for (int f = 0; f < 400; f++) {
         assert_int_equal(game_session_step(&s, &err), EDDY_OK);
-        game_tutorial_update(&t, s.sim);
+        game_tutorial_update(&t, s.sim, game_sim_time(s.sim));
     }
     const char *goal = game_tutorial_text(&t);
     assert_non_null(goal);
@@ -519,7 +665,7 @@ static void tutorial_follows_the_player(void **state)
     for (long f = 0; f < 1800 && game_sim_status(s.sim) == GAME_PLAYING; f++) {
         game_replay_feed(&r, s.sim, &next, &err);
         assert_int_equal(game_session_step(&s, &err), EDDY_OK);
-        game_tutorial_update(&t, s.sim);
+        game_tutorial_update(&t, s.sim, game_sim_time(s.sim));
     }
     assert_int_equal(game_sim_status(s.sim), GAME_WON);
     assert_null(game_tutorial_text(&t));
@@ -727,9 +873,31 @@ static void headless_line_is_json_for_any_title(void **state)
           "\"radius\": 0.3, \"x\": 4, \"y\": 3 } ], \"goals\": [ { \"rect\": [0, 0, 1, 1], \"bodies\": [\"b\"] } ] }",
           f);
     fclose(f);
+    /* its asset, built as eddy-level builds it (the game only loads) */
+    char assets[96], built[160];
+    snprintf(assets, sizeof assets, "/tmp/eddy-quote-%d-assets", (int)getpid());
+    snprintf(built, sizeof built, "%s/levels", assets);
+    mkdir(assets, 0755);
+    mkdir(built, 0755);
+    snprintf(built, sizeof built, "%s/levels/eddy-quote-%d.eddy", assets, (int)getpid());
+    game_level *L = NULL;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (game_level_load_file(level, &L, &err) != EDDY_OK ||
+        game_asset_build(L, "/nonexistent", &a, NULL, 0, &err) != EDDY_OK ||
+        eddy_asset_save_file(a, built, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    eddy_asset_destroy(a);
+    game_level_destroy(L);
     char *env[] = {"HOME=/tmp", "PATH=/usr/bin:/bin", NULL};
     run_result r;
-    run_game_env((const char *const[]){"--headless", "--level", level, "--frames", "30", NULL}, env, &r);
+    run_game_env((const char *const[]){"--headless", "--level", level, "--frames", "30", "--assets",
+                                       assets, NULL},
+                 env, &r);
+    unlink(built);
+    snprintf(built, sizeof built, "%s/levels", assets);
+    rmdir(built);
+    rmdir(assets);
     if (r.code != 0) fail_msg("exit %d: %s", r.code, r.err);
     cJSON *j = cJSON_Parse(r.out);
     if (!j) fail_msg("not JSON: %s", r.out);
@@ -758,6 +926,8 @@ int main(void)
         cmocka_unit_test(progress_opens_levels_in_order_and_survives),
         cmocka_unit_test(data_files_go_to_the_users_data_directory),
         cmocka_unit_test(tutorial_follows_the_player),
+        cmocka_unit_test(cards_leave_the_level_in_view),
+        cmocka_unit_test(start_positions_are_clear),
         cmocka_unit_test(sound_follows_the_water_and_the_knocks),
         cmocka_unit_test(no_display_and_bad_overlays_are_refused),
         cmocka_unit_test(headless_line_is_json_for_any_title),

@@ -6,7 +6,8 @@
  * determinism, no allocation in the step, and rejection of bad input. */
 #include "test_util.h"
 
-#include "grid_solver.h"
+#include "eddy_grid.h"
+#include "eddy_internal.h" /* M_PI, eddy_calloc */
 
 #include <malloc.h>
 #include <math.h>

@@ -3,7 +3,10 @@
 /* test_lifetimes.c - destroying and changing what a coupling holds (issue 13,
  * item 2): a coupled body destroyed before the step (the use-after-free of the
  * issue), the world destroyed under the coupling, a shape added to a coupled
- * body, a second coupling on one world, and sleep while coupled. Run under
+ * body, a second coupling on one world, and sleep while coupled; and the
+ * misuse of issue 21 in eddy's own world: one fluid in two couplings, an
+ * asset for another tank, the split step without its world step or with two.
+ * (A game's own Box2D world: tests/test_own_world.c.) Run under
  * AddressSanitizer by `make sanitize`, which sees any read of freed memory. */
 #include "test_util.h"
 
@@ -250,6 +253,96 @@ static void a_coupled_body_stays_awake(void **state)
     free_rig(&r);
 }
 
+/* One fluid, one coupling: a second would step it twice a frame. */
+static void one_fluid_in_two_couplings_is_refused(void **state)
+{
+    (void)state;
+    rig r = make_rig(true);
+    eddy_world *other = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_world_create(NULL, &other, &err), EDDY_OK);
+    eddy_coupling *second = NULL;
+    assert_int_equal(eddy_coupling_create(r.fluid, other, NULL, &second, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "the fluid already has a coupling"));
+    assert_null(second);
+    /* the refused one left the other world free for a coupling of its own */
+    eddy_fluid *fresh = test_make_fluid(r.asset, 0.0);
+    assert_int_equal(eddy_coupling_create(fresh, other, NULL, &second, &err), EDDY_OK);
+    eddy_coupling_destroy(second);
+    eddy_fluid_destroy(fresh);
+    /* once the first is gone, the fluid takes another */
+    eddy_coupling_destroy(r.c);
+    r.c = NULL;
+    assert_int_equal(eddy_coupling_create(r.fluid, other, NULL, &second, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_step(second, DT, &err), EDDY_OK);
+    eddy_coupling_destroy(second);
+    eddy_world_destroy(other);
+    free_rig(&r);
+}
+
+/* The tank the game states (desc.size) against the asset's domain: the rig's
+ * asset is 10 x 10 m. */
+static void an_asset_for_another_tank_is_refused(void **state)
+{
+    (void)state;
+    rig r = make_rig(true);
+    eddy_coupling_destroy(r.c);
+    r.c = NULL;
+    eddy_coupling_desc cd = {0};
+    cd.size[0] = 12, cd.size[1] = 10;
+    eddy_coupling *c = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_coupling_create(r.fluid, r.world, &cd, &c, &err), EDDY_ERR_ARGUMENT);
+    print_message("refused: %s\n", err.message);
+    assert_non_null(strstr(err.message, "the asset is for a 10 x 10 m domain"));
+    assert_null(c);
+    cd.size[0] = -1;
+    assert_int_equal(eddy_coupling_create(r.fluid, r.world, &cd, &c, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "positive"));
+    cd.size[0] = 10;
+    assert_int_equal(eddy_coupling_create(r.fluid, r.world, &cd, &c, &err), EDDY_OK);
+    eddy_body *walls = NULL;
+    assert_int_equal(eddy_coupling_add_walls(c, &walls, &err), EDDY_OK);
+    r.c = c;
+    free_rig(&r);
+}
+
+/* In eddy's own world the split step is eddy_coupling_advance then
+ * eddy_world_step; eddy counts the steps: none or two between advances are
+ * refused, and so is a step by another dt. eddy_coupling_step does both. */
+static void own_world_split_step_misuse(void **state)
+{
+    (void)state;
+    rig r = make_rig(true);
+    eddy_body *b = coupled_box(&r, 5, 5, 600);
+    eddy_error err = {0};
+    for (int k = 0; k < 5; ++k) assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_OK);
+    double v0[2], v1[2];
+    eddy_body_linear_velocity(b, v0);
+    assert_int_equal(eddy_coupling_advance(r.c, DT, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_advance(r.c, DT, &err), EDDY_ERR_ARGUMENT); /* forgot the step */
+    assert_non_null(strstr(err.message, "not stepped"));
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_ERR_ARGUMENT); /* still waiting */
+    assert_int_equal(eddy_world_step(r.world, DT, 0, &err), EDDY_OK);
+    eddy_body_linear_velocity(b, v1);
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_OK);
+    double v2[2];
+    eddy_body_linear_velocity(b, v2);
+    print_message("the step after the refused advances changed vy by %.4f m/s, the next one by "
+                  "%.4f\n", v1[1] - v0[1], v2[1] - v1[1]);
+    assert_true(fabs((v1[1] - v0[1]) - (v2[1] - v1[1])) < 0.1 * fabs(v2[1] - v1[1]));
+    assert_int_equal(eddy_world_step(r.world, DT, 0, &err), EDDY_OK); /* one too many */
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "stepped 2 times"));
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_advance(r.c, DT, &err), EDDY_OK);
+    assert_int_equal(eddy_world_step(r.world, 2 * DT, 0, &err), EDDY_OK);
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "whose dt was"));
+    assert_int_equal(eddy_coupling_step(r.c, DT, &err), EDDY_OK);
+    free_rig(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +351,9 @@ int main(void)
         cmocka_unit_test(adding_a_shape_to_a_coupled_body),
         cmocka_unit_test(a_second_coupling_on_one_world),
         cmocka_unit_test(a_coupled_body_stays_awake),
+        cmocka_unit_test(one_fluid_in_two_couplings_is_refused),
+        cmocka_unit_test(an_asset_for_another_tank_is_refused),
+        cmocka_unit_test(own_world_split_step_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include "eddy_internal.h"
 #include "eddy_mode.h"
+#include "fault_write.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -467,10 +468,10 @@ static void interrupted_save_keeps_the_previous_file(void **state)
     eddy_mode_set *second = painted_set("second", 24, 16, 3, 6);
     size_t limits[3] = {1, 100, 10000};
     for (int k = 0; k < 3; ++k) {
-        eddy_debug_fail_write_after(limits[k]);
+        test_fail_writes_after(limits[k]);
         eddy_error err = {0};
         eddy_result rc = eddy_mode_set_save(second, path, &err);
-        eddy_debug_fail_write_after(0);
+        test_fail_writes_after(0);
         assert_int_equal(rc, EDDY_ERR_IO);
         assert_non_null(strstr(err.message, path));
 

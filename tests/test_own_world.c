@@ -12,6 +12,7 @@
 #include "native_world.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,7 +154,8 @@ static void leaves_the_games_world_to_the_game(void **state)
     eddy_shape_desc sd = {0};
     sd.type = EDDY_SHAPE_BOX, sd.half_width = sd.half_height = 0.5;
     assert_int_equal(eddy_body_add_shape(mine, &sd, NULL, &err), EDDY_OK);
-    assert_int_equal(native_world_body_count(nw), 2);
+    /* the game's crate, eddy's box, and the clock eddy keeps in an adopted world */
+    assert_int_equal(native_world_body_count(nw), 3);
     assert_true(native_foreign_bodies_have_no_user_data(nw));
 
     /* what needs eddy's own world is refused, with a message */
@@ -182,9 +184,9 @@ static void leaves_the_games_world_to_the_game(void **state)
 
     /* dropping the handle of the game's body leaves the body */
     eddy_body_destroy(b);
-    assert_int_equal(native_world_body_count(nw), 2);
+    assert_int_equal(native_world_body_count(nw), 3);
     close_to(native_body_mass(nw, crate), 500, 500 * FLOAT_TOL);
-    /* destroying eddy's world takes out only what eddy made */
+    /* destroying eddy's world takes out only what eddy made (its box, its clock) */
     eddy_world_destroy(w);
     assert_int_equal(native_world_body_count(nw), 1);
     assert_ptr_equal(native_body_user_data(nw, crate), &tag_a);
@@ -403,6 +405,476 @@ static void the_games_bodies_are_given_back(void **state)
     free_tank(&t);
 }
 
+/* ------------------------------------------------------------ lifetimes */
+
+static int handle_index(const eddy_world *w, const eddy_body *b)
+{
+    for (int i = 0; i < eddy_world_body_count(w); ++i)
+        if (eddy_world_body(w, i) == b) return i;
+    return -1;
+}
+
+static void frame(eddy_coupling *c, native_world *nw, tank *t)
+{
+    eddy_error err = {0};
+    stir(t);
+    if (eddy_coupling_advance(c, DT, &err) != EDDY_OK) fail_msg("advance: %s", err.message);
+    native_world_step(nw, DT);
+}
+
+/* The issue's sequence: the game destroys a coupled body with Box2D's own
+ * call and spawns a new one, which Box2D puts in the dead body's slot. eddy
+ * reads nothing of the dead body, says which it was (its handle and the
+ * game's user data), lets go of it, and the newcomer, uncoupled, falls as
+ * anything in the game's world does: freely (it once rose, pushed by the
+ * dead body's water). */
+static void a_body_the_game_destroys_is_let_go(void **state)
+{
+    (void)state;
+    tank t = make_tank();
+    native_world *nw = native_world_create(0, -G);
+    int crate = native_add_box(nw, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500, &tag_a);
+    int stone = native_add_circle(nw, EDDY_BODY_DYNAMIC, 7, 5, 0.4, 600, &tag_b);
+    eddy_world *w = adopt_world(nw);
+    eddy_body *bc = adopt(nw, w, crate), *bs = adopt(nw, w, stone);
+    eddy_coupling *c = couple(&t, w, 0, 0);
+    couple_body(c, bc);
+    couple_body(c, bs);
+    for (int k = 0; k < 30; ++k) frame(c, nw, &t);
+    const int crate_handle = handle_index(w, bc);
+    assert_true(crate_handle >= 0);
+
+    native_destroy_body(nw, crate);
+    assert_false(eddy_body_is_valid(bc));
+    assert_true(eddy_body_is_valid(bs));
+    eddy_pose p;
+    eddy_body_get_pose(bc, &p); /* nothing read: an identity pose */
+    assert_true(p.x == 0 && p.y == 0 && p.c == 1 && p.s == 0);
+    double v[2];
+    eddy_body_linear_velocity(bc, v);
+    assert_true(v[0] == 0 && v[1] == 0);
+    eddy_error err = {0};
+    assert_int_equal(eddy_body_apply_force_to_center(bc, 0, 1, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "destroyed outside eddy"));
+
+    /* 300 kg/m^2, lighter than water: were it given the crate's water forces
+     * it would rise */
+    int fresh = native_add_box(nw, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 300, &tag_c);
+    assert_true(native_same_slot(nw, crate, fresh)); /* the hazard is real */
+    assert_int_equal(eddy_coupling_advance(c, DT, &err), EDDY_ERR_ARGUMENT);
+    print_message("the advance after: %s\n", err.message);
+    char expected[160];
+    snprintf(expected, sizeof expected, "eddy handle %d (eddy_world_body; Box2D user data %p",
+             crate_handle, (void *)&tag_a);
+    assert_non_null(strstr(err.message, expected));
+    assert_int_equal(eddy_coupling_body_count(c), 1);
+    double y0[2];
+    native_body_position(nw, fresh, y0);
+    native_world_step(nw, DT);
+    const int steps = 30;
+    for (int k = 1; k < steps; ++k) frame(c, nw, &t);
+    double vf[2], pf[2];
+    native_body_velocity(nw, fresh, vf);
+    native_body_position(nw, fresh, pf);
+    print_message("the new body in the old slot after %d steps: vy %.4f m/s (free fall %.4f)\n",
+                  steps, vf[1], -G * steps * DT);
+    close_to(vf[1], -G * steps * DT, 1e-4 * G * steps * DT);
+    close_to(vf[0], 0, 1e-6);
+    double load[3];
+    assert_int_equal(eddy_coupling_body_load(c, bs, load), EDDY_OK);
+    assert_true(load[1] > 0); /* the stone is still in the water */
+
+    /* the stale handle goes without touching the newcomer, which eddy can adopt */
+    const int bodies = native_world_body_count(nw);
+    eddy_body_destroy(bc);
+    assert_int_equal(native_world_body_count(nw), bodies);
+    close_to(native_body_mass(nw, fresh), 300 * 0.6, 1e-5 * 300 * 0.6);
+    assert_ptr_equal(native_body_user_data(nw, fresh), &tag_c);
+    eddy_body *bf = adopt(nw, w, fresh);
+    couple_body(c, bf);
+    frame(c, nw, &t);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    assert_int_equal(native_world_body_count(nw), 2); /* the stone and the newcomer */
+    native_world_destroy(nw);
+    free_tank(&t);
+}
+
+/* eddy's own world: a body destroyed behind its back through Box2D (the
+ * handle's eddy_body_box2d) is let go of the same way. */
+static void a_body_of_eddys_world_destroyed_in_box2d(void **state)
+{
+    (void)state;
+    tank t = make_tank();
+    eddy_world_desc wd = {0};
+    wd.gravity[1] = -G;
+    eddy_world *w = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling *c = couple(&t, w, 0, 0);
+    eddy_body *crate = eddy_box(w, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500);
+    eddy_body *stone = eddy_disc(w, 7, 5, 0.4, 600);
+    couple_body(c, crate);
+    couple_body(c, stone);
+    for (int k = 0; k < 10; ++k) assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_OK);
+    native_destroy_box2d_body_of(crate);
+    assert_false(eddy_body_is_valid(crate));
+    assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "destroyed outside eddy"));
+    assert_int_equal(eddy_coupling_body_count(c), 1);
+    for (int k = 0; k < 10; ++k) assert_int_equal(eddy_coupling_step(c, DT, &err), EDDY_OK);
+    eddy_body_destroy(crate); /* the handle only */
+    assert_int_equal(eddy_world_body_count(w), 2); /* the walls and the stone */
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    free_tank(&t);
+}
+
+/* Shutdown in every order of: the coupling, eddy's world handle, the game's
+ * world, the game destroying a coupled body with Box2D, eddy_body_destroy on
+ * its handle; a frame between each, with what it must say. Run under
+ * AddressSanitizer by `make sanitize`: nothing freed is read, nothing leaks. */
+enum { END_COUPLING, END_EDDY_WORLD, END_GAME_WORLD, END_GAME_BODY, END_HANDLE, END_COUNT };
+
+static bool next_permutation(int *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1]) --i;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (a[j] <= a[i]) --j;
+    int x = a[i]; a[i] = a[j]; a[j] = x;
+    for (int l = i + 1, r = n - 1; l < r; ++l, --r) x = a[l], a[l] = a[r], a[r] = x;
+    return true;
+}
+
+typedef struct ending {
+    native_world *nw;
+    eddy_world *w;
+    eddy_coupling *c;
+    eddy_body *crate, *stone;
+    int crate_index;
+    bool game_world, eddy_world, coupling, game_body, handle, lost_unreported;
+} ending;
+
+static void end_one(ending *e, int what)
+{
+    switch (what) {
+    case END_COUPLING: eddy_coupling_destroy(e->c), e->coupling = false; break;
+    case END_EDDY_WORLD: eddy_world_destroy(e->w), e->eddy_world = false, e->handle = false; break;
+    case END_GAME_WORLD:
+        native_world_destroy(e->nw), e->game_world = false, e->game_body = false;
+        e->lost_unreported = false;
+        break;
+    case END_GAME_BODY:
+        native_destroy_body(e->nw, e->crate_index), e->game_body = false;
+        e->lost_unreported = e->handle && e->coupling && e->eddy_world;
+        break;
+    case END_HANDLE: eddy_body_destroy(e->crate), e->handle = false, e->lost_unreported = false; break;
+    }
+}
+
+/* What an advance must answer in this state; then the game's step. */
+static void frame_after(ending *e)
+{
+    eddy_error err = {0};
+    if (e->coupling) {
+        eddy_result r = eddy_coupling_advance(e->c, DT, &err);
+        if (!e->eddy_world) {
+            assert_int_equal(r, EDDY_ERR_ARGUMENT);
+            assert_non_null(strstr(err.message, "eddy_world_destroy"));
+        } else if (!e->game_world) {
+            assert_int_equal(r, EDDY_ERR_ARGUMENT);
+            assert_non_null(strstr(err.message, "Box2D world was destroyed"));
+        } else if (e->lost_unreported) {
+            assert_int_equal(r, EDDY_ERR_ARGUMENT);
+            assert_non_null(strstr(err.message, "destroyed outside eddy"));
+            e->lost_unreported = false;
+        } else {
+            if (r != EDDY_OK) fail_msg("advance: %s", err.message);
+        }
+    }
+    if (e->eddy_world) {
+        double g[2];
+        eddy_world_get_gravity(e->w, g);
+        assert_true(e->game_world ? g[1] < 0 : g[1] == 0);
+        assert_true(eddy_body_is_valid(e->stone) == e->game_world);
+        eddy_pose p;
+        eddy_body_get_pose(e->stone, &p);
+        assert_true(e->game_world ? p.y > 1 : p.y == 0);
+        if (e->handle) assert_true(eddy_body_is_valid(e->crate) == e->game_body);
+    }
+    if (e->game_world) native_world_step(e->nw, DT);
+}
+
+static void shutdown_in_any_order(void **state)
+{
+    (void)state;
+    tank t = make_tank();
+    int order[END_COUNT] = {0, 1, 2, 3, 4}, orders = 0;
+    do {
+        bool possible = true; /* the game's body dies with its world; a handle with eddy's */
+        for (int i = 0; i < END_COUNT; ++i)
+            for (int j = 0; j < i; ++j)
+                if ((order[i] == END_GAME_BODY && order[j] == END_GAME_WORLD) ||
+                    (order[i] == END_HANDLE && order[j] == END_EDDY_WORLD))
+                    possible = false;
+        if (!possible) continue;
+        ending e = {0};
+        e.nw = native_world_create(0, -G);
+        e.crate_index = native_add_box(e.nw, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500, &tag_a);
+        int stone = native_add_circle(e.nw, EDDY_BODY_DYNAMIC, 7, 5, 0.4, 600, &tag_b);
+        e.w = adopt_world(e.nw);
+        e.crate = adopt(e.nw, e.w, e.crate_index);
+        e.stone = adopt(e.nw, e.w, stone);
+        e.c = couple(&t, e.w, 0, 0);
+        couple_body(e.c, e.crate);
+        couple_body(e.c, e.stone);
+        e.game_world = e.eddy_world = e.coupling = e.game_body = e.handle = true;
+        frame_after(&e);
+        for (int i = 0; i < END_COUNT; ++i) {
+            end_one(&e, order[i]);
+            frame_after(&e);
+            frame_after(&e);
+        }
+        ++orders;
+    } while (next_permutation(order, END_COUNT));
+    print_message("%d orders of shutdown, each safe\n", orders);
+    assert_int_equal(orders, 30); /* 120, less those that end a body after its world */
+    free_tank(&t);
+}
+
+/* A world the game destroys and makes again (v3 hands out the same slot with
+ * a new generation; 2.4 may hand out the same address): eddy's old handle
+ * answers for the old world only, and leaves the new one alone. */
+static void a_new_world_in_the_old_slot(void **state)
+{
+    (void)state;
+    native_world *old = native_world_create(0, -G);
+    int crate = native_add_box(old, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500, &tag_a);
+    eddy_world *w = adopt_world(old);
+    eddy_body *b = adopt(old, w, crate);
+    native_world_destroy(old);
+    native_world *now = native_world_create(0, -G);
+    int other = native_add_box(now, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500, &tag_b);
+    assert_false(eddy_world_is_valid(w));
+    assert_false(eddy_body_is_valid(b));
+    eddy_error err = {0};
+    eddy_body *x = NULL;
+    assert_int_equal(native_adopt_body(now, w, other, &x, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "destroyed"));
+    eddy_world_destroy(w);
+    assert_int_equal(native_world_body_count(now), 1);
+    assert_ptr_equal(native_body_user_data(now, other), &tag_b);
+    eddy_world *w2 = adopt_world(now); /* the new world takes a handle of its own */
+    eddy_world_destroy(w2);
+    native_world_destroy(now);
+}
+
+/* ------------------------------------------------------------ misuse */
+
+/* Twin games: one plays by the rules, the other makes a mistake that eddy
+ * refuses, then carries on by the rules; a refused advance does nothing at
+ * all, so the two stay bit for bit alike. */
+typedef struct game {
+    tank t;
+    native_world *nw;
+    eddy_world *w;
+    eddy_coupling *c;
+    eddy_body *crate;
+    int crate_index;
+} game;
+
+static game make_game(double gravity_scale, double density)
+{
+    game g;
+    g.t = make_tank();
+    g.nw = native_world_create(0, -G);
+    g.crate_index = native_add_box(g.nw, EDDY_BODY_DYNAMIC, 4, 5, 0.5, 0.3, density, &tag_a);
+    g.w = adopt_world(g.nw);
+    g.crate = adopt(g.nw, g.w, g.crate_index);
+    /* set in Box2D after adoption: what the coupling takes is Box2D's */
+    if (gravity_scale != 1.0) native_body_set_gravity_scale(g.nw, g.crate_index, gravity_scale);
+    g.c = couple(&g.t, g.w, 0, 0);
+    couple_body(g.c, g.crate);
+    return g;
+}
+
+static void free_game(game *g)
+{
+    eddy_coupling_destroy(g->c);
+    eddy_world_destroy(g->w);
+    native_world_destroy(g->nw);
+    free_tank(&g->t);
+}
+
+static void same_state(const game *a, const game *b, double tol)
+{
+    eddy_pose pa, pb;
+    eddy_body_get_pose(a->crate, &pa);
+    eddy_body_get_pose(b->crate, &pb);
+    double va[2], vb[2];
+    eddy_body_linear_velocity(a->crate, va);
+    eddy_body_linear_velocity(b->crate, vb);
+    close_to(pb.x, pa.x, tol);
+    close_to(pb.y, pa.y, tol);
+    close_to(pb.angle, pa.angle, tol);
+    close_to(vb[0], va[0], tol);
+    close_to(vb[1], va[1], tol);
+    const double *ra = eddy_fluid_coefficients(a->t.fluid), *rb = eddy_fluid_coefficients(b->t.fluid);
+    for (int k = 0; k < eddy_fluid_mode_count(a->t.fluid); ++k) close_to(rb[k], ra[k], tol);
+}
+
+static void expect_refusal(game *g, const char *says)
+{
+    eddy_error err = {0};
+    assert_int_equal(eddy_coupling_advance(g->c, DT, &err), EDDY_ERR_ARGUMENT);
+    print_message("refused: %s\n", err.message);
+    assert_non_null(strstr(err.message, says));
+}
+
+/* A forgotten world step (the forces of two advances would act in one step:
+ * the issue's vy 0.945 -> 2.342 m/s), two steps, and a step by another dt:
+ * each refused by the next advance, before anything moves. */
+static void a_missed_or_doubled_world_step_is_refused(void **state)
+{
+    (void)state;
+    game a = make_game(1.0, 500), b = make_game(1.0, 500);
+    for (int k = 0; k < 20; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+
+    /* b forgets its step: the second advance is refused and does nothing */
+    eddy_error err = {0};
+    stir(&b.t);
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    expect_refusal(&b, "not stepped");
+    native_world_step(b.nw, DT);
+    stir(&a.t);
+    assert_int_equal(eddy_coupling_advance(a.c, DT, &err), EDDY_OK);
+    native_world_step(a.nw, DT);
+    for (int k = 0; k < 20; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    same_state(&a, &b, 0.0);
+
+    /* two steps: refused; then back to one a frame */
+    native_world_step(b.nw, DT);
+    expect_refusal(&b, "2 times its dt");
+    frame(b.c, b.nw, &b.t);
+    frame(b.c, b.nw, &b.t);
+    /* a step by another dt: 2% off is refused, 0.5% is within the clock's 1% */
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    native_world_step(b.nw, 1.02 * DT);
+    expect_refusal(&b, "whose dt was");
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK); /* nothing waited */
+    native_world_step(b.nw, 0.98 * DT);
+    expect_refusal(&b, "whose dt was");
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    native_world_step(b.nw, 1.005 * DT);
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    native_world_step(b.nw, 0.995 * DT);
+    assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    /* and at other rates: a step of dt is read as one at 240 Hz and 20 Hz */
+    const double rates[2] = {1.0 / 240, 1.0 / 20};
+    for (int i = 0; i < 2; ++i) {
+        native_world_step(b.nw, DT);
+        assert_int_equal(eddy_coupling_advance(b.c, rates[i], &err), EDDY_OK);
+        native_world_step(b.nw, rates[i]);
+        assert_int_equal(eddy_coupling_advance(b.c, DT, &err), EDDY_OK);
+    }
+    native_world_step(b.nw, DT);
+    free_game(&a);
+    free_game(&b);
+}
+
+/* Two handles on one world would couple its bodies twice (the issue: the
+ * added mass counted twice, 1228.64 kg for 714.32). */
+static void adopting_a_world_twice_is_refused(void **state)
+{
+    (void)state;
+    game g = make_game(1.0, 500);
+    eddy_world *second = NULL;
+    eddy_error err = {0};
+    assert_int_equal(native_adopt_world(g.nw, &second, &err), EDDY_ERR_ARGUMENT);
+    assert_non_null(strstr(err.message, "adopted twice"));
+    assert_null(second);
+    double added;
+    eddy_body_added_mass(g.crate, &added, NULL);
+    close_to(native_body_mass(g.nw, g.crate_index), 500 * 0.6 + added, 1e-5 * (300 + added));
+    frame(g.c, g.nw, &g.t);
+    /* once the first handle is gone, the world can be adopted again */
+    eddy_coupling_destroy(g.c);
+    eddy_world_destroy(g.w);
+    assert_int_equal(native_adopt_world(g.nw, &g.w, &err), EDDY_OK);
+    g.crate = adopt(g.nw, g.w, g.crate_index);
+    g.c = couple(&g.t, g.w, 0, 0);
+    couple_body(g.c, g.crate);
+    frame(g.c, g.nw, &g.t);
+    free_game(&g);
+}
+
+/* What the game sets on a coupled body in Box2D is the body's own from the
+ * next advance on (eddy_coupling.h: pushed every step): a gravity scale or a
+ * mass set before an advance gives the motion of a body that had them from
+ * the start, and they are what the body gets back. Once, a gravity scale of 1
+ * set by the game doubled the weight and sank a floating crate. */
+static void let_go(game *g)
+{
+    eddy_error err = {0};
+    assert_int_equal(eddy_coupling_remove_body(g->c, g->crate, &err), EDDY_OK);
+}
+
+static void the_games_settings_on_a_coupled_body_are_its_own(void **state)
+{
+    (void)state;
+    /* the game writes its body's gravity scale of 1 every frame */
+    game a = make_game(1.0, 500), b = make_game(1.0, 500);
+    for (int k = 0; k < 60; ++k) {
+        native_body_set_gravity_scale(b.nw, b.crate_index, 1.0);
+        frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+        assert_true(native_body_gravity_scale(b.nw, b.crate_index) == 0.0); /* eddy weighs it */
+    }
+    same_state(&a, &b, 0.0);
+    eddy_pose p;
+    eddy_body_get_pose(b.crate, &p);
+    print_message("a crate of 500 kg/m^3 whose gravity scale the game keeps at 1: y 5 -> %.3f m\n",
+                  p.y);
+    assert_true(p.y > 5.3); /* lighter than water, it rose */
+    free_game(&a);
+    free_game(&b);
+
+    /* a gravity scale of 0.5 set while coupled = 0.5 from the start */
+    a = make_game(0.5, 2000), b = make_game(1.0, 2000);
+    native_body_set_gravity_scale(b.nw, b.crate_index, 0.5);
+    for (int k = 0; k < 60; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    same_state(&a, &b, 0.0);
+    let_go(&b);
+    close_to(native_body_gravity_scale(b.nw, b.crate_index), 0.5, 0);
+    free_game(&a);
+    free_game(&b);
+
+    /* a mass set while coupled = that mass from the start: 600 kg and the
+     * inertia to match on a crate of 500 kg/m^2 (1 x 0.6 m) move it as a crate
+     * of 1000 kg/m^2 */
+    a = make_game(1.0, 1000), b = make_game(1.0, 500);
+    native_body_set_mass(b.nw, b.crate_index, 600, 600 * (1.0 + 0.36) / 12);
+    for (int k = 0; k < 60; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    close_to(eddy_body_mass(b.crate), 600, 600 * FLOAT_TOL);
+    same_state(&a, &b, 1e-5);
+    double added;
+    eddy_body_added_mass(b.crate, &added, NULL);
+    close_to(native_body_mass(b.nw, b.crate_index), 600 + added, 1e-5 * 600);
+    let_go(&b);
+    close_to(native_body_mass(b.nw, b.crate_index), 600, 600 * FLOAT_TOL);
+
+    /* sleep allowed again by the game: disallowed again at the next advance,
+     * and the game's setting comes back on release */
+    native_body_set_sleep_enabled(a.nw, a.crate_index, true);
+    frame(a.c, a.nw, &a.t);
+    assert_false(native_body_sleep_enabled(a.nw, a.crate_index));
+    let_go(&a);
+    assert_true(native_body_sleep_enabled(a.nw, a.crate_index));
+    free_game(&a);
+    free_game(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,6 +883,13 @@ int main(void)
         cmocka_unit_test(leaves_the_games_world_to_the_game),
         cmocka_unit_test(the_split_step_is_the_coupled_step),
         cmocka_unit_test(the_games_bodies_are_given_back),
+        cmocka_unit_test(a_body_the_game_destroys_is_let_go),
+        cmocka_unit_test(a_body_of_eddys_world_destroyed_in_box2d),
+        cmocka_unit_test(shutdown_in_any_order),
+        cmocka_unit_test(a_new_world_in_the_old_slot),
+        cmocka_unit_test(a_missed_or_doubled_world_step_is_refused),
+        cmocka_unit_test(adopting_a_world_twice_is_refused),
+        cmocka_unit_test(the_games_settings_on_a_coupled_body_are_its_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

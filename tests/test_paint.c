@@ -10,6 +10,7 @@
 #include "paint_doc.h"
 #include "paint_preview.h"
 #include "paint_script.h"
+#include "fault_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -522,10 +523,10 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     snprintf(text, sizeof text, "save %s", in_dir("safe.mode"));
     static const size_t limits[] = {1, 100, 4000, 60000};
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
-        eddy_debug_fail_write_after(limits[k]);
+        test_fail_writes_after(limits[k]);
         paint_script_error e;
         eddy_result rc = paint_script_line(doc, text, "s", 4, NULL, &e);
-        eddy_debug_fail_write_after(0);
+        test_fail_writes_after(0);
         assert_int_not_equal(rc, EDDY_OK);
         assert_int_equal(e.kind, PAINT_FAIL_WRITE);
         assert_int_equal(paint_exit_code(&e), EX_CANTCREAT);
@@ -570,6 +571,35 @@ static void test_load_failures_leave_document(void **state)
     assert_string_equal(paint_doc_name(doc), "keep");
     assert_true(same_field(doc, before));
     free(before);
+    paint_doc_destroy(doc);
+}
+
+/* A relative path a script reads is looked for beside the script first, then
+ * in the working directory (docs/paint.md): the shipped scripts name their
+ * level as ../levels/NAME.json, which holds in the tree and once installed. */
+static void test_script_reads_beside_itself(void **state)
+{
+    (void)state;
+    char sub[128];
+    snprintf(sub, sizeof sub, "%s/scripts", g_dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    write_text(in_dir("rock.json"),
+               "{ \"walls\": [ { \"shape\": \"circle\", \"x\": 5, \"y\": 5, \"radius\": 1 } ] }");
+    write_text(in_dir("scripts/s.paint"), "grid 10 10 32 32\nwalls ../rock.json\n");
+    paint_doc *doc = new_doc();
+    paint_script_error e;
+    if (paint_script_run_file(doc, in_dir("scripts/s.paint"), NULL, &e) != EDDY_OK)
+        fail_msg("%s", e.message);
+    assert_int_equal(paint_doc_wall_count(doc), 1);
+    /* from memory (no script file) the same line is relative to the working
+       directory, where there is no ../rock.json */
+    assert_int_not_equal(paint_script_line(doc, "walls ../rock.json", "m", 1, NULL, &e), EDDY_OK);
+    assert_int_equal(paint_exit_code(&e), EX_NOINPUT);
+    /* and a path that exists only relative to the working directory still works */
+    assert_int_equal(paint_script_line(doc, "grid 12 7.5 64 40", "m", 2, NULL, &e), EDDY_OK);
+    if (paint_script_line(doc, "walls assets/levels/07-cave.json", "m", 3, NULL, &e) != EDDY_OK)
+        fail_msg("%s", e.message);
+    assert_true(paint_doc_wall_count(doc) >= 1);
     paint_doc_destroy(doc);
 }
 
@@ -627,6 +657,128 @@ static void test_preview_enriched_basis_holds_the_jet(void **state)
     assert_int_not_equal(paint_preview_create(doc, 0, 0.0, &p, &err), EDDY_OK);
     assert_null(p);
     assert_true(strlen(err.message) > 0);
+    paint_doc_destroy(doc);
+}
+
+/* Rock standing free of the tank walls (an island) adds one circulation
+ * mode per island to the basis (the walled domain's harmonic modes): the
+ * preview's eigen side then has more modes than asked for, and exciting it
+ * must use all of them. The shipped level 8's island, with the current
+ * painted round it. */
+static void test_preview_with_an_island(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    eddy_error err = {0};
+    if (paint_doc_open_level(doc, "assets/levels/08-island.json", &err) != EDDY_OK)
+        fail_msg("open level: %s", err.message);
+    /* counter-clockwise round the island, as assets/modes/round-island.paint */
+    run_ok(doc, "brush radius 0.8 strength 2\nstroke 10 6.2 2.5 6.2 2.5 1.5 9.5 1.5 9.5 6\n"
+                "project\n");
+    paint_preview *p = NULL;
+    if (paint_preview_create(doc, 40, 0.0, &p, &err) != EDDY_OK)
+        fail_msg("preview with an island: %s", err.message);
+    paint_preview_info info;
+    paint_preview_get_info(p, &info);
+    assert_int_equal(info.eigen_modes, 40 + 1); /* one island */
+    assert_int_equal(info.grid_modes, 1);
+    assert_true(info.capture_enriched > 0.999999);
+    assert_true(info.capture_eigen > 0 && info.capture_eigen < 1);
+    /* The energies are the captured shares of the mode's energy, on both
+     * sides: the eigen kick took every mode of E, island mode included. */
+    assert_true(fabs(info.energy[0] / info.energy[1] - info.capture_eigen) < 1e-6);
+    assert_int_equal(paint_preview_kick(p, 1.0, &err), EDDY_OK);
+    for (int k = 0; k < 30; ++k)
+        assert_int_equal(paint_preview_step(p, 1.0 / 60, 1.0, &err), EDDY_OK);
+    /* A refused kick says why, once, and leaves both sides as they were. */
+    paint_preview_get_info(p, &info);
+    double before[2] = {info.energy[0], info.energy[1]};
+    assert_int_not_equal(paint_preview_kick(p, NAN, &err), EDDY_OK);
+    assert_null(strstr(err.message, "preview:"));
+    assert_int_not_equal(paint_preview_kick(p, 1e300, &err), EDDY_OK);
+    assert_non_null(strstr(err.message, "non-finite"));
+    paint_preview_get_info(p, &info);
+    assert_true(info.energy[0] == before[0] && info.energy[1] == before[1]);
+    paint_preview_destroy(p);
+
+    /* The cave with one hand-laid 0.26 m circle of rock, projected. */
+    assert_int_equal(paint_doc_open_level(doc, "assets/levels/07-cave.json", &err), EDDY_OK);
+    run_ok(doc, "brush radius 0.6 strength 1.5\nstroke 1 5.5 11 5.5\nwall circle 6 5.5 0.26\n"
+                "project\n");
+    p = NULL;
+    if (paint_preview_create(doc, 30, 0.0, &p, &err) != EDDY_OK)
+        fail_msg("preview of the cave with a circle: %s", err.message);
+    paint_preview_get_info(p, &info);
+    assert_true(info.eigen_modes > 30);
+    assert_true(info.capture_enriched > 0.999999);
+    paint_preview_destroy(p);
+    paint_doc_destroy(doc);
+}
+
+/* Rock laid over painted flow and taken away again gives the flow back, bit
+ * for bit, instead of leaving a hole of still water; flow elsewhere is not
+ * touched, and rock laid where nothing was painted leaves nothing behind. */
+static void test_removed_rock_gives_the_flow_back(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    run_ok(doc, JET);
+    double *painted = copy_field(doc);
+    eddy_error err = {0};
+    eddy_wall rock = {0};
+    rock.kind = EDDY_WALL_CIRCLE;
+    rock.x = 5.0, rock.y = 5.0, rock.radius = 0.8;
+    assert_int_equal(paint_doc_add_wall(doc, &rock, &err), EDDY_OK);
+    double uv[2];
+    paint_doc_velocity(doc, 5.0, 5.0, uv);
+    assert_true(uv[0] == 0 && uv[1] == 0); /* no flow inside rock */
+    paint_doc_velocity(doc, 2.0, 5.0, uv);
+    assert_true(uv[0] > 1.0); /* the jet goes on away from it */
+    assert_int_equal(paint_doc_remove_walls_at(doc, 5.0, 5.0, &err), 1);
+    assert_int_equal(paint_doc_wall_count(doc), 0);
+    assert_true(same_field(doc, painted));
+    /* A second mode painted after the rock went down had nothing under it:
+     * removing the rock leaves zero flow there, not the first mode's. */
+    assert_int_equal(paint_doc_add_wall(doc, &rock, &err), EDDY_OK);
+    assert_int_equal(paint_doc_add_page(doc, &err), EDDY_OK);
+    run_ok(doc, "brush radius 0.5 strength 1\nstroke 1 2 9 2\n");
+    assert_int_equal(paint_doc_remove_walls_at(doc, 5.0, 5.0, &err), 1);
+    paint_doc_velocity(doc, 5.0, 5.0, uv);
+    assert_true(uv[0] == 0 && uv[1] == 0);
+    assert_int_equal(paint_doc_select_page(doc, 0, &err), EDDY_OK);
+    assert_true(same_field(doc, painted));
+    free(painted);
+    paint_doc_destroy(doc);
+}
+
+/* A document opened for a level has the level's domain, grid and walls (the
+ * only ones its build accepts); a file that is not a level says so. */
+static void test_document_for_a_level(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    eddy_error err = {0};
+    eddy_mode_grid g;
+    assert_int_equal(paint_level_grid("assets/levels/08-island.json", &g, &err), EDDY_OK);
+    assert_true(g.width == 12 && g.height == 7.5 && g.nx == 64 && g.ny == 40);
+    assert_false(paint_doc_fits_grid(doc, &g));
+    assert_int_equal(paint_doc_open_level(doc, "assets/levels/08-island.json", &err), EDDY_OK);
+    assert_true(paint_doc_fits_grid(doc, &g));
+    assert_int_equal(paint_doc_wall_count(doc), 2);
+    /* the script's twin */
+    run_ok(doc, "level assets/levels/02-paddle.json\n");
+    assert_int_equal(paint_doc_wall_count(doc), 0);
+    assert_int_equal(paint_level_grid("assets/levels/02-paddle.json", &g, &err), EDDY_OK);
+    assert_true(paint_doc_fits_grid(doc, &g));
+    /* a scene (walls, no asset), a missing file, not JSON */
+    write_text(in_dir("scene.json"), "{\"walls\": [{\"shape\": \"circle\", \"x\": 1, \"y\": 1, "
+                                     "\"radius\": 0.5}]}");
+    assert_int_equal(paint_level_grid(in_dir("scene.json"), &g, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "not a game level"));
+    assert_int_equal(paint_doc_open_level(doc, in_dir("nothing.json"), &err), EDDY_ERR_IO);
+    write_text(in_dir("bad.json"), "{\"asset\": {\"domain\": [12, 7.5], \"grid\": [64.5, 40]}}");
+    assert_int_equal(paint_doc_open_level(doc, in_dir("bad.json"), &err), EDDY_ERR_FORMAT);
+    assert_true(paint_doc_fits_grid(doc, &g)); /* unchanged on failure */
     paint_doc_destroy(doc);
 }
 
@@ -875,7 +1027,11 @@ int main(void)
         cmocka_unit_test(test_several_modes_round_trip),
         cmocka_unit_test(test_interrupted_save_keeps_previous_file),
         cmocka_unit_test(test_load_failures_leave_document),
+        cmocka_unit_test(test_script_reads_beside_itself),
         cmocka_unit_test(test_preview_enriched_basis_holds_the_jet),
+        cmocka_unit_test(test_preview_with_an_island),
+        cmocka_unit_test(test_removed_rock_gives_the_flow_back),
+        cmocka_unit_test(test_document_for_a_level),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),
     };

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* test_step_alloc.c - the coupled step allocates nothing (DESIGN.md §6,
- * issue 7): the paper-game scene, after warm-up, with every allocation of the
- * process counted while eddy_coupling_step runs.
+/* test_step_alloc.c - the coupled step allocates nothing (docs/design.md,
+ * "Architecture and conventions"; issue 7): the paper-game scene, after
+ * warm-up, with every allocation of the process counted while
+ * eddy_coupling_step runs.
  *
  * malloc, calloc, realloc and free are defined here, which puts them in front
  * of the C library's for every caller in the process (the shared libraries
@@ -16,6 +17,7 @@
  * Under the sanitizers, which own malloc themselves, the test is skipped. */
 #include "test_util.h"
 
+#include "coupling_internal.h" /* eddy_coupling_set_paper_pipeline */
 #include "eddy_coupling.h"
 #include "eddy_scene.h"
 
@@ -156,10 +158,41 @@ static void paper_game_step_allocates_nothing(void **state)
 #endif
 }
 
+/* A walled level advecting through the grid (advect_grid.c): its scratch is
+ * sized when the fluid is made. */
+static void grid_advection_step_allocates_nothing(void **state)
+{
+    (void)state;
+#if !EDDY_OWN_MALLOC
+    skip();
+#else
+    eddy_wall island = {.kind = EDDY_WALL_CIRCLE, .x = 5, .y = 5, .radius = 1.5};
+    eddy_build_desc d = {.width = 10, .height = 10, .nx = 32, .ny = 32, .modes = 40,
+                         .walls = &island, .wall_count = 1, .advection = EDDY_ADVECTION_GRID};
+    eddy_asset *asset = NULL;
+    eddy_error err;
+    if (eddy_build_asset(&d, &asset, &err) != EDDY_OK) fail_msg("%s", err.message);
+    eddy_fluid *fluid = test_make_fluid(asset, 1e-3);
+    eddy_stir st = {.x = 2, .y = 2, .radius = 1, .fx = 50, .fy = 10};
+    ours = theirs = 0;
+    for (int n = 0; n < 120; ++n) {
+        assert_int_equal(eddy_fluid_add_stir(fluid, &st), EDDY_OK);
+        counting = n >= 10;
+        assert_int_equal(eddy_fluid_step(fluid, 1.0 / 60.0), EDDY_OK);
+        counting = 0;
+    }
+    print_message("alloc: 110 grid-advection steps: %ld allocations or frees\n", ours);
+    assert_int_equal(ours, 0);
+    eddy_fluid_destroy(fluid);
+    eddy_asset_destroy(asset);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(paper_game_step_allocates_nothing),
+        cmocka_unit_test(grid_advection_step_allocates_nothing),
     };
     return cmocka_run_group_tests_name("step_alloc", tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@
 #ifndef EDDY_CLI_H
 #define EDDY_CLI_H
 
-#include "eddy.h"
+#include <eddy/eddy.h>
 
 #include <errno.h>
 #include <getopt.h>

@@ -20,9 +20,9 @@
  */
 #include "cli.h"
 
-#include "eddy.h"
-#include "eddy_build.h" /* EDDY_BUILD_MAX_SIDE */
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
+#include <eddy/eddy_scene.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -39,10 +39,13 @@
 #define DT_MAX 1.0
 /* The most work a run may ask for, in seconds, estimated before it starts
  * from the measured costs of a step (one core, docs/cli.md "Limits"): the
- * advection tensor's non-zeros (Taylor terms included) and the bodies (each
- * step's panel work is capped per panel by the coupling). */
+ * advection tensor's non-zeros (Taylor terms included), or for an asset that
+ * advects on the grid its modes times cells (an upper bound of its stream
+ * nodes: engine/fluid/advect_grid.c), and the bodies (each step's panel work
+ * is capped per panel by the coupling). */
 #define RUN_MAX_SECONDS 3600.0
 #define STEP_S_PER_NONZERO 8e-9
+#define STEP_S_PER_GRID_MODE_CELL 4e-9
 #define STEP_S_PER_BODY 5e-5
 #define STEP_S_FIXED 2e-5
 
@@ -332,6 +335,8 @@ static int run(const options *o, run_state *s)
     eddy_scene_get(s->scene, &counted);
     double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
                       STEP_S_PER_BODY * counted.body_count;
+    if (info.advection == EDDY_ADVECTION_GRID)
+        per_step += STEP_S_PER_GRID_MODE_CELL * info.mode_count * (double)info.nx * info.ny;
     if ((double)o->steps * per_step > RUN_MAX_SECONDS)
         return cli_fail(PROG, EX_USAGE,
                         "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "

@@ -37,7 +37,7 @@ eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_bod
                                  eddy_error *err)
 {
     for (int i = 0; i < w->body_count; ++i)
-        if (w->bodies[i]->native == native)
+        if (w->bodies[i]->native == native && eddy_port_body_live(w->bodies[i]))
             return eddy_fail(err, EDDY_ERR_ARGUMENT,
                              "the Box2D body already has an eddy handle (body %d of the world)",
                              i);
@@ -61,6 +61,7 @@ eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_bod
         eddy_native_mass(b, &m);
         b->own_mass = m.mass;
         b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+        b->seen = m;
     }
     *out = b;
     eddy_clear_error(err);

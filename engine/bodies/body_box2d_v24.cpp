@@ -28,6 +28,20 @@
  * bodies and fixtures eddy creates in it; the game's bodies are read (type,
  * gravity scale, fixtures) and changed only through the port's own calls
  * (forces, mass, gravity scale, sleep).
+ *
+ * Lifetimes. Box2D 2.4 frees a destroyed body into a pool that hands the
+ * same address to the next body made, and tells nothing of it (its
+ * destruction listener is the game's, and hears of fixtures and joints
+ * only). So eddy hangs a watch fixture of its own on every body it holds in a
+ * game's world (see watch_shape): a sensor with no mass, no collisions, no
+ * ray or point hits and a broad-phase box far from everything, whose shape,
+ * when Box2D destroys it with its body (b2World::DestroyBody) or with its
+ * world (~b2World), sets the handle's `gone` flag from its destructor. eddy
+ * then knows at once, reads nothing freed, and a new body at the old address
+ * is a stranger. The world itself is watched through its clock (a kinematic
+ * body of eddy's, body_port.h), which carries one too. In eddy's own world
+ * the destruction listener is eddy's, and its fixtures' user data name their
+ * bodies.
  * Nothing here throws: both allocations with new use std::nothrow, and Box2D
  * 2.4 allocates with malloc.
  */
@@ -36,6 +50,7 @@
 
 /* 2.4-only header names, so a Box2D v3 in /usr/local/include cannot be picked
  * up by mistake. */
+#include <box2d/b2_block_allocator.h>
 #include <box2d/b2_body.h>
 #include <box2d/b2_circle_shape.h>
 #include <box2d/b2_common.h>
@@ -49,6 +64,7 @@
 #include <new>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static_assert(b2_maxPolygonVertices >= EDDY_MAX_POLYGON_VERTICES,
               "Box2D 2.4 must allow 8-vertex polygons");
@@ -65,10 +81,24 @@ public:
 
 } // namespace
 
+namespace {
+
+/* eddy's own world: a body the game destroys through Box2D is told by its
+ * fixtures, whose user data name eddy's body. */
+class port_goodbye : public b2DestructionListener {
+public:
+    void SayGoodbye(b2Joint *) override {}
+    void SayGoodbye(b2Fixture *f) override;
+};
+
+} // namespace
+
 struct eddy_native_world {
     b2World *b2 = nullptr;
     b2Body *anchor = nullptr;     /* static, shapeless: the fixed end of drags */
+    b2Body *clock = nullptr;      /* an adopted world's step clock (body_port.h) */
     port_listener listener;
+    port_goodbye goodbye;
     bool destroying_body = false; /* ignore the callbacks DestroyBody makes */
 };
 
@@ -99,6 +129,146 @@ static eddy_body *fixture_body(b2Fixture *f, int *index)
 {
     eddy_body *b = reinterpret_cast<eddy_body *>(f->GetUserData().pointer);
     return eddy_port_find_shape(b, ref_of(f), index);
+}
+
+/* ------------------------------------------------------------ watch fixtures */
+
+namespace {
+
+/* The shape of a watch fixture. Box2D 2.4 clones a fixture's shape through
+ * its virtual Clone and ends it with a virtual destructor call
+ * (b2Fixture::Destroy: s->~b2PolygonShape()), both when the body is destroyed
+ * and when the world is: this subclass of the same size takes over both, and
+ * its destructor sets the flag eddy gave it. It is invisible to the world's
+ * queries: no mass, no point or ray hits, and a broad-phase box at a point of
+ * its own far above the world (distinct for every watch, so that no two are
+ * ever paired and no contact filter is asked about them); it draws as a
+ * 2 mm square at the body's origin. What it keeps lives in vertex slots the
+ * 4-vertex square leaves free:
+ *   slot 5: the broad-phase point; slot 6: the flag's address;
+ *   slot 7: what it watches (WATCH_BODY or WATCH_CLOCK) and whether it is a
+ *           clone in a fixture (only those set the flag: the prototype eddy
+ *           hands to CreateFixture ends on eddy's stack). */
+enum { WATCH_BODY = 1, WATCH_CLOCK = 2, WATCH_ARMED = 4 };
+
+class watch_shape final : public b2PolygonShape {
+public:
+    watch_shape(bool *flag, int kind, b2Vec2 far)
+    {
+        SetAsBox(1e-3f, 1e-3f);
+        m_vertices[5] = far;
+        set_word(6, reinterpret_cast<uintptr_t>(flag));
+        set_word(7, static_cast<uintptr_t>(kind));
+    }
+    ~watch_shape() override
+    {
+        if (word(7) & WATCH_ARMED)
+            *reinterpret_cast<bool *>(word(6)) = true;
+    }
+    b2Shape *Clone(b2BlockAllocator *allocator) const override
+    {
+        void *memory = allocator->Allocate(sizeof(b2PolygonShape)); /* freed at that size */
+        watch_shape *clone = new (memory) watch_shape(*this);
+        clone->set_word(7, word(7) | WATCH_ARMED);
+        return clone;
+    }
+    bool TestPoint(const b2Transform &, const b2Vec2 &) const override { return false; }
+    bool RayCast(b2RayCastOutput *, const b2RayCastInput &, const b2Transform &,
+                 int32) const override
+    {
+        return false;
+    }
+    void ComputeAABB(b2AABB *aabb, const b2Transform &, int32) const override
+    {
+        aabb->lowerBound = aabb->upperBound = m_vertices[5];
+    }
+    void ComputeMass(b2MassData *mass, float) const override
+    {
+        mass->mass = 0.0f;
+        mass->center.SetZero();
+        mass->I = 0.0f;
+    }
+    bool watches(const bool *flag) const { return word(6) == reinterpret_cast<uintptr_t>(flag); }
+    /* From now on its end tells nobody: for a watch Box2D may outlive the flag
+     * (eddy's handle is freed while the world is locked, and Box2D refuses to
+     * destroy anything). */
+    void disarm() { set_word(7, word(7) & ~static_cast<uintptr_t>(WATCH_ARMED)); }
+    bool is_clock() const { return (word(7) & WATCH_CLOCK) != 0; }
+
+private:
+    uintptr_t word(int slot) const
+    {
+        uintptr_t w;
+        memcpy(&w, &m_vertices[slot], sizeof w);
+        return w;
+    }
+    void set_word(int slot, uintptr_t w) { memcpy(static_cast<void *>(&m_vertices[slot]), &w, sizeof w); }
+};
+
+static_assert(sizeof(watch_shape) == sizeof(b2PolygonShape),
+              "Box2D frees a polygon's shape at sizeof(b2PolygonShape)");
+static_assert(sizeof(uintptr_t) <= sizeof(b2Vec2), "a word fits in a vertex slot");
+
+} // namespace
+
+static const watch_shape *watch_of(const b2Fixture *f)
+{
+    return dynamic_cast<const watch_shape *>(f->GetShape());
+}
+
+/* The broad-phase point of watch number k: 8 m apart, 10 m above the clock. */
+static b2Vec2 watch_point(uint64_t k)
+{
+    return b2Vec2((float)(8.0 * (double)k), (float)(EDDY_PORT_CLOCK_Y + 10.0));
+}
+
+/* Hangs a watch on the body: its destruction will set *flag. A fixture of no
+ * density: the body's mass stays as it is. */
+static void add_watch(b2Body *body, bool *flag, int kind, uint64_t k)
+{
+    watch_shape shape(flag, kind, watch_point(k));
+    b2FixtureDef fd;
+    fd.shape = &shape;
+    fd.density = 0.0f;
+    fd.isSensor = true;
+    fd.filter.categoryBits = 0; /* collides with nothing, under the default filter too */
+    fd.filter.maskBits = 0;
+    body->CreateFixture(&fd);
+}
+
+/* Takes the watch off a live body. b2Body::DestroyFixture recomputes the mass
+ * from the fixtures, which would undo a mass the game or eddy set: it is put
+ * back as it was. Disarmed first: inside a step (the world locked) Box2D
+ * destroys nothing, and the watch stays behind, inert. */
+static void disarm_watch(b2Body *body, const bool *flag)
+{
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext()) {
+        watch_shape *w = dynamic_cast<watch_shape *>(f->GetShape());
+        if (w && w->watches(flag))
+            w->disarm();
+    }
+}
+
+static void remove_watch(b2Body *body, const bool *flag)
+{
+    disarm_watch(body, flag);
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext()) {
+        const watch_shape *w = watch_of(f);
+        if (!w || !w->watches(flag))
+            continue;
+        b2MassData mass;
+        body->GetMassData(&mass);
+        body->DestroyFixture(f);
+        body->SetMassData(&mass);
+        return;
+    }
+}
+
+void port_goodbye::SayGoodbye(b2Fixture *f)
+{
+    eddy_body *b = reinterpret_cast<eddy_body *>(f->GetUserData().pointer);
+    if (b)
+        b->gone = true;
 }
 
 /* ------------------------------------------------------------ backend, world */
@@ -150,6 +320,7 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
     n->b2->SetAllowSleeping(!d->disable_sleep);
     n->listener.world = w;
     n->b2->SetContactListener(&n->listener);
+    n->b2->SetDestructionListener(&n->goodbye);
     b2BodyDef ad;
     ad.type = b2_staticBody;
     n->anchor = n->b2->CreateBody(&ad);
@@ -160,14 +331,29 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
 void eddy_native_world_destroy(eddy_world *w)
 {
     eddy_native_world *n = w->native;
-    if (!w->adopted) { /* the game's world is the game's */
+    if (!w->adopted) {
         n->b2->SetContactListener(NULL);
+        n->b2->SetDestructionListener(NULL);
         delete n->b2;
+    } else if (!w->gone) { /* the game's world is the game's: only the clock goes */
+        disarm_watch(n->clock, &w->gone);
+        n->b2->DestroyBody(n->clock);
     }
     delete n;
     w->native = NULL;
 }
 
+/* The watches set the flags the port checks first: what is still asked about
+ * is alive. */
+bool eddy_native_world_alive(const eddy_world *)
+{
+    return true;
+}
+
+bool eddy_native_body_alive(const eddy_body *)
+{
+    return true;
+}
 void eddy_native_world_gravity(const eddy_world *w, double out[2])
 {
     b2Vec2 g = w->native->b2->GetGravity();
@@ -208,12 +394,17 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     bd.awake = true;
     if (!b->world->adopted) /* a game's world: its user data only */
         bd.userData.pointer = reinterpret_cast<uintptr_t>(b);
-    b->native = ref_of(b->world->native->b2->CreateBody(&bd));
+    b2Body *body = b->world->native->b2->CreateBody(&bd);
+    b->native = ref_of(body);
+    if (b->world->adopted) /* the game may destroy it, or its world */
+        add_watch(body, &b->gone, WATCH_BODY, b->serial + 1);
 }
 
 void eddy_native_body_destroy(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
+    if (b->world->adopted)
+        disarm_watch(body_of(b), &b->gone); /* the handle goes, whatever Box2D does */
     n->destroying_body = true; /* DestroyBody calls EndContact: no events */
     n->b2->DestroyBody(body_of(b));
     n->destroying_body = false;
@@ -311,6 +502,11 @@ void eddy_native_set_gravity_scale(eddy_body *b, double scale)
     body_of(b)->SetGravityScale((float)scale);
 }
 
+double eddy_native_gravity_scale(const eddy_body *b)
+{
+    return body_of(b)->GetGravityScale();
+}
+
 /* An adopted body's fixture as the port takes it; false for a kind of shape
  * panels cannot follow (edges, chains). */
 static bool read_fixture(b2Fixture *f, eddy_shape_info *raw)
@@ -344,17 +540,12 @@ static bool read_fixture(b2Fixture *f, eddy_shape_info *raw)
     return true;
 }
 
-eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+/* The game's fixtures, in the order they were created, to the port. */
+static eddy_result read_fixtures(eddy_body *b, b2Body *body, eddy_error *err)
 {
-    b2Body *body = body_of(b);
-    b->type = body->GetType() == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
-              : body->GetType() == b2_kinematicBody ? EDDY_BODY_KINEMATIC
-                                                    : EDDY_BODY_STATIC;
-    b->gravity_scale = body->GetGravityScale();
-    b->fixed_rotation = body->IsFixedRotation();
     int count = 0;
     for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext())
-        ++count;
+        count += watch_of(f) ? 0 : 1;
     if (count == 0)
         return EDDY_OK; /* the coupling refuses a body with no shape */
     b2Fixture **list = new (std::nothrow) b2Fixture *[count];
@@ -362,7 +553,8 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory reading %d fixtures", count);
     int k = count;
     for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext())
-        list[--k] = f; /* 2.4 lists the newest first: the port keeps creation order */
+        if (!watch_of(f))
+            list[--k] = f; /* 2.4 lists the newest first: the port keeps creation order */
     eddy_result r = EDDY_OK;
     for (int i = 0; i < count && r == EDDY_OK; ++i) {
         eddy_shape_info raw;
@@ -378,6 +570,31 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
     }
     delete[] list;
     return r;
+}
+
+eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+{
+    b2Body *body = body_of(b);
+    b->type = body->GetType() == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
+              : body->GetType() == b2_kinematicBody ? EDDY_BODY_KINEMATIC
+                                                    : EDDY_BODY_STATIC;
+    b->gravity_scale = body->GetGravityScale();
+    b->fixed_rotation = body->IsFixedRotation();
+    b->box2d_user_data = reinterpret_cast<void *>(body->GetUserData().pointer);
+    eddy_result r = read_fixtures(b, body, err);
+    if (r == EDDY_OK) /* from now on eddy hears of the body's end */
+        add_watch(body, &b->gone, WATCH_BODY, b->serial + 1);
+    return r;
+}
+
+void eddy_native_body_unadopt(eddy_body *b)
+{
+    remove_watch(body_of(b), &b->gone);
+}
+
+void eddy_native_body_forget(eddy_body *)
+{
+    /* 2.4 keeps nothing about a body outside Box2D */
 }
 
 bool eddy_native_is_awake(const eddy_body *b)
@@ -526,6 +743,47 @@ void eddy_native_drag_destroy(eddy_drag *g)
     g->world->native->b2->DestroyJoint(joint_of(g));
 }
 
+/* ------------------------------------------------------------ the clock */
+
+/* An adopted world's step clock (body_port.h): a kinematic body far above the
+ * game's world, turning in place, carrying a watch that tells eddy when the
+ * world (or the clock) is destroyed. A second adoption of the world finds it. */
+static bool world_has_clock(b2World *world)
+{
+    for (b2Body *b = world->GetBodyList(); b; b = b->GetNext())
+        for (b2Fixture *f = b->GetFixtureList(); f; f = f->GetNext()) {
+            const watch_shape *w = watch_of(f);
+            if (w && w->is_clock())
+                return true;
+        }
+    return false;
+}
+
+static b2Body *make_clock(b2World *world, bool *gone)
+{
+    b2BodyDef bd;
+    bd.type = b2_kinematicBody;
+    bd.position = v2(0.0, EDDY_PORT_CLOCK_Y);
+    bd.angularVelocity = (float)EDDY_PORT_CLOCK_RATE;
+    bd.allowSleep = false;
+    b2Body *clock = world->CreateBody(&bd);
+    add_watch(clock, gone, WATCH_CLOCK, 0);
+    return clock;
+}
+
+void eddy_native_clock_start(eddy_world *w)
+{
+    b2Body *clock = w->native->clock;
+    clock->SetTransform(v2(0.0, EDDY_PORT_CLOCK_Y), 0.0f);
+    clock->SetLinearVelocity(b2Vec2(0.0f, 0.0f));
+    clock->SetAngularVelocity((float)EDDY_PORT_CLOCK_RATE);
+}
+
+double eddy_native_clock_read(const eddy_world *w)
+{
+    return w->native->clock->GetAngle() / EDDY_PORT_CLOCK_RATE; /* 2.4 keeps it unwrapped */
+}
+
 /* ------------------------------------------------------------ eddy_box2d_v24.h */
 
 eddy_result eddy_world_adopt_box2d(b2World *world, eddy_world **out, eddy_error *err)
@@ -535,14 +793,25 @@ eddy_result eddy_world_adopt_box2d(b2World *world, eddy_world **out, eddy_error 
     *out = NULL;
     if (!world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D world is NULL");
+    if (world->IsLocked())
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world is locked (inside its step): adopt it between steps");
+    /* two handles on one world would couple its bodies twice */
+    if (world_has_clock(world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world already has an eddy handle (adopted twice): use that "
+                         "one, or eddy_world_destroy it first");
     eddy_native_world *n = new (std::nothrow) eddy_native_world();
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
     n->b2 = world; /* no listener, no anchor: no drags or events in a game's world */
     eddy_result r = eddy_port_adopt_world(n, out, err);
-    if (r != EDDY_OK)
+    if (r != EDDY_OK) {
         delete n;
-    return r;
+        return r;
+    }
+    n->clock = make_clock(world, &(*out)->gone);
+    return EDDY_OK;
 }
 
 eddy_result eddy_body_adopt_box2d(eddy_world *world, b2Body *body, eddy_body **out,
@@ -553,6 +822,12 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2Body *body, eddy_body **o
     *out = NULL;
     if (!world || !body)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world or Box2D body is NULL");
+    if (!eddy_port_world_live(world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world of this handle was destroyed: destroy the handle");
+    if (world->native->b2->IsLocked())
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world is locked (inside its step): adopt between steps");
     if (body->GetWorld() != world->native->b2)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D body is not in this world");
     return eddy_port_adopt_body(world, ref_of(body), out, err);

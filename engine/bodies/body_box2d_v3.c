@@ -71,6 +71,7 @@
 struct eddy_native_world {
     b2WorldId id;
     b2BodyId anchor;         /* static, shapeless: the fixed end of drags */
+    b2BodyId clock;          /* an adopted world's step clock (body_port.h) */
     eddy_sensor_event *held; /* pairs v3 ended while they still overlap */
     int held_count;          /* at most the world's event_capacity */
 };
@@ -150,10 +151,27 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
 
 void eddy_native_world_destroy(eddy_world *w)
 {
-    if (!w->adopted) /* the game's world is the game's */
-        b2DestroyWorld(w->native->id);
+    if (!w->gone) { /* else the game destroyed it already */
+        if (!w->adopted)
+            b2DestroyWorld(w->native->id);
+        else if (b2Body_IsValid(w->native->clock)) /* the game's world is the game's */
+            b2DestroyBody(w->native->clock);
+    }
     free_native_world(w->native);
     w->native = NULL;
+}
+
+/* The ids carry a generation: a slot Box2D has reused for another world or
+ * body does not answer to the old id (b2World_IsValid, b2Body_IsValid read
+ * only Box2D's tables, never freed memory). */
+bool eddy_native_world_alive(const eddy_world *w)
+{
+    return b2World_IsValid(w->native->id);
+}
+
+bool eddy_native_body_alive(const eddy_body *b)
+{
+    return b2Body_IsValid(body_id(b));
 }
 
 void eddy_native_world_gravity(const eddy_world *w, double out[2])
@@ -238,7 +256,7 @@ static void collect_sensor_events(eddy_world *w)
                 begin ? ev.beginEvents[i].visitorShapeId : ev.endEvents[i].visitorShapeId;
             eddy_sensor_event e;
             e.sensor_shape = e.visitor_shape = -1;
-            e.sensor = lookup_shape(sid, &e.sensor_shape);
+            e.sensor = lookup_shape(sid, &e.sensor_shape); /* NULL once destroyed */
             e.visitor = lookup_shape(vid, &e.visitor_shape);
             /* a shape destroyed since, with its body, yields nothing */
             if (!eddy_port_pair_reported(&e))
@@ -255,8 +273,13 @@ static void collect_sensor_events(eddy_world *w)
             eddy_port_push_event(w, begin, &e);
         }
     }
-    /* held pairs that have now really separated end here */
+    /* held pairs that have now really separated end here (or whose bodies the
+     * game destroyed: they end without an event, as a destroyed body's do) */
     for (int i = 0; i < n->held_count;) {
+        if (!eddy_port_body_live(n->held[i].sensor) || !eddy_port_body_live(n->held[i].visitor)) {
+            drop_held(n, i);
+            continue;
+        }
         if (pair_overlaps(&n->held[i])) {
             ++i;
             continue;
@@ -303,10 +326,14 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
 
 void eddy_native_body_destroy(eddy_body *b)
 {
+    b2DestroyBody(body_id(b)); /* reports no sensor event */
+}
+
+/* The sensor pairs held on its account go with the handle (also when the game
+ * destroyed the body first). */
+void eddy_native_body_forget(eddy_body *b)
+{
     eddy_native_world *n = b->world->native;
-    /* in a game's world the game may have destroyed it (or its world) first */
-    if (!b->world->adopted || b2Body_IsValid(body_id(b)))
-        b2DestroyBody(body_id(b)); /* reports no sensor event */
     for (int i = 0; i < n->held_count;) {
         if (n->held[i].sensor == b || n->held[i].visitor == b)
             drop_held(n, i);
@@ -406,6 +433,11 @@ void eddy_native_set_gravity_scale(eddy_body *b, double scale)
     b2Body_SetGravityScale(body_id(b), (float)scale);
 }
 
+double eddy_native_gravity_scale(const eddy_body *b)
+{
+    return b2Body_GetGravityScale(body_id(b));
+}
+
 /* An adopted body's shape as the port takes it; false for a kind of shape
  * panels cannot follow. */
 static bool read_shape(b2ShapeId id, eddy_shape_info *raw)
@@ -459,6 +491,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
               : type == b2_kinematicBody ? EDDY_BODY_KINEMATIC
                                          : EDDY_BODY_STATIC;
     b->gravity_scale = b2Body_GetGravityScale(id);
+    b->box2d_user_data = b2Body_GetUserData(id);
 #if EDDY_BOX2D_DEV
     b->fixed_rotation = b2Body_GetMotionLocks(id).angularZ;
 #else
@@ -484,6 +517,11 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
     }
     eddy_free(ids);
     return r;
+}
+
+void eddy_native_body_unadopt(eddy_body *b)
+{
+    (void)b; /* v3 needs nothing on the game's bodies: the ids tell when they go */
 }
 
 bool eddy_native_is_awake(const eddy_body *b)
@@ -667,6 +705,90 @@ void eddy_native_drag_destroy(eddy_drag *g)
     b2DestroyJoint(b2LoadJointId(g->native));
 }
 
+/* ------------------------------------------------------------ the clock */
+
+/* An adopted world's step clock (body_port.h): a kinematic body far above the
+ * game's world, turning in place, with one small circle that collides with
+ * nothing and that no query finds unless it asks for EDDY_CLOCK_BITS: a
+ * second eddy_world_adopt_box2d on the world asks, and finds it. The circle
+ * carries the address of clock_tag (a constant of libeddy, never read through)
+ * as its user data, which nothing else can carry. */
+#define EDDY_CLOCK_BITS (UINT64_C(1) << 63)
+
+static const char clock_tag[] = "eddy clock";
+
+static b2Vec2 clock_position(void)
+{
+    return v2(0.0, EDDY_PORT_CLOCK_Y);
+}
+
+static b2QueryFilter clock_filter(void)
+{
+    b2QueryFilter f = b2DefaultQueryFilter();
+    f.categoryBits = EDDY_CLOCK_BITS;
+    f.maskBits = EDDY_CLOCK_BITS;
+    return f;
+}
+
+static bool find_clock(b2ShapeId id, void *context)
+{
+    if (b2Shape_GetUserData(id) != (void *)clock_tag)
+        return true;
+    *(bool *)context = true;
+    return false; /* found: stop */
+}
+
+static bool world_has_clock(b2WorldId world)
+{
+    bool found = false;
+    b2Vec2 c = clock_position();
+    b2AABB box = {v2(c.x - 1.0, c.y - 1.0), v2(c.x + 1.0, c.y + 1.0)};
+#if EDDY_BOX2D_DEV
+    b2World_OverlapAABB(world, v2(0, 0), box, clock_filter(), find_clock, &found);
+#else
+    b2World_OverlapAABB(world, box, clock_filter(), find_clock, &found);
+#endif
+    return found;
+}
+
+static b2BodyId make_clock(b2WorldId world)
+{
+    b2BodyDef bd = b2DefaultBodyDef();
+    bd.type = b2_kinematicBody;
+    bd.position = clock_position();
+    bd.angularVelocity = (float)EDDY_PORT_CLOCK_RATE;
+    bd.enableSleep = false;
+    bd.name = clock_tag;
+    b2BodyId clock = b2CreateBody(world, &bd); /* null while the world is locked */
+    if (B2_IS_NULL(clock))
+        return clock;
+    b2ShapeDef sd = b2DefaultShapeDef();
+    sd.density = 0.0f;
+    sd.filter.categoryBits = EDDY_CLOCK_BITS;
+    sd.filter.maskBits = EDDY_CLOCK_BITS;
+    sd.enableSensorEvents = false;
+    sd.enableContactEvents = false;
+    sd.userData = (void *)clock_tag;
+    b2Circle dot = {v2(0, 0), 0.25f};
+    b2CreateCircleShape(clock, &sd, &dot);
+    return clock;
+}
+
+void eddy_native_clock_start(eddy_world *w)
+{
+    b2BodyId clock = w->native->clock;
+    b2Body_SetTransform(clock, clock_position(), b2Rot_identity);
+    b2Body_SetLinearVelocity(clock, v2(0, 0));
+    b2Body_SetAngularVelocity(clock, (float)EDDY_PORT_CLOCK_RATE);
+}
+
+/* The angle from the rotation itself (b2Rot_GetAngle approximates). */
+double eddy_native_clock_read(const eddy_world *w)
+{
+    b2Rot q = b2Body_GetRotation(w->native->clock);
+    return atan2((double)q.s, (double)q.c) / EDDY_PORT_CLOCK_RATE;
+}
+
 /* ------------------------------------------------------------ eddy_box2d_v3.h */
 
 /* A libeddy.so that carries its own (hidden) copy of Box2D v3 has its own
@@ -687,14 +809,27 @@ eddy_result eddy_world_adopt_box2d_checked(b2WorldId world, b2Version (*box2d_ve
                          "build it against a shared libbox2d");
     if (!b2World_IsValid(world))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "not a live Box2D v3 world");
+    /* two handles on one world would couple its bodies twice */
+    if (world_has_clock(world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world already has an eddy handle (adopted twice): use that "
+                         "one, or eddy_world_destroy it first");
     eddy_native_world *n = (eddy_native_world *)eddy_calloc(1, sizeof *n);
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
     n->id = world;
     n->anchor = b2_nullBodyId; /* no drags in a game's world */
-    eddy_result r = eddy_port_adopt_world(n, out, err);
-    if (r != EDDY_OK)
+    n->clock = make_clock(world);
+    if (B2_IS_NULL(n->clock)) {
         free_native_world(n);
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world is locked (inside its step): adopt it between steps");
+    }
+    eddy_result r = eddy_port_adopt_world(n, out, err);
+    if (r != EDDY_OK) {
+        b2DestroyBody(n->clock);
+        free_native_world(n);
+    }
     return r;
 }
 
@@ -706,6 +841,9 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2BodyId body, eddy_body **
     *out = NULL;
     if (!world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    if (!eddy_port_world_live(world))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the Box2D world of this handle was destroyed: destroy the handle");
     if (!b2Body_IsValid(body))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "not a live Box2D v3 body");
     b2WorldId owner = b2Body_GetWorld(body);

@@ -301,6 +301,22 @@ static void port_resolve_drag(const eddy_drag_desc *d, double mass, double *hert
     *max_force = d && d->max_force > 0.0 ? d->max_force : PORT_DRAG_FORCE_PER_KG * mass;
 }
 
+/* Hands Box2D the body's own mass with its added mass on top, about the
+ * centre of mass lc (body space), and keeps what Box2D then holds: anything
+ * else found there later was set by the game (eddy_port_resync_mass). */
+static void port_set_total_mass(eddy_body *b, const double lc[2])
+{
+    eddy_native_set_mass(b, b->own_mass + b->added_mass,
+                         b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia, lc);
+    eddy_native_mass(b, &b->seen);
+}
+
+static bool port_same_mass(const eddy_port_mass *a, const eddy_port_mass *b)
+{
+    return a->mass == b->mass && a->inertia == b->inertia &&
+           a->local_center[0] == b->local_center[0] && a->local_center[1] == b->local_center[1];
+}
+
 /* Neither Box2D gives a dynamic body whose shapes have no density any mass
  * (v3 keeps it at 0 kg, 2.4 until a mass reset), so it would ignore gravity
  * and forces. The port gives it 1 kg and no rotational inertia, what 2.4's
@@ -317,10 +333,109 @@ static void port_normalise_mass(eddy_body *b)
     }
     b->own_mass = m.mass;
     b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+    b->seen = m;
     if (b->added_mass > 0.0 || b->added_inertia > 0.0)
-        eddy_native_set_mass(b, b->own_mass + b->added_mass,
-                             b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia,
-                             m.local_center);
+        port_set_total_mass(b, m.local_center);
+}
+
+/* ==================================================================== *
+ * Lifetimes                                                             *
+ * ==================================================================== */
+
+/* A Box2D body or world the game destroyed other than through eddy is found
+ * here before any hook touches it (the backends tell how without reading
+ * freed memory), and remembered: a handle is never allocated const, so the
+ * flag may be set through a const pointer. */
+bool eddy_port_world_live(const eddy_world *w)
+{
+    if (!w || w->gone)
+        return false;
+    if (eddy_native_world_alive(w))
+        return true;
+    ((eddy_world *)w)->gone = true;
+    return false;
+}
+
+bool eddy_port_body_live(const eddy_body *b)
+{
+    if (!b || b->gone)
+        return false;
+    if (eddy_port_world_live(b->world) && eddy_native_body_alive(b))
+        return true;
+    ((eddy_body *)b)->gone = true;
+    return false;
+}
+
+void *eddy_port_box2d_user_data(const eddy_body *b)
+{
+    return b ? b->box2d_user_data : NULL;
+}
+
+static eddy_result port_body_gone(const eddy_body *b, eddy_error *err)
+{
+    return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                     "the Box2D body of this handle (Box2D user data %p, eddy user data %p) was "
+                     "destroyed outside eddy, or its world was: destroy the handle "
+                     "(eddy_body_destroy)",
+                     b->box2d_user_data, b->user_data);
+}
+
+static eddy_result port_world_gone(eddy_error *err)
+{
+    return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                     "the Box2D world of this handle was destroyed outside eddy: destroy the "
+                     "handle (eddy_world_destroy)");
+}
+
+/* The checks of a call that changes a body: not NULL, still in Box2D. */
+static eddy_result port_check_body(const eddy_body *b, eddy_error *err)
+{
+    if (!b)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    if (!eddy_port_body_live(b))
+        return port_body_gone(b, err);
+    return EDDY_OK;
+}
+
+bool eddy_port_resync_mass(eddy_body *b)
+{
+    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddy_port_body_live(b))
+        return false;
+    eddy_port_mass m;
+    eddy_native_mass(b, &m);
+    if (port_same_mass(&m, &b->seen))
+        return false;
+    b->own_mass = m.mass; /* all Box2D has now is the body's own */
+    b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+    b->seen = m;
+    if (b->added_mass > 0.0 || b->added_inertia > 0.0)
+        port_set_total_mass(b, m.local_center);
+    return true;
+}
+
+/* The step clock: in eddy's own world eddy_world_step counts; in an adopted
+ * one the game steps, and the backend's clock body measures it. */
+void eddy_port_clock_start(eddy_world *w)
+{
+    if (!eddy_port_world_live(w))
+        return;
+    w->clock_steps = 0;
+    w->clock_time = 0.0;
+    if (w->adopted)
+        eddy_native_clock_start(w);
+}
+
+double eddy_port_clock_read(const eddy_world *w, int *steps)
+{
+    *steps = 0;
+    if (!eddy_port_world_live(w))
+        return 0.0;
+    if (!w->adopted) {
+        *steps = w->clock_steps;
+        return w->clock_time;
+    }
+    *steps = -1;
+    return eddy_native_clock_read(w);
 }
 
 /* ==================================================================== *
@@ -580,12 +695,22 @@ void eddy_world_destroy(eddy_world *w)
         return;
     if (w->watcher.user) /* a coupling forgets the world while it is whole */
         w->watcher.world_destroyed(w->watcher.user, w);
-    if (w->adopted) { /* the game's world stays: take out only what eddy put in */
-        for (int i = 0; i < w->body_count; ++i)
-            if (!w->bodies[i]->adopted)
-                eddy_native_body_destroy(w->bodies[i]);
+    if (w->adopted && eddy_port_world_live(w)) { /* the game's world stays: take out only
+                                                    what eddy put in */
+        for (int i = 0; i < w->body_count; ++i) {
+            eddy_body *b = w->bodies[i];
+            if (!eddy_port_body_live(b))
+                continue; /* the game destroyed it already */
+            if (b->adopted)
+                eddy_native_body_unadopt(b);
+            else
+                eddy_native_body_destroy(b);
+        }
     }
-    eddy_native_world_destroy(w); /* own world: Box2D's bodies, shapes and joints with it */
+    /* own world: Box2D's bodies, shapes and joints with it; Box2D is left
+     * alone when the game has destroyed the world already */
+    eddy_port_world_live(w);
+    eddy_native_world_destroy(w);
     for (int i = 0; i < w->body_count; ++i)
         port_free_body(w->bodies[i]);
     for (int i = 0; i < w->drag_count; ++i)
@@ -612,6 +737,8 @@ static void port_finish_kinematic_moves(eddy_world *w)
         if (!b->has_target)
             continue;
         b->has_target = false;
+        if (!eddy_port_body_live(b))
+            continue;
         double pos[2], c, s;
         eddy_native_pose(b, pos, &c, &s);
         double turn = port_wrap_angle(b->target[2] - atan2(s, c));
@@ -632,9 +759,13 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
     if (w->adopted)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the world is the game's own Box2D world (adopted): the game steps it");
+    if (!eddy_port_world_live(w))
+        return port_world_gone(err);
     w->begin_count = w->end_count = w->dropped = 0;
     w->substeps = substeps;
     eddy_native_world_step(w, dt, substeps);
+    w->clock_steps++;
+    w->clock_time += dt;
     port_finish_kinematic_moves(w);
     port_sort_events(w);
     return port_ok(err);
@@ -646,6 +777,8 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
     if (!port_finite2(gx, gy))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+    if (!eddy_port_world_live(w))
+        return port_world_gone(err);
     eddy_native_world_set_gravity(w, gx, gy);
     w->gravity[0] = gx;
     w->gravity[1] = gy;
@@ -655,11 +788,24 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
 void eddy_world_get_gravity(const eddy_world *w, double out[2])
 {
     if (w && w->adopted) { /* the game may change it at any time */
-        eddy_native_world_gravity(w, out);
+        if (eddy_port_world_live(w))
+            eddy_native_world_gravity(w, out);
+        else
+            out[0] = out[1] = 0.0;
         return;
     }
     out[0] = w ? w->gravity[0] : 0.0;
     out[1] = w ? w->gravity[1] : 0.0;
+}
+
+bool eddy_world_is_valid(const eddy_world *w)
+{
+    return eddy_port_world_live(w);
+}
+
+bool eddy_body_is_valid(const eddy_body *b)
+{
+    return eddy_port_body_live(b);
 }
 
 bool eddy_world_is_adopted(const eddy_world *w)
@@ -708,6 +854,8 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     *out = NULL;
     if (!w)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
+    if (!eddy_port_world_live(w))
+        return port_world_gone(err);
     eddy_body_desc d;
     memset(&d, 0, sizeof d);
     if (desc)
@@ -752,8 +900,13 @@ void eddy_body_destroy(eddy_body *b)
             w->drags[i]->native = 0;
         }
     }
-    if (!b->adopted) /* an adopted body is the game's: only the handle goes */
-        eddy_native_body_destroy(b);
+    if (eddy_port_body_live(b)) { /* else the game destroyed it: only the handle goes */
+        if (b->adopted) /* the game's: only the handle goes, and what eddy added */
+            eddy_native_body_unadopt(b);
+        else
+            eddy_native_body_destroy(b);
+    }
+    eddy_native_body_forget(b);
     w->begin_count = port_purge_list(w->begin, w->begin_count, b);
     w->end_count = port_purge_list(w->end, w->end_count, b);
     eddy_port_unregister_body(w, b);
@@ -797,6 +950,8 @@ eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the body is the game's (adopted): give it its shapes in Box2D "
                          "before adopting it");
+    if (!eddy_port_body_live(b))
+        return port_body_gone(b, err);
     eddy_shape_info info;
     eddy_result r = port_prepare_shape(desc, &info, err);
     if (r != EDDY_OK)
@@ -847,7 +1002,7 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
         return;
     memset(out, 0, sizeof *out);
     out->c = 1.0;
-    if (!b)
+    if (!eddy_port_body_live(b))
         return;
     double pos[2];
     eddy_native_pose(b, pos, &out->c, &out->s);
@@ -878,7 +1033,7 @@ void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[
 void eddy_body_linear_velocity(const eddy_body *b, double out[2])
 {
     out[0] = out[1] = 0.0;
-    if (!b)
+    if (!eddy_port_body_live(b))
         return;
     double w;
     eddy_native_velocity(b, out, &w);
@@ -886,7 +1041,7 @@ void eddy_body_linear_velocity(const eddy_body *b, double out[2])
 
 double eddy_body_angular_velocity(const eddy_body *b)
 {
-    if (!b)
+    if (!eddy_port_body_live(b))
         return 0.0;
     double v[2], w;
     eddy_native_velocity(b, v, &w);
@@ -919,20 +1074,21 @@ double eddy_body_inertia(const eddy_body *b)
 
 eddy_result eddy_body_set_added_mass(eddy_body *b, double mass, double inertia, eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite(mass) || !port_finite(inertia) || mass < 0.0 || inertia < 0.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "added mass and inertia must be finite and >= 0 (got %g, %g)", mass,
                          inertia);
     if (b->type != EDDY_BODY_DYNAMIC)
         return port_ok(err); /* only dynamic bodies have a mass to add to */
+    eddy_port_resync_mass(b); /* what the game set in Box2D stays the body's own */
     b->added_mass = mass;
     b->added_inertia = inertia;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
-    eddy_native_set_mass(b, b->own_mass + mass, b->fixed_rotation ? 0.0 : b->own_inertia + inertia,
-                         m.local_center);
+    port_set_total_mass(b, m.local_center);
     return port_ok(err);
 }
 
@@ -947,8 +1103,9 @@ void eddy_body_added_mass(const eddy_body *b, double *mass, double *inertia)
 
 eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite(scale))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale must be finite (got %g)", scale);
     b->gravity_scale = scale;
@@ -956,15 +1113,16 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
     return port_ok(err);
 }
 
+/* Box2D's own: the game may have set it there. */
 double eddy_body_gravity_scale(const eddy_body *b)
 {
-    return b ? b->gravity_scale : 0.0;
+    return eddy_port_body_live(b) ? eddy_native_gravity_scale(b) : 0.0;
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
 {
     out[0] = out[1] = 0.0;
-    if (!b)
+    if (!eddy_port_body_live(b))
         return;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
@@ -975,7 +1133,7 @@ void eddy_body_local_center(const eddy_body *b, double out[2])
 void eddy_body_world_center(const eddy_body *b, double out[2])
 {
     out[0] = out[1] = 0.0;
-    if (!b)
+    if (!eddy_port_body_live(b))
         return;
     eddy_port_mass m;
     eddy_native_mass(b, &m);
@@ -985,18 +1143,18 @@ void eddy_body_world_center(const eddy_body *b, double out[2])
 
 bool eddy_body_is_awake(const eddy_body *b)
 {
-    return b && b->type != EDDY_BODY_STATIC && eddy_native_is_awake(b);
+    return b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b) && eddy_native_is_awake(b);
 }
 
 void eddy_body_set_awake(eddy_body *b, bool awake)
 {
-    if (b && b->type != EDDY_BODY_STATIC)
+    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b))
         eddy_native_set_awake(b, awake);
 }
 
 void eddy_body_enable_sleep(eddy_body *b, bool enable)
 {
-    if (b && b->type != EDDY_BODY_STATIC)
+    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b))
         eddy_native_enable_sleep(b, enable);
 }
 
@@ -1004,7 +1162,9 @@ bool eddy_body_is_sleep_enabled(const eddy_body *b)
 {
     if (!b)
         return false;
-    return b->type == EDDY_BODY_STATIC || eddy_native_is_sleep_enabled(b);
+    if (b->type == EDDY_BODY_STATIC)
+        return true;
+    return eddy_port_body_live(b) && eddy_native_is_sleep_enabled(b);
 }
 
 /* ------------------------------------------------------------ actions */
@@ -1021,8 +1181,9 @@ static void port_push(eddy_body *b, eddy_port_push kind, double x, double y, dou
 eddy_result eddy_body_apply_force(eddy_body *b, double fx, double fy, double px, double py,
                                   eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite2(fx, fy) || !port_finite2(px, py))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "force or point is not finite");
     port_push(b, EDDY_PORT_FORCE, fx, fy, px, py);
@@ -1031,8 +1192,9 @@ eddy_result eddy_body_apply_force(eddy_body *b, double fx, double fy, double px,
 
 eddy_result eddy_body_apply_force_to_center(eddy_body *b, double fx, double fy, eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite2(fx, fy))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "force is not finite");
     port_push(b, EDDY_PORT_FORCE_TO_CENTER, fx, fy, 0.0, 0.0);
@@ -1041,8 +1203,9 @@ eddy_result eddy_body_apply_force_to_center(eddy_body *b, double fx, double fy, 
 
 eddy_result eddy_body_apply_torque(eddy_body *b, double torque, eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite(torque))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "torque is not finite");
     port_push(b, EDDY_PORT_TORQUE, torque, 0.0, 0.0, 0.0);
@@ -1052,8 +1215,9 @@ eddy_result eddy_body_apply_torque(eddy_body *b, double torque, eddy_error *err)
 eddy_result eddy_body_apply_impulse(eddy_body *b, double ix, double iy, double px, double py,
                                     eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite2(ix, iy) || !port_finite2(px, py))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "impulse or point is not finite");
     port_push(b, EDDY_PORT_IMPULSE, ix, iy, px, py);
@@ -1063,8 +1227,9 @@ eddy_result eddy_body_apply_impulse(eddy_body *b, double ix, double iy, double p
 eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double angle,
                                     eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (!port_finite2(x, y) || !port_finite(angle))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
     eddy_native_set_transform(b, x, y, angle);
@@ -1079,8 +1244,9 @@ eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double ang
 eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
                                    eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (b->type == EDDY_BODY_STATIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "a static body cannot be given a velocity");
     if (!port_finite2(vx, vy) || !port_finite(w))
@@ -1095,8 +1261,9 @@ eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
 eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double angle, double dt,
                                      eddy_error *err)
 {
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (b->type != EDDY_BODY_KINEMATIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "only kinematic bodies can be moved this way");
     if (b->world->adopted) /* port_finish_kinematic_moves runs in eddy_world_step */
@@ -1110,7 +1277,7 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
     double turn = port_wrap_angle(angle - p.angle);
     double vx = (x - p.x) / dt, vy = (y - p.y) / dt;
     double w = eddy_native_kinematic_turn(b->world, turn) / dt;
-    eddy_result r = eddy_body_set_velocity(b, vx, vy, w, err);
+    r = eddy_body_set_velocity(b, vx, vy, w, err);
     if (r != EDDY_OK)
         return r;
     b->has_target = true; /* port_finish_kinematic_moves */
@@ -1129,7 +1296,8 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
                          eddy_ray_hit *out)
 {
     /* an adopted world's shapes carry the game's user data, not eddy's */
-    if (!w || w->adopted || !port_finite2(x0, y0) || !port_finite2(x1, y1))
+    if (!w || w->adopted || !eddy_port_world_live(w) || !port_finite2(x0, y0) ||
+        !port_finite2(x1, y1))
         return false;
     eddy_port_ray r;
     memset(&r, 0, sizeof r);
@@ -1148,7 +1316,8 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
 int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **out,
                            int capacity)
 {
-    if (!w || w->adopted || !out || capacity <= 0 || !port_finite2(x, y))
+    if (!w || w->adopted || !eddy_port_world_live(w) || !out || capacity <= 0 ||
+        !port_finite2(x, y))
         return 0;
     eddy_port_query q;
     q.x = x;
@@ -1168,8 +1337,9 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
     if (!out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
     *out = NULL;
-    if (!b)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
+    eddy_result r = port_check_body(b, err);
+    if (r != EDDY_OK)
+        return r;
     if (b->type != EDDY_BODY_DYNAMIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "only dynamic bodies can be dragged");
     if (b->world->adopted)
@@ -1178,7 +1348,7 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
                          "mouse joint there");
     if (!port_finite2(x, y))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag point is not finite");
-    eddy_result r = port_check_drag_desc(desc, err);
+    r = port_check_drag_desc(desc, err);
     if (r != EDDY_OK)
         return r;
 
@@ -1207,7 +1377,7 @@ eddy_result eddy_drag_set_target(eddy_drag *g, double x, double y, eddy_error *e
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag is NULL");
     if (!port_finite2(x, y))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag target is not finite");
-    if (g->body) {
+    if (g->body && eddy_port_body_live(g->body)) {
         eddy_native_drag_set_target(g, x, y);
         eddy_native_set_awake(g->body, true);
     }
@@ -1223,7 +1393,7 @@ void eddy_drag_destroy(eddy_drag *g)
 {
     if (!g)
         return;
-    if (g->body)
+    if (g->body && eddy_port_body_live(g->body)) /* Box2D took the joint with the body */
         eddy_native_drag_destroy(g);
     port_unregister_drag(g->world, g);
     eddy_free(g);

@@ -20,9 +20,10 @@
  * body_port.c is plain C17; the C++ backend includes this header inside
  * extern "C" (done here), so the hooks and helpers have C linkage in both.
  *
- * A hook is only called with valid, checked arguments: non-NULL handles,
- * finite numbers within EDDY_PORT_MAX_VALUE, resolved defaults. Hooks never
- * fail unless their declaration says so.
+ * A hook is only called with valid, checked arguments: non-NULL handles of
+ * live bodies and worlds (eddy_port_body_live: Box2D still has them), finite
+ * numbers within EDDY_PORT_MAX_VALUE, resolved defaults. Hooks never fail
+ * unless their declaration says so.
  */
 #ifndef EDDY_BODY_PORT_H
 #define EDDY_BODY_PORT_H
@@ -40,6 +41,16 @@ extern "C" {
 #define EDDY_PORT_PI 3.14159265358979323846
 /* Half the side of the box a point query asks Box2D about (m). */
 #define EDDY_PORT_QUERY_HALF 1e-3
+/* An adopted world's clock (eddy_native_clock_start): a kinematic body of
+ * eddy's turning at EDDY_PORT_CLOCK_RATE rad/s about its origin, which sits
+ * EDDY_PORT_CLOCK_Y m above the world's origin, far from anything a game
+ * puts in its world; the angle it turned by over the game's steps, divided
+ * by the rate, is the time the world was stepped. 0.1 rad/s: a step of
+ * 1/60 s turns it by 1.7e-3 rad, read to about 1e-4 of itself in single
+ * precision, and v3 (which wraps the angle) reads 31 s before turning half a
+ * revolution. */
+#define EDDY_PORT_CLOCK_RATE 0.1
+#define EDDY_PORT_CLOCK_Y 1.0e5
 
 /* A Box2D object (body, shape, joint) as a backend names it: v3 stores its id
  * (b2StoreBodyId and friends), 2.4 its pointer. The shared code only keeps it
@@ -51,6 +62,12 @@ typedef uint64_t eddy_native_ref;
 typedef struct eddy_native_world eddy_native_world;
 
 /* ------------------------------------------------------------ handles */
+
+typedef struct eddy_port_mass {
+    double mass;                /* kg, as Box2D holds it */
+    double inertia;             /* about the centre of mass */
+    double local_center[2], world_center[2];
+} eddy_port_mass;
 
 typedef struct eddy_port_shape {
     eddy_native_ref native;
@@ -84,6 +101,18 @@ struct eddy_body {
     /* Held by the world's watcher (body_watch.h): destroying the body tells
      * it first, adding a shape asks it. */
     bool watched;
+    /* Box2D's body is gone: the game destroyed it, or its world, other than
+     * through eddy. The 2.4 backend sets it the moment Box2D destroys the body
+     * (its watch fixture, body_box2d_v24.cpp); on v3 eddy_port_body_live
+     * finds it from the ids. From then on no hook is called for the body:
+     * getters read zeros, setters refuse (eddy_body.h, LIFETIMES). */
+    bool gone;
+    void *box2d_user_data;      /* the Box2D body's own user data when adopted, to name
+                                   it in messages once it is gone */
+    /* Dynamic bodies: Box2D's mass, inertia and local centre as read back right
+     * after eddy last set them; Box2D holding anything else is the game's
+     * doing (eddy_port_resync_mass). */
+    eddy_port_mass seen;
 };
 
 struct eddy_drag {
@@ -114,6 +143,12 @@ struct eddy_world {
      * events, queries or drags); eddy frees only the bodies it created. */
     bool adopted;
     eddy_world_watcher watcher; /* watcher.user == NULL: none (body_watch.h) */
+    bool gone;                  /* Box2D's world is gone (as eddy_body.gone) */
+    /* The step clock (body_watch.h): steps and seconds the world was stepped
+     * since eddy_port_clock_start, counted by eddy_world_step in eddy's own
+     * world; an adopted world's is read from the backend's clock body. */
+    int clock_steps;
+    double clock_time;
 };
 
 /* ------------------------------------------------------------ shared helpers */
@@ -157,6 +192,12 @@ eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err);
 bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s);
 /* Finite and within what is passed on to Box2D (single precision). */
 bool eddy_port_finite(double v);
+
+/* Whether Box2D still has the body (and its world) / the world: false, and
+ * remembered in gone, once the game destroyed it other than through eddy. The
+ * backends call no hook for a body or world that is not live. */
+bool eddy_port_body_live(const eddy_body *b);
+bool eddy_port_world_live(const eddy_world *w);
 
 /* A shape that collides (not a sensor), on a body that exists. */
 bool eddy_port_is_solid(const eddy_body *b, int index);
@@ -202,10 +243,22 @@ void eddy_native_backend(eddy_body_backend_info *out);
  * (out of memory, no Box2D world left) with a message in err. */
 eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
 /* Own world: destroys the Box2D world with everything in it, and w->native.
- * Adopted world: frees only w->native (the port has already destroyed the
- * Box2D bodies eddy created in it). The port frees its own handles
- * afterwards. */
+ * Adopted world: takes out the backend's own bodies (the clock) and frees
+ * w->native (the port has already destroyed the Box2D bodies eddy created in
+ * it). Box2D is not touched when the world is gone (w->gone). The port frees
+ * its own handles afterwards. */
 void eddy_native_world_destroy(eddy_world *w);
+/* Whether Box2D still has the world / the body (and its world). v3 asks Box2D
+ * about the ids, whose generation tells a reused slot apart; 2.4 answers from
+ * what its watch fixtures saw (body_box2d_v24.cpp). Called only while the
+ * port has not yet found it gone. */
+bool eddy_native_world_alive(const eddy_world *w);
+bool eddy_native_body_alive(const eddy_body *b);
+/* Adopted worlds: the backend's clock (a kinematic body of eddy's, turning at
+ * a known rate) is set back to its start; the seconds the game has stepped
+ * the world since, read from how far it turned. */
+void eddy_native_clock_start(eddy_world *w);
+double eddy_native_clock_read(const eddy_world *w);
 /* Adopted worlds: the gravity the Box2D world has now. */
 void eddy_native_world_gravity(const eddy_world *w, double out[2]);
 void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy);
@@ -222,9 +275,17 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
  * out of it. The port then drops b's events, idles its drags and frees it.
  * Never called for an adopted body. */
 void eddy_native_body_destroy(eddy_body *b);
-/* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale and
- * b->fixed_rotation, and hands every shape to eddy_port_adopt_shape in the
- * order they were created. Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
+/* b's handle is about to be freed by eddy_body_destroy, whatever became of
+ * its Box2D body: the backend drops what it keeps about it. */
+void eddy_native_body_forget(eddy_body *b);
+/* The handle of a live adopted body is dropped (eddy_body_destroy,
+ * eddy_world_destroy): takes out what the backend added to the body at
+ * adoption, leaving its mass as it is. */
+void eddy_native_body_unadopt(eddy_body *b);
+/* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale,
+ * b->fixed_rotation and b->box2d_user_data, and hands every shape to
+ * eddy_port_adopt_shape in the order they were created (leaving out anything
+ * of the backend's own). Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
  * shape the panels cannot follow: anything but circles and polygons (v3's
  * rounded polygons included). */
 eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err);
@@ -238,12 +299,6 @@ void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
 /* Centre-of-mass velocity and angular velocity. */
 void eddy_native_velocity(const eddy_body *b, double v[2], double *w);
 
-typedef struct eddy_port_mass {
-    double mass;                /* kg, as Box2D holds it */
-    double inertia;             /* about the centre of mass */
-    double local_center[2], world_center[2];
-} eddy_port_mass;
-
 void eddy_native_mass(const eddy_body *b, eddy_port_mass *out);
 /* Mass 1 kg at the origin, no rotational inertia. */
 void eddy_native_set_unit_mass(eddy_body *b);
@@ -251,6 +306,7 @@ void eddy_native_set_unit_mass(eddy_body *b);
  * space), replacing what Box2D computed from the shapes. */
 void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
 void eddy_native_set_gravity_scale(eddy_body *b, double scale);
+double eddy_native_gravity_scale(const eddy_body *b);
 
 bool eddy_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
 void eddy_native_set_awake(eddy_body *b, bool awake);

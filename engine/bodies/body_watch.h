@@ -43,6 +43,30 @@ void eddy_port_unwatch_world(eddy_world *w);
 /* Marks or unmarks a body of a watched world. */
 void eddy_port_watch_body(eddy_body *b, bool watched);
 
+/* Whether Box2D still has the body (and its world) / the world: false once the
+ * game destroyed it other than through eddy (b2DestroyBody, b2DestroyWorld,
+ * b2World::DestroyBody, deleting the b2World). Found without reading anything
+ * Box2D has freed, and remembered. NULL reads false. */
+bool eddy_port_body_live(const eddy_body *b);
+bool eddy_port_world_live(const eddy_world *w);
+/* The Box2D body's own user data as it was when adopted (NULL for eddy's own
+ * bodies), to name a body the game has destroyed. */
+void *eddy_port_box2d_user_data(const eddy_body *b);
+
+/* The world's step clock: eddy_port_clock_start sets it to zero;
+ * eddy_port_clock_read gives the seconds the world has been stepped since and,
+ * in eddy's own world, in *steps how many steps (counted by eddy_world_step);
+ * in an adopted world, which the game steps, *steps is -1 and the seconds are
+ * measured in Box2D itself (the backend's clock body). */
+void eddy_port_clock_start(eddy_world *w);
+double eddy_port_clock_read(const eddy_world *w, int *steps);
+
+/* A dynamic body whose mass Box2D no longer holds as eddy last set it (the
+ * game called SetMassData or ResetMassData, or added a shape in Box2D): what
+ * Box2D has now becomes the body's own mass (eddy_body_mass) and its added
+ * mass is put back on top. True when that happened. */
+bool eddy_port_resync_mass(eddy_body *b);
+
 #ifdef __cplusplus
 }
 #endif

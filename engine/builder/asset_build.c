@@ -31,6 +31,14 @@ static eddy_result check_build_desc(const eddy_build_desc *d, eddy_error *err)
         d->height < EDDY_BUILD_MIN_SIDE || d->height > EDDY_BUILD_MAX_SIDE)
         return eddy_fail(err, EDDY_ERR_RANGE, "domain %g x %g m: each side must be in %g..%g m",
                          d->width, d->height, EDDY_BUILD_MIN_SIDE, EDDY_BUILD_MAX_SIDE);
+    if (d->advection < EDDY_ADVECTION_AUTO || d->advection > EDDY_ADVECTION_GRID)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "advection %d: must be auto, tensor or grid",
+                         (int)d->advection);
+    bool enriched = d->artist_count > 0 || d->snapshot_count > 0 || d->pod_modes > 0;
+    if (d->advection == EDDY_ADVECTION_GRID && d->wall_count == 0 && !d->walls && enriched)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "advection on the grid: a box level with painted "
+                         "or POD modes has no grid path (its eigenmodes' tensor is exact in "
+                         "closed form); use tensor or auto");
     eddy_build_cost cost;
     return eddy_build_estimate(d, &cost, err);
 }
@@ -88,8 +96,16 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     for (int k = 0; k < d.modes; ++k)
         a->viscosity[(size_t)k * (size_t)d.modes + (size_t)k] = -a->modes[k].lambda;
     report(&d, "advection tensor", 0.1);
-    res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
-    if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+    /* the closed-form tensor, unless the level advects on its collocation
+     * grid (advect_box.c; advection_choice.c decides AUTO from it) */
+    if (d.advection != EDDY_ADVECTION_GRID) {
+        res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
+        if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+    }
+    if (res == EDDY_OK && eddy_build_advection(&d, a) == EDDY_ADVECTION_GRID) {
+        a->grid_advection = true;
+        eddy_tensor_free(&a->tensor);
+    }
     /* Artist and POD modes (5.2), when the desc has any. */
     if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
     return finish_build(a, &d, res, out, err);

@@ -19,7 +19,8 @@ static void encode_domain(const eddy_asset *a, eddy_writer *w)
     eddy_write_i32(w, a->mode_count);
     eddy_write_i32(w, a->eigen_count);
     eddy_write_u32(w, (a->viscosity_diagonal ? FLAG_DIAGONAL : 0u) |
-                          (a->wall_count > 0 ? FLAG_WALLS : 0u));
+                          (a->wall_count > 0 ? FLAG_WALLS : 0u) |
+                          (a->grid_advection ? FLAG_GRID_ADVECTION : 0u));
 }
 
 static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
@@ -39,11 +40,14 @@ static void encode_viscosity(const eddy_asset *a, eddy_writer *w)
         eddy_write_f64s(w, a->viscosity, r * r);
 }
 
+/* The grid modes not stored as stream functions (GPSI holds the first). */
 static void encode_grid_modes(const eddy_asset *a, eddy_writer *w)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    eddy_write_u32(w, (uint32_t)a->grid_count);
-    eddy_write_f64s(w, a->grid_modes, (size_t)a->grid_count * (size_t)eddy_mac_size(&g));
+    size_t n = (size_t)eddy_mac_size(&g);
+    eddy_write_u32(w, (uint32_t)(a->grid_count - a->stream_count));
+    eddy_write_f64s(w, a->grid_modes + (size_t)a->stream_count * n,
+                    (size_t)(a->grid_count - a->stream_count) * n);
 }
 
 static void encode_artists(const eddy_asset *a, eddy_writer *w)
@@ -90,14 +94,22 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    eddy_writer w[9] = {{0}};
-    uint32_t tags[9] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC, TAG_ADVECT};
-    int count = 4;
+    enum { MAX_WRITTEN = 10 };
+    eddy_writer w[MAX_WRITTEN] = {{0}};
+    uint32_t tags[MAX_WRITTEN] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC};
+    int count = 3;
     encode_domain(a, &w[0]);
     encode_eigenmodes(a, &w[1]);
     encode_viscosity(a, &w[2]);
-    encode_tensor(&a->tensor, &w[3]);
-    if (a->grid_count > 0) {
+    if (!a->grid_advection) {
+        tags[count] = TAG_ADVECT;
+        encode_tensor(&a->tensor, &w[count++]);
+    }
+    if (a->stream_count > 0) {
+        tags[count] = TAG_STREAM;
+        eddy_asset_stream_encode(a, &w[count++]);
+    }
+    if (a->grid_count > a->stream_count) {
         tags[count] = TAG_GRID;
         encode_grid_modes(a, &w[count++]);
     }
@@ -121,7 +133,7 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     for (int s = 0; s < count; ++s)
         if (w[s].failed) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding an asset");
     if (res == EDDY_OK) {
-        eddy_section sections[9];
+        eddy_section sections[MAX_WRITTEN];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
         res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);

@@ -15,8 +15,11 @@
  *   cells  nx * ny.
  * The dense tensor of grid modes grows as r^2 g, its quadrature over the
  * grid as r^2 g cells; the walls' eigensolver and tensor as r^2 cells and
- * r^3. The constants round the measurements up, so a description just under
- * the limits runs in less than the limit. */
+ * r^3. A level that advects on the grid (advection_choice.c) has no tensor:
+ * only the eigensolver's terms remain, and its file holds the eigenmodes'
+ * stream functions (8 bytes a node) instead. The constants round the
+ * measurements up, so a description just under the limits runs in less
+ * than the limit. */
 #include "builder_internal.h"
 
 #include "eddy_mode.h"
@@ -47,8 +50,10 @@
 #define WALLS_B_PER_R3 48.0
 #define WALLS_B_PER_R_CELL 64.0
 #define WALLS_FILE_PER_R3 16.0
-/* Grid modes are stored as face samples: 2 cells x 8 bytes each. */
+/* Grid modes are stored as face samples: 2 cells x 8 bytes each; a walled
+ * level's eigenmodes as stream functions, at most a node per cell. */
 #define GRID_MODE_FILE_PER_CELL 16.0
+#define STREAM_FILE_PER_CELL 8.0
 
 static int fields_of(const eddy_mode_set *const *sets, int count)
 {
@@ -79,9 +84,15 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
     double g = grid_modes_of(d);
     if (d->wall_count > 0) {
         const double r = d->modes + d->wall_count; /* one island mode per wall at most */
-        c->seconds += WALLS_S_PER_R2_CELL * r * r * cells + WALLS_S_PER_R3 * r * r * r;
-        c->bytes += WALLS_B_PER_R3 * r * r * r + WALLS_B_PER_R_CELL * r * cells;
-        c->file_bytes += WALLS_FILE_PER_R3 * r * r * r + GRID_MODE_FILE_PER_CELL * r * cells;
+        /* the walled fluid has at most a node and two open faces per cell */
+        bool grid = d->advection == EDDY_ADVECTION_GRID ||
+                    (d->advection == EDDY_ADVECTION_AUTO &&
+                     eddy_grid_advection_cheaper(r, d->modes, cells, 2.0 * cells));
+        c->seconds += WALLS_S_PER_R2_CELL * r * r * cells + (grid ? 0.0 : WALLS_S_PER_R3 * r * r * r);
+        c->bytes += (grid ? 0.0 : WALLS_B_PER_R3 * r * r * r) + WALLS_B_PER_R_CELL * r * cells;
+        c->file_bytes += grid ? STREAM_FILE_PER_CELL * d->modes * cells +
+                                    GRID_MODE_FILE_PER_CELL * d->wall_count * cells
+                              : WALLS_FILE_PER_R3 * r * r * r + GRID_MODE_FILE_PER_CELL * r * cells;
     } else {
         const double e = d->modes;
         c->seconds += BOX_S_PER_E2 * e * e;
@@ -92,6 +103,7 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
     c->seconds += ENRICH_S_PER_R2_G_CELL * r * r * g * cells;
     c->bytes += ENRICH_B_PER_R2_G * r * r * g;
     c->file_bytes += ENRICH_FILE_PER_R2_G * r * r * g + GRID_MODE_FILE_PER_CELL * g * cells;
+    /* (with advection on the grid enrichment skips its tensor: an over-estimate) */
 }
 
 eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *out,

@@ -29,6 +29,16 @@ struct eddy_build_desc;
  * left as it was. */
 eddy_result eddy_enrich_asset(eddy_asset *a, const struct eddy_build_desc *d, eddy_error *err);
 
+/* ------------------------------------------------------------ advection_choice.c */
+
+/* TENSOR or GRID: how the asset a (its basis built, its tensor not yet)
+ * evaluates advection, from d->advection (AUTO: the cheaper per step, by the
+ * rule in advection_choice.c). GRID only for a level with walls. */
+eddy_advection eddy_build_advection(const struct eddy_build_desc *d, const eddy_asset *a);
+/* The rule itself: true when a walled level of r modes, p of them stream
+ * functions on m nodes, with `open` open faces, steps faster on the grid. */
+bool eddy_grid_advection_cheaper(double r, double p, double m, double open);
+
 /* ------------------------------------------------------------ shape_catalogue.c */
 
 /* Builds every shape of the catalogue into the asset: panels and the

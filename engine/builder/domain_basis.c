@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* domain_basis.c - the reduced basis of a level with walls (issue 14, DESIGN.md
- * section 2 "General domains").
+/* domain_basis.c - the reduced basis of a level with walls (issue 14,
+ * docs/design.md, "Levels with walls").
  *
  * MODES. Every mode is the discrete curl of a stream function psi on the grid
  * nodes (eddy_domain_curl). Its divergence is zero in every cell (the four
@@ -31,7 +31,13 @@
  * -lambda_k, exactly as for the box; a harmonic mode has no vorticity and is
  * not damped (free slip lets potential flow round an island go on).
  *
- * TENSOR (5.7): quadrature on the masked grid (domain_tensor.c). */
+ * TENSOR (5.7): quadrature on the masked grid (domain_tensor.c), unless the
+ * level advects on the grid (advect_grid.c; eddy_build_advection decides).
+ *
+ * STORAGE: the eigenmodes' stream functions (the eigenvectors) and scales go
+ * into the asset (asset_stream.c), which remakes these fields from them bit
+ * for bit. */
+#include "builder_internal.h"
 #include "domain_build.h"
 #include "eddy_build.h"
 #include "panel_walls.h"
@@ -44,16 +50,6 @@
 /* Quadrature entries below this times the largest are round-off of entries
  * that vanish; they are not stored (as enrich.c). */
 #define TENSOR_DROP 1e-13
-
-void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field)
-{
-    for (int j = 0; j < g->ny; ++j)
-        for (int i = 0; i <= g->nx; ++i)
-            field[eddy_mac_u(g, i, j)] = (psi[eddy_node(g, i, j + 1)] - psi[eddy_node(g, i, j)]) / g->hy;
-    for (int j = 0; j <= g->ny; ++j)
-        for (int i = 0; i < g->nx; ++i)
-            field[eddy_mac_v(g, i, j)] = -(psi[eddy_node(g, i + 1, j)] - psi[eddy_node(g, i, j)]) / g->hx;
-}
 
 void eddy_domain_vorticity(const eddy_domain_topology *t, const double *f, double *omega)
 {
@@ -87,7 +83,7 @@ static double sign_weight(int s)
  * enough: on a level with a mirror symmetry an odd mode's largest samples
  * are mirror pairs of opposite sign, and round-off, such as BLAS's thread
  * count inside the eigensolver, picks which one comes first.) */
-static void normalise(const eddy_mac *g, double *field)
+static double normalise(const eddy_mac *g, double *field)
 {
     int n = eddy_mac_size(g);
     double len = sqrt(eddy_mac_dot(g, field, field));
@@ -95,6 +91,7 @@ static void normalise(const eddy_mac *g, double *field)
     for (int s = 0; s < n; ++s) probe += sign_weight(s) * field[s];
     double scale = (probe < 0.0 ? -1.0 : 1.0) / len;
     for (int s = 0; s < n; ++s) field[s] *= scale;
+    return scale;
 }
 
 /* field -= <field, b> b for the count fields before it, twice. */
@@ -109,9 +106,11 @@ static void orthogonalise(const eddy_mac *g, const double *fields, int count, do
         }
 }
 
-/* The eigenmodes' fields from their eigenvectors over the unknowns. */
+/* The eigenmodes' fields from their eigenvectors over the unknowns: field k
+ * is the curl of the eigenvector (zero on every wall node) times scale[k],
+ * which the asset stores instead of the field (asset_stream.c remakes it). */
 static void eigen_fields(const eddy_domain_topology *t, const double *vectors, int count,
-                         double *psi, double *fields)
+                         double *psi, double *fields, double *scale)
 {
     size_t n = (size_t)eddy_mac_size(&t->mac);
     for (int k = 0; k < count; ++k) {
@@ -120,7 +119,7 @@ static void eigen_fields(const eddy_domain_topology *t, const double *vectors, i
         for (int u = 0; u < t->unknowns; ++u) psi[t->unknown_node[u]] = vec[u];
         double *f = fields + (size_t)k * n;
         eddy_domain_curl(&t->mac, psi, f);
-        normalise(&t->mac, f);
+        scale[k] = normalise(&t->mac, f);
     }
 }
 
@@ -152,7 +151,7 @@ static eddy_result harmonic_field(const eddy_domain_topology *t, eddy_laplace_fa
 typedef struct domain_work {
     eddy_domain_topology topo;
     eddy_laplace_factor *factor;
-    double *lambda, *vectors, *fields, *psi, *b, *x;
+    double *lambda, *vectors, *fields, *psi, *b, *x, *scale;
 } domain_work;
 
 static void free_work(domain_work *w)
@@ -160,6 +159,7 @@ static void free_work(domain_work *w)
     eddy_laplace_factor_destroy(w->factor);
     eddy_domain_topology_free(&w->topo);
     eddy_free(w->lambda), eddy_free(w->vectors), eddy_free(w->fields), eddy_free(w->psi), eddy_free(w->b), eddy_free(w->x);
+    eddy_free(w->scale);
 }
 
 static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_work *w,
@@ -183,12 +183,13 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
     w->psi = eddy_alloc((size_t)t->nodes * sizeof *w->psi);
     w->b = eddy_alloc((size_t)t->unknowns * sizeof *w->b);
     w->x = eddy_alloc((size_t)t->unknowns * sizeof *w->x);
-    if (!w->lambda || !w->vectors || !w->fields || !w->psi || !w->b || !w->x)
+    w->scale = eddy_alloc((size_t)d->modes * sizeof *w->scale);
+    if (!w->lambda || !w->vectors || !w->fields || !w->psi || !w->b || !w->x || !w->scale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d modes of %zu samples", r, n);
     report(d, "eigenmodes (Lanczos)", 0.1);
     res = eddy_domain_eigen_solve(t, w->factor, d->modes, w->lambda, w->vectors, err);
     if (res != EDDY_OK) return res;
-    eigen_fields(t, w->vectors, d->modes, w->psi, w->fields);
+    eigen_fields(t, w->vectors, d->modes, w->psi, w->fields, w->scale);
     report(d, "island modes", 0.45);
     for (int c = 1; c <= t->islands && res == EDDY_OK; ++c) {
         double *f = w->fields + (size_t)(d->modes + c - 1) * n;
@@ -199,6 +200,21 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
     }
     for (int m = 0; m < r && res == EDDY_OK; ++m) eddy_close_solid_faces(&g, a->solid, w->fields + (size_t)m * n);
     return res;
+}
+
+/* The eigenmodes' stream functions into the asset (asset_stream.c): the
+ * eigenvectors at the unknowns and their scales, which remake the fields. */
+static eddy_result keep_stream(eddy_asset *a, domain_work *w, eddy_error *err)
+{
+    const eddy_domain_topology *t = &w->topo;
+    a->stream_node = eddy_alloc((size_t)t->unknowns * sizeof *a->stream_node);
+    if (!a->stream_node) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory");
+    memcpy(a->stream_node, t->unknown_node, (size_t)t->unknowns * sizeof *a->stream_node);
+    a->stream_count = a->domain_eigen;
+    a->stream_nodes = t->unknowns;
+    a->stream = w->vectors, w->vectors = NULL;
+    a->stream_scale = w->scale, w->scale = NULL;
+    return EDDY_OK;
 }
 
 eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
@@ -226,8 +242,10 @@ eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, edd
     if (!a->modes || !a->viscosity) res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory");
     for (int k = 0; res == EDDY_OK && k < a->domain_eigen; ++k)
         a->viscosity[(size_t)k * (size_t)r + (size_t)k] = -a->domain_lambda[k];
+    if (res == EDDY_OK) res = keep_stream(a, &w, err);
     free_work(&w);
-    if (res == EDDY_OK) {
+    a->grid_advection = eddy_build_advection(d, a) == EDDY_ADVECTION_GRID;
+    if (res == EDDY_OK && !a->grid_advection) {
         report(d, "advection tensor", 0.5);
         eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
         res = eddy_domain_tensor(&g, a->solid, a->grid_modes, r, TENSOR_DROP, &a->tensor, d, err);

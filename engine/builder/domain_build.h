@@ -22,8 +22,6 @@
 
 struct eddy_build_desc;
 
-static inline int eddy_node(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
-
 /* The nodes of a masked grid. A node is a boundary node when it is on the
  * outer box or a corner of a solid cell; boundary nodes joined through solid
  * cells (or the box) form one wall: component 0 is the box and every wall
@@ -65,10 +63,6 @@ eddy_result eddy_laplace_factor_solve(eddy_laplace_factor *f, const double *b, d
  * or does not converge. */
 eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_factor *f,
                                     int count, double *lambda, double *vectors, eddy_error *err);
-
-/* field = discrete curl of psi on the nodes: u(i, j+1/2) = (psi(i,j+1) -
- * psi(i,j)) / hy, v(i+1/2, j) = -(psi(i+1,j) - psi(i,j)) / hx. */
-void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field);
 
 /* Nodal vorticity of a MAC field at the unknowns (curl of u; equals -L psi
  * for field = curl psi): omega[unknowns]. */

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* domain_eigen.c - the Laplacian eigenmodes of a walled level (issue 14,
- * DESIGN.md section 2 "General domains").
+ * docs/design.md, "Levels with walls").
  *
  * The stream function psi of a mode lives on the grid nodes, zero on every
  * boundary node (domain_topology.c). On the unknown nodes

@@ -86,7 +86,7 @@
 #include "builder_internal.h"
 #include "eddy_mode.h"
 #include "domain_build.h"
-#include "grid_solver.h"
+#include "eddy_grid.h"
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -722,7 +722,8 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
     if (res == EDDY_OK && c.grid_count > 0) {
         progress(&c, "grid viscosity", 0.25);
         res = enriched_viscosity(&c, a, &visc, err);
-        if (res == EDDY_OK) res = enriched_tensor(&c, &a->tensor, &tensor, err);
+        if (res == EDDY_OK && !a->grid_advection) /* else advect_grid.c: no tensor */
+            res = enriched_tensor(&c, &a->tensor, &tensor, err);
     }
     char(*names)[EDDY_ARTIST_NAME_MAX + 1] = NULL;
     if (res == EDDY_OK && c.artists > 0) {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* grid_advect.c - advection of a staggered velocity field by itself.
  *
- * Semi-Lagrangian (lecture notes, seeds/004, "Fluid Simulation - Advection"):
+ * Semi-Lagrangian (docs/design.md, "The full-grid solver"):
  * the value a sample has after dt is the value the field had at the point
  * the fluid there came from, x - dt v, found by a midpoint (RK2) back-trace
  * and read by bilinear interpolation of the component's own staggered grid.

@@ -7,7 +7,8 @@
 #ifndef EDDY_GRID_PRIVATE_H
 #define EDDY_GRID_PRIVATE_H
 
-#include "grid_solver.h"
+#include "eddy_grid.h"
+#include "eddy_internal.h"
 
 #include <fftw3.h>
 

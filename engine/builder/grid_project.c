@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* grid_project.c - the pressure projection of the full-grid solver.
  *
- * Lecture notes (seeds/004, "Pressure Projection"): v <- v - grad p with
- * div grad p = div v, where the divergence of a cell is
+ * The projection of a grid fluid (docs/design.md, "The full-grid solver"):
+ * v <- v - grad p with div grad p = div v, where the divergence of a cell is
  *     (u_{i+1,j} - u_{i,j}) / hx + (v_{i,j+1} - v_{i,j}) / hy
  * and the gradient on an open face is the difference of the two cell
  * pressures over the spacing (p absorbs dt / rho). On closed faces (walls,

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* grid_solver.c - the full-grid MAC solver: creation, obstacles, forces and
- * the split step of the lecture notes (seeds/004): advect, add forces,
- * project. The projection lives in grid_project.c, advection in
- * grid_advect.c. */
+ * the split step of a grid fluid (docs/design.md, "The full-grid solver"):
+ * advect, add forces, project. The projection lives in grid_project.c,
+ * advection in grid_advect.c. */
 #include "grid_private.h"
 
 #include <math.h>

@@ -40,18 +40,6 @@
 /* Links followed before a path is refused as a loop. */
 #define SYMLINK_DEPTH 40
 
-/* TEST-ONLY fault injection, the library's one piece of global state: when
- * nonzero, a save of more than this many bytes writes only that many to its
- * temporary file and then fails as a full disk would. Production code never
- * sets it; tests set it, check the outcome, and set it back to 0. It is not
- * thread-safe, which is fine for its single purpose. */
-static size_t debug_fail_after_bytes;
-
-void eddy_debug_fail_write_after(size_t bytes)
-{
-    debug_fail_after_bytes = bytes;
-}
-
 /* ------------------------------------------------------------ paths */
 
 /* A malloc'd copy of the first n bytes of s. */
@@ -222,17 +210,10 @@ static void remove_stale_temps(const char *target)
 
 /* ------------------------------------------------------------ writing */
 
-static bool fault_injected(size_t size)
-{
-    return debug_fail_after_bytes != 0 && size > debug_fail_after_bytes;
-}
-
-/* Writes data to fd; false with errno set on failure (or on an injected
- * fault, reported as ENOSPC after the allowed bytes are written). */
+/* Writes data to fd; false with errno set on failure. */
 static bool write_all(int fd, const void *data, size_t size)
 {
-    bool inject = fault_injected(size);
-    size_t left = inject ? debug_fail_after_bytes : size;
+    size_t left = size;
     const uint8_t *p = data;
     while (left > 0) {
         ssize_t n = write(fd, p, left);
@@ -245,10 +226,6 @@ static bool write_all(int fd, const void *data, size_t size)
         }
         p += n;
         left -= (size_t)n;
-    }
-    if (inject) {
-        errno = ENOSPC;
-        return false;
     }
     return true;
 }
@@ -292,9 +269,8 @@ typedef struct save_job {
 static eddy_result report(const save_job *j, const char *step, int saved, eddy_error *err)
 {
     (void)unlink(j->tmp);
-    const char *note = fault_injected(j->size) ? " (test fault injection)" : "";
-    return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s '%s' failed%s: %s", j->path, step,
-                     j->tmp, note, strerror(saved));
+    return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s '%s' failed: %s", j->path, step,
+                     j->tmp, strerror(saved));
 }
 
 /* Renames the complete temporary file over the target. */

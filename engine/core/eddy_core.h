@@ -11,6 +11,8 @@
 #define EDDY_CORE_H
 
 #include "eddy_base.h"
+#include "eddy_file.h"
+#include "eddy_mac.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,12 +27,7 @@
 
 /* ------------------------------------------------------------ error.c */
 
-/* Fills err (if not NULL) with code and a printf-style message; returns code. */
-eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+/* eddy_fail is public (eddy_base.h). */
 void eddy_clear_error(eddy_error *err);
 
 /* ------------------------------------------------------------ allocator.c */
@@ -48,30 +45,8 @@ static inline char *eddy_strdup(const char *text)
 
 /* ------------------------------------------------------------ mac_grid.c */
 
-/* A staggered (MAC) grid over [0,W] x [0,H] with nx x ny cells.
- * u samples sit on vertical faces at (i hx, (j + 1/2) hy), i = 0..nx, j = 0..ny-1;
- * v samples sit on horizontal faces at ((i + 1/2) hx, j hy), i = 0..nx-1, j = 0..ny.
- * A sampled field is one array: all u samples (row by row in j), then all v. */
-typedef struct eddy_mac {
-    int nx, ny;
-    double width, height;
-    double hx, hy;
-} eddy_mac;
-
-eddy_mac eddy_mac_make(double width, double height, int nx, int ny);
-static inline int eddy_mac_u_count(const eddy_mac *g) { return (g->nx + 1) * g->ny; }
-static inline int eddy_mac_v_count(const eddy_mac *g) { return g->nx * (g->ny + 1); }
-static inline int eddy_mac_size(const eddy_mac *g) { return eddy_mac_u_count(g) + eddy_mac_v_count(g); }
-static inline int eddy_mac_u(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
-static inline int eddy_mac_v(const eddy_mac *g, int i, int j) { return eddy_mac_u_count(g) + j * g->nx + i; }
-/* Quadrature weight of a sample: the area it stands for (half at a wall). */
-double eddy_mac_weight(const eddy_mac *g, int sample);
-/* Position of a sample; returns 0 for a u sample, 1 for a v sample. */
-int eddy_mac_position(const eddy_mac *g, int sample, double *x, double *y);
-/* Weighted inner product of two sampled fields (approximates the L2 product). */
-double eddy_mac_dot(const eddy_mac *g, const double *a, const double *b);
-/* Discrete divergence per cell (nx*ny values), central on the staggered grid. */
-void eddy_mac_divergence(const eddy_mac *g, const double *field, double *div);
+/* The staggered grid (eddy_mac, its index helpers, inner product and
+ * divergence) is public: eddy_mac.h. */
 
 /* ------------------------------------------------------------ box eigenmodes */
 
@@ -143,24 +118,8 @@ eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
                                   uint32_t max_version, eddy_container *out, eddy_error *err);
 const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag);
 
-/* atomic_file.c: writes a whole buffer to path through an anonymous (or
- * "<target>.tmp.<pid>") file, fsync, rename. A symbolic link at path is
- * followed and its target replaced; a path that is not a regular file
- * (device, FIFO, socket, directory) is refused (EDDY_ERR_IO). On any failure
- * the previous file is untouched and no temporary file is left; stale
- * temporaries of dead processes are removed. */
-eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
-                                   eddy_error *err);
-/* Opens an input for reading without blocking on a FIFO; anything that is
- * not a regular file is refused with EDDY_ERR_IO and a message. */
-eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err);
-/* Reads a whole regular file into a malloc'd buffer (limit: max_size bytes). */
-eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, size_t *out_size,
-                           eddy_error *err);
-
-/* Fault injection for tests of safe saves: when set, the atomic writer stops
- * after this many bytes and reports an I/O error. 0 disables it. */
-void eddy_debug_fail_write_after(size_t bytes);
+/* atomic_file.c: atomic saves and non-blocking reads are public:
+ * eddy_file.h. */
 
 /* Bounded little-endian reader and growable writer for section payloads. */
 typedef struct eddy_reader {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* coupling.c - the coupled step of chapter 5.3: fluid, panels, forces,
  * feedback (eddy_coupling_advance), then rigid bodies (eddy_coupling_step),
- * in that order (DESIGN.md §1). The pieces live in their own files: panels
+ * in that order (docs/design.md, "The pipeline"). The pieces live in their own files: panels
  * in panel_*.c, forces in coupling_forces.c, grid feedback in
  * feedback_grid.c, the exact feedback in panel_feedback_exact.c, the tank's
  * walls in tank_walls.c.
@@ -10,7 +10,12 @@
  * Lifetimes: the coupling is its world's watcher (body_watch.h), so a second
  * coupling on the world is refused, a coupled body being destroyed is
  * forgotten first, a shape added to one is refused, and a world destroyed
- * under the coupling is let go. */
+ * under the coupling is let go. It holds its fluid, so a second coupling on
+ * the fluid is refused. What the game does in Box2D behind eddy's back is
+ * found at the start of every advance, before anything is read (LIFETIMES AND
+ * MISUSE in eddy_coupling.h): a body or world it destroyed, a world stepped
+ * other than once by the advance's dt, a mass, gravity scale or sleep flag
+ * it set on a coupled body. */
 #include "coupling_internal.h"
 #include "asset_shapes.h"
 #include "body_pieces.h"
@@ -29,6 +34,13 @@
 #define DEFAULT_SCHWARZ_TOL 1e-4
 #define DEFAULT_SCHWARZ_ITERATIONS 50
 #define DEFAULT_BODY_SUBSTEPS 4
+/* desc.size against the asset's domain, relative: round-off in a level file's
+ * numbers, not another tank */
+#define TANK_TOLERANCE 1e-9
+/* The world's step between two advances: the advance's dt to 1%. The clock
+ * reads a step to about 1e-4 of itself (body_port.h); a dt off by 1% moves
+ * the bodies 1% further than the water that pushed them. */
+#define STEP_TOLERANCE 1e-2
 
 const char *eddy_feedback_name(eddy_feedback_mode mode)
 {
@@ -76,6 +88,22 @@ static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy
     return EDDY_OK;
 }
 
+/* The tank the game says it built (desc.size) is the asset's domain. */
+static eddy_result check_tank(const eddy_asset *a, const eddy_coupling_desc *d, eddy_error *err)
+{
+    const double *size = d->size;
+    if (size[0] == 0.0 && size[1] == 0.0) return EDDY_OK; /* the asset's, whatever it is */
+    if (!(size[0] > 0.0) || !(size[1] > 0.0) || !isfinite(size[0]) || !isfinite(size[1]))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: size must be positive and finite "
+                         "(got %g x %g)", size[0], size[1]);
+    if (fabs(size[0] - a->width) > TANK_TOLERANCE * a->width ||
+        fabs(size[1] - a->height) > TANK_TOLERANCE * a->height)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the asset is for a %g x %g m domain, "
+                         "the tank (desc.size) is %g x %g m: build the asset for this tank",
+                         a->width, a->height, size[0], size[1]);
+    return EDDY_OK;
+}
+
 static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
 {
     eddy_panel_world_desc pd = {0};
@@ -86,7 +114,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.no_images = c->desc.no_wall_images;
     pd.tolerance = c->desc.schwarz_tolerance;
     pd.max_iterations = c->desc.schwarz_max_iterations;
-    pd.fast = !c->desc.paper_pipeline;
+    pd.fast = !c->paper_pipeline;
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
     return eddy_panel_world_create(&pd, &c->panels, err);
@@ -126,8 +154,16 @@ static void on_world_destroyed(void *user, eddy_world *world)
     c->world = NULL;
 }
 
+static eddy_result box2d_world_gone(eddy_error *err)
+{
+    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D world was destroyed (or eddy's "
+                     "clock body in it) before eddy's handle on it: destroy the coupling, then "
+                     "the handle (eddy_world_destroy)");
+}
+
 static eddy_result watch_world(eddy_coupling *c, eddy_error *err)
 {
+    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
     eddy_world_watcher w = {c, on_body_destroyed, on_shape_adding, on_world_destroyed};
     eddy_error inner = {0};
     if (eddy_port_watch_world(c->world, &w, &inner) != EDDY_OK)
@@ -151,6 +187,13 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     c->desc = desc ? *desc : (eddy_coupling_desc){0};
     c->r = eddy_fluid_mode_count(fluid);
     eddy_result res = resolve_desc(c->asset, &c->desc, err);
+    if (res == EDDY_OK) res = check_tank(c->asset, &c->desc, err);
+    if (res == EDDY_OK) {
+        c->holds_fluid = eddy_fluid_hold(fluid, c);
+        if (!c->holds_fluid)
+            res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the fluid already has a coupling, "
+                            "which steps it (one per fluid: destroy that one first)");
+    }
     if (res == EDDY_OK) res = watch_world(c, err);
     if (res != EDDY_OK) c->world = NULL; /* not ours to let go of */
     if (res == EDDY_OK) res = make_panel_world(c, err);
@@ -196,6 +239,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
         for (int b = 0; b < c->body_count; ++b) release_body(c, b);
         eddy_port_unwatch_world(c->world);
     }
+    if (c->holds_fluid) eddy_fluid_release(c->fluid, c);
     eddy_panel_world_destroy(c->panels);
     for (int s = 0; s < c->cache_count; ++s) {
         eddy_panel_shape_free(&c->cache[s].shape);
@@ -352,8 +396,12 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
     if (!c->world) return world_gone(err);
+    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
     if (eddy_body_world(body) != c->world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is in another world");
+    if (!eddy_port_body_live(body))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body's Box2D body was destroyed "
+                         "outside eddy: destroy its handle (eddy_body_destroy)");
     for (int b = 0; b < c->body_count; ++b)
         if (c->bodies[b] == body)
             return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: body %d is already coupled", b);
@@ -452,7 +500,7 @@ int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
 static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
 {
     const eddy_coupling *c = user;
-    if (c->desc.paper_pipeline) /* point by point, as a straightforward port would */
+    if (c->paper_pipeline) /* point by point, as a straightforward port would */
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
     else
         eddy_fluid_velocity_many(c->fluid, n, xy, uv);
@@ -477,6 +525,109 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
     return outside;
 }
 
+/* ------------------------------------------------------------ what the game did */
+
+/* The handle's index among its world's (eddy_world_body), to name it. */
+static int handle_index(const eddy_world *w, const eddy_body *body)
+{
+    for (int i = 0; i < eddy_world_body_count(w); ++i)
+        if (eddy_world_body(w, i) == body) return i;
+    return -1;
+}
+
+/* Coupled bodies whose Box2D body the game destroyed other than through
+ * eddy_body_destroy (the handle is still there): the coupling lets go of them
+ * without touching Box2D, and names the first. A body the game makes in the
+ * freed slot is another body: not coupled, it gets no forces. */
+static eddy_result let_go_of_lost_bodies(eddy_coupling *c, eddy_error *err)
+{
+    int lost = 0;
+    eddy_body *first = NULL;
+    for (int b = 0; b < c->body_count; ++b)
+        if (!eddy_port_body_live(c->bodies[b]) && lost++ == 0) first = c->bodies[b];
+    if (lost == 0) return EDDY_OK;
+    eddy_result res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D body of eddy handle "
+                                "%d (eddy_world_body; Box2D user data %p, eddy user data %p)%s was "
+                                "destroyed outside eddy: the coupling let go of it and this "
+                                "advance did nothing; destroy the handle (eddy_body_destroy)",
+                                handle_index(c->world, first), eddy_port_box2d_user_data(first),
+                                eddy_body_user_data(first), lost > 1 ? " and others" : "");
+    for (int b = 0; b < c->body_count;)
+        if (eddy_port_body_live(c->bodies[b])) ++b;
+        else remove_at(c, b, true, NULL); /* gives back nothing: Box2D has nothing */
+    return res;
+}
+
+/* eddy_coupling.h: between two advances the world steps once, by the first
+ * one's dt. Not stepped, the forces the last advance handed out still wait
+ * and this one would add as much again: refused, and the clock runs on (the
+ * next advance wants that one step). Stepped more or by another dt, the
+ * forces acted in the first step: refused, and the clock stops (nothing is
+ * waiting). Either way before anything moves. */
+static eddy_result check_world_step(eddy_coupling *c, eddy_error *err)
+{
+    if (!c->clock_armed) return EDDY_OK;
+    int steps; /* -1: an adopted world, which only the clock's angle tells about */
+    const double dt = c->clock_dt, t = eddy_port_clock_read(c->world, &steps);
+    if (steps == 0 || (steps < 0 && t < 1e-3 * dt)) /* the clock reads 0 then */
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was not stepped since the "
+                         "last eddy_coupling_advance, whose forces still wait in Box2D: step the "
+                         "world once after each advance (this advance did nothing)");
+    c->clock_armed = false; /* the forces have been used */
+    if (fabs(t - dt) <= STEP_TOLERANCE * dt && steps <= 1) return EDDY_OK;
+    if (steps > 1)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped %d times (%g s) "
+                         "since the last eddy_coupling_advance, which handed out forces for one "
+                         "step of %g s: step it once per advance (this advance did nothing)",
+                         steps, t, dt);
+    if (steps < 0 && t >= 1.5 * dt)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped by %g s since "
+                         "the last eddy_coupling_advance, %.3g times its dt of %g s: step it once "
+                         "per advance, by the same dt (this advance did nothing)", t, t / dt, dt);
+    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped by %g s since the "
+                     "last eddy_coupling_advance, whose dt was %g s: step it once by the same dt "
+                     "(this advance did nothing)", t, dt);
+}
+
+/* eddy_coupling.h: a coupled body's mass, gravity scale and sleep setting
+ * are pushed every step. What the game set in Box2D since the last advance
+ * (directly, or through eddy_body.h) becomes the body's own, which it gets
+ * back when the coupling lets go, and the coupling's are pushed again. */
+static void resync_body(eddy_coupling *c, int b)
+{
+    eddy_body *body = c->bodies[b];
+    eddy_coupled_body *info = &c->info[b];
+    eddy_body_type type = eddy_body_get_type(body);
+    if (type != EDDY_BODY_STATIC && eddy_body_is_sleep_enabled(body)) {
+        info->sleep_enabled = true;
+        eddy_body_enable_sleep(body, false);
+    }
+    if (type != EDDY_BODY_DYNAMIC) return;
+    double scale = eddy_body_gravity_scale(body); /* Box2D's, whoever set it */
+    if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
+        info->gravity_scale = scale;
+        eddy_body_set_gravity_scale(body, 0.0, NULL);
+    }
+    double mass, inertia;
+    eddy_body_added_mass(body, &mass, &inertia);
+    if (eddy_port_resync_mass(body) || mass != info->box2d_added[0] ||
+        inertia != info->box2d_added[1])
+        eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
+}
+
+/* What the game did in Box2D since the last advance, before anything is read:
+ * a world or bodies it destroyed and a world not stepped once by the last dt
+ * (refused), a mass, gravity scale or sleep flag it set (taken on). */
+static eddy_result check_the_game(eddy_coupling *c, eddy_error *err)
+{
+    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
+    eddy_result res = check_world_step(c, err);
+    if (res == EDDY_OK) res = let_go_of_lost_bodies(c, err);
+    if (res != EDDY_OK) return res;
+    for (int b = 0; b < c->body_count; ++b) resync_body(c, b);
+    return EDDY_OK;
+}
+
 /* The coupled step up to the rigid bodies' own: fluid, panels, forces handed
  * to the bodies, feedback. A hard failure is returned; a body that has left
  * the domain is not one (the step completes for the others): it comes back
@@ -487,12 +638,14 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
     if (!c || !isfinite(dt) || dt <= 0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
     if (!c->world) return world_gone(err);
+    eddy_result res = check_the_game(c, err);
+    if (res != EDDY_OK) return res;
     if (c->panels_stale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "coupling: out of memory taking a destroyed "
                          "body's panels out; remove and add a body to rebuild them");
     double t0 = eddy_now_ms();
     memcpy(c->coef_start, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
-    eddy_result res = eddy_fluid_step(c->fluid, dt);
+    res = eddy_fluid_step(c->fluid, dt);
     if (res != EDDY_OK) return eddy_fail(err, res, "coupling: the fluid step failed (%s)",
                                          eddy_result_name(res));
     const double *after = eddy_fluid_coefficients(c->fluid);
@@ -506,6 +659,11 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
     }
     double t2 = eddy_now_ms();
     eddy_coupling_apply_body_forces(c, dt);
+    if (c->body_count > 0) { /* for one step of the world, by dt: the next advance checks */
+        eddy_port_clock_start(c->world);
+        c->clock_armed = true;
+        c->clock_dt = dt;
+    }
     double t3 = eddy_now_ms();
     memcpy(c->pre_feedback, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     if (c->body_count > 0) eddy_coupling_apply_feedback(c);
@@ -572,7 +730,7 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
 {
     if (!c) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL coupling");
     eddy_result res = eddy_panel_world_set_fast(c->panels, !on, err);
-    if (res == EDDY_OK) c->desc.paper_pipeline = on;
+    if (res == EDDY_OK) c->paper_pipeline = on;
     return res;
 }
 

@@ -6,7 +6,7 @@
  * The paper loads the panels with dynamic pressure (5.20, 5.21). A uniform q
  * on a closed outline sums to nothing, the text leaves open which panels and
  * which way, and the body then moves as if it displaced no water. Here a body
- * is a rigid body in water (DESIGN.md §5 "Beyond dynamic pressure"): with c its
+ * is a rigid body in water (docs/design.md, "Forces on bodies"): with c its
  * centre of mass, v its velocity, omega its angular velocity, A its area, m its
  * mass and M_a its added-mass tensor (panel_added_mass.c),
  *

@@ -79,7 +79,11 @@ struct eddy_coupling {
     eddy_world *world;    /* NULL once eddy_world_destroy took it (body_watch.h) */
     bool panels_stale;    /* a destroyed body's panels could not be taken out (out of
                              memory): the step refuses */
+    bool holds_fluid;     /* the fluid is this coupling's (one coupling per fluid) */
+    bool clock_armed;     /* the last advance handed forces out for one world step of */
+    double clock_dt;      /* ... clock_dt s: the next advance checks the world's clock */
     eddy_coupling_desc desc;
+    bool paper_pipeline;  /* eddy_coupling_set_paper_pipeline (benchmarks only) */
     int r;
     eddy_panel_world *panels;
     int body_count;
@@ -141,6 +145,16 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
  * moved by origin). */
 void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
                              const eddy_debug_draw *d);
+
+/* The pipeline as the paper prints it, for benchmarks and the tests that
+ * compare against it (never a game's choice, so not in eddy_coupling.h):
+ * every Schwarz sweep sums every panel at every other body's midpoints (no
+ * far field, no near field kept between sweeps, no warm start), exact
+ * feedback by trigonometric closed forms per mode and panel, the fluid
+ * sampled point by point. The same answers to the tolerances, far slower.
+ * Off by default. Set-up time: the first switch back to the fast pipeline
+ * may allocate; not inside a step. */
+eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);

@@ -238,7 +238,7 @@ static bool raw_feedback(eddy_coupling *c, double *out)
         /* Gauss points and recurrences (panel_feedback_fast.c); the closed
          * form per mode and panel for the paper pipeline, or when the panels
          * are too long for the Gauss rule */
-        if (c->desc.paper_pipeline || !c->box_feedback ||
+        if (c->paper_pipeline || !c->box_feedback ||
             !eddy_box_feedback_apply(c->box_feedback, c->panels, out))
             eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, out);
         eddy_stream_feedback_grid_modes(&c->stream, c->panels, out);
@@ -246,17 +246,17 @@ static bool raw_feedback(eddy_coupling *c, double *out)
     }
 }
 
-/* One body's panels projected exactly (DESIGN.md §4): box modes by Gauss
- * points and recurrences (or the closed form per mode and panel for the paper
- * pipeline, or when the panels are too long for the Gauss rule), grid modes by
- * their discrete stream functions. */
+/* One body's panels projected exactly (docs/design.md, "Exact feedback"): box
+ * modes by Gauss points and recurrences (or the closed form per mode and panel
+ * for the paper pipeline, or when the panels are too long for the Gauss rule),
+ * grid modes by their discrete stream functions. */
 static void exact_body_feedback(eddy_coupling *c, int b, double *out)
 {
     const eddy_panel_world_body *pb = &c->panels->bodies[b];
     int first = pb->first, count = pb->shape->count, eigen = c->asset->eigen_count;
     /* both box variants write out[0, eigen); the grid modes add to the rest */
     memset(out + eigen, 0, (size_t)(c->r - eigen) * sizeof(double));
-    if (c->desc.paper_pipeline || !c->box_feedback ||
+    if (c->paper_pipeline || !c->box_feedback ||
         !eddy_box_feedback_apply_range(c->box_feedback, c->panels, first, count, out))
         eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes, eigen, out);
     eddy_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);

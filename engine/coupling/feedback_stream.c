@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* feedback_stream.c - exact feedback (DESIGN.md §4) for the grid modes of an
+/* feedback_stream.c - exact feedback (docs/design.md) for the grid modes of an
  * enriched basis (5.2): the box modes have closed-form stream functions
  * (panel_feedback_exact.c); a painted or recorded mode R_m has a discrete one.
  *

@@ -7,15 +7,21 @@
  * Sections of an asset (file kind 'ASST'):
  *   DOMN  f64 width, f64 height, i32 nx, i32 ny, i32 modes r, i32 eigenmodes,
  *         u32 flags (bit 0: the reduced Laplacian is diagonal; bit 1: the
- *         level has walls, so no eigenmodes and a section 'WALL')
+ *         level has walls, so no eigenmodes and a section 'WALL'; bit 2,
+ *         format 3: advection is evaluated on a grid (advect_grid.c,
+ *         advect_box.c), so no section 'ADVT'; for a level with walls or a
+ *         basis of box eigenmodes alone)
  *   EMOD  per eigenmode i32 k1, i32 k2 (eigenvalues are recomputed on load)
  *   VISC  the reduced Laplacian D (5.6): r doubles if diagonal, else r*r
  *   ADVT  the advection tensor: u64 nnz, (r+1) u64 slot starts,
- *         nnz (i32 k, i32 j) pairs, nnz f64 values
+ *         nnz (i32 k, i32 j) pairs, nnz f64 values (absent with bit 2)
  * and, for an enriched basis (chapter 5.2, enrich.c), only when not empty:
- *   GMOD  grid modes (modes e..r-1): u32 count g = r - e, then g fields of
- *         eddy_mac_size f64 samples each (eddy_internal.h layout); their
- *         wall-normal samples must be exactly zero
+ *   GMOD  grid modes (modes e+p..r-1): u32 count g = r - e - p, then g
+ *         fields of eddy_mac_size f64 samples each (eddy_internal.h layout);
+ *         their wall-normal samples must be exactly zero
+ * and, format 3, for a level with walls whose eigenmodes are stored as
+ * stream functions (asset_stream.c):
+ *   GPSI  grid modes 0..p-1 as stream functions at the nodes off the walls
  *   ARTP  artist modes: u32 count, then per artist u32 name length (1..
  *         EDDY_ARTIST_NAME_MAX), the name's bytes zero-padded to a multiple
  *         of 4, f64 fraction held by the eigenmodes alone, f64 fraction held
@@ -27,6 +33,8 @@
  *         carry flux through a solid face
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ).
+ * Formats 1 and 2 still load (they hold no GPSI and always a tensor); a
+ * format-2 reader refuses a format-3 file by its version.
  *
  * An asset holds only these sections: a section with any other tag is
  * refused ("unknown section"), not skipped, so that every byte of an asset is
@@ -50,6 +58,7 @@ void eddy_asset_destroy(eddy_asset *a)
     eddy_free(a->modes);
     eddy_free(a->viscosity);
     eddy_tensor_free(&a->tensor);
+    eddy_asset_stream_free(a);
     eddy_free(a->grid_modes);
     eddy_free(a->artist_names);
     eddy_free(a->artist_capture);
@@ -85,6 +94,8 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->domain_mode_count = a->domain_eigen;
     out->harmonic_mode_count = a->harmonic_count;
     out->solid_cell_count = a->solid_count;
+    out->advection = a->grid_advection ? EDDY_ADVECTION_GRID : EDDY_ADVECTION_TENSOR;
+    out->stream_mode_count = a->stream_count;
 }
 
 /* ------------------------------------------------------------ artist modes */
@@ -152,7 +163,8 @@ static eddy_result exact_size(const eddy_reader *r, const char *name, eddy_error
     return EDDY_OK;
 }
 
-static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_error *err)
+static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, uint32_t version,
+                                 eddy_error *err)
 {
     eddy_reader r = eddy_reader_make(s);
     a->width = eddy_read_f64(&r);
@@ -186,9 +198,15 @@ static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, eddy_erro
                          a->eigen_count, a->mode_count,
                          a->has_walls_flag ? "0..0 (a level with walls)" : "1..r");
     a->grid_count = a->mode_count - a->eigen_count;
-    if (flags & ~(FLAG_DIAGONAL | FLAG_WALLS))
+    uint32_t known = FLAG_DIAGONAL | FLAG_WALLS | (version >= 3 ? FLAG_GRID_ADVECTION : 0u);
+    if (flags & ~known)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': "
                          "unknown domain flags 0x%x", flags);
+    a->grid_advection = (flags & FLAG_GRID_ADVECTION) != 0;
+    if (a->grid_advection && !a->has_walls_flag && a->eigen_count != a->mode_count)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'DOMN': advection on the grid "
+                         "(flag 0x%x) is for levels with walls and plain box eigenbases only",
+                         FLAG_GRID_ADVECTION);
     return EDDY_OK;
 }
 
@@ -303,35 +321,40 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
     return check_slot_starts(t, err);
 }
 
-/* GMOD: exactly the grid modes DOMN announces, finite, no wall flux. */
+/* GMOD: exactly the grid modes DOMN announces less those GPSI holds (which
+ * are remade from their stream functions once the walls are decoded),
+ * finite, no wall flux. */
 static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
-    if (a->grid_count == 0) {
+    int sampled = a->grid_count - a->stream_count;
+    if (sampled == 0) {
         if (s)
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' in an asset without grid "
-                             "modes");
-        return EDDY_OK;
-    }
-    if (!s)
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' in an asset without "
+                             "sampled grid modes");
+    } else if (!s) {
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: %d grid modes but no section 'GMOD'",
-                         a->grid_count);
+                         sampled);
+    }
+    if (a->grid_count == 0) return EDDY_OK;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    size_t n = (size_t)eddy_mac_size(&g), total = n * (size_t)a->grid_count;
+    size_t n = (size_t)eddy_mac_size(&g), total = n * (size_t)sampled;
+    size_t first = n * (size_t)a->stream_count;
+    a->grid_modes = eddy_calloc(first + total, sizeof *a->grid_modes);
+    if (!a->grid_modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
+    if (sampled == 0) return EDDY_OK;
     eddy_reader rd = eddy_reader_make(s);
     uint32_t count = eddy_read_u32(&rd);
-    if (!rd.failed && count != (uint32_t)a->grid_count)
+    if (!rd.failed && count != (uint32_t)sampled)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' holds %u grid modes, the "
-                         "domain says %d", count, a->grid_count);
+                         "domain says %d", count, sampled);
     if (rd.failed || rd.left != total * 8)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' is %llu bytes, %d grid modes "
-                         "on %d x %d cells need %llu", (unsigned long long)s->size, a->grid_count,
+                         "on %d x %d cells need %llu", (unsigned long long)s->size, sampled,
                          a->nx, a->ny, (unsigned long long)(4 + total * 8));
-    a->grid_modes = eddy_alloc(total * sizeof *a->grid_modes);
-    if (!a->grid_modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
-    eddy_read_f64s(&rd, a->grid_modes, total);
+    eddy_read_f64s(&rd, a->grid_modes + first, total);
     eddy_result res = exact_size(&rd, "GMOD", err);
     if (res != EDDY_OK) return res;
-    for (int m = 0; m < a->grid_count; ++m) {
+    for (int m = a->stream_count; m < a->grid_count; ++m) {
         const double *f = a->grid_modes + (size_t)m * n;
         for (size_t q = 0; q < n; ++q)
             if (!isfinite(f[q]))
@@ -462,16 +485,17 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
     return EDDY_OK;
 }
 
-/* Every section must be one this loader reads (see the top of this file). */
+/* Every section must be one this loader reads (see the top of this file);
+ * GPSI from format 3 on. */
 static eddy_result check_known_sections(const eddy_container *c, eddy_error *err)
 {
     static const uint32_t known[] = {TAG_DOMAIN, TAG_EIGEN,  TAG_VISC,     TAG_ADVECT, TAG_GRID,
-                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS};
+                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS,  TAG_STREAM};
     for (int s = 0; s < c->count; ++s) {
         uint32_t tag = c->sections[s].tag;
         bool found = false;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k)
-            found = found || tag == known[k];
+            found = found || (tag == known[k] && (tag != TAG_STREAM || c->version >= 3));
         if (found) continue;
         char name[5];
         for (int b = 0; b < 4; ++b) {
@@ -480,7 +504,7 @@ static eddy_result check_known_sections(const eddy_container *c, eddy_error *err
         }
         name[4] = '\0';
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown section '%s' (0x%08x): an asset "
-                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL", name,
+                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL GPSI", name,
                          (unsigned)tag);
     }
     return EDDY_OK;
@@ -493,12 +517,17 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     const eddy_section *dom = require(c, TAG_DOMAIN, "DOMN", err);
     const eddy_section *eig = require(c, TAG_EIGEN, "EMOD", err);
     const eddy_section *vis = require(c, TAG_VISC, "VISC", err);
-    const eddy_section *adv = require(c, TAG_ADVECT, "ADVT", err);
-    if (!dom || !eig || !vis || !adv) return EDDY_ERR_FORMAT;
-    eddy_result res = decode_domain(a, dom, err);
+    if (!dom || !eig || !vis) return EDDY_ERR_FORMAT;
+    eddy_result res = decode_domain(a, dom, c->version, err);
     if (res == EDDY_OK) res = decode_eigenmodes(a, eig, err);
     if (res == EDDY_OK) res = decode_viscosity(a, vis, err);
-    if (res == EDDY_OK) res = decode_tensor(a, adv, err);
+    const eddy_section *adv = eddy_container_find(c, TAG_ADVECT);
+    if (res == EDDY_OK && a->grid_advection && adv)
+        res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT' in an asset whose advection "
+                        "is evaluated on the grid (DOMN flag 0x%x)", FLAG_GRID_ADVECTION);
+    if (res == EDDY_OK && !a->grid_advection)
+        res = adv ? decode_tensor(a, adv, err) : (require(c, TAG_ADVECT, "ADVT", err), EDDY_ERR_FORMAT);
+    if (res == EDDY_OK) res = eddy_asset_stream_decode(a, eddy_container_find(c, TAG_STREAM), err);
     if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), c->version, err);

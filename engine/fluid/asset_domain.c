@@ -9,9 +9,10 @@
  *   u32 islands, u32 Laplacian eigenmodes e, u32 harmonic modes h (= islands),
  *   e f64 eigenvalues of -L (ascending, > 0).
  * The solid mask is not stored: the loader rasterises the walls again (the
- * same code as the builder), and then refuses a grid mode with any flux
- * through a solid face, so an asset can never promise walls its modes leak
- * through. */
+ * same code as the builder), remakes the modes stored as stream functions
+ * (section 'GPSI', asset_stream.c), and then refuses a grid mode with any
+ * flux through a solid face, so an asset can never promise walls its modes
+ * leak through. */
 #include "domain.h"
 #include "panel_walls.h"
 
@@ -184,6 +185,9 @@ static eddy_result check_counts(const eddy_asset *a, eddy_error *err)
                          "%d eigenmodes and %d harmonic modes do "
                          "not fit in %d grid modes", a->domain_eigen, a->harmonic_count,
                          a->grid_count);
+    if (a->stream_count != 0 && a->stream_count != a->domain_eigen)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GPSI' holds %d modes, but the "
+                         "level has %d Laplacian eigenmodes", a->stream_count, a->domain_eigen);
     for (int k = 0; k < a->domain_eigen; ++k)
         if (!isfinite(a->domain_lambda[k]) || !(a->domain_lambda[k] > 0.0) ||
             (k > 0 && a->domain_lambda[k] < a->domain_lambda[k - 1]))
@@ -227,6 +231,7 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
     eddy_read_f64s(&rd, a->domain_lambda, eig);
     if (rd.failed || rd.left != 0) return fail_short(err);
     res = check_counts(a, err);
+    if (res == EDDY_OK) res = eddy_asset_stream_fields(a, err);
     if (res == EDDY_OK) res = check_modes_sealed(a, err);
     if (res == EDDY_OK) res = eddy_panel_walls_build_for_asset(a, err);
     return res;

@@ -20,9 +20,11 @@
 #define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
 #define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
 #define TAG_WALLS EDDY_FOURCC('W', 'A', 'L', 'L')
+#define TAG_STREAM EDDY_FOURCC('G', 'P', 'S', 'I') /* format 3: asset_stream.c */
 
 #define FLAG_DIAGONAL 1u
 #define FLAG_WALLS 2u /* walls: no box eigenmodes, section 'WALL' (asset_domain.c) */
+#define FLAG_GRID_ADVECTION 4u /* format 3: advection on the grid, no 'ADVT' (advect_grid.c) */
 #define MAX_GRID 4096
 #define MAX_MODES 4096
 #define MAX_FILE_BYTES ((size_t)1 << 31)

@@ -15,7 +15,11 @@
  *         1e-12) and negative semidefinite (a Cholesky factorisation of
  *         -D~ + tau I with tau = 1e-9 max |D_kk|, r^3 / 6 operations); no
  *         entry is beyond VISC_BOUND (below);
- *   ADVT  every slot A_i holds its entries in (k, j) order without repeats,
+ *   ADVT  (when the asset has one: not with advection on the grid, whose
+ *         operator is made from the grid modes checked below, or for a box
+ *         from its wave numbers, which must then be the box's smallest
+ *         modes: K1 K2 <= 4 r + 16, so its collocation grid stays small)
+ *         every slot A_i holds its entries in (k, j) order without repeats,
  *         as the builder writes them, and is skew-symmetric (5.8) relative to
  *         the tensor's largest entry (1e-12); the largest entry is within
  *         ADVECTION_BOUND (below); entries between box eigenmodes match the
@@ -23,7 +27,8 @@
  *         (relative 1e-9; every 32nd one: a tensor built for another
  *         domain or rescaled changes them all, a single changed entry
  *         already breaks the skew symmetry);
- *   GMOD  every grid mode has unit norm in the grid product (relative 1e-6);
+ *   GMOD  every grid mode has unit norm in the grid product (relative 1e-6),
+ *         also those remade from their stream functions (GPSI);
  *   WALL  no more islands than walls.
  * All comparisons are written so that NaN fails them (!(x <= bound)).
  *
@@ -303,8 +308,30 @@ static eddy_result check_box_entries(const eddy_asset *a, double largest, eddy_e
     return EDDY_OK;
 }
 
+/* Without ADVT a box advects on a collocation grid of about 3 K1 / 2 x
+ * 3 K2 / 2 points (advect_box.c). The r smallest box modes fill a quarter
+ * ellipse of wave numbers, so K1 K2 stays near 4 r / pi; an asset whose
+ * modes are not those (one mode (4096, 4096)) would make that grid, and
+ * every product on it, enormous. */
+static eddy_result check_collocation(const eddy_asset *a, eddy_error *err)
+{
+    if (a->has_walls_flag) return EDDY_OK; /* advect_grid.c: bounded by GPSI's size */
+    long k1 = 0, k2 = 0;
+    for (int m = 0; m < a->eigen_count; ++m) {
+        if (a->modes[m].k1 > k1) k1 = a->modes[m].k1;
+        if (a->modes[m].k2 > k2) k2 = a->modes[m].k2;
+    }
+    if (k1 * k2 > 4L * a->mode_count + 16)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD': wave numbers up to (%ld, %ld) "
+                         "for %d modes are not the smallest modes of the box, which advection on "
+                         "the grid (DOMN flag 0x%x) needs", k1, k2, a->mode_count,
+                         FLAG_GRID_ADVECTION);
+    return EDDY_OK;
+}
+
 static eddy_result check_tensor(const eddy_asset *a, eddy_error *err)
 {
+    if (a->grid_advection) return check_collocation(a, err); /* no ADVT */
     const eddy_tensor *t = &a->tensor;
     double largest;
     eddy_result res = check_slot_order(t, &largest, err);
@@ -335,8 +362,8 @@ static eddy_result check_grid_norms(const eddy_asset *a, eddy_error *err)
         const double *f = a->grid_modes + (size_t)m * n;
         double norm2 = eddy_mac_dot(&g, f, f);
         if (!(fabs(norm2 - 1.0) <= GRID_NORM_TOL))
-            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': grid mode %d has squared "
-                             "norm %g, not 1", m, norm2);
+            return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section '%s': grid mode %d has squared "
+                             "norm %g, not 1", m < a->stream_count ? "GPSI" : "GMOD", m, norm2);
     }
     return EDDY_OK;
 }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* basis_box.c - Laplacian eigenmodes of the box [0,W] x [0,H] (DESIGN.md §2).
+/* basis_box.c - Laplacian eigenmodes of the box [0,W] x [0,H] (docs/design.md,
+ * "The box basis").
  *
  * Mode k = (k1, k2), k1, k2 >= 1: stream function psi = N sin(a x) sin(b y),
  * a = k1 pi / W, b = k2 pi / H; velocity phi = (dpsi/dy, -dpsi/dx)

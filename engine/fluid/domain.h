@@ -15,18 +15,18 @@
 
 #include "eddy_internal.h"
 
-/* A cell index of the mask: row by row in j. */
-static inline int eddy_cell(const eddy_mac *g, int i, int j) { return j * g->nx + i; }
+/* A cell index of the mask: row by row in j (eddy_mac_cell of eddy_mac.h). */
+static inline int eddy_cell(const eddy_mac *g, int i, int j) { return eddy_mac_cell(g, i, j); }
+/* A node (i hx, j hy), i = 0..nx, j = 0..ny, where stream functions live. */
+static inline int eddy_node(const eddy_mac *g, int i, int j) { return j * (g->nx + 1) + i; }
 
-/* mask[c] = 1 for every cell c whose centre lies inside some wall, else 0;
- * covered[w] (may be NULL) counts the cell centres wall w covers. Returns the
- * number of solid cells. */
-int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g, uint8_t *mask,
-                         int *covered);
+/* field = discrete curl of psi on the nodes: u(i, j+1/2) = (psi(i,j+1) -
+ * psi(i,j)) / hy, v(i+1/2, j) = -(psi(i+1,j) - psi(i,j)) / hx (domain_walls.c).
+ * The builder makes a walled level's modes with it and the loader remakes
+ * them from their stored stream functions with it, bit for bit. */
+void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field);
 
-/* True for a face sample that is closed by a solid cell on either side (the
- * outer box's faces are not included: see eddy_mac_weight for those). */
-bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
+/* eddy_walls_rasterise and eddy_face_touches_solid are public (eddy.h). */
 
 /* Sets every sample on the outer box or touching a solid cell to exactly 0. */
 void eddy_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *field);
@@ -39,6 +39,14 @@ void eddy_asset_domain_encode(const eddy_asset *a, eddy_writer *w);
 /* Decodes (s may be NULL: a box level), rasterises the mask again and checks
  * that every grid mode carries no flux through a solid face. */
 eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
+/* asset_stream.c: the 'GPSI' section, a walled level's Laplacian eigenmodes
+ * as stream functions. Decoding needs DOMN (walls flag, grid modes); the
+ * fields are remade (eddy_asset_stream_fields, into grid_modes 0..p-1) once
+ * the walls' mask exists. */
+void eddy_asset_stream_encode(const eddy_asset *a, eddy_writer *w);
+eddy_result eddy_asset_stream_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
+eddy_result eddy_asset_stream_fields(eddy_asset *a, eddy_error *err);
+void eddy_asset_stream_free(eddy_asset *a);
 /* Frees what the walls own (also the wall panels). */
 void eddy_asset_domain_free(eddy_asset *a);
 /* a->wall_panels (panel_walls.h) from a->solid: nothing for a box level or

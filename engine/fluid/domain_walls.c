@@ -16,7 +16,10 @@
  * INSIDE. A polygon by the crossing rule with half-open edges (a point on a
  * rising edge's left or on a lower end counts, consistently, so two walls
  * sharing an edge cover every point of it once); a circle strictly inside its
- * rim. */
+ * rim.
+ *
+ * CURL. A walled level's modes are discrete curls of stream functions on the
+ * grid's nodes (eddy_domain_curl, at the end). */
 #include "domain.h"
 
 #include <math.h>
@@ -281,4 +284,14 @@ int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
         if (!clipped) break; /* not a simple polygon: stop */
     }
     return count;
+}
+
+void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field)
+{
+    for (int j = 0; j < g->ny; ++j)
+        for (int i = 0; i <= g->nx; ++i)
+            field[eddy_mac_u(g, i, j)] = (psi[eddy_node(g, i, j + 1)] - psi[eddy_node(g, i, j)]) / g->hy;
+    for (int j = 0; j <= g->ny; ++j)
+        for (int i = 0; i < g->nx; ++i)
+            field[eddy_mac_v(g, i, j)] = -(psi[eddy_node(g, i + 1, j)] - psi[eddy_node(g, i, j)]) / g->hx;
 }

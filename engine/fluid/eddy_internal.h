@@ -129,10 +129,21 @@ eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);
  * work holds 2n doubles. Returns the terms used (all substeps) and s. */
 void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps);
+/* The same for any linear map y = M x (apply(ctx, x, y); x and y never
+ * overlap) given an upper bound norm of |M| in a norm that bounds the
+ * growth of the terms (|M|_inf for a dense M, a bound of |M|_2 for the
+ * grid advection of advect_grid.c): substeps keep h norm <= 1. The dense
+ * version above is this one with M's matrix-vector product, bit for bit. */
+typedef void (*eddy_linear_fn)(void *ctx, const double *x, double *y);
+void eddy_taylor_expv_map(int n, eddy_linear_fn apply, void *ctx, double norm, double dt,
+                          const double *v, double *out, double *work, double tol, int max_terms,
+                          int *terms, int *substeps);
 /* The longest dt that eddy_taylor_expv integrates with every substep at
  * h |M|_inf <= 1, i.e. to full accuracy (INFINITY for M = 0; 0 when |M| is
  * not finite). Used by the fluid's hostile-input clamp (fluid.c). */
 double eddy_taylor_max_time(int n, const double *M);
+/* The same from a bound of the map's norm (as eddy_taylor_expv_map's). */
+double eddy_taylor_max_time_of(double norm);
 
 /* ------------------------------------------------------------ fluid.c */
 
@@ -143,10 +154,23 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
                                  double *uv);
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
+/* One coupling steps a fluid (eddy_coupling.h): eddy_fluid_hold is false when
+ * another holder has it already; eddy_fluid_release lets go (if h holds it). */
+bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
+void eddy_fluid_release(eddy_fluid *f, const void *holder);
+
+/* The pipeline as the paper prints it, for benchmarks and the tests that
+ * compare against it (never a game's choice, so not in eddy.h): A(r)
+ * contracted from a dense r x r x r copy of the tensor, as 5.8 is printed
+ * (8 r^3 bytes, allocated here: set-up time; the same bits as the sparse
+ * contraction), and stirs projected by quadrature rather than in closed
+ * form. Off by default; off again frees the dense copy. */
+eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err);
 
 /* ------------------------------------------------------------ asset */
 
-#define EDDY_ASSET_VERSION 2u /* 2: shapes carry their added mass */
+#define EDDY_ASSET_VERSION 3u /* 2: shapes carry their added mass; 3: stream functions
+                                  (GPSI), advection on the grid (no ADVT) */
 
 struct eddy_asset {
     double width, height;
@@ -184,6 +208,19 @@ struct eddy_asset {
     int harmonic_count;      /* island modes, after them */
     double *domain_lambda;   /* domain_eigen eigenvalues of -L, ascending */
     struct eddy_panel_walls *wall_panels; /* the walls' panels (panel_walls.c), or NULL */
+    /* Stream functions of the first stream_count grid modes (a walled
+     * level's Laplacian eigenmodes; section 'GPSI', asset_stream.c): grid
+     * mode m is the curl (eddy_domain_curl) of stream[m], given at the
+     * stream_nodes nodes stream_node[] and zero at every other node, times
+     * stream_scale[m], with the faces touching solid cells set to zero. */
+    int stream_count;
+    int stream_nodes;
+    int *stream_node;        /* stream_nodes node indices, ascending */
+    double *stream;          /* stream_count x stream_nodes, mode by mode */
+    double *stream_scale;    /* stream_count */
+    /* Advection evaluated on the grid (advect_grid.c): DOMN's flag, and no
+     * section 'ADVT' (tensor then holds no entries, tensor.r = 0). */
+    bool grid_advection;
 };
 
 /* Frees everything an asset owns (also a partly built one); accepts NULL. */

@@ -14,6 +14,8 @@
  * guessing how much the viscous part should have taken; viscosity is then
  * exact (for the eigenbasis, D is diagonal). The splitting error is of the
  * same first order in dt as freezing A(r) over the step. */
+#include "advect_box.h"
+#include "advect_grid.h"
 #include "domain.h"
 #include "eddy_internal.h"
 #include "tensor_packed.h"
@@ -63,10 +65,14 @@ struct eddy_fluid {
     eddy_mac mac;
     double *excite_rate; /* r: queued artist excitations, per second */
     bool excite_pending;
+    bool paper_pipeline;  /* eddy_fluid_set_paper_pipeline (benchmarks only) */
     double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
     double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
     double stir_radius;     /* ... for this radius (0: none yet) */
     eddy_packed_tensor packed; /* dense tensors (walled levels): tensor_packed.c; r = 0 if unused */
+    eddy_advect_grid *grid_advect; /* A(r) v through the MAC grid (advect_grid.c), or NULL */
+    eddy_advect_box *box_advect;   /* ... on the box's collocation grid (advect_box.c), or NULL */
+    const void *holder;  /* the coupling that steps it, if any (eddy_fluid_hold) */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -92,6 +98,26 @@ static eddy_result check_desc(const eddy_fluid_desc *d, eddy_error *err)
     if (d->max_stirs < 1 || d->max_stirs > 1 << 20)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "max stirs %d: must be in 1..1048576",
                          d->max_stirs);
+    if (d->advection < EDDY_ADVECTION_AUTO || d->advection > EDDY_ADVECTION_GRID)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "advection %d: must be AUTO, TENSOR or GRID",
+                         (int)d->advection);
+    return EDDY_OK;
+}
+
+/* Which path advects (eddy.h, eddy_advection): the asset's, unless the
+ * description asks for the other one and the asset allows it. */
+static eddy_result choose_advection(const eddy_asset *a, const eddy_fluid_desc *d, bool *grid,
+                                    eddy_error *err)
+{
+    *grid = a->grid_advection;
+    if (d->advection == EDDY_ADVECTION_TENSOR && a->grid_advection)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: advection TENSOR asked for, but this asset "
+                         "stores no tensor (it was built to advect on the grid)");
+    if (d->advection == EDDY_ADVECTION_GRID && !a->solid && a->eigen_count != a->mode_count)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: advection GRID asked for, but a box level "
+                         "with painted or POD modes has no grid path (only walled levels and "
+                         "plain box eigenbases do)");
+    if (d->advection != EDDY_ADVECTION_AUTO) *grid = d->advection == EDDY_ADVECTION_GRID;
     return EDDY_OK;
 }
 
@@ -100,7 +126,8 @@ static bool alloc_buffers(eddy_fluid *f)
     size_t r = (size_t)f->r;
     f->coef = eddy_calloc(r, sizeof(double));
     f->saved = eddy_calloc(r, sizeof(double));
-    f->advection = eddy_calloc(r * r, sizeof(double));
+    bool on_grid = f->grid_advect || f->box_advect;
+    f->advection = eddy_calloc(on_grid ? 1 : r * r, sizeof(double));
     f->taylor_out = eddy_calloc(r, sizeof(double));
     f->taylor_work = eddy_calloc(2 * r, sizeof(double));
     f->reduced_force = eddy_calloc(r, sizeof(double));
@@ -112,18 +139,9 @@ static bool alloc_buffers(eddy_fluid *f)
     f->stir_transform = eddy_calloc(r, sizeof(double));
     bool ok = f->stir_transform && f->coef && f->saved && f->advection && f->taylor_out && f->taylor_work &&
               f->reduced_force && f->phi_u && f->phi_v && f->decay && f->stirs && f->excite_rate;
-    if (ok && f->desc.paper_pipeline) {
-        /* the paper's dense A_i (5.8), filled from the sparse tensor */
-        const eddy_tensor *t = &f->asset->tensor;
-        f->dense_tensor = eddy_calloc(r * r * r, sizeof(double));
-        ok = f->dense_tensor != NULL;
-        for (int i = 0; ok && i < t->r; ++i)
-            for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
-                f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
-    }
     const eddy_tensor *t = &f->asset->tensor;
     double density = (double)t->nnz / ((double)r * (double)r * (double)r);
-    if (ok && !f->desc.paper_pipeline && density > EDDY_PACKED_DENSITY)
+    if (ok && !on_grid && density > EDDY_PACKED_DENSITY)
         ok = eddy_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = eddy_alloc(r * r * sizeof(double));
@@ -152,8 +170,14 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     f->eig = asset->eigen_count;
     f->mac = eddy_mac_make(asset->width, asset->height, asset->nx, asset->ny);
     f->decay_dt = -1.0;
-    res = eddy_box_basis_init(&f->basis, asset->modes, asset->eigen_count, asset->width,
-                              asset->height, err);
+    bool grid = false;
+    res = choose_advection(asset, &d, &grid, err);
+    if (res == EDDY_OK)
+        res = eddy_box_basis_init(&f->basis, asset->modes, asset->eigen_count, asset->width,
+                                  asset->height, err);
+    if (res == EDDY_OK && grid)
+        res = asset->solid ? eddy_advect_grid_create(asset, &f->grid_advect, err)
+                           : eddy_advect_box_create(asset, &f->box_advect, err);
     if (res == EDDY_OK && !alloc_buffers(f))
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a %d-mode fluid", f->r);
     if (res != EDDY_OK) {
@@ -161,6 +185,35 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
         return res;
     }
     *out = f;
+    return EDDY_OK;
+}
+
+/* The paper's dense A_i (5.8), filled from the sparse tensor: 8 r^3 bytes. */
+static bool make_dense_tensor(eddy_fluid *f)
+{
+    size_t r = (size_t)f->r;
+    const eddy_tensor *t = &f->asset->tensor;
+    f->dense_tensor = eddy_calloc(r * r * r, sizeof(double));
+    if (!f->dense_tensor) return false;
+    for (int i = 0; i < t->r; ++i)
+        for (int64_t e = t->start[i]; e < t->start[i + 1]; ++e)
+            f->dense_tensor[((size_t)i * r + (size_t)t->k[e]) * r + (size_t)t->j[e]] += t->value[e];
+    return true;
+}
+
+eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err)
+{
+    if (!f) return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: NULL fluid");
+    if (on && (f->grid_advect || f->box_advect))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: the paper pipeline contracts the stored "
+                         "tensor (5.8), and this fluid advects on the grid");
+    if (on && !f->dense_tensor && !make_dense_tensor(f))
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the dense %d-mode tensor", f->r);
+    if (!on) {
+        eddy_free(f->dense_tensor);
+        f->dense_tensor = NULL;
+    }
+    f->paper_pipeline = on;
     return EDDY_OK;
 }
 
@@ -173,6 +226,8 @@ void eddy_fluid_destroy(eddy_fluid *f)
     eddy_free(f->viscous), eddy_free(f->decay), eddy_free(f->stirs), eddy_free(f->excite_rate);
     eddy_free(f->dense_tensor), eddy_free(f->stir_transform);
     eddy_packed_tensor_free(&f->packed);
+    eddy_advect_grid_destroy(f->grid_advect);
+    eddy_advect_box_destroy(f->box_advect);
     eddy_free(f);
 }
 
@@ -238,7 +293,7 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
 {
     int eig = f->basis.count;
     if (f->r > eig) project_stir_grid(f, st, reduced + eig);
-    if (!f->desc.paper_pipeline &&
+    if (!f->paper_pipeline &&
         eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, f->stir_transform,
                                  &f->stir_radius, reduced))
         return;
@@ -356,6 +411,37 @@ static double norm2(const double *x, int n)
     return sqrt(sum);
 }
 
+/* coef = taylor_out rescaled to the norm before the advection. */
+static void renormalise(eddy_fluid *f, double before)
+{
+    double after = norm2(f->taylor_out, f->r);
+    double scale = after > 0.0 ? before / after : 1.0;
+    for (int k = 0; k < f->r; ++k) f->coef[k] = scale * f->taylor_out[k];
+}
+
+/* The same step with A(r) applied through a grid (advect_grid.c for walled
+ * levels, advect_box.c for box eigenmodes): u_r is sampled once, each
+ * Taylor term is one product; the clamp below uses the operator's bound of
+ * |A(r)|_2 where the matrix path uses |A(r)|_inf. */
+static void advect_on_grid(eddy_fluid *f, double dt, double before)
+{
+    bool box = f->box_advect != NULL;
+    double bound = box ? eddy_advect_box_freeze(f->box_advect, f->coef)
+                       : eddy_advect_grid_freeze(f->grid_advect, f->coef);
+    double longest = eddy_taylor_max_time_of(bound);
+    if (dt > longest) {
+        dt = longest;
+        f->timings.advect_clamped = 1;
+    }
+    if (!(dt > 0.0)) return;
+    eddy_taylor_expv_map(f->r, box ? eddy_advect_box_apply : eddy_advect_grid_apply,
+                         box ? (void *)f->box_advect : (void *)f->grid_advect, bound, dt, f->coef,
+                         f->taylor_out, f->taylor_work, f->desc.taylor_tolerance,
+                         f->desc.taylor_max_terms, &f->timings.taylor_terms,
+                         &f->timings.taylor_substeps);
+    renormalise(f, before);
+}
+
 /* r <- exp(dt A(r)) r with A(r) frozen over the step, then rescaled to the
  * norm it had: the exact flow of a skew A(r) keeps |r|, the truncated
  * series does not quite.
@@ -380,6 +466,10 @@ static void advect(eddy_fluid *f, double dt)
         f->timings.taylor_substeps = 0;
         return;
     }
+    if (f->grid_advect || f->box_advect) { /* through a grid: advect_grid.c, advect_box.c */
+        advect_on_grid(f, dt, before);
+        return;
+    }
     if (f->dense_tensor) { /* the paper's 5.8: every r_i A_i, zeros included */
         size_t rr = (size_t)f->r * (size_t)f->r;
         memset(f->advection, 0, rr * sizeof(double));
@@ -402,9 +492,7 @@ static void advect(eddy_fluid *f, double dt)
     eddy_taylor_expv(f->r, f->advection, dt, f->coef, f->taylor_out, f->taylor_work,
                      f->desc.taylor_tolerance, f->desc.taylor_max_terms, &f->timings.taylor_terms,
                      &f->timings.taylor_substeps);
-    double after = norm2(f->taylor_out, f->r);
-    double scale = after > 0.0 ? before / after : 1.0;
-    for (int k = 0; k < f->r; ++k) f->coef[k] = scale * f->taylor_out[k];
+    renormalise(f, before);
 }
 
 /* ------------------------------------------------------------ viscosity (5.6) */
@@ -481,6 +569,18 @@ static bool in_fluid(const eddy_fluid *f, double x, double y)
 {
     if (!inside_domain(f->asset, x, y)) return false;
     return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+}
+
+bool eddy_fluid_hold(eddy_fluid *f, const void *holder)
+{
+    if (f->holder && f->holder != holder) return false;
+    f->holder = holder;
+    return true;
+}
+
+void eddy_fluid_release(eddy_fluid *f, const void *holder)
+{
+    if (f->holder == holder) f->holder = NULL;
 }
 
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,

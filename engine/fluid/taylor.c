@@ -61,14 +61,26 @@ static double norm2(int n, const double *x)
     return sqrt(sum);
 }
 
+/* The dense M as a linear map for the series. */
+typedef struct dense_map {
+    int n;
+    const double *M;
+} dense_map;
+
+static void dense_apply(void *ctx, const double *x, double *y)
+{
+    const dense_map *d = ctx;
+    matvec(d->n, d->M, x, y);
+}
+
 /* out <- exp(h M) out, in place; returns the terms used. */
-static int taylor_substep(int n, const double *M, double h, double *out, double *term,
-                          double *next, double tol, int max_terms)
+static int taylor_substep(int n, eddy_linear_fn apply, void *ctx, double h, double *out,
+                          double *term, double *next, double tol, int max_terms)
 {
     memcpy(term, out, (size_t)n * sizeof *term);
     int m = 1;
     for (; m <= max_terms; ++m) {
-        matvec(n, M, term, next);
+        apply(ctx, term, next);
         double scale = h / m;
         for (int k = 0; k < n; ++k) {
             term[k] = scale * next[k];
@@ -79,24 +91,34 @@ static int taylor_substep(int n, const double *M, double h, double *out, double 
     return m > max_terms ? max_terms : m;
 }
 
-void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
-                      double *work, double tol, int max_terms, int *terms, int *substeps)
+void eddy_taylor_expv_map(int n, eddy_linear_fn apply, void *ctx, double norm, double dt,
+                          const double *v, double *out, double *work, double tol, int max_terms,
+                          int *terms, int *substeps)
 {
-    double size = dt * norm_inf(n, M);
+    double size = dt * norm;
     int s = 1;
     if (size > 1.0) s = size < TAYLOR_MAX_SUBSTEPS ? (int)ceil(size) : TAYLOR_MAX_SUBSTEPS;
     double h = dt / s;
     memmove(out, v, (size_t)n * sizeof *out);
     int used = 0;
     for (int step = 0; step < s; ++step)
-        used += taylor_substep(n, M, h, out, work, work + n, tol, max_terms);
+        used += taylor_substep(n, apply, ctx, h, out, work, work + n, tol, max_terms);
     if (terms) *terms = used;
     if (substeps) *substeps = s;
 }
 
-double eddy_taylor_max_time(int n, const double *M)
+void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
+                      double *work, double tol, int max_terms, int *terms, int *substeps)
 {
-    double size = norm_inf(n, M);
-    if (!isfinite(size)) return 0.0;
-    return size > 0.0 ? TAYLOR_MAX_SUBSTEPS / size : INFINITY;
+    dense_map d = {n, M};
+    eddy_taylor_expv_map(n, dense_apply, &d, norm_inf(n, M), dt, v, out, work, tol, max_terms,
+                         terms, substeps);
 }
+
+double eddy_taylor_max_time_of(double norm)
+{
+    if (!isfinite(norm)) return 0.0;
+    return norm > 0.0 ? TAYLOR_MAX_SUBSTEPS / norm : INFINITY;
+}
+
+double eddy_taylor_max_time(int n, const double *M) { return eddy_taylor_max_time_of(norm_inf(n, M)); }

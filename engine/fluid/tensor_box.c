@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* tensor_box.c - the exact Galerkin advection tensor of box eigenmodes.
  *
- * C_ikj = -<phi_k, (phi_i . grad) phi_j> (5.7 for the eigenbasis, DESIGN §2).
+ * C_ikj = -<phi_k, (phi_i . grad) phi_j> (5.7 for the eigenbasis; docs/design.md,
+ * "The advection tensor").
  * With phi_m = (U_m, V_m), U_m = cu_m sin(a_m x) cos(b_m y),
  * V_m = -cv_m cos(a_m x) sin(b_m y) (cu = N b, cv = N a), the integrand splits
  * into four products, each a product of three sines/cosines in x times three

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * panel.h - vortex panels: how rigid bodies act on the fluid (chapter 5.3.1-5.3.3)
- * and the exact projection of the panels' field onto box eigenmodes (DESIGN.md 4).
+ * and the exact projection of the panels' field onto box eigenmodes (docs/design.md,
+ * "Exact feedback").
  * Internal to the engine; games never see it.
  *
  * Where each equation lives:
@@ -16,8 +17,8 @@
  *   5.3.2 "too close to a panel" ............. panel_velocity.c  eddy_panel_velocity_near
  *   5.3.3 wall images ........................ panel_solve.c     place_images
  *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddy_panel_world_velocity
- *   DESIGN 4 exact feedback .................. panel_feedback_exact.c
- *   DESIGN 5 added-mass tensor ............... panel_added_mass.c
+ *   exact feedback (docs/design.md) .......... panel_feedback_exact.c
+ *   added-mass tensor (docs/design.md) ....... panel_added_mass.c
  *
  * ===================== SIGN CONVENTIONS (written once, here) =====================
  *
@@ -64,7 +65,7 @@
  *   circulation rows hold exactly (Kelvin), the flux rows as well as they can
  *   (the limit of a heavily weighted row; panel_matrix.c).
  *
- * Parity (5.3.1), as measured here (DESIGN.md 3 has it backwards). An EVEN count
+ * Parity (5.3.1), as measured here (docs/design.md, "Traps found"). An EVEN count
  *   per side cannot cancel rigid rotation (full rank, 30 % residual at 4 per side
  *   of a square) - the paper's statement. An ODD count on a side that a mirror
  *   axis cuts in the middle makes the system exactly rank-deficient (smallest
@@ -85,7 +86,7 @@
  *   and a y wall) keeps +gamma. The body + image pair has zero normal velocity on
  *   the wall by symmetry; tests/test_panel.c checks it.
  *
- * Feedback (DESIGN 4). For a box mode with stream function psi_k (zero on the
+ * Feedback (docs/design.md, "Exact feedback"). For a box mode with stream function psi_k (zero on the
  *   walls) and velocity phi_k = (dpsi/dy, -dpsi/dx), integrating by parts,
  *   integral_domain phi_k . u_p dA = + sum_{real panels} gamma_i integral_i psi_k ds.
  *   Sign +1 with counter-clockwise positive gamma (checked against quadrature).
@@ -430,7 +431,7 @@ void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, doub
 double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
                                        double x1, double y1, double x2, double y2);
 
-/* Exact feedback (DESIGN 4): out[k] = integral_domain phi_k . u_p dA
+/* Exact feedback (docs/design.md): out[k] = integral_domain phi_k . u_p dA
  * = sum over REAL panels gamma_i integral_i psi_k ds, for count box modes. The
  * caller adds out to r. Cost O(panels * count), no grid. */
 void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* panel_added_mass.c - the added-mass tensor of a panelled shape: the fluid a
- * body drags along in potential flow (DESIGN.md §5 "Beyond dynamic pressure";
- * not in the paper).
+ * body drags along in potential flow (docs/design.md, "Added mass"; not in
+ * the paper).
  *
  * A rigid body moving with generalised velocity q = (v_x, v_y, omega) through
  * still ideal fluid sets it moving with the potential phi = sum_j q_j phi_j,

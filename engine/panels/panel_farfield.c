@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* panel_farfield.c - the multipole far field of a group of vortex panels
- * (DESIGN.md §3 "Far field"; not in the paper). Conventions in panel.h.
+ * (docs/design.md, "Far field"; not in the paper). Conventions in panel.h.
  *
  * One panel of strength gamma from z1 to z2 (unit tangent t, length A) has
  * conjugate velocity  W(z) = u - i v = gamma / (2 pi i) conj(t) log((z - z1) / (z - z2)).

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* panel_feedback_exact.c - exact projection of the panels' field onto box
- * eigenmodes (DESIGN.md section 4; replaces the grid sum of 5.3.4 for box modes).
+ * eigenmodes (docs/design.md, "Exact feedback"; replaces the grid sum of 5.3.4
+ * for box modes).
  *
  * For a mode with stream function psi_k vanishing on the walls and velocity
  * phi_k = (dpsi/dy, -dpsi/dx), integration by parts gives, for any velocity w,

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* panel_feedback_fast.c - the exact feedback of DESIGN.md §4 for box modes,
+/* panel_feedback_fast.c - the exact feedback (docs/design.md) for box modes,
  * (B^T u_p)_k = sum over real panels of gamma_i * integral_i psi_k ds, at the
  * cost of a few multiply-adds per panel and mode instead of four trigonometric
  * calls (panel_feedback_exact.c evaluates the closed form per panel and mode).

@@ -33,9 +33,7 @@ eddy_result eddy_scene_check_walls(const eddy_wall *walls, int count, const eddy
 /* Numbers written so that they read back to the same bits (scene_json.c). */
 cJSON *eddy_scene_exact_number(double v);
 
-/* scene.c: the byte offset of the first "\u0000" escape inside a JSON
- * string of text, or -1. cJSON ends a string at the NUL it decodes, so a
- * name "je\u0000t" would silently read as "je": loaders refuse such texts. */
-long eddy_json_find_nul_escape(const char *text, size_t size);
+/* eddy_json_find_nul_escape, eddy_walls_from_json and eddy_walls_to_json
+ * are public (eddy_scene.h). */
 
 #endif

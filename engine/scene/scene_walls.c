@@ -155,6 +155,44 @@ bool eddy_scene_write_walls(cJSON *root, const eddy_wall *walls, int count)
     return true;
 }
 
+eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out, int *count,
+                                 eddy_error *err)
+{
+    if (!out || !count) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL output");
+    *out = NULL, *count = 0;
+    if (!text) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL text");
+    cJSON *root = cJSON_ParseWithLength(text, size);
+    const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
+    eddy_result rc;
+    if (!cJSON_IsObject(root))
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "not a JSON object");
+    else if (!item)
+        rc = eddy_fail(err, EDDY_ERR_FORMAT, "no \"walls\"");
+    else
+        rc = eddy_scene_parse_walls(item, out, count, err);
+    cJSON_Delete(root);
+    return rc;
+}
+
+eddy_result eddy_walls_to_json(const eddy_wall *walls, int count, char **out_text,
+                               eddy_error *err)
+{
+    if (!out_text) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL output");
+    *out_text = NULL;
+    if (count < 0 || count > EDDY_MAX_WALLS || (count > 0 && !walls))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: %d walls (0..%d, and the array)", count,
+                         EDDY_MAX_WALLS);
+    cJSON *root = cJSON_CreateObject();
+    char *printed = root && eddy_scene_write_walls(root, walls, count) ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    /* handed back from eddy's allocator whatever hooks cJSON was given */
+    char *copy = printed ? eddy_strdup(printed) : NULL;
+    cJSON_free(printed);
+    if (!copy) return eddy_fail(err, EDDY_ERR_MEMORY, "walls: out of memory writing JSON");
+    *out_text = copy;
+    return EDDY_OK;
+}
+
 /* The same walls, point for point (the asset keeps polygons counter-clockwise,
  * so a clockwise scene polygon matches its reversal). */
 static bool same_wall(const eddy_wall *a, const eddy_wall *b)

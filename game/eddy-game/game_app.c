@@ -14,6 +14,7 @@
 #include "game_app.h"
 #include "game_audio.h"
 #include "game_progress.h"
+#include "game_reload.h"
 #include "game_render.h"
 #include "game_replay.h"
 #include "game_session.h"
@@ -27,10 +28,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#include <unistd.h>
 
-#define MAX_STEPS_PER_FRAME 4
+/* Catching up after a long frame: at most this much game time in one frame
+ * (the clock runs in slow motion only when the physics itself cannot keep
+ * up), and the steps of one frame stop once they took STEP_SHARE of the
+ * frame (or 25 ms), so a slow machine does not spiral. */
+#define CATCH_UP_SECONDS 0.25
+#define MAX_STEPS_PER_FRAME 15
+#define STEP_SHARE 0.5
+/* Frames that take longer than SLOW_MS of work for a second lower the
+ * drawing's quality (fewer tracers, then coarser dye); QUICK_MS for five
+ * seconds raise it again. */
+#define SLOW_MS 22.0
+#define QUICK_MS 17.5
 #define MESSAGE_SECONDS 4.0
-#define HINT_SECONDS 12.0     /* the level's hint stays on the bottom line this long */
+#define HINT_SECONDS 14.0     /* a hint asked for (I) stays on the bottom line this long */
+#define STUCK_PAR 1.5         /* past this many times the par, "Stuck? I for a hint" */
 #define TITLE_ITEMS 4
 
 typedef struct app {
@@ -58,6 +72,12 @@ typedef struct app {
     game_screen screen;
     bool in_level;                /* a level is being played (not the title's backdrop) */
     bool started, paused, step_once, quit;
+    bool moving;                  /* the player's first move was made: the clock runs */
+    bool asking_quit;             /* Q pressed in a level: a second Q (or Y) quits */
+    double hint_until;            /* app clock until which the hint shows */
+    double won_clock;             /* app clock of the win (the win card's animation) */
+    game_reload *reload;          /* watches the level's files (edits seen live) */
+    char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
     int title_sel, menu_sel;
     bool new_best;
     int stars_rung;               /* win screen: chimes rung for its stars */
@@ -68,7 +88,10 @@ typedef struct app {
     double paddle_goal[2];
     double paddle_sent_xy[2];
     int key_dir[4];               /* up, down, left, right held */
-    char message[256];
+    int quality;                  /* of the drawing: 0 full .. 2 (game_frame_info) */
+    double slow_for, quick_for;   /* s the frames have been slow, quick */
+    double clock_rate;            /* game time over real time, smoothed */
+    char message[600];
     double message_until, clock;
     long steps_total;
     char title_note[160];
@@ -109,11 +132,14 @@ static void reset_play(app *a)
 {
     a->paused = false;
     a->started = false;
+    a->moving = a->demo_on;
+    a->asking_quit = false;
+    a->hint_until = 0;
+    a->won_clock = 0;
     a->drag_paddle = false;
     game_sim_paddle_target(a->s.sim, a->paddle_goal);
     a->paddle_sent_xy[0] = a->paddle_sent_xy[1] = NAN;
     a->demo_next = 0;
-    a->view.hint = true;
     a->message_until = 0;
     a->new_best = false;
     a->stars_rung = 0;
@@ -133,13 +159,25 @@ static eddy_result restart(app *a, eddy_error *err)
     return rc;
 }
 
+/* Watches the open level's file and painted modes (game_reload.h); the
+ * built-in level has no file. */
+static void watch_level(app *a, int index, const char *spec)
+{
+    game_reload_destroy(a->reload);
+    a->reload = NULL;
+    const char *path = a->s.index >= 0 ? a->cat.paths[a->s.index] : index >= 0 && index < a->cat.count ? a->cat.paths[index] : spec;
+    if (!path || !strcmp(a->s.loaded.level->id, "builtin") || access(path, R_OK) != 0) return;
+    if (!a->level_tool[0]) game_reload_find_tool(a->level_tool, sizeof a->level_tool);
+    if (game_reload_create(path, a->cat.assets_dir, a->level_tool, &a->reload, NULL) != EDDY_OK)
+        a->reload = NULL;
+}
+
 static eddy_result open_level(app *a, int index, const char *spec, eddy_error *err)
 {
     eddy_result rc = game_session_open(&a->s, &a->cat, index, spec, err);
     if (rc != EDDY_OK) return rc;
+    watch_level(a, index, spec);
     reset_play(a);
-    if (a->s.loaded.asset_built && strcmp(a->s.loaded.level->id, "builtin") != 0)
-        note(a, "This level's data was missing, so it was prepared just now.");
     return rc;
 }
 
@@ -157,6 +195,7 @@ static void play_level(app *a, int index)
     }
     a->screen = GAME_SCREEN_PLAY;
     a->in_level = true;
+    a->message_until = 0;
 }
 
 /* N and B: the next or previous level, if it is open. */
@@ -203,8 +242,7 @@ static void start_backdrop(app *a)
     }
     a->in_level = false;
     a->tutorial_on = false;
-    a->started = true;
-    a->view.hint = false;
+    a->started = a->moving = true;
 }
 
 /* What the backdrop does: every current on, and a slow stir round the tank. */
@@ -232,6 +270,7 @@ static void command(app *a, const game_cmd *c)
 {
     eddy_error err = {0};
     if (game_sim_command(a->s.sim, c, &err) != EDDY_OK) note(a, err.message);
+    else if (c->type != GAME_CMD_FEEDBACK) a->moving = true; /* the clock starts */
 }
 
 static void toggle_jet(app *a, int key)
@@ -268,7 +307,10 @@ static void keys_move_paddle(app *a)
     double ey = L->paddle.track[1][1] - L->paddle.track[0][1], len = hypot(ex, ey);
     if (len <= 0) return;
     double along = (dir[0] * ex + dir[1] * ey) / len;
-    if (fabs(along) < 0.2) return;
+    /* a key across the track still answers: up and right go towards the
+       track's second end, down and left towards its first */
+    if (fabs(along) < 0.2) along = dir[0] + dir[1];
+    if (along == 0) return;
     double step = (along > 0 ? 1 : -1) * L->paddle.speed * GAME_DT;
     a->paddle_goal[0] += step * ex / len;
     a->paddle_goal[1] += step * ey / len;
@@ -321,8 +363,6 @@ static void one_step(app *a)
         a->paused = true;
     }
     a->steps_total++;
-    if (game_sim_time(a->s.sim) > HINT_SECONDS) a->view.hint = false;
-    if (a->tutorial_on) game_tutorial_update(&a->tutorial, a->s.sim);
     if (a->watch) {
         game_sound_cues cues;
         game_sound_watch_step(a->watch, a->s.sim, &cues);
@@ -333,14 +373,17 @@ static void one_step(app *a)
         }
         with_synth(a, synth_cues, &cues);
     }
-    if (before == GAME_PLAYING && level_won(a)) won_now(a);
+    if (before == GAME_PLAYING && level_won(a)) {
+        a->won_clock = a->clock;
+        won_now(a);
+    }
 }
 
 /* The win screen's stars each ring as they come. */
 static void ring_stars(app *a)
 {
     if (!level_won(a) || a->screen != GAME_SCREEN_PLAY) return;
-    double t = game_sim_time(a->s.sim) - game_sim_finish_time(a->s.sim);
+    double t = a->clock - a->won_clock;
     int shown = game_render_stars_shown(t, game_sim_stars(a->s.sim));
     while (a->stars_rung < shown) {
         with_synth(a, synth_star, &a->stars_rung);
@@ -407,6 +450,8 @@ static void set_mute(app *a, bool muted)
 
 static void go_title(app *a)
 {
+    a->message_until = 0; /* a note belongs to the screen it was made on */
+    a->asking_quit = false;
     a->screen = GAME_SCREEN_TITLE;
     a->title_sel = 0;
     a->view.help = false;
@@ -414,6 +459,7 @@ static void go_title(app *a)
 
 static void go_levels(app *a)
 {
+    a->message_until = 0;
     a->screen = GAME_SCREEN_LEVELS;
     a->menu_sel = a->s.index >= 0 ? a->s.index : game_progress_next(&a->progress);
     a->view.help = false;
@@ -423,7 +469,7 @@ static void title_items(const app *a, const char *items[TITLE_ITEMS])
 {
     items[0] = a->in_level ? "Continue" : "Play";
     items[1] = "Levels";
-    items[2] = a->progress.muted ? "Sound: off" : "Sound: on";
+    items[2] = !a->audio ? "Sound: no device" : a->progress.muted ? "Sound: off" : "Sound: on";
     items[3] = "Quit";
 }
 
@@ -466,6 +512,8 @@ static void start(app *a)
 {
     if (a->started) return;
     a->started = true;
+    /* the tutorial's first card is read from now on (the window's clock) */
+    if (a->tutorial_on) a->tutorial.shown_at = a->tutorial.now = a->clock;
     click(a);
 }
 
@@ -483,10 +531,24 @@ static void set_mouse(app *a, int wx, int wy)
     }
 }
 
+/* Distance from the mouse to the paddle's track (m). */
+static double track_distance(app *a)
+{
+    const game_level *L = game_sim_level(a->s.sim);
+    const double *p0 = L->paddle.track[0], *p1 = L->paddle.track[1];
+    double ex = p1[0] - p0[0], ey = p1[1] - p0[1], len2 = ex * ex + ey * ey;
+    double t = len2 > 0 ? ((a->mouse[0] - p0[0]) * ex + (a->mouse[1] - p0[1]) * ey) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(a->mouse[0] - p0[0] - t * ex, a->mouse[1] - p0[1] - t * ey);
+}
+
+/* The left button takes the paddle when it goes down on the paddle or close
+ * to its dashed track (the paddle then slides to the mouse along it). */
 static bool near_paddle(app *a)
 {
     eddy_body *p = game_sim_paddle(a->s.sim);
     if (!p) return false;
+    if (track_distance(a) < 0.35) return true;
     /* inside the paddle's outline grown by a little slack (it may be thin) */
     double local[2];
     eddy_body_local_point(p, a->mouse[0], a->mouse[1], local);
@@ -524,7 +586,15 @@ static bool keys_everywhere(app *a, SDL_Keycode k)
     case SDLK_m: set_mute(a, !a->progress.muted); return true;
     case SDLK_F11: toggle_fullscreen(a); return true;
     case SDLK_F12: screenshot(a, NULL); return true;
-    case SDLK_q: a->quit = true; return true;
+    case SDLK_q:
+        /* in a level Q asks first: a second Q quits */
+        if (a->screen == GAME_SCREEN_PLAY && a->in_level && !a->asking_quit) {
+            a->asking_quit = true;
+            note(a, "Quit the game? Press Q again to quit, any other key to go on.");
+        } else {
+            a->quit = true;
+        }
+        return true;
     default: return false;
     }
 }
@@ -583,6 +653,14 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
         if (restart(a, &err) != EDDY_OK) note(a, err.message);
         break;
     }
+    case SDLK_i:
+        if (game_sim_level(a->s.sim)->hint[0]) {
+            a->hint_until = a->clock < a->hint_until ? 0 : a->clock + HINT_SECONDS;
+            a->message_until = 0;
+        } else {
+            note(a, "This level has no hint: try what the currents and the paddle do.");
+        }
+        break;
     case SDLK_n: step_level(a, 1); break;
     case SDLK_b: step_level(a, -1); break;
     case SDLK_k: a->view.dye = !a->view.dye; break;
@@ -619,6 +697,13 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
 
 static void key_down(app *a, SDL_Keycode k, bool repeat)
 {
+    if (a->asking_quit && k != SDLK_q) {
+        a->asking_quit = false;
+        a->message_until = 0;
+        if (k != SDLK_y) return; /* the key only answered the question */
+        a->quit = true;
+        return;
+    }
     if (keys_everywhere(a, k)) return;
     if (a->screen == GAME_SCREEN_TITLE) key_title(a, k);
     else if (a->screen == GAME_SCREEN_LEVELS) key_levels(a, k);
@@ -691,6 +776,26 @@ static void handle(app *a, const SDL_Event *e)
 
 /* ------------------------------------------------------------ the loop */
 
+/* Lowers the drawing's quality when the frames' work stays long, raises
+ * it again when they are quick; work_ms is a frame's time without the wait
+ * for the next one. */
+static void adapt_quality(app *a, double dt, double work_ms)
+{
+    a->slow_for = work_ms > SLOW_MS ? a->slow_for + dt : 0;
+    a->quick_for = work_ms < QUICK_MS ? a->quick_for + dt : 0;
+    if (a->slow_for > 1.0 && a->quality < 2) a->quality++, a->slow_for = 0;
+    if (a->quick_for > 5.0 && a->quality > 0) a->quality--, a->quick_for = 0;
+}
+
+/* Every level of the list won (the last level's win card then says so). */
+static bool all_done(const app *a)
+{
+    if (a->cat.count == 0) return false;
+    for (int i = 0; i < a->cat.count; i++)
+        if (a->progress.stars[i] <= 0) return false;
+    return true;
+}
+
 static void draw(app *a, double alpha, double fps, double render_ms, double present_ms)
 {
     game_frame_info f;
@@ -703,6 +808,13 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.view = a->view;
     f.screen = a->screen;
     f.started = a->started;
+    f.waiting = a->started && !a->moving && !a->demo_on && a->in_level &&
+                game_sim_status(a->s.sim) == GAME_PLAYING;
+    f.win_time = a->clock - a->won_clock;
+    f.all_done = all_done(a);
+    f.view.hint = a->clock < a->hint_until;
+    f.stuck = a->in_level && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING &&
+              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.view.hint;
     f.paused = a->paused;
     f.demo = a->demo_on;
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
@@ -716,6 +828,8 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
+    f.quality = a->quality;
+    f.clock_rate = a->clock_rate;
     f.renderer = a->renderer_name;
     game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
     memcpy(f.mouse, a->mouse, sizeof f.mouse);
@@ -863,6 +977,62 @@ static int first_screen(app *a)
     return EX_OK;
 }
 
+/* A level rebuilt after its files changed takes the place of the one being
+ * played: it starts again at once (no card), with the currents that were
+ * on switched on again, so the designer sees the change within seconds. */
+static void adopt_reload(app *a)
+{
+    game_loaded ld;
+    eddy_error err = {0};
+    char s[600];
+    if (game_reload_take(a->reload, &ld, &err) != EDDY_OK) {
+        snprintf(s, sizeof s, "The changed level was not loaded: %.500s", err.message);
+        note(a, s);
+        return;
+    }
+    const game_level *old = game_sim_level(a->s.sim);
+    bool on[GAME_MAX_JETS] = {false};
+    int jets = old->jet_count;
+    for (int j = 0; j < jets; j++) on[j] = game_sim_jet_on(a->s.sim, j);
+    bool started = a->started, moving = a->moving;
+    if (game_session_adopt(&a->s, &ld, &err) != EDDY_OK) {
+        fprintf(stderr, "eddy-game: %s\n", err.message);
+        note(a, err.message);
+        a->quit = !a->s.sim;
+        return;
+    }
+    reset_play(a);
+    a->started = started;
+    const game_level *L = game_sim_level(a->s.sim);
+    for (int j = 0; j < jets && j < L->jet_count && started; j++)
+        if (on[j] && !L->jets[j].on) {
+            game_cmd c = {GAME_CMD_JET, j, {1, 0, 0, 0}};
+            command(a, &c);
+        }
+    a->moving = a->moving || moving;
+    snprintf(s, sizeof s, "The level changed: rebuilt in %.1f s and started again.",
+             game_reload_build_seconds(a->reload));
+    note(a, s);
+}
+
+static void poll_reload(app *a)
+{
+    if (!a->reload || !a->in_level || a->demo_on) return;
+    char s[600];
+    switch (game_reload_poll(a->reload, a->clock)) {
+    case GAME_RELOAD_READY: adopt_reload(a); break;
+    case GAME_RELOAD_FAILED:
+        snprintf(s, sizeof s, "The changed level did not build: %.500s", game_reload_message(a->reload));
+        note(a, s);
+        fprintf(stderr, "eddy-game: %s\n", s);
+        break;
+    case GAME_RELOAD_BUILDING:
+        if (a->clock >= a->message_until) note(a, "The level's files changed: rebuilding it...");
+        break;
+    default: break;
+    }
+}
+
 static void run_loop(app *a)
 {
     const game_app_options *o = a->opt;
@@ -873,6 +1043,8 @@ static void run_loop(app *a)
     while (!a->quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle(a, &e);
+        if (a->quit || !a->s.sim) break;
+        poll_reload(a);
         if (a->quit || !a->s.sim) break;
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = (double)(now - last) / (double)freq;
@@ -887,19 +1059,35 @@ static void run_loop(app *a)
         memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
         /* the backdrop plays behind the title and the level select; a level
            runs once started, unless paused or under the help */
-        bool running = a->screen == GAME_SCREEN_PLAY ? a->started && !a->paused && !a->view.help
-                                                     : !a->in_level;
+        /* a level waits for the player's first move (its clock with it), and
+           stands still behind the win card: the goals keep what they hold */
+        bool frozen = a->in_level && game_sim_status(a->s.sim) != GAME_PLAYING;
+        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+            a->mouse_in && (a->right_down || a->left_down))
+            a->moving = true; /* a stir or a paddle drag: this step carries it */
+        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+            (a->key_dir[0] || a->key_dir[1] || a->key_dir[2] || a->key_dir[3]) &&
+            game_sim_level(a->s.sim)->paddle.present)
+            a->moving = true;
+        if (a->tutorial_on && a->started) game_tutorial_update(&a->tutorial, a->s.sim, a->clock);
+        bool running = a->screen == GAME_SCREEN_PLAY
+                           ? a->started && a->moving && !a->paused && !a->view.help && !frozen
+                           : !a->in_level;
         if (!running && was_running) with_synth(a, synth_hush, NULL);
         was_running = running;
         if (running) acc += dt;
         int steps = 0;
+        double budget_ms = fmax(25.0, STEP_SHARE * dt * 1000.0);
         while (running && acc >= GAME_DT && steps < MAX_STEPS_PER_FRAME) {
             one_step(a);
             acc -= GAME_DT;
             steps++;
             if (o->frames >= 0 && a->steps_total >= o->frames) a->quit = true;
+            if ((double)(SDL_GetPerformanceCounter() - now) * 1000.0 / (double)freq > budget_ms) break;
         }
-        if (steps == MAX_STEPS_PER_FRAME && acc > GAME_DT) acc = 0; /* too slow: let time slip */
+        if (acc > CATCH_UP_SECONDS) acc = 0; /* too slow even so: let time slip */
+        if (running && dt > 0)
+            a->clock_rate = 0.95 * a->clock_rate + 0.05 * fmin(2.0, steps * GAME_DT / dt);
         /* --frames while nothing steps (a level's card, a menu over a level):
            frames drawn count instead */
         if (!running && o->frames >= 0 && ++idle_frames >= o->frames) a->quit = true;
@@ -920,6 +1108,7 @@ static void run_loop(app *a)
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
         double used = (double)(end - now) * 1000.0 / (double)freq;
+        adapt_quality(a, dt, used);
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }
@@ -931,6 +1120,7 @@ int game_app_run(const game_app_options *o)
     app *a = &A;
     memset(a, 0, sizeof *a);
     a->opt = o;
+    a->clock_rate = 1.0;
     a->view.dye = a->view.tracers = true;
     if (o->show) {
         char bad[48];
@@ -964,6 +1154,7 @@ int game_app_run(const game_app_options *o)
     }
     if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
     game_audio_close(a->audio);
+    game_reload_destroy(a->reload);
     game_sound_watch_destroy(a->watch);
     game_session_close(&a->s);
     game_replay_free(&a->demo);

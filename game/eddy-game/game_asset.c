@@ -1,17 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * game_asset.c - building, finding and loading a level's asset (game_asset.h).
+ * game_asset.c - finding and loading a level's asset (game_asset.h).
  */
 #include "game_asset.h"
-#include "eddy_build.h"
-#include "eddy_mode.h"
-
-#include <cJSON.h>
 
 #include <dirent.h>
 #include <limits.h>
-#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,147 +17,57 @@
 #define PATH_MAX 4096
 #endif
 
-static eddy_result afail(eddy_error *err, eddy_result code, const char *id, const char *what,
-                         const char *detail)
+/* ------------------------------------------------------------ loading */
+
+void game_asset_path(const game_level *L, const char *assets_dir, char *out, size_t cap)
 {
-    return game_error(err, code, "level %.50s: %s%s%s", id, what, detail && *detail ? ": " : "",
-                      detail ? detail : "");
+    snprintf(out, cap, "%s/levels/%s.eddy", assets_dir, L->id);
 }
 
-/* ------------------------------------------------------------ the catalogue */
+/* What to run when a level has no usable asset (it is never built here). */
+#define GAME_ASSET_HINT "make assets builds it, or eddy-level build LEVEL.json --modes DIR -o FILE"
 
-static bool same_shape(const eddy_scene_body *a, const eddy_scene_body *b)
+/* A loaded asset becomes the level's only if it fits the level. */
+static eddy_result keep_if_fits(const game_level *L, eddy_asset *a, eddy_asset **out,
+                                eddy_error *err)
 {
-    if (a->shape != b->shape) return false;
-    if (a->shape == EDDY_SCENE_BOX) return a->hw == b->hw && a->hh == b->hh;
-    if (a->shape == EDDY_SCENE_CIRCLE) return a->radius == b->radius;
-    return a->point_count == b->point_count &&
-           memcmp(a->points, b->points, (size_t)a->point_count * sizeof a->points[0]) == 0;
+    eddy_result rc = game_level_check_asset(L, a, err);
+    if (rc != EDDY_OK) eddy_asset_destroy(a);
+    else *out = a;
+    return rc;
 }
 
-/* Every distinct outline of the level (bodies and paddle), one piece each,
- * in body space: the catalogue JSON of eddy_build.h. */
-static char *catalogue_json(const game_level *L)
-{
-    eddy_scene_view v;
-    eddy_scene_get(L->scene, &v);
-    cJSON *root = cJSON_CreateObject();
-    cJSON *shapes = cJSON_AddArrayToObject(root, "shapes");
-    for (int i = 0; shapes && i < v.body_count; i++) {
-        bool seen = false;
-        for (int k = 0; k < i && !seen; k++) seen = same_shape(&v.bodies[k], &v.bodies[i]);
-        if (seen) continue;
-        const eddy_scene_body *b = &v.bodies[i];
-        cJSON *s = cJSON_CreateObject();
-        char name[32]; /* the level's field, so that a refused outline is named */
-        if (i == L->body_count && L->paddle.present) snprintf(name, sizeof name, "paddle");
-        else snprintf(name, sizeof name, "bodies[%d]", i);
-        cJSON_AddStringToObject(s, "name", name);
-        cJSON *pieces = cJSON_AddArrayToObject(s, "pieces");
-        cJSON *p = cJSON_CreateObject();
-        if (b->shape == EDDY_SCENE_BOX) {
-            cJSON_AddStringToObject(p, "shape", "box");
-            cJSON_AddNumberToObject(p, "hw", b->hw);
-            cJSON_AddNumberToObject(p, "hh", b->hh);
-        } else if (b->shape == EDDY_SCENE_CIRCLE) {
-            cJSON_AddStringToObject(p, "shape", "circle");
-            cJSON_AddNumberToObject(p, "radius", b->radius);
-        } else {
-            cJSON_AddStringToObject(p, "shape", "polygon");
-            cJSON *pts = cJSON_AddArrayToObject(p, "points");
-            for (int k = 0; k < b->point_count; k++) {
-                cJSON *xy = cJSON_CreateArray();
-                cJSON_AddItemToArray(xy, cJSON_CreateNumber(b->points[k][0]));
-                cJSON_AddItemToArray(xy, cJSON_CreateNumber(b->points[k][1]));
-                cJSON_AddItemToArray(pts, xy);
-            }
-        }
-        cJSON_AddItemToArray(pieces, p);
-        cJSON_AddItemToArray(shapes, s);
-    }
-    char *text = cJSON_PrintUnformatted(root);
-    cJSON_Delete(root);
-    return text;
-}
-
-/* ------------------------------------------------------------ building */
-
-eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_asset **out,
-                             char *deps, size_t deps_cap, eddy_error *err)
+eddy_result game_asset_load(const game_level *L, const char *path, eddy_asset **out,
+                            eddy_error *err)
 {
     *out = NULL;
-    if (deps && deps_cap) deps[0] = '\0';
-    eddy_mode_set *sets[GAME_MAX_PAINT] = {0};
-    eddy_mode_grid grid = {L->asset.width, L->asset.height, L->asset.nx, L->asset.ny};
-    eddy_result rc = EDDY_OK;
-    for (int i = 0; i < L->asset.paint_count && rc == EDDY_OK; i++) {
-        char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/%s.mode", modes_dir, L->asset.paint[i]);
-        eddy_error inner = {0};
-        rc = eddy_mode_set_load(path, &grid, &sets[i], &inner);
-        if (rc != EDDY_OK) {
-            char what[64];
-            snprintf(what, sizeof what, "asset.paint[%d]", i);
-            afail(err, rc, L->id, what, inner.message);
-        } else if (deps && strlen(deps) + strlen(path) + 2 < deps_cap) {
-            strcat(deps, path);
-            strcat(deps, " ");
-        }
-    }
-    char *cat_text = rc == EDDY_OK ? catalogue_json(L) : NULL;
-    eddy_shape_catalogue *cat = NULL;
-    if (rc == EDDY_OK) {
-        eddy_error inner = {0};
-        rc = cat_text ? eddy_shape_catalogue_load_memory(cat_text, strlen(cat_text), &cat, &inner)
-                      : EDDY_ERR_MEMORY;
-        if (rc != EDDY_OK) afail(err, rc, L->id, "body shapes", inner.message);
-    }
-    free(cat_text);
-    if (rc == EDDY_OK) {
-        eddy_build_desc d = {0};
-        d.width = L->asset.width, d.height = L->asset.height;
-        d.nx = L->asset.nx, d.ny = L->asset.ny;
-        d.modes = L->asset.modes;
-        d.artists = (const eddy_mode_set *const *)sets;
-        d.artist_count = L->asset.paint_count;
-        d.shapes = cat;
-        eddy_scene_view view; /* the level's walls (a scene key) go into the basis */
-        eddy_scene_get(L->scene, &view);
-        d.walls = view.walls;
-        d.wall_count = view.wall_count;
-        eddy_error inner = {0};
-        rc = eddy_build_asset(&d, out, &inner);
-        /* everything the build was given came from the level file */
-        if (rc == EDDY_ERR_ARGUMENT) rc = EDDY_ERR_FORMAT;
-        if (rc != EDDY_OK) afail(err, rc, L->id, "building the asset", inner.message);
-    }
-    eddy_shape_catalogue_destroy(cat);
-    for (int i = 0; i < GAME_MAX_PAINT; i++) eddy_mode_set_destroy(sets[i]);
-    if (rc == EDDY_OK && (rc = game_level_check_asset(L, *out, err)) != EDDY_OK) {
-        eddy_asset_destroy(*out);
-        *out = NULL;
-    }
-    return rc;
+    eddy_asset *a = NULL;
+    eddy_error inner = {0};
+    eddy_result rc = eddy_asset_load_file(path, &a, &inner);
+    if (rc != EDDY_OK)
+        return game_error(err, rc, "level %.60s: no usable asset (%s): %s", L->id,
+                          GAME_ASSET_HINT, inner.message);
+    return keep_if_fits(L, a, out, err);
 }
 
 eddy_result game_asset_for_level(const game_level *L, const char *assets_dir, eddy_asset **out,
-                                 bool *built, eddy_error *err)
+                                 eddy_error *err)
 {
-    *built = false;
-    *out = NULL;
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/levels/%s.eddy", assets_dir, L->id);
+    game_asset_path(L, assets_dir, path, sizeof path);
+    return game_asset_load(L, path, out, err);
+}
+
+eddy_result game_asset_from_memory(const game_level *L, const void *data, size_t size,
+                                   eddy_asset **out, eddy_error *err)
+{
+    *out = NULL;
     eddy_asset *a = NULL;
-    if (eddy_asset_load_file(path, &a, NULL) == EDDY_OK) {
-        if (game_level_check_asset(L, a, NULL) == EDDY_OK) {
-            *out = a;
-            return EDDY_OK;
-        }
-        eddy_asset_destroy(a);
-    }
-    eddy_result rc = game_asset_build(L, assets_dir, out, NULL, 0, err);
-    if (rc == EDDY_OK) *built = true;
-    return rc;
+    eddy_error inner = {0};
+    eddy_result rc = eddy_asset_load_memory(data, size, &a, &inner);
+    if (rc != EDDY_OK)
+        return game_error(err, rc, "level %.60s: the embedded asset: %s", L->id, inner.message);
+    return keep_if_fits(L, a, out, err);
 }
 
 /* ------------------------------------------------------------ directories */
@@ -189,9 +95,11 @@ static void program_dir(const char *argv0, char *out, size_t cap)
     snprintf(out, cap, "%s", exe);
 }
 
-static void find_dir(const char *override, const char *env, const char *compiled,
-                     const char *prog_rel, const char *cwd_rel, const char *argv0, char *out,
-                     size_t cap)
+/* The first of: the override, the environment variable, PROG_DIR/../share/eddy/sub
+ * (an installed prefix, or the build tree's mirror of one, BUILD/share/eddy),
+ * then cwd_rel. */
+static void find_dir(const char *override, const char *env, const char *sub, const char *cwd_rel,
+                     const char *argv0, char *out, size_t cap)
 {
     if (override && *override) {
         snprintf(out, cap, "%s", override);
@@ -202,13 +110,9 @@ static void find_dir(const char *override, const char *env, const char *compiled
         snprintf(out, cap, "%s", e);
         return;
     }
-    if (compiled && is_dir(compiled)) {
-        snprintf(out, cap, "%s", compiled);
-        return;
-    }
     char pd[PATH_MAX], cand[PATH_MAX + 64];
     program_dir(argv0, pd, sizeof pd);
-    snprintf(cand, sizeof cand, "%s/%s", pd, prog_rel);
+    snprintf(cand, sizeof cand, "%s/../share/eddy/%s", pd, sub);
     if (is_dir(cand)) {
         snprintf(out, cap, "%s", cand);
         return;
@@ -216,25 +120,14 @@ static void find_dir(const char *override, const char *env, const char *compiled
     snprintf(out, cap, "%s", cwd_rel);
 }
 
-#ifndef EDDY_GAME_DATA_DIR
-#define EDDY_GAME_DATA_DIR ""
-#endif
-#ifndef EDDY_GAME_ASSET_DIR
-#define EDDY_GAME_ASSET_DIR ""
-#endif
-
 void game_find_levels_dir(const char *override, const char *argv0, char *out, size_t cap)
 {
-    char compiled[PATH_MAX] = "";
-    if (EDDY_GAME_DATA_DIR[0]) snprintf(compiled, sizeof compiled, "%s/levels", EDDY_GAME_DATA_DIR);
-    find_dir(override, "EDDY_GAME_LEVELS", compiled, "../../assets/levels", "assets/levels",
-             argv0, out, cap);
+    find_dir(override, "EDDY_GAME_LEVELS", "levels", "assets/levels", argv0, out, cap);
 }
 
 void game_find_assets_dir(const char *override, const char *argv0, char *out, size_t cap)
 {
-    find_dir(override, "EDDY_GAME_ASSETS", EDDY_GAME_ASSET_DIR, "../assets", "build/assets",
-             argv0, out, cap);
+    find_dir(override, "EDDY_GAME_ASSETS", "assets", "build/assets", argv0, out, cap);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -1,39 +1,54 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * game_asset.h - a level's precomputed asset: building it (what `make
- * assets` runs through eddy-level) and finding it at run time.
+ * game_asset.h - finding and loading a level's precomputed asset.
  *
- * The asset of level ID is ASSETS/levels/ID.eddy, built from the level's
- * "asset" recipe: the box eigenmodes of its domain and grid, the painted
- * modes it lists (ASSETS/NAME.mode, made from assets/modes/NAME.paint by
- * eddy-paint --script), and a shape catalogue of every distinct outline among
- * its bodies and paddle, so that no panel matrix is inverted at load time.
+ * The asset of level ID is ASSETS/levels/ID.eddy, built by `make assets`
+ * (eddy-level build, level_build.h). The game only loads it: a missing asset,
+ * or one the loader or game_level_check_asset refuses, is an error carrying
+ * the loader's own message and what to run to build it. The built-in level's
+ * asset is embedded in the program (game_embedded.h).
+ *
+ * THE SEAM FOR LIVE RELOAD. game_asset_for_level is game_asset_path, then
+ * game_asset_load. A caller able to rebuild an asset (running
+ * `eddy-level build LEVEL.json --modes ASSETS -o PATH` as a subprocess when
+ * the file is missing or older than its level) does so between the two and
+ * calls game_asset_load again; nothing else here needs to change, and the
+ * game itself never links the builder.
  */
 #ifndef GAME_ASSET_H
 #define GAME_ASSET_H
 
 #include "game_level.h"
 
-#include <stdio.h>
+#include <stddef.h>
 
-/* Builds the asset. modes_dir holds the painted mode files. deps, if not
- * NULL, receives the mode files read (a make rule's prerequisites), one
- * "PATH " after another. */
-eddy_result game_asset_build(const game_level *level, const char *modes_dir, eddy_asset **out,
-                             char *deps, size_t deps_cap, eddy_error *err);
+/* ASSETS/levels/ID.eddy into out (cap bytes). */
+void game_asset_path(const game_level *level, const char *assets_dir, char *out, size_t cap);
 
-/* Loads ASSETS/levels/ID.eddy; when it is missing or does not fit the level
- * (game_level_check_asset), builds the asset in memory instead and sets
- * *built (a message for the player, e.g. "run make assets"). */
+/* Loads the asset file at path and checks it fits the level. On failure *out
+ * is NULL and err says "level ID: no usable asset (make assets builds it,
+ * ...): <the loader's message>" (EDDY_ERR_IO for a missing file, FORMAT for a
+ * refused one) or game_level_check_asset's message (EDDY_ERR_RANGE). */
+eddy_result game_asset_load(const game_level *level, const char *path, eddy_asset **out,
+                            eddy_error *err);
+
+/* game_asset_path, then game_asset_load. */
 eddy_result game_asset_for_level(const game_level *level, const char *assets_dir,
-                                 eddy_asset **out, bool *built, eddy_error *err);
+                                 eddy_asset **out, eddy_error *err);
+
+/* An asset held in memory (the embedded level's), checked the same way. */
+eddy_result game_asset_from_memory(const game_level *level, const void *data, size_t size,
+                                   eddy_asset **out, eddy_error *err);
 
 /* Where the game's data is. Each is the first of: the given override, the
- * environment variable (EDDY_GAME_LEVELS, EDDY_GAME_ASSETS), the directory
- * compiled in by the Makefile, then a directory relative to the program
- * (PROG_DIR/../../assets/levels, PROG_DIR/../assets) or to the working
- * directory (assets/levels, build/assets), that exists. */
+ * environment variable (EDDY_GAME_LEVELS, EDDY_GAME_ASSETS), then beside the
+ * program, PROG_DIR/../share/eddy/levels and PROG_DIR/../share/eddy/assets:
+ * the installed layout (PREFIX/bin and PREFIX/share/eddy), which the build
+ * tree mirrors (BUILD/share/eddy links to assets/levels and BUILD/assets), so
+ * an installed game finds its data wherever the prefix is and whether or not
+ * the source tree is still there. Last, relative to the working directory:
+ * assets/levels, build/assets. */
 void game_find_levels_dir(const char *override, const char *argv0, char *out, size_t cap);
 void game_find_assets_dir(const char *override, const char *argv0, char *out, size_t cap);
 

@@ -43,22 +43,29 @@ static void play_builtin(bot *b, long f)
         give(b, GAME_CMD_STIR, 0, ball[0] - 0.6, ball[1] - 0.2, 5, 0.5);
 }
 
-/* 01: switch the current on and wait */
+/* Every goal holds its objects: a level whose third star asks for the
+ * currents off gets them off now (the objects then stay). */
+static void currents_off_when_home(bot *b)
+{
+    const game_level *L = game_sim_level(b->sim);
+    for (int g = 0; g < L->goal_count; g++)
+        if (!game_sim_goal_filled(b->sim, g)) return;
+    for (int j = 0; j < L->jet_count; j++) set_jet(b, j, false);
+}
+
+/* 01: switch the current on, and off once the ball is home */
 static void play_first_current(bot *b, long f)
 {
     if (f == 30) set_jet(b, 0, true);
+    if (f > 30) currents_off_when_home(b);
 }
 
-/* 02: quick strokes out, slow strokes back; a stir behind the crate once it stalls */
+/* 02: full strokes of the paddle, out and back (the level has no stirring) */
 static void play_sweep(bot *b, long f)
 {
     long k = f % 140;
     if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
     if (k == 70) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
-    double crate[2];
-    centre(b, 0, crate);
-    if (f > 500 && crate[0] < 9.3 && game_sim_stir_meter(b->sim) > 0.5)
-        give(b, GAME_CMD_STIR, 0, crate[0] - 0.4, 0.7, 4, 0);
 }
 
 /* 03: current first, then the lift */
@@ -162,10 +169,11 @@ static void play_cave(bot *b, long f)
     }
 }
 
-/* 08: the current round the island does it */
+/* 08: the current round the island does it; off once both are home */
 static void play_island(bot *b, long f)
 {
     if (f == 30) set_jet(b, 0, true);
+    if (f > 30) currents_off_when_home(b);
 }
 
 /* 09: the whirlpool gathers the leaves; a leaf left out near the bank is

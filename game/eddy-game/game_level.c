@@ -9,9 +9,7 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
-#include "eddy_build.h"    /* eddy_build_estimate */
-#include "eddy_internal.h" /* eddy_open_input */
-#include "scene_internal.h" /* eddy_json_find_nul_escape */
+#include <eddy/eddy_file.h>
 
 #include <cJSON.h>
 
@@ -26,7 +24,7 @@
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
                                          "excite", "feedback", "buoyancy", "bodies", "walls"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
-                                        "damping", "paddle", "jets", "goals", "stir", "coupling"};
+                                        "damping", "paddle", "jets", "goals", "stir", "coupling", "stars"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
 static const char *const PADDLE_SHAPE_KEYS[] = {"shape", "hw", "hh", "radius", "points",
                                                 "x", "y", "angle"};
@@ -212,22 +210,6 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
     if (!(x >= lo && x <= hi && x == floor(x)))
         return fail(c, EDDY_ERR_FORMAT, "%s: expected an integer in %d..%d", path, lo, hi);
     *out = (int)x;
-    return EDDY_OK;
-}
-
-/* The level's asset must be buildable in bounded time and memory: what
- * eddy-level build would refuse, eddy-level check refuses now (the painted
- * modes, not read yet, are left to the build's own check). */
-static eddy_result check_build_cost(const parse_ctx *c, const game_level *L,
-                                    const eddy_scene_view *v)
-{
-    eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
-                         .ny = L->asset.ny, .modes = L->asset.modes, .walls = v->walls,
-                         .wall_count = v->wall_count};
-    eddy_build_cost cost;
-    eddy_error inner = {0};
-    if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
-        return fail(c, EDDY_ERR_RANGE, "asset: %s", inner.message);
     return EDDY_OK;
 }
 
@@ -444,6 +426,26 @@ static eddy_result parse_stir(const parse_ctx *c, const cJSON *s, game_stir_rule
     return EDDY_OK;
 }
 
+/* "stars": what the third star asks besides the par time. */
+static eddy_result parse_stars(const parse_ctx *c, const cJSON *o, game_star_rule *r)
+{
+    static const char *const keys[] = {"stirring", "currents_off"};
+    r->max_stirring = -1;
+    r->currents_off = false;
+    if (!o) return EDDY_OK;
+    if (!cJSON_IsObject(o)) return fail(c, EDDY_ERR_FORMAT, "stars: expected an object");
+    eddy_result rc = check_keys(c, o, "stars", keys, COUNT(keys));
+    if (rc) return rc;
+    const cJSON *off = cJSON_GetObjectItemCaseSensitive(o, "currents_off");
+    if (off && !cJSON_IsBool(off))
+        return fail(c, EDDY_ERR_FORMAT, "stars.currents_off: expected true or false");
+    r->currents_off = off && cJSON_IsTrue(off);
+    if (cJSON_GetObjectItemCaseSensitive(o, "stirring") &&
+        (rc = get_number(c, o, "stars", "stirring", GE0, 0, &r->max_stirring)))
+        return rc;
+    return EDDY_OK;
+}
+
 static eddy_result parse_coupling(const parse_ctx *c, const cJSON *o, game_coupling_rule *r)
 {
     static const char *const keys[] = {"wall_images", "schwarz_iterations", "feedback_when"};
@@ -587,8 +589,13 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
     const cJSON *goals = cJSON_GetObjectItemCaseSensitive(root, "goals");
     if ((jets && (rc = parse_jets(c, jets, L))) || (goals && (rc = parse_goals(c, goals, L))) ||
         (rc = parse_stir(c, cJSON_GetObjectItemCaseSensitive(root, "stir"), &L->stir)) ||
-        (rc = parse_coupling(c, cJSON_GetObjectItemCaseSensitive(root, "coupling"), &L->coupling)))
+        (rc = parse_coupling(c, cJSON_GetObjectItemCaseSensitive(root, "coupling"), &L->coupling)) ||
+        (rc = parse_stars(c, cJSON_GetObjectItemCaseSensitive(root, "stars"), &L->stars)))
         return rc;
+    if (L->stars.currents_off && L->jet_count == 0)
+        return fail(c, EDDY_ERR_FORMAT, "stars.currents_off: the level has no currents");
+    if (L->stars.max_stirring >= 0 && !L->stir.enabled)
+        return fail(c, EDDY_ERR_FORMAT, "stars.stirring: the level has no stirring");
     if (L->goal_count == 0) return fail(c, EDDY_ERR_FORMAT, "goals: a level needs at least one goal");
 
     /* everything the game places must be inside the tank */
@@ -614,7 +621,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return check_build_cost(c, L, &v);
+    return EDDY_OK;
 }
 
 void game_level_destroy(game_level *level)

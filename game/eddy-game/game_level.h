@@ -59,6 +59,10 @@
  * (measured: a 0.7 m box in a 1.1 m/s stream reaches 0.09 m/s after 4 s with
  * feedback, 1 m/s within 2 s without). The panels still shape the visible
  * flow around every body (u_r + u_p) and carry the forces.
+ *     "stars": { "stirring": 2,       // the third star also asks for at most this
+ *                                     // many seconds of stirring (default: any)
+ *                "currents_off": true }, // ... and every current off at the win
+ *                                     // (default false); two stars under 2 par
  *     "stir": { "enabled": true,    // the mouse may stir the water (default true)
  *               "capacity": 4,      // s of stirring in a full meter (default 4)
  *               "recharge": 0.5,    // meter seconds regained per second (0.5)
@@ -73,8 +77,8 @@
 #ifndef GAME_LEVEL_H
 #define GAME_LEVEL_H
 
-#include "eddy.h"
-#include "eddy_scene.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_scene.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -136,6 +140,12 @@ typedef struct game_coupling_rule {
     bool feedback_always;
 } game_coupling_rule;
 
+/* What the third star asks for besides the par time. */
+typedef struct game_star_rule {
+    double max_stirring;  /* s of stirring at most; < 0: any */
+    bool currents_off;    /* every current off when the level is won */
+} game_star_rule;
+
 typedef struct game_asset_recipe {
     double width, height;
     int nx, ny, modes;
@@ -159,6 +169,7 @@ typedef struct game_level {
     game_goal goals[GAME_MAX_GOALS];
     game_stir_rule stir;
     game_coupling_rule coupling;
+    game_star_rule stars;
     uint64_t hash;        /* FNV-1a of the file's bytes (replays check it) */
 } game_level;
 
@@ -186,9 +197,5 @@ eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
 /* 64-bit FNV-1a. */
 uint64_t game_hash_bytes(uint64_t h, const void *data, size_t size);
 #define GAME_HASH_SEED 0xcbf29ce484222325ull
-
-/* A level built into the program (no painted modes, so its asset can be
- * built in a fraction of a second): the game runs even without its data. */
-extern const char game_builtin_level[];
 
 #endif /* GAME_LEVEL_H */

@@ -72,6 +72,33 @@ static void colour_of(const game_level *L, const eddy_scene_view *v, int i, game
     look->edge = look->kind == GAME_LOOK_STATIC ? rgb(120, 140, 166) : darker(look->fill, 0.45);
 }
 
+/* The painted field of each jet, sampled round its nozzle: a fluid of the
+ * level's asset set to the mode's projection (eddy_asset_artist_projection)
+ * is that field in the basis. */
+static void jet_directions(const game_sim *sim, game_looks *out)
+{
+    const game_level *L = game_sim_level(sim);
+    const eddy_asset *asset = game_sim_asset(sim);
+    out->jet_count = L->jet_count;
+    eddy_fluid *f = NULL;
+    eddy_fluid_desc fd = {0};
+    if (L->jet_count == 0 || eddy_fluid_create(asset, &fd, &f, NULL) != EDDY_OK) return;
+    int r = eddy_fluid_mode_count(f);
+    for (int j = 0; j < L->jet_count; j++) {
+        const double *p = eddy_asset_artist_projection(asset, eddy_asset_find_artist(asset, L->jets[j].mode));
+        if (!p || eddy_fluid_set_coefficients(f, p, r) != EDDY_OK) continue;
+        double sum[2] = {0, 0};
+        for (int k = 0; k < 9; k++) { /* the nozzle and eight points 0.3 m round it */
+            double a = k * 0.7853981633974483, rad = k == 0 ? 0 : 0.3, uv[2];
+            eddy_fluid_velocity(f, L->jets[j].at[0] + rad * cos(a), L->jets[j].at[1] + rad * sin(a), uv);
+            sum[0] += uv[0], sum[1] += uv[1];
+        }
+        double n = hypot(sum[0], sum[1]);
+        if (n > 1e-9) out->jet_dir[j][0] = sum[0] / n, out->jet_dir[j][1] = sum[1] / n;
+    }
+    eddy_fluid_destroy(f);
+}
+
 eddy_result game_looks_make(const game_sim *sim, game_looks *out, eddy_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -91,6 +118,7 @@ eddy_result game_looks_make(const game_sim *sim, game_looks *out, eddy_error *er
         int b = L->goals[g].body_count > 0 ? L->goals[g].bodies[0] : -1;
         out->goal[g] = b >= 0 && b < n ? out->bodies[b].fill : rgb(236, 242, 250);
     }
+    jet_directions(sim, out);
     return EDDY_OK;
 }
 

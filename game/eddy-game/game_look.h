@@ -42,6 +42,11 @@ typedef struct game_looks {
     game_body_look *bodies;
     int goal_count;
     game_color goal[GAME_MAX_GOALS];
+    /* The way each current flows at its nozzle: its painted field averaged
+     * over a disc round the nozzle, as a unit vector (0, 0 where the field
+     * is still), so a nozzle shows its direction before it is switched on. */
+    int jet_count;
+    double jet_dir[GAME_MAX_JETS][2];
 } game_looks;
 
 /* Looks of every body of sim (the level's bodies, then the paddle). */

@@ -56,8 +56,9 @@ static void usage(FILE *f)
             "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
             "                       arrows, panels, quadtree, samples, timings, help, none\n"
             "                       (default dye,tracers); also for headless screenshots\n"
-            "      --levels DIR     where the level files are (default: the build's assets/levels)\n"
-            "      --assets DIR     where the built assets are (default: the build's assets)\n"
+            "      --levels DIR     where the level files are (default: share/eddy/levels beside\n"
+            "                       the program's bin/, as installed or in the build tree)\n"
+            "      --assets DIR     where the built assets are (default: share/eddy/assets)\n"
             "  -q, --quiet          headless: no JSON line\n"
             "  -h, --help           this text\n"
             "  -V, --version        the version\n"
@@ -269,9 +270,6 @@ static int run_headless(const options *o, const char *argv0)
         game_catalog_close(&cat);
         return cli_fail(PROG, exit_for(rc), "%s", err.message);
     }
-    if (ld.asset_built && strcmp(ld.level->id, "builtin") != 0)
-        fprintf(stderr, "eddy-game: note: no up-to-date asset for %s in %s; built it in memory "
-                "(make assets precomputes it)\n", ld.level->id, cat.assets_dir);
     game_replay replay = {0};
     int code = EX_OK;
     if (o->replay) {

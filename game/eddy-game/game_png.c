@@ -6,7 +6,7 @@
  * screenshots compress well enough), IEND; each chunk with its CRC-32.
  */
 #include "game_png.h"
-#include "eddy_internal.h" /* eddy_write_file_atomic */
+#include <eddy/eddy_file.h>
 #include "game_level.h"    /* game_error */
 
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef GAME_PNG_H
 #define GAME_PNG_H
 
-#include "eddy.h"
+#include <eddy/eddy.h>
 
 /* rgb: height rows of width * 3 bytes, top row first, rows pitch bytes apart. */
 eddy_result game_png_save(const char *path, const unsigned char *rgb, int width, int height,

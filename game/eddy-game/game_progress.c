@@ -5,7 +5,7 @@
  * (game_progress.h).
  */
 #include "game_progress.h"
-#include "eddy_internal.h" /* eddy_write_file_atomic, eddy_read_file */
+#include <eddy/eddy_file.h>
 
 #include <errno.h>
 #include <math.h>

@@ -22,7 +22,7 @@
 #ifndef GAME_PUSH_H
 #define GAME_PUSH_H
 
-#include "eddy_body.h"
+#include <eddy/eddy_body.h>
 
 #define GAME_PUSH_MAX_BODIES 40
 

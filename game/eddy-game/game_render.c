@@ -4,6 +4,9 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
+#include "game_batch.h"
+#include "game_card.h"
+#include "game_tutorial.h"
 #include "game_xform.h"
 #include "game_rock.h"
 
@@ -23,7 +26,7 @@ struct game_render {
     int w, h;
     double ui;
     game_text *text;
-    SDL_Texture *water;
+    SDL_Texture *water, *water_lo; /* the dye, at full and at half resolution */
     int water_w, water_h;
     uint32_t *pixels;
     /* layout of the last frame: the tank's place and the world -> pixel matrix */
@@ -34,9 +37,23 @@ struct game_render {
     /* smoothed timings for the table */
     long last_frame;
     double avg[13];
+    /* where the last tutorial card went (tank metres), kept while it hides
+       nothing, so the card does not hop about as the objects move */
+    double card[4];
+    const void *card_level;
     /* scratch for geometry */
     SDL_Vertex *verts;
     int *index;
+    /* What stays put from frame to frame in one batch: the tank's glass, the
+     * rock, the paddle's track. Rebuilt when its key (the layout, the
+     * asset) changes. */
+    game_batch still;
+    struct still_key {
+        const eddy_asset *asset;
+        double ox, oy, scale, ui;
+        double track[2][2];
+        bool paddle;
+    } still_key;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -65,6 +82,15 @@ static void fill_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_C
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_FRect rect = {x, y, w, h};
     SDL_RenderFillRectF(r, &rect);
+}
+
+/* An opaque fill where nothing shows through: without blending, which a
+ * software rasteriser does faster. */
+static void fill_opaque(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    fill_rect(r, x, y, w, h, c);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
 }
 
 static void rect_outline(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c,
@@ -154,11 +180,16 @@ eddy_result game_render_create(SDL_Renderer *r, int width, int height, game_rend
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
     g->water = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
                                  g->water_w, g->water_h);
-    if (!g->verts || !g->index || !g->pixels || !g->water) {
+    g->water_lo = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
+                                    g->water_w / 2, g->water_h / 2);
+    if (!g->verts || !g->index || !g->pixels || !g->water || !g->water_lo) {
         game_render_destroy(g);
         return game_error(err, EDDY_ERR_MEMORY, "render: cannot create the water texture (%s)",
                           SDL_GetError());
     }
+    /* the water is opaque: copied without blending, the cheapest fill there is */
+    SDL_SetTextureBlendMode(g->water, SDL_BLENDMODE_NONE);
+    SDL_SetTextureBlendMode(g->water_lo, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     g->w = width, g->h = height;
     glm_mat3_identity(g->view);
@@ -175,6 +206,8 @@ void game_render_destroy(game_render *g)
     if (!g) return;
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
+    if (g->water_lo) SDL_DestroyTexture(g->water_lo);
+    game_batch_free(&g->still);
     free(g->pixels);
     free(g->verts);
     free(g->index);
@@ -262,13 +295,16 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
     int dw, dh;
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
     const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
-    for (int j = 0; j < dh; j++) {
-        float t = (float)j / (float)(dh - 1); /* 0 bottom, 1 top */
+    /* coarser dye when frames run long: every second cell each way */
+    int c = f->quality >= 2 ? 2 : 1, tw = dw / c, th = dh / c;
+    SDL_Texture *tex = c == 1 ? g->water : g->water_lo;
+    for (int j = 0; j < th; j++) {
+        float t = (float)j / (float)(th - 1); /* 0 bottom, 1 top */
         float base[3] = {0.022f + 0.05f * t, 0.075f + 0.16f * t, 0.16f + 0.26f * t};
         float deep[3] = {255 * (1 - base[0]), 255 * (1 - base[1]), 255 * (1 - base[2])};
-        uint32_t *row = g->pixels + (size_t)(dh - 1 - j) * dw;
-        const float *ink = &dye[3 * (size_t)j * dw];
-        for (int i = 0; i < dw; i++, ink += 3) {
+        uint32_t *row = g->pixels + (size_t)(th - 1 - j) * tw;
+        const float *ink = &dye[3 * (size_t)(j * c) * dw];
+        for (int i = 0; i < tw; i++, ink += 3 * c) {
             uint32_t px = 0xff000000u;
             for (int q = 0; q < 3; q++) {
                 float e = 1.0f;
@@ -283,15 +319,23 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
             row[i] = px;
         }
     }
-    SDL_UpdateTexture(g->water, NULL, g->pixels, dw * (int)sizeof(uint32_t));
-    SDL_RenderCopyF(g->r, g->water, NULL, tank);
+    SDL_UpdateTexture(tex, NULL, g->pixels, tw * (int)sizeof(uint32_t));
+    SDL_RenderCopyF(g->r, tex, NULL, tank);
 }
 
-static void draw_tracers(game_render *g, const game_flow *flow)
+/* The tracers, one batch: a speck for each, and its trail as quads that fade
+ * towards the tail. quality (game_frame_info) thins them when frames run
+ * long: every tracer, then every second, then every fourth with a shorter
+ * tail. A trail's quad spans two of its points (a trail is a smooth curve
+ * at this scale), which halves the triangles a software rasteriser sets up. */
+static void draw_tracers(game_render *g, const game_flow *flow, int quality)
 {
     int nv = 0, ni = 0;
     float width = (float)(1.3 * g->ui);
-    for (int k = 0; k < game_flow_tracer_count(flow); k++) {
+    int every = quality <= 0 ? 1 : quality == 1 ? 2 : 4;
+    int keep = quality >= 2 ? GAME_FLOW_TRAIL / 2 : GAME_FLOW_TRAIL;
+    const int stride = 2;
+    for (int k = 0; k < game_flow_tracer_count(flow); k += every) {
         const game_tracer *t = game_flow_tracer(flow, k);
         double life = t->age / t->life, fade = fmin(1.0, fmin(life * 6.0, (1.0 - life) * 4.0));
         if (fade <= 0) continue;
@@ -309,15 +353,19 @@ static void draw_tracers(game_render *g, const game_flow *flow)
             ix[0] = nv, ix[1] = nv + 1, ix[2] = nv + 2, ix[3] = nv, ix[4] = nv + 2, ix[5] = nv + 3;
             nv += 4, ni += 6;
         }
-        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels, each point once */
-        for (int q = 0; q < t->len; q++) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
-        for (int s = 0; s + 1 < t->len && nv + 4 <= MAX_TRACER_VERTS; s++) {
-            double a0 = fade * (1.0 - (double)s / t->len), a1 = fade * (1.0 - (double)(s + 1) / t->len);
+        int len = t->len < keep ? t->len : keep;
+        float pts[GAME_FLOW_TRAIL][2]; /* the trail in pixels */
+        for (int q = 0; q < len; q += stride) game_xform_point(g->view, t->xy[q][0], t->xy[q][1], pts[q]);
+        if (len > 1 && (len - 1) % stride) /* the tail's end too */
+            game_xform_point(g->view, t->xy[len - 1][0], t->xy[len - 1][1], pts[len - 1]);
+        for (int s = 0; s + 1 < len && nv + 4 <= MAX_TRACER_VERTS; s += stride) {
+            int e = s + stride < len ? s + stride : len - 1;
+            double a0 = fade * (1.0 - (double)s / len), a1 = fade * (1.0 - (double)e / len);
             if (210 * a0 < 4) break; /* the rest of the tail is not to be seen */
-            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[s + 1][0], y1 = pts[s + 1][1];
-            float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-            if (len < 0.05f) continue;
-            float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
+            float x0 = pts[s][0], y0 = pts[s][1], x1 = pts[e][0], y1 = pts[e][1];
+            float dx = x1 - x0, dy = y1 - y0, d = sqrtf(dx * dx + dy * dy);
+            if (d < 0.05f) continue;
+            float nx = -dy / d * width * 0.5f, ny = dx / d * width * 0.5f;
             SDL_Color c0 = rgba(cr, cg, cb, (int)(210 * a0)), c1 = rgba(cr, cg, cb, (int)(210 * a1));
             g->verts[nv] = (SDL_Vertex){{x0 + nx, y0 + ny}, c0, {0, 0}};
             g->verts[nv + 1] = (SDL_Vertex){{x0 - nx, y0 - ny}, c0, {0, 0}};
@@ -420,6 +468,19 @@ static void shadow_text(game_render *g, game_font font, const char *s, int x, in
     game_text_draw(g->text, font, s, x, y, c, align);
 }
 
+/* What the third star asks besides the par time, in words ("" for none):
+ * ", with every current off at the end", ", with at most 2 s of stirring". */
+static void star_rule_text(const game_level *L, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (L->stars.currents_off) snprintf(out, cap, ", with every current off at the end");
+    if (L->stars.max_stirring >= 0) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s at most %.0f s of stirring", n ? " and" : ", with",
+                 L->stars.max_stirring);
+    }
+}
+
 static void draw_hud(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
@@ -428,7 +489,8 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     game_text *t = g->text;
     double ui = g->ui;
     float bar = (float)(50 * ui);
-    fill_rect(r, 0, 0, (float)g->w, bar, rgba(8, 14, 28, 235));
+    /* the bar lies over the background only: opaque, no blending to pay for */
+    fill_opaque(r, 0, 0, (float)g->w, bar, rgba(8, 14, 27, 255));
     fill_rect(r, 0, bar - 1, (float)g->w, 1, rgba(60, 110, 170, 160));
     char s[256];
     int pad = (int)(16 * ui);
@@ -451,9 +513,10 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     game_text_draw(t, GAME_FONT_TITLE, s, cx, (int)(4 * ui), clock, GAME_CENTER);
     char st[32];
     int stars = game_sim_status(sim) == GAME_WON ? game_sim_stars(sim)
-                : time <= L->par ? 3 : time <= 2 * L->par ? 2 : 1;
+                : time <= L->par && game_sim_star_rule(sim) ? 3 : time <= 2 * L->par ? 2 : 1;
     stars_text(stars, st, sizeof st);
-    snprintf(s, sizeof s, "par %.0f s  %s", L->par, st);
+    snprintf(s, sizeof s, "par %.0f s%s  %s", L->par,
+             L->stars.currents_off ? ", currents off" : L->stars.max_stirring >= 0 ? ", little stirring" : "", st);
     game_text_draw(t, GAME_FONT_SMALL, s, cx, (int)(bar - game_text_line_height(t, GAME_FONT_SMALL) - 3 * ui),
                    GOLD, GAME_CENTER);
 
@@ -486,14 +549,22 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     const char *sound = f->silent ? "no sound device" : f->muted ? "M sound (off)" : "M sound";
     char keys[160];
     snprintf(keys, sizeof keys, f->demo ? "a recorded game   H help   Esc menu   %s   Q quit"
-                                        : "H help   R restart   P pause   %s   Esc menu", sound);
+                                        : "I hint   H help   R restart   P pause   %s   Esc menu", sound);
+    /* a note, the hint asked for (I), the wait for the first move, the offer
+       of a hint to a player long past par, or nothing but the keys */
     const char *line = f->message ? f->message
-                       : f->view.hint && f->started && !f->tutorial && L->hint[0] ? L->hint : "";
-    SDL_Color ink = f->message ? GOLD : rgba(200, 225, 255, 255);
+                       : f->view.hint && f->started && L->hint[0] ? L->hint
+                       : f->waiting && !f->tutorial ? "Your move: the clock starts when you switch a current on, move the paddle or stir."
+                       : f->stuck && L->hint[0] && !f->tutorial ? "Stuck? Press I for a hint."
+                       : "";
+    SDL_Color ink = f->message || (f->stuck && !f->view.hint) ? GOLD : rgba(200, 225, 255, 255);
     int body_h = game_text_line_height(t, GAME_FONT_BODY);
     int text_h = *line ? game_text_wrapped_height(t, GAME_FONT_BODY, line, g->w - 2 * pad, ink, GAME_LEFT) : body_h;
     float bot = (float)(30 * ui) + (float)(text_h > body_h ? text_h - body_h : 0);
-    fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
+    if (g->h - bot >= g->oy + g->H * g->scale + 5 * ui) /* below the tank: opaque */
+        fill_opaque(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(7, 13, 26, 255));
+    else
+        fill_rect(r, 0, (float)g->h - bot, (float)g->w, bot, rgba(8, 14, 28, 200));
     int by = (int)(g->h - bot + (bot - text_h) / 2);
     if (*line) game_text_draw_wrapped(t, GAME_FONT_BODY, line, pad, by, g->w - 2 * pad, ink, GAME_LEFT);
     int kw, kh, hw, hh;
@@ -508,7 +579,7 @@ static void draw_hud(game_render *g, const game_frame_info *f)
 
 static void smooth(double *avg, double v) { *avg = *avg == 0 ? v : 0.92 * *avg + 0.08 * v; }
 
-#define TIMING_ROWS 16
+#define TIMING_ROWS 18
 
 /* The rows of the time-per-frame table (Tab), in plain words. */
 static int timing_rows(game_render *g, const game_frame_info *f, char rows[TIMING_ROWS][96])
@@ -545,6 +616,8 @@ static int timing_rows(game_render *g, const game_frame_info *f, char rows[TIMIN
     snprintf(rows[n++], 96, "drawing             %6.2f", g->avg[11]);
     snprintf(rows[n++], 96, "showing it          %6.2f", g->avg[12]);
     snprintf(rows[n++], 96, "frames per second   %6.1f", f->fps);
+    snprintf(rows[n++], 96, "game clock          %5.0f%%", 100 * f->clock_rate);
+    snprintf(rows[n++], 96, "detail              %6s", f->quality == 0 ? "full" : f->quality == 1 ? "less" : "least");
     return n;
 }
 
@@ -568,7 +641,7 @@ static void draw_timings(game_render *g, const game_frame_info *f)
     rect_outline(g->r, bx, by, bw, bh, rgba(70, 120, 180, 200), 1);
     for (int k = 0; k < n; k++)
         game_text_draw(t, GAME_FONT_SMALL, rows[k], (int)(bx + pad), (int)(by + pad + k * lh),
-                       k == 0 ? GOLD : k == 10 || k == n - 1 ? WHITE : DIM, GAME_LEFT);
+                       k == 0 ? GOLD : k == 10 || k == n - 3 ? WHITE : DIM, GAME_LEFT);
 }
 
 /* ------------------------------------------------------------ cards and panels */
@@ -597,6 +670,7 @@ static void draw_help(game_render *g, const game_frame_info *f)
         {"1 .. 9", "switch a current on or off"},
         {"Space, Enter, click", "start the level; after a win, Enter: the next"},
         {"Space or P", "pause and go on;  . one step while paused"},
+        {"I", "a hint for this level"},
         {"R", "start the level again"},
         {"N / B", "next / previous level"},
         {"Esc", "the menu and the levels"},
@@ -723,24 +797,34 @@ static void draw_confetti(game_render *g, const game_frame_info *f, double t)
 
 /* The win: the stars one by one, the time against par, a new best, what
  * next; and confetti from the goals. t: seconds since the win. */
+/* A card of w x h pixels put where it hides the least of the level
+ * (game_card.c); *x, *y its top left corner in pixels. */
+static void place_card(game_render *g, const game_frame_info *f, float w, float h, float *x, float *y)
+{
+    double r[4];
+    game_card_place(f->sim, w / g->scale, h / g->scale, r);
+    float px, py;
+    to_px(g, r[0], r[3], &px, &py);
+    *x = px, *y = py;
+}
+
 static void draw_win(game_render *g, const game_frame_info *f, double t)
 {
     const game_sim *sim = f->sim;
     const game_level *L = game_sim_level(sim);
     game_text *tx = g->text;
-    float fade = (float)fmin(1.0, t / 0.5);
-    fill_rect(g->r, 0, 0, (float)g->w, (float)g->h, rgba(2, 6, 16, (int)(120 * fade)));
     if (t < 0.35) {
         draw_confetti(g, f, t);
         return;
     }
     int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
     float w = (float)(620 * g->ui), h = (float)(bl * 1.2 + 110 * g->ui + 5.5 * lh);
-    float x, y;
-    panel_box(g, w, h, &x, &y);
+    float x, y; /* where it hides the least: the goals keep their objects in view */
+    place_card(g, f, w, h, &x, &y);
+    panel_at(g, x, y, w, h, 232);
     int cx = (int)(x + w / 2);
     float yy = y + (float)(lh * 0.6);
-    shadow_text(g, GAME_FONT_BIG, f->last_level ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
+    shadow_text(g, GAME_FONT_BIG, f->last_level && f->all_done ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
     yy += (float)bl * 1.15f;
     int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
     float R = (float)(42 * g->ui);
@@ -759,8 +843,13 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
     snprintf(s, sizeof s, "%.1f s   (par %.0f s)", game_sim_finish_time(sim), L->par);
     game_text_draw(tx, GAME_FONT_TITLE, s, cx, (int)yy, WHITE, GAME_CENTER);
     yy += (float)lh * 1.6f;
-    const char *praise = stars == 3 ? "Under par: three stars!" : stars == 2 ? "Beat the par time for the third star."
-                                                                           : "Try it faster for more stars.";
+    char rule[120], missed[200];
+    star_rule_text(L, rule, sizeof rule);
+    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
+    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
+    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
+                         : stars == 2 ? "Beat the par time for the third star."
+                                      : "Try it faster for more stars.";
     if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
     game_text_draw(tx, GAME_FONT_BODY, praise, cx, (int)yy, f->new_best && !f->demo ? GOLD : DIM, GAME_CENTER);
     yy += (float)lh * 1.5f;
@@ -789,54 +878,71 @@ static void draw_lost(game_render *g, const game_frame_info *f)
 }
 
 /* The level's card before it starts: what it is, what to do, the clock. */
+/* The level's opening card: which level, what it asks (made from its goals;
+ * the hint waits for I), par and limit, how to begin. */
 static void draw_intro(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     const game_level *L = game_sim_level(f->sim);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
-    float w = (float)fmin(640 * g->ui, tank->w * 0.8);
-    int wrap = (int)(w - 60 * g->ui);
-    int hint_h = L->hint[0] ? game_text_wrapped_height(t, GAME_FONT_BODY, L->hint, wrap, rgba(210, 228, 250, 255), GAME_CENTER) : 0;
-    float h = (float)(bl + hint_h + 5.4 * lh + 20 * g->ui);
-    float x = tank->x + (tank->w - w) / 2, y = tank->y + (tank->h - h) / 2;
-    fill_rect(g->r, tank->x, tank->y, tank->w, tank->h, rgba(2, 6, 16, 90));
+    float w = (float)fmin(540 * g->ui, tank->w * 0.8);
+    int wrap = (int)(w - 48 * g->ui);
+    char goal[400];
+    game_goal_sentence(L, goal, sizeof goal);
+    SDL_Color ink = rgba(210, 228, 250, 255);
+    int goal_h = game_text_wrapped_height(t, GAME_FONT_BODY, goal, wrap, ink, GAME_CENTER);
+    char s[240], rule[120];
+    star_rule_text(L, rule, sizeof rule);
+    if (L->time_limit > 0) snprintf(s, sizeof s, "three stars: par %.0f s%s      time limit %.0f s", L->par, rule, L->time_limit);
+    else snprintf(s, sizeof s, "three stars: par %.0f s%s", L->par, rule);
+    int par_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, wrap, GOLD, GAME_CENTER);
+    int go_h = game_text_line_height(t, GAME_FONT_TITLE);
+    float h = (float)(bl + goal_h + par_h + go_h + 2.9 * lh + 16 * g->ui);
+    float x, y;
+    place_card(g, f, w, h, &x, &y);
     panel_at(g, x, y, w, h, 225);
     int cx = (int)(x + w / 2);
-    float yy = y + (float)(lh * 0.7);
-    char s[160];
-    if (f->level_number > 0) snprintf(s, sizeof s, "Level %d of %d", f->level_number, f->level_total);
-    else snprintf(s, sizeof s, "A practice level");
-    game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, DIM, GAME_CENTER);
+    float yy = y + (float)(lh * 0.6);
+    char head[64];
+    if (f->level_number > 0) snprintf(head, sizeof head, "Level %d of %d", f->level_number, f->level_total);
+    else snprintf(head, sizeof head, "A practice level");
+    game_text_draw(t, GAME_FONT_BODY, head, cx, (int)yy, DIM, GAME_CENTER);
     yy += (float)lh * 1.1f;
     shadow_text(g, GAME_FONT_BIG, L->title, cx, (int)yy, WHITE, GAME_CENTER);
-    yy += (float)bl + 6 * (float)g->ui;
-    if (hint_h) game_text_draw_wrapped(t, GAME_FONT_BODY, L->hint, cx, (int)yy, wrap, rgba(210, 228, 250, 255), GAME_CENTER);
-    yy += (float)hint_h + (float)lh * 0.8f;
-    if (L->time_limit > 0) snprintf(s, sizeof s, "par %.0f s  for three stars      time limit %.0f s", L->par, L->time_limit);
-    else snprintf(s, sizeof s, "par %.0f s  for three stars", L->par);
-    game_text_draw(t, GAME_FONT_BODY, s, cx, (int)yy, GOLD, GAME_CENTER);
-    yy += (float)lh * 1.6f;
+    yy += (float)bl + 4 * (float)g->ui;
+    game_text_draw_wrapped(t, GAME_FONT_BODY, goal, cx, (int)yy, wrap, ink, GAME_CENTER);
+    yy += (float)goal_h + (float)lh * 0.6f;
+    game_text_draw_wrapped(t, GAME_FONT_BODY, s, cx, (int)yy, wrap, GOLD, GAME_CENTER);
+    yy += (float)par_h + (float)lh * 0.3f;
     double pulse = 0.6 + 0.4 * sin(f->clock * 4);
     game_text_draw(t, GAME_FONT_TITLE, "Click or press Space to start", cx, (int)yy,
                    rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
 }
 
-/* A tutorial card near the top of the tank. */
-static void draw_tutorial(game_render *g, const char *text, const SDL_FRect *tank)
+/* A tutorial card, where it hides the least; it stays put while the place
+ * it has hides nothing. */
+static void draw_tutorial(game_render *g, const game_frame_info *f, const char *text, const SDL_FRect *tank)
 {
     game_text *t = g->text;
-    float w = (float)fmin(720 * g->ui, tank->w * 0.86);
-    int wrap = (int)(w - 48 * g->ui);
+    float w = (float)fmin(640 * g->ui, tank->w * 0.7);
+    int wrap = (int)(w - 40 * g->ui);
     SDL_Color c = rgba(236, 242, 250, 255);
     int th = game_text_wrapped_height(t, GAME_FONT_TITLE, text, wrap, c, GAME_CENTER);
     int sh = game_text_line_height(t, GAME_FONT_SMALL);
-    float h = (float)(th + sh + 30 * g->ui);
-    /* below the middle: the levels' surface currents and goals stay clear */
-    float x = tank->x + (tank->w - w) / 2, y = tank->y + tank->h * 0.62f - h / 2;
+    float h = (float)(th + sh + 26 * g->ui);
+    double mw = w / g->scale, mh = h / g->scale;
+    bool same = g->card_level == (const void *)f->sim && fabs(g->card[2] - g->card[0] - mw) < 1e-6 &&
+                fabs(g->card[3] - g->card[1] - mh) < 1e-6;
+    if (!same || game_card_cover(f->sim, g->card) > 0) {
+        game_card_place(f->sim, mw, mh, g->card);
+        g->card_level = f->sim;
+    }
+    float x, y;
+    to_px(g, g->card[0], g->card[3], &x, &y);
     fill_rect(g->r, x, y, w, h, rgba(10, 24, 44, 215));
     rect_outline(g->r, x, y, w, h, rgba(255, 210, 90, 200), (float)(2 * g->ui));
-    game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 8 * g->ui), GOLD, GAME_CENTER);
-    game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 12 * g->ui + sh), wrap, c, GAME_CENTER);
+    game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 7 * g->ui), GOLD, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 10 * g->ui + sh), wrap, c, GAME_CENTER);
 }
 
 /* Rows of a list (title menu, level select), remembered for the mouse. */
@@ -979,15 +1085,38 @@ static void draw_goals(game_render *g, const game_frame_info *f)
                          rgba(c.r, c.g, c.b, (int)((45 - 12 * ring_i) * (0.6 + 0.4 * pulse))), (float)(4 * ui));
         }
         rect_outline(r, x0, y0, x1 - x0, y1 - y0, rgba(c.r, c.g, c.b, filled ? 255 : 190), (float)(2.5 * ui));
-        if (goal->label[0]) {
-            int lx = (int)((x0 + x1) / 2), ly = (int)(y1 - 6 * ui - game_text_line_height(g->text, GAME_FONT_SMALL));
-            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx + 1, ly + 1, rgba(0, 0, 0, 200), GAME_CENTER);
-            game_text_draw(g->text, GAME_FONT_SMALL, goal->label, lx, ly, rgba(c.r, c.g, c.b, 255), GAME_CENTER);
-        }
         if (filled && game_sim_status(sim) == GAME_PLAYING) {
             double p = game_sim_hold_progress(sim);
             fill_rect(r, x0 + 6, y0 + 6 * (float)ui, (float)((x1 - x0 - 12) * p), (float)(4 * ui), rgba(c.r, c.g, c.b, 255));
         }
+    }
+}
+
+/* The goals' labels, over the rock: at the bottom of the box, or at its top
+ * where rock fills the bottom (level 8's floor). */
+static void draw_goal_labels(game_render *g, const game_frame_info *f)
+{
+    const game_level *L = game_sim_level(f->sim);
+    const eddy_asset *asset = game_sim_asset(f->sim);
+    int lh = game_text_line_height(g->text, GAME_FONT_SMALL);
+    double pad = (lh + 8 * g->ui) / g->scale; /* the label's height in metres */
+    for (int k = 0; k < L->goal_count; k++) {
+        const game_goal *goal = &L->goals[k];
+        if (!goal->label[0]) continue;
+        double cx = (goal->rect[0] + goal->rect[2]) / 2, y = goal->rect[1] + 0.5 * pad;
+        bool low_clear = !eddy_asset_solid_at(asset, cx, y) &&
+                         !eddy_asset_solid_at(asset, cx - 0.3, y) && !eddy_asset_solid_at(asset, cx + 0.3, y);
+        float lx, ly;
+        if (low_clear) {
+            to_px(g, cx, goal->rect[1], &lx, &ly);
+            ly -= (float)(6 * g->ui + lh);
+        } else {
+            to_px(g, cx, goal->rect[3], &lx, &ly);
+            ly += (float)(6 * g->ui);
+        }
+        SDL_Color c = sdl_col(f->looks->goal[k], 255);
+        game_text_draw(g->text, GAME_FONT_SMALL, goal->label, (int)lx + 1, (int)ly + 1, rgba(0, 0, 0, 200), GAME_CENTER);
+        game_text_draw(g->text, GAME_FONT_SMALL, goal->label, (int)lx, (int)ly, c, GAME_CENTER);
     }
 }
 
@@ -1005,29 +1134,75 @@ static void draw_jets(game_render *g, const game_frame_info *f)
         if (on) disc(g->r, px, py, rad * 2.2f, rgba(c.r, c.g, c.b, 90), rgba(c.r, c.g, c.b, 0));
         disc(g->r, px, py, rad, on ? c : rgba(30, 40, 60, 255), on ? shade(c, 0.7, 255) : rgba(20, 28, 44, 255));
         ring(g->r, px, py, rad, (float)(2 * g->ui), c);
+        if (j < f->looks->jet_count && (f->looks->jet_dir[j][0] != 0 || f->looks->jet_dir[j][1] != 0)) {
+            /* the way its current will flow, on or off: a chevron beyond the rim */
+            float dx = (float)f->looks->jet_dir[j][0], dy = -(float)f->looks->jet_dir[j][1];
+            float tip = rad * 1.9f, back = rad * 1.25f, side = rad * 0.5f;
+            SDL_Color a = on ? c : rgba(c.r, c.g, c.b, 200);
+            SDL_Vertex v[3] = {{{px + dx * tip, py + dy * tip}, a, {0, 0}},
+                               {{px + dx * back - dy * side, py + dy * back + dx * side}, a, {0, 0}},
+                               {{px + dx * back + dy * side, py + dy * back - dx * side}, a, {0, 0}}};
+            SDL_RenderGeometry(g->r, NULL, v, 3, NULL, 0);
+        }
         char key[2] = {(char)jet->key, 0};
         int lh = game_text_line_height(g->text, GAME_FONT_BODY);
         game_text_draw(g->text, GAME_FONT_BODY, key, (int)px, (int)(py - lh / 2), on ? rgba(10, 14, 24, 255) : c, GAME_CENTER);
     }
 }
 
-static void draw_paddle_track(game_render *g, const game_frame_info *f)
+/* The paddle's goal on its track (the track itself is in the still batch). */
+static void draw_paddle_goal(game_render *g, const game_frame_info *f)
 {
     const game_level *L = game_sim_level(f->sim);
     if (!L->paddle.present) return;
-    float ax, ay, bx, by;
-    to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
-    to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
-    int dashes = 24;
-    SDL_Color c = rgba(220, 230, 245, 90);
-    for (int k = 0; k < dashes; k += 2)
-        thick_line(g->r, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
-                   ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes, (float)(2 * g->ui), c, c);
     double tg[2];
     game_sim_paddle_target(f->sim, tg);
     float tx, ty;
     to_px(g, tg[0], tg[1], &tx, &ty);
     ring(g->r, tx, ty, (float)(6 * g->ui), (float)(1.5 * g->ui), rgba(220, 230, 245, 140));
+}
+
+/* The tank's glass: a frame round the water, strips only (the water covers
+ * the inside, so nothing is filled twice), the dashes of the paddle's track
+ * and the rock. */
+static void build_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
+{
+    const game_level *L = game_sim_level(f->sim);
+    game_batch *b = &g->still;
+    game_batch_clear(b);
+    float gl = (float)(5 * g->ui);
+    game_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
+                       rgba(70, 100, 130, 255));
+    game_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
+                       tank->h + 2 * gl - 4, gl - 2, rgba(24, 34, 50, 255));
+    game_rock_build(b, game_sim_asset(f->sim), g->ox, g->oy, g->scale, g->H, g->ui);
+    if (L->paddle.present) {
+        float ax, ay, bx, by;
+        to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
+        to_px(g, L->paddle.track[1][0], L->paddle.track[1][1], &bx, &by);
+        int dashes = 24;
+        SDL_Color c = rgba(220, 230, 245, 90);
+        for (int k = 0; k < dashes; k += 2)
+            game_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
+                            ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes,
+                            (float)(2 * g->ui), c, c);
+    }
+}
+
+static void draw_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
+{
+    const game_level *L = game_sim_level(f->sim);
+    struct still_key key;
+    memset(&key, 0, sizeof key);
+    key.asset = game_sim_asset(f->sim);
+    key.ox = g->ox, key.oy = g->oy, key.scale = g->scale, key.ui = g->ui;
+    key.paddle = L->paddle.present;
+    if (key.paddle) memcpy(key.track, L->paddle.track, sizeof key.track);
+    if (memcmp(&key, &g->still_key, sizeof key) != 0 || g->still.ni == 0) {
+        build_still(g, f, tank);
+        g->still_key = key;
+    }
+    game_batch_draw(&g->still, g->r);
 }
 
 /* Where the tank goes: below the HUD bar, above the bottom line, at the
@@ -1057,13 +1232,11 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     layout(g, f);
     SDL_FRect tank = {(float)g->ox, (float)g->oy, (float)(g->W * g->scale), (float)(g->H * g->scale)};
 
+    /* Every pixel filled costs a software rasteriser time: the background is
+       a clear, the water one opaque texture, the glass a frame round it. */
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 5, 9, 18, 255);
     SDL_RenderClear(r);
-    /* the tank's glass */
-    float gl = (float)(5 * ui);
-    fill_rect(r, tank.x - gl, tank.y - gl, tank.w + 2 * gl, tank.h + 2 * gl, rgba(70, 100, 130, 255));
-    fill_rect(r, tank.x - gl + 2, tank.y - gl + 2, tank.w + 2 * gl - 4, tank.h + 2 * gl - 4, rgba(24, 34, 50, 255));
     draw_water(g, f, &tank);
 
     SDL_Rect clip = {(int)tank.x, (int)tank.y, (int)ceilf(tank.w), (int)ceilf(tank.h)};
@@ -1071,10 +1244,13 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     bool play = f->screen == GAME_SCREEN_PLAY;
     if (play) draw_goals(g, f);
     draw_jets(g, f);
-    if (f->view.tracers) draw_tracers(g, f->flow);
+    if (f->view.tracers) draw_tracers(g, f->flow, f->quality);
     if (f->view.arrows) draw_arrows(g, f->flow);
-    game_rock_draw(r, game_sim_asset(sim), g->ox, g->oy, g->scale, g->H, ui); /* walls (game_rock.c) */
-    if (play) draw_paddle_track(g, f);
+    SDL_RenderSetClipRect(r, NULL);
+    draw_still(g, f, &tank); /* glass, rock (game_rock.c), the paddle's track */
+    SDL_RenderSetClipRect(r, &clip);
+    if (play) draw_goal_labels(g, f);
+    if (play) draw_paddle_goal(g, f);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
         draw_body(g, &f->looks->bodies[i], &pose);
@@ -1113,7 +1289,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     } else if (!f->started && !f->demo) {
         draw_intro(g, f, &tank);
     } else if (status == GAME_WON) {
-        draw_win(g, f, game_sim_time(sim) - game_sim_finish_time(sim));
+        draw_win(g, f, f->win_time);
     } else if (status == GAME_LOST && !f->demo) {
         draw_lost(g, f);
     } else if (f->paused) {
@@ -1124,7 +1300,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         game_text_draw(g->text, GAME_FONT_BODY, "Space or P to go on,  . for one step", (int)(tank.x + tank.w / 2),
                        (int)(tank.y + tank.h / 2 + bl * 0.3), DIM, GAME_CENTER);
     } else if (f->tutorial) {
-        draw_tutorial(g, f->tutorial, &tank);
+        draw_tutorial(g, f, f->tutorial, &tank);
     }
     if (!game_text_ok(g->text)) { /* no font: at least say so in the window title area */
         fill_rect(r, 0, 0, 8, 8, rgba(255, 80, 80, 255));

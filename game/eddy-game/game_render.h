@@ -46,6 +46,10 @@ typedef struct game_frame_info {
     game_view view;
     game_screen screen;
     bool started;                /* play: the level's card has been dismissed */
+    bool waiting;                /* started, but the clock waits for the first move */
+    bool stuck;                  /* long past par: the bottom line offers the hint */
+    bool all_done;               /* every level of the list has been won */
+    double win_time;             /* s since the win (the win card's animation) */
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     const char *tutorial;        /* a card of the first level's tutorial, or NULL */
@@ -61,6 +65,9 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    int quality;                 /* 0 full; 1, 2 fewer tracers and coarser dye, for
+                                    frames that run long (game_app.c adapts it) */
+    double clock_rate;           /* game time over real time lately (1: no slow motion) */
     /* the title's menu */
     int title_count, title_selected;
     const char *const *title_items;

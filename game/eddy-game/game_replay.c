@@ -4,7 +4,7 @@
  * game_replay.c - reading, writing and feeding replays (game_replay.h).
  */
 #include "game_replay.h"
-#include "eddy_internal.h" /* eddy_write_file_atomic */
+#include <eddy/eddy_file.h>
 
 #include <errno.h>
 #include <inttypes.h>

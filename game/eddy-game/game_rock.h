@@ -9,13 +9,14 @@
 #ifndef GAME_ROCK_H
 #define GAME_ROCK_H
 
-#include "eddy.h"
+#include <eddy/eddy.h>
 
-#include <SDL.h>
+#include "game_batch.h"
 
-/* World (x, y) maps to pixel (ox + x scale, oy + (height - y) scale); ui is
- * the interface scale (rim width). Draws nothing for a level without walls. */
-void game_rock_draw(SDL_Renderer *r, const eddy_asset *asset, double ox, double oy, double scale,
-                    double height, double ui);
+/* Adds the rock's triangles to the batch. World (x, y) maps to pixel
+ * (ox + x scale, oy + (height - y) scale); ui is the interface scale (rim
+ * width). Adds nothing for a level without walls. */
+void game_rock_build(game_batch *b, const eddy_asset *asset, double ox, double oy, double scale,
+                     double height, double ui);
 
 #endif /* GAME_ROCK_H */

@@ -4,6 +4,7 @@
  * game_run.c - the level catalog and loading a level with its asset.
  */
 #include "game_run.h"
+#include "game_embedded.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +34,19 @@ void game_loaded_free(game_loaded *l)
 
 static eddy_result finish(const game_catalog *cat, game_loaded *out, eddy_error *err)
 {
-    eddy_result rc = game_asset_for_level(out->level, cat->assets_dir, &out->asset,
-                                          &out->asset_built, err);
+    eddy_result rc = game_asset_for_level(out->level, cat->assets_dir, &out->asset, err);
+    if (rc != EDDY_OK) game_loaded_free(out);
+    return rc;
+}
+
+/* The built-in level and its asset, both from the program's own bytes. */
+static eddy_result load_embedded(game_loaded *out, eddy_error *err)
+{
+    eddy_result rc = game_level_load_memory((const char *)game_builtin_level,
+                                            game_builtin_level_size, "builtin", &out->level, err);
+    if (rc == EDDY_OK)
+        rc = game_asset_from_memory(out->level, game_builtin_asset, game_builtin_asset_size,
+                                    &out->asset, err);
     if (rc != EDDY_OK) game_loaded_free(out);
     return rc;
 }
@@ -42,16 +54,11 @@ static eddy_result finish(const game_catalog *cat, game_loaded *out, eddy_error 
 eddy_result game_load_index(const game_catalog *cat, int index, game_loaded *out, eddy_error *err)
 {
     memset(out, 0, sizeof *out);
-    eddy_result rc;
-    if (index < 0) {
-        rc = game_level_load_memory(game_builtin_level, strlen(game_builtin_level), "builtin",
-                                    &out->level, err);
-    } else if (index >= cat->count) {
+    if (index < 0) return load_embedded(out, err);
+    if (index >= cat->count)
         return game_error(err, EDDY_ERR_RANGE, "level %d: there are %d levels in %s", index + 1,
                           cat->count, cat->levels_dir);
-    } else {
-        rc = game_level_load_file(cat->paths[index], &out->level, err);
-    }
+    eddy_result rc = game_level_load_file(cat->paths[index], &out->level, err);
     return rc == EDDY_OK ? finish(cat, out, err) : rc;
 }
 

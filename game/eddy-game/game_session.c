@@ -72,6 +72,15 @@ eddy_result game_session_open(game_session *s, const game_catalog *cat, int inde
     return game_session_restart(s, err);
 }
 
+eddy_result game_session_adopt(game_session *s, game_loaded *ld, eddy_error *err)
+{
+    drop_sim(s);
+    game_loaded_free(&s->loaded);
+    s->loaded = *ld;
+    memset(ld, 0, sizeof *ld);
+    return game_session_restart(s, err);
+}
+
 eddy_result game_session_step(game_session *s, eddy_error *err)
 {
     if (!s->sim) return game_error(err, EDDY_ERR_ARGUMENT, "no level is open");

@@ -36,6 +36,11 @@ eddy_result game_session_open(game_session *s, const game_catalog *cat, int inde
  * failure the session is closed (sim NULL). */
 eddy_result game_session_restart(game_session *s, eddy_error *err);
 
+/* Takes over a newly loaded level and asset (a level rebuilt while it was
+ * played, game_reload.h) and starts it; the catalog index stays. *ld is
+ * emptied. On failure the session is closed (sim NULL). */
+eddy_result game_session_adopt(game_session *s, game_loaded *ld, eddy_error *err);
+
 /* One physics step, then the water's: the poses move on (prev = cur). */
 eddy_result game_session_step(game_session *s, eddy_error *err);
 

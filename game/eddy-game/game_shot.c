@@ -59,7 +59,7 @@ eddy_result game_shot_create(const game_sim *sim, int width, int height, game_sh
     }
     read_poses(sim, s->cur);
     memcpy(s->prev, s->cur, (size_t)n * sizeof *s->cur);
-    s->view.dye = s->view.tracers = s->view.hint = true;
+    s->view.dye = s->view.tracers = true;
     *out = s;
     return EDDY_OK;
 }
@@ -92,6 +92,8 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     f.screen = GAME_SCREEN_PLAY;
     f.started = true;              /* the picture of a level being played */
     f.clock = game_sim_time(s->sim);
+    if (game_sim_status(s->sim) == GAME_WON)
+        f.win_time = game_sim_time(s->sim) - game_sim_finish_time(s->sim);
     f.fps = 60;
     double t0 = now_ms();
     game_render_frame(s->render, &f);

@@ -43,6 +43,8 @@ struct game_sim {
     bool stirred;
     double last_stir[4];
     double meter;
+    double stir_used;   /* s of stirring so far (the star rule) */
+    bool rule_met;      /* the star rule held at the finish */
 
     long frame;
     long hold_frames;
@@ -298,6 +300,7 @@ static void apply_stirs(game_sim *s)
             memcpy(s->last_stir, s->pending[k], sizeof s->last_stir);
         }
     }
+    if (s->stirred) s->stir_used += GAME_DT;
     if (s->stirred)
         s->meter = fmax(0.0, s->meter - GAME_DT);
     else
@@ -391,6 +394,16 @@ static void keep_inside(game_sim *s)
     }
 }
 
+/* The level's star rule (game_level.h "stars") as things stand. */
+static bool star_rule_holds(const game_sim *s)
+{
+    const game_star_rule *r = &s->level->stars;
+    if (r->max_stirring >= 0 && s->stir_used > r->max_stirring + 1e-9) return false;
+    for (int j = 0; r->currents_off && j < s->level->jet_count; j++)
+        if (s->jet_on[j]) return false;
+    return true;
+}
+
 static void check_goals(game_sim *s)
 {
     const game_level *L = s->level;
@@ -413,6 +426,7 @@ static void check_goals(game_sim *s)
     if (all && (double)s->hold_frames * GAME_DT >= L->hold - 1e-9) {
         s->status = GAME_WON;
         s->finish_time = t;
+        s->rule_met = star_rule_holds(s);
     } else if (L->time_limit > 0 && t >= L->time_limit - 1e-9) {
         s->status = GAME_LOST;
         s->finish_time = t;
@@ -462,8 +476,14 @@ double game_sim_finish_time(const game_sim *s) { return s->finish_time; }
 int game_sim_stars(const game_sim *s)
 {
     if (s->status != GAME_WON) return 0;
-    if (s->finish_time <= s->level->par) return 3;
+    if (s->finish_time <= s->level->par && s->rule_met) return 3;
     return s->finish_time <= 2 * s->level->par ? 2 : 1;
+}
+
+double game_sim_stir_used(const game_sim *s) { return s->stir_used; }
+bool game_sim_star_rule(const game_sim *s)
+{
+    return s->status == GAME_WON ? s->rule_met : star_rule_holds(s);
 }
 
 double game_sim_hold_progress(const game_sim *s)

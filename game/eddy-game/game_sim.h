@@ -25,7 +25,7 @@
 #ifndef GAME_SIM_H
 #define GAME_SIM_H
 
-#include "eddy_coupling.h"
+#include <eddy/eddy_coupling.h>
 #include "game_level.h"
 
 typedef enum game_cmd_type {
@@ -73,7 +73,12 @@ long game_sim_frame(const game_sim *sim);        /* steps done */
 double game_sim_time(const game_sim *sim);       /* frame * GAME_DT */
 game_status game_sim_status(const game_sim *sim);
 double game_sim_finish_time(const game_sim *sim); /* s, when won or lost */
-int game_sim_stars(const game_sim *sim);         /* 0 until won, then 1..3 */
+/* 0 until won, then 1..3: three at or under par with the level's star rule
+ * kept (game_level.h "stars"), two under twice the par, else one. */
+int game_sim_stars(const game_sim *sim);
+double game_sim_stir_used(const game_sim *sim); /* s of stirring so far */
+/* The star rule: whether it held at the win, or holds now while playing. */
+bool game_sim_star_rule(const game_sim *sim);
 /* Fraction (0..1) of the hold time every goal has been filled for. */
 double game_sim_hold_progress(const game_sim *sim);
 bool game_sim_goal_filled(const game_sim *sim, int goal);

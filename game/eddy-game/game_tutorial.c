@@ -49,21 +49,88 @@ static game_tutorial_card *add(game_tutorial *t, game_tutorial_wait wait)
     return c;
 }
 
+/* A body's name as a player reads it: "leaf-a" is a leaf (a name's last
+ * "-x" part only tells like bodies apart). */
+static void plain_name(const game_level *L, int b, char *out, size_t cap)
+{
+    const char *name = b < L->body_count && L->bodies[b].name[0] ? L->bodies[b].name : "object";
+    snprintf(out, cap, "%s", name);
+    char *dash = strrchr(out, '-');
+    if (dash && dash != out && strlen(dash) <= 3) *dash = '\0';
+}
+
+/* "the yellow ball" (colour and name of scene body b). */
+static void object_name(const game_level *L, int b, char *out, size_t cap)
+{
+    char name[GAME_NAME_MAX + 1];
+    plain_name(L, b, name, sizeof name);
+    if (b < L->body_count && L->bodies[b].has_color)
+        snprintf(out, cap, "the %s %s", game_color_name(L->bodies[b].color), name);
+    else
+        snprintf(out, cap, "the %s", name);
+}
+
+/* "the three green leaves" when every body of a goal reads the same, else
+ * "the red stone and the yellow cork". */
+static void goal_objects(const game_level *L, const game_goal *goal, char *out, size_t cap)
+{
+    static const char *const numbers[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
+    char first[96], one[96];
+    out[0] = '\0';
+    if (goal->body_count == 0) return;
+    object_name(L, goal->bodies[0], first, sizeof first);
+    bool alike = goal->body_count > 1 && goal->body_count < 9;
+    for (int k = 1; k < goal->body_count && alike; k++) {
+        object_name(L, goal->bodies[k], one, sizeof one);
+        alike = strcmp(one, first) == 0;
+    }
+    if (alike) {
+        size_t n = strlen(first);
+        const char *plural = n > 0 && first[n - 1] == 'f' ? "ves" : n > 0 && (first[n - 1] == 's' || first[n - 1] == 'x') ? "es" : "s";
+        if (n > 0 && first[n - 1] == 'f') first[n - 1] = '\0';
+        snprintf(out, cap, "the %s %s%s", numbers[goal->body_count], first + 4, plural);
+        return;
+    }
+    for (int k = 0; k < goal->body_count; k++) {
+        object_name(L, goal->bodies[k], one, sizeof one);
+        size_t w = strlen(out);
+        snprintf(out + w, cap - w, "%s%s", k == 0 ? "" : k + 1 == goal->body_count ? " and " : ", ", one);
+    }
+}
+
+void game_goal_sentence(const game_level *L, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int g = 0; g < L->goal_count && n + 1 < cap; g++) {
+        const game_goal *goal = &L->goals[g];
+        char who[300], where[32];
+        goal_objects(L, goal, who, sizeof who);
+        place_name(L, goal->rect, where, sizeof where);
+        int wrote = snprintf(out + n, cap - n, "%s%s into the glowing box %s the %s",
+                             g == 0 ? "Bring " : g + 1 == L->goal_count ? ", and " : ", ", who,
+                             strcmp(where, "middle") == 0 ? "in" : "at", where);
+        if (wrote < 0) break;
+        n += (size_t)wrote;
+        if (n >= cap) n = cap - 1;
+    }
+    if (n + 1 < cap) snprintf(out + n, cap - n, ".");
+}
+
 void game_tutorial_start(game_tutorial *t, const game_level *L)
 {
     memset(t, 0, sizeof *t);
+    /* the goal first, then the idea */
     game_tutorial_card *c = add(t, GAME_WAIT_TIME);
+    char goal[300];
+    game_goal_sentence(L, goal, sizeof goal);
     snprintf(c->text, sizeof c->text,
-             "You never touch the objects here: you move the water, and the water moves them.");
+             "%s You never touch the objects here: you move the water, and the water moves them.",
+             goal);
     /* what the first goal wants, in words */
     char what[96] = "the object", where[32] = "side";
     if (L->goal_count > 0 && L->goals[0].body_count > 0) {
-        int b = L->goals[0].bodies[0];
-        const char *name = b < L->body_count && L->bodies[b].name[0] ? L->bodies[b].name : "object";
-        if (b < L->body_count && L->bodies[b].has_color)
-            snprintf(what, sizeof what, "the %s %s", game_color_name(L->bodies[b].color), name);
-        else
-            snprintf(what, sizeof what, "the %s", name);
+        object_name(L, L->goals[0].bodies[0], what, sizeof what);
         place_name(L, L->goals[0].rect, where, sizeof where);
     }
     if (L->jet_count > 0) {
@@ -77,9 +144,11 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
     }
     if (L->paddle.present) {
         c = add(t, GAME_WAIT_PADDLE);
+        const double(*tr)[2] = L->paddle.track;
+        bool upright = fabs(tr[1][1] - tr[0][1]) >= fabs(tr[1][0] - tr[0][0]);
         snprintf(c->text, sizeof c->text,
-                 "Drag the white paddle with the left mouse button, or hold W and S: as it moves, "
-                 "it pushes the water.");
+                 "Drag the white paddle along its dashed track with the left mouse button, or hold "
+                 "%s: as it moves, it pushes the water.", upright ? "W and S" : "A and D");
     }
     c = add(t, GAME_WAIT_GOAL);
     snprintf(c->text, sizeof c->text,
@@ -108,9 +177,8 @@ static bool paddle_moved(const game_sim *sim)
     return hypot(tg[0] - s0[0], tg[1] - s0[1]) > 0.05;
 }
 
-void game_tutorial_update(game_tutorial *t, const game_sim *sim)
+void game_tutorial_update(game_tutorial *t, const game_sim *sim, double now)
 {
-    double now = game_sim_time(sim);
     t->now = now;
     if (game_sim_status(sim) == GAME_WON) t->won = true;
     for (int guard = 0; t->current < t->count && guard < GAME_TUTORIAL_MAX_CARDS; guard++) {

@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * game_tutorial.h - the first level teaches the game in plain words, one
- * card at a time, each waiting for the player to do what it says: the idea
- * (you move the water, not the objects), then each control the level has
- * (its current, its paddle, stirring), then the goal. The cards are made
+ * card at a time, each waiting for the player to do what it says: the goal
+ * and the idea (you move the water, not the objects), then each control the
+ * level has (its current, its paddle, stirring), then the goal again. The
+ * cards are made
  * from the level itself (its jets' keys, its goal's object, colour and
  * place), so they stay right when the level is changed.
  *
@@ -26,7 +27,7 @@ typedef enum game_tutorial_wait {
 } game_tutorial_wait;
 
 typedef struct game_tutorial_card {
-    char text[256];
+    char text[400];
     char late[256];          /* shown instead once the card has been up a while ("" none) */
     game_tutorial_wait wait;
 } game_tutorial_card;
@@ -34,19 +35,25 @@ typedef struct game_tutorial_card {
 typedef struct game_tutorial {
     int count, current;      /* current == count: finished */
     game_tutorial_card cards[GAME_TUTORIAL_MAX_CARDS];
-    double shown_at;         /* game time the current card came up */
-    double now;              /* game time of the last update */
+    double shown_at;         /* the caller's clock when the current card came up */
+    double now;              /* the caller's clock at the last update */
     bool won;
 } game_tutorial;
 
 /* The cards for a level (its first step has not been taken yet). */
 void game_tutorial_start(game_tutorial *t, const game_level *level);
 
-/* After every step: moves on when the player has done what the card asks. */
-void game_tutorial_update(game_tutorial *t, const game_sim *sim);
+/* Moves on when the player has done what the card asks; now is the
+ * caller's clock in seconds (the window's real time: a card that only asks
+ * to be read is read while the level waits for the player's first move). */
+void game_tutorial_update(game_tutorial *t, const game_sim *sim, double now);
 
 /* The card to show now, or NULL when the tutorial is over. */
 const char *game_tutorial_text(const game_tutorial *t);
+
+/* What a level asks, in one sentence made from its goals: "Bring the
+ * yellow ball into the glowing box at the top right." */
+void game_goal_sentence(const game_level *level, char *out, size_t cap);
 
 /* A colour's name in plain words ("yellow", "red", ...). */
 const char *game_color_name(game_color c);

@@ -16,7 +16,7 @@ typedef struct game_view {
     bool panels, quadtree, samples;     /* engine debug overlays */
     bool timings;                       /* the time-per-frame panel */
     bool help;
-    bool hint;                          /* the level's hint line */
+    bool hint;                          /* the level's hint on the bottom line (I) */
 } game_view;
 
 /* The names --show takes, for messages. */

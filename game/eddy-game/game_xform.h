@@ -13,7 +13,7 @@
 #ifndef GAME_XFORM_H
 #define GAME_XFORM_H
 
-#include "eddy_body.h"
+#include <eddy/eddy_body.h>
 
 #include <cglm/cglm.h>
 

@@ -17,11 +17,12 @@
  * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
-#include "eddy_build.h"
-#include "eddy_internal.h"
+#include <eddy/eddy_build.h>
+#include <eddy/eddy_file.h>
 #include "game_asset.h"
 #include "game_bot.h"
 #include "game_replay.h"
+#include "level_build.h"
 
 static const char *const PROG = "eddy-level";
 
@@ -58,6 +59,10 @@ static int cmd_check(int argc, char **argv)
         eddy_error err = {0};
         eddy_result rc = game_level_load_file(argv[i], &L, &err);
         if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
+        if ((rc = game_level_check_build(L, &err)) != EDDY_OK) {
+            game_level_destroy(L);
+            return cli_fail(PROG, exit_for(rc), "%s", err.message);
+        }
         printf("%s: \"%s\", %d bodies%s, %d jets, %d goals, par %g s\n", L->id, L->title,
                L->body_count, L->paddle.present ? " and a paddle" : "", L->jet_count,
                L->goal_count, L->par);
@@ -117,7 +122,8 @@ static int cmd_build(int argc, char **argv)
     if (rc != EDDY_OK) return cli_fail(PROG, exit_for(rc), "%s", err.message);
     eddy_asset *asset = NULL;
     char used[4096];
-    rc = game_asset_build(L, modes, &asset, used, sizeof used, &err);
+    rc = game_level_check_build(L, &err);
+    if (rc == EDDY_OK) rc = game_asset_build(L, modes, &asset, used, sizeof used, &err);
     if (rc != EDDY_OK) {
         game_level_destroy(L);
         return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : exit_for(rc), "%s", err.message);
@@ -197,9 +203,8 @@ static int cmd_solve(int argc, char **argv)
         return code;
     }
     eddy_asset *asset = NULL;
-    bool built = false;
     game_sim *sim = NULL;
-    rc = game_asset_for_level(L, assets, &asset, &built, &err);
+    rc = game_asset_for_level(L, assets, &asset, &err);
     if (rc == EDDY_OK) rc = game_sim_create(L, asset, &sim, &err);
     int code = EX_OK;
     if (rc != EDDY_OK) {

@@ -669,8 +669,10 @@ static void on_key(app *a, const SDL_Keysym *k)
         else if (shift)
             toggle_preview(a, true);
         else if (a->preview) {
-            rc = paint_preview_kick(a->preview, 1.0, &err);
-            report(a, rc, &err, "preview: mode excited again");
+            if (paint_preview_kick(a->preview, 1.0, &err) != EDDY_OK)
+                say(a, true, "preview: %s", err.message);
+            else
+                say(a, false, "preview: mode excited again");
         }
         break;
     case SDLK_g:
@@ -812,6 +814,33 @@ static void wrapped(pen *p, TTF_Font *f, SDL_Color c, const char *text)
     }
 }
 
+/* A path that fits in width pixels: whole if it fits, else its leading
+ * folders give way to "..." (the file's own name stays), and a name too long
+ * even alone loses its middle. */
+static void elide_path(TTF_Font *f, const char *path, int width, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", path);
+    if (paint_text_width(f, out) <= width)
+        return;
+    size_t n = strlen(path);
+    const char *base = strrchr(path, '/');
+    size_t keep_from = base ? (size_t)(base - path) : 0;
+    for (size_t k = 1; k <= keep_from; ++k) { /* drop leading characters, up to the name */
+        snprintf(out, cap, "...%s", path + k);
+        if (paint_text_width(f, out) <= width)
+            return;
+    }
+    const char *name = path + keep_from;
+    size_t len = n - keep_from;
+    for (size_t cut = 1; cut < len; ++cut) { /* the name's middle goes */
+        size_t head = (len - cut) / 2, tail = len - cut - head;
+        snprintf(out, cap, "...%.*s...%s", (int)head, name, name + len - tail);
+        if (paint_text_width(f, out) <= width)
+            return;
+    }
+    snprintf(out, cap, "...");
+}
+
 static void draw_chip(app *a, int x, int y, const char *text, bool on, int *out_w)
 {
     int tw = paint_text_width(a->st.small, text);
@@ -834,15 +863,17 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     p.y += 32;
     const char *path = paint_doc_path(a->doc);
     line(&p, a->st.bold, C_ACCENT, "%s", paint_doc_name(a->doc));
-    char where[300];
+    char where[4200], shown[4200];
     if (*path)
         snprintf(where, sizeof where, "%s", path);
     else if (a->opt->path)
         snprintf(where, sizeof where, "%s (new file)", a->opt->path);
     else
         snprintf(where, sizeof where, "not saved yet");
-    line(&p, a->st.small, paint_doc_dirty(a->doc) ? C_WARN : C_DIM, "%s%s", where,
-         paint_doc_dirty(a->doc) ? "  (unsaved changes)" : "");
+    elide_path(a->st.small, where, p.w, shown, sizeof shown);
+    line(&p, a->st.small, C_DIM, "%s", shown);
+    if (paint_doc_dirty(a->doc))
+        line(&p, a->st.small, C_WARN, "%s", "unsaved changes");
 
     const eddy_mac *g = paint_doc_mac(a->doc);
     heading(&p, "MODES");
@@ -1372,7 +1403,7 @@ static void advance(app *a)
     }
     if (a->preview_on && a->preview) {
         if (paint_preview_step(a->preview, SOLVER_DT, a->hold ? 1.0 : 0.0, &err) != EDDY_OK) {
-            say(a, true, "%s", err.message);
+            say(a, true, "preview stopped: %s", err.message);
             a->preview_on = false;
         }
     }

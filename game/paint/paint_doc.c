@@ -3,9 +3,11 @@
 /* paint_doc.c - the document model of eddy-paint (see paint_doc.h). No SDL. */
 #include "paint_doc.h"
 
-#include "domain.h"
-#include "scene_internal.h"
-#include "grid_solver.h"
+#include <eddy/eddy_file.h>
+#include <eddy/eddy_scene.h>
+#include <eddy/eddy_grid.h>
+
+#include <cJSON.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +29,9 @@ struct paint_doc {
     int size; /* doubles per field */
     char name[EDDY_MODE_NAME_MAX + 1];
     double *pages[PAINT_MAX_PAGES];
+    /* Per mode, the flow that rock laid since covers (NULL until some does):
+     * removing that rock gives it back instead of leaving a still hole. */
+    double *under[PAINT_MAX_PAGES];
     int page_count, page;
     paint_brush brush;
     eddy_grid_solver *solver;
@@ -80,8 +85,11 @@ void paint_doc_clear_frames(paint_doc *doc)
 
 static void free_contents(paint_doc *doc)
 {
-    for (int k = 0; k < doc->page_count; ++k)
+    for (int k = 0; k < doc->page_count; ++k) {
         free(doc->pages[k]);
+        free(doc->under[k]);
+        doc->under[k] = NULL;
+    }
     doc->page_count = 0;
     history_free(&doc->undo);
     history_free(&doc->redo);
@@ -811,6 +819,7 @@ eddy_result paint_doc_add_page(paint_doc *doc, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory for a new mode");
     paint_doc_end_edit(doc);
     doc->pages[doc->page_count] = f;
+    doc->under[doc->page_count] = NULL;
     doc->page = doc->page_count++;
     touched(doc);
     return EDDY_OK;
@@ -840,9 +849,13 @@ eddy_result paint_doc_remove_page(paint_doc *doc, eddy_error *err)
     paint_doc_end_edit(doc);
     int p = doc->page;
     free(doc->pages[p]);
+    free(doc->under[p]);
     memmove(doc->pages + p, doc->pages + p + 1,
             (size_t)(doc->page_count - p - 1) * sizeof doc->pages[0]);
+    memmove(doc->under + p, doc->under + p + 1,
+            (size_t)(doc->page_count - p - 1) * sizeof doc->under[0]);
     doc->page_count--;
+    doc->under[doc->page_count] = NULL;
     if (doc->page >= doc->page_count)
         doc->page = doc->page_count - 1;
     forget_page(&doc->undo, p);
@@ -972,18 +985,54 @@ int paint_doc_wall_count(const paint_doc *doc) { return doc->wall_count; }
 const eddy_wall *paint_doc_walls(const paint_doc *doc) { return doc->walls; }
 const uint8_t *paint_doc_solid(const paint_doc *doc) { return doc->wall_count ? doc->solid : NULL; }
 
+/* open[s] = 1 for every face sample that may carry flow with the solver's
+ * present mask. */
+static void open_faces(const paint_doc *doc, double *open)
+{
+    for (int s = 0; s < doc->size; ++s)
+        open[s] = eddy_grid_face_open(doc->solver, s) ? 1.0 : 0.0;
+}
+
+/* A sample the new rock closes keeps its flow in the mode's under-layer; a
+ * sample that removed rock opens again gets that flow back (zero where the
+ * rock was laid before anything was painted there). */
+static eddy_result trade_under_rock(paint_doc *doc, const double *was_open,
+                                    const double *now_open, eddy_error *err)
+{
+    for (int k = 0; k < doc->page_count; ++k) {
+        double *f = doc->pages[k];
+        for (int s = 0; s < doc->size; ++s) {
+            if (was_open[s] != 0 && now_open[s] == 0 && f[s] != 0) {
+                if (!doc->under[k] && !(doc->under[k] = alloc_field(doc->size)))
+                    return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory for the flow "
+                                                           "under the rock");
+                doc->under[k][s] = f[s];
+            } else if (was_open[s] == 0 && now_open[s] != 0 && doc->under[k]) {
+                f[s] = doc->under[k][s];
+                doc->under[k][s] = 0;
+            }
+        }
+    }
+    return EDDY_OK;
+}
+
 /* The mask of the walls goes to the solver; every mode loses the flow that
- * now crosses a wall (the samples touching a solid cell). */
+ * now crosses a wall (the samples touching a solid cell) and gets back what
+ * rock that is gone had covered. */
 static eddy_result apply_walls(paint_doc *doc, eddy_error *err)
 {
+    double *was_open = doc->weight, *now_open = doc->along; /* scratch: no edit is open */
+    open_faces(doc, was_open);
     eddy_walls_rasterise(doc->walls, doc->wall_count, &doc->mac, doc->solid, NULL);
     eddy_result rc = eddy_grid_set_solid(doc->solver, doc->wall_count ? doc->solid : NULL, err);
     if (rc != EDDY_OK)
         return rc;
+    open_faces(doc, now_open);
+    rc = trade_under_rock(doc, was_open, now_open, err);
     for (int k = 0; k < doc->page_count; ++k)
         eddy_grid_close_faces(doc->solver, doc->pages[k]);
     touched(doc);
-    return EDDY_OK;
+    return rc;
 }
 
 eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err)
@@ -1020,44 +1069,148 @@ int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *er
     return removed;
 }
 
+/* The text of a level or scene file. */
+static eddy_result read_text(const char *path, uint8_t **data, size_t *size, eddy_error *err)
+{
+    *data = NULL;
+    *size = 0;
+    return eddy_read_file(path, EDDY_SCENE_MAX_BYTES, data, size, err);
+}
+
+/* The text's JSON object (a level or a scene). */
+static eddy_result parse_object(const uint8_t *data, size_t size, const char *path, cJSON **out,
+                                eddy_error *err)
+{
+    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
+    *out = NULL;
+    if (!cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
+    }
+    *out = root;
+    return EDDY_OK;
+}
+
+/* The "walls" of a level or scene text, checked as a scene's: EDDY_ERR_FORMAT. */
+static eddy_result walls_of(const uint8_t *data, size_t size, const char *path, eddy_wall **walls,
+                            int *count, eddy_error *err)
+{
+    eddy_error inner = {0};
+    *walls = NULL;
+    *count = 0;
+    if (eddy_walls_from_json((const char *)data, size, walls, count, &inner) != EDDY_OK)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s", path, inner.message);
+    return EDDY_OK;
+}
+
 /* The "walls" of a level or scene file (any other keys are ignored, so a
  * game level can be read as it is). */
 eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err)
 {
     uint8_t *data = NULL;
     size_t size = 0;
-    eddy_result rc = eddy_read_file(path, EDDY_SCENE_MAX_BYTES, &data, &size, err);
-    if (rc != EDDY_OK)
-        return rc;
-    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
-    free(data);
-    const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
     eddy_wall *walls = NULL;
     int count = 0;
-    eddy_error inner = {0};
-    if (!root || !cJSON_IsObject(root))
-        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
-    else if (!item)
-        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: no \"walls\"", path);
-    else if (eddy_scene_parse_walls(item, &walls, &count, &inner) != EDDY_OK)
-        rc = eddy_fail(err, EDDY_ERR_FORMAT, "%s: %s", path, inner.message);
-    cJSON_Delete(root);
+    eddy_result rc = read_text(path, &data, &size, err);
+    if (rc == EDDY_OK)
+        rc = walls_of(data, size, path, &walls, &count, err);
+    eddy_free(data);
     if (rc == EDDY_OK)
         rc = paint_doc_set_walls(doc, walls, count, err);
-    free(walls);
+    eddy_free(walls);
+    return rc;
+}
+
+/* asset.domain and asset.grid of a parsed level (the game's level format,
+ * game/eddy-game/game_level.h). */
+static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *g,
+                           eddy_error *err)
+{
+    const cJSON *asset = cJSON_GetObjectItemCaseSensitive(root, "asset");
+    if (!cJSON_IsObject(asset))
+        return eddy_fail(err, EDDY_ERR_RANGE, "%s: no \"asset\" with the level's domain and grid "
+                                             "(not a game level)", path);
+    const cJSON *dom = cJSON_GetObjectItemCaseSensitive(asset, "domain");
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(asset, "grid");
+    if (!cJSON_IsArray(dom) || cJSON_GetArraySize(dom) != 2 || !cJSON_IsArray(grid) ||
+        cJSON_GetArraySize(grid) != 2)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: asset.domain and asset.grid must be pairs "
+                                              "[W, H] and [NX, NY]", path);
+    double v[4];
+    for (int k = 0; k < 4; ++k) {
+        const cJSON *e = cJSON_GetArrayItem(k < 2 ? dom : grid, k % 2);
+        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: asset.%s[%d] is not a number", path,
+                             k < 2 ? "domain" : "grid", k % 2);
+        v[k] = e->valuedouble;
+    }
+    if (v[2] != floor(v[2]) || v[3] != floor(v[3]) || v[2] < 2 || v[3] < 2 ||
+        v[2] > EDDY_MODE_MAX_CELLS || v[3] > EDDY_MODE_MAX_CELLS)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "%s: asset.grid [%g, %g] must be whole numbers "
+                                              "of cells, 2 to %d", path, v[2], v[3],
+                         EDDY_MODE_MAX_CELLS);
+    *g = (eddy_mode_grid){v[0], v[1], (int)v[2], (int)v[3]};
+    return EDDY_OK;
+}
+
+eddy_result paint_level_grid(const char *path, eddy_mode_grid *out, eddy_error *err)
+{
+    uint8_t *data = NULL;
+    size_t size = 0;
+    cJSON *root = NULL;
+    eddy_result rc = read_text(path, &data, &size, err);
+    if (rc == EDDY_OK)
+        rc = parse_object(data, size, path, &root, err);
+    if (rc == EDDY_OK)
+        rc = grid_of(root, path, out, err);
+    cJSON_Delete(root);
+    eddy_free(data);
+    return rc;
+}
+
+bool paint_doc_fits_grid(const paint_doc *doc, const eddy_mode_grid *g)
+{
+    const eddy_mac *m = &doc->mac;
+    return m->nx == g->nx && m->ny == g->ny &&
+           fabs(m->width - g->width) <= 1e-9 * fmax(fabs(g->width), 1.0) &&
+           fabs(m->height - g->height) <= 1e-9 * fmax(fabs(g->height), 1.0);
+}
+
+eddy_result paint_doc_open_level(paint_doc *doc, const char *path, eddy_error *err)
+{
+    uint8_t *data = NULL;
+    size_t size = 0;
+    cJSON *root = NULL;
+    eddy_wall *walls = NULL;
+    int count = 0;
+    eddy_mode_grid g;
+    eddy_result rc = read_text(path, &data, &size, err);
+    if (rc == EDDY_OK)
+        rc = parse_object(data, size, path, &root, err);
+    if (rc == EDDY_OK)
+        rc = grid_of(root, path, &g, err);
+    if (rc == EDDY_OK && cJSON_GetObjectItemCaseSensitive(root, "walls"))
+        rc = walls_of(data, size, path, &walls, &count, err);
+    cJSON_Delete(root);
+    eddy_free(data);
+    /* the walls are checked against the level's domain before anything changes */
+    if (rc == EDDY_OK && count > 0)
+        rc = eddy_walls_check(walls, count, g.width, g.height, err);
+    if (rc == EDDY_OK)
+        rc = paint_doc_reset(doc, g.width, g.height, g.nx, g.ny, err);
+    if (rc == EDDY_OK && count > 0)
+        rc = paint_doc_set_walls(doc, walls, count, err);
+    eddy_free(walls);
     return rc;
 }
 
 eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err)
 {
-    cJSON *root = cJSON_CreateObject();
     char *text = NULL;
-    if (root && eddy_scene_write_walls(root, doc->walls, doc->wall_count))
-        text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
+    eddy_error inner = {0};
+    if (eddy_walls_to_json(doc->walls, doc->wall_count, &text, &inner) != EDDY_OK)
         return eddy_fail(err, EDDY_ERR_MEMORY, "paint: out of memory writing walls");
     eddy_result rc = eddy_write_file_atomic(path, text, strlen(text), err);
-    free(text);
+    eddy_free(text);
     return rc;
 }

@@ -42,9 +42,14 @@
 #ifndef PAINT_DOC_H
 #define PAINT_DOC_H
 
-#include "eddy.h"
-#include "eddy_internal.h"
-#include "eddy_mode.h"
+#include <eddy/eddy.h>
+#include <eddy/eddy_mac.h>
+
+/* Strict C17 does not define it. */
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+#include <eddy/eddy_mode.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -166,7 +171,9 @@ void paint_doc_end_edit(paint_doc *doc);
  * the solver keeps flow out of every cell whose centre is inside a wall, and
  * the samples touching such a cell are never painted. Wall edits are not in
  * the undo history; they zero the flow that would cross the new rock in
- * every mode. A new grid (paint_doc_reset) has no walls. */
+ * every mode, and keep it aside: removing that rock again gives the flow
+ * back (until the document is replaced). A new grid (paint_doc_reset) has
+ * no walls. */
 int paint_doc_wall_count(const paint_doc *doc);
 const eddy_wall *paint_doc_walls(const paint_doc *doc);
 /* nx * ny cells, 1 = solid; NULL without walls. */
@@ -180,6 +187,17 @@ int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *er
 /* Reads the "walls" of a JSON file (a game level or a scene: other keys are
  * ignored) and makes them the document's: EDDY_ERR_IO, EDDY_ERR_FORMAT. */
 eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err);
+/* A game level's domain and grid ("asset": {"domain": [W, H], "grid": [NX,
+ * NY]}, game/eddy-game/game_level.h): what a mode painted for that level must
+ * have. EDDY_ERR_IO, EDDY_ERR_FORMAT; EDDY_ERR_RANGE for a file with no
+ * "asset" (a scene). */
+eddy_result paint_level_grid(const char *path, eddy_mode_grid *out, eddy_error *err);
+/* True when the document's domain and grid are g's (sizes to 1e-9 relative,
+ * as a level's asset build checks them). */
+bool paint_doc_fits_grid(const paint_doc *doc, const eddy_mode_grid *g);
+/* Starts the document over (as paint_doc_reset) on a game level's domain
+ * and grid, with its walls. On failure nothing changes. */
+eddy_result paint_doc_open_level(paint_doc *doc, const char *path, eddy_error *err);
 /* Writes { "walls": [...] } to path atomically (a scene a level can copy). */
 eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err);
 

@@ -34,7 +34,9 @@ static void usage(FILE *f)
             "  -d, --domain WxH     domain of a new document in metres (default 10x10)\n"
             "  -g, --grid N|NXxNY   cells of a new document (default 64)\n"
             "      --walls FILE     the \"walls\" of a game level or scene (JSON): painted,\n"
-            "                       projected and stepped around the same rock as its fluid\n"
+            "                       projected and stepped around the same rock as its fluid;\n"
+            "                       a level also gives a new document its domain and grid\n"
+            "      --level FILE     the same as --walls FILE\n"
             "      --size WxH       window size in pixels (default 1280x800)\n"
             "      --demo           drive the window with a built-in sequence of inputs\n"
             "      --frames N       quit the window after N frames\n"
@@ -86,6 +88,45 @@ static void name_after_file(paint_doc *doc, const char *path)
     paint_doc_set_name(doc, name, &err); /* a refused name keeps "untitled" */
 }
 
+/* --walls FILE: a game level gives a new document its domain and grid (a
+ * mode painted for it must have them: the level's build refuses any other),
+ * and must match a document loaded from a mode file; a scene gives walls
+ * only. */
+static int open_walls(paint_doc *doc, const char *walls, const char *loaded, bool sized)
+{
+    eddy_error err = {0};
+    eddy_mode_grid g;
+    eddy_result rc = paint_level_grid(walls, &g, &err);
+    if (rc == EDDY_ERR_IO)
+        return cli_fail(PROG, EX_NOINPUT, "--walls: %s", err.message);
+    if (rc == EDDY_ERR_FORMAT)
+        return cli_fail(PROG, EX_DATAERR, "--walls: %s", err.message);
+    if (rc == EDDY_OK && !paint_doc_fits_grid(doc, &g) && (loaded || sized)) {
+        const eddy_mac *m = paint_doc_mac(doc);
+        return cli_fail(PROG, loaded ? EX_DATAERR : EX_USAGE,
+                        "%s is %g x %g m in %d x %d cells, but the level %s is %g x %g m in %d x "
+                        "%d cells: a mode painted for it must match (%s)",
+                        loaded ? loaded : "the document", m->width, m->height, m->nx, m->ny,
+                        walls, g.width, g.height, g.nx, g.ny,
+                        loaded ? "paint a new one with --walls LEVEL alone"
+                               : "leave out --domain and --grid");
+    }
+    if (rc == EDDY_OK && !loaded) {
+        char name[EDDY_MODE_NAME_MAX + 1];
+        snprintf(name, sizeof name, "%s", paint_doc_name(doc));
+        rc = paint_doc_open_level(doc, walls, &err);
+        if (rc == EDDY_OK)
+            paint_doc_set_name(doc, name, &err);
+    } else {
+        rc = paint_doc_load_walls(doc, walls, &err);
+    }
+    if (rc != EDDY_OK)
+        return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : rc == EDDY_ERR_MEMORY ? EX_OSERR
+                                                                              : EX_DATAERR,
+                        "--walls: %s", err.message);
+    return EX_OK;
+}
+
 int main(int argc, char **argv)
 {
     enum { OPT_SIZE = 256, OPT_DEMO, OPT_FRAMES, OPT_SHOT, OPT_WALLS };
@@ -99,6 +140,7 @@ int main(int argc, char **argv)
         {"frames", required_argument, NULL, OPT_FRAMES},
         {"screenshot", required_argument, NULL, OPT_SHOT},
         {"walls", required_argument, NULL, OPT_WALLS},
+        {"level", required_argument, NULL, OPT_WALLS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -110,7 +152,7 @@ int main(int argc, char **argv)
     app.width = 1280;
     app.height = 800;
     app.prog = PROG;
-    bool window_flags = false;
+    bool window_flags = false, sized = false; /* --domain or --grid given */
 
     opterr = 0;
     int c;
@@ -119,12 +161,14 @@ int main(int argc, char **argv)
         case 's': script = optarg; break;
         case 'o': output = optarg; break;
         case 'd':
+            sized = true;
             if (!parse_pair(optarg, &width, &height) || !(width > 0 && height > 0))
                 return cli_fail(PROG, EX_USAGE,
                                 "--domain '%s' must be WxH with positive sizes in metres",
                                 optarg);
             break;
         case 'g':
+            sized = true;
             if (!parse_cells(optarg, &nx, &ny))
                 return cli_fail(PROG, EX_USAGE,
                                 "--grid '%s' must be N or NXxNY cells, each 2 to %d", optarg,
@@ -194,10 +238,10 @@ int main(int argc, char **argv)
             return cli_fail(PROG, cli_exit_for_load(rc), "%s", err.message);
         }
     }
-    if (walls && (rc = paint_doc_load_walls(doc, walls, &err)) != EDDY_OK) {
+    if (walls && (code = open_walls(doc, walls, path && (script || file_exists(path)) ? path : NULL,
+                                    sized)) != EX_OK) {
         paint_doc_destroy(doc);
-        return cli_fail(PROG, rc == EDDY_ERR_IO ? EX_NOINPUT : EX_DATAERR, "--walls: %s",
-                        err.message);
+        return code;
     }
     if (script) {
         paint_script_error se = {0};

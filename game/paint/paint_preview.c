@@ -4,7 +4,7 @@
  * paint_preview.h). No SDL. */
 #include "paint_preview.h"
 
-#include "eddy_build.h"
+#include <eddy/eddy_build.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +17,7 @@ struct paint_preview {
     int eigen_modes, grid_modes;
     double *kick_eigen;     /* the eigen part of the mode's projection (eigen_modes) */
     double *scratch;        /* eigen_modes */
+    double *saved;          /* eigen_modes: the eigen side's state before a kick */
     double capture[2];
     double build_ms, time;
     unsigned long version, source_version;
@@ -40,6 +41,7 @@ void paint_preview_destroy(paint_preview *p)
     }
     free(p->kick_eigen);
     free(p->scratch);
+    free(p->saved);
     free(p);
 }
 
@@ -76,10 +78,22 @@ static eddy_result build(const paint_doc *doc, int eigen_modes, paint_preview *p
     if (rc != EDDY_OK)
         return rc;
     p->grid_modes = report.grid_modes;
+    /* The eigen side's basis E is the fluid region's eigenmodes plus, with
+     * rock standing free of the tank walls, one circulation mode per island
+     * (eddy_asset_info): more than the eigen_modes asked for. The enriched
+     * basis is [E | R] with the same E first. */
+    eddy_asset_info eigen, enriched;
+    eddy_asset_get_info(p->asset[PAINT_PREVIEW_EIGEN], &eigen);
+    eddy_asset_get_info(p->asset[PAINT_PREVIEW_ENRICHED], &enriched);
+    if (eigen.mode_count > enriched.mode_count)
+        return eddy_fail(err, EDDY_ERR_NUMERIC,
+                         "the enriched basis has %d modes, fewer than the %d of the eigen basis",
+                         enriched.mode_count, eigen.mode_count);
+    p->eigen_modes = eigen.mode_count;
     rc = eddy_asset_artist_capture(p->asset[PAINT_PREVIEW_ENRICHED], 0, &p->capture[0],
                                    &p->capture[1]);
     if (rc != EDDY_OK)
-        return eddy_fail(err, rc, "preview: the enriched asset has no artist mode");
+        return eddy_fail(err, rc, "the enriched asset has no artist mode");
     return EDDY_OK;
 }
 
@@ -87,17 +101,15 @@ eddy_result paint_preview_create(const paint_doc *doc, int eigen_modes, double v
                                  paint_preview **out, eddy_error *err)
 {
     if (!doc || !out)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "preview: NULL argument");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "NULL argument");
     *out = NULL;
     if (eigen_modes <= 0)
         eigen_modes = PAINT_PREVIEW_EIGEN_MODES;
     if (!(isfinite(viscosity) && viscosity >= 0))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "preview: viscosity %g must be >= 0",
-                         viscosity);
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "viscosity %g must be >= 0", viscosity);
     paint_preview *p = calloc(1, sizeof *p);
     if (!p)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "preview: out of memory");
-    p->eigen_modes = eigen_modes;
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory");
     p->source_version = paint_doc_version(doc);
     p->source_page = paint_doc_page(doc);
     double t0 = now_ms();
@@ -110,16 +122,17 @@ eddy_result paint_preview_create(const paint_doc *doc, int eigen_modes, double v
     for (int s = 0; rc == EDDY_OK && s < 2; ++s)
         rc = eddy_fluid_create(p->asset[s], &fd, &p->fluid[s], err);
     if (rc == EDDY_OK) {
-        p->kick_eigen = malloc(sizeof(double) * (size_t)eigen_modes);
-        p->scratch = malloc(sizeof(double) * (size_t)eigen_modes);
-        if (!p->kick_eigen || !p->scratch)
-            rc = eddy_fail(err, EDDY_ERR_MEMORY, "preview: out of memory");
+        p->kick_eigen = malloc(sizeof(double) * (size_t)p->eigen_modes);
+        p->scratch = malloc(sizeof(double) * (size_t)p->eigen_modes);
+        p->saved = malloc(sizeof(double) * (size_t)p->eigen_modes);
+        if (!p->kick_eigen || !p->scratch || !p->saved)
+            rc = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory");
     }
     if (rc == EDDY_OK) {
-        /* B = [E | R], so the first eigen_modes coefficients of the mode's
-         * projection B^T f are E^T f: what the eigen basis can take of it. */
+        /* B = [E | R], so the first |E| coefficients of the mode's projection
+         * B^T f are E^T f: what the eigen basis can take of it. */
         const double *proj = eddy_asset_artist_projection(p->asset[PAINT_PREVIEW_ENRICHED], 0);
-        memcpy(p->kick_eigen, proj, sizeof(double) * (size_t)eigen_modes);
+        memcpy(p->kick_eigen, proj, sizeof(double) * (size_t)p->eigen_modes);
         rc = paint_preview_kick(p, 1.0, err);
     }
     if (rc != EDDY_OK) {
@@ -130,17 +143,35 @@ eddy_result paint_preview_create(const paint_doc *doc, int eigen_modes, double v
     return EDDY_OK;
 }
 
+/* The library's codes say no more than a word: name the cause. */
+static eddy_result refused(eddy_error *err, eddy_result rc, const char *side, double amplitude)
+{
+    if (rc == EDDY_ERR_RANGE)
+        return eddy_fail(err, rc, "the %s basis holds no painted mode to excite", side);
+    return eddy_fail(err, rc,
+                     "exciting the %s fluid by %g times the mode would make its state "
+                     "non-finite (the mode or the flow is too strong)",
+                     side, amplitude);
+}
+
 eddy_result paint_preview_kick(paint_preview *p, double amplitude, eddy_error *err)
 {
     if (!isfinite(amplitude))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "preview: amplitude must be finite");
-    eddy_result rc = eddy_fluid_excite(p->fluid[PAINT_PREVIEW_ENRICHED], 0, amplitude);
-    for (int k = 0; rc == EDDY_OK && k < p->eigen_modes; ++k)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "the amplitude %g is not finite", amplitude);
+    for (int k = 0; k < p->eigen_modes; ++k)
         p->scratch[k] = amplitude * p->kick_eigen[k];
-    if (rc == EDDY_OK)
-        rc = eddy_fluid_add_reduced(p->fluid[PAINT_PREVIEW_EIGEN], p->scratch, p->eigen_modes);
+    /* both sides or neither: the eigen side is put back if the other refuses */
+    memcpy(p->saved, eddy_fluid_coefficients(p->fluid[PAINT_PREVIEW_EIGEN]),
+           sizeof(double) * (size_t)p->eigen_modes);
+    eddy_result rc = eddy_fluid_add_reduced(p->fluid[PAINT_PREVIEW_EIGEN], p->scratch,
+                                            p->eigen_modes);
     if (rc != EDDY_OK)
-        return eddy_fail(err, rc, "preview: the fluid refused the excitation");
+        return refused(err, rc, "eigenmodes'", amplitude);
+    rc = eddy_fluid_excite(p->fluid[PAINT_PREVIEW_ENRICHED], 0, amplitude);
+    if (rc != EDDY_OK) {
+        eddy_fluid_set_coefficients(p->fluid[PAINT_PREVIEW_EIGEN], p->saved, p->eigen_modes);
+        return refused(err, rc, "enriched", amplitude);
+    }
     p->version++;
     return EDDY_OK;
 }
@@ -162,7 +193,7 @@ void paint_preview_reset(paint_preview *p)
 eddy_result paint_preview_step(paint_preview *p, double dt, double rate, eddy_error *err)
 {
     if (!(isfinite(dt) && dt > 0) || !isfinite(rate))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "preview: bad time step or rate");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "bad time step %g or rate %g", dt, rate);
     eddy_result rc = EDDY_OK;
     if (rate != 0) {
         rc = eddy_fluid_excite_rate(p->fluid[PAINT_PREVIEW_ENRICHED], 0, rate);
@@ -174,8 +205,11 @@ eddy_result paint_preview_step(paint_preview *p, double dt, double rate, eddy_er
     }
     for (int s = 0; rc == EDDY_OK && s < 2; ++s)
         rc = eddy_fluid_step(p->fluid[s], dt);
+    if (rc == EDDY_ERR_NUMERIC)
+        return eddy_fail(err, rc, "the reduced flow went non-finite (the mode is too strong "
+                                  "for the step)");
     if (rc != EDDY_OK)
-        return eddy_fail(err, rc, "preview: the reduced step failed");
+        return eddy_fail(err, rc, "the reduced step was refused (code %d)", (int)rc);
     p->time += dt;
     p->version++;
     return EDDY_OK;

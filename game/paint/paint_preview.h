@@ -25,7 +25,7 @@ typedef enum paint_preview_side {
 } paint_preview_side;
 
 typedef struct paint_preview_info {
-    int eigen_modes;         /* box eigenmodes in both bases */
+    int eigen_modes;         /* modes of the eigen basis E (eigenmodes and island modes) */
     int grid_modes;          /* modes the enrichment added (0 or 1 for one field) */
     double capture_eigen;    /* fraction of the mode's energy the eigenmodes hold */
     double capture_enriched; /* the same for the enriched basis (1 up to round-off) */
@@ -37,9 +37,11 @@ typedef struct paint_preview_info {
 typedef struct paint_preview paint_preview;
 
 /* Builds both assets from the current mode of doc (the mode must have a
- * divergence-free part) with eigen_modes box modes (0: the default above)
- * and the given viscosity (m^2/s, >= 0), and excites both fluids once with
- * amplitude 1. */
+ * divergence-free part) with eigen_modes eigenmodes of the domain (0: the
+ * default above; rock standing free of the tank walls adds one circulation
+ * mode per island to both bases, as in the game's assets) and the given
+ * viscosity (m^2/s, >= 0), and excites both fluids once with amplitude 1.
+ * Messages do not start with "preview:" (the caller says what failed). */
 eddy_result paint_preview_create(const paint_doc *doc, int eigen_modes, double viscosity,
                                  paint_preview **out, eddy_error *err);
 void paint_preview_destroy(paint_preview *p); /* accepts NULL */

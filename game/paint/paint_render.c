@@ -3,7 +3,7 @@
 /* paint_render.c - drawing for eddy-paint's window (see paint_render.h). */
 #include "paint_render.h"
 
-#include "eddy_internal.h" /* eddy_write_file_atomic */
+#include <eddy/eddy_file.h>
 
 #include <math.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
 #ifndef PAINT_ROCK_H
 #define PAINT_ROCK_H
 
-#include "eddy.h"
+#include <eddy/eddy.h>
 
 #include <SDL.h>
 

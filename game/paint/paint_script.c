@@ -5,14 +5,15 @@
 #include "paint_script.h"
 
 #include "cli.h"
-#include "grid_solver.h"
-#include "eddy_internal.h" /* eddy_open_input */
+#include <eddy/eddy_grid.h>
+#include <eddy/eddy_file.h>
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 /* ------------------------------------------------------------ messages */
@@ -331,6 +332,23 @@ static eddy_result cmd_mode(line_ctx *c)
     return rc == EDDY_OK ? rc : refused(c, rc, &err);
 }
 
+/* A relative path a script reads (load, walls) is looked for beside the
+ * script first, then in the working directory: a script and the level it
+ * takes its walls from can move together (assets/modes and assets/levels in
+ * the tree, PREFIX/share/eddy/modes and .../levels once installed). */
+static void input_path(const line_ctx *c, const char *path, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", path);
+    const char *slash = strrchr(c->source, '/');
+    if (path[0] == '/' || !slash)
+        return;
+    char beside[8192];
+    int n = snprintf(beside, sizeof beside, "%.*s/%s", (int)(slash - c->source), c->source, path);
+    struct stat st;
+    if (n > 0 && (size_t)n < sizeof beside && (size_t)n < cap && stat(beside, &st) == 0)
+        memcpy(out, beside, (size_t)n + 1);
+}
+
 static eddy_result cmd_file(line_ctx *c)
 {
     char path[4096];
@@ -342,8 +360,10 @@ static eddy_result cmd_file(line_ctx *c)
     bool reading = strcmp(cmd, "load") == 0;
     if (!reading && cli_same_file(path, c->source))
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", cmd, path);
+    char found[4096];
+    input_path(c, path, found, sizeof found);
     if (reading)
-        rc = paint_doc_load(c->doc, path, &err);
+        rc = paint_doc_load(c->doc, found, &err);
     else if (strcmp(cmd, "save") == 0)
         rc = paint_doc_save(c->doc, path, &err);
     else
@@ -421,11 +441,28 @@ static eddy_result cmd_walls_file(line_ctx *c)
     if (!reading && cli_same_file(path, c->source))
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
                    path);
-    rc = reading ? paint_doc_load_walls(c->doc, path, &err) : paint_doc_save_walls(c->doc, path, &err);
+    char found[4096];
+    input_path(c, path, found, sizeof found);
+    rc = reading ? paint_doc_load_walls(c->doc, found, &err) : paint_doc_save_walls(c->doc, path, &err);
     if (rc == EDDY_OK)
         return rc;
     return fail_line(c->e, reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE, rc, c->source, c->line,
                      "%s: %s", c->word[0], err.message);
+}
+
+/* level FILE: start over on a game level's domain and grid, with its walls */
+static eddy_result cmd_level(line_ctx *c)
+{
+    char path[4096];
+    eddy_result rc = rest_text(c, "PATH", path, sizeof path);
+    if (rc != EDDY_OK)
+        return rc;
+    eddy_error err = {0};
+    rc = paint_doc_open_level(c->doc, path, &err);
+    if (rc == EDDY_OK)
+        return rc;
+    return fail_line(c->e, rc == EDDY_ERR_IO ? PAINT_FAIL_READ : PAINT_FAIL_LINE, rc, c->source,
+                     c->line, "level: %s", err.message);
 }
 
 static eddy_result cmd_info(line_ctx *c)
@@ -469,8 +506,9 @@ static eddy_result run_words(line_ctx *c)
     if (strcmp(cmd, "wall") == 0) return cmd_wall(c);
     if (strcmp(cmd, "unwall") == 0) return cmd_unwall(c);
     if (strcmp(cmd, "walls") == 0 || strcmp(cmd, "save-walls") == 0) return cmd_walls_file(c);
-    return BAD(c, "unknown command '%s' (commands: grid name brush stroke erase clear undo "
-                  "redo project step record mode save save-snapshots drop-snapshots load "
+    if (strcmp(cmd, "level") == 0) return cmd_level(c);
+    return BAD(c, "unknown command '%s' (commands: grid level name brush stroke erase clear "
+                  "undo redo project step record mode save save-snapshots drop-snapshots load "
                   "info wall unwall walls save-walls)",
                cmd);
 }

@@ -17,6 +17,8 @@
  * COMMANDS
  *   grid W H NX NY         start over: a W x H metre domain, NX x NY cells, one
  *                          empty mode (the default document is 10 10 64 64)
+ *   level PATH             start over on a game level's domain and grid (its
+ *                          "asset"), with its walls
  *   name NAME              name the mode set (what the game refers to)
  *   brush [radius R] [strength S] [mode set|add]
  *                          any of the three, in any order. radius in metres;

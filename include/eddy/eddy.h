@@ -67,6 +67,7 @@
 #define EDDY_H
 
 #include "eddy_base.h"
+#include "eddy_mac.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -87,6 +88,22 @@ typedef struct eddy_asset eddy_asset;
 #define EDDY_MIN_SIDE 1e-3
 #define EDDY_MAX_SIDE 1e5
 
+/* How the reduced advection A(r) v (5.8) is evaluated.
+ *   TENSOR  contracted from the stored tensor C_ikj (r^3 entries for a
+ *           walled level's dense tensor; the box's is sparse);
+ *   GRID    on a grid, no tensor stored: for a level with walls the
+ *           velocity reconstructed on the MAC grid, advected by the same
+ *           stencil the tensor is built from, projected back; for a basis of
+ *           box eigenmodes alone an exact collocation grid. The two paths
+ *           agree to round-off. README, "Advection without the tensor".
+ * AUTO in eddy_build_desc picks the cheaper for the level; in
+ * eddy_fluid_desc it takes the asset's. */
+typedef enum eddy_advection {
+    EDDY_ADVECTION_AUTO = 0,
+    EDDY_ADVECTION_TENSOR,
+    EDDY_ADVECTION_GRID
+} eddy_advection;
+
 typedef struct eddy_asset_info {
     uint32_t format_version;
     double width, height;        /* domain size in metres */
@@ -106,6 +123,8 @@ typedef struct eddy_asset_info {
     int domain_mode_count;       /* Laplacian eigenmodes of the fluid region */
     int harmonic_mode_count;     /* one circulation mode per island */
     int solid_cell_count;        /* MAC cells whose centre lies inside a wall */
+    eddy_advection advection;    /* TENSOR or GRID (then tensor_nonzeros is 0) */
+    int stream_mode_count;       /* modes stored as stream functions (walled levels) */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected
@@ -208,6 +227,17 @@ EDDY_API const uint8_t *eddy_asset_solid_mask(const eddy_asset *asset);
 /* True when (x, y) lies in a solid cell or outside the box: no fluid there. */
 EDDY_API bool eddy_asset_solid_at(const eddy_asset *asset, double x, double y);
 
+/* The walls on a MAC grid (eddy_mac.h), by the rule above: mask[c] = 1 for
+ * every cell c (nx * ny, row by row in j) whose centre lies inside some wall,
+ * else 0; covered[w] (may be NULL, else count entries) receives the number of
+ * cell centres wall w covers. Returns the number of solid cells. The walls
+ * are not checked: check them first (eddy_walls_check). */
+EDDY_API int eddy_walls_rasterise(const eddy_wall *walls, int count, const eddy_mac *g,
+                                  uint8_t *mask, int *covered);
+/* True for a face sample of g that a solid cell of the mask closes on
+ * either side (the box's own faces are not counted: see eddy_mac_weight). */
+EDDY_API bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int sample);
+
 /* ---------------------------------------------------------------- fluid */
 
 typedef struct eddy_fluid eddy_fluid;
@@ -220,11 +250,11 @@ typedef struct eddy_fluid_desc {
                                 times the sum. Default 1e-13. */
     int taylor_max_terms;    /* terms per substep at most. Default 30. */
     int max_stirs;           /* stirs that can be queued between steps. Default 64. */
-    bool paper_pipeline;     /* FOR BENCHMARKING ONLY: A(r) = sum_i r_i A_i contracted
-                                from a dense r x r x r copy of the tensor, as 5.8 is
-                                printed (8 r^3 bytes; the same bits as the sparse
-                                contraction), and stirs projected by quadrature rather
-                                than in closed form. Default false. */
+    eddy_advection advection; /* AUTO (default): the asset's path; TENSOR or GRID
+                                 to choose (GRID for a level with walls or a
+                                 basis of box eigenmodes alone; TENSOR needs an
+                                 asset that stores the tensor): eddy_fluid_create
+                                 fails with EDDY_ERR_ARGUMENT otherwise. */
 } eddy_fluid_desc;
 
 /* A disc-shaped push on the fluid: force density (fx, fy) in N/m^2 inside a

@@ -7,15 +7,21 @@
  * the builder's eddy_build.h, eddy_mode.h and eddy_scene.h.
  *
  * LIBRARIES
- *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h.
- *                  Depends on libm and the rigid-body backend (Box2D) only.
- *                  pkg-config --cflags --libs eddy
- *   libeddy-build  the precompute side and scenes: eddy_build.h, eddy_mode.h,
- *                  eddy_scene.h, on top of libeddy (LAPACKE, OpenBLAS, FFTW,
- *                  cJSON). pkg-config --cflags --libs eddy-build
- *   Both come as a shared library (soname libeddy.so.MAJOR.MINOR while the
+ *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h, and
+ *                  eddy_file.h (atomic saves, safe reads), eddy_mac.h (the
+ *                  staggered grid). Depends on libm and the rigid-body
+ *                  backend (Box2D) only. pkg-config --cflags --libs eddy
+ *   libeddy-scene  JSON scenes, the files a game's levels are written in:
+ *                  eddy_scene.h, on top of libeddy (cJSON).
+ *                  pkg-config --cflags --libs eddy-scene
+ *   libeddy-build  the precompute side: eddy_build.h, eddy_grid.h,
+ *                  eddy_mode.h, on top of both (LAPACKE, OpenBLAS, FFTW,
+ *                  ARPACK, CHOLMOD). pkg-config --cflags --libs eddy-build
+ *   Each comes as a shared library (soname libeddy.so.MAJOR.MINOR while the
  *   major version is 0: every 0.x release may change the ABI) and a static
- *   one. Headers are included as <eddy/eddy.h>.
+ *   one. Headers are included as <eddy/eddy.h>. A game needs libeddy and, to
+ *   read scenes, libeddy-scene; only the tools that build assets need
+ *   libeddy-build.
  *
  * VERSION
  *   EDDY_VERSION is the version a program was compiled against, eddy_version()
@@ -48,14 +54,17 @@
 extern "C" {
 #endif
 
-/* EDDY_API marks the run-time library's functions, EDDY_BUILD_API the
- * builder library's. Both libraries are compiled with -fvisibility=hidden:
- * these marks are their only exported symbols. */
+/* EDDY_API marks the run-time library's functions, EDDY_SCENE_API the scene
+ * library's, EDDY_BUILD_API the builder library's. The libraries are
+ * compiled with -fvisibility=hidden: these marks are their only exported
+ * symbols. */
 #if defined(__GNUC__) || defined(__clang__)
 #define EDDY_API __attribute__((visibility("default")))
+#define EDDY_SCENE_API __attribute__((visibility("default")))
 #define EDDY_BUILD_API __attribute__((visibility("default")))
 #else
 #define EDDY_API
+#define EDDY_SCENE_API
 #define EDDY_BUILD_API
 #endif
 
@@ -120,6 +129,16 @@ typedef struct eddy_error {
 
 /* A short constant name for a result code, e.g. "format". */
 EDDY_API const char *eddy_result_name(eddy_result code);
+
+/* Fills err (when not NULL) with code and a printf-style message (cut to fit
+ * message) and returns code: how eddy reports every failure, and a program's
+ * own code may report its failures the same way.
+ *   if (count < 1) return eddy_fail(err, EDDY_ERR_ARGUMENT, "count %d: must be >= 1", count); */
+EDDY_API eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 #ifdef __cplusplus
 }

@@ -65,7 +65,8 @@
  *   it with a one-line message. Bad input (NULL handles, NaN or infinite
  *   numbers, a concave polygon, an unknown type) is refused with
  *   EDDY_ERR_ARGUMENT; nothing in the port prints, exits or aborts.
- *   Getters on a NULL handle return zeros (an identity pose).
+ *   Getters on a NULL handle, or on one whose Box2D body is gone (MEMORY AND
+ *   LIFETIME), return zeros (an identity pose).
  *
  * MEMORY AND LIFETIME
  *   A world owns its bodies and drags: eddy_world_destroy frees them all.
@@ -79,6 +80,15 @@
  *   coupled: eddy_body_add_shape refuses, saying to remove the body from the
  *   coupling first. Destroying a world with a coupling on it is safe too: the
  *   coupling forgets the world, and its next step returns an error.
+ *   A Box2D body or world destroyed other than through eddy (b2DestroyBody,
+ *   b2World::DestroyBody, b2DestroyWorld, deleting a b2World: a game's own
+ *   world, eddy_box2d_v3.h, eddy_box2d_v24.h, or the Box2D object behind an
+ *   eddy handle) is never read again: its handles stay until eddy_body_destroy
+ *   or eddy_world_destroy (which then touch nothing of Box2D), getters read
+ *   zeros (an identity pose), calls that change it return EDDY_ERR_ARGUMENT,
+ *   and eddy_body_is_valid / eddy_world_is_valid read false. In eddy's own
+ *   world on Box2D 2.4 eddy hears of a body through its shapes (a body with
+ *   none goes unseen); eddy's own world itself is eddy's to destroy.
  *
  * ADOPTED WORLDS (bring your own Box2D: eddy_box2d_v3.h, eddy_box2d_v24.h)
  *   A game's own Box2D world and bodies can be given eddy handles and then be
@@ -96,7 +106,12 @@
  *     handle and leaves the Box2D body alone;
  *   - eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
  *     created in the world (eddy_body_create), never the world or the
- *     game's bodies. Destroy eddy's handles before the Box2D objects.
+ *     game's bodies;
+ *   - eddy keeps a clock body in the world, and on Box2D 2.4 a watch fixture
+ *     on each body it has a handle on (the backend's header says what they
+ *     are and are not); they go with eddy's handles;
+ *   - destroy in any order: a Box2D world or body the game destroys first is
+ *     found and never read (MEMORY AND LIFETIME).
  *
  * THREADS
  *   A world, its bodies and its drags belong to one thread at a time;
@@ -243,6 +258,9 @@ EDDY_API void eddy_world_get_gravity(const eddy_world *world, double out[2]);
 EDDY_API void *eddy_world_user_data(const eddy_world *world);
 /* True for a game's own Box2D world given a handle (ADOPTED WORLDS). */
 EDDY_API bool eddy_world_is_adopted(const eddy_world *world);
+/* False once the Box2D world behind the handle was destroyed other than
+ * through eddy_world_destroy (MEMORY AND LIFETIME). NULL reads false. */
+EDDY_API bool eddy_world_is_valid(const eddy_world *world);
 
 /* Live bodies in creation order: index 0 .. count-1. */
 EDDY_API int eddy_world_body_count(const eddy_world *world);
@@ -292,6 +310,9 @@ EDDY_API eddy_body_type eddy_body_get_type(const eddy_body *body);
 /* True for a body of the game's own Box2D world given a handle (ADOPTED
  * WORLDS); false for the bodies eddy_body_create makes. */
 EDDY_API bool eddy_body_is_adopted(const eddy_body *body);
+/* False once the Box2D body behind the handle, or its world, was destroyed
+ * other than through eddy (MEMORY AND LIFETIME). NULL reads false. */
+EDDY_API bool eddy_body_is_valid(const eddy_body *body);
 EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
 EDDY_API void *eddy_body_user_data(const eddy_body *body);
 
@@ -386,9 +407,10 @@ EDDY_API eddy_result eddy_body_set_added_mass(eddy_body *body, double mass, doub
 EDDY_API void eddy_body_added_mass(const eddy_body *body, double *mass, double *inertia);
 
 /* The factor of the world's gravity the solver applies to the body (its
- * total mass, added mass included): 1 by default, 0 for no gravity.
- * eddy_coupling.h sets it to 0 for coupled bodies and applies their weight
- * itself. EDDY_ERR_ARGUMENT when not finite. */
+ * total mass, added mass included): 1 by default, 0 for no gravity; read
+ * from Box2D, where a game may set it too. eddy_coupling.h sets it to 0 for
+ * coupled bodies and applies their weight itself. EDDY_ERR_ARGUMENT when not
+ * finite. */
 EDDY_API eddy_result eddy_body_set_gravity_scale(eddy_body *body, double scale, eddy_error *err);
 EDDY_API double eddy_body_gravity_scale(const eddy_body *body);
 EDDY_API void eddy_body_local_center(const eddy_body *body, double out[2]);

@@ -32,25 +32,67 @@
  *   eddy_world_destroy(world);                   // eddy's handles and the walls
  *
  * Link with `pkg-config --libs eddy` and Box2D: c++ game.cpp $(pkg-config
- * --cflags --libs eddy) -lbox2d. Keep the world's auto-clear of forces on
- * (b2World::SetAutoClearForces, the default): eddy's forces last one step.
+ * --cflags --libs eddy) -lbox2d. eddy's forces are meant for dt: keep the
+ * world's auto-clear of forces on (b2World::SetAutoClearForces, the default)
+ * and step once per advance, by its dt; or, with auto-clear off, step in as
+ * many pieces as you like that add up to dt and call b2World::ClearForces
+ * before the next advance (then they act over all the pieces). With
+ * auto-clear on, pieces get eddy's forces in the first only, which eddy
+ * cannot tell from one step (eddy_coupling.h, LIFETIMES AND MISUSE).
  *
  * WHAT EDDY DOES IN AN ADOPTED WORLD (eddy_body.h, ADOPTED WORLDS)
  *   It never steps, destroys or reconfigures the world, installs no contact
- *   listener and writes no user data into it; the bodies it creates there
- *   (eddy_body_create, eddy_coupling_add_walls) have no user data and are
- *   destroyed with eddy_world_destroy. An adopted body's fixtures are read
- *   once, at adoption (circles and polygons; edges and chains are refused
- *   with a message naming the fixture); its mass, gravity scale and sleep
- *   flag are changed only while a coupling holds it and are given back when
- *   the coupling lets go. eddy_body_destroy on an adopted body drops only the
- *   handle.
+ *   or destruction listener and writes no user data into the game's bodies
+ *   and fixtures; the bodies it creates there (eddy_body_create,
+ *   eddy_coupling_add_walls) have no user data and are destroyed with
+ *   eddy_world_destroy. An adopted body's fixtures are read once, at
+ *   adoption (circles and polygons; edges and chains are refused with a
+ *   message naming the fixture); its mass, gravity scale and sleep flag are
+ *   changed only while a coupling holds it and are given back when the
+ *   coupling lets go. eddy_body_destroy on an adopted body drops only the
+ *   handle (and eddy's watch fixture, below).
+ *   It adds to the world:
+ *   - its clock (eddy_world_adopt_box2d): a kinematic body 100 km above the
+ *     origin, turning at 0.1 rad/s; how far it turned since the last
+ *     eddy_coupling_advance is how long the game stepped the world
+ *     (eddy_coupling.h, LIFETIMES AND MISUSE), and it marks the world as
+ *     adopted: a second eddy_world_adopt_box2d on it is refused.
+ *     eddy_world_destroy takes it out.
+ *   - a watch fixture on every body of the world it has a handle on (the
+ *     game's adopted bodies, the bodies eddy makes there, the clock): a
+ *     sensor of no density and filter bits 0, which no ray cast (RayCast) or
+ *     point test (TestPoint) hits, whose broad-phase box lies far above the
+ *     world (no query, contact or contact filter meets it), drawn as a 2 mm
+ *     square at the body's origin (b2World::DebugDraw). It is the newest of
+ *     the body's fixtures, so first in GetFixtureList, while the handle
+ *     lives, and goes with the handle, leaving the body's mass as it was.
+ *     Box2D 2.4 reuses a destroyed body's memory for the next body and tells
+ *     nothing of bodies: the watch is how eddy hears, the moment Box2D
+ *     destroys it with its body or its world. The game's own destruction
+ *     listener, if it has one, hears of it like any fixture of the body (its
+ *     user data is 0).
  *
  * LIFETIME
- *   Destroy eddy's handles before the Box2D objects: eddy_body_destroy before
- *   b2World::DestroyBody on an adopted body, eddy_world_destroy before the
- *   b2World. Adding or removing fixtures of an adopted body in Box2D
- *   afterwards is not seen: destroy its handle and adopt it again.
+ *   Destroy in any order. eddy never reads a destroyed b2World or b2Body:
+ *   - a body the game destroys (b2World::DestroyBody) while eddy has a
+ *     handle on it: the handle stays until eddy_body_destroy, reads zeros (an
+ *     identity pose) and refuses changes (EDDY_ERR_ARGUMENT). A coupling
+ *     holding it lets go of it at its next eddy_coupling_advance, which
+ *     returns EDDY_ERR_ARGUMENT naming the handle (its eddy_world_body index)
+ *     and the body's Box2D user data, and does nothing else. A body the game
+ *     makes next, at the same address, is a stranger to eddy: no water, no
+ *     forces.
+ *   - the b2World deleted before eddy_world_destroy: every eddy call on it or
+ *     its bodies reads zeros or refuses; the coupling's advance returns
+ *     EDDY_ERR_ARGUMENT; eddy_coupling_destroy and eddy_world_destroy free
+ *     eddy's memory and leave Box2D alone (a new world at the same address is
+ *     not touched). The game destroying eddy's clock body (say, every body of
+ *     the world on a level reset) counts as destroying the world.
+ *   eddy_body_is_valid and eddy_world_is_valid tell which. Fixtures added to
+ *   or removed from an adopted body in Box2D afterwards are not seen: destroy
+ *   its handle and adopt it again; leave eddy's watch fixture on (destroying
+ *   it reads as the body's destruction). Call eddy between Box2D steps,
+ *   never from a Box2D callback (the world is locked: adoption refuses).
  */
 #ifndef EDDY_BOX2D_V24_H
 #define EDDY_BOX2D_V24_H

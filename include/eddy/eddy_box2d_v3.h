@@ -38,21 +38,44 @@
  *
  * WHAT EDDY DOES IN AN ADOPTED WORLD (eddy_body.h, ADOPTED WORLDS)
  *   It never steps, destroys or reconfigures the world, sets no contact or
- *   event hooks and writes no user data into it; the bodies it creates there
- *   (eddy_body_create, eddy_coupling_add_walls) have NULL user data and are
- *   destroyed with eddy_world_destroy. An adopted body's shapes are read once,
- *   at adoption (circles and polygons without rounding; anything else is
- *   refused with a message naming the shape); its mass, gravity scale and
- *   sleep flag are changed only while a coupling holds it and are given back
- *   when the coupling lets go. eddy_body_destroy on an adopted body drops only
- *   the handle.
+ *   event hooks and writes no user data into the game's bodies and shapes;
+ *   the bodies it creates there (eddy_body_create, eddy_coupling_add_walls)
+ *   have NULL user data and are destroyed with eddy_world_destroy. An
+ *   adopted body's shapes are read once, at adoption (circles and polygons
+ *   without rounding; anything else is refused with a message naming the
+ *   shape); its mass, gravity scale and sleep flag are changed only while a
+ *   coupling holds it and are given back when the coupling lets go.
+ *   eddy_body_destroy on an adopted body drops only the handle.
+ *   eddy_world_adopt_box2d adds one body of eddy's to the world, its clock: a
+ *   kinematic body named "eddy clock", 100 km above the origin, turning at
+ *   0.1 rad/s, with one circle of filter category and mask bit 63, which
+ *   collides with nothing and which only a query asking for bit 63 finds. How
+ *   far it turned since the last eddy_coupling_advance is how long the game
+ *   stepped the world (eddy_coupling.h, LIFETIMES AND MISUSE), and it marks
+ *   the world as adopted: a second eddy_world_adopt_box2d on it is refused.
+ *   Like every moving body it is in b2World_GetBodyEvents, with NULL user
+ *   data. eddy_world_destroy takes it out.
  *
  * LIFETIME
- *   Destroy eddy's handles before the Box2D objects: eddy_body_destroy before
- *   b2DestroyBody on an adopted body, eddy_world_destroy before
- *   b2DestroyWorld. (On v3 eddy_world_destroy also survives the other order.)
- *   Adding or removing shapes of an adopted body in Box2D afterwards is not
- *   seen: destroy its handle and adopt it again.
+ *   Destroy in any order. eddy asks Box2D about its ids (b2World_IsValid,
+ *   b2Body_IsValid; a slot Box2D has reused carries another generation)
+ *   before it touches anything, and never reads a destroyed world or body:
+ *   - a body the game destroys (b2DestroyBody) while eddy has a handle on it:
+ *     the handle stays until eddy_body_destroy, reads zeros (an identity
+ *     pose) and refuses changes (EDDY_ERR_ARGUMENT). A coupling holding it
+ *     lets go of it at its next eddy_coupling_advance, which returns
+ *     EDDY_ERR_ARGUMENT naming the handle (its eddy_world_body index) and the
+ *     body's Box2D user data, and does nothing else. A body the game makes
+ *     next, in the same slot, is a stranger to eddy: no water, no forces.
+ *   - the world destroyed (b2DestroyWorld) before eddy_world_destroy: every
+ *     eddy call on it or its bodies reads zeros or refuses; the coupling's
+ *     advance returns EDDY_ERR_ARGUMENT; eddy_coupling_destroy and
+ *     eddy_world_destroy free eddy's memory and leave Box2D alone (a new
+ *     world in the same slot is not touched).
+ *   eddy_body_is_valid and eddy_world_is_valid tell which. Shapes added to
+ *   or removed from an adopted body in Box2D afterwards are not seen: destroy
+ *   its handle and adopt it again. Call eddy between Box2D steps, never from
+ *   a Box2D callback (the world is locked: adoption refuses).
  */
 #ifndef EDDY_BOX2D_V3_H
 #define EDDY_BOX2D_V3_H

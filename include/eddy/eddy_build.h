@@ -16,9 +16,9 @@
  *
  * Building is not real-time work: it allocates freely and may take seconds.
  *
- * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_mode.h and
- * eddy_scene.h; it needs LAPACKE, OpenBLAS and FFTW, which the run time
- * (libeddy) does not.
+ * LIBRARY: libeddy-build (pkg-config eddy-build), with eddy_grid.h and
+ * eddy_mode.h, on top of libeddy and libeddy-scene; it needs LAPACKE,
+ * OpenBLAS, FFTW, ARPACK and CHOLMOD, which the run time (libeddy) does not.
  *
  * THREADS
  *   Build on one thread at a time: FFTW's planner and OpenBLAS's thread count
@@ -111,6 +111,15 @@ typedef struct eddy_build_desc {
      * more modes than the fluid region has grid nodes away from the walls. */
     const eddy_wall *walls;
     int wall_count;
+
+    /* How the fluid will evaluate advection (eddy.h, eddy_advection). AUTO
+     * (default): on a grid when that is the cheaper per step
+     * (engine/builder/advection_choice.c states the rule: a walled level
+     * from about 160 modes on a 64 x 40 grid, a box from several hundred).
+     * GRID stores no tensor (the asset is then a fraction of the size and
+     * builds in a fraction of the time); it is EDDY_ERR_ARGUMENT for a box
+     * level with painted or POD modes, which keeps its tensor. */
+    eddy_advection advection;
 } eddy_build_desc;
 
 /* Builds a box-domain asset: eigenbasis, exact advection tensor, viscosity.

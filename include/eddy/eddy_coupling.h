@@ -14,7 +14,7 @@
  * [0, H] in the asset, sits at desc.origin in the world: every position the
  * coupling takes or hands out is in world coordinates (the fluid's own calls
  * in eddy.h, stirs and eddy_fluid_velocity, keep the fluid's coordinates).
- * One coupled step, in this order (DESIGN.md §1):
+ * One coupled step, in this order (docs/design.md, "The pipeline"):
  *   1. the fluid steps: queued stirs, advection, viscosity (5.4-5.9);
  *   2. solid -> fluid: panel strengths from the no-penetration violation at
  *      every panel (5.13, 5.14, 5.16), Schwarz sweeps across bodies and wall
@@ -39,10 +39,12 @@
  * advance and then steps its world itself (the split step); both read the
  * bodies' poses and velocities at the start of the next step.
  * A coupled body's mass, inertia, gravity scale and sleep setting in the
- * rigid-body world are the coupling's while it is coupled
- * (eddy_body_set_added_mass, eddy_body_set_gravity_scale,
- * eddy_body_enable_sleep: pushed every step, a coupled body never sleeps);
- * removing the body or destroying the coupling gives them back.
+ * rigid-body world are the coupling's while it is coupled: its own mass with
+ * the added mass on top, gravity scale 0 (the weight comes with the forces,
+ * times the body's own gravity scale) and sleep disabled, pushed again at
+ * every advance. What the game sets meanwhile becomes the body's own
+ * (LIFETIMES AND MISUSE); removing the body or destroying the coupling gives
+ * the body's own back.
  *
  * USAGE
  *
@@ -73,13 +75,47 @@
  *   }
  *
  * LIFETIMES AND MISUSE
- *   One coupling per world: a second eddy_coupling_create on the same world
- *   is refused until the first is destroyed. A coupled body may be destroyed
- *   (eddy_body_destroy) at any time: the coupling forgets it first. A shape
- *   added to a coupled body is refused (remove the body, add the shape, add
- *   it again). The world may be destroyed before the coupling: the coupling
- *   gives its bodies back and forgets it, its steps then return
- *   EDDY_ERR_ARGUMENT; destroy it. The fluid must outlive the coupling.
+ *   Anything may be destroyed in any order, but the fluid, which must outlive
+ *   its coupling:
+ *   - a coupled body destroyed with eddy_body_destroy: the coupling forgets it
+ *     first. One the game destroys in Box2D behind eddy's back (a game's own
+ *     world: eddy_box2d_v3.h, eddy_box2d_v24.h; or eddy_body_box2d's body):
+ *     the next advance lets go of it without reading it and returns
+ *     EDDY_ERR_ARGUMENT naming its handle (eddy_world_body index) and its
+ *     Box2D user data, having done nothing else; the ones after go on. A body
+ *     the game makes later in the same Box2D slot is not coupled.
+ *   - the world destroyed before the coupling (eddy_world_destroy, or the
+ *     game destroying its Box2D world): the coupling gives its bodies back
+ *     where Box2D still has them, and its steps return EDDY_ERR_ARGUMENT;
+ *     destroy it.
+ *   Refused with EDDY_ERR_ARGUMENT and a message:
+ *   - a second coupling on one world, or on one fluid (it would step twice a
+ *     frame), until the first is destroyed; a world adopted twice is refused
+ *     by eddy_world_adopt_box2d;
+ *   - a shape added to a coupled body (remove the body, add the shape, add
+ *     it again);
+ *   - an asset for another tank: desc.size, when set, is the tank the game
+ *     built its level around (its walls, its level's extent); an asset whose
+ *     domain is not that size (to 1e-9 of it) is refused at creation. Left
+ *     0, the tank is whatever the asset says;
+ *   - a split step without its world step, or with two: between two
+ *     eddy_coupling_advance calls the world must step once, by the first
+ *     one's dt (to 1%). eddy counts eddy_world_step calls in its own world;
+ *     in a game's it reads a clock body it keeps there (eddy_box2d_v3.h).
+ *     An advance that finds the world not stepped (the last advance's forces
+ *     still wait in Box2D, and its own would pile up on them), stepped twice
+ *     or by another dt refuses before anything moves. Box2D clears forces
+ *     after every step: a world stepped in pieces that add up to dt gets
+ *     eddy's forces in the first piece only, which the clock cannot tell from
+ *     one step (2.4 with auto-clear off: eddy_box2d_v24.h).
+ *   Taken on, from the next advance: what the game sets on a coupled body in
+ *   Box2D (or through eddy_body.h) while the coupling holds it. A gravity
+ *   scale is the body's own and scales the weight the coupling applies
+ *   (Box2D's goes back to 0); a mass (SetMassData, ResetMassData, a shape
+ *   added in Box2D) is the body's own, with the added mass put back on top;
+ *   sleep allowed again is the body's own setting (disallowed again). The
+ *   body gets them back when the coupling lets go. Set between an advance
+ *   and the world's step, they act in that step as Box2D has them.
  *
  * FEEDBACK (5.3.4) is selectable at run time:
  *   EDDY_FEEDBACK_EXACT     the panels' vortex sheets integrated against every
@@ -144,20 +180,19 @@ typedef struct eddy_coupling_desc {
                                     Default: schwarz_tolerance */
     double origin[2];            /* m: where the fluid domain's (0, 0) is in the world;
                                     its far corner is origin + (W, H). Default (0, 0) */
-    bool paper_pipeline;         /* FOR BENCHMARKING ONLY: the pipeline as the paper prints
-                                    it - every Schwarz sweep sums every panel at every other
-                                    body's midpoints (no far field, no near field kept
-                                    between sweeps, no warm start), exact feedback by
-                                    trigonometric closed forms per mode and panel, the fluid
-                                    sampled point by point. The same answers to the
-                                    tolerances, far slower. Default false */
+    double size[2];              /* m: the tank the game built its level around, W x H
+                                    (its walls, eddy_coupling_add_walls, span origin to
+                                    origin + size). The asset must be for this domain:
+                                    one for another size is refused (EDDY_ERR_ARGUMENT).
+                                    Default (0, 0): the asset's domain, whatever it is */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
 
 /* Ties fluid and world together. Gravity for buoyancy is read from the world
  * at every step. The fluid must outlive the coupling; the world may not (see
- * LIFETIMES). EDDY_ERR_ARGUMENT when the world already has a coupling. */
+ * LIFETIMES AND MISUSE). EDDY_ERR_ARGUMENT when the world or the fluid
+ * already has a coupling, or the asset is not for desc.size. */
 EDDY_API eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
                                           const eddy_coupling_desc *desc, eddy_coupling **out,
                                           eddy_error *err);
@@ -196,8 +231,11 @@ EDDY_API eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, 
  * a game's own Box2D world, the game does (b2World_Step; 2.4 b2World::Step)
  * once, with the same dt. A body that has left the domain is reported with
  * EDDY_ERR_RANGE naming it (the step still completes for the others: its
- * panels are ignored). EDDY_ERR_ARGUMENT once the world was destroyed.
- * Allocates nothing. */
+ * panels are ignored). EDDY_ERR_ARGUMENT, before anything moves, once the
+ * world was destroyed, when the world was not stepped once by the last
+ * advance's dt since it, or when a coupled body was destroyed in Box2D
+ * (LIFETIMES AND MISUSE). Allocates nothing (but in letting go of a
+ * destroyed body). */
 EDDY_API eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_error *err);
 
 /* One coupled step of dt seconds (see the order at the top):
@@ -208,9 +246,6 @@ EDDY_API eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_err
 EDDY_API eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err);
 
 EDDY_API eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode);
-/* Switches desc.paper_pipeline at run time (set-up time: the first switch to
- * the fast pipeline may allocate; not inside a step). */
-EDDY_API eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 EDDY_API eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c);
 EDDY_API void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on);
 

@@ -94,7 +94,11 @@
  * THREADS
  *   A scene never changes once loaded: threads may share it. The world and
  *   coupling eddy_scene_build_world makes belong to one thread at a time
- *   (eddy_coupling.h). Part of libeddy-build (eddy_build.h).
+ *   (eddy_coupling.h).
+ *
+ * LIBRARY: libeddy-scene (pkg-config eddy-scene), on top of libeddy; it
+ * needs cJSON and nothing of the builder, so a game that reads its levels as
+ * scenes runs without LAPACK, FFTW, ARPACK or CHOLMOD.
  */
 #ifndef EDDY_SCENE_H
 #define EDDY_SCENE_H
@@ -183,32 +187,32 @@ typedef struct eddy_scene_view {
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
-EDDY_BUILD_API eddy_result eddy_scene_load_file(const char *path, eddy_scene **out,
+EDDY_SCENE_API eddy_result eddy_scene_load_file(const char *path, eddy_scene **out,
                                                 eddy_error *err);
 
 /* Parses a scene from size bytes of JSON text (no terminating zero needed;
  * a zero byte inside the text is an error). */
-EDDY_BUILD_API eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
+EDDY_SCENE_API eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
                                                   eddy_error *err);
 
 /* Accepts NULL. */
-EDDY_BUILD_API void eddy_scene_destroy(eddy_scene *scene);
+EDDY_SCENE_API void eddy_scene_destroy(eddy_scene *scene);
 
-EDDY_BUILD_API void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out);
+EDDY_SCENE_API void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out);
 
 /* The scene's step, in seconds (1/60 unless the scene says otherwise). */
-EDDY_BUILD_API double eddy_scene_dt(const eddy_scene *scene);
+EDDY_SCENE_API double eddy_scene_dt(const eddy_scene *scene);
 
 /* Sets desc->density and desc->viscosity from the scene and, when the scene
  * has more stirs than the fluid's default queue holds, desc->max_stirs; other
  * fields are left as they are. */
-EDDY_BUILD_API void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
+EDDY_SCENE_API void eddy_scene_fluid_desc(const eddy_scene *scene, eddy_fluid_desc *desc);
 
 /* Sets the fluid's coefficients to the scene's initial state: zero plus every
  * init mode. Checks every mode index against the fluid's basis first, and
  * every excite entry's name against its asset's artist modes
  * (EDDY_ERR_RANGE, fluid unchanged). Allocates a scratch vector. */
-EDDY_BUILD_API eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
+EDDY_SCENE_API eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
                                                     eddy_error *err);
 
 /* Queues every stir and excitation active at time t (t0 <= t < t1) on the
@@ -216,12 +220,12 @@ EDDY_BUILD_API eddy_result eddy_scene_apply_initial(const eddy_scene *scene, edd
  * queue) or the asset has no artist mode of an excite entry's name
  * (EDDY_ERR_RANGE, "scene: excite[1].mode: ..."); what was queued before the
  * failure stays queued. */
-EDDY_BUILD_API eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid,
+EDDY_SCENE_API eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid,
                                                    double t, eddy_error *err);
 
 /* The port shape of a scene body, centred on the body origin, with the
  * body's density; other shape fields are left at their defaults. */
-EDDY_BUILD_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shape_desc *out);
+EDDY_SCENE_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shape_desc *out);
 
 /* Builds the rigid-body side of a scene for a fluid: a world with the
  * scene's gravity, the tank's four walls as one static body that is not
@@ -234,7 +238,7 @@ EDDY_BUILD_API void eddy_scene_body_shape(const eddy_scene_body *body, eddy_shap
  * (out_bodies, if not NULL, receives body_count handles), and a coupling with
  * the scene's feedback and buoyancy. On failure nothing is left allocated;
  * a body outside the fluid's domain is EDDY_ERR_RANGE naming bodies[i]. */
-EDDY_BUILD_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
+EDDY_SCENE_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
                                                   eddy_world **out_world,
                                                   eddy_coupling **out_coupling,
                                                   eddy_body **out_bodies, eddy_error *err);
@@ -244,20 +248,42 @@ EDDY_BUILD_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_
  * basis). Convex polygons of at most EDDY_MAX_POLYGON_VERTICES corners are one
  * shape each, other polygons are cut into triangles. *out (may be NULL) gets
  * the body, NULL for a level without walls. */
-EDDY_BUILD_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
+EDDY_SCENE_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
                                                eddy_body **out, eddy_error *err);
 
 /* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
  * exactly the scene's walls; a scene without walls fits any asset. */
-EDDY_BUILD_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
+EDDY_SCENE_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
                                                         const eddy_asset *asset,
                                                         eddy_error *err);
 
 /* Writes the scene back as JSON (every field, defaults included, numbers that
  * parse back to the same doubles) into a new zero-terminated string; release
  * it with eddy_free. Loading the text gives an identical scene. */
-EDDY_BUILD_API eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text,
+EDDY_SCENE_API eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text,
                                               eddy_error *err);
+
+/* ---------------------------------------------------------------- JSON helpers */
+
+/* The "walls" of a JSON object (a scene, a game level, a file of walls alone:
+ * other keys are ignored), parsed and checked as a scene's walls are, into a
+ * new array (*out, release with eddy_free; NULL when *count is 0).
+ * EDDY_ERR_FORMAT for text that is not a JSON object ("not a JSON object"),
+ * has no "walls" ("no \"walls\""), or walls a scene would refuse. */
+EDDY_SCENE_API eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out,
+                                                int *count, eddy_error *err);
+
+/* Walls as a JSON object {"walls": [...]} (an empty object for none),
+ * indented, numbers that parse back to the same doubles, into a new
+ * zero-terminated string; release it with eddy_free. */
+EDDY_SCENE_API eddy_result eddy_walls_to_json(const eddy_wall *walls, int count, char **out_text,
+                                              eddy_error *err);
+
+/* The byte offset of the first "\u0000" escape inside a JSON string of text,
+ * or -1. A JSON parser that ends a string at the NUL it decodes (cJSON does)
+ * would silently read a name "je\u0000t" as "je": eddy's loaders refuse such
+ * texts, and a program reading its own JSON with cJSON can do the same. */
+EDDY_SCENE_API long eddy_json_find_nul_escape(const char *text, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,26 +1,27 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * grid_solver.h - a full-grid MAC fluid solver (internal to the engine and its
- * tools). It is the reference the reduced model is checked against, the
- * designers' paint tool's simulator (chapter 5.2: a painted velocity is
- * projected onto a divergence-free field and may then be stepped), and the
- * source of recorded snapshots for data-driven modes.
+ * eddy_grid.h - a full-grid MAC fluid solver, in libeddy-build (it uses FFTW).
+ * It is the reference the reduced model is checked against, the designers'
+ * paint tool's simulator (chapter 5.2: a painted velocity is projected onto a
+ * divergence-free field and may then be stepped), and the source of recorded
+ * snapshots for data-driven modes (eddy_mode.h, eddy_build.h).
  *
- * Fields use the eddy_mac layout of eddy_internal.h exactly: one array of
- * eddy_mac_size() doubles, all u samples (vertical faces, i = 0..nx, wall
- * faces included) row by row, then all v samples (horizontal faces,
- * j = 0..ny). The caller owns its fields; the solver only owns scratch.
+ * Fields use the layout of eddy_mac.h exactly: one array of eddy_mac_size()
+ * doubles, all u samples (vertical faces, i = 0..nx, wall faces included) row
+ * by row, then all v samples (horizontal faces, j = 0..ny). The caller owns
+ * its fields; the solver only owns scratch.
  *
- * One step is the splitting of the lecture notes (seeds/004, "Fluid
- * Simulation via Splitting"): advection, then external forces, then the
+ * One step is the classic splitting of a grid fluid (docs/design.md, "The
+ * full-grid solver"): advection, then external forces, then the
  * pressure projection
  *     v <- v - grad p  with  div grad p = div v,
  * where p absorbs dt / rho. The projection is exact for the plain box (cosine
  * transforms, eddy_grid_project_fft) and a preconditioned conjugate gradient
  * when solid cells are present (eddy_grid_project_pcg).
  *
- * Usage:
+ * USAGE
+ *
  *   eddy_grid_desc d = {0};
  *   d.width = 10; d.height = 10; d.nx = 64; d.ny = 64;   // the rest: defaults
  *   eddy_grid_solver *s;
@@ -36,12 +37,18 @@
  * solvers calls the FFTW planner, which is not thread-safe: do not create
  * solvers from two threads at once (stepping distinct solvers is fine).
  */
-#ifndef EDDY_GRID_SOLVER_H
-#define EDDY_GRID_SOLVER_H
+#ifndef EDDY_GRID_H
+#define EDDY_GRID_H
 
-#include "eddy_internal.h"
+#include "eddy_base.h"
+#include "eddy_mac.h"
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* How the pressure is found. */
 typedef enum eddy_grid_pressure {
@@ -86,28 +93,29 @@ typedef struct eddy_grid_solver eddy_grid_solver;
 /* Largest number of cells a solver accepts (keeps every index in an int). */
 #define EDDY_GRID_MAX_CELLS (1 << 24)
 
-eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc, eddy_grid_solver **out,
-                                    eddy_error *err);
-void eddy_grid_solver_destroy(eddy_grid_solver *s); /* accepts NULL */
+EDDY_BUILD_API eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc,
+                                                   eddy_grid_solver **out, eddy_error *err);
+EDDY_BUILD_API void eddy_grid_solver_destroy(eddy_grid_solver *s); /* accepts NULL */
 
-const eddy_mac *eddy_grid_solver_mac(const eddy_grid_solver *s);
-int eddy_grid_solver_field_size(const eddy_grid_solver *s);
-void eddy_grid_solver_stats(const eddy_grid_solver *s, eddy_grid_stats *out);
+EDDY_BUILD_API const eddy_mac *eddy_grid_solver_mac(const eddy_grid_solver *s);
+EDDY_BUILD_API int eddy_grid_solver_field_size(const eddy_grid_solver *s);
+EDDY_BUILD_API void eddy_grid_solver_stats(const eddy_grid_solver *s, eddy_grid_stats *out);
 
 /* Replaces the solid mask (nx*ny, NULL clears it). Allocates nothing, so a
  * paint tool may call it while the designer draws obstacles. */
-eddy_result eddy_grid_set_solid(eddy_grid_solver *s, const uint8_t *solid, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_grid_set_solid(eddy_grid_solver *s, const uint8_t *solid,
+                                               eddy_error *err);
 /* True for a cell that is solid. */
-bool eddy_grid_is_solid(const eddy_grid_solver *s, int i, int j);
+EDDY_BUILD_API bool eddy_grid_is_solid(const eddy_grid_solver *s, int i, int j);
 /* True for a face sample that may carry flow: not on a wall, and not touching
  * a solid cell. */
-bool eddy_grid_face_open(const eddy_grid_solver *s, int sample);
+EDDY_BUILD_API bool eddy_grid_face_open(const eddy_grid_solver *s, int sample);
 
 /* Sets every closed face (walls, faces touching solids) to zero. */
-void eddy_grid_close_faces(const eddy_grid_solver *s, double *field);
+EDDY_BUILD_API void eddy_grid_close_faces(const eddy_grid_solver *s, double *field);
 
 /* Largest |divergence| over fluid cells, 1/s (solid cells are ignored). */
-double eddy_grid_max_divergence(const eddy_grid_solver *s, const double *field);
+EDDY_BUILD_API double eddy_grid_max_divergence(const eddy_grid_solver *s, const double *field);
 
 /* Makes field divergence-free with no flow through closed faces: the
  * orthogonal projection in the grid inner product (eddy_mac_dot). A cold
@@ -115,24 +123,27 @@ double eddy_grid_max_divergence(const eddy_grid_solver *s, const double *field);
  * EDDY_ERR_ARGUMENT for a non-finite field (left unchanged) and with
  * EDDY_ERR_NUMERIC when the conjugate gradient did not reach its tolerance
  * within its iteration cap (field then holds the best projection found). */
-eddy_result eddy_grid_project(eddy_grid_solver *s, double *field, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_grid_project(eddy_grid_solver *s, double *field, eddy_error *err);
 
 /* out = field carried along itself for dt (advection only: no projection, no
  * wall handling beyond clamping the back-traced points into the domain).
  * out and field must not overlap. */
-eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt, double *out,
-                             eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt,
+                                            double *out, eddy_error *err);
 
 /* field += dt * force, force in the same layout (an acceleration, m/s^2). */
-eddy_result eddy_grid_add_force(eddy_grid_solver *s, double *field, const double *force,
-                                double dt, eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_grid_add_force(eddy_grid_solver *s, double *field,
+                                               const double *force, double dt, eddy_error *err);
 
 /* One step: advect, add dt * force (force may be NULL), project. dt must be
  * finite and positive. On any error field is left as it was. With solids the
  * conjugate gradient starts from the previous step's pressure (44 instead of
  * 51 iterations on average in bench_grid_solver at 64 x 64); the result still
  * depends only on the sequence of calls made on this solver. */
-eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *force, double dt,
-                           eddy_error *err);
+EDDY_BUILD_API eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *force,
+                                          double dt, eddy_error *err);
 
-#endif /* EDDY_GRID_SOLVER_H */
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_GRID_H */

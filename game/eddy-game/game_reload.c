@@ -1,0 +1,243 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* game_reload.c - rebuilding a level's asset in a child process when its
+ * files change (game_reload.h). */
+#include "game_reload.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+extern char **environ;
+
+typedef struct stamp {
+    long long mtime_ns, size;
+    bool exists;
+} stamp;
+
+struct game_reload {
+    char level[PATH_MAX], modes[PATH_MAX], tool[PATH_MAX];
+    char out[PATH_MAX], log[PATH_MAX];   /* the child's output and stderr */
+    int watched;                         /* 1 + the level's paint names */
+    char files[1 + GAME_MAX_PAINT][PATH_MAX];
+    stamp seen[1 + GAME_MAX_PAINT];      /* as last built (or at the start) */
+    stamp now[1 + GAME_MAX_PAINT];
+    double last_look, changed_at;        /* clock */
+    bool dirty;                          /* a change not built yet */
+    pid_t child;                         /* 0: none */
+    double build_started, build_seconds;
+    game_reload_state pending;           /* READY or FAILED to report */
+    char message[512];
+};
+
+static stamp stamp_of(const char *path)
+{
+    struct stat st;
+    stamp s = {0, 0, false};
+    if (stat(path, &st) == 0) {
+        s.exists = true;
+        s.size = (long long)st.st_size;
+        s.mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+    }
+    return s;
+}
+
+static bool same(stamp a, stamp b)
+{
+    return a.exists == b.exists && a.size == b.size && a.mtime_ns == b.mtime_ns;
+}
+
+/* The files: the level, then MODES/NAME.mode for each painted mode the
+ * level lists now (a level that does not parse keeps the list it had). */
+static void list_files(game_reload *r)
+{
+    game_level *L = NULL;
+    snprintf(r->files[0], sizeof r->files[0], "%s", r->level);
+    if (game_level_load_file(r->level, &L, NULL) != EDDY_OK) {
+        if (r->watched < 1) r->watched = 1;
+        return;
+    }
+    r->watched = 1;
+    for (int i = 0; i < L->asset.paint_count; i++, r->watched++)
+        snprintf(r->files[r->watched], sizeof r->files[0], "%.4000s/%.63s.mode", r->modes, L->asset.paint[i]);
+    game_level_destroy(L);
+}
+
+static void look(game_reload *r, stamp *into)
+{
+    for (int k = 0; k < r->watched; k++) into[k] = stamp_of(r->files[k]);
+}
+
+void game_reload_find_tool(char *out, size_t cap)
+{
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(out, cap, "%s/eddy-level", self);
+            if (access(out, X_OK) == 0) return;
+        }
+    }
+    snprintf(out, cap, "eddy-level");
+}
+
+eddy_result game_reload_create(const char *level_path, const char *modes_dir, const char *tool,
+                               game_reload **out, eddy_error *err)
+{
+    *out = NULL;
+    if (!level_path || !modes_dir || !tool)
+        return game_error(err, EDDY_ERR_ARGUMENT, "reload: NULL argument");
+    game_reload *r = calloc(1, sizeof *r);
+    if (!r) return game_error(err, EDDY_ERR_MEMORY, "reload: out of memory");
+    snprintf(r->level, sizeof r->level, "%s", level_path);
+    snprintf(r->modes, sizeof r->modes, "%s", modes_dir);
+    snprintf(r->tool, sizeof r->tool, "%s", tool);
+    const char *tmp = getenv("TMPDIR");
+    tmp = tmp && *tmp ? tmp : "/tmp";
+    static int serial;
+    snprintf(r->out, sizeof r->out, "%s/eddy-game-%ld-%d.eddy", tmp, (long)getpid(), serial);
+    snprintf(r->log, sizeof r->log, "%s/eddy-game-%ld-%d.log", tmp, (long)getpid(), serial++);
+    list_files(r);
+    look(r, r->seen);
+    *out = r;
+    return EDDY_OK;
+}
+
+void game_reload_destroy(game_reload *r)
+{
+    if (!r) return;
+    if (r->child > 0) {
+        kill(r->child, SIGTERM);
+        waitpid(r->child, NULL, 0);
+    }
+    unlink(r->out);
+    unlink(r->log);
+    free(r);
+}
+
+static void start_build(game_reload *r, double now)
+{
+    unlink(r->out);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, r->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    char *argv[] = {r->tool, "build", r->level, "--modes", r->modes, "-o", r->out, NULL};
+    pid_t pid = 0;
+    int rc = strchr(r->tool, '/') ? posix_spawn(&pid, r->tool, &fa, NULL, argv, environ)
+                                  : posix_spawnp(&pid, r->tool, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    r->dirty = false;
+    memcpy(r->seen, r->now, sizeof r->seen);
+    if (rc != 0) {
+        snprintf(r->message, sizeof r->message, "cannot run %.300s: %s", r->tool, strerror(rc));
+        r->pending = GAME_RELOAD_FAILED;
+        return;
+    }
+    r->child = pid;
+    r->build_started = now;
+}
+
+/* The first line the tool wrote on stderr, without its "eddy-level: ". */
+static void read_complaint(game_reload *r, int status)
+{
+    char line[400] = "";
+    FILE *f = fopen(r->log, "r");
+    if (f) {
+        if (!fgets(line, sizeof line, f)) line[0] = '\0';
+        fclose(f);
+    }
+    line[strcspn(line, "\n")] = '\0';
+    const char *text = strncmp(line, "eddy-level: ", 12) == 0 ? line + 12 : line;
+    if (*text)
+        snprintf(r->message, sizeof r->message, "%s", text);
+    else if (WIFEXITED(status))
+        snprintf(r->message, sizeof r->message, "%.300s exited with code %d", r->tool, WEXITSTATUS(status));
+    else
+        snprintf(r->message, sizeof r->message, "%.300s stopped by a signal", r->tool);
+}
+
+static void reap(game_reload *r, double now)
+{
+    int status = 0;
+    pid_t w = waitpid(r->child, &status, WNOHANG);
+    if (w == 0) return;
+    r->child = 0;
+    r->build_seconds = now - r->build_started;
+    if (w < 0) {
+        snprintf(r->message, sizeof r->message, "lost the build process: %s", strerror(errno));
+        r->pending = GAME_RELOAD_FAILED;
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        r->pending = GAME_RELOAD_READY;
+    } else {
+        read_complaint(r, status);
+        r->pending = GAME_RELOAD_FAILED;
+    }
+}
+
+game_reload_state game_reload_poll(game_reload *r, double now)
+{
+    if (r->child > 0) reap(r, now);
+    if (r->pending != GAME_RELOAD_WATCHING) {
+        game_reload_state s = r->pending;
+        r->pending = GAME_RELOAD_WATCHING;
+        return s;
+    }
+    if (now - r->last_look >= GAME_RELOAD_POLL || r->dirty) {
+        r->last_look = now;
+        stamp was[1 + GAME_MAX_PAINT];
+        memcpy(was, r->now, sizeof was);
+        if (!same(stamp_of(r->level), was[0])) list_files(r); /* its paint list may be new */
+        look(r, r->now);
+        bool moved = false, differs = false;
+        for (int k = 0; k < r->watched; k++) {
+            moved = moved || !same(was[k], r->now[k]);
+            differs = differs || !same(r->seen[k], r->now[k]);
+        }
+        if (moved) r->changed_at = now;
+        if (differs && !r->dirty) {
+            r->dirty = true;
+            r->changed_at = now;
+        }
+    }
+    if (r->dirty && r->child == 0 && now - r->changed_at >= GAME_RELOAD_SETTLE) start_build(r, now);
+    if (r->pending != GAME_RELOAD_WATCHING) { /* could not start */
+        game_reload_state s = r->pending;
+        r->pending = GAME_RELOAD_WATCHING;
+        return s;
+    }
+    return r->child > 0 ? GAME_RELOAD_BUILDING : GAME_RELOAD_WATCHING;
+}
+
+eddy_result game_reload_take(game_reload *r, game_loaded *out, eddy_error *err)
+{
+    memset(out, 0, sizeof *out);
+    eddy_result rc = game_level_load_file(r->level, &out->level, err);
+    if (rc == EDDY_OK) rc = eddy_asset_load_file(r->out, &out->asset, err);
+    if (rc == EDDY_OK) rc = game_level_check_asset(out->level, out->asset, err);
+    unlink(r->out);
+    if (rc != EDDY_OK) {
+        game_loaded_free(out);
+        snprintf(r->message, sizeof r->message, "%s", err ? err->message : "the new asset was refused");
+    }
+    return rc;
+}
+
+const char *game_reload_message(const game_reload *r) { return r->message; }
+double game_reload_build_seconds(const game_reload *r) { return r->build_seconds; }

@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * eddy_file.h - reading and writing whole files the way eddy's own loaders
+ * and savers do, for a game's or a tool's files too (saves, replays,
+ * screenshots, levels): saves that never leave a half-written file, inputs
+ * that never block. In libeddy.
+ *
+ * USAGE
+ *
+ *   eddy_error err;
+ *   // Save: the old file stays whole until the new one is complete.
+ *   if (eddy_write_file_atomic("save/progress", text, strlen(text), &err) != EDDY_OK)
+ *       fprintf(stderr, "%s\n", err.message);   // names the path and the step
+ *
+ *   // Read a whole file, refusing one larger than the limit.
+ *   uint8_t *data;
+ *   size_t size;
+ *   if (eddy_read_file("levels/01.json", 1 << 20, &data, &size, &err) == EDDY_OK) {
+ *       ... data[0 .. size) ...
+ *       eddy_free(data);
+ *   }
+ *
+ *   // Or open it and read it yourself.
+ *   FILE *f;
+ *   if (eddy_open_input("replays/01.replay", &f, &err) == EDDY_OK) { ... fclose(f); }
+ *
+ * SAVES
+ *   eddy_write_file_atomic writes the bytes to an anonymous file beside the
+ *   target (O_TMPFILE; where that is missing a "<target>.tmp.<pid>" file),
+ *   flushes it to disk and renames it over the target in one step, so a
+ *   reader or a crash sees the old file or the new one, never a mix. A failed
+ *   or interrupted save leaves the old file as it was and no temporary file
+ *   behind; temporary files left by a process that was killed are removed by
+ *   the next save of that name. A symbolic link at the path is followed (its
+ *   target is replaced, the link stays); a path that is a device, FIFO,
+ *   socket or directory is refused, never replaced.
+ *
+ * INPUTS
+ *   eddy_open_input and eddy_read_file open without blocking (a FIFO with no
+ *   writer would otherwise wait forever) and refuse anything but a regular
+ *   file.
+ *
+ * ERRORS
+ *   EDDY_ERR_ARGUMENT for a NULL or empty path, EDDY_ERR_IO for anything the
+ *   file system refused (the message names the path and the reason),
+ *   EDDY_ERR_MEMORY when a buffer could not be had.
+ *
+ * THREADS
+ *   Each call stands alone; two threads may read or save different files at
+ *   once. Two saves of one path at the same time leave one of the two files.
+ */
+#ifndef EDDY_FILE_H
+#define EDDY_FILE_H
+
+#include "eddy_base.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Writes size bytes of data as the whole new content of path (see SAVES). */
+EDDY_API eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
+                                            eddy_error *err);
+
+/* Opens a regular file for reading ("rb") without blocking on a FIFO; *out is
+ * NULL on failure. Close it with fclose. */
+EDDY_API eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err);
+
+/* Reads the whole regular file at path into a new buffer (*out, released with
+ * eddy_free; *out_size bytes). A file larger than max_size bytes, or one that
+ * grows while it is read, is refused with EDDY_ERR_IO. */
+EDDY_API eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out,
+                                    size_t *out_size, eddy_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EDDY_FILE_H */
