@@ -195,27 +195,32 @@ void eddy_far_local_binomials(double *table)
     }
 }
 
-/* (a_re + i a_im)(b_re + i b_im), one complex number a vector */
-static inline eddy_v2 complex_mul(eddy_v2 a, eddy_v2 b)
+/* Complex products, one complex number a vector (re, im): with b and b
+ * swapped ({b_im, b_re}) at hand and a in memory, a b = a_re b + a_im
+ * (-b_im, b_re); the running powers of 1/d go the same way, so the loops
+ * need one shuffle a product. */
+static inline eddy_v2 complex_mul_split(const double *a, eddy_v2 b, eddy_v2 b_swapped)
 {
-    return (eddy_v2){a[0], a[0]} * b + (eddy_v2){a[1], a[1]} * (eddy_v2){-b[1], b[0]};
+    return (eddy_v2){a[0], a[0]} * b + (eddy_v2){-a[1], a[1]} * b_swapped;
 }
 
 void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b)
 {
-    double d2 = dx * dx + dy * dy;
-    eddy_v2 w = {dx / d2, -dy / d2}, power = {1.0, 0.0}; /* 1 / d */
+    double d2 = dx * dx + dy * dy, wr = dx / d2, wi = -dy / d2; /* 1 / d */
+    const eddy_v2 w_re = {wr, wr}, w_im = {-wi, wi};
     const int stride = 2 * (EDDY_FAR_P_MAX + 1);
-    eddy_v2 sum[EDDY_FAR_P_MAX];
+    eddy_v2 sum[EDDY_FAR_P_MAX], power = {1.0, 0.0};
     if (q <= 3) {
         /* the usual case (a small target far from a large node): the four
          * sums S_l = sum_k C(k+l-1, l) c_k, c_k = a_k d^-k, in registers */
         const double *b1 = &binomials[stride], *b2 = b1 + stride, *b3 = b2 + stride;
         eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0, s2 = s0, s3 = s0;
         for (int k = 0; k < p; ++k) {
-            power = complex_mul(power, w);
-            eddy_v2 c = complex_mul(eddy_v2_load(&a[2 * k]), power);
+            eddy_v2 swapped = {power[1], power[0]};
+            power = power * w_re + swapped * w_im; /* d^-k */
+            swapped = (eddy_v2){power[1], power[0]};
+            eddy_v2 c = complex_mul_split(&a[2 * k], power, swapped);
             s0 += c; /* C(k, 0) = 1 */
             s1 += eddy_v2_load(&b1[2 * k]) * c;
             s2 += eddy_v2_load(&b2[2 * k]) * c;
@@ -225,8 +230,10 @@ void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
     } else {
         double c[2 * EDDY_FAR_P_MAX + 2];
         for (int k = 0; k < p; ++k) { /* c_k = a_k d^-k */
-            power = complex_mul(power, w);
-            eddy_v2_store(&c[2 * k], complex_mul(eddy_v2_load(&a[2 * k]), power));
+            eddy_v2 swapped = {power[1], power[0]};
+            power = power * w_re + swapped * w_im;
+            swapped = (eddy_v2){power[1], power[0]};
+            eddy_v2_store(&c[2 * k], complex_mul_split(&a[2 * k], power, swapped));
         }
         c[2 * p] = c[2 * p + 1] = 0.0; /* pads an odd order */
         for (int l = 0; l <= q; ++l) { /* S_l, two terms at a time */
@@ -239,10 +246,14 @@ void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
             sum[l] = s0 + s1;
         }
     }
-    eddy_v2 scale = {1.0, 0.0}, step = -w;
-    for (int l = 0; l <= q; ++l) { /* b_l += (-1/d)^l S_l */
-        eddy_v2_store(&b[2 * l], eddy_v2_load(&b[2 * l]) + complex_mul(sum[l], scale));
-        scale = complex_mul(scale, step);
+    /* b_l += (-1/d)^l S_l, the power of -1/d carried as for d^-k */
+    const eddy_v2 step_re = -w_re, step_im = -w_im;
+    eddy_v2 scale = {1.0, 0.0};
+    for (int l = 0; l <= q; ++l) {
+        eddy_v2 swapped = {scale[1], scale[0]};
+        eddy_v2 term = (eddy_v2){sum[l][0], sum[l][0]} * scale + (eddy_v2){-sum[l][1], sum[l][1]} * swapped;
+        eddy_v2_store(&b[2 * l], eddy_v2_load(&b[2 * l]) + term);
+        scale = scale * step_re + swapped * step_im;
     }
 }
 
