@@ -24,6 +24,9 @@
 # Rigid-body backend: Box2D v3 when found (BOX2D_V3_PREFIX, default /usr/local
 # if it holds v3 headers), else Debian's Box2D 2.4 through a C++ shim.
 
+# `make` alone builds everything (the backend stamp's rule comes first below).
+.DEFAULT_GOAL := all
+
 CC      ?= cc
 CXX     ?= g++
 PREFIX  ?= /usr/local
@@ -375,7 +378,9 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 #                  transforms, and the builder's choice rule (eddy_build_advection)
 #   bench_accuracy samples the reduced flow on the reference solver's grid
 #                  through the basis's own MAC samples and curls
-BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy
+#   bench_asset_load  times the loader's meaning checks apart from the load
+#                  (eddy_asset_check_meaning)
+BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy bench_asset_load
 $(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(if $(filter $(BENCH_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) $(CFLAGS) $(DEPFLAGS) \
@@ -644,9 +649,10 @@ GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
                   game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
                   game_view.c game_session.c game_push.c \
-                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c)
+                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c \
+                  game_spray.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c game_rock.c game_batch.c)
+                  game_audio.c game_rock.c game_batch.c game_surface.c)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
 GAME_FLAGS   := -I$(GAME_DIR) -Itools
@@ -996,7 +1002,7 @@ uninstall:
 
 check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
-	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h) $(BODY_PUBLIC_H)
+	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h eddy_surface.h) $(BODY_PUBLIC_H)
 	@sh tests/check_exports.sh $(SCENE_SO) EDDY_SCENE_API include/eddy/eddy_scene.h
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
 	  eddy_grid.h eddy_mode.h)

@@ -165,6 +165,7 @@ static int bench_level(const game_catalog *cat, int index, const options *o)
         memset(&fi, 0, sizeof fi);
         fi.sim = s.sim;
         fi.flow = s.flow;
+        fi.spray = &s.spray;
         fi.looks = &s.looks;
         fi.prev = s.prev, fi.cur = s.cur;
         fi.alpha = 0.5;

@@ -9,20 +9,35 @@
  * recipe with a positive domain, a grid and modes, counts within the
  * game's limits, the scene's bodies (and the paddle as its last one), goals
  * with ordered rectangles naming existing bodies, jets with keys '1'..'9' and
- * finite numbers, and the hash of exactly the bytes given; eddy-level's
- * build check (level_build.h) then accepts it or refuses it with
- * EDDY_ERR_RANGE naming the asset. A level that does
- * not load fails with EDDY_ERR_FORMAT (malformed), EDDY_ERR_RANGE (a jet,
+ * finite numbers, and the hash of exactly the bytes given; its text is
+ * UTF-8 (so its title is) and one JSON value with nothing after it (issue
+ * 22: the game's JSON line repeats the title); eddy-level's build check
+ * (level_build.h) then accepts it or refuses it with EDDY_ERR_RANGE naming
+ * the asset. A level that does * not load fails with EDDY_ERR_FORMAT (malformed), EDDY_ERR_RANGE (a jet,
  * goal, paddle track or body outside the tank) or MEMORY, a message naming
  * the level, and no level. */
 #include "fuzz_util.h"
 #include "game_level.h"
 #include "level_build.h"
 
+#include <cJSON.h>
 #include <math.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* True when text is one JSON value followed by white space only, by cJSON's
+ * own end pointer (a check apart from the loader's). */
+static bool level_json_ends_at_its_value(const char *text, size_t size)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, 0);
+    if (!root) return false;
+    cJSON_Delete(root);
+    for (const char *p = end; p && p < text + size; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') return false;
+    return true;
+}
 
 static void level_check_recipe(const game_asset_recipe *a)
 {
@@ -82,6 +97,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         fuzz_require(L != NULL && L->scene != NULL);
         fuzz_require(L->hash == game_hash_bytes(GAME_HASH_SEED, data, size));
+        fuzz_require(eddy_utf8_invalid_at(text, size) < 0);
+        fuzz_require(eddy_utf8_invalid_at(L->title, strlen(L->title)) < 0);
+        fuzz_require(eddy_utf8_invalid_at(L->hint, strlen(L->hint)) < 0);
+        fuzz_require(level_json_ends_at_its_value(text, size));
         eddy_scene_view v;
         eddy_scene_get(L->scene, &v);
         level_check_recipe(&L->asset);

@@ -18,7 +18,7 @@
  *     record); later ones become comments.
  * After every line the document must still be one: 1..PAINT_MAX_PAGES modes
  * with the current one among them, a field of the grid's size, finite
- * samples, a brush with a positive radius. A failing line reports a line
+ * samples, a brush with a positive radius, a name in UTF-8. A failing line reports a line
  * failure (never a file one: there are no file commands), a code, and a
  * message starting "fuzz:LINE: ". */
 #include "fuzz_util.h"
@@ -145,6 +145,8 @@ static void paint_check_doc(const paint_doc *doc)
     paint_brush b = paint_doc_brush(doc);
     fuzz_require(isfinite(b.radius) && b.radius > 0 && isfinite(b.strength));
     fuzz_require(paint_doc_frame_count(doc) >= 0);
+    const char *name = paint_doc_name(doc); /* it reaches mode files and messages */
+    fuzz_require(eddy_utf8_invalid_at(name, strlen(name)) < 0);
 }
 
 static void paint_check_failure(eddy_result rc, const paint_script_error *e, int line)

@@ -77,6 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_require(err.code == rc && strncmp(err.message, "replay", 6) == 0);
         fuzz_require(r.events == NULL && r.count == 0);
     } else {
+        fuzz_require(eddy_utf8_invalid_at(text, size) < 0); /* its words reach messages */
         replay_check_events(&r);
         replay_check_round_trip(&r);
         game_replay_free(&r);

@@ -164,6 +164,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     eddy_scene *scene = NULL;
     eddy_error err = {0};
     eddy_result rc = eddy_scene_load_memory(text, size, &scene, &err);
+    /* a scene that loads is UTF-8 text (issue 22: everything it names may be
+       echoed, as JSON too) */
+    fuzz_require(rc != EDDY_OK || eddy_utf8_invalid_at(text, size) < 0);
     free(text);
     if (rc != EDDY_OK) {
         fuzz_require(scene == NULL);

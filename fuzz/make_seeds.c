@@ -94,8 +94,9 @@ static void seed_enriched_asset(const char *dir, int nx, int ny, int modes)
     eddy_mode_set_destroy(set);
 }
 
-/* A level with an island (issue 14: WALL, walled grid modes) and one with
- * body shapes (SHAP), so the seeds reach those sections and their checks. */
+/* A level with an island (issue 14: WALL, walled grid modes), one with body
+ * shapes (SHAP) and two pools (SURF), so the seeds reach those sections and
+ * their checks. */
 static void seed_walled_and_shaped_assets(const char *dir)
 {
     static const char catalogue[] =
@@ -112,12 +113,21 @@ static void seed_walled_and_shaped_assets(const char *dir)
     eddy_build_desc walled_grid = walled, box_grid = {.width = 10, .height = 10, .nx = 8, .ny = 8,
                                                        .modes = 5};
     walled_grid.advection = box_grid.advection = EDDY_ADVECTION_GRID;
-    const eddy_build_desc *descs[4] = {&walled, &shaped, &walled_grid, &box_grid};
-    const char *names[4] = {"walled_12x12_r4.eddy", "shapes_8x8_r4.eddy",
-                            "walled_grid_12x12_r4.eddy", "box_grid_8x8_r5.eddy"};
+    /* tanks filled to a depth (issue 20: SURF), a box and a rocky one */
+    eddy_build_desc pool = {.width = 10, .height = 8, .depth = 5, .nx = 12, .ny = 6, .modes = 4,
+                            .surface_modes = 4};
+    eddy_wall ledge = {.kind = EDDY_WALL_POLYGON, .point_count = 4,
+                       .points = {{7, 3}, {10, 3}, {10, 6}, {7, 6}}};
+    eddy_build_desc rocky = pool;
+    rocky.walls = &ledge;
+    rocky.wall_count = 1;
+    const eddy_build_desc *descs[6] = {&walled, &shaped, &walled_grid, &box_grid, &pool, &rocky};
+    const char *names[6] = {"walled_12x12_r4.eddy", "shapes_8x8_r4.eddy",
+                            "walled_grid_12x12_r4.eddy", "box_grid_8x8_r5.eddy",
+                            "pool_12x6_r4.eddy", "rocky_pool_12x6_r4.eddy"};
     eddy_result rc = eddy_shape_catalogue_load_memory(catalogue, strlen(catalogue), &shapes, &err);
     shaped.shapes = shapes;
-    for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
+    for (int k = 0; k < 6 && rc == EDDY_OK; ++k) {
         eddy_asset *a = NULL;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);

@@ -121,6 +121,12 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
                                  in->advection == EDDY_ADVECTION_GRID ? "grid" : "tensor") &&
          add_artists(root, asset) &&
          add_shapes(root, asset, in->shape_count);
+    if (ok && in->surface_mode_count > 0) {
+        cJSON *surface = cJSON_AddObjectToObject(root, "surface");
+        ok = surface && cJSON_AddNumberToObject(surface, "depth", in->height) &&
+             cJSON_AddNumberToObject(surface, "tank_height", in->tank_height) &&
+             cJSON_AddNumberToObject(surface, "modes", in->surface_mode_count);
+    }
     if (ok && in->wall_count > 0) {
         cJSON *walls = cJSON_AddObjectToObject(root, "walls");
         ok = walls && cJSON_AddNumberToObject(walls, "count", in->wall_count) &&
@@ -154,6 +160,9 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
     printf("file size       %lld bytes\n", file_size);
     printf("format version  %u\n", (unsigned)in->format_version);
     printf("domain          %g x %g m\n", in->width, in->height);
+    if (in->surface_mode_count > 0)
+        printf("surface         water %g m deep in a %g m tank, %d sloshing modes\n", in->height,
+               in->tank_height, in->surface_mode_count);
     printf("grid            %d x %d cells\n", in->nx, in->ny);
     if (in->grid_mode_count > 0)
         printf("modes           %d (%d eigenmodes, %d grid modes)\n", in->mode_count,
@@ -260,7 +269,5 @@ int precompute_info(int argc, char **argv)
     else
         print_text(path, (long long)st.st_size, &info, asset, sections, count);
     eddy_asset_destroy(asset);
-    if (fflush(stdout) != 0 && rc == EX_OK)
-        rc = cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return rc;
+    return rc == EX_OK ? cli_finish_stdout(PROG) : rc;
 }

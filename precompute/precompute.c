@@ -24,9 +24,9 @@
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -66,13 +66,23 @@ static void usage(FILE *f)
             "                    panels and inverted panel matrices go into the asset\n"
             "  --walls FILE      a scene (JSON) whose \"walls\" are rock inside the level:\n"
             "                    the basis becomes the --modes Laplacian eigenmodes of\n"
-            "                    the fluid region plus one mode per island\n"
+            "                    the fluid region plus one mode per island (and its\n"
+            "                    \"depth\", when it has one and --depth is not given)\n"
+            "  --depth D         fill the tank only to D metres (0 < D <= its height): the\n"
+            "                    basis and --grid cover the water, under a rigid lid at D,\n"
+            "                    and the asset gets the free surface's sloshing modes\n"
+            "                    (closed form in a box, solved on the cells with --walls);\n"
+            "                    --grid NX alone then gives NX x NX*D/H cells\n"
+            "  --surface-modes N sloshing modes of the surface, 1..512 (default\n"
+            "                    min(32, NX / 2))\n"
             "  --advection HOW   auto, tensor or grid (default auto): grid evaluates\n"
             "                    advection on a grid and stores no tensor (levels with\n"
             "                    walls, and box levels without painted or POD modes);\n"
             "                    auto takes the faster one per step (README,\n"
             "                    \"Advection without the tensor\")\n"
             "  -o, --output FILE the asset to write (required)\n"
+            "      --force       replace FILE even when it is read-only, has other hard\n"
+            "                    links or another owner (its mode is kept)\n"
             "  -q, --quiet       no progress bar and no summary line\n"
             "  -h, --help        this text\n"
             "  -V, --version     the eddy version\n"
@@ -173,32 +183,6 @@ static bool parse_grid(const char *s, int *nx, int *ny)
     return true;
 }
 
-/* Checks before a possibly long build that the output can be created: its
- * directory exists and is writable and the path is not a directory. */
-static int check_output(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': it is a directory", path);
-    if (cli_refuse_special_output(PROG, "-o", path) != EX_OK)
-        return EX_CANTCREAT;
-    char *copy = strdup(path);
-    if (!copy)
-        return cli_fail(PROG, EX_OSERR, "out of memory");
-    const char *dir = dirname(copy);
-    int rc = EX_OK;
-    if (stat(dir, &st) != 0)
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': directory '%s': %s", path, dir,
-                      strerror(errno));
-    else if (!S_ISDIR(st.st_mode))
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': '%s' is not a directory", path, dir);
-    else if (access(dir, W_OK | X_OK) != 0)
-        rc = cli_fail(PROG, EX_CANTCREAT, "cannot create '%s': directory '%s': %s", path, dir,
-                      strerror(errno));
-    free(copy);
-    return rc;
-}
-
 /* ------------------------------------------------------------ mode files */
 
 typedef struct mode_files {
@@ -224,7 +208,7 @@ static int check_inputs_apart(const char *output, const mode_files *artists,
 }
 
 enum { OPT_DOMAIN = 256, OPT_GRID, OPT_MODES, OPT_ARTIST, OPT_SNAPSHOTS, OPT_POD_MODES, OPT_SHAPES,
-       OPT_WALLS, OPT_ADVECTION };
+       OPT_WALLS, OPT_ADVECTION, OPT_DEPTH, OPT_SURFACE_MODES, OPT_FORCE };
 
 static int exit_for_build(eddy_result code)
 {
@@ -309,16 +293,20 @@ static int build(int argc, char **argv)
         {"pod-modes", required_argument, NULL, OPT_POD_MODES},
         {"shapes", required_argument, NULL, OPT_SHAPES},
         {"walls", required_argument, NULL, OPT_WALLS},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"surface-modes", required_argument, NULL, OPT_SURFACE_MODES},
         {"advection", required_argument, NULL, OPT_ADVECTION},
         {"output", required_argument, NULL, 'o'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 64, .modes = 73};
+    eddy_build_desc desc = {.width = 10.0, .height = 10.0, .nx = 64, .ny = 0, .modes = 73};
+    bool depth_given = false;
     const char *output = NULL;
-    bool quiet = false;
+    bool quiet = false, force = false;
     static mode_files artists, snapshots; /* static: large, and main runs once */
     bool pod_given = false;
     const char *shapes_path = NULL;
@@ -371,6 +359,21 @@ static int build(int argc, char **argv)
                 return cli_fail(PROG, EX_USAGE, "--shapes: give one catalogue file");
             shapes_path = optarg;
             break;
+        case OPT_DEPTH:
+            if (!cli_parse_double(optarg, &desc.depth) || !(desc.depth >= SIDE_MIN) ||
+                !(desc.depth <= SIDE_MAX))
+                return cli_fail(PROG, EX_USAGE, "--depth '%s': expected metres in %g..%g", optarg,
+                                SIDE_MIN, SIDE_MAX);
+            depth_given = true;
+            break;
+        case OPT_SURFACE_MODES: {
+            long m;
+            if (!cli_parse_long(optarg, 1, 512, &m))
+                return cli_fail(PROG, EX_USAGE, "--surface-modes '%s': expected an integer in 1..512",
+                                optarg);
+            desc.surface_modes = (int)m;
+            break;
+        }
         case OPT_WALLS:
             if (!optarg[0] || walls_path)
                 return cli_fail(PROG, EX_USAGE, "--walls: give one scene file");
@@ -390,6 +393,7 @@ static int build(int argc, char **argv)
             output = optarg;
             break;
         case 'q': quiet = true; break;
+        case OPT_FORCE: force = true; break;
         case 'h': usage(stdout); return cli_finish_stdout(PROG);
         case 'V': printf("precompute (eddy) %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
@@ -403,10 +407,18 @@ static int build(int argc, char **argv)
         return cli_fail(PROG, EX_USAGE, "--pod-modes needs --snapshots FILE, the recorded fields");
     if (snapshots.count > 0 && !pod_given)
         return cli_fail(PROG, EX_USAGE, "--snapshots needs --pod-modes K, how many POD modes to keep");
+    if (depth_given && !(desc.depth <= desc.height))
+        return cli_fail(PROG, EX_USAGE, "--depth %g: deeper than the %g m tank (--domain)",
+                        desc.depth, desc.height);
+    if (desc.surface_modes > 0 && !(desc.depth > 0 && desc.depth < desc.height) && depth_given)
+        return cli_fail(PROG, EX_USAGE, "--surface-modes: the tank is full (--depth equals its "
+                        "height): no surface");
     if (desc.advection == EDDY_ADVECTION_GRID && !walls_path && (artists.count || snapshots.count))
         return cli_fail(PROG, EX_USAGE, "--advection grid: a box level with --artist or --snapshots "
                         "modes has no grid path (use tensor or auto)");
-    int rc = check_output(output);
+    /* before a possibly long build: an output its save would refuse (a
+       missing directory, a read-only file, ...) fails now, not after it */
+    int rc = cli_check_output(PROG, "-o", output, force);
     if (rc == EX_OK)
         rc = check_inputs_apart(output, &artists, &snapshots, shapes_path, walls_path);
     if (rc != EX_OK)
@@ -439,6 +451,7 @@ static int build(int argc, char **argv)
         }
         desc.walls = view.walls;
         desc.wall_count = view.wall_count;
+        if (!depth_given && view.depth > 0) desc.depth = fmin(view.depth, desc.height);
     }
     rc = load_mode_files(&artists, "--artist", &desc);
     if (rc == EX_OK)
@@ -472,7 +485,12 @@ static int build(int argc, char **argv)
     if (res != EDDY_OK)
         return cli_fail(PROG, exit_for_build(res), "cannot build the asset: %s", err.message);
 
-    res = eddy_asset_save_file(asset, output, &err);
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    res = eddy_asset_encode(asset, &bytes, &size, &err);
+    if (res == EDDY_OK)
+        res = eddy_write_file_atomic_flags(output, bytes, size, cli_save_flags(force), &err);
+    eddy_free(bytes);
     if (res != EDDY_OK) {
         eddy_asset_destroy(asset);
         return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",
@@ -495,19 +513,21 @@ static int build(int argc, char **argv)
         char shapes[48] = "";
         if (info.shape_count > 0)
             snprintf(shapes, sizeof shapes, ", %d body shapes", info.shape_count);
+        char surface[96] = "";
+        if (info.surface_mode_count > 0)
+            snprintf(surface, sizeof surface, " (water %g m deep, %d surface modes)",
+                     info.height, info.surface_mode_count);
         char tensor[64];
         if (info.advection == EDDY_ADVECTION_GRID)
             snprintf(tensor, sizeof tensor, "advection on the grid (no tensor)");
         else
             snprintf(tensor, sizeof tensor, "%lld tensor non-zeros", (long long)info.tensor_nonzeros);
-        printf("wrote %s: %gx%g m, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
-               output, info.width, info.height, info.nx, info.ny, info.mode_count, grid_modes,
-               tensor, shapes, bytes);
+        printf("wrote %s: %gx%g m%s, %dx%d cells, %d modes%s, %s%s, %lld bytes\n",
+               output, info.width, info.tank_height, surface, info.nx, info.ny, info.mode_count,
+               grid_modes, tensor, shapes, bytes);
     }
     eddy_asset_destroy(asset);
-    if (fflush(stdout) != 0)
-        return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return EX_OK;
+    return cli_finish_stdout(PROG);
 }
 
 int main(int argc, char **argv)

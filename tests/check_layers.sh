@@ -16,7 +16,7 @@
 #   fluid     basis, tensor, Taylor step, the asset        eddy.h
 #   bodies    the rigid-body port and its Box2D backend    eddy_body.h eddy_box2d_v3.h
 #                                                          eddy_box2d_v24.h
-#   coupling  the coupled step, forces, feedback           eddy_coupling.h
+#   coupling  the coupled step, forces, feedback           eddy_coupling.h eddy_surface.h
 #   scene     JSON scenes (libeddy-scene)                  eddy_scene.h
 #   builder   the precompute side (libeddy-build)          eddy_build.h eddy_grid.h eddy_mode.h
 #
@@ -76,7 +76,7 @@ public_layer() {
     eddy_base.h | eddy_file.h | eddy_mac.h) echo core ;;
     eddy.h) echo fluid ;;
     eddy_body.h | eddy_box2d_v3.h | eddy_box2d_v24.h) echo bodies ;;
-    eddy_coupling.h) echo coupling ;;
+    eddy_coupling.h | eddy_surface.h) echo coupling ;;
     eddy_scene.h) echo scene ;;
     eddy_build.h | eddy_grid.h | eddy_mode.h) echo builder ;;
     *) echo "" ;;

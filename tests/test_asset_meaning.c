@@ -10,8 +10,12 @@
  * rewriting one section of the container and encoding the container again
  * (rewrite_section). The load must fail with EDDY_ERR_FORMAT and a message
  * naming the section and the defect. The valid assets (box, enriched,
- * walled, with shapes, the shipped levels' when built) must still load, and
- * the time the checks add to a load is printed.
+ * walled, with shapes, the shipped levels' when built) must still load.
+ * Issue 22 adds the consistency checks: panels against their outline, the
+ * inverse against the panels' matrix, added mass within its bound, the
+ * quadtree table against its grid, grid modes divergence-free and
+ * independent. What the checks cost a load is measured by make bench
+ * (bench/bench_asset_load.c), not here.
  *
  * With EDDY_SAVE_MEANING_CASES=DIR set, every refused input is also written
  * to DIR/meaning-NAME: that is how tests/data/fuzz/asset/meaning-* (replayed
@@ -29,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct fixture {
     eddy_asset *box;      /* 12 box modes on 16 x 16, with two body shapes */
@@ -594,49 +597,170 @@ static void valid_assets_still_load(void **state)
     print_message("%d shipped level assets load\n", load_shipped_levels());
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
-}
+/* ------------------------------------------------------------ issue 22: consistency */
 
-/* Median of five: the whole load, and the meaning checks alone. */
-static void time_load(int modes, int grid)
+/* Every panel moved 2 cm: still straight, closed, outward and of the same
+ * lengths, but not on the crate's outline. */
+static void shap_shifted(eddy_asset *a)
 {
-    eddy_build_desc d = {.width = 10, .height = 10, .nx = grid, .ny = grid, .modes = modes};
-    eddy_asset *a = NULL;
-    eddy_error err = {0};
-    if (eddy_build_asset(&d, &a, &err) != EDDY_OK) fail_msg("%s", err.message);
-    bytes b = encode(a);
-    eddy_asset_destroy(a);
-    double load[5], check[5];
-    for (int k = 0; k < 5; ++k) {
-        double t0 = now_ms();
-        assert_int_equal(eddy_asset_load_memory(b.data, b.size, &a, &err), EDDY_OK);
-        double t1 = now_ms();
-        assert_int_equal(eddy_asset_check_meaning(a, &err), EDDY_OK);
-        double t2 = now_ms();
-        load[k] = t1 - t0, check[k] = t2 - t1;
-        eddy_asset_destroy(a);
+    eddy_panel_shape *p = panels(a, 0);
+    for (int i = 0; i < p->count; ++i) {
+        p->ends[4 * i] += 0.02, p->ends[4 * i + 2] += 0.02, p->mid[2 * i] += 0.02;
     }
-    for (int i = 0; i < 5; ++i)
-        for (int j = i + 1; j < 5; ++j) {
-            if (load[j] < load[i]) { double t = load[i]; load[i] = load[j]; load[j] = t; }
-            if (check[j] < check[i]) { double t = check[i]; check[i] = check[j]; check[j] = t; }
-        }
-    print_message("%d modes on %d x %d (%zu bytes): load %.2f ms, of which the meaning checks "
-                  "%.2f ms (%.1f%%); without them %.2f ms\n", modes, grid, grid, b.size, load[2],
-                  check[2], 100.0 * check[2] / load[2], load[2] - check[2]);
-    assert_true(check[2] < 0.5 * load[2] + 1.0);
-    free(b.data);
+    double reach = 0.0;
+    for (int i = 0; i < 2 * p->count; ++i)
+        reach = fmax(reach, hypot(p->ends[2 * i], p->ends[2 * i + 1]));
+    p->radius = reach;
 }
 
-static void checks_are_cheap(void **state)
+/* The duck's panels under the crate's name (each said to come from the
+ * crate's one piece): whole, valid panels, closed and outward, but not the
+ * outline of the crate. */
+static void shap_swapped(eddy_asset *a)
+{
+    eddy_panel_shape t = a->shapes[0].panels;
+    a->shapes[0].panels = a->shapes[1].panels;
+    a->shapes[1].panels = t;
+    eddy_panel_shape *p = panels(a, 0);
+    for (int i = 0; i < p->count; ++i) p->piece[i] = 0, p->group[i] = 0;
+    p->group_count = 1, p->rows = p->count + 1;
+}
+
+static void shap_pinv_scaled(eddy_asset *a)
+{
+    eddy_panel_shape *p = panels(a, 0);
+    for (size_t e = 0; e < (size_t)p->count * (size_t)p->rows; ++e) p->pinv[e] *= 1e6;
+}
+
+static void shap_pinv_negated(eddy_asset *a)
+{
+    eddy_panel_shape *p = panels(a, 1);
+    for (size_t e = 0; e < (size_t)p->count * (size_t)p->rows; ++e) p->pinv[e] = -p->pinv[e];
+}
+
+static void shap_added_mass_huge(eddy_asset *a) { panels(a, 0)->added_mass[0] = 1e300; }
+
+/* Symmetric with a non-negative diagonal, but indefinite. */
+static void shap_added_mass_indefinite(eddy_asset *a)
+{
+    double *m = panels(a, 0)->added_mass;
+    m[1] = m[3] = 2.0 * sqrt(m[0] * m[4]);
+}
+
+static void shapes_must_match_their_outline(void **state)
 {
     (void)state;
-    time_load(73, 64);
-    time_load(256, 128);
+    expect_spoiled_refused(fx.box, shap_shifted, "SHAP panels shifted off the crate", "'SHAP'",
+                           "outline of its piece");
+    expect_spoiled_refused(fx.box, shap_swapped, "SHAP panels of another shape", "'SHAP'",
+                           "outline");
+    expect_spoiled_refused(fx.box, shap_pinv_scaled, "SHAP inverse scaled by 1e6", "'SHAP'",
+                           "not the inverse");
+    expect_spoiled_refused(fx.box, shap_pinv_negated, "SHAP inverse negated", "'SHAP'",
+                           "not the inverse");
+    expect_spoiled_refused(fx.box, shap_added_mass_huge, "SHAP added mass 1e300", "'SHAP'",
+                           "larger than a body of its size");
+    expect_spoiled_refused(fx.box, shap_added_mass_indefinite, "SHAP added mass indefinite",
+                           "'SHAP'", "not positive semidefinite");
+}
+
+/* QTRE: the finite part of every level zero, the same shrunk ten times, or
+ * inflated; everything infinite; a level missing. */
+static void qtre_scale_finite(eddy_asset *a, double f)
+{
+    eddy_qt_table *t = &a->quadtree_table;
+    for (size_t e = 0; e < (size_t)t->levels * (size_t)t->bins; ++e)
+        if (isfinite(t->error[e])) t->error[e] *= f;
+}
+static void qtre_zero(eddy_asset *a) { qtre_scale_finite(a, 0.0); }
+static void qtre_tenth(eddy_asset *a) { qtre_scale_finite(a, 0.1); }
+static void qtre_inflated(eddy_asset *a) { qtre_scale_finite(a, 1e3); }
+static void qtre_infinite(eddy_asset *a)
+{
+    eddy_qt_table *t = &a->quadtree_table;
+    for (size_t e = 0; e < (size_t)t->levels * (size_t)t->bins; ++e) t->error[e] = INFINITY;
+}
+static void qtre_level_fewer(eddy_asset *a) { a->quadtree_table.levels -= 1; }
+
+static void quadtree_table_must_be_this_grids(void **state)
+{
+    (void)state;
+    assert_non_null(fx.box->quadtree_table.error);
+    expect_spoiled_refused(fx.box, qtre_zero, "QTRE all zero", "'QTRE'", "below the deviation");
+    expect_spoiled_refused(fx.box, qtre_tenth, "QTRE shrunk ten times", "'QTRE'",
+                           "below the deviation");
+    expect_spoiled_refused(fx.box, qtre_inflated, "QTRE inflated 1000 times", "'QTRE'",
+                           "beyond the bound");
+    expect_spoiled_refused(fx.box, qtre_infinite, "QTRE all infinite", "'QTRE'",
+                           "beyond the bound");
+    expect_spoiled_refused(fx.box, qtre_level_fewer, "QTRE a level fewer", "'QTRE'",
+                           "this grid's quadtree");
+}
+
+/* GMOD: grid mode 0 replaced by eigenmode 0 (sampled by basis_box.c,
+ * scaled to unit grid norm), grid mode 1 a copy of grid mode 0, grid mode
+ * 0 with flow into one cell. */
+static double *grid_mode(eddy_asset *a, int m)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    return a->grid_modes + (size_t)m * (size_t)eddy_mac_size(&g);
+}
+
+static void unit_grid_norm(eddy_asset *a, double *f)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    double n = sqrt(eddy_mac_dot(&g, f, f));
+    for (int s = 0; s < eddy_mac_size(&g); ++s) f[s] /= n;
+}
+
+static void gmod_copies_eigenmode(eddy_asset *a)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    double *f = grid_mode(a, 0);
+    eddy_box_sample_mode(&a->modes[0], &g, f);
+    for (int j = 0; j < g.ny; ++j) f[eddy_mac_u(&g, 0, j)] = f[eddy_mac_u(&g, g.nx, j)] = 0.0;
+    for (int i = 0; i < g.nx; ++i) f[eddy_mac_v(&g, i, 0)] = f[eddy_mac_v(&g, i, g.ny)] = 0.0;
+    unit_grid_norm(a, f); /* the walls closed exactly, as a grid mode's are */
+}
+
+static void gmod_twice(eddy_asset *a)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    memcpy(grid_mode(a, 1), grid_mode(a, 0), (size_t)eddy_mac_size(&g) * sizeof(double));
+}
+
+/* (the last grid mode: a walled level's first ones are stored as stream
+ * functions, whose curls cannot be anything but divergence-free) */
+static void gmod_divergent(eddy_asset *a)
+{
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    double *f = grid_mode(a, a->grid_count - 1);
+    f[eddy_mac_u(&g, 3, 3)] += 0.05;
+    unit_grid_norm(a, f);
+}
+
+/* A walled level's second eigenmode stored as a copy of its first (its
+ * stream function and scale in 'GPSI'). */
+static void gpsi_twice(eddy_asset *a)
+{
+    memcpy(a->stream + a->stream_nodes, a->stream, (size_t)a->stream_nodes * sizeof *a->stream);
+    a->stream_scale[1] = a->stream_scale[0];
+}
+
+static void grid_modes_must_be_divergence_free_and_independent(void **state)
+{
+    (void)state;
+    expect_spoiled_refused(fx.enriched, gmod_copies_eigenmode, "GMOD grid mode copies eigenmode 0",
+                           "'GMOD'", "not independent of eigenmode 0");
+    expect_spoiled_refused(fx.enriched, gmod_twice, "GMOD two grid modes the same", "'GMOD'",
+                           "are not independent");
+    expect_spoiled_refused(fx.walled, gpsi_twice, "GPSI two walled modes the same", "'GMOD'",
+                           "are not independent");
+    expect_spoiled_refused(fx.enriched, gmod_divergent, "GMOD flow into one cell", "'GMOD'",
+                           "not divergence-free");
+    assert_true(fx.walled->grid_count > fx.walled->stream_count); /* an island mode in GMOD */
+    expect_spoiled_refused(fx.walled, gmod_divergent, "GMOD flow into one cell (walled)", "'GMOD'",
+                           "not divergence-free");
 }
 
 int main(void)
@@ -648,8 +772,10 @@ int main(void)
         cmocka_unit_test(grid_modes_and_walls_must_be_sane),
         cmocka_unit_test(the_grid_path_format_is_checked),
         cmocka_unit_test(shapes_must_be_finite_closed_outlines),
+        cmocka_unit_test(shapes_must_match_their_outline),
+        cmocka_unit_test(quadtree_table_must_be_this_grids),
+        cmocka_unit_test(grid_modes_must_be_divergence_free_and_independent),
         cmocka_unit_test(valid_assets_still_load),
-        cmocka_unit_test(checks_are_cheap),
     };
     return cmocka_run_group_tests_name("asset_meaning", tests, setup, teardown);
 }

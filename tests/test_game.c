@@ -491,7 +491,7 @@ static void goals_hold_and_finish(void **state)
     eddy_error err = {0};
     assert_int_equal(game_level_load_memory(text, strlen(text), "hold", &L, &err), EDDY_OK);
     eddy_asset *a;
-    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, &err), EDDY_OK);
     game_sim *sim;
     assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
     for (int f = 0; f < 29; f++) step(sim);
@@ -525,7 +525,7 @@ static void stars_follow_the_levels_rule(void **state)
     assert_int_equal(game_level_load_memory(text, strlen(text), "stars", &L, &err), EDDY_OK);
     assert_true(L->stars.max_stirring == 0.2 && !L->stars.currents_off);
     eddy_asset *a;
-    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, 0, &err), EDDY_OK);
+    assert_int_equal(game_asset_build(L, g_tmp, &a, NULL, &err), EDDY_OK);
     for (int stir_frames = 0; stir_frames <= 30; stir_frames += 30) {
         game_sim *sim;
         assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);

@@ -202,7 +202,7 @@ static game_sim *lift_level(const char *bodies, const char *paddle, game_level *
              bodies, paddle);
     eddy_error err = {0};
     if (game_level_load_memory(text, strlen(text), "push", L, &err) != EDDY_OK) fail_msg("%s", err.message);
-    if (game_asset_build(*L, "/nonexistent", a, NULL, 0, &err) != EDDY_OK) fail_msg("%s", err.message);
+    if (game_asset_build(*L, "/nonexistent", a, NULL, &err) != EDDY_OK) fail_msg("%s", err.message);
     game_sim *sim;
     if (game_sim_create(*L, *a, &sim, &err) != EDDY_OK) fail_msg("%s", err.message);
     return sim;
@@ -701,7 +701,7 @@ static void sound_follows_the_water_and_the_knocks(void **state)
         "  \"goals\": [ { \"rect\": [1, 0, 3, 0.8], \"bodies\": [\"crate\"] } ] }";
     eddy_error err = {0};
     assert_int_equal(game_level_load_memory(text, strlen(text), "knock", &L, &err), EDDY_OK);
-    assert_int_equal(game_asset_build(L, "/nonexistent", &a, NULL, 0, &err), EDDY_OK);
+    assert_int_equal(game_asset_build(L, "/nonexistent", &a, NULL, &err), EDDY_OK);
     game_sim *sim;
     assert_int_equal(game_sim_create(L, a, &sim, &err), EDDY_OK);
     game_sound_watch *w;
@@ -814,7 +814,7 @@ static void run_game_env(const char *const *args, char *const *env, run_result *
     if (pid == 0) {
         int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
-        alarm(60); /* a window that does not give up would hang the suite */
+        alarm(test_hang_seconds()); /* a window that does not give up would hang the suite */
         execve(path, (char *const *)argv, env);
         _exit(127);
     }
@@ -884,7 +884,7 @@ static void headless_line_is_json_for_any_title(void **state)
     eddy_asset *a = NULL;
     eddy_error err = {0};
     if (game_level_load_file(level, &L, &err) != EDDY_OK ||
-        game_asset_build(L, "/nonexistent", &a, NULL, 0, &err) != EDDY_OK ||
+        game_asset_build(L, "/nonexistent", &a, NULL, &err) != EDDY_OK ||
         eddy_asset_save_file(a, built, &err) != EDDY_OK)
         fail_msg("%s", err.message);
     eddy_asset_destroy(a);

@@ -11,6 +11,7 @@
 #include "paint_preview.h"
 #include "paint_script.h"
 #include "fault_write.h"
+#include <eddy/eddy_grid.h> /* eddy_grid_estimate */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -69,11 +70,20 @@ static paint_doc *new_doc(void)
     return doc;
 }
 
+/* Scripts of these tests are held in memory (their source names no file
+ * in the scratch directory), so their saves go to it through save_dir. */
+static paint_script_options scratch_saves(void)
+{
+    paint_script_options o = {.save_dir = g_dir};
+    return o;
+}
+
 /* Runs script text on doc; fails the test on an error. */
 static void run_ok(paint_doc *doc, const char *text)
 {
     paint_script_error e;
-    if (paint_script_run(doc, text, strlen(text), "test", NULL, &e) != EDDY_OK)
+    paint_script_options o = scratch_saves();
+    if (paint_script_run_with(doc, text, strlen(text), "test", &o, NULL, &e) != EDDY_OK)
         fail_msg("script failed: %s", e.message);
 }
 
@@ -386,7 +396,7 @@ static void test_bad_lines_are_refused_with_line_number(void **state)
         {"mode paint", "unknown verb 'paint'"},
         {"name", "missing NAME"},
         {"save", "missing PATH"},
-        {"save-snapshots /tmp/x.mode", "nothing recorded"},
+        {"save-snapshots x.mode", "nothing recorded"},
         {"project now", "unexpected 'now'"},
         {"info 3", "unexpected '3'"},
     };
@@ -441,7 +451,9 @@ static void test_step_and_record_snapshots(void **state)
              "%srecord 6 0.05\nsave-snapshots %s\nload %s\n", JET, in_dir("run.mode"),
              in_dir("run.mode"));
     paint_script_error e;
-    assert_int_not_equal(paint_script_run(doc, text, strlen(text), "rec", NULL, &e), EDDY_OK);
+    paint_script_options o = scratch_saves();
+    assert_int_not_equal(paint_script_run_with(doc, text, strlen(text), "rec", &o, NULL, &e),
+                         EDDY_OK);
     assert_int_equal(e.line, 9);
     assert_int_equal(e.kind, PAINT_FAIL_READ);
     assert_non_null(strstr(e.message, "snapshots"));
@@ -525,7 +537,8 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
         test_fail_writes_after(limits[k]);
         paint_script_error e;
-        eddy_result rc = paint_script_line(doc, text, "s", 4, NULL, &e);
+        paint_script_options o = scratch_saves();
+        eddy_result rc = paint_script_line_with(doc, text, "s", 4, &o, NULL, &e);
         test_fail_writes_after(0);
         assert_int_not_equal(rc, EDDY_OK);
         assert_int_equal(e.kind, PAINT_FAIL_WRITE);
@@ -543,7 +556,8 @@ static void test_interrupted_save_keeps_previous_file(void **state)
     assert_int_not_equal(system(cmd), 0);
     /* And a save that is not interrupted replaces it. */
     paint_script_error e;
-    assert_int_equal(paint_script_line(doc, text, "s", 5, NULL, &e), EDDY_OK);
+    paint_script_options o = scratch_saves();
+    assert_int_equal(paint_script_line_with(doc, text, "s", 5, &o, NULL, &e), EDDY_OK);
     eddy_mode_set *set = NULL;
     eddy_error err = {0};
     assert_int_equal(eddy_mode_set_load(in_dir("safe.mode"), NULL, &set, &err), EDDY_OK);
@@ -1010,6 +1024,70 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A level filled to a depth: the grid is the water, the tank reaches
+ * above it; rock may then stand above the water, and a new grid forgets the
+ * tank (eddy_surface.h). */
+static void test_tank_above_the_water(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    assert_true(paint_doc_tank_height(doc) == 10.0);
+    paint_script_error e;
+    const char *low = "tank 8\n";
+    assert_int_not_equal(paint_script_run(doc, low, strlen(low), "t", NULL, &e), EDDY_OK);
+    assert_non_null(strstr(e.message, "tank"));
+    /* without the tank, rock above the water is outside the level */
+    const char *shelf = "wall polygon 1 10.5 3 10.5 3 11 1 11\n";
+    assert_int_not_equal(paint_script_run(doc, shelf, strlen(shelf), "t", NULL, &e), EDDY_OK);
+    run_ok(doc, "tank 14\nwall polygon 1 10.5 3 10.5 3 11 1 11\nwall circle 5 9.8 0.6\n");
+    assert_true(paint_doc_tank_height(doc) == 14.0);
+    assert_int_equal(paint_doc_wall_count(doc), 2);
+    run_ok(doc, "grid 10 6 64 40\n");
+    assert_true(paint_doc_tank_height(doc) == 6.0);
+    /* a level filled to a depth: the grid is its water, the tank above it */
+    eddy_error err = {0};
+    eddy_mode_grid g;
+    assert_int_equal(paint_level_grid("assets/levels/12-sink-or-swim.json", &g, &err), EDDY_OK);
+    assert_true(g.width == 14 && g.height == 4.5 && g.nx == 64 && g.ny == 24);
+    run_ok(doc, "level assets/levels/12-sink-or-swim.json\n");
+    const eddy_mac *m = paint_doc_mac(doc);
+    assert_true(m->height == 4.5 && m->ny == 24 && paint_doc_tank_height(doc) == 8.0);
+    assert_true(paint_doc_fits_grid(doc, &g));
+    /* rock through the surface; the preview builds the water under it */
+    run_ok(doc, "wall polygon 10 3 14 3 14 6 10 6\nbrush radius 0.8 strength 2\n"
+                "stroke 2 1 8 1\nproject\n");
+    paint_preview *p = NULL;
+    if (paint_preview_create(doc, 20, 0.0, &p, &err) != EDDY_OK)
+        fail_msg("preview under a surface: %s", err.message);
+    for (int k = 0; k < 10; ++k)
+        assert_int_equal(paint_preview_step(p, 1.0 / 60, 1.0, &err), EDDY_OK);
+    paint_preview_destroy(p);
+    paint_doc_destroy(doc);
+}
+
+/* A script's solver work adds up line by line against its limit (issue 22):
+ * each step line is estimated (eddy_grid_estimate) before it runs, and the
+ * line that would take the run past the limit is refused, naming its line;
+ * the document is as the last good line left it. */
+static void test_solver_work_adds_up_to_the_limit(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    eddy_grid_cost cost;
+    eddy_grid_estimate(64, 64, false, &cost);
+    paint_script_options o = scratch_saves();
+    o.work_limit = 10.5 * 5 * cost.step_seconds; /* ten lines of five steps, and a half */
+    char text[1024] = "brush radius 1 strength 1\nstroke 2 5 8 5\n";
+    for (int k = 0; k < 12; ++k) strcat(text, "step 5 0.01\n");
+    paint_script_error e;
+    assert_int_not_equal(paint_script_run_with(doc, text, strlen(text), "budget.paint", &o, NULL, &e),
+                         EDDY_OK);
+    assert_int_equal(e.line, 13); /* lines 3..12 ran, the eleventh step line is refused */
+    assert_non_null(strstr(e.message, "before this line"));
+    assert_true(o.work <= o.work_limit && o.work >= 10 * 5 * cost.step_seconds * (1 - 1e-12));
+    paint_doc_destroy(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1026,6 +1104,7 @@ int main(void)
         cmocka_unit_test(test_step_and_record_snapshots),
         cmocka_unit_test(test_several_modes_round_trip),
         cmocka_unit_test(test_interrupted_save_keeps_previous_file),
+        cmocka_unit_test(test_solver_work_adds_up_to_the_limit),
         cmocka_unit_test(test_load_failures_leave_document),
         cmocka_unit_test(test_script_reads_beside_itself),
         cmocka_unit_test(test_preview_enriched_basis_holds_the_jet),
@@ -1034,6 +1113,7 @@ int main(void)
         cmocka_unit_test(test_document_for_a_level),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),
+        cmocka_unit_test(test_tank_above_the_water),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,11 +6,14 @@
  * nothing on stdout, one "tool: message" line on stderr).
  *
  * The tools come from $EDDY_BIN (default build/bin); tests run from the
- * repository root (make test). A run is killed after 60 s, so a tool that
+ * repository root (make test). A run is killed after test_hang_seconds()
+ * (30 min: a hang bound, not a speed limit; test_util.h), so a tool that
  * hangs fails its test instead of blocking the suite. Header-only: each test
  * program that runs tools includes it once. */
 #ifndef EDDY_TOOL_RUN_H
 #define EDDY_TOOL_RUN_H
+
+#include "test_util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -120,7 +123,7 @@ static inline double tool_now(void)
 
 /* Runs bin/tool with args (NULL-terminated, argv[0] left out), its stdout
  * into stdout_to (a file or a device) when not NULL, else captured. A crash
- * or a run past 60 s fails the test. */
+ * or a hang (a run past test_hang_seconds()) fails the test. */
 static inline result run_tool_to(const char *tool, const char *const *args, const char *stdout_to)
 {
     char path[256], out_path[192], err_path[192];
@@ -143,7 +146,7 @@ static inline result run_tool_to(const char *tool, const char *const *args, cons
         if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
         close(o);
         close(e);
-        alarm(60);
+        alarm(test_hang_seconds());
         execv(path, (char *const *)argv);
         _exit(127);
     }

@@ -11,6 +11,8 @@
 #define EDDY_CLI_H
 
 #include <eddy/eddy.h>
+#include <eddy/eddy_coupling.h> /* eddy_step_cost */
+#include <eddy/eddy_file.h>     /* eddy_check_output, EDDY_SAVE_FORCE */
 
 #include <errno.h>
 #include <getopt.h>
@@ -21,8 +23,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
 
 /* Prints "prog: message" and a newline on stderr; returns code, so that a
  * caller can write `return cli_fail(EX_USAGE, ...)`. */
@@ -165,17 +171,30 @@ static inline int cli_refuse_one_output(const char *prog, const char *flag_a, co
                     flag_a, a, flag_b, b);
 }
 
-/* Refuses (EX_CANTCREAT), before any long work, an output path that exists
- * and is not a regular file (links followed): a device such as /dev/null, a
- * FIFO, a socket or a directory is never replaced by a save. */
-static inline int cli_refuse_special_output(const char *prog, const char *flag, const char *path)
+/* Refuses (EX_CANTCREAT), before any long work, an output that its save
+ * would refuse (eddy_check_output): a path that exists and is not a regular
+ * file (links followed: a device such as /dev/null, a FIFO, a socket or a
+ * directory is never replaced), a directory that does not exist or takes no
+ * new files, and, unless force, a read-only file, one with other hard links
+ * or one whose owner the save could not keep. NULL path: nothing to check. */
+static inline int cli_check_output(const char *prog, const char *flag, const char *path,
+                                   bool force)
 {
-    struct stat st;
-    if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+    if (!path)
         return EX_OK;
-    return cli_fail(prog, EX_CANTCREAT, "%s '%s': it exists and is not a regular file "
-                    "(a directory, device, FIFO or socket); refusing to replace it",
-                    flag, path);
+    eddy_error err = {0};
+    eddy_result rc = eddy_check_output(path, force ? EDDY_SAVE_FORCE : 0, &err);
+    if (rc == EDDY_OK)
+        return EX_OK;
+    const char *hint = strstr(err.message, "a forced save does") ? "; --force replaces it" : "";
+    return cli_fail(prog, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s: %s%s", flag,
+                    err.message, hint);
+}
+
+/* The save flags of a tool's --force. */
+static inline unsigned cli_save_flags(bool force)
+{
+    return force ? EDDY_SAVE_FORCE : 0u;
 }
 
 /* After --help or --version: the text must have reached standard output.
@@ -186,6 +205,135 @@ static inline int cli_finish_stdout(const char *prog)
         return cli_fail(prog, EX_IOERR, "cannot write to standard output: %s",
                         errno ? strerror(errno) : "write error");
     return EX_OK;
+}
+
+/* ------------------------------------------------------------ work budgets */
+
+/* A run (sim's steps, eddy-game's frames, eddy-level solve's play) is
+ * estimated before it starts (eddy_step_cost_estimate, eddy_coupling.h) and
+ * refused over CLI_RUN_MAX_SECONDS. While it runs, its CPU time is watched
+ * against a budget of CLI_BUDGET_FACTOR times the estimate, at least
+ * CLI_BUDGET_FLOOR seconds (or what --max-seconds says): bodies that heap up
+ * or a flow that speeds up stop it with a message, not hours later. CPU
+ * time, not wall time: a busy machine does not stop a run that is within
+ * its budget. */
+#define CLI_RUN_MAX_SECONDS 3600.0
+#define CLI_BUDGET_FACTOR 4.0
+#define CLI_BUDGET_FLOOR 60.0
+
+typedef struct cli_budget {
+    double start;    /* CPU seconds when the run started */
+    double limit;    /* CPU seconds it may take */
+    double estimate; /* what it was estimated to take */
+} cli_budget;
+
+static inline double cli_cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0.0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* max_seconds > 0: the user's own budget; else the estimate's. */
+static inline cli_budget cli_budget_start(double estimate, double max_seconds)
+{
+    cli_budget b = {cli_cpu_seconds(), max_seconds, estimate};
+    if (!(max_seconds > 0.0))
+        b.limit = fmax(CLI_BUDGET_FLOOR, CLI_BUDGET_FACTOR * estimate);
+    return b;
+}
+
+/* CPU seconds used so far. */
+static inline double cli_budget_used(const cli_budget *b)
+{
+    return cli_cpu_seconds() - b->start;
+}
+
+static inline bool cli_budget_spent(const cli_budget *b)
+{
+    return cli_budget_used(b) > b->limit;
+}
+
+/* Parses --max-seconds: CPU seconds in (0, CLI_RUN_MAX_SECONDS]. */
+static inline bool cli_parse_budget(const char *s, double *out)
+{
+    return cli_parse_double(s, out) && *out > 0.0 && *out <= CLI_RUN_MAX_SECONDS;
+}
+
+/* For a loop the tool cannot look into (eddy-level solve's bot): the kernel
+ * stops the process once it has used limit more seconds of CPU time
+ * (RLIMIT_CPU, then SIGXCPU), with one "prog: message" line and EX_DATAERR;
+ * nothing has been saved by then. */
+static char cli_cpu_message[512];
+static size_t cli_cpu_message_length;
+
+static void cli_on_cpu_limit(int sig)
+{
+    (void)sig;
+    if (write(STDERR_FILENO, cli_cpu_message, cli_cpu_message_length) < 0) {
+        /* nothing more can be said */
+    }
+    _exit(EX_DATAERR);
+}
+
+static inline void cli_limit_cpu(const char *prog, double limit, const char *what)
+{
+    int n = snprintf(cli_cpu_message, sizeof cli_cpu_message, "%s: %s: over its budget of %.0f "
+                     "s of CPU time; stopped\n", prog, what, ceil(limit));
+    cli_cpu_message_length = n > 0 && (size_t)n < sizeof cli_cpu_message ? (size_t)n : 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cli_on_cpu_limit;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGXCPU, &sa, NULL) != 0)
+        return;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_CPU, &rl) != 0)
+        return;
+    rlim_t want = (rlim_t)ceil(cli_cpu_seconds() + limit);
+    if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+        want = rl.rlim_max;
+    if (rl.rlim_cur == RLIM_INFINITY || want < rl.rlim_cur) {
+        rl.rlim_cur = want;
+        (void)setrlimit(RLIMIT_CPU, &rl);
+    }
+}
+
+/* One line on what a step costs: "about 1.2 ms a step (fluid 0.1, panels
+ * 0.9 for 230 panels, 45 pairs near, feedback naive 0.1, bodies 0.1)". */
+static inline void cli_describe_cost(const eddy_step_cost *c, eddy_feedback_mode feedback,
+                                     char *out, size_t cap)
+{
+    snprintf(out, cap, "about %.3g ms a step: fluid %.3g, panels %.3g (%.0f panels, %.0f pairs of "
+             "bodies near each other), feedback %s %.3g, bodies %.3g", 1e3 * c->total,
+             1e3 * c->fluid, 1e3 * c->panels, c->panel_count, c->near_pairs,
+             eddy_feedback_name(feedback), 1e3 * c->feedback, 1e3 * c->bodies);
+}
+
+/* A run's look at its budget before step i of n (unit: "step", "frame"):
+ * over its CPU budget, or (with coupling, every few steps) the steps left at
+ * what a step costs with the bodies where they are now would take the run
+ * past max_total seconds: one line and EX_DATAERR. Else EX_OK. */
+static inline int cli_budget_check(const char *prog, const cli_budget *b, const char *unit,
+                                   long i, long n, const eddy_coupling *coupling,
+                                   double max_total)
+{
+    double used = cli_budget_used(b);
+    if (used > b->limit)
+        return cli_fail(prog, EX_DATAERR, "%s %ld of %ld: the run has taken %.3g s of CPU time, "
+                        "over its budget of %.3g s (estimated %.3g s); stopped (--max-seconds "
+                        "sets another budget)", unit, i, n, used, b->limit, b->estimate);
+    if (!coupling) return EX_OK;
+    eddy_step_cost now;
+    eddy_coupling_step_cost(coupling, &now);
+    double left = (double)(n - i) * now.total;
+    if (used + left <= max_total) return EX_OK;
+    char said[256];
+    cli_describe_cost(&now, eddy_coupling_feedback(coupling), said, sizeof said);
+    return cli_fail(prog, EX_DATAERR, "%s %ld of %ld: the %ss left would take about %.3g s more "
+                    "(%s, as the bodies are now), over the %g s a run may take; stopped", unit, i,
+                    n, unit, left, said, max_total);
 }
 
 /* Exit code for a failure to load an input file (asset or scene). */

@@ -23,6 +23,7 @@
 #include <eddy/eddy.h>
 #include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
 #include <eddy/eddy_scene.h>
+#include <eddy/eddy_surface.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -37,17 +38,13 @@
  * explicit coupling or Box2D integrates meaningfully, and keeps every time
  * t = steps * dt finite. */
 #define DT_MAX 1.0
-/* The most work a run may ask for, in seconds, estimated before it starts
- * from the measured costs of a step (one core, docs/cli.md "Limits"): the
- * advection tensor's non-zeros (Taylor terms included), or for an asset that
- * advects on the grid its modes times cells (an upper bound of its stream
- * nodes: engine/fluid/advect_grid.c), and the bodies (each step's panel work
- * is capped per panel by the coupling). */
-#define RUN_MAX_SECONDS 3600.0
-#define STEP_S_PER_NONZERO 8e-9
-#define STEP_S_PER_GRID_MODE_CELL 4e-9
-#define STEP_S_PER_BODY 5e-5
-#define STEP_S_FIXED 2e-5
+/* The most work a run may ask for is CLI_RUN_MAX_SECONDS (cli.h), estimated
+ * before it starts by the run cost model (eddy_scene_step_cost: the tensor,
+ * the grid, the feedback, the bodies and how near they start to one
+ * another); while it runs, its CPU time is held to its budget and every
+ * CHECK_EVERY steps the bodies as they are now are estimated again. */
+#define CHECK_EVERY 64
+#define CHECK_DEAR_STEP 1e-4 /* s: steps estimated dearer look at the clock every step */
 
 static void usage(FILE *f)
 {
@@ -57,7 +54,9 @@ static void usage(FILE *f)
             "Runs a scene (JSON, see docs/cli.md) on a fluid made from an asset written\n"
             "by precompute, and prints JSON Lines on stdout: a record every K steps\n"
             "(and step 0) with the time, kinetic energy and the velocity at each probe,\n"
-            "then one summary line with per-phase timings.\n"
+            "then one summary line with per-phase timings. For an asset filled to a depth\n"
+            "(precompute --depth) every body has its submerged share and every record\n"
+            "the surface's mean level and wave energy.\n"
             "\n"
             "  --asset FILE     the asset (required)\n"
             "  --scene FILE     the scene (required)\n"
@@ -65,12 +64,15 @@ static void usage(FILE *f)
             "  --dt SECONDS     step length in (0, %g] (default: the scene's dt, else 1/60)\n"
             "  --every K        a record every K steps, K >= 1 (default 1)\n"
             "  --probe X,Y      a point inside the domain to report; repeatable\n"
+            "  --max-seconds S  stop the run after S seconds of CPU time (default: four\n"
+            "                   times its estimate, at least 60)\n"
             "  -h, --help       this text\n"
             "  -V, --version    the eddy version\n"
             "\n"
             "exit codes: 0 ok, 64 usage (unknown option, malformed value, probe outside\n"
-            "the domain), 65 bad data (corrupt asset, invalid scene, mode out of range,\n"
-            "the fluid blew up), 66 missing input, 70 internal error, 71 out of memory,\n"
+            "the domain, a run estimated at more than an hour of work), 65 bad data\n"
+            "(corrupt asset, invalid scene, mode out of range, the fluid blew up, a run\n"
+            "past its budget), 66 missing input, 70 internal error, 71 out of memory,\n"
             "74 cannot write the output\n"
             "\n"
             "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
@@ -92,6 +94,7 @@ typedef struct options {
     long every;
     probe *probes;
     int probe_count;
+    double max_seconds; /* 0: the budget of the estimate */
 } options;
 
 static bool parse_probe(const char *s, probe *p)
@@ -107,7 +110,7 @@ static bool parse_probe(const char *s, probe *p)
  * --help or --version was handled and the program should exit 0. */
 static int parse_args(int argc, char **argv, options *o)
 {
-    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE };
+    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE, OPT_BUDGET };
     static const struct option longs[] = {
         {"asset", required_argument, NULL, OPT_ASSET},
         {"scene", required_argument, NULL, OPT_SCENE},
@@ -115,6 +118,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"dt", required_argument, NULL, OPT_DT},
         {"every", required_argument, NULL, OPT_EVERY},
         {"probe", required_argument, NULL, OPT_PROBE},
+        {"max-seconds", required_argument, NULL, OPT_BUDGET},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -139,6 +143,11 @@ static int parse_args(int argc, char **argv, options *o)
         case OPT_EVERY:
             if (!cli_parse_long(optarg, 1, LONG_MAX, &o->every))
                 return cli_fail(PROG, EX_USAGE, "--every '%s': expected an integer >= 1", optarg);
+            break;
+        case OPT_BUDGET:
+            if (!cli_parse_budget(optarg, &o->max_seconds))
+                return cli_fail(PROG, EX_USAGE, "--max-seconds '%s': expected CPU seconds in "
+                                "(0, %g]", optarg, CLI_RUN_MAX_SECONDS);
             break;
         case OPT_PROBE: {
             probe p;
@@ -204,8 +213,9 @@ static void print_number_field(const char *name, double v, bool first)
     cli_print_number(stdout, v);
 }
 
-/* Every coupled body: pose and velocity of its origin. */
-static void print_bodies(eddy_body *const *bodies, int count)
+/* Every coupled body: pose and velocity of its origin (and, in a tank filled
+ * to a depth, the share of it under water). */
+static void print_bodies(const eddy_coupling *coupling, eddy_body *const *bodies, int count)
 {
     printf(",\"bodies\":[");
     for (int b = 0; b < count; b++) {
@@ -220,6 +230,8 @@ static void print_bodies(eddy_body *const *bodies, int count)
         print_number_field("vx", v[0], false);
         print_number_field("vy", v[1], false);
         print_number_field("omega", eddy_body_angular_velocity(bodies[b]), false);
+        if (eddy_coupling_has_surface(coupling))
+            print_number_field("submerged", eddy_coupling_body_submerged(coupling, bodies[b]), false);
         putchar('}');
     }
     putchar(']');
@@ -244,7 +256,13 @@ static void print_record(const eddy_fluid *fluid, const eddy_coupling *coupling,
         putchar(']');
     }
     putchar(']');
-    print_bodies(bodies, body_count);
+    print_bodies(coupling, bodies, body_count);
+    if (eddy_coupling_has_surface(coupling)) { /* the water's mean level and its waves */
+        printf(",\"surface\":{");
+        print_number_field("mean", eddy_coupling_surface_mean(coupling), true);
+        print_number_field("wave_energy", eddy_coupling_surface_energy(coupling), false);
+        putchar('}');
+    }
     printf("}\n");
 }
 
@@ -331,18 +349,23 @@ static int run(const options *o, run_state *s)
             return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
                             info.width, info.height);
     }
+    /* what the run will cost: refused before it starts when over the limit */
+    eddy_step_cost_desc base = {.mode_count = info.mode_count,
+                                .tensor_nonzeros = info.tensor_nonzeros,
+                                .walls = info.wall_count > 0, .advection = info.advection,
+                                .width = info.width, .height = info.height, .nx = info.nx,
+                                .ny = info.ny};
+    eddy_step_cost cost;
+    if (eddy_scene_step_cost(s->scene, &base, &cost, &err) != EDDY_OK)
+        return cli_fail(PROG, cli_exit_for_load(err.code), "%s: %s", o->scene_path, err.message);
     eddy_scene_view counted;
     eddy_scene_get(s->scene, &counted);
-    double per_step = STEP_S_FIXED + STEP_S_PER_NONZERO * (double)info.tensor_nonzeros +
-                      STEP_S_PER_BODY * counted.body_count;
-    if (info.advection == EDDY_ADVECTION_GRID)
-        per_step += STEP_S_PER_GRID_MODE_CELL * info.mode_count * (double)info.nx * info.ny;
-    if ((double)o->steps * per_step > RUN_MAX_SECONDS)
-        return cli_fail(PROG, EX_USAGE,
-                        "--steps %ld: about %.3g s of work (%.3g ms a step for %lld tensor "
-                        "non-zeros and %d bodies); at most %g s: ask for fewer steps",
-                        o->steps, (double)o->steps * per_step, 1e3 * per_step,
-                        (long long)info.tensor_nonzeros, counted.body_count, RUN_MAX_SECONDS);
+    char said[256];
+    cli_describe_cost(&cost, counted.feedback, said, sizeof said);
+    if ((double)o->steps * cost.total > CLI_RUN_MAX_SECONDS)
+        return cli_fail(PROG, EX_USAGE, "--steps %ld: about %.3g s of work (%s); at most %g s: "
+                        "ask for fewer steps", o->steps, (double)o->steps * cost.total, said,
+                        CLI_RUN_MAX_SECONDS);
     double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
     if (!(dt > 0.0 && dt <= DT_MAX))
         return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
@@ -385,19 +408,32 @@ static int run(const options *o, run_state *s)
 
     long every = o->every > 0 ? o->every : 1;
     double energy_first = eddy_fluid_kinetic_energy(s->fluid);
+    cli_budget budget = cli_budget_start((double)o->steps * cost.total, o->max_seconds);
     print_record(s->fluid, s->coupling, s->bodies, s->body_count, 0, 0.0, o);
     for (long step = 1; step <= o->steps; step++) {
         res = eddy_scene_apply_forces(s->scene, s->fluid, (double)(step - 1) * dt, &err);
-        if (res != EDDY_OK)
-            return cli_fail(PROG, EX_SOFTWARE, "step %ld: %s", step, err.message);
+        if (res != EDDY_OK) /* the scene's stirs and excites: its values, so data */
+            return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: step %ld: %s",
+                            o->scene_path, step, err.message);
         res = eddy_coupling_step(s->coupling, dt, &err);
         if (res != EDDY_OK)
             return cli_fail(PROG, res == EDDY_ERR_NUMERIC || res == EDDY_ERR_RANGE ? EX_DATAERR
                                                                                    : EX_SOFTWARE,
                             "step %ld: %s", step, err.message);
         record_timings(s, step - 1);
-        if (step % every == 0)
+        /* the CPU clock every step when steps are dear, the rest now and then */
+        bool dear = cost.total > CHECK_DEAR_STEP;
+        if ((dear || step % CHECK_EVERY == 0) && step < o->steps) {
+            int code = cli_budget_check(PROG, &budget, "step", step, o->steps,
+                                        step % CHECK_EVERY == 0 ? s->coupling : NULL,
+                                        CLI_RUN_MAX_SECONDS);
+            if (code != EX_OK) return code;
+        }
+        if (step % every == 0) {
             print_record(s->fluid, s->coupling, s->bodies, s->body_count, step, (double)step * dt, o);
+            if (ferror(stdout)) /* nobody reads the records: stop now, not after the run */
+                return cli_finish_stdout(PROG);
+        }
     }
     double energy_last = eddy_fluid_kinetic_energy(s->fluid);
 
@@ -421,9 +457,7 @@ static int run(const options *o, run_state *s)
     printf(",\"schwarz_capped_steps\":%ld", s->capped);
     printf(",\"bodies\":%d,\"feedback\":\"%s\"", s->body_count, eddy_feedback_name(view.feedback));
     printf("}}\n");
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail(PROG, EX_IOERR, "cannot write to standard output: %s", strerror(errno));
-    return EX_OK;
+    return cli_finish_stdout(PROG);
 }
 
 int main(int argc, char **argv)

@@ -219,7 +219,8 @@ static eddy_result port_prepare_shape(const eddy_shape_desc *d, eddy_shape_info 
     else if (port_finite(d->density) && d->density > 0.0)
         s->density = d->density;
     else
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "density must be positive and finite (got %g)",
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "density must be positive, finite and below "
+                         "1e15 (got %g)",
                          d->density);
 
     if (d->frictionless)
@@ -247,10 +248,14 @@ static eddy_result port_check_body_desc(const eddy_body_desc *d, eddy_error *err
         d->type != EDDY_BODY_DYNAMIC)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "unknown body type %d", (int)d->type);
     if (!port_finite2(d->position[0], d->position[1]) || !port_finite(d->angle))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body position or angle is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body position or angle is not finite and "
+                         "within %g (got %g, %g, %g)", PORT_MAX_VALUE, d->position[0],
+                         d->position[1], d->angle);
     if (!port_finite2(d->linear_velocity[0], d->linear_velocity[1]) ||
         !port_finite(d->angular_velocity))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body velocity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "body velocity is not finite and within %g "
+                         "(got %g, %g, %g)", PORT_MAX_VALUE, d->linear_velocity[0],
+                         d->linear_velocity[1], d->angular_velocity);
     if (!port_finite2(d->linear_damping, d->angular_damping) || d->linear_damping < 0.0 ||
         d->angular_damping < 0.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "damping must be >= 0 and finite");
@@ -667,7 +672,8 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     if (desc)
         d = *desc;
     if (!port_finite2(d.gravity[0], d.gravity[1]))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite and within %g m/s^2",
+                         PORT_MAX_VALUE);
 
     eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
@@ -776,7 +782,8 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
     if (!w)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
     if (!port_finite2(gx, gy))
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite");
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite and within %g m/s^2",
+                         PORT_MAX_VALUE);
     if (!eddy_port_world_live(w))
         return port_world_gone(err);
     eddy_native_world_set_gravity(w, gx, gy);
@@ -787,6 +794,8 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
 
 void eddy_world_get_gravity(const eddy_world *w, double out[2])
 {
+    if (!out)
+        return;
     if (w && w->adopted) { /* the game may change it at any time */
         if (eddy_port_world_live(w))
             eddy_native_world_gravity(w, out);
@@ -1015,6 +1024,8 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
 
 void eddy_body_world_point(const eddy_body *b, double lx, double ly, double out[2])
 {
+    if (!out)
+        return;
     eddy_pose p;
     eddy_body_get_pose(b, &p);
     out[0] = p.x + p.c * lx - p.s * ly;
@@ -1023,6 +1034,8 @@ void eddy_body_world_point(const eddy_body *b, double lx, double ly, double out[
 
 void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[2])
 {
+    if (!out)
+        return;
     eddy_pose p;
     eddy_body_get_pose(b, &p);
     double dx = wx - p.x, dy = wy - p.y;
@@ -1032,6 +1045,8 @@ void eddy_body_local_point(const eddy_body *b, double wx, double wy, double out[
 
 void eddy_body_linear_velocity(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!eddy_port_body_live(b))
         return;
@@ -1050,6 +1065,8 @@ double eddy_body_angular_velocity(const eddy_body *b)
 
 void eddy_body_point_velocity(const eddy_body *b, double wx, double wy, double out[2])
 {
+    if (!out)
+        return;
     double v[2], c[2];
     eddy_body_linear_velocity(b, v);
     eddy_body_world_center(b, c);
@@ -1121,6 +1138,8 @@ double eddy_body_gravity_scale(const eddy_body *b)
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!eddy_port_body_live(b))
         return;
@@ -1132,6 +1151,8 @@ void eddy_body_local_center(const eddy_body *b, double out[2])
 
 void eddy_body_world_center(const eddy_body *b, double out[2])
 {
+    if (!out)
+        return;
     out[0] = out[1] = 0.0;
     if (!eddy_port_body_live(b))
         return;

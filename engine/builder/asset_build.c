@@ -8,6 +8,7 @@
 #include "asset_format.h"
 #include "builder_internal.h"
 #include "domain_build.h"
+#include "surface_modes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -56,23 +57,57 @@ static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
 static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *d, eddy_result res,
                                 eddy_asset **out, eddy_error *err);
 
+/* Surface modes by default: one per two columns of the grid, at most 32 (the
+ * shortest wave is then about two cells long on a coarse grid, W / 16 on a
+ * fine one). */
+#define DEFAULT_SURFACE_MODES 32
+
+eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err)
+{
+    if (d->width == 0) d->width = 10.0;
+    if (d->height == 0) d->height = 10.0;
+    if (d->nx == 0) d->nx = 64;
+    if (d->modes == 0) d->modes = 73;
+    *tank = d->height;
+    if (d->depth != 0 && !(d->depth > 0 && d->depth <= d->height))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "depth %g m: the water must fill (0, %g] m of "
+                         "the tank", d->depth, d->height);
+    bool surface = d->depth != 0 && d->depth < d->height;
+    if (d->ny == 0)
+        d->ny = surface ? (int)fmax(2.0, floor(d->nx * d->depth / d->height + 0.5)) : d->nx;
+    if (d->surface_modes < 0 || d->surface_modes > EDDY_SURFACE_MAX_MODES)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "%d surface modes: must be in 0..%d",
+                         d->surface_modes, EDDY_SURFACE_MAX_MODES);
+    if (surface) {
+        d->height = d->depth;
+        if (d->surface_modes == 0)
+            d->surface_modes = d->nx / 2 < DEFAULT_SURFACE_MODES ? d->nx / 2 : DEFAULT_SURFACE_MODES;
+        if (d->surface_modes < 1) d->surface_modes = 1;
+    } else {
+        d->surface_modes = 0;
+    }
+    d->depth = 0;
+    return EDDY_OK;
+}
+
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
 {
     eddy_builder_pin_threads();
     if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
     *out = NULL;
     eddy_build_desc d = desc ? *desc : (eddy_build_desc){0};
-    if (d.width == 0) d.width = 10.0;
-    if (d.height == 0) d.height = 10.0;
-    if (d.nx == 0) d.nx = 64;
-    if (d.ny == 0) d.ny = d.nx;
-    if (d.modes == 0) d.modes = 73;
-    eddy_result res = check_build_desc(&d, err);
+    double tank;
+    eddy_result res = eddy_build_resolve(&d, &tank, err);
+    if (res == EDDY_OK) res = check_build_desc(&d, err);
+    if (res == EDDY_OK && !(tank <= EDDY_BUILD_MAX_SIDE))
+        res = eddy_fail(err, EDDY_ERR_RANGE, "tank %g m high: at most %g m", tank,
+                        EDDY_BUILD_MAX_SIDE);
     if (res != EDDY_OK) return res;
 
     eddy_asset *a = eddy_calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
     a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
+    a->tank_height = tank;
     if (d.wall_count != 0 || d.walls) { /* a level with walls: domain_basis.c */
         res = eddy_domain_build_asset(a, &d, err);
         if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
@@ -121,6 +156,11 @@ static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *dp, eddy_r
     if (res == EDDY_OK) {
         report(&d, "quadtree table", 0.8);
         res = build_quadtree_table(a, err);
+    }
+    /* The free surface's sloshing modes, when the water is below the top. */
+    if (res == EDDY_OK && a->tank_height > a->height) {
+        report(&d, "surface modes", 0.85);
+        res = eddy_surface_build(a, d.surface_modes, err);
     }
     /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
     if (res == EDDY_OK && d.shapes) {

@@ -6,6 +6,7 @@
 #include "asset_shapes.h"
 #include "builder_internal.h"
 #include "domain.h"
+#include "surface_modes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +95,7 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
                               eddy_error *err)
 {
     if (!a || !out || !out_size) return eddy_fail(err, EDDY_ERR_ARGUMENT, "encode: NULL argument");
-    enum { MAX_WRITTEN = 10 };
+    enum { MAX_WRITTEN = 11 };
     eddy_writer w[MAX_WRITTEN] = {{0}};
     uint32_t tags[MAX_WRITTEN] = {TAG_DOMAIN, TAG_EIGEN, TAG_VISC};
     int count = 3;
@@ -128,6 +129,10 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     if (a->wall_count > 0) {
         tags[count] = TAG_WALLS;
         eddy_asset_domain_encode(a, &w[count++]);
+    }
+    if (a->surface) {
+        tags[count] = TAG_SURFACE;
+        eddy_surface_encode(a, &w[count++]);
     }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)

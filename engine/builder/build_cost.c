@@ -53,6 +53,10 @@
 /* Grid modes are stored as face samples: 2 cells x 8 bytes each; a walled
  * level's eigenmodes as stream functions, at most a node per cell. */
 #define GRID_MODE_FILE_PER_CELL 16.0
+/* The free surface of a walled level (surface_build.c): sparse solves over the
+ * water cells, and the dense eigenproblem of the surface cells. */
+#define SURFACE_S_PER_SOLVE_CELL 1e-7
+#define SURFACE_S_PER_N3 2e-9
 #define STREAM_FILE_PER_CELL 8.0
 
 static int fields_of(const eddy_mode_set *const *sets, int count)
@@ -99,6 +103,13 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
         c->bytes += BOX_B_PER_E2 * e * e;
         c->file_bytes += BOX_FILE_PER_E2 * e * e;
     }
+    /* the surface of a walled level: one sparse solve per surface cell and per
+       mode, and a dense eigenproblem over the surface cells */
+    if (d->surface_modes > 0 && d->wall_count > 0) {
+        c->seconds += SURFACE_S_PER_SOLVE_CELL * (d->nx + d->surface_modes) * cells +
+                      SURFACE_S_PER_N3 * (double)d->nx * d->nx * d->nx;
+        c->file_bytes += 8.0 * d->surface_modes * 3.0 * cells;
+    }
     const double r = d->modes + g + (d->wall_count > 0 ? d->wall_count : 0);
     c->seconds += ENRICH_S_PER_R2_G_CELL * r * r * g * cells;
     c->bytes += ENRICH_B_PER_R2_G * r * r * g;
@@ -112,11 +123,9 @@ eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *ou
     if (!desc || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: NULL argument");
     memset(out, 0, sizeof *out);
     eddy_build_desc d = *desc;
-    if (d.width == 0) d.width = 10.0;
-    if (d.height == 0) d.height = 10.0;
-    if (d.nx == 0) d.nx = 64;
-    if (d.ny == 0) d.ny = d.nx;
-    if (d.modes == 0) d.modes = 73;
+    double tank;
+    eddy_result resolved = eddy_build_resolve(&d, &tank, err);
+    if (resolved != EDDY_OK) return resolved;
     if (!(d.width > 0 && d.height > 0 && d.nx > 0 && d.ny > 0 && d.modes > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: sizes must be positive");
     estimate(&d, out);

@@ -46,6 +46,28 @@ bool eddy_grid_advection_cheaper(double r, double p, double m, double open);
 eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *catalogue,
                                     eddy_error *err);
 
+/* ------------------------------------------------------------ surface_build.c */
+
+struct eddy_asset_surface;
+/* The free surface's modes of a tank filled to a depth (a->tank_height above
+ * a->height) into a->surface: the closed form for a box, the grid's
+ * Steklov-type eigenproblem for a level with walls (surface_build.c). */
+eddy_result eddy_surface_build(eddy_asset *a, int count, eddy_error *err);
+/* The grid eigenproblem alone, into a surface of kind EDDY_SURFACE_GRID made
+ * by eddy_surface_alloc for a (a->solid may be NULL: the plain box, which the
+ * tests compare with the closed form). */
+eddy_result eddy_surface_grid_solve(const eddy_asset *a, int count, struct eddy_asset_surface *out,
+                                    eddy_error *err);
+
+/* ------------------------------------------------------------ asset_build.c */
+
+/* The description with every default filled in (eddy_build.h); a tank filled
+ * to a depth becomes the water's domain: height = depth, *tank = the tank's
+ * top (height itself for a full tank), ny from the full tank's cell shape
+ * when not given, surface_modes defaulted. EDDY_ERR_ARGUMENT for a depth
+ * that is not in (0, height] or surface modes outside 0..512. */
+eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err);
+
 /* ------------------------------------------------------------ threads.c */
 
 /* Pins OpenBLAS to one thread (see eddy_build.h, THREADS). */

@@ -219,7 +219,7 @@ static eddy_result keep_stream(eddy_asset *a, domain_work *w, eddy_error *err)
 
 eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
 {
-    eddy_result res = eddy_walls_check(d->walls, d->wall_count, a->width, a->height, err);
+    eddy_result res = eddy_walls_check(d->walls, d->wall_count, a->width, a->tank_height, err);
     if (res == EDDY_OK) res = eddy_asset_set_walls(a, d->walls, d->wall_count, err);
     domain_work w = {0};
     if (res == EDDY_OK) res = build_modes(a, d, &w, err);

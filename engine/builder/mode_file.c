@@ -39,6 +39,10 @@ static eddy_result check_name(const char *name, size_t length, eddy_error *err)
             return eddy_fail(err, EDDY_ERR_FORMAT,
                              "mode set name has a control character (byte %zu is 0x%02x)", k, c);
     }
+    long bad = eddy_utf8_invalid_at(name, length);
+    if (bad >= 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "mode set name is not UTF-8 (byte %ld is 0x%02x)",
+                         bad, (unsigned char)name[bad]);
     return EDDY_OK;
 }
 
@@ -142,7 +146,7 @@ void eddy_mode_set_destroy(eddy_mode_set *set)
     eddy_free(set);
 }
 
-const char *eddy_mode_set_name(const eddy_mode_set *set) { return set->name; }
+const char *eddy_mode_set_name(const eddy_mode_set *set) { return set ? set->name : NULL; }
 
 eddy_result eddy_mode_set_rename(eddy_mode_set *set, const char *name, eddy_error *err)
 {
@@ -157,7 +161,10 @@ eddy_result eddy_mode_set_rename(eddy_mode_set *set, const char *name, eddy_erro
     return EDDY_OK;
 }
 
-eddy_mode_kind eddy_mode_set_kind(const eddy_mode_set *set) { return set->kind; }
+eddy_mode_kind eddy_mode_set_kind(const eddy_mode_set *set)
+{
+    return set ? set->kind : (eddy_mode_kind)0;
+}
 
 eddy_result eddy_mode_set_assign_kind(eddy_mode_set *set, eddy_mode_kind kind, eddy_error *err)
 {
@@ -169,9 +176,13 @@ eddy_result eddy_mode_set_assign_kind(eddy_mode_set *set, eddy_mode_kind kind, e
     return EDDY_OK;
 }
 
-eddy_mode_grid eddy_mode_set_grid(const eddy_mode_set *set) { return set->grid; }
-int eddy_mode_set_count(const eddy_mode_set *set) { return set->count; }
-int eddy_mode_set_field_size(const eddy_mode_set *set) { return set->field_size; }
+eddy_mode_grid eddy_mode_set_grid(const eddy_mode_set *set)
+{
+    eddy_mode_grid none = {0};
+    return set ? set->grid : none;
+}
+int eddy_mode_set_count(const eddy_mode_set *set) { return set ? set->count : 0; }
+int eddy_mode_set_field_size(const eddy_mode_set *set) { return set ? set->field_size : 0; }
 
 double *eddy_mode_set_field(eddy_mode_set *set, int k)
 {
@@ -239,6 +250,20 @@ static eddy_result with_context(eddy_result rc, eddy_error *err, const char *wha
     if (path)
         return eddy_fail(err, rc, "%s '%s': %s", what, path, inner);
     return eddy_fail(err, rc, "%s: %s", what, inner);
+}
+
+eddy_result eddy_mode_set_encode(const eddy_mode_set *set, unsigned char **out, size_t *out_size,
+                                 eddy_error *err)
+{
+    if (!set || !out || !out_size)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "mode set encode: NULL argument");
+    *out = NULL;
+    *out_size = 0;
+    eddy_result rc = check_finite(set, err);
+    if (rc != EDDY_OK)
+        return with_context(as_argument_error(rc, err), err, "refusing to encode mode set",
+                            NULL);
+    return encode_set(set, out, out_size, err);
 }
 
 eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path, eddy_error *err)

@@ -128,11 +128,12 @@ eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
 {
     if (!text || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "catalogue: NULL argument");
     *out = NULL;
-    if (size > CATALOGUE_MAX_BYTES || memchr(text, 0, size))
+    if (size > CATALOGUE_MAX_BYTES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: not a JSON text of at most %u bytes",
                          CATALOGUE_MAX_BYTES);
-    cJSON *root = cJSON_ParseWithLength(text, size);
-    if (!root) return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: invalid JSON");
+    cJSON *root = NULL;
+    eddy_result parsed = eddy_json_parse_text(text, size, "catalogue", &root, err);
+    if (parsed != EDDY_OK) return parsed;
     eddy_shape_catalogue *c = eddy_calloc(1, sizeof *c);
     eddy_result res = c ? read_catalogue(root, c, err)
                         : eddy_fail(err, EDDY_ERR_MEMORY, "catalogue: out of memory");

@@ -7,7 +7,20 @@
  *     its final target is what gets replaced, atomically, in the target's own
  *     directory; the link stays a link;
  *   - a path that exists and is not a regular file (a device such as
- *     /dev/null, a FIFO, a socket, a directory) is refused, never replaced.
+ *     /dev/null, a FIFO, a socket, a directory) is refused, never replaced;
+ *   - the replacement keeps the target's permission bits, owner and group
+ *     (set on the new file before it takes the target's name);
+ *   - a target that is read-only, has other hard links (a rename cannot
+ *     write through them: the other names would keep the old data) or whose
+ *     owner or group this process cannot give the new file is refused,
+ *     unless the caller forces the save (EDDY_SAVE_FORCE); forced, the mode
+ *     is still kept, and a group that cannot be kept loses its rights in the
+ *     new file rather than handing them to another group.
+ * eddy_check_output runs every one of these checks (and that the directory
+ * exists and takes new files) without writing, so a tool can refuse a bad
+ * output before any long work; eddy_stage_file and eddy_commit_file split a
+ * save in two so that several outputs are replaced only once all of them
+ * are written.
  * The data goes first to an anonymous file in the target's directory
  * (O_TMPFILE), is flushed and fsync'ed, given the name "<target>.tmp.<pid>"
  * (linkat) and at once renamed over the target. rename() replaces the old
@@ -208,6 +221,117 @@ static void remove_stale_temps(const char *target)
     eddy_free(dir);
 }
 
+/* ------------------------------------------------------------ what a save may replace */
+
+/* How the replacement of an existing target is made to look like it: its
+ * permission bits (never set-user-id, set-group-id or sticky), and its owner
+ * and group when they differ from what a new file of this process gets. */
+typedef struct replace_plan {
+    bool exists;
+    mode_t mode;      /* permission bits for the new file (exists only) */
+    uid_t uid;        /* (uid_t)-1: leave */
+    gid_t gid;        /* (gid_t)-1: leave */
+} replace_plan;
+
+static bool in_my_groups(gid_t gid)
+{
+    if (gid == getegid())
+        return true;
+    gid_t groups[256];
+    int n = getgroups((int)(sizeof groups / sizeof groups[0]), groups);
+    for (int i = 0; i < n; i++)
+        if (groups[i] == gid)
+            return true;
+    return false;
+}
+
+/* The directory a new file goes into must exist and take new names. */
+static eddy_result check_directory(const char *path, const char *dir, eddy_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': its directory '%s' %s", path, dir,
+                         errno == ENOENT ? "does not exist" : strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': '%s' is not a directory", path,
+                         dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create files in '%s': %s",
+                         path, dir, strerror(errno));
+    return EDDY_OK;
+}
+
+/* What replacing an existing regular file would change that a save must not
+ * change silently: a read-only file (no write permission bit, or none for
+ * this process), hard links (rename gives the path a new inode and leaves
+ * the other names on the old one), an owner or group this process cannot
+ * give the new file. Each is refused unless EDDY_SAVE_FORCE; forced, the
+ * new file keeps the mode, and when its group cannot be kept it loses the
+ * group's permissions rather than hand them to another group. */
+static eddy_result plan_replacement(const char *path, const struct stat *st, unsigned flags,
+                                    replace_plan *plan, eddy_error *err)
+{
+    bool force = (flags & EDDY_SAVE_FORCE) != 0;
+    plan->exists = true;
+    plan->mode = st->st_mode & 0777;
+    plan->uid = (uid_t)-1;
+    plan->gid = (gid_t)-1;
+    bool read_only = (st->st_mode & 0222) == 0 || access(path, W_OK) != 0;
+    if (read_only && !force)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': it is read-only (mode %03o); "
+                         "refusing to replace it (a forced save does)", path,
+                         (unsigned)(st->st_mode & 0777));
+    if (st->st_nlink > 1 && !force)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': it has %ju hard links, which a "
+                         "replacement would split from it; refusing to replace it (a forced save "
+                         "does)", path, (uintmax_t)st->st_nlink);
+    bool root = geteuid() == 0;
+    bool keep_owner = st->st_uid == geteuid() || root;
+    bool keep_group = st->st_gid == getegid() || root || in_my_groups(st->st_gid);
+    if ((!keep_owner || !keep_group) && !force)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': it belongs to user %ju, group "
+                         "%ju, which a replacement written by user %ju cannot keep; refusing to "
+                         "replace it (a forced save does)", path, (uintmax_t)st->st_uid,
+                         (uintmax_t)st->st_gid, (uintmax_t)geteuid());
+    if (keep_owner && st->st_uid != geteuid())
+        plan->uid = st->st_uid;
+    if (keep_group && st->st_gid != getegid())
+        plan->gid = st->st_gid;
+    if (!keep_group)
+        plan->mode &= ~(mode_t)0070; /* never hand the group's rights to another group */
+    return EDDY_OK;
+}
+
+/* Everything a save of path would refuse, checked without writing: the
+ * target's kind, its directory, and what replacing it would change. */
+static eddy_result check_save(const char *path, const char *target, unsigned flags,
+                              replace_plan *plan, eddy_error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    eddy_result rc = check_target_kind(path, target, err);
+    if (rc != EDDY_OK)
+        return rc;
+    char *dir = directory_of(target);
+    if (dir == NULL)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
+    rc = check_directory(path, dir, err);
+    eddy_free(dir);
+    struct stat st;
+    if (rc == EDDY_OK && stat(target, &st) == 0)
+        rc = plan_replacement(path, &st, flags, plan, err);
+    return rc;
+}
+
+/* Gives the new file the target's mode and owner (plan_replacement). */
+static bool apply_plan(int fd, const replace_plan *plan)
+{
+    if (!plan->exists)
+        return true;
+    if ((plan->uid != (uid_t)-1 || plan->gid != (gid_t)-1) && fchown(fd, plan->uid, plan->gid) != 0)
+        return false;
+    return fchmod(fd, plan->mode) == 0;
+}
+
 /* ------------------------------------------------------------ writing */
 
 /* Writes data to fd; false with errno set on failure. */
@@ -255,15 +379,20 @@ static void sync_directory(const char *dir)
     }
 }
 
-/* One save in progress: where it goes and what went wrong. */
-typedef struct save_job {
-    const char *path;   /* as the caller named it (for messages) */
-    const char *target; /* the file replaced: path with its links followed */
-    const char *dir;    /* target's directory */
-    const char *tmp;    /* "<target>.tmp.<pid>" */
-    const void *data;
+/* One save in progress: where it goes and what went wrong. Staged, its data
+ * is complete and synced under the temporary name; committed, that name is
+ * renamed over the target. */
+struct eddy_staged_file {
+    char *path;         /* as the caller named it (for messages) */
+    char *target;       /* the file replaced: path with its links followed */
+    char *dir;          /* target's directory */
+    char *tmp;          /* "<target>.tmp.<pid>" */
+    const void *data;   /* while staging only */
     size_t size;
-} save_job;
+    replace_plan plan;
+};
+
+typedef struct eddy_staged_file save_job;
 
 /* Removes the temporary file (if any) and says which step failed. */
 static eddy_result report(const save_job *j, const char *step, int saved, eddy_error *err)
@@ -284,9 +413,9 @@ static eddy_result publish(const save_job *j, eddy_error *err)
     return EDDY_OK;
 }
 
-/* The named way: "<target>.tmp.<pid>" is created, written, synced, renamed.
+/* The named way: "<target>.tmp.<pid>" is created, written, synced.
  * Never follows a symbolic link planted at the temporary name. */
-static eddy_result save_named(const save_job *j, eddy_error *err)
+static eddy_result stage_named(const save_job *j, eddy_error *err)
 {
     int fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0)
@@ -297,11 +426,16 @@ static eddy_result save_named(const save_job *j, eddy_error *err)
         close(fd);
         return report(j, "write to", saved, err);
     }
+    if (!apply_plan(fd, &j->plan)) {
+        int saved = errno;
+        close(fd);
+        return report(j, "keeping the owner and mode of", saved, err);
+    }
     if (!sync_close(fd)) {
         int saved = errno;
         return report(j, "flush of", saved, err);
     }
-    return publish(j, err);
+    return EDDY_OK;
 }
 
 #ifdef O_TMPFILE
@@ -318,8 +452,8 @@ static bool link_anonymous(int fd, const char *tmp)
 }
 
 /* The anonymous way. *fallback is set when O_TMPFILE or linking it is not
- * available here; the caller then saves the named way. */
-static eddy_result save_anonymous(const save_job *j, bool *fallback, eddy_error *err)
+ * available here; the caller then stages the named way. */
+static eddy_result stage_anonymous(const save_job *j, bool *fallback, eddy_error *err)
 {
     int fd = open(j->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     if (fd < 0) {
@@ -330,6 +464,11 @@ static eddy_result save_anonymous(const save_job *j, bool *fallback, eddy_error 
         int saved = errno;
         close(fd);
         return report(j, "write to", saved, err);
+    }
+    if (!apply_plan(fd, &j->plan)) {
+        int saved = errno;
+        close(fd);
+        return report(j, "keeping the owner and mode of", saved, err);
     }
     if (fsync(fd) != 0) {
         int saved = errno;
@@ -345,48 +484,123 @@ static eddy_result save_anonymous(const save_job *j, bool *fallback, eddy_error 
         int saved = errno;
         return report(j, "flush of", saved, err);
     }
-    return publish(j, err);
+    return EDDY_OK;
 }
 #endif
 
-static eddy_result save_to_target(save_job *j, eddy_error *err)
+static eddy_result stage_data(save_job *j, eddy_error *err)
 {
     remove_stale_temps(j->target);
     bool fallback = true;
 #ifdef O_TMPFILE
     fallback = false;
-    eddy_result rc = save_anonymous(j, &fallback, err);
+    eddy_result rc = stage_anonymous(j, &fallback, err);
     if (!fallback)
         return rc;
 #endif
-    return save_named(j, err);
+    return stage_named(j, err);
+}
+
+static void job_free(save_job *j)
+{
+    if (j == NULL)
+        return;
+    eddy_free(j->path);
+    eddy_free(j->tmp);
+    eddy_free(j->dir);
+    eddy_free(j->target);
+    eddy_free(j);
+}
+
+/* A new job for path: links followed, the target checked (check_save). */
+static eddy_result job_make(const char *path, unsigned flags, save_job **out, eddy_error *err)
+{
+    *out = NULL;
+    if (path == NULL || path[0] == '\0')
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file: no path");
+    save_job *j = eddy_calloc(1, sizeof *j);
+    if (j == NULL)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
+    eddy_result rc = resolve_target(path, &j->target, err);
+    if (rc == EDDY_OK)
+        rc = check_save(path, j->target, flags, &j->plan, err);
+    if (rc == EDDY_OK) {
+        j->path = copy_prefix(path, strlen(path));
+        j->dir = directory_of(j->target);
+        j->tmp = temp_path_for(j->target, (long)getpid());
+        if (j->path == NULL || j->dir == NULL || j->tmp == NULL)
+            rc = eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
+    }
+    if (rc != EDDY_OK) {
+        job_free(j);
+        return rc;
+    }
+    *out = j;
+    return EDDY_OK;
+}
+
+eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
+{
+    save_job *j = NULL;
+    eddy_result rc = job_make(path, flags, &j, err);
+    job_free(j);
+    return rc;
+}
+
+eddy_result eddy_stage_file(const char *path, const void *data, size_t size, unsigned flags,
+                            eddy_staged_file **out, eddy_error *err)
+{
+    if (out == NULL)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "stage file: no output pointer");
+    *out = NULL;
+    if (data == NULL && size > 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data",
+                         path ? path : "", size);
+    save_job *j = NULL;
+    eddy_result rc = job_make(path, flags, &j, err);
+    if (rc != EDDY_OK)
+        return rc;
+    j->data = data;
+    j->size = size;
+    rc = stage_data(j, err);
+    j->data = NULL;
+    if (rc != EDDY_OK) {
+        job_free(j);
+        return rc;
+    }
+    *out = j;
+    return EDDY_OK;
+}
+
+eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err)
+{
+    if (staged == NULL)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "commit file: nothing staged");
+    eddy_result rc = publish(staged, err);
+    job_free(staged);
+    return rc;
+}
+
+void eddy_discard_file(eddy_staged_file *staged)
+{
+    if (staged == NULL)
+        return;
+    (void)unlink(staged->tmp);
+    job_free(staged);
+}
+
+eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,
+                                         unsigned flags, eddy_error *err)
+{
+    eddy_staged_file *staged = NULL;
+    eddy_result rc = eddy_stage_file(path, data, size, flags, &staged, err);
+    return rc == EDDY_OK ? eddy_commit_file(staged, err) : rc;
 }
 
 eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
                                    eddy_error *err)
 {
-    if (path == NULL || path[0] == '\0')
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file: no path");
-    if (data == NULL && size > 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data", path,
-                         size);
-    char *target = NULL;
-    eddy_result rc = resolve_target(path, &target, err);
-    if (rc != EDDY_OK)
-        return rc;
-    rc = check_target_kind(path, target, err);
-    char *dir = rc == EDDY_OK ? directory_of(target) : NULL;
-    char *tmp = dir != NULL ? temp_path_for(target, (long)getpid()) : NULL;
-    if (rc == EDDY_OK && tmp == NULL)
-        rc = eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
-    if (rc == EDDY_OK) {
-        save_job job = {path, target, dir, tmp, data, size};
-        rc = save_to_target(&job, err);
-    }
-    eddy_free(tmp);
-    eddy_free(dir);
-    eddy_free(target);
-    return rc;
+    return eddy_write_file_atomic_flags(path, data, size, 0, err);
 }
 
 /* ------------------------------------------------------------ reading */

@@ -124,6 +124,7 @@ const char *eddy_read_string(eddy_reader *r, char *out, size_t max)
         out[i] = (char)b[i];
     }
     out[len] = '\0';
+    if (eddy_utf8_invalid_at(out, len) >= 0) return "is not UTF-8";
     return NULL;
 }
 

@@ -30,6 +30,8 @@
 /* eddy_fail is public (eddy_base.h). */
 void eddy_clear_error(eddy_error *err);
 
+/* utf8.c: eddy_utf8_invalid_at is public (eddy_base.h). */
+
 /* ------------------------------------------------------------ allocator.c */
 
 /* Every allocation of the engine goes through eddy_alloc, eddy_calloc,

@@ -21,6 +21,7 @@
 #include "body_pieces.h"
 #include "body_watch.h"
 #include "panel_fast.h"
+#include "surface.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -96,11 +97,12 @@ static eddy_result check_tank(const eddy_asset *a, const eddy_coupling_desc *d, 
     if (!(size[0] > 0.0) || !(size[1] > 0.0) || !isfinite(size[0]) || !isfinite(size[1]))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: size must be positive and finite "
                          "(got %g x %g)", size[0], size[1]);
+    /* a tank filled to a depth: the tank's top, not the water's (eddy_surface.h) */
     if (fabs(size[0] - a->width) > TANK_TOLERANCE * a->width ||
-        fabs(size[1] - a->height) > TANK_TOLERANCE * a->height)
+        fabs(size[1] - a->tank_height) > TANK_TOLERANCE * a->tank_height)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the asset is for a %g x %g m domain, "
                          "the tank (desc.size) is %g x %g m: build the asset for this tank",
-                         a->width, a->height, size[0], size[1]);
+                         a->width, a->tank_height, size[0], size[1]);
     return EDDY_OK;
 }
 
@@ -117,6 +119,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.fast = !c->paper_pipeline;
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
+    pd.surface_lid = c->asset->surface != NULL; /* a tank filled to a depth (surface.h) */
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 
@@ -212,11 +215,14 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->self = eddy_calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
         c->ambient_coef = eddy_calloc((size_t)c->r, sizeof *c->ambient_coef);
         c->body_fold = eddy_calloc((size_t)c->r, sizeof *c->body_fold);
+        c->wet = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->wet);
+        c->splashes = eddy_calloc(2 * (size_t)c->desc.max_bodies, sizeof *c->splashes);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
-            !c->self || !c->ambient_coef || !c->body_fold)
+            !c->self || !c->ambient_coef || !c->body_fold || !c->wet || !c->splashes)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
+    if (res == EDDY_OK) res = eddy_surface_create(c, err); /* a tank filled to a depth */
     if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
     if (res == EDDY_OK)
         res = eddy_box_feedback_create(c->asset->modes, c->asset->eigen_count, c->asset->width,
@@ -250,6 +256,8 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
     eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
+    eddy_free(c->wet), eddy_free(c->splashes);
+    eddy_surface_destroy(c->surface);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
     eddy_stream_feedback_free(&c->stream);
@@ -408,7 +416,8 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     if (c->body_count == c->desc.max_bodies)
         return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: already %d bodies (max_bodies)",
                          c->desc.max_bodies);
-    if (!body_inside_domain(c, body))
+    /* with a surface a body may be anywhere: out of the water it is dry */
+    if (!c->surface && !body_inside_domain(c, body))
         return eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body's origin is outside the "
                          "%g x %g domain at (%g, %g)", c->asset->width, c->asset->height,
                          c->desc.origin[0], c->desc.origin[1]);
@@ -427,12 +436,12 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
      * need thousands of panels: a 340 m box took 20 s to build and step.
      * Refuse it before building anything. */
     if (res == EDDY_OK) {
-        double diagonal = hypot(c->asset->width, c->asset->height);
+        double diagonal = hypot(c->asset->width, c->asset->tank_height);
         double diameter = pieces_diameter(pieces, count);
         if (!(diameter <= diagonal))
             res = eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body is %g m across, more than "
                             "the %g x %g domain can hold at any angle", diameter,
-                            c->asset->width, c->asset->height);
+                            c->asset->width, c->asset->tank_height);
     }
     if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
     int index = 0;
@@ -444,6 +453,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     res = eddy_coupling_body_attach(c, c->body_count - 1, err);
     if (res == EDDY_OK) {
         hold_body(c, c->body_count - 1);
+        eddy_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
     } else {
         c->info[c->body_count - 1].sleep_enabled = eddy_body_is_sleep_enabled(body);
         eddy_error ignored;
@@ -471,6 +481,7 @@ static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *
         c->bodies[b] = c->bodies[b + 1];
         c->shapes[b] = c->shapes[b + 1];
         c->info[b] = c->info[b + 1];
+        c->wet[b] = c->wet[b + 1];
         memcpy(c->self + (size_t)b * (size_t)c->r, c->self + (size_t)(b + 1) * (size_t)c->r,
                (size_t)c->r * sizeof(double));
     }
@@ -492,14 +503,15 @@ eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_er
     return remove_at(c, at, false, err);
 }
 
-int eddy_coupling_body_count(const eddy_coupling *c) { return c->body_count; }
+int eddy_coupling_body_count(const eddy_coupling *c) { return c ? c->body_count : 0; }
 
 /* ------------------------------------------------------------ the step */
 
 /* u_f for the panel solve: the reduced fluid at the panel midpoints. */
 static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
 {
-    const eddy_coupling *c = user;
+    eddy_coupling *c = user;
+    eddy_wet_mask_panels(c); /* placed: which panels are in the water (surface.h) */
     if (c->paper_pipeline) /* point by point, as a straightforward port would */
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
     else
@@ -520,7 +532,8 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
         eddy_panel_body_state s = {p.x - c->desc.origin[0], p.y - c->desc.origin[1], p.angle,
                                    v[0], v[1], eddy_body_angular_velocity(body)};
         eddy_panel_world_set_state(c->panels, b, &s, err);
-        if (outside < 0 && !body_inside_domain(c, body)) outside = b;
+        /* a body out of a tank filled to a depth is not lost, only dry */
+        if (outside < 0 && !c->surface && !body_inside_domain(c, body)) outside = b;
     }
     return outside;
 }
@@ -604,7 +617,9 @@ static void resync_body(eddy_coupling *c, int b)
     }
     if (type != EDDY_BODY_DYNAMIC) return;
     double scale = eddy_body_gravity_scale(body); /* Box2D's, whoever set it */
-    if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
+    if (eddy_wet_released(c, b)) /* dry above a surface: Box2D weighs it (surface_bodies.c) */
+        info->gravity_scale = scale;
+    else if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
         info->gravity_scale = scale;
         eddy_body_set_gravity_scale(body, 0.0, NULL);
     }
@@ -650,6 +665,8 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
                                          eddy_result_name(res));
     const double *after = eddy_fluid_coefficients(c->fluid);
     for (int k = 0; k < c->r; ++k) c->coef_rate[k] = (after[k] - c->coef_start[k]) / dt;
+    eddy_surface_step(c, dt); /* the waves: what bodies displaced, then the modes over dt */
+    eddy_wet_update(c, dt);   /* every body against the surface, enter and leave events */
     double t1 = eddy_now_ms();
     *outside = set_panel_states(c, err);
     eddy_panel_report report = {0};
@@ -734,20 +751,48 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
     return res;
 }
 
-eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c) { return c->desc.feedback; }
-void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on) { c->desc.buoyancy = on; }
+eddy_feedback_mode eddy_coupling_feedback(const eddy_coupling *c)
+{
+    return c ? c->desc.feedback : EDDY_FEEDBACK_DEFAULT;
+}
+
+void eddy_coupling_set_buoyancy(eddy_coupling *c, bool on)
+{
+    if (c) c->desc.buoyancy = on;
+}
 
 /* ------------------------------------------------------------ queries */
 
+/* A tank filled to a depth: the waves' velocity in the water, nothing in the
+ * air above the lid. */
+static void surface_velocity(const eddy_coupling *c, double x, double y, double out[2])
+{
+    if (!c->surface) return;
+    if (y > c->asset->height) {
+        out[0] = out[1] = 0.0;
+        return;
+    }
+    eddy_surface_wave_velocity(c->surface, x, y, out);
+}
+
 void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out[2])
 {
+    if (!out) return;
+    if (!c) {
+        out[0] = out[1] = 0.0;
+        return;
+    }
     x -= c->desc.origin[0], y -= c->desc.origin[1]; /* world -> fluid */
     eddy_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
-    if (c->body_count == 0 || !c->panels->placed) return;
+    if (c->body_count == 0 || !c->panels->placed) {
+        surface_velocity(c, x, y, out);
+        return;
+    }
     double up[2];
     eddy_panel_world_velocity(c->panels, x, y, up);
     out[0] += up[0];
     out[1] += up[1];
+    surface_velocity(c, x, y, out);
 }
 
 /* eddy_coupling_velocity_many sums the panels (5.18) as a two-level
@@ -812,12 +857,28 @@ static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, double
     }
 }
 
+static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
+
 void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
 {
+    if (!uv || n <= 0) return;
+    if (!c || !xy) {
+        memset(uv, 0, 2 * (size_t)n * sizeof *uv);
+        return;
+    }
     const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
     for (int i = 0; i < n; ++i)
         eddy_fluid_velocity_of(c->fluid, c->pre_feedback, xy[2 * i] - ox, xy[2 * i + 1] - oy,
                                uv + 2 * i);
+    panels_velocity_many(c, n, xy, uv);
+    for (int i = 0; c->surface && i < n; ++i)
+        surface_velocity(c, xy[2 * i] - ox, xy[2 * i + 1] - oy, uv + 2 * i);
+}
+
+/* u_p at the points, added to uv. */
+static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
+{
+    const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed || w->source_count == 0) return;
     const int p = eddy_far_order(VEL_RHO, VEL_TOL);
@@ -848,6 +909,7 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)
 {
+    if (!c) return 0.0;
     double e = eddy_fluid_kinetic_energy(c->fluid);
     for (int b = 0; b < c->body_count; ++b) e += eddy_coupling_body_energy(c, b);
     return e;
@@ -900,7 +962,9 @@ eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *bod
 
 void eddy_coupling_get_timings(const eddy_coupling *c, eddy_coupling_timings *out)
 {
-    *out = c->timings;
+    if (!out) return;
+    if (c) *out = c->timings;
+    else memset(out, 0, sizeof *out);
 }
 
 /* Debug drawing hands out world coordinates: the panel world's and the
@@ -924,5 +988,14 @@ void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *d)
                 eddy_coupling_velocity(c, x, y, uv);
                 d->velocity_sample(d->user, x, y, uv[0], uv[1]);
             }
+    }
+    if (d->surface) { /* the water line, left to right */
+        enum { POINTS = 129 };
+        double xy[2 * POINTS];
+        for (int k = 0; k < POINTS; ++k) {
+            xy[2 * k] = ox + c->asset->width * k / (POINTS - 1);
+            xy[2 * k + 1] = eddy_coupling_surface_height(c, xy[2 * k]);
+        }
+        d->surface(d->user, xy, POINTS);
     }
 }

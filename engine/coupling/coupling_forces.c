@@ -53,6 +53,7 @@
  * Static bodies feel nothing and fold nothing: their panels are re-solved each
  * step and route the flow around them as u_p. */
 #include "coupling_internal.h"
+#include "surface.h"
 
 #include <math.h>
 #include <string.h>
@@ -202,6 +203,7 @@ static void place_samples(const eddy_coupling *c)
         double centre[2];
         eddy_body_world_center(c->bodies[b], centre);
         eddy_coupling_to_fluid(c, centre);
+        eddy_wet_sample_point(c, b, centre); /* surface.h: towards the wet part */
         double x = fmin(fmax(centre[0], h), w - h), y = fmin(fmax(centre[1], h), ht - h);
         for (int k = 0; k < EDDY_COUPLING_SAMPLES_PER_BODY; ++k) {
             double *xy = &c->sample_xy[2 * (EDDY_COUPLING_SAMPLES_PER_BODY * b + k)];
@@ -269,7 +271,8 @@ static void drag_force(const eddy_coupling *c, int b, double density, double mas
     if (!(speed > 0.0) || c->info[b].drag <= 0.0) return;
     const eddy_panel_world_body *pb = &c->panels->bodies[b];
     double ex = urel[0] / speed, ey = urel[1] / speed;
-    double width = frontal_width(c->panels, pb->first, pb->shape->count, ex, ey);
+    double width = c->surface ? eddy_wet_frontal_width(c, b, ex, ey) /* the wet part's */
+                              : frontal_width(c->panels, pb->first, pb->shape->count, ex, ey);
     double k = 0.5 * density * c->info[b].drag * width * speed;
     if (!(mass > 0.0)) { /* kinematic: the hand holds its velocity */
         out[0] = k * urel[0], out[1] = k * urel[1];
@@ -285,7 +288,7 @@ static double spin_drag(const eddy_coupling *c, int b, double density, double in
                         double omega_rel, double dt)
 {
     const eddy_coupled_body *info = &c->info[b];
-    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1];
+    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1] * eddy_wet_fraction(c, b);
     double k = 0.5 * density * info->drag * sum * fabs(omega_rel);
     double damp = inertia > 0.0 ? 1.0 + k * dt / (inertia + info->added[8]) : 1.0;
     return -k * omega_rel / damp;
@@ -395,6 +398,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     ambient a;
     read_ambient(c, b, &a);
     double urel[2] = {a.u[0] - m->v[0], a.u[1] - m->v[1]};
+    eddy_wet_add_waves(c, b, &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b], urel);
     info->ambient[0] = a.u[0], info->ambient[1] = a.u[1];
     *ambient_speed = hypot(a.u[0], a.u[1]);
     double *load = info->load;
@@ -403,11 +407,13 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
         /* DU/Dt = dU/dt + (U . grad) U, then (rho A I + M_a) DU/Dt */
         double acc[2] = {a.rate[0] + a.u[0] * a.grad[0] + a.u[1] * a.grad[1],
                          a.rate[1] + a.u[0] * a.grad[2] + a.u[1] * a.grad[3]};
-        double displaced = density * c->shapes[b]->area;
+        double displaced = density * c->shapes[b]->area * eddy_wet_fraction(c, b);
         load[0] += (displaced + ma[0]) * acc[0] + ma[1] * acc[1];
         load[1] += ma[3] * acc[0] + (displaced + ma[4]) * acc[1];
         load[2] += ma[6] * acc[0] + ma[7] * acc[1];
-        if (c->desc.buoyancy) buoyancy(c, b, density, g, m->c, load);
+        /* a surface's buoyancy on the wet part (surface.h), else 5.22's */
+        if (!eddy_wet_buoyancy(c, b, density, g, m->c, load) && c->desc.buoyancy)
+            buoyancy(c, b, density, g, m->c, load);
     }
     double other[2] = {load[0] + info->gravity_scale * mass * g[0],
                        load[1] + info->gravity_scale * mass * g[1]};
@@ -434,10 +440,13 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memset(info->load, 0, sizeof info->load);
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
+        if (!eddy_wet_in_water(c, b)) continue; /* out of the water: nothing (surface.h) */
         body_motion m;
         read_motion(c, body, &m);
-        double ma[9], drag[2], ambient_speed;
-        world_added_mass(info->added, &m, ma);
+        double ma_full[9], ma[9], drag[2], ambient_speed;
+        world_added_mass(info->added, &m, ma_full);
+        double wet = eddy_wet_fraction(c, b); /* the added mass of the wet part */
+        for (int k = 0; k < 9; ++k) ma[k] = wet * ma_full[k];
         double lost = fluid_load(c, b, &m, fd.density, g, ma, dt, drag, &ambient_speed);
         if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
             memset(info->load, 0, sizeof info->load);
@@ -451,6 +460,8 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memcpy(q, info->load, sizeof q);
         q[0] += info->gravity_scale * mass * g[0];
         q[1] += info->gravity_scale * mass * g[1];
+        double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], m.omega};
+        eddy_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
         through_added_mass(info, mass, eddy_body_inertia(body), ma, q, out);
         eddy_body_apply_force_to_center(body, out[0], out[1], NULL);
         if (out[2] != 0.0) eddy_body_apply_torque(body, out[2], NULL);
@@ -473,13 +484,15 @@ double eddy_coupling_body_energy(const eddy_coupling *c, int b)
     read_motion(c, body, &m);
     double ma[9];
     world_added_mass(c->info[b].added, &m, ma);
+    double wet = eddy_wet_in_water(c, b) ? eddy_wet_fraction(c, b) : 0.0; /* surface.h */
+    for (int k = 0; k < 9; ++k) ma[k] *= wet;
     eddy_fluid_desc fd;
     eddy_fluid_get_desc(c->fluid, &fd);
     double mass = eddy_body_mass(body), inertia = eddy_body_inertia(body);
     const double *u = c->info[b].ambient;
     double q[3] = {m.v[0] - u[0], m.v[1] - u[1], inertia > 0.0 ? m.omega : 0.0};
     double e = mass * (m.v[0] * m.v[0] + m.v[1] * m.v[1]) + inertia * q[2] * q[2] -
-               fd.density * c->shapes[b]->area * (u[0] * u[0] + u[1] * u[1]);
+               fd.density * c->shapes[b]->area * wet * (u[0] * u[0] + u[1] * u[1]);
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) e += q[i] * ma[3 * i + j] * q[j];
     return 0.5 * e;

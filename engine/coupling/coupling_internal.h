@@ -7,6 +7,7 @@
 
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
+#include "eddy_surface.h"
 #include "panel.h"
 #include "quadtree.h"
 
@@ -108,6 +109,12 @@ struct eddy_coupling {
     double *body_fold;    /* r: one body's exact feedback vector */
     double dissipated;    /* J per metre: what drag has taken out since creation */
     eddy_coupling_timings timings;
+    /* water with a surface (surface.h): the surface (NULL for a full tank),
+       every body against it, this step's enter and leave events */
+    struct eddy_surface *surface;
+    struct eddy_wet_body *wet;          /* max_bodies */
+    eddy_splash *splashes;              /* 2 max_bodies */
+    int splash_count;
 };
 
 /* World <-> fluid coordinates: the fluid domain's (0, 0) is desc.origin in

@@ -31,7 +31,8 @@ eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_erro
     eddy_body_backend_info backend;
     eddy_body_get_backend(&backend);
     const double inset = fmax(0.0, TANK_CLEARANCE - backend.polygon_skin);
-    const double w = c->asset->width, h = c->asset->height, t = WALL_THICKNESS;
+    /* the tank, up to its top: above the water of a tank filled to a depth */
+    const double w = c->asset->width, h = c->asset->tank_height, t = WALL_THICKNESS;
     if (!(w > 0 && w <= TANK_MAX_SIDE && h > 0 && h <= TANK_MAX_SIDE))
         return eddy_fail(err, EDDY_ERR_RANGE,
                          "tank walls: the asset's domain %g x %g m is too large for the rigid-body "
@@ -45,6 +46,7 @@ eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_erro
     eddy_body *walls = NULL;
     eddy_result rc = eddy_body_create(c->world, &bd, &walls, err);
     for (int k = 0; k < 4 && rc == EDDY_OK; ++k) {
+        if (k == 1 && c->surface && c->desc.open_top) continue; /* no lid on a pool */
         eddy_shape_desc sd = {0};
         sd.type = EDDY_SHAPE_BOX;
         sd.center[0] = box[k][0], sd.center[1] = box[k][1];

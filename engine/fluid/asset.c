@@ -31,6 +31,9 @@
  *   WALL  the wall shapes and the walled basis's counts (asset_domain.c);
  *         the loader rasterises the walls again and refuses grid modes that
  *         carry flux through a solid face
+ * and, for a tank filled to a depth below its top (issue 20), always:
+ *   SURF  the tank's top and the free surface's sloshing modes
+ *         (surface_modes.h); DOMN's height is then the water's depth
  * An asset without grid modes has no GMOD and reads as before; readers
  * older than GMOD refuse grid modes with a message (DOMN's counts differ).
  * Formats 1 and 2 still load (they hold no GPSI and always a tensor); a
@@ -47,6 +50,7 @@
 #include "asset_shapes.h"
 #include "domain.h"
 #include "eddy_internal.h"
+#include "surface_modes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -66,12 +70,15 @@ void eddy_asset_destroy(eddy_asset *a)
     eddy_asset_shapes_free(a->shapes, a->shape_count);
     eddy_qt_table_free(&a->quadtree_table);
     eddy_asset_domain_free(a);
+    eddy_surface_free(a->surface);
     eddy_free(a);
 }
 
 void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
 {
+    if (!out) return;
     memset(out, 0, sizeof *out);
+    if (!a) return;
     out->format_version = EDDY_ASSET_VERSION;
     out->width = a->width;
     out->height = a->height;
@@ -94,6 +101,8 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->domain_mode_count = a->domain_eigen;
     out->harmonic_mode_count = a->harmonic_count;
     out->solid_cell_count = a->solid_count;
+    out->tank_height = a->tank_height;
+    out->surface_mode_count = a->surface ? a->surface->count : 0;
     out->advection = a->grid_advection ? EDDY_ADVECTION_GRID : EDDY_ADVECTION_TENSOR;
     out->stream_mode_count = a->stream_count;
 }
@@ -403,6 +412,9 @@ static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_
         name[b] = (char)ch;
     }
     name[len] = '\0';
+    if (eddy_utf8_invalid_at(name, len) >= 0)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': artist %d's name is not "
+                         "UTF-8", at);
     rd->p += padded;
     rd->left -= padded;
     return EDDY_OK;
@@ -486,16 +498,18 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
 }
 
 /* Every section must be one this loader reads (see the top of this file);
- * GPSI from format 3 on. */
+ * GPSI and SURF from format 3 on. */
 static eddy_result check_known_sections(const eddy_container *c, eddy_error *err)
 {
     static const uint32_t known[] = {TAG_DOMAIN, TAG_EIGEN,  TAG_VISC,     TAG_ADVECT, TAG_GRID,
-                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS,  TAG_STREAM};
+                                     TAG_ARTIST, TAG_SHAPES, TAG_QUADTREE, TAG_WALLS,  TAG_STREAM,
+                                     TAG_SURFACE};
     for (int s = 0; s < c->count; ++s) {
         uint32_t tag = c->sections[s].tag;
         bool found = false;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k)
-            found = found || (tag == known[k] && (tag != TAG_STREAM || c->version >= 3));
+            found = found || (tag == known[k] &&
+                              ((tag != TAG_STREAM && tag != TAG_SURFACE) || c->version >= 3));
         if (found) continue;
         char name[5];
         for (int b = 0; b < 4; ++b) {
@@ -504,7 +518,7 @@ static eddy_result check_known_sections(const eddy_container *c, eddy_error *err
         }
         name[4] = '\0';
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: unknown section '%s' (0x%08x): an asset "
-                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL GPSI", name,
+                         "holds only DOMN EMOD VISC ADVT GMOD ARTP SHAP QTRE WALL GPSI SURF", name,
                          (unsigned)tag);
     }
     return EDDY_OK;
@@ -532,6 +546,8 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
     if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), c->version, err);
     if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
+    /* the tank's top before the walls, which may reach above the water */
+    if (res == EDDY_OK) res = eddy_surface_decode(a, eddy_container_find(c, TAG_SURFACE), err);
     if (res == EDDY_OK) {
         const eddy_section *walls = eddy_container_find(c, TAG_WALLS);
         if (!walls != !a->has_walls_flag)
@@ -539,6 +555,11 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
                             "disagree about walls");
         else
             res = eddy_asset_domain_decode(a, walls, err);
+    }
+    if (res == EDDY_OK && a->surface) {
+        eddy_error inner = {0};
+        res = eddy_surface_finish(a, a->surface, &inner);
+        if (res != EDDY_OK) res = eddy_fail(err, res, "asset: section 'SURF': %s", inner.message);
     }
     if (res == EDDY_OK) res = eddy_asset_check_meaning(a, err);
     return res;

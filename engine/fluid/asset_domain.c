@@ -50,6 +50,14 @@ eddy_result eddy_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err)
     return eddy_panel_walls_build(&g, a->solid, &a->wall_panels, err);
 }
 
+static double wall_lowest(const eddy_wall *w)
+{
+    if (w->kind == EDDY_WALL_CIRCLE) return w->y - w->radius;
+    double low = INFINITY;
+    for (int p = 0; p < w->point_count; ++p) low = fmin(low, w->points[p][1]);
+    return low;
+}
+
 eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count, eddy_error *err)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
@@ -81,8 +89,10 @@ eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int coun
     }
     a->solid_count = eddy_walls_rasterise(a->walls, count, &g, a->solid, covered);
     eddy_result res = EDDY_OK;
+    /* rock wholly above the water (a tank filled to a depth) is for the
+       bodies only: the fluid has no cells there */
     for (int k = 0; k < count && res == EDDY_OK; ++k)
-        if (covered[k] == 0)
+        if (covered[k] == 0 && !(wall_lowest(&a->walls[k]) >= a->height))
             res = eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d] covers no cell centre of the %d x %d "
                             "grid: make it larger or the grid finer", k, a->nx, a->ny);
     eddy_free(covered);
@@ -209,7 +219,7 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
     if (!walls) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading walls");
     eddy_result res = decode_walls(&rd, walls, count, err);
     eddy_error inner = {0};
-    if (res == EDDY_OK && eddy_walls_check(walls, (int)count, a->width, a->height, &inner) != EDDY_OK)
+    if (res == EDDY_OK && eddy_walls_check(walls, (int)count, a->width, a->tank_height, &inner) != EDDY_OK)
         res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: %s", inner.message);
     if (res == EDDY_OK) {
         res = eddy_asset_set_walls(a, walls, (int)count, &inner);

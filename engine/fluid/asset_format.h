@@ -20,6 +20,7 @@
 #define TAG_SHAPES EDDY_FOURCC('S', 'H', 'A', 'P')
 #define TAG_QUADTREE EDDY_FOURCC('Q', 'T', 'R', 'E')
 #define TAG_WALLS EDDY_FOURCC('W', 'A', 'L', 'L')
+#define TAG_SURFACE EDDY_FOURCC('S', 'U', 'R', 'F')
 #define TAG_STREAM EDDY_FOURCC('G', 'P', 'S', 'I') /* format 3: asset_stream.c */
 
 #define FLAG_DIAGONAL 1u

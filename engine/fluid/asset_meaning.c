@@ -368,6 +368,165 @@ static eddy_result check_grid_norms(const eddy_asset *a, eddy_error *err)
     return EDDY_OK;
 }
 
+/* Grid modes must be divergence-free (the basis is of incompressible
+ * fields) and independent of one another and of the eigenmodes (the basis
+ * is orthonormal in the grid product, B^T W B = I: README, enrich.c);
+ * a grid mode that copies an eigenmode, or two that are one, changes the
+ * flow while every norm still reads 1. Sampled so a load stays fast:
+ * GRID_SAMPLED of the grid modes (all when fewer), each checked for its
+ * divergence, against the next sampled grid mode, and against EIGEN_SAMPLED
+ * eigenmodes (0 and three spread over the basis), which are sampled on the
+ * grid by separable products (2 (nx + ny) trigonometric calls each). */
+#define GRID_SAMPLED 8
+#define EIGEN_SAMPLED 4
+#define GRID_DIVERGENCE_TOL 1e-6 /* of max |u| / min(hx, hy) */
+#define GRID_INDEPENDENCE_TOL 1e-6
+
+/* Box eigenmode m on the grid's faces: u = N b sin(a x) cos(b y) at
+ * (i hx, (j + 1/2) hy), v = -N a cos(a x) sin(b y) at ((i + 1/2) hx, j hy)
+ * (eddy_box_mode_velocity, basis_box.c). trig: 4 (nx + ny + 2) doubles. */
+static void sample_eigenmode(const eddy_asset *a, const eddy_mac *g, const eddy_box_mode *m,
+                             double *out, double *trig)
+{
+    double ka = m->k1 * M_PI / a->width, kb = m->k2 * M_PI / a->height;
+    double n = eddy_box_norm(m, a->width, a->height);
+    double *sin_face_x = trig, *cos_mid_x = trig + (g->nx + 1);
+    double *cos_mid_y = cos_mid_x + g->nx, *sin_face_y = cos_mid_y + g->ny;
+    for (int i = 0; i <= g->nx; ++i) sin_face_x[i] = sin(ka * i * g->hx);
+    for (int i = 0; i < g->nx; ++i) cos_mid_x[i] = cos(ka * (i + 0.5) * g->hx);
+    for (int j = 0; j < g->ny; ++j) cos_mid_y[j] = cos(kb * (j + 0.5) * g->hy);
+    for (int j = 0; j <= g->ny; ++j) sin_face_y[j] = sin(kb * j * g->hy);
+    for (int j = 0; j < g->ny; ++j)
+        for (int i = 0; i <= g->nx; ++i)
+            out[eddy_mac_u(g, i, j)] = n * kb * sin_face_x[i] * cos_mid_y[j];
+    for (int j = 0; j <= g->ny; ++j)
+        for (int i = 0; i < g->nx; ++i)
+            out[eddy_mac_v(g, i, j)] = -n * ka * cos_mid_x[i] * sin_face_y[j];
+}
+
+static eddy_result divergence_free(const eddy_asset *a, const eddy_mac *g, int m, double *div,
+                                   eddy_error *err)
+{
+    size_t n = (size_t)eddy_mac_size(g), cells = (size_t)g->nx * (size_t)g->ny;
+    const double *f = a->grid_modes + (size_t)m * n;
+    double speed = 0.0, most = 0.0;
+    for (size_t s = 0; s < n; ++s) speed = fmax(speed, fabs(f[s]));
+    eddy_mac_divergence(g, f, div);
+    for (size_t c = 0; c < cells; ++c) most = fmax(most, fabs(div[c]));
+    if (!(most <= GRID_DIVERGENCE_TOL * speed / fmin(g->hx, g->hy)))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': grid mode %d is not "
+                         "divergence-free (a cell's divergence is %g 1/s against speeds of %g "
+                         "m/s)", m, most, speed);
+    return EDDY_OK;
+}
+
+static eddy_result check_grid_modes(const eddy_asset *a, eddy_error *err)
+{
+    if (a->grid_count == 0) return EDDY_OK;
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    size_t n = (size_t)eddy_mac_size(&g), cells = (size_t)g.nx * (size_t)g.ny;
+    int eigen = a->eigen_count < EIGEN_SAMPLED ? a->eigen_count : EIGEN_SAMPLED;
+    size_t trig = 4 * ((size_t)g.nx + (size_t)g.ny + 2);
+    double *work = eddy_alloc((cells + trig + (size_t)eigen * n) * sizeof *work);
+    if (!work) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory checking an asset");
+    double *div = work, *angles = work + cells, *modes = angles + trig;
+    int eigen_index[EIGEN_SAMPLED];
+    for (int k = 0; k < eigen; ++k) {
+        eigen_index[k] = (int)((long)k * a->eigen_count / EIGEN_SAMPLED);
+        sample_eigenmode(a, &g, &a->modes[eigen_index[k]], modes + (size_t)k * n, angles);
+    }
+    int stride = a->grid_count > GRID_SAMPLED ? a->grid_count / GRID_SAMPLED : 1;
+    eddy_result res = EDDY_OK;
+    for (int m = 0; m < a->grid_count && res == EDDY_OK; m += stride)
+        res = divergence_free(a, &g, m, div, err);
+    for (int m = 0; m < a->grid_count && res == EDDY_OK; m += stride) {
+        const double *f = a->grid_modes + (size_t)m * n;
+        int other = m + stride < a->grid_count ? m + stride : (m > 0 ? 0 : -1);
+        if (res == EDDY_OK && other >= 0) {
+            double d = eddy_mac_dot(&g, f, a->grid_modes + (size_t)other * n);
+            if (!(fabs(d) <= GRID_INDEPENDENCE_TOL))
+                res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': grid modes %d and "
+                                "%d are not independent (their grid product is %g, not 0)",
+                                m, other, d);
+        }
+        for (int k = 0; k < eigen && res == EDDY_OK; ++k) {
+            double d = eddy_mac_dot(&g, f, modes + (size_t)k * n);
+            if (!(fabs(d) <= GRID_INDEPENDENCE_TOL))
+                res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD': grid mode %d is not "
+                                "independent of eigenmode %d (their grid product is %g, not 0)",
+                                m, eigen_index[k], d);
+        }
+    }
+    eddy_free(work);
+    return res;
+}
+
+/* ------------------------------------------------------------ QTRE */
+
+/* The error table of 5.19 must be this grid's (the builder's
+ * eddy_qt_table_build): its tree's levels, the bins of the domain's
+ * diagonal, the grid spacing as panel length; infinite exactly where a
+ * panel may be inside a node; and between two bounds. Below: each entry
+ * is the largest deviation over 64 panel placements, so it is at least
+ * the deviation of one of them, recomputed at QTRE_SAMPLED bins a level (an
+ * all-zero or shrunk table, which would let quadtree feedback skip real
+ * work, fails). Above: a unit panel of length L at distance d from a node
+ * of half diagonal rho has |u| <= L / (2 pi (d - rho - L / 2)) in the node
+ * and at its centre, so the entry is at most twice that (an all-infinite or
+ * inflated table, which would make it do needless work, fails). */
+#define QTRE_SAMPLED 3
+#define QTRE_TOL 1e-9
+
+static eddy_result qtre_fail(eddy_error *err, const char *what, int level, int bin)
+{
+    return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE': %s (level %d, bin %d)", what,
+                     level, bin);
+}
+
+static eddy_result check_table_level(const eddy_quadtree *tree, const eddy_qt_table *t, int l,
+                                     eddy_error *err)
+{
+    double rho, reach = eddy_qt_table_reach(tree, t, l, &rho);
+    const double *row = t->error + (size_t)l * (size_t)t->bins;
+    int first = -1;
+    for (int b = 0; b < t->bins; ++b) {
+        double d = b * t->bin_width, e = row[b];
+        if (d <= reach) {
+            if (!isinf(e)) return qtre_fail(err, "finite where a panel may be inside a node", l, b);
+            continue;
+        }
+        if (first < 0) first = b;
+        double bound = t->panel_length / (M_PI * (d - rho - 0.5 * t->panel_length));
+        if (!(e <= bound * (1.0 + QTRE_TOL)))
+            return qtre_fail(err, "an entry is beyond the bound a panel's field allows", l, b);
+    }
+    for (int k = 0; first >= 0 && k < QTRE_SAMPLED; ++k) {
+        int b = first + (int)((long)k * (t->bins - 1 - first) / (QTRE_SAMPLED - 1));
+        double least = eddy_qt_table_sample(tree, t, l, b, 0.0, 0.0);
+        if (!(row[b] >= least * (1.0 - QTRE_TOL)))
+            return qtre_fail(err, "an entry is below the deviation a panel there has", l, b);
+    }
+    return EDDY_OK;
+}
+
+static eddy_result check_quadtree_table(const eddy_asset *a, eddy_error *err)
+{
+    const eddy_qt_table *t = &a->quadtree_table;
+    if (!t->error) return EDDY_OK;
+    eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
+    eddy_quadtree tree;
+    eddy_result res = eddy_quadtree_build(&g, &tree, err);
+    if (res != EDDY_OK) return res;
+    int bins = (int)ceil(hypot(g.width, g.height) / t->bin_width) + 2;
+    if (t->levels != tree.levels || t->bins != bins || t->panel_length != fmin(g.hx, g.hy))
+        res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' has %d levels, %d bins and "
+                        "panels of %g m; this grid's quadtree has %d levels, %d bins and %g m",
+                        t->levels, t->bins, t->panel_length, tree.levels, bins, fmin(g.hx, g.hy));
+    for (int l = 0; l < t->levels && res == EDDY_OK; ++l) res = check_table_level(&tree, t, l, err);
+    eddy_quadtree_free(&tree);
+    return res;
+}
+
 static eddy_result check_walls(const eddy_asset *a, eddy_error *err)
 {
     if (!a->has_walls_flag) return EDDY_OK;
@@ -383,6 +542,8 @@ eddy_result eddy_asset_check_meaning(const eddy_asset *a, eddy_error *err)
     if (res == EDDY_OK) res = check_viscosity(a, err);
     if (res == EDDY_OK) res = check_tensor(a, err);
     if (res == EDDY_OK) res = check_grid_norms(a, err);
+    if (res == EDDY_OK) res = check_grid_modes(a, err);
+    if (res == EDDY_OK) res = check_quadtree_table(a, err);
     if (res == EDDY_OK) res = check_walls(a, err);
     return res;
 }

@@ -263,6 +263,162 @@ static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces
     return defect ? bad(err, shape, defect) : EDDY_OK;
 }
 
+/* ------------------------------------------------------------ consistency (issue 22) */
+
+static double segment_distance(const double a[2], const double b[2], double x, double y)
+{
+    double dx = b[0] - a[0], dy = b[1] - a[1], len2 = dx * dx + dy * dy;
+    double t = len2 > 0 ? ((x - a[0]) * dx + (y - a[1]) * dy) / len2 : 0.0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(x - (a[0] + t * dx), y - (a[1] + t * dy));
+}
+
+/* Distance from (x, y) to the outline of a piece; *inside when (x, y) lies
+ * inside it (corners counter-clockwise, panel.h). */
+static double outline_distance(const eddy_piece *p, double x, double y, bool *inside)
+{
+    if (p->kind == EDDY_PIECE_CIRCLE) {
+        double d = hypot(x - p->cx, y - p->cy);
+        *inside = d < p->radius;
+        return fabs(d - p->radius);
+    }
+    double v[EDDY_PANEL_MAX_VERTICES][2], best = INFINITY;
+    int n = eddy_piece_corners(p, v);
+    *inside = n >= 3;
+    for (int k = 0; k < n; ++k) {
+        const double *a = v[k], *b = v[(k + 1) % n];
+        best = fmin(best, segment_distance(a, b, x, y));
+        if ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) <= 0) *inside = false;
+    }
+    return best;
+}
+
+static double piece_perimeter(const eddy_piece *p)
+{
+    if (p->kind == EDDY_PIECE_CIRCLE) return 2.0 * M_PI * p->radius;
+    double v[EDDY_PANEL_MAX_VERTICES][2], sum = 0.0;
+    int n = eddy_piece_corners(p, v);
+    for (int k = 0; k < n; ++k) sum += hypot(v[(k + 1) % n][0] - v[k][0], v[(k + 1) % n][1] - v[k][1]);
+    return sum;
+}
+
+/* The panels must be cut from the shape's own pieces (panel_shape.c): every
+ * panel's ends on the outline of the piece it names and inside no piece
+ * (the panels follow the outer outline of the union), and no more panel
+ * length than the pieces' outlines hold. Panels of another shape, or moved,
+ * scaled or rotated ones, fail this. Within 1e-6 of the bounding radius. */
+static const char *outline_defect(const struct eddy_asset_shape *e)
+{
+    const eddy_panel_shape *p = &e->panels;
+    double tol = 1e-6 * p->radius, perimeter = 0.0, length = 0.0;
+    for (int k = 0; k < e->piece_count; ++k) perimeter += piece_perimeter(&e->pieces[k]);
+    for (int i = 0; i < p->count; ++i) {
+        length += p->length[i];
+        for (int end = 0; end < 2; ++end) {
+            double x = p->ends[4 * i + 2 * end], y = p->ends[4 * i + 2 * end + 1];
+            bool inside;
+            if (!(outline_distance(&e->pieces[p->piece[i]], x, y, &inside) <= tol))
+                return "a panel does not lie on the outline of its piece";
+            for (int k = 0; k < e->piece_count; ++k)
+                if (outline_distance(&e->pieces[k], x, y, &inside) > tol && inside)
+                    return "a panel lies inside one of the shape's pieces";
+        }
+    }
+    if (!(length <= perimeter + tol))
+        return "its panels are longer than the outlines of its pieces";
+    return NULL;
+}
+
+/* A translating or turning body drags at most the water of a disc about it
+ * (per unit density, a body inside a disc of radius R about its origin has
+ * an added mass below 2 pi R^2 and an added moment below 2 pi R^4; a plate
+ * across the disc has pi R^2 and pi R^4 / 8): entries up to 4 times those,
+ * off-diagonal ones no larger than the tensor's positive semidefiniteness
+ * allows. A stored 1e300 would otherwise reach the rigid-body solver. */
+static const char *added_mass_defect(const eddy_panel_shape *p)
+{
+    const double *m = p->added_mass, r2 = p->radius * p->radius;
+    double lin = 8.0 * M_PI * r2, rot = 8.0 * M_PI * r2 * r2;
+    if (!(m[0] <= lin && m[4] <= lin && m[8] <= rot))
+        return "its added-mass tensor is larger than a body of its size can have";
+    static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+    for (int k = 0; k < 3; ++k) {
+        int a = pairs[k][0], b = pairs[k][1];
+        double bound = sqrt(m[4 * a] * m[4 * b]);
+        if (!(fabs(m[3 * a + b]) <= bound * (1.0 + 1e-6) + 1e-12 * (lin + rot)))
+            return "its added-mass tensor is not positive semidefinite";
+    }
+    return NULL;
+}
+
+#define PINV_SAMPLES 3 /* strengths tried per shape */
+#define PINV_ROWS 4    /* rows of P pinv b compared per strength */
+#define PINV_TOL 1e-6  /* relative to the largest |b| */
+
+/* pinv must be the pseudo-inverse of these panels' matrix P (5.12, 5.13,
+ * 5.16): for a strength gamma with zero circulation in its group, b = P
+ * gamma lies in P's range, and P pinv b = b (P P^+ P = P; the null
+ * directions pinv drops have P n = 0, so it holds for symmetric shapes too).
+ * Sampled: gamma on two panels of one group, b over all rows (2 M panel
+ * fluxes), pinv b (M^2 products), and PINV_ROWS rows of P pinv b (M fluxes
+ * each). A pinv scaled, negated or taken from another shape fails. */
+static const char *pinv_defect(const eddy_panel_shape *p, double *b, double *g, int *next,
+                               int *prev)
+{
+    int m = p->count;
+    bool linked = eddy_panel_shape_link(p, next);
+    if (linked)
+        for (int i = 0; i < m; ++i) prev[next[i]] = i;
+    const int *nx = linked ? next : NULL;
+    for (int s = 0; s < PINV_SAMPLES; ++s) {
+        int j = (int)(((unsigned)s * 2654435761u + 7u) % (unsigned)m), k = -1;
+        for (int q = 1; q < m && k < 0; ++q) /* the next panel of j's group */
+            if (p->group[(j + q) % m] == p->group[j]) k = (j + q) % m;
+        if (k < 0) return "a group has a single panel";
+        double largest = 0.0;
+        for (int r = 0; r < m; ++r) {
+            bool exact = eddy_panel_exact_row(p, nx, prev, r);
+            b[r] = eddy_panel_matrix_entry(p, exact, r, j) / p->length[j] -
+                   eddy_panel_matrix_entry(p, exact, r, k) / p->length[k];
+            largest = fmax(largest, fabs(b[r]));
+        }
+        for (int i = 0; i < m; ++i) {
+            const double *row = p->pinv + (size_t)i * (size_t)p->rows;
+            double sum = 0.0;
+            for (int r = 0; r < m; ++r) sum += row[r] * b[r];
+            g[i] = sum;
+        }
+        for (int t = 0; t < PINV_ROWS; ++t) {
+            int r = t == 0 ? j : t == 1 ? k : (j + t * m / PINV_ROWS) % m;
+            bool exact = eddy_panel_exact_row(p, nx, prev, r);
+            double pb = 0.0;
+            for (int i = 0; i < m; ++i) pb += eddy_panel_matrix_entry(p, exact, r, i) * g[i];
+            if (!(fabs(pb - b[r]) <= PINV_TOL * largest))
+                return "its inverted panel matrix is not the inverse of its panels' matrix";
+        }
+    }
+    return NULL;
+}
+
+/* Panels, added mass and inverse checked against the shape they claim to
+ * be (issue 22). */
+static eddy_result check_consistency(const struct eddy_asset_shape *e, int shape, eddy_error *err)
+{
+    const char *defect = outline_defect(e);
+    if (!defect) defect = added_mass_defect(&e->panels);
+    if (defect) return bad(err, shape, defect);
+    size_t m = (size_t)e->panels.count;
+    double *b = eddy_alloc(2 * m * sizeof *b);
+    int *links = eddy_alloc(2 * m * sizeof *links);
+    if (!b || !links) defect = "out of memory";
+    else defect = pinv_defect(&e->panels, b, b + m, links, links + m);
+    eddy_free(b);
+    eddy_free(links);
+    if (defect && strcmp(defect, "out of memory") == 0)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory checking shape %d", shape);
+    return defect ? bad(err, shape, defect) : EDDY_OK;
+}
+
 static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int shape,
                                 uint32_t version, eddy_error *err)
 {
@@ -281,6 +437,7 @@ static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int 
         return bad(err, shape, "bad panel spacing");
     eddy_result res = decode_panels(r, &e->panels, e->piece_count, shape, err);
     if (res == EDDY_OK) res = decode_added_mass(r, &e->panels, version, shape, err);
+    if (res == EDDY_OK) res = check_consistency(e, shape, err);
     return res;
 }
 

@@ -53,7 +53,8 @@ void eddy_asset_domain_free(eddy_asset *a);
  * when they are there already. */
 eddy_result eddy_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err);
 /* Fills the asset's wall arrays from the walls and rasterises them;
- * EDDY_ERR_FORMAT for a wall that covers no cell centre. */
+ * EDDY_ERR_FORMAT for a wall that covers no cell centre, unless it lies
+ * wholly above the water (a->height, of a tank filled to a depth). */
 eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count,
                                  eddy_error *err);
 

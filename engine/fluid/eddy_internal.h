@@ -173,7 +173,11 @@ eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *er
                                   (GPSI), advection on the grid (no ADVT) */
 
 struct eddy_asset {
-    double width, height;
+    double width, height;    /* the water at rest: the fluid's domain [0, W] x [0, D] */
+    double tank_height;      /* the tank's top H >= height; above the water is air (surface
+                                levels, section 'SURF'), equal to height for a full tank */
+    struct eddy_asset_surface *surface; /* the free surface's modes (surface_modes.h), or NULL
+                                           for a full tank */
     int nx, ny;
     int mode_count;          /* r */
     int eigen_count;         /* box modes first */

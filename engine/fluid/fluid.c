@@ -551,11 +551,25 @@ eddy_result eddy_fluid_step(eddy_fluid *f, double dt)
 
 /* ------------------------------------------------------------ queries */
 
-const double *eddy_fluid_coefficients(const eddy_fluid *f) { return f->coef; }
-int eddy_fluid_mode_count(const eddy_fluid *f) { return f->r; }
-const eddy_asset *eddy_fluid_asset(const eddy_fluid *f) { return f->asset; }
-void eddy_fluid_get_timings(const eddy_fluid *f, eddy_timings *out) { *out = f->timings; }
-void eddy_fluid_get_desc(const eddy_fluid *f, eddy_fluid_desc *out) { *out = f->desc; }
+/* Getters take a NULL fluid (eddy.h, ERRORS): zeros, NULL; a NULL out is
+ * left alone. */
+const double *eddy_fluid_coefficients(const eddy_fluid *f) { return f ? f->coef : NULL; }
+int eddy_fluid_mode_count(const eddy_fluid *f) { return f ? f->r : 0; }
+const eddy_asset *eddy_fluid_asset(const eddy_fluid *f) { return f ? f->asset : NULL; }
+
+void eddy_fluid_get_timings(const eddy_fluid *f, eddy_timings *out)
+{
+    if (!out) return;
+    if (f) *out = f->timings;
+    else memset(out, 0, sizeof *out);
+}
+
+void eddy_fluid_get_desc(const eddy_fluid *f, eddy_fluid_desc *out)
+{
+    if (!out) return;
+    if (f) *out = f->desc;
+    else memset(out, 0, sizeof *out);
+}
 
 eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int count)
 {
@@ -596,6 +610,11 @@ void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, d
 
 void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
 {
+    if (!out) return;
+    if (!f) {
+        out[0] = out[1] = 0.0;
+        return;
+    }
     eddy_fluid_velocity_of(f, f->coef, x, y, out);
 }
 
@@ -618,11 +637,17 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
 
 void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, double *uv)
 {
+    if (!uv || n <= 0) return;
+    if (!f || !xy) {
+        memset(uv, 0, 2 * (size_t)n * sizeof *uv);
+        return;
+    }
     eddy_fluid_velocity_many_of(f, f->coef, n, xy, uv);
 }
 
 double eddy_fluid_kinetic_energy(const eddy_fluid *f)
 {
+    if (!f) return 0.0;
     double e = 0.0;
     for (int k = 0; k < f->r; ++k) e += f->coef[k] * f->coef[k];
     return 0.5 * f->desc.density * e;

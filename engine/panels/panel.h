@@ -196,6 +196,9 @@ typedef struct eddy_piece {
 } eddy_piece;
 
 eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle);
+/* Corners of a box or polygon piece, counter-clockwise; returns the count
+ * (0 for a circle). */
+int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2]);
 eddy_piece eddy_piece_circle(double radius, double cx, double cy);
 eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2]);
 
@@ -280,6 +283,12 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, edd
 
 /* Fills the (M + R) x M panel matrix [P; lengths] (5.12, 5.15), row-major. */
 eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *out);
+/* One entry P_ji of its influence rows, for checks that sample the matrix:
+ * exact_row says whether row j takes the exact flux (eddy_panel_exact_row,
+ * with next from eddy_panel_shape_link and prev its inverse, or NULL next
+ * when the outlines do not link). */
+bool eddy_panel_exact_row(const eddy_panel_shape *shape, const int *next, const int *prev, int j);
+double eddy_panel_matrix_entry(const eddy_panel_shape *shape, bool exact_row, int j, int i);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid
@@ -321,6 +330,11 @@ typedef struct eddy_panel_world_desc {
                               term cut off (panel_fast.h). Default: tolerance */
     const struct eddy_panel_walls *walls; /* a level's interior walls (panel_walls.h), or
                               NULL: their source panels join the Schwarz iteration */
+    bool surface_lid;      /* the top wall is a free surface's mean level (a tank filled
+                              to a depth): a body reaching through it gets no image
+                              there (the image would lie against its own wet part,
+                              where the sweeps converge slowly, and the lid's flux
+                              is the surface's, not the reduced fluid's) */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -364,6 +378,7 @@ typedef struct eddy_panel_world_body {
 typedef struct eddy_panel_world {
     double width, height;
     bool images;
+    bool surface_lid;  /* see eddy_panel_world_desc */
     double image_range, tolerance;
     int max_iterations;
     int max_bodies, body_count;
@@ -380,6 +395,11 @@ typedef struct eddy_panel_world {
     double *b_work;    /* per real panel: 5.14 + other bodies (5.17) */
     double *gamma_new; /* scratch, max_panels */
     double *gamma_start; /* per real panel: lone-body solves (divergence fallback) */
+    double *wet;       /* per real panel: the share of it in the water, when masked: its
+                          violation (5.14) and its strength are scaled by it, so panels out
+                          of the water (a tank filled to a depth, a body that left) carry
+                          nothing. Filled by the caller after placing */
+    bool masked;       /* false: every panel is wet (wet is not read) */
     bool placed;
     bool fast;                         /* solve by panel_fast.c */
     double farfield_tolerance;
@@ -414,6 +434,10 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
 /* place + u_f from the callback + solve_samples. fn may be NULL (still fluid). */
 eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
                                    eddy_panel_report *report, eddy_error *err);
+
+/* values[j] *= the wet share of real panel first + j, j < count (nothing
+ * unless the world is masked). */
+void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values);
 
 /* u_p (5.18): velocity of all panels, images included, at a point. */
 void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);

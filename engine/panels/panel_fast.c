@@ -948,6 +948,7 @@ static void solve_body(const eddy_panel_world *w, int t, const double *b, double
 {
     const eddy_panel_shape *s = w->bodies[t].shape;
     apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
+    eddy_panel_mask_body(w, w->bodies[t].first, s->count, gamma);
 }
 
 /* One Gauss-Seidel sweep over the bodies with the near blocks and the far
@@ -1041,7 +1042,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         const eddy_panel_world_body *pb = &w->bodies[t];
         int m = pb->shape->count;
         double *lone = &w->gamma_start[pb->first];
-        apply_matrix(pb->shape->pinv, m, m, pb->shape->rows, &w->b_orig[pb->first], lone);
+        solve_body(w, t, &w->b_orig[pb->first], lone);
         for (int a = 0; a < m; ++a) start2 += lone[a] * lone[a];
         double *gamma = &w->strength[pb->first], *prev = &f->gamma_prev[pb->first];
         if (pb->warm >= 2) { /* the last two solves, extrapolated to this step */

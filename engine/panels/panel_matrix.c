@@ -29,6 +29,23 @@ static bool bends_at_both_ends(const eddy_panel_shape *s, const int *next, const
     return !eddy_panel_collinear(s, prev[j], j) && !eddy_panel_collinear(s, j, next[j]);
 }
 
+bool eddy_panel_exact_row(const eddy_panel_shape *s, const int *next, const int *prev, int j)
+{
+    return next && bends_at_both_ends(s, next, prev, j);
+}
+
+double eddy_panel_matrix_entry(const eddy_panel_shape *s, bool exact_row, int j, int i)
+{
+    if (i == j) return 0.0;
+    const double *ej = &s->ends[4 * j], *mj = &s->mid[2 * j], *nj = &s->normal[2 * j];
+    const double *e = &s->ends[4 * i];
+    double flux = exact_row
+                      ? eddy_panel_flux_influence(e[0], e[1], e[2], e[3], ej[0], ej[1], ej[2], ej[3])
+                      : s->length[j] * eddy_panel_normal_influence(e[0], e[1], e[2], e[3], mj[0],
+                                                                   mj[1], nj[0], nj[1]);
+    return -flux;
+}
+
 static eddy_result fill_influence_rows(const eddy_panel_shape *s, double *out)
 {
     int m = s->count;
@@ -38,17 +55,8 @@ static eddy_result fill_influence_rows(const eddy_panel_shape *s, double *out)
     if (linked)
         for (int i = 0; i < m; i++) prev[next[i]] = i;
     for (int j = 0; j < m; j++) {
-        const double *ej = &s->ends[4 * j], *mj = &s->mid[2 * j], *nj = &s->normal[2 * j];
-        bool exact = linked && bends_at_both_ends(s, next, prev, j);
-        for (int i = 0; i < m; i++) {
-            const double *e = &s->ends[4 * i];
-            double flux = 0.0;
-            if (i != j)
-                flux = exact ? eddy_panel_flux_influence(e[0], e[1], e[2], e[3], ej[0], ej[1], ej[2], ej[3])
-                             : s->length[j] * eddy_panel_normal_influence(e[0], e[1], e[2], e[3],
-                                                                          mj[0], mj[1], nj[0], nj[1]);
-            out[(size_t)j * m + i] = -flux;
-        }
+        bool exact = eddy_panel_exact_row(s, linked ? next : NULL, prev, j);
+        for (int i = 0; i < m; i++) out[(size_t)j * m + i] = eddy_panel_matrix_entry(s, exact, j, i);
     }
     eddy_free(next);
     return EDDY_OK;

@@ -65,8 +65,7 @@ eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2])
     return p;
 }
 
-/* Corners of a box or polygon piece, counter-clockwise. Returns the count. */
-static int piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2])
+int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2])
 {
     if (p->kind == EDDY_PIECE_BOX) {
         static const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
@@ -91,7 +90,7 @@ static double piece_extent(const eddy_piece *p)
     if (p->kind == EDDY_PIECE_CIRCLE)
         return fmax(fabs(p->cx), fabs(p->cy)) + p->radius;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = piece_corners(p, v);
+    int n = eddy_piece_corners(p, v);
     double e = 0.0;
     for (int k = 0; k < n; k++)
         e = fmax(e, fmax(fabs(v[k][0]), fabs(v[k][1])));
@@ -175,7 +174,7 @@ static bool point_in_piece(const eddy_piece *q, double x, double y, double tol)
     if (q->kind == EDDY_PIECE_CIRCLE)
         return hypot(x - q->cx, y - q->cy) <= q->radius + tol;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = piece_corners(q, v);
+    int n = eddy_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double ex = v[(k + 1) % n][0] - v[k][0], ey = v[(k + 1) % n][1] - v[k][1];
         double len = hypot(ex, ey);
@@ -286,7 +285,7 @@ static int side_cuts(const eddy_piece *q, double ax, double ay, double dx, doubl
         return count;
     }
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = piece_corners(q, v);
+    int n = eddy_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double vx = v[k][0] - ax, vy = v[k][1] - ay;
         double ex = v[(k + 1) % n][0] - v[k][0], ey = v[(k + 1) % n][1] - v[k][1];
@@ -310,7 +309,7 @@ static eddy_result polygon_stretches(builder *b, int p, eddy_error *err)
 {
     const eddy_panel_shape_desc *d = b->desc;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = piece_corners(&d->pieces[p], v);
+    int n = eddy_piece_corners(&d->pieces[p], v);
     for (int k = 0; k < n; k++) {
         double ax = v[k][0], ay = v[k][1], ex = v[(k + 1) % n][0], ey = v[(k + 1) % n][1];
         double dx = ex - ax, dy = ey - ay, len = hypot(dx, dy);
@@ -370,7 +369,7 @@ static int circle_crossings(const eddy_piece *c, const eddy_piece *q, double *ou
         return count;
     }
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = piece_corners(q, v);
+    int n = eddy_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double px = v[k][0] - c->cx, py = v[k][1] - c->cy;
         double dx = v[(k + 1) % n][0] - v[k][0], dy = v[(k + 1) % n][1] - v[k][1];

@@ -41,6 +41,7 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->width = desc->width;
     w->height = desc->height;
     w->images = !desc->no_images;
+    w->surface_lid = desc->surface_lid;
     w->image_range = desc->image_range > 0.0 ? desc->image_range : 4.0;
     w->tolerance = desc->tolerance > 0.0 ? desc->tolerance : 1e-8;
     w->max_iterations = desc->max_iterations > 0 ? desc->max_iterations : 100;
@@ -61,8 +62,9 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->b_work = eddy_calloc(np, sizeof(double));
     w->gamma_new = eddy_calloc(np, sizeof(double));
     w->gamma_start = eddy_calloc(np, sizeof(double));
+    w->wet = eddy_calloc(np, sizeof(double));
     if (!w->bodies || !w->src || !w->strength || !w->mid || !w->normal || !w->uf || !w->uo ||
-        !w->b_orig || !w->b_work || !w->gamma_new || !w->gamma_start) {
+        !w->b_orig || !w->b_work || !w->gamma_new || !w->gamma_start || !w->wet) {
         eddy_panel_world_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory");
     }
@@ -119,6 +121,7 @@ void eddy_panel_world_destroy(eddy_panel_world *w)
     eddy_free(w->b_work);
     eddy_free(w->gamma_new);
     eddy_free(w->gamma_start);
+    eddy_free(w->wet);
     eddy_free(w);
 }
 
@@ -237,7 +240,8 @@ static void place_images(eddy_panel_world *w, eddy_panel_world_body *b)
     if (x - r < reach) xw[nx++] = 0.0;
     if (w->width - x - r < reach) xw[nx++] = w->width;
     if (y - r < reach) yw[ny++] = 0.0;
-    if (w->height - y - r < reach) yw[ny++] = w->height;
+    bool through_lid = w->surface_lid && y + r > w->height;
+    if (w->height - y - r < reach && !through_lid) yw[ny++] = w->height;
     for (int i = 0; i < nx; i++) add_image(w, b, true, xw[i], false, 0.0);
     for (int k = 0; k < ny; k++) add_image(w, b, false, 0.0, true, yw[k]);
     for (int i = 0; i < nx; i++)
@@ -267,6 +271,13 @@ static void compute_violation(eddy_panel_world *w, const eddy_panel_world_body *
         double du = w->uf[2 * g] - w->uo[2 * g], dv = w->uf[2 * g + 1] - w->uo[2 * g + 1];
         w->b_orig[g] = b->shape->length[j] * (du * w->normal[2 * g] + dv * w->normal[2 * g + 1]);
     }
+    eddy_panel_mask_body(w, b->first, b->shape->count, &w->b_orig[b->first]);
+}
+
+void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values)
+{
+    if (!w->masked) return;
+    for (int j = 0; j < count; j++) values[j] *= w->wet[first + j];
 }
 
 /* 5.16: gamma = P^+ [b; 0]; the zero rows of 5.15 drop out of the product. */
@@ -330,6 +341,7 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
         }
         eddy_wall_state_body_flux(w->walls, w, i, &w->b_work[b->first]);
         apply_pinv(b->shape, &w->b_work[b->first], w->gamma_new);
+        eddy_panel_mask_body(w, b->first, m, w->gamma_new);
         for (int j = 0; j < m; j++) {
             double d = w->gamma_new[j] - w->strength[b->first + j];
             num += d * d;
@@ -403,6 +415,7 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
         const eddy_panel_world_body *b = &w->bodies[i];
         compute_violation(w, b);
         apply_pinv(b->shape, &w->b_orig[b->first], w->gamma_new);
+        eddy_panel_mask_body(w, b->first, b->shape->count, w->gamma_new);
         set_body_strengths(w, b, w->gamma_new);
     }
     rep.image_panels = w->source_count - w->panel_count;

@@ -99,12 +99,36 @@ static double node_deviation(double len, double theta, double cx, double cy, dou
  * bin * bin_width from the node centre, maximised over directions and panel
  * orientations, then made non-increasing in distance so that the value at a
  * bin's near edge bounds the whole bin. Too close to tell: infinity. */
+static double level_reach(const eddy_qt_table *t, double sx, double sy)
+{
+    return 0.5 * hypot(sx, sy) + 0.5 * t->panel_length + t->bin_width;
+}
+
+double eddy_qt_table_reach(const eddy_quadtree *g, const eddy_qt_table *t, int level,
+                           double *half_diagonal)
+{
+    double sx, sy;
+    level_extent(g, level, &sx, &sy);
+    if (half_diagonal) *half_diagonal = 0.5 * hypot(sx, sy);
+    return level_reach(t, sx, sy);
+}
+
+double eddy_qt_table_sample(const eddy_quadtree *g, const eddy_qt_table *t, int level, int bin,
+                            double phi, double theta)
+{
+    double sx, sy;
+    level_extent(g, level, &sx, &sy);
+    double d = bin * t->bin_width;
+    if (d <= level_reach(t, sx, sy)) return INFINITY;
+    return node_deviation(t->panel_length, theta, d * cos(phi), d * sin(phi), sx, sy);
+}
+
 static void fill_error_table(const eddy_quadtree *g, eddy_qt_table *t)
 {
     for (int l = 0; l < t->levels; ++l) {
         double sx, sy;
         level_extent(g, l, &sx, &sy);
-        double reach = 0.5 * hypot(sx, sy) + 0.5 * t->panel_length + t->bin_width;
+        double reach = level_reach(t, sx, sy);
         double *row = t->error + (size_t)l * (size_t)t->bins;
         for (int b = 0; b < t->bins; ++b) {
             double d = b * t->bin_width, worst = 0;

@@ -47,4 +47,15 @@ double eddy_qt_table_error(const eddy_qt_table *t, int level, double d);
 eddy_result eddy_qt_table_build(const eddy_quadtree *t, double panel_length, eddy_qt_table *out,
                                 eddy_error *err);
 
+/* For checking a stored table against its tree: the distance up to which a
+ * level's entries are infinite (the panel may be inside the node), with the
+ * half diagonal of that level's largest node; and the deviation one panel
+ * orientation theta at direction phi gives at a bin (the table entry is the
+ * largest of these over 16 directions and 4 orientations, then made
+ * non-increasing), INFINITY within the reach. */
+double eddy_qt_table_reach(const eddy_quadtree *tree, const eddy_qt_table *t, int level,
+                           double *half_diagonal);
+double eddy_qt_table_sample(const eddy_quadtree *tree, const eddy_qt_table *t, int level, int bin,
+                            double phi, double theta);
+
 #endif

@@ -55,6 +55,9 @@ struct eddy_scene {
     eddy_scene_excite *excites;
     int wall_count;
     eddy_wall *walls;
+    double depth;          /* 0: a full tank */
+    double wave_viscosity; /* -1: the fluid's */
+    bool open_top;
 };
 
 /* ------------------------------------------------------------ field paths */
@@ -112,21 +115,6 @@ static const char *rule_text(num_rule rule)
     case TEXT_NAME: return "a name (a string of 1..80 bytes, no control characters)";
     }
     return "a number";
-}
-
-long eddy_json_find_nul_escape(const char *text, size_t size)
-{
-    bool in_string = false;
-    for (size_t i = 0; i < size; i++) {
-        if (text[i] == '"') {
-            in_string = !in_string;
-        } else if (in_string && text[i] == '\\' && i + 1 < size) {
-            if (text[i + 1] == 'u' && i + 5 < size && memcmp(text + i + 2, "0000", 4) == 0)
-                return (long)i;
-            i++; /* the escaped character, whatever it is */
-        }
-    }
-    return -1;
 }
 
 /* Reads a TEXT_NAME field into the char array at dst. */
@@ -539,6 +527,51 @@ static bool write_walls(const eddy_scene *s, cJSON *root)
     return eddy_scene_write_walls(root, s->walls, s->wall_count);
 }
 
+/* A tank filled to a depth (eddy_surface.h): the water's depth at rest, the
+ * waves' viscosity, an open top. Written only when given, so that a scene
+ * without them reads and writes as before. */
+static eddy_result parse_depth(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    if (!cJSON_IsNumber(item) || !(item->valuedouble > 0) || !isfinite(item->valuedouble) ||
+        item->valuedouble > EDDY_MAX_SIDE)
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: depth: expected a number in (0, %g]",
+                         EDDY_MAX_SIDE);
+    s->depth = item->valuedouble;
+    return EDDY_OK;
+}
+
+static bool write_depth(const eddy_scene *s, cJSON *root)
+{
+    return s->depth == 0 || cJSON_AddNumberToObject(root, "depth", s->depth) != NULL;
+}
+
+static eddy_result parse_wave_viscosity(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    if (!cJSON_IsNumber(item) || !(item->valuedouble >= 0) || !isfinite(item->valuedouble))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: wave_viscosity: expected a number >= 0");
+    s->wave_viscosity = item->valuedouble;
+    return EDDY_OK;
+}
+
+static bool write_wave_viscosity(const eddy_scene *s, cJSON *root)
+{
+    return s->wave_viscosity < 0 ||
+           cJSON_AddNumberToObject(root, "wave_viscosity", s->wave_viscosity) != NULL;
+}
+
+static eddy_result parse_open_top(eddy_scene *s, const cJSON *item, eddy_error *err)
+{
+    if (!cJSON_IsBool(item))
+        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: open_top: expected true or false");
+    s->open_top = cJSON_IsTrue(item);
+    return EDDY_OK;
+}
+
+static bool write_open_top(const eddy_scene *s, cJSON *root)
+{
+    return !s->open_top || cJSON_AddBoolToObject(root, "open_top", true) != NULL;
+}
+
 /* Every top-level key. A new key ("bodies", "feedback", ...) is one entry
  * here plus its two functions; the writer order is the order of this table. */
 static const struct root_key {
@@ -557,6 +590,9 @@ static const struct root_key {
     {"bodies", parse_bodies, write_bodies},
     {"excite", parse_excite, write_excite},
     {"walls", parse_walls, write_walls},
+    {"depth", parse_depth, write_depth},
+    {"wave_viscosity", parse_wave_viscosity, write_wave_viscosity},
+    {"open_top", parse_open_top, write_open_top},
 };
 
 #define ROOT_KEY_COUNT ((int)(sizeof ROOT_KEYS / sizeof ROOT_KEYS[0]))
@@ -572,6 +608,7 @@ static void scene_defaults(eddy_scene *s)
     s->gravity[0] = 0.0;
     s->gravity[1] = SCENE_DEFAULT_GRAVITY_Y;
     s->feedback = EDDY_FEEDBACK_EXACT;
+    s->wave_viscosity = -1.0;
 }
 
 void eddy_scene_destroy(eddy_scene *scene)
@@ -612,22 +649,6 @@ static eddy_result parse_root(eddy_scene *s, const cJSON *root, eddy_error *err)
     return EDDY_OK;
 }
 
-/* Line and column (from 1) of byte offset pos in text. */
-static void line_column(const char *text, size_t pos, long *line, long *col)
-{
-    long l = 1, c = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n') {
-            l++;
-            c = 1;
-        } else {
-            c++;
-        }
-    }
-    *line = l;
-    *col = c;
-}
-
 eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
                                    eddy_error *err)
 {
@@ -638,49 +659,10 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
     if (size > EDDY_SCENE_MAX_BYTES)
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %zu bytes is more than the %u-byte limit",
                          size, (unsigned)EDDY_SCENE_MAX_BYTES);
-    const char *nul = size ? memchr(text, '\0', size) : NULL;
-    if (nul)
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: a zero byte at offset %zu (not JSON text)",
-                         (size_t)(nul - text));
-
-    /* cJSON wants a terminated buffer to check for trailing garbage. */
-    char *buf = eddy_alloc(size + 1);
-    if (!buf)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "scene: out of memory");
-    if (size)
-        memcpy(buf, text, size);
-    buf[size] = '\0';
-
-    size_t first = 0;
-    while (first < size && (buf[first] == ' ' || buf[first] == '\t' || buf[first] == '\n' ||
-                            buf[first] == '\r'))
-        first++;
-    if (first == size) {
-        eddy_free(buf);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: empty document (expected a JSON object)");
-    }
-
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(buf, size + 1, &end, 1);
-    if (!root) {
-        size_t pos = (end && end >= buf && end <= buf + size) ? (size_t)(end - buf) : size;
-        long line, col;
-        line_column(buf, pos, &line, &col);
-        eddy_free(buf);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: invalid JSON at line %ld, column %ld (byte %zu)",
-                         line, col, pos);
-    }
-    long nul_escape = eddy_json_find_nul_escape(buf, size);
-    if (nul_escape >= 0) {
-        long line, col;
-        line_column(buf, (size_t)nul_escape, &line, &col);
-        eddy_free(buf);
-        cJSON_Delete(root);
-        return eddy_fail(err, EDDY_ERR_FORMAT, "scene: line %ld, column %ld: a string holds the "
-                         "escape \\u0000 (a NUL byte), which no name or text may contain",
-                         line, col);
-    }
-    eddy_free(buf);
+    cJSON *root = NULL;
+    eddy_result parsed = eddy_json_parse_text(text, size, "scene", &root, err);
+    if (parsed != EDDY_OK)
+        return parsed;
 
     eddy_scene *s = eddy_alloc(sizeof *s);
     if (!s) {
@@ -761,6 +743,20 @@ void eddy_scene_get(const eddy_scene *scene, eddy_scene_view *out)
     out->buoyancy = scene->buoyancy;
     out->wall_count = scene->wall_count;
     out->walls = scene->walls;
+    out->depth = scene->depth;
+    out->wave_viscosity = scene->wave_viscosity;
+    out->open_top = scene->open_top;
+}
+
+/* A scene that names a depth must run on an asset filled to it. */
+static eddy_result check_depth(const eddy_scene *scene, const eddy_asset *asset, eddy_error *err)
+{
+    if (scene->depth == 0) return EDDY_OK;
+    eddy_asset_info info;
+    eddy_asset_get_info(asset, &info);
+    if (fabs(info.height - scene->depth) <= 1e-9 * scene->depth) return EDDY_OK;
+    return eddy_fail(err, EDDY_ERR_RANGE, "scene: depth: the scene's water is %g m deep, the "
+                     "asset's %g m (of a %g m tank)", scene->depth, info.height, info.tank_height);
 }
 
 eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_asset *asset,
@@ -768,7 +764,8 @@ eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_ass
 {
     if (!scene || !asset)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
-    return eddy_scene_check_walls(scene->walls, scene->wall_count, asset, err);
+    eddy_result rc = eddy_scene_check_walls(scene->walls, scene->wall_count, asset, err);
+    return rc == EDDY_OK ? check_depth(scene, asset, err) : rc;
 }
 
 double eddy_scene_dt(const eddy_scene *scene)
@@ -838,6 +835,9 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
     }
     eddy_result walls = eddy_scene_check_walls(scene->walls, scene->wall_count,
                                                eddy_fluid_asset(fluid), err);
+    if (walls != EDDY_OK)
+        return walls;
+    walls = check_depth(scene, eddy_fluid_asset(fluid), err);
     if (walls != EDDY_OK)
         return walls;
     double *coef = eddy_calloc(r > 0 ? (size_t)r : 1, sizeof *coef);

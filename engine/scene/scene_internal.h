@@ -33,7 +33,16 @@ eddy_result eddy_scene_check_walls(const eddy_wall *walls, int count, const eddy
 /* Numbers written so that they read back to the same bits (scene_json.c). */
 cJSON *eddy_scene_exact_number(double v);
 
-/* eddy_json_find_nul_escape, eddy_walls_from_json and eddy_walls_to_json
- * are public (eddy_scene.h). */
+/* eddy_json_find_nul_escape (json_text.c), eddy_json_check_text,
+ * eddy_walls_from_json and eddy_walls_to_json are public (eddy_scene.h). */
+/* json_text.c: line and column (from 1) of byte pos of text. */
+void eddy_json_line_column(const char *text, size_t pos, long *line, long *column);
+/* Parses text (size bytes, no terminator needed) as one JSON document, the
+ * strict way every JSON loader reads: EDDY_ERR_FORMAT, with a message that
+ * starts "what: " and names the line and column, for a zero byte, text that
+ * is not UTF-8, an empty document, invalid JSON, anything but white space
+ * after the value, or a "\u0000" escape. *out: cJSON_Delete it. */
+eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what, cJSON **out,
+                                 eddy_error *err);
 
 #endif

@@ -161,9 +161,11 @@ eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out,
     if (!out || !count) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL output");
     *out = NULL, *count = 0;
     if (!text) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL text");
-    cJSON *root = cJSON_ParseWithLength(text, size);
+    /* strict as every JSON loader: UTF-8, one value, nothing after it */
+    cJSON *root = NULL;
+    eddy_result rc = eddy_json_parse_text(text, size, "walls", &root, err);
+    if (rc != EDDY_OK) return rc;
     const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
-    eddy_result rc;
     if (!cJSON_IsObject(root))
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "not a JSON object");
     else if (!item)

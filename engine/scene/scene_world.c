@@ -14,7 +14,9 @@
 
 void eddy_scene_body_shape(const eddy_scene_body *sb, eddy_shape_desc *sd)
 {
+    if (!sd) return;
     memset(sd, 0, sizeof *sd);
+    if (!sb) return;
     sd->density = sb->density;
     if (sb->shape == EDDY_SCENE_BOX) {
         sd->type = EDDY_SHAPE_BOX;
@@ -136,6 +138,8 @@ eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_fluid *fluid,
     cd.feedback = v.feedback;
     cd.buoyancy = v.buoyancy;
     cd.max_bodies = v.body_count > 64 ? v.body_count : 64;
+    cd.wave_viscosity = v.wave_viscosity < 0 ? 0.0 : v.wave_viscosity > 0 ? v.wave_viscosity : -1.0;
+    cd.open_top = v.open_top;
     if (rc == EDDY_OK) rc = eddy_coupling_create(fluid, world, &cd, &coupling, err);
     /* the tank's walls: the world's first body, as before the coupling made them */
     if (rc == EDDY_OK) rc = eddy_coupling_add_walls(coupling, NULL, err);

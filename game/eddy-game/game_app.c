@@ -802,6 +802,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     memset(&f, 0, sizeof f);
     f.sim = a->s.sim;
     f.flow = a->s.flow;
+    f.spray = &a->s.spray;
     f.looks = &a->s.looks;
     f.prev = a->s.prev, f.cur = a->s.cur;
     f.alpha = alpha;

@@ -54,7 +54,10 @@ eddy_result game_asset_for_level(const game_level *L, const char *assets_dir, ed
                                  eddy_error *err)
 {
     char path[PATH_MAX];
-    game_asset_path(L, assets_dir, path, sizeof path);
+    int n = snprintf(path, sizeof path, "%s/levels/%s.eddy", assets_dir, L->id);
+    if (n < 0 || (size_t)n >= sizeof path) /* cut short, it would name another file */
+        return game_error(err, EDDY_ERR_IO, "level %.60s: the asset's path in '%.60s...' is "
+                          "longer than %d bytes", L->id, assets_dir, PATH_MAX - 1);
     return game_asset_load(L, path, out, err);
 }
 

@@ -203,6 +203,26 @@ static void play_undertow(bot *b, long f)
         give(b, GAME_CMD_STIR, 0, cork[0] - 0.5, cork[1], 4, -1);
 }
 
+/* 11: the tow on; off again once the raft is past the middle, so that it
+ * coasts into the harbour rather than down the far wall */
+static void play_raft(bot *b, long f)
+{
+    double raft[2];
+    centre(b, 0, raft);
+    if (f == 30) set_jet(b, 0, true);
+    if (b->phase == 0 && raft[0] > 10.0) set_jet(b, 0, false), b->phase = 1;
+}
+
+/* 12: both currents on, then the pusher sweeps the shelf: the stones splash
+ * in and sink, the floor current rolls them west, the surface current takes
+ * the cork and the log east under the shelf */
+static void play_sink_or_swim(bot *b, long f)
+{
+    if (f == 20) set_jet(b, 0, true), set_jet(b, 1, true);
+    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 10.4, 5.62, 0, 0);
+    if (f == 240) give(b, GAME_CMD_PADDLE, 0, 13.8, 5.62, 0, 0);
+}
+
 static const struct {
     const char *id;
     policy_fn play;
@@ -212,7 +232,8 @@ static const struct {
     {"04-sort", play_sort},           {"05-ferry", play_ferry},
     {"06-maelstrom", play_maelstrom}, {"07-cave", play_cave},
     {"08-island", play_island},       {"09-whirlpool", play_whirlpool},
-    {"10-undertow", play_undertow},
+    {"10-undertow", play_undertow},   {"11-raft", play_raft},
+    {"12-sink-or-swim", play_sink_or_swim},
 };
 
 static policy_fn find(const char *id)

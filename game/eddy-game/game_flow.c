@@ -4,6 +4,7 @@
  * game_flow.c - dye and tracers on the coupled velocity (game_flow.h).
  */
 #include "game_flow.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -445,13 +446,20 @@ static bool inside_body(const game_sim *sim, double x, double y)
     return eddy_world_query_point(game_sim_world(sim), x, y, hit, 2) > 0;
 }
 
+/* Above the water of a tank filled to a depth (eddy_surface.h). */
+static bool in_air(const game_sim *sim, double x, double y)
+{
+    const eddy_coupling *c = game_sim_coupling(sim);
+    return eddy_coupling_has_surface(c) && y > eddy_coupling_surface_height(c, x);
+}
+
 static void spawn(game_flow *f, const game_sim *sim, game_tracer *t, bool fresh)
 {
     double x = 0, y = 0;
     for (int tries = 0; tries < 6; tries++) {
         x = (0.02 + 0.96 * rnd(f)) * f->W;
         y = (0.02 + 0.96 * rnd(f)) * f->H;
-        if (!inside_body(sim, x, y) && !in_rock(f, x, y)) break;
+        if (!inside_body(sim, x, y) && !in_rock(f, x, y) && !in_air(sim, x, y)) break;
     }
     t->xy[0][0] = x, t->xy[0][1] = y;
     t->len = 1;
@@ -473,7 +481,7 @@ static void move_tracers(game_flow *f, const game_sim *sim)
         t->speed = hypot(mid[0], mid[1]);
         bool out = !(x > 0 && x < f->W && y > 0 && y < f->H);
         if (t->age > t->life || out || (k % 8 == (int)(f->steps % 8) && inside_body(sim, x, y)) ||
-            in_rock(f, t->xy[0][0], t->xy[0][1])) {
+            in_rock(f, t->xy[0][0], t->xy[0][1]) || in_air(sim, x, y)) {
             spawn(f, sim, t, false);
             continue;
         }

@@ -22,7 +22,8 @@
 #define LEVEL_MAX_BYTES (1u << 20)
 
 static const char *const SCENE_KEYS[] = {"comment", "fluid", "gravity", "init_modes", "stirs",
-                                         "excite", "feedback", "buoyancy", "bodies", "walls"};
+                                         "excite", "feedback", "buoyancy", "bodies", "walls",
+                                         "wave_viscosity"};
 static const char *const GAME_KEYS[] = {"title", "hint",  "asset",  "par",   "time_limit", "hold",
                                         "damping", "paddle", "jets", "goals", "stir", "coupling", "stars"};
 /* Keys of a paddle that describe its outline and start: they go to the scene. */
@@ -213,11 +214,68 @@ static eddy_result get_int(const parse_ctx *c, const cJSON *v, const char *path,
     return EDDY_OK;
 }
 
+/* The level's step as the run cost model sees it, from the recipe alone
+ * (the asset is not built yet): its modes (the box eigenmodes, one grid mode
+ * per painted mode file, one island mode per wall at most), the most tensor
+ * entries those can have (a box keeps about 2.5 e^2 of its own, grid modes
+ * fill 3 r^2 each, walls all r^3) or the grid path where the build may take
+ * it, the grid, the level's feedback (as if it always ran), its sweeps and
+ * its bodies where they start. */
+eddy_result game_level_step_cost(const game_level *L, const eddy_asset *asset,
+                                 eddy_feedback_mode feedback, eddy_step_cost *out,
+                                 eddy_error *err)
+{
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    eddy_step_cost_desc d = {.width = L->asset.width, .height = L->asset.height,
+                             .nx = L->asset.nx, .ny = L->asset.ny, .feedback = feedback,
+                             .schwarz_max_iterations = L->coupling.schwarz_iterations};
+    if (asset) {
+        eddy_asset_info info;
+        eddy_asset_get_info(asset, &info);
+        d.mode_count = info.mode_count;
+        d.tensor_nonzeros = info.tensor_nonzeros;
+        d.walls = info.wall_count > 0;
+        d.advection = info.advection;
+    } else {
+        double e = L->asset.modes, g = L->asset.paint_count + v.wall_count, r = e + g;
+        d.mode_count = (int)r;
+        d.walls = v.wall_count > 0;
+        d.tensor_nonzeros = (int64_t)(d.walls ? r * r * r : fmin(r * r * r, 2.5 * e * e + 3.0 * g * r * r));
+        /* the build takes the cheaper path where it has two: walls, or box
+           eigenmodes alone (eddy.h, eddy_advection) */
+        d.advection = d.walls || L->asset.paint_count == 0 ? EDDY_ADVECTION_AUTO
+                                                           : EDDY_ADVECTION_TENSOR;
+    }
+    return eddy_scene_step_cost(L->scene, &d, out, err);
+}
+
+/* An hour of the level (GAME_HOUR_OF_FRAMES frames) must be estimated at
+ * no more than GAME_MAX_RUN_SECONDS of work: what would take hours to play
+ * out headless or in a replay is refused now, by eddy-level check too. */
+static eddy_result check_run_cost(const parse_ctx *c, const game_level *L)
+{
+    eddy_step_cost cost;
+    eddy_error inner = {0};
+    eddy_scene_view v;
+    eddy_scene_get(L->scene, &v);
+    if (game_level_step_cost(L, NULL, v.feedback, &cost, &inner) != EDDY_OK)
+        return fail(c, EDDY_ERR_RANGE, "%s", inner.message);
+    double hour = GAME_HOUR_OF_FRAMES * cost.total;
+    if (hour > GAME_MAX_RUN_SECONDS)
+        return fail(c, EDDY_ERR_RANGE, "a frame would cost about %.3g ms (feedback %s %.3g ms, "
+                    "%.0f panels, %.0f pairs of bodies near each other): an hour of play would "
+                    "be %.3g s of work, over the %g s a run may take", 1e3 * cost.total,
+                    eddy_feedback_name(v.feedback), 1e3 * cost.feedback, cost.panel_count,
+                    cost.near_pairs, hour, GAME_MAX_RUN_SECONDS);
+    return EDDY_OK;
+}
+
 /* ------------------------------------------------------------ game keys */
 
 static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_recipe *r)
 {
-    static const char *const keys[] = {"domain", "grid", "modes", "paint"};
+    static const char *const keys[] = {"domain", "grid", "modes", "paint", "depth", "surface_modes"};
     if (!cJSON_IsObject(a)) return fail(c, EDDY_ERR_FORMAT, "asset: expected an object");
     eddy_result rc = check_keys(c, a, "asset", keys, COUNT(keys));
     if (rc != EDDY_OK) return rc;
@@ -237,6 +295,18 @@ static eddy_result parse_asset(const parse_ctx *c, const cJSON *a, game_asset_re
         return rc;
     r->modes = 73;
     if (modes && (rc = get_int(c, modes, "asset.modes", 1, 1024, &r->modes))) return rc;
+    /* a tank filled to a depth (eddy_surface.h): the grid covers the water */
+    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(a, "depth");
+    const cJSON *smodes = cJSON_GetObjectItemCaseSensitive(a, "surface_modes");
+    if (depth && (!cJSON_IsNumber(depth) || !(depth->valuedouble > 0) ||
+                  !(depth->valuedouble < r->height)))
+        return fail(c, EDDY_ERR_FORMAT, "asset.depth: expected metres in (0, %g), below the "
+                    "tank's top", r->height);
+    r->depth = depth ? depth->valuedouble : 0;
+    if (smodes && !depth)
+        return fail(c, EDDY_ERR_FORMAT, "asset.surface_modes: only for a tank with a 'depth'");
+    if (smodes && (rc = get_int(c, smodes, "asset.surface_modes", 1, 512, &r->surface_modes)))
+        return rc;
     const cJSON *paint = cJSON_GetObjectItemCaseSensitive(a, "paint");
     if (paint) {
         if (!cJSON_IsArray(paint) || cJSON_GetArraySize(paint) > GAME_MAX_PAINT)
@@ -621,7 +691,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
-    return EDDY_OK;
+    return check_run_cost(c, L);
 }
 
 void game_level_destroy(game_level *level)
@@ -631,46 +701,32 @@ void game_level_destroy(game_level *level)
     free(level);
 }
 
-static void line_column(const char *text, size_t pos, int *line, int *col)
-{
-    *line = 1, *col = 1;
-    for (size_t i = 0; i < pos; i++) {
-        if (text[i] == '\n')
-            ++*line, *col = 1;
-        else
-            ++*col;
-    }
-}
-
 eddy_result game_level_load_memory(const char *text, size_t size, const char *id,
                                    game_level **out, eddy_error *err)
 {
     parse_ctx c = {id ? id : "?", err};
     if (!text || !out) return fail(&c, EDDY_ERR_ARGUMENT, "NULL argument");
     *out = NULL;
+    if (eddy_utf8_invalid_at(c.id, strlen(c.id)) >= 0) { /* the id is echoed, as JSON too */
+        c.id = "?";
+        return fail(&c, EDDY_ERR_FORMAT, "the level's file name is not UTF-8");
+    }
     if (size > LEVEL_MAX_BYTES)
         return fail(&c, EDDY_ERR_FORMAT, "larger than %u bytes", LEVEL_MAX_BYTES);
-    if (memchr(text, 0, size)) return fail(&c, EDDY_ERR_FORMAT, "a zero byte in the text");
     game_level *L = calloc(1, sizeof *L);
     if (!L) return fail(&c, EDDY_ERR_MEMORY, "out of memory");
     snprintf(L->id, sizeof L->id, "%s", c.id);
     L->hash = game_hash_bytes(GAME_HASH_SEED, text, size);
-    const char *end = NULL;
-    long nul = eddy_json_find_nul_escape(text, size);
-    if (nul >= 0) {
-        int line, col;
-        line_column(text, (size_t)nul, &line, &col);
-        free(L);
-        return fail(&c, EDDY_ERR_FORMAT, "line %d, column %d: a string holds the escape \\u0000 "
-                    "(a NUL byte), which no name or text may contain", line, col);
-    }
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
-    eddy_result rc;
-    if (!root) {
-        int line, col;
-        size_t pos = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
-        line_column(text, pos, &line, &col);
-        rc = fail(&c, EDDY_ERR_FORMAT, "invalid JSON at line %d, column %d", line, col);
+    /* UTF-8, one JSON object and nothing after it, no \u0000: as scenes */
+    char what[80];
+    snprintf(what, sizeof what, "level %.60s", c.id);
+    cJSON *root = NULL;
+    eddy_error inner = {0};
+    eddy_result rc = eddy_json_check_text(text, size, what, &inner);
+    if (rc != EDDY_OK) {
+        if (err) game_error(err, rc, "%s", inner.message);
+    } else if (!(root = cJSON_ParseWithLength(text, size))) {
+        rc = fail(&c, EDDY_ERR_MEMORY, "out of memory"); /* the text parsed once already */
     } else {
         rc = parse_root(&c, root, L);
     }
@@ -717,12 +773,14 @@ eddy_result game_level_check_asset(const game_level *L, const eddy_asset *asset,
     parse_ctx c = {L->id, err};
     eddy_asset_info info;
     eddy_asset_get_info(asset, &info);
-    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.height - L->asset.height) > 1e-9 ||
-        info.nx != L->asset.nx || info.ny != L->asset.ny)
-        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m on %d x %d cells, the "
-                    "level wants %g x %g m on %d x %d (rebuild it: make assets)", info.width,
-                    info.height, info.nx, info.ny, L->asset.width, L->asset.height, L->asset.nx,
-                    L->asset.ny);
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    if (fabs(info.width - L->asset.width) > 1e-9 || fabs(info.tank_height - L->asset.height) > 1e-9 ||
+        fabs(info.height - water) > 1e-9 || info.nx != L->asset.nx || info.ny != L->asset.ny ||
+        (L->asset.surface_modes > 0 && info.surface_mode_count != L->asset.surface_modes))
+        return fail(&c, EDDY_ERR_RANGE, "asset: the asset is %g x %g m filled %g m deep on %d x %d "
+                    "cells, the level wants %g x %g m filled %g m on %d x %d (rebuild it: make "
+                    "assets)", info.width, info.tank_height, info.height, info.nx, info.ny,
+                    L->asset.width, L->asset.height, water, L->asset.nx, L->asset.ny);
     eddy_error inner = {0};
     if (eddy_scene_check_asset_walls(L->scene, asset, &inner) != EDDY_OK)
         return fail(&c, EDDY_ERR_RANGE, "walls: %s (rebuild it: make assets)", inner.message);

@@ -16,7 +16,11 @@
  *     "title": "First current",                  // required, 1..63 bytes
  *     "hint": "Switch the jet on with 1.",        // one line shown at the start
  *     "asset": { "domain": [12, 7.5],             // the tank in metres
- *                "grid": [64, 40],                // MAC cells
+ *                "depth": 4.5,                    // water to this depth, air above
+ *                                                 // (default: full to the top; see
+ *                                                 // include/eddy/eddy_surface.h)
+ *                "surface_modes": 32,             // sloshing modes (default min(32, nx/2))
+ *                "grid": [64, 40],                // MAC cells (of the water)
  *                "modes": 73,                     // box eigenmodes
  *                "paint": ["updraft"] },          // painted modes, built from
  *                                                 // assets/modes/NAME.paint
@@ -25,6 +29,8 @@
  *     "hold": 1.0,            // s every goal must stay filled to win (default 1)
  *     "damping": 0.15,        // 1/s: the fluid's velocity decays as exp(-damping t)
  *                             // (bottom friction of a shallow tank; default 0.1)
+ *     "wave_viscosity": 0.02, // m^2/s: the surface's waves decay as exp(-2 nu k^2 t)
+ *                             // (a scene key; default the fluid's viscosity)
  *     "bodies": [ { ...scene body..., "name": "ball", "color": "#ffcc33",
  *                   "friction": 0.4 } ],  // Box2D friction (default 0.4; two
  *                                         // touching bodies use sqrt(f1 f2))
@@ -84,6 +90,13 @@
 #include <stdint.h>
 
 #define GAME_DT (1.0 / 60.0)
+/* The most work one run of a level may take (its longest, an hour of game
+ * time, GAME_MAX_FRAMES frames), in CPU seconds of the run cost model
+ * (eddy_step_cost_estimate): a level estimated over it is refused when it
+ * loads (so by eddy-level check too), a replay or --frames over it when the
+ * run starts. An hour for an hour of play: a frame may cost 16.7 ms. */
+#define GAME_MAX_RUN_SECONDS 3600.0
+#define GAME_HOUR_OF_FRAMES 216000.0
 #define GAME_MAX_BODIES 32  /* scene bodies of a level, paddle excluded */
 #define GAME_MAX_JETS 9
 #define GAME_MAX_GOALS 8
@@ -147,8 +160,10 @@ typedef struct game_star_rule {
 } game_star_rule;
 
 typedef struct game_asset_recipe {
-    double width, height;
-    int nx, ny, modes;
+    double width, height;  /* the tank */
+    double depth;          /* the water's depth at rest, 0: full (eddy_surface.h) */
+    int surface_modes;     /* 0: the builder's default */
+    int nx, ny, modes;     /* the grid covers the water */
     int paint_count;
     char paint[GAME_MAX_PAINT][64];
 } game_asset_recipe;
@@ -180,6 +195,13 @@ eddy_result game_level_load_memory(const char *text, size_t size, const char *id
                                    game_level **out, eddy_error *err);
 eddy_result game_level_load_file(const char *path, game_level **out, eddy_error *err);
 void game_level_destroy(game_level *level);
+
+/* What one frame of the level costs (eddy_scene_step_cost) with this
+ * feedback, its bodies where they start: with its asset the real tensor,
+ * without (NULL) the most the recipe's modes can hold. */
+eddy_result game_level_step_cost(const game_level *level, const eddy_asset *asset,
+                                 eddy_feedback_mode feedback, eddy_step_cost *out,
+                                 eddy_error *err);
 
 /* Checks the level against an asset: same domain and grid, every jet's mode
  * one of the asset's artist modes (EDDY_ERR_RANGE naming the field). */

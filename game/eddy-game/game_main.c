@@ -50,6 +50,10 @@ static void usage(FILE *f)
             "      --demo FILE      the same, shown in the window\n"
             "      --record FILE    save what was played as a replay (atomically) at the end\n"
             "      --screenshot F   save the last frame as a PNG\n"
+            "      --max-seconds S  headless: stop after S seconds of CPU time (default: four\n"
+            "                       times the run's estimate, at least 60)\n"
+            "      --force          replace --record and --screenshot files even when they are\n"
+            "                       read-only, have other hard links or another owner\n"
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
             "      --fullscreen     a borderless full-screen window (F11 switches)\n"
             "      --unlock-all     open every level (kept in the progress file)\n"
@@ -63,6 +67,8 @@ static void usage(FILE *f)
             "  -h, --help           this text\n"
             "  -V, --version        the version\n"
             "\n"
+            "A run estimated at more than an hour of work is refused before it starts\n"
+            "(64 for --frames, 65 for a replay); one past its budget stops (65).\n"
             "Exit codes: 0 ok, 64 usage, 65 bad level or replay, 66 missing input,\n"
             "69 no display or no SDL in this build, 70 internal error, 71 out of memory,\n"
             "73 cannot write an output.\n");
@@ -71,7 +77,8 @@ static void usage(FILE *f)
 typedef struct options {
     const char *level, *replay, *demo, *record, *screenshot, *levels_dir, *assets_dir, *show;
     long frames;
-    bool headless, fullscreen, quiet, unlock_all;
+    double max_seconds;
+    bool headless, fullscreen, quiet, unlock_all, force;
     long width, height;
 } options;
 
@@ -99,7 +106,7 @@ static int check_outputs(const options *o)
     int rc = cli_refuse_one_output(PROG, out_flag[0], out[0], out_flag[1], out[1]);
     for (int i = 0; i < 2 && rc == EX_OK; i++) {
         if (!out[i]) continue;
-        rc = cli_refuse_special_output(PROG, out_flag[i], out[i]);
+        rc = cli_check_output(PROG, out_flag[i], out[i], o->force);
         for (int k = 0; k < 3 && rc == EX_OK; k++)
             rc = cli_refuse_same_file(PROG, out_flag[i], out[i], in_flag[k], in[k]);
     }
@@ -109,7 +116,7 @@ static int check_outputs(const options *o)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK, OPT_FORCE, OPT_BUDGET };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -120,6 +127,8 @@ static int parse_args(int argc, char **argv, options *o)
         {"size", required_argument, NULL, OPT_SIZE},
         {"fullscreen", no_argument, NULL, OPT_FULL},
         {"unlock-all", no_argument, NULL, OPT_UNLOCK},
+        {"force", no_argument, NULL, OPT_FORCE},
+        {"max-seconds", required_argument, NULL, OPT_BUDGET},
         {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
@@ -153,6 +162,12 @@ static int parse_args(int argc, char **argv, options *o)
         }
         case OPT_FULL: o->fullscreen = true; break;
         case OPT_UNLOCK: o->unlock_all = true; break;
+        case OPT_FORCE: o->force = true; break;
+        case OPT_BUDGET:
+            if (!cli_parse_budget(optarg, &o->max_seconds))
+                return cli_fail(PROG, EX_USAGE, "--max-seconds: expected CPU seconds in (0, %g], "
+                                "not '%s'", CLI_RUN_MAX_SECONDS, optarg);
+            break;
         case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
         case OPT_ASSETS: o->assets_dir = optarg; break;
@@ -173,6 +188,10 @@ static int parse_args(int argc, char **argv, options *o)
             return cli_fail(PROG, EX_USAGE, "--headless needs --frames (or a --replay to play)");
     } else if (o->replay) {
         return cli_fail(PROG, EX_USAGE, "--replay is for --headless; in the window, use --demo");
+    } else if (o->force) {
+        return cli_fail(PROG, EX_USAGE, "--force is for the outputs of --headless");
+    } else if (o->max_seconds > 0) {
+        return cli_fail(PROG, EX_USAGE, "--max-seconds is for --headless");
     }
     if (o->show) {
         game_view v = {0};
@@ -259,6 +278,53 @@ static bool print_summary(const game_sim *sim, const phase_sums *p, double rende
     return true;
 }
 
+/* The run's work, estimated before it starts (game_level_step_cost): the
+ * level's frames in each feedback mode it plays in, the level's own and
+ * those the replay switches to (a debug switch that changes the physics,
+ * and the cost: naive feedback sums every panel at every grid sample).
+ * Over GAME_MAX_RUN_SECONDS: refused, naming the replay (65) or --frames (64). */
+static int check_run_cost(const options *o, const game_loaded *ld, const game_replay *replay,
+                          long frames, double *estimate)
+{
+    eddy_scene_view v;
+    eddy_scene_get(ld->level->scene, &v);
+    int mode = v.feedback == EDDY_FEEDBACK_DEFAULT ? EDDY_FEEDBACK_EXACT : (int)v.feedback;
+    long in_mode[EDDY_FEEDBACK_OFF + 1] = {0}, at = 0;
+    for (int i = 0; i <= replay->count; i++) {
+        long until = i < replay->count && replay->events[i].frame < frames ? replay->events[i].frame
+                                                                           : frames;
+        if (until > at) in_mode[mode] += until - at, at = until;
+        if (i < replay->count && replay->events[i].cmd.type == GAME_CMD_FEEDBACK)
+            mode = replay->events[i].cmd.arg;
+    }
+    double total = 0.0, dearest = 0.0;
+    int dearest_mode = mode;
+    for (int m = EDDY_FEEDBACK_EXACT; m <= EDDY_FEEDBACK_OFF; m++) {
+        if (in_mode[m] == 0) continue;
+        eddy_step_cost cost;
+        eddy_error err = {0};
+        if (game_level_step_cost(ld->level, ld->asset, (eddy_feedback_mode)m, &cost, &err) != EDDY_OK)
+            return cli_fail(PROG, exit_for(err.code), "%s", err.message);
+        total += (double)in_mode[m] * cost.total;
+        if (cost.total > dearest) dearest = cost.total, dearest_mode = m;
+    }
+    *estimate = total;
+    if (total <= GAME_MAX_RUN_SECONDS) return EX_OK;
+    if (o->replay && o->frames < 0)
+        return cli_fail(PROG, EX_DATAERR, "--replay %s: its %ld frames would take about %.3g s of "
+                        "work (%ld of them with feedback %s at %.3g ms a frame), more than the %g s "
+                        "a run may take", o->replay, frames, total, in_mode[dearest_mode],
+                        eddy_feedback_name((eddy_feedback_mode)dearest_mode), 1e3 * dearest,
+                        GAME_MAX_RUN_SECONDS);
+    return cli_fail(PROG, EX_USAGE, "--frames %ld: about %.3g s of work (up to %.3g ms a frame, "
+                    "feedback %s), more than the %g s a run may take: ask for fewer frames",
+                    frames, total, 1e3 * dearest,
+                    eddy_feedback_name((eddy_feedback_mode)dearest_mode), GAME_MAX_RUN_SECONDS);
+}
+
+#define CHECK_EVERY 64       /* frames between looks at the run's budget */
+#define CHECK_DEAR_FRAME 1e-4 /* s: frames estimated dearer look at the clock every frame */
+
 static int run_headless(const options *o, const char *argv0)
 {
     game_catalog cat;
@@ -278,14 +344,16 @@ static int run_headless(const options *o, const char *argv0)
         else if (strcmp(replay.level_id, ld.level->id) != 0)
             code = cli_fail(PROG, EX_DATAERR, "--replay %s: recorded on level '%s', not '%s'",
                             o->replay, replay.level_id, ld.level->id);
-        else if (replay.level_hash != ld.level->hash)
-            fprintf(stderr, "eddy-game: warning: %s was recorded on another version of level "
-                    "'%s'; it may play out differently\n", o->replay, ld.level->id);
     }
     game_sim *sim = NULL;
     if (code == EX_OK && (rc = game_sim_create(ld.level, ld.asset, &sim, &err)) != EDDY_OK)
         code = cli_fail(PROG, exit_for(rc), "%s", err.message);
     long frames = o->frames >= 0 ? o->frames : replay.frames;
+    double estimate = 0.0;
+    if (code == EX_OK) code = check_run_cost(o, &ld, &replay, frames, &estimate);
+    if (code == EX_OK && o->replay && replay.level_hash != ld.level->hash)
+        fprintf(stderr, "eddy-game: warning: %s was recorded on another version of level "
+                "'%s'; it may play out differently\n", o->replay, ld.level->id);
 #ifndef EDDY_GAME_NO_SDL
     game_shot *shot = NULL;
     if (code == EX_OK && o->screenshot &&
@@ -301,13 +369,23 @@ static int run_headless(const options *o, const char *argv0)
 #endif
     phase_sums sums = {0};
     int next = 0;
+    cli_budget budget = cli_budget_start(estimate, o->max_seconds);
+    bool dear = frames > 0 && estimate / (double)frames > CHECK_DEAR_FRAME;
     for (long f = 0; f < frames && code == EX_OK; f++) {
+        if (f > 0 && (dear || f % CHECK_EVERY == 0) &&
+            (code = cli_budget_check(PROG, &budget, "frame", f, frames,
+                                     f % CHECK_EVERY == 0 ? game_sim_coupling(sim) : NULL,
+                                     GAME_MAX_RUN_SECONDS)) != EX_OK)
+            break;
         if ((rc = game_replay_feed(&replay, sim, &next, &err)) != EDDY_OK) {
             code = cli_fail(PROG, exit_for(rc), "%s", err.message); /* names the line */
             break;
         }
         if ((rc = game_sim_step(sim, &err)) != EDDY_OK) {
-            code = cli_fail(PROG, rc == EDDY_ERR_NUMERIC ? EX_DATAERR : EX_SOFTWARE,
+            /* non-finite state, a stir or excite the level's scene asks of
+               the asset: the level's values (data); anything else is ours */
+            code = cli_fail(PROG, rc == EDDY_ERR_NUMERIC || rc == EDDY_ERR_RANGE ||
+                                          rc == EDDY_ERR_FORMAT ? EX_DATAERR : EX_SOFTWARE,
                             "frame %ld: %s", f, err.message);
             break;
         }
@@ -319,27 +397,51 @@ static int run_headless(const options *o, const char *argv0)
 #endif
     }
     double render_ms = -1;
+    /* both outputs are written beside their targets first and replace them
+       only once both are complete */
+    eddy_staged_file *staged[2] = {NULL, NULL};
     if (code == EX_OK && o->record) {
         game_replay rec;
+        char *text = NULL;
         if ((rc = game_replay_from_sim(sim, &rec, &err)) == EDDY_OK) {
-            rc = game_replay_save_file(&rec, o->record, &err);
+            text = game_replay_format(&rec);
+            rc = text ? eddy_stage_file(o->record, text, strlen(text), cli_save_flags(o->force),
+                                        &staged[0], &err)
+                      : game_error(&err, EDDY_ERR_MEMORY, "replay: out of memory");
             game_replay_free(&rec);
         }
+        free(text);
         if (rc != EDDY_OK)
             code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT,
                             "--record: %s", err.message);
     }
 #ifndef EDDY_GAME_NO_SDL
     if (code == EX_OK && shot) {
-        rc = game_shot_save(shot, o->screenshot, &render_ms, &err);
-        if (rc != EDDY_OK) code = cli_fail(PROG, EX_CANTCREAT, "--screenshot: %s", err.message);
+        unsigned char *png = NULL;
+        size_t size = 0;
+        rc = game_shot_encode(shot, &png, &size, &render_ms, &err);
+        if (rc == EDDY_OK)
+            rc = eddy_stage_file(o->screenshot, png, size, cli_save_flags(o->force), &staged[1],
+                                 &err);
+        free(png);
+        if (rc != EDDY_OK)
+            code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT,
+                            "--screenshot: %s", err.message);
     }
     game_shot_destroy(shot);
 #endif
+    static const char *const staged_flag[2] = {"--record", "--screenshot"};
+    for (int k = 0; k < 2; k++) {
+        if (code != EX_OK) {
+            eddy_discard_file(staged[k]);
+        } else if (staged[k] && eddy_commit_file(staged[k], &err) != EDDY_OK) {
+            code = cli_fail(PROG, EX_CANTCREAT, "%s: %s", staged_flag[k], err.message);
+        }
+    }
     if (code == EX_OK && !o->quiet && !print_summary(sim, &sums, render_ms))
         code = cli_fail(PROG, EX_OSERR, "out of memory for the summary line");
-    if (code == EX_OK && fflush(stdout) != 0)
-        code = cli_fail(PROG, EX_IOERR, "cannot write the standard output");
+    if (code == EX_OK)
+        code = cli_finish_stdout(PROG);
     game_sim_destroy(sim);
     game_replay_free(&replay);
     game_loaded_free(&ld);

@@ -9,6 +9,7 @@
 #include "game_tutorial.h"
 #include "game_xform.h"
 #include "game_rock.h"
+#include "game_surface.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1241,6 +1242,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
 
     SDL_Rect clip = {(int)tank.x, (int)tank.y, (int)ceilf(tank.w), (int)ceilf(tank.h)};
     SDL_RenderSetClipRect(r, &clip);
+    game_surface_draw(r, sim, g->ox, g->oy, g->scale, g->H, ui); /* air above water (game_surface.c) */
     bool play = f->screen == GAME_SCREEN_PLAY;
     if (play) draw_goals(g, f);
     draw_jets(g, f);
@@ -1255,6 +1257,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
         draw_body(g, &f->looks->bodies[i], &pose);
     }
+    game_surface_draw_spray(r, f->spray, g->ox, g->oy, g->scale, g->H, ui);
     /* engine debug overlays through its debug-draw callbacks */
     if (play && (f->view.panels || f->view.quadtree || f->view.samples)) {
         eddy_debug_draw dd = {0};

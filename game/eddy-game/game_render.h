@@ -18,6 +18,7 @@
 
 #include "game_flow.h"
 #include "game_look.h"
+#include "game_spray.h"
 #include "game_text.h"
 #include "game_view.h"
 
@@ -40,6 +41,7 @@ typedef struct game_menu_entry {
 typedef struct game_frame_info {
     const game_sim *sim;
     const game_flow *flow;
+    const game_spray *spray;     /* droplets over a surface (game_spray.h), or NULL */
     const game_looks *looks;     /* of sim's bodies (game_session.h) */
     const eddy_pose *prev, *cur; /* looks->body_count poses: the last two steps */
     double alpha;                /* 0..1 between prev and cur */

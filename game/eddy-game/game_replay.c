@@ -124,6 +124,12 @@ eddy_result game_replay_parse(const char *text, size_t size, const char *name, g
     memset(out, 0, sizeof *out);
     if (size > REPLAY_MAX_BYTES) return rfail(err, name, 0, "larger than 64 MiB");
     if (memchr(text, 0, size)) return rfail(err, name, 0, "a zero byte in the text");
+    long bad = eddy_utf8_invalid_at(text, size); /* its words are echoed in messages */
+    if (bad >= 0) {
+        int at = 1;
+        for (long i = 0; i < bad; i++) at += text[i] == '\n';
+        return rfail(err, name, at, "the text is not UTF-8 (byte %ld)", bad);
+    }
     char *copy = malloc(size + 1);
     if (!copy) {
         return game_error(err, EDDY_ERR_MEMORY, "replay: out of memory");

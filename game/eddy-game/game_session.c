@@ -56,6 +56,7 @@ eddy_result game_session_restart(game_session *s, eddy_error *err)
     }
     read_poses(s, s->cur);
     memcpy(s->prev, s->cur, (size_t)s->looks.body_count * sizeof *s->cur);
+    game_spray_reset(&s->spray);
     return EDDY_OK;
 }
 
@@ -88,6 +89,7 @@ eddy_result game_session_step(game_session *s, eddy_error *err)
     eddy_result rc = game_sim_step(s->sim, err);
     read_poses(s, s->cur);
     game_flow_step(s->flow, s->sim);
+    game_spray_step(&s->spray, s->sim);
     return rc;
 }
 

@@ -16,6 +16,7 @@
 #include "game_flow.h"
 #include "game_look.h"
 #include "game_run.h"
+#include "game_spray.h"
 
 typedef struct game_session {
     game_loaded loaded;     /* level and asset */
@@ -24,6 +25,7 @@ typedef struct game_session {
     game_looks looks;
     eddy_pose *prev, *cur;  /* looks.body_count poses: the last two steps */
     int index;              /* into the catalog; -1 for a level outside it */
+    game_spray spray;       /* droplets of a tank filled to a depth (game_spray.h) */
 } game_session;
 
 /* Opens level number index of the catalog (0-based; -1: the built-in level),

@@ -6,6 +6,7 @@
 #include "game_shot.h"
 #include "game_png.h"
 #include "game_render.h"
+#include <eddy/eddy_file.h> /* eddy_write_file_atomic */
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@ struct game_shot {
     SDL_Renderer *renderer;
     game_render *render;
     game_flow *flow;
+    game_spray spray;
     game_looks looks;
     eddy_pose *prev, *cur;
     game_view view;
@@ -74,9 +76,11 @@ void game_shot_step(game_shot *s)
     memcpy(s->prev, s->cur, (size_t)game_sim_body_count(s->sim) * sizeof *s->cur);
     read_poses(s->sim, s->cur);
     game_flow_step(s->flow, s->sim);
+    game_spray_step(&s->spray, s->sim);
 }
 
-eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, eddy_error *err)
+eddy_result game_shot_encode(game_shot *s, unsigned char **png, size_t *size, double *render_ms,
+                             eddy_error *err)
 {
     if (!game_render_has_font(s->render))
         fprintf(stderr, "eddy-game: warning: no font found (install fonts-dejavu-core or set "
@@ -85,6 +89,7 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     memset(&f, 0, sizeof f);
     f.sim = s->sim;
     f.flow = s->flow;
+    f.spray = &s->spray;
     f.looks = &s->looks;
     f.prev = s->prev, f.cur = s->cur;
     f.alpha = 1.0;
@@ -99,7 +104,17 @@ eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, ed
     game_render_frame(s->render, &f);
     SDL_RenderPresent(s->renderer);
     *render_ms = now_ms() - t0;
-    return game_save_renderer_png(s->renderer, s->surface->w, s->surface->h, path, err);
+    return game_renderer_png(s->renderer, s->surface->w, s->surface->h, png, size, err);
+}
+
+eddy_result game_shot_save(game_shot *s, const char *path, double *render_ms, eddy_error *err)
+{
+    unsigned char *png = NULL;
+    size_t size = 0;
+    eddy_result rc = game_shot_encode(s, &png, &size, render_ms, err);
+    if (rc == EDDY_OK) rc = eddy_write_file_atomic(path, png, size, err);
+    free(png);
+    return rc;
 }
 
 void game_shot_destroy(game_shot *s)
@@ -115,8 +130,8 @@ void game_shot_destroy(game_shot *s)
     free(s);
 }
 
-eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *path,
-                                   eddy_error *err)
+eddy_result game_renderer_png(SDL_Renderer *r, int w, int h, unsigned char **png, size_t *size,
+                              eddy_error *err)
 {
     unsigned char *rgb = malloc((size_t)w * (size_t)h * 3);
     if (!rgb) return game_error(err, EDDY_ERR_MEMORY, "out of memory for a %dx%d screenshot", w, h);
@@ -124,7 +139,18 @@ eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *pa
         free(rgb);
         return game_error(err, EDDY_ERR_IO, "cannot read the frame back (%s)", SDL_GetError());
     }
-    eddy_result rc = game_png_save(path, rgb, w, h, w * 3, err);
+    eddy_result rc = game_png_encode(rgb, w, h, w * 3, png, size, err);
     free(rgb);
+    return rc;
+}
+
+eddy_result game_save_renderer_png(SDL_Renderer *r, int w, int h, const char *path,
+                                   eddy_error *err)
+{
+    unsigned char *png = NULL;
+    size_t size = 0;
+    eddy_result rc = game_renderer_png(r, w, h, &png, &size, err);
+    if (rc == EDDY_OK) rc = eddy_write_file_atomic(path, png, size, err);
+    free(png);
     return rc;
 }

@@ -119,6 +119,19 @@ static eddy_result add_body(const eddy_scene_body *sb, double friction, eddy_wor
     return eddy_body_add_shape(*out, &sd, NULL, err);
 }
 
+/* The values the set-up refuses all come from the level file (or its
+ * asset): the library calls them arguments, the game's exit codes call them
+ * data (65, not 70). */
+static eddy_result as_data_error(eddy_result rc, eddy_error *err)
+{
+    if (rc != EDDY_ERR_ARGUMENT && rc != EDDY_ERR_CAPACITY) return rc;
+    if (err) err->code = EDDY_ERR_FORMAT;
+    return EDDY_ERR_FORMAT;
+}
+
+static eddy_result sim_setup(const game_level *level, const eddy_asset *asset, game_sim **out,
+                             eddy_error *err);
+
 eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, game_sim **out,
                             eddy_error *err)
 {
@@ -126,6 +139,21 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
     *out = NULL;
     eddy_result rc = game_level_check_asset(level, asset, err);
     if (rc != EDDY_OK) return rc;
+    return as_data_error(sim_setup(level, asset, out, err), err);
+}
+
+eddy_result game_sim_create_trial(const game_level *level, const eddy_asset *asset,
+                                  game_sim **out, eddy_error *err)
+{
+    if (!level || !asset || !out) return sim_fail(err, EDDY_ERR_ARGUMENT, "game: NULL argument");
+    *out = NULL;
+    return as_data_error(sim_setup(level, asset, out, err), err);
+}
+
+static eddy_result sim_setup(const game_level *level, const eddy_asset *asset, game_sim **out,
+                             eddy_error *err)
+{
+    eddy_result rc = EDDY_OK;
     game_sim *s = calloc(1, sizeof *s);
     if (!s) return sim_fail(err, EDDY_ERR_MEMORY, "game: out of memory");
     s->level = level;
@@ -135,7 +163,9 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
     eddy_fluid_desc fd = {0};
     eddy_scene_fluid_desc(level->scene, &fd);
     fd.max_stirs = s->view.stir_count + MAX_PENDING_STIRS + 8;
-    rc = eddy_fluid_create(asset, &fd, &s->fluid, err);
+    eddy_error inner = {0};
+    rc = eddy_fluid_create(asset, &fd, &s->fluid, &inner);
+    if (rc != EDDY_OK) game_error(err, rc, "level %.60s: fluid: %s", level->id, inner.message);
     if (rc == EDDY_OK) rc = eddy_scene_apply_initial(level->scene, s->fluid, err);
     if (rc == EDDY_OK) {
         s->mode_count = eddy_fluid_mode_count(s->fluid);
@@ -150,9 +180,10 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
     if (rc == EDDY_OK) {
         eddy_world_desc wd = {0};
         wd.gravity[0] = s->view.gravity[0], wd.gravity[1] = s->view.gravity[1];
-        rc = eddy_world_create(&wd, &s->world, err);
+        if ((rc = eddy_world_create(&wd, &s->world, &inner)) != EDDY_OK)
+            game_error(err, rc, "level %.60s: gravity: %s", level->id, inner.message);
     }
-    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.height, &s->walls, err);
+    if (rc == EDDY_OK) rc = add_walls(s->world, info.width, info.tank_height, &s->walls, err);
     /* the level's walls inside the tank: rock to collide with (the fluid has
        them in its basis) */
     if (rc == EDDY_OK) rc = eddy_scene_add_rock(s->world, asset, NULL, err);
@@ -166,6 +197,10 @@ eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, ga
         cd.schwarz_tolerance = 1e-3;
         cd.schwarz_max_iterations = level->coupling.schwarz_iterations;
         cd.no_wall_images = !level->coupling.wall_images;
+        /* the waves of a tank filled to a depth (eddy_surface.h) */
+        cd.wave_viscosity = s->view.wave_viscosity < 0   ? 0.0
+                            : s->view.wave_viscosity > 0 ? s->view.wave_viscosity
+                                                         : -1.0;
         rc = eddy_coupling_create(s->fluid, s->world, &cd, &s->coupling, err);
     }
     for (int i = 0; i < s->body_count && rc == EDDY_OK; ++i) {

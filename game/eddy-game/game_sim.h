@@ -55,9 +55,17 @@ typedef enum game_status {
 
 typedef struct game_sim game_sim;
 
-/* The sim keeps pointers to level and asset: both must outlive it. */
+/* The sim keeps pointers to level and asset: both must outlive it. A value
+ * of the level (or asset) the set-up refuses is EDDY_ERR_FORMAT (or RANGE,
+ * NUMERIC), never EDDY_ERR_ARGUMENT: the caller's exit code says data. */
 eddy_result game_sim_create(const game_level *level, const eddy_asset *asset, game_sim **out,
                             eddy_error *err);
+/* The same set-up on an asset that need not be the level's own (its walls
+ * and painted modes are not asked for; jets without their mode do nothing):
+ * eddy-level check runs the level on a small stand-in of its domain and
+ * grid, so that it refuses every value the game would. */
+eddy_result game_sim_create_trial(const game_level *level, const eddy_asset *asset,
+                                  game_sim **out, eddy_error *err);
 void game_sim_destroy(game_sim *sim);
 
 /* Queues a command for the next step and logs it. EDDY_ERR_ARGUMENT for a

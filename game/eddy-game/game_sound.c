@@ -4,6 +4,7 @@
  * game_sound.c - sound cues from the sim (game_sound.h).
  */
 #include "game_sound.h"
+#include <eddy/eddy_surface.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -96,6 +97,16 @@ void game_sound_watch_step(game_sound_watch *w, const game_sim *sim, game_sound_
             s->strength = fmin(1.0, knock / 3.0);
             s->pan = fmax(-1.0, fmin(1.0, 2.0 * c[0] / L->asset.width - 1.0));
         }
+    }
+    /* a body falling into the water of a tank filled to a depth splashes
+       (eddy_surface.h's enter events) */
+    const eddy_splash *events = NULL;
+    int entered = eddy_coupling_splashes(game_sim_coupling(sim), &events);
+    for (int e = 0; e < entered && out->splash_count < GAME_SOUND_MAX_SPLASHES; e++) {
+        if (events[e].kind != EDDY_SPLASH_ENTER || events[e].speed < 1.0) continue;
+        game_sound_splash *s = &out->splash[out->splash_count++];
+        s->strength = fmin(1.0, events[e].speed / 5.0);
+        s->pan = fmax(-1.0, fmin(1.0, 2.0 * events[e].x / L->asset.width - 1.0));
     }
     for (int g = 0; g < L->goal_count; g++) {
         bool now = game_sim_goal_filled(sim, g);

@@ -34,7 +34,8 @@ eddy_result game_level_check_build(const game_level *L, eddy_error *err)
     eddy_scene_get(L->scene, &v);
     eddy_build_desc d = {.width = L->asset.width, .height = L->asset.height, .nx = L->asset.nx,
                          .ny = L->asset.ny, .modes = L->asset.modes, .walls = v.walls,
-                         .wall_count = v.wall_count};
+                         .wall_count = v.wall_count, .depth = L->asset.depth,
+                         .surface_modes = L->asset.surface_modes};
     eddy_build_cost cost;
     eddy_error inner = {0};
     if (eddy_build_estimate(&d, &cost, &inner) != EDDY_OK)
@@ -100,27 +101,48 @@ static char *catalogue_json(const game_level *L)
 
 /* ------------------------------------------------------------ building */
 
+/* dir + "/" + name + ext in a new buffer, whatever their lengths (NULL when
+ * memory ran out). */
+static char *join_path(const char *dir, const char *name, const char *ext)
+{
+    size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s/%s%s", dir, name, ext);
+    return p;
+}
+
+void game_paths_free(game_paths *p)
+{
+    if (!p) return;
+    for (int i = 0; i < p->count; i++) free(p->path[i]);
+    memset(p, 0, sizeof *p);
+}
+
 eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_asset **out,
-                             char *deps, size_t deps_cap, eddy_error *err)
+                             game_paths *deps, eddy_error *err)
 {
     *out = NULL;
-    if (deps && deps_cap) deps[0] = '\0';
+    if (deps) memset(deps, 0, sizeof *deps);
     eddy_mode_set *sets[GAME_MAX_PAINT] = {0};
-    eddy_mode_grid grid = {L->asset.width, L->asset.height, L->asset.nx, L->asset.ny};
+    /* painted modes cover the water: all the tank, or up to its depth */
+    double water = L->asset.depth > 0 ? L->asset.depth : L->asset.height;
+    eddy_mode_grid grid = {L->asset.width, water, L->asset.nx, L->asset.ny};
     eddy_result rc = EDDY_OK;
     for (int i = 0; i < L->asset.paint_count && rc == EDDY_OK; i++) {
-        char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/%s.mode", modes_dir, L->asset.paint[i]);
+        char *path = join_path(modes_dir, L->asset.paint[i], ".mode");
         eddy_error inner = {0};
-        rc = eddy_mode_set_load(path, &grid, &sets[i], &inner);
+        rc = path ? eddy_mode_set_load(path, &grid, &sets[i], &inner)
+                  : game_error(&inner, EDDY_ERR_MEMORY, "out of memory");
         if (rc != EDDY_OK) {
             char what[64];
             snprintf(what, sizeof what, "asset.paint[%d]", i);
             afail(err, rc, L->id, what, inner.message);
-        } else if (deps && strlen(deps) + strlen(path) + 2 < deps_cap) {
-            strcat(deps, path);
-            strcat(deps, " ");
+        } else if (deps) { /* every file read, its whole path: the rule and the
+                              input-equals-output check rely on it */
+            deps->path[deps->count++] = path;
+            path = NULL;
         }
+        free(path);
     }
     char *cat_text = rc == EDDY_OK ? catalogue_json(L) : NULL;
     eddy_shape_catalogue *cat = NULL;
@@ -136,6 +158,7 @@ eddy_result game_asset_build(const game_level *L, const char *modes_dir, eddy_as
         d.width = L->asset.width, d.height = L->asset.height;
         d.nx = L->asset.nx, d.ny = L->asset.ny;
         d.modes = L->asset.modes;
+        d.depth = L->asset.depth, d.surface_modes = L->asset.surface_modes;
         d.artists = (const eddy_mode_set *const *)sets;
         d.artist_count = L->asset.paint_count;
         d.shapes = cat;

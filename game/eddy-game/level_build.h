@@ -26,10 +26,18 @@
  * read yet, are left to the build's own check. */
 eddy_result game_level_check_build(const game_level *level, eddy_error *err);
 
+/* The painted mode files a build read, every path whole (malloc'd; free
+ * them with game_paths_free). */
+typedef struct game_paths {
+    char *path[GAME_MAX_PAINT];
+    int count;
+} game_paths;
+void game_paths_free(game_paths *paths);
+
 /* Builds the asset. modes_dir holds the painted mode files. deps, if not
- * NULL, receives the mode files read (a make rule's prerequisites), one
- * "PATH " after another. */
+ * NULL, receives the mode files read (a make rule's prerequisites); free it
+ * with game_paths_free, on failure too. */
 eddy_result game_asset_build(const game_level *level, const char *modes_dir, eddy_asset **out,
-                             char *deps, size_t deps_cap, eddy_error *err);
+                             game_paths *deps, eddy_error *err);
 
 #endif /* LEVEL_BUILD_H */

@@ -1085,6 +1085,20 @@ static void draw_brush_cursor(app *a)
     }
 }
 
+/* A level filled to a depth: its water line along the top of the painted
+ * water, with the tank's height above it. */
+static void draw_water_line(app *a, const SDL_Rect *domain)
+{
+    double water = paint_doc_mac(a->doc)->height, tank = paint_doc_tank_height(a->doc);
+    if (!(tank > water)) return;
+    SDL_Rect line = {domain->x, domain->y - 2, domain->w, 4};
+    paint_fill(a->ren, &line, (SDL_Color){215, 240, 255, 255});
+    char note[96];
+    snprintf(note, sizeof note, "water line: %g m of a %g m tank (air above)", water, tank);
+    paint_text(a->ren, a->st.small, domain->x + 6, domain->y + 4, (SDL_Color){215, 240, 255, 255},
+               note);
+}
+
 /* A view's title and a note, just above where the domain will be drawn. */
 static void label(app *a, const SDL_Rect *area, const char *left, const char *right)
 {
@@ -1135,6 +1149,7 @@ static void draw_frame(app *a)
     SDL_Rect domain = paint_view_domain_rect(a->view); /* the field's own rectangle */
     paint_rock_draw(a->ren, &domain, paint_doc_mac(a->doc)->width, paint_doc_mac(a->doc)->height,
                     paint_doc_walls(a->doc), paint_doc_wall_count(a->doc));
+    draw_water_line(a, &domain);
 
     if (a->preview_on && a->preview) {
         paint_preview_info info;

@@ -55,6 +55,9 @@ struct paint_doc {
     eddy_wall walls[EDDY_MAX_WALLS];
     int wall_count;
     uint8_t *solid; /* nx * ny */
+    /* a level filled to a depth (include/eddy/eddy_surface.h): the grid is the
+       water, the tank reaches tank_height (0: the tank is full) */
+    double tank_height;
 };
 
 /* ------------------------------------------------------------ creation */
@@ -899,6 +902,11 @@ static bool divergence_free(const paint_doc *doc, const double *f)
 
 eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
 {
+    return paint_doc_save_flags(doc, path, 0, err);
+}
+
+eddy_result paint_doc_save_flags(paint_doc *doc, const char *path, unsigned flags, eddy_error *err)
+{
     if (!path || !*path)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "save: empty path");
     paint_doc_end_edit(doc);
@@ -910,8 +918,13 @@ eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err)
         if (!divergence_free(doc, f))
             rc = eddy_grid_project(doc->solver, f, err);
     }
+    unsigned char *bytes = NULL;
+    size_t size = 0;
     if (rc == EDDY_OK)
-        rc = eddy_mode_set_save(set, path, err);
+        rc = eddy_mode_set_encode(set, &bytes, &size, err);
+    if (rc == EDDY_OK)
+        rc = eddy_write_file_atomic_flags(path, bytes, size, flags, err);
+    eddy_free(bytes);
     eddy_mode_set_destroy(set);
     if (rc != EDDY_OK)
         return rc;
@@ -1035,9 +1048,25 @@ static eddy_result apply_walls(paint_doc *doc, eddy_error *err)
     return rc;
 }
 
+eddy_result paint_doc_set_tank(paint_doc *doc, double height, eddy_error *err)
+{
+    if (!(height >= doc->mac.height) || !(height <= EDDY_MAX_SIDE))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "paint: a tank %g m high cannot hold the %g m of "
+                         "water the grid covers", height, doc->mac.height);
+    doc->tank_height = height > doc->mac.height ? height : 0.0;
+    touched(doc);
+    return EDDY_OK;
+}
+
+double paint_doc_tank_height(const paint_doc *doc)
+{
+    return doc->tank_height > 0 ? doc->tank_height : doc->mac.height;
+}
+
 eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err)
 {
-    eddy_result rc = eddy_walls_check(walls, count, doc->mac.width, doc->mac.height, err);
+    /* the rock of a tank filled to a depth may reach above the water */
+    eddy_result rc = eddy_walls_check(walls, count, doc->mac.width, paint_doc_tank_height(doc), err);
     if (rc != EDDY_OK)
         return rc;
     paint_doc_end_edit(doc);
@@ -1081,8 +1110,10 @@ static eddy_result read_text(const char *path, uint8_t **data, size_t *size, edd
 static eddy_result parse_object(const uint8_t *data, size_t size, const char *path, cJSON **out,
                                 eddy_error *err)
 {
-    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
     *out = NULL;
+    eddy_result rc = eddy_json_check_text((const char *)data, size, path, err); /* strict */
+    if (rc != EDDY_OK) return rc;
+    cJSON *root = cJSON_ParseWithLength((const char *)data, size);
     if (!cJSON_IsObject(root)) {
         cJSON_Delete(root);
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: not a JSON object", path);
@@ -1103,6 +1134,18 @@ static eddy_result walls_of(const uint8_t *data, size_t size, const char *path, 
     return EDDY_OK;
 }
 
+/* The tank's height of a level filled to a depth (its "asset" has "domain"
+ * [W, H] and "depth"): H, above the water the grid covers; 0 for anything else. */
+static double tank_of(const cJSON *root)
+{
+    const cJSON *asset = cJSON_GetObjectItemCaseSensitive(root, "asset");
+    const cJSON *domain = asset ? cJSON_GetObjectItemCaseSensitive(asset, "domain") : NULL;
+    if (!asset || !cJSON_GetObjectItemCaseSensitive(asset, "depth") || !cJSON_IsArray(domain) ||
+        cJSON_GetArraySize(domain) != 2 || !cJSON_IsNumber(cJSON_GetArrayItem(domain, 1)))
+        return 0;
+    return cJSON_GetArrayItem(domain, 1)->valuedouble;
+}
+
 /* The "walls" of a level or scene file (any other keys are ignored, so a
  * game level can be read as it is). */
 eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err)
@@ -1114,7 +1157,15 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
     eddy_result rc = read_text(path, &data, &size, err);
     if (rc == EDDY_OK)
         rc = walls_of(data, size, path, &walls, &count, err);
+    /* a level filled to a depth: its tank (asset.domain[1]) above the water */
+    double tank = 0;
+    cJSON *root = NULL;
+    if (rc == EDDY_OK && parse_object(data, size, path, &root, NULL) == EDDY_OK)
+        tank = tank_of(root);
+    cJSON_Delete(root);
     eddy_free(data);
+    if (rc == EDDY_OK && tank > 0)
+        rc = paint_doc_set_tank(doc, tank, err);
     if (rc == EDDY_OK)
         rc = paint_doc_set_walls(doc, walls, count, err);
     eddy_free(walls);
@@ -1122,10 +1173,13 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
 }
 
 /* asset.domain and asset.grid of a parsed level (the game's level format,
- * game/eddy-game/game_level.h). */
-static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *g,
+ * game/eddy-game/game_level.h). A level filled to a depth (asset.depth): the
+ * grid covers the water, and *tank (when asked) is the tank's height above it;
+ * 0 for a full tank. */
+static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *g, double *tank,
                            eddy_error *err)
 {
+    if (tank) *tank = 0;
     const cJSON *asset = cJSON_GetObjectItemCaseSensitive(root, "asset");
     if (!cJSON_IsObject(asset))
         return eddy_fail(err, EDDY_ERR_RANGE, "%s: no \"asset\" with the level's domain and grid "
@@ -1150,6 +1204,14 @@ static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *
                                               "of cells, 2 to %d", path, v[2], v[3],
                          EDDY_MODE_MAX_CELLS);
     *g = (eddy_mode_grid){v[0], v[1], (int)v[2], (int)v[3]};
+    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(asset, "depth");
+    if (depth) {
+        if (!cJSON_IsNumber(depth) || !(depth->valuedouble > 0) || !(depth->valuedouble < v[1]))
+            return eddy_fail(err, EDDY_ERR_FORMAT, "%s: asset.depth must be metres in (0, %g), "
+                                                  "below the tank's top", path, v[1]);
+        g->height = depth->valuedouble;
+        if (tank) *tank = v[1];
+    }
     return EDDY_OK;
 }
 
@@ -1162,7 +1224,7 @@ eddy_result paint_level_grid(const char *path, eddy_mode_grid *out, eddy_error *
     if (rc == EDDY_OK)
         rc = parse_object(data, size, path, &root, err);
     if (rc == EDDY_OK)
-        rc = grid_of(root, path, out, err);
+        rc = grid_of(root, path, out, NULL, err);
     cJSON_Delete(root);
     eddy_free(data);
     return rc;
@@ -1184,20 +1246,23 @@ eddy_result paint_doc_open_level(paint_doc *doc, const char *path, eddy_error *e
     eddy_wall *walls = NULL;
     int count = 0;
     eddy_mode_grid g;
+    double tank = 0;
     eddy_result rc = read_text(path, &data, &size, err);
     if (rc == EDDY_OK)
         rc = parse_object(data, size, path, &root, err);
     if (rc == EDDY_OK)
-        rc = grid_of(root, path, &g, err);
+        rc = grid_of(root, path, &g, &tank, err);
     if (rc == EDDY_OK && cJSON_GetObjectItemCaseSensitive(root, "walls"))
         rc = walls_of(data, size, path, &walls, &count, err);
     cJSON_Delete(root);
     eddy_free(data);
     /* the walls are checked against the level's domain before anything changes */
     if (rc == EDDY_OK && count > 0)
-        rc = eddy_walls_check(walls, count, g.width, g.height, err);
+        rc = eddy_walls_check(walls, count, g.width, tank > 0 ? tank : g.height, err);
     if (rc == EDDY_OK)
         rc = paint_doc_reset(doc, g.width, g.height, g.nx, g.ny, err);
+    if (rc == EDDY_OK && tank > 0)
+        rc = paint_doc_set_tank(doc, tank, err);
     if (rc == EDDY_OK && count > 0)
         rc = paint_doc_set_walls(doc, walls, count, err);
     eddy_free(walls);

@@ -178,6 +178,14 @@ int paint_doc_wall_count(const paint_doc *doc);
 const eddy_wall *paint_doc_walls(const paint_doc *doc);
 /* nx * ny cells, 1 = solid; NULL without walls. */
 const uint8_t *paint_doc_solid(const paint_doc *doc);
+/* A level filled to a depth (include/eddy/eddy_surface.h): the grid covers the
+ * water, which fills the tank to the grid's height; the tank reaches height
+ * (>= the grid's; equal: a full tank, the default). Walls may then reach
+ * above the water. The window draws the water line. A new grid forgets it.
+ * EDDY_ERR_ARGUMENT for a tank lower than the water. */
+eddy_result paint_doc_set_tank(paint_doc *doc, double height, eddy_error *err);
+/* The tank's top: the grid's height unless paint_doc_set_tank raised it. */
+double paint_doc_tank_height(const paint_doc *doc);
 /* Replaces the walls (checked as eddy_walls_check does: EDDY_ERR_FORMAT). */
 eddy_result paint_doc_set_walls(paint_doc *doc, const eddy_wall *walls, int count, eddy_error *err);
 /* EDDY_ERR_CAPACITY beyond EDDY_MAX_WALLS. */
@@ -185,18 +193,22 @@ eddy_result paint_doc_add_wall(paint_doc *doc, const eddy_wall *wall, eddy_error
 /* Removes every wall containing (x, y); returns how many (-1 on an error). */
 int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *err);
 /* Reads the "walls" of a JSON file (a game level or a scene: other keys are
- * ignored) and makes them the document's: EDDY_ERR_IO, EDDY_ERR_FORMAT. */
+ * ignored, but of a level filled to a depth, "asset": {"domain": [W, H],
+ * "depth": D}, it takes the tank's height H, paint_doc_set_tank, before the
+ * walls) and makes them the document's: EDDY_ERR_IO, EDDY_ERR_FORMAT. */
 eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err);
 /* A game level's domain and grid ("asset": {"domain": [W, H], "grid": [NX,
  * NY]}, game/eddy-game/game_level.h): what a mode painted for that level must
- * have. EDDY_ERR_IO, EDDY_ERR_FORMAT; EDDY_ERR_RANGE for a file with no
+ * have; for a level filled to a depth ("depth": D) the water's, W x D.
+ * EDDY_ERR_IO, EDDY_ERR_FORMAT; EDDY_ERR_RANGE for a file with no
  * "asset" (a scene). */
 eddy_result paint_level_grid(const char *path, eddy_mode_grid *out, eddy_error *err);
 /* True when the document's domain and grid are g's (sizes to 1e-9 relative,
  * as a level's asset build checks them). */
 bool paint_doc_fits_grid(const paint_doc *doc, const eddy_mode_grid *g);
 /* Starts the document over (as paint_doc_reset) on a game level's domain
- * and grid, with its walls. On failure nothing changes. */
+ * and grid, with its walls (and the tank above the water of a level filled
+ * to a depth). On failure nothing changes. */
 eddy_result paint_doc_open_level(paint_doc *doc, const char *path, eddy_error *err);
 /* Writes { "walls": [...] } to path atomically (a scene a level can copy). */
 eddy_result paint_doc_save_walls(const paint_doc *doc, const char *path, eddy_error *err);
@@ -232,8 +244,11 @@ void paint_doc_clear_frames(paint_doc *doc);
 
 /* ------------------------------------------------------------ files */
 
-/* Saves every mode, projected, as a painted mode set (atomic). */
+/* Saves every mode, projected, as a painted mode set (atomic). With flags
+ * EDDY_SAVE_FORCE (eddy-paint --force) a read-only or hard-linked file is
+ * replaced too (eddy_write_file_atomic_flags). */
 eddy_result paint_doc_save(paint_doc *doc, const char *path, eddy_error *err);
+eddy_result paint_doc_save_flags(paint_doc *doc, const char *path, unsigned flags, eddy_error *err);
 /* Saves the recording as a snapshot set named after the document (atomic);
  * EDDY_ERR_RANGE when nothing was recorded. */
 eddy_result paint_doc_save_frames(const paint_doc *doc, const char *path, eddy_error *err);

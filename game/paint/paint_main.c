@@ -4,7 +4,8 @@
  * paint_main.c - eddy-paint's command line.
  *
  *   eddy-paint [options] [FILE.mode]                  the window
- *   eddy-paint --script SCRIPT [-o OUT.mode] [FILE]   headless: run SCRIPT
+ *   eddy-paint --script SCRIPT [-o OUT.mode] [--save-dir DIR] [--force] [FILE]
+ *                                                     headless: run SCRIPT
  *
  * The script mode never touches SDL (it needs no display): it loads FILE if
  * given, runs the script's lines through paint_script.c, the same document
@@ -23,7 +24,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: eddy-paint [options] [FILE.mode]\n"
-            "       eddy-paint --script SCRIPT [-o OUT.mode] [FILE.mode]\n"
+            "       eddy-paint --script SCRIPT [-o OUT.mode] [--save-dir DIR] [--force]\n"
+            "                  [FILE.mode]\n"
             "\n"
             "Paint velocity modes for eddy: brush strokes, project to divergence-free,\n"
             "let the full-grid solver develop the flow, record snapshots, save mode files.\n"
@@ -31,6 +33,10 @@ static void usage(FILE *f)
             "  -s, --script SCRIPT  run SCRIPT headless ('-' reads stdin) and exit;\n"
             "                       the commands are listed in docs/paint.md\n"
             "  -o, --output FILE    after the script, save the document to FILE\n"
+            "      --force          replace FILE even when it is read-only, has other hard\n"
+            "                       links or another owner (its mode is kept)\n"
+            "      --save-dir DIR   the script's own save commands may also write in DIR\n"
+            "                       (else only beside the script)\n"
             "  -d, --domain WxH     domain of a new document in metres (default 10x10)\n"
             "  -g, --grid N|NXxNY   cells of a new document (default 64)\n"
             "      --walls FILE     the \"walls\" of a game level or scene (JSON): painted,\n"
@@ -129,7 +135,7 @@ static int open_walls(paint_doc *doc, const char *walls, const char *loaded, boo
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SIZE = 256, OPT_DEMO, OPT_FRAMES, OPT_SHOT, OPT_WALLS };
+    enum { OPT_SIZE = 256, OPT_DEMO, OPT_FRAMES, OPT_SHOT, OPT_WALLS, OPT_FORCE, OPT_SAVE_DIR };
     static const struct option longs[] = {
         {"script", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
@@ -141,11 +147,14 @@ int main(int argc, char **argv)
         {"screenshot", required_argument, NULL, OPT_SHOT},
         {"walls", required_argument, NULL, OPT_WALLS},
         {"level", required_argument, NULL, OPT_WALLS},
+        {"force", no_argument, NULL, OPT_FORCE},
+        {"save-dir", required_argument, NULL, OPT_SAVE_DIR},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *script = NULL, *output = NULL, *walls = NULL;
+    const char *script = NULL, *output = NULL, *walls = NULL, *save_dir = NULL;
+    bool force = false;
     double width = 10, height = 10;
     long nx = 64, ny = 64;
     paint_app_options app = {0};
@@ -197,6 +206,8 @@ int main(int argc, char **argv)
         }
         case OPT_SHOT: app.screenshot = optarg; window_flags = true; break;
         case OPT_WALLS: walls = optarg; break;
+        case OPT_FORCE: force = true; break;
+        case OPT_SAVE_DIR: save_dir = optarg; break;
         case 'h': usage(stdout); return cli_finish_stdout(PROG);
         case 'V': printf("eddy-paint %s\n", EDDY_VERSION_STRING); return cli_finish_stdout(PROG);
         default: return cli_option_error(PROG, c, argv, longs);
@@ -211,10 +222,15 @@ int main(int argc, char **argv)
     if (output && !script)
         return cli_fail(PROG, EX_USAGE, "-o/--output goes with --script (in the window, "
                                         "give the file as FILE and press Ctrl+S)");
+    if ((force || save_dir) && !script)
+        return cli_fail(PROG, EX_USAGE, "%s goes with --script", force ? "--force" : "--save-dir");
+    struct stat dir_st;
+    if (save_dir && (stat(save_dir, &dir_st) != 0 || !S_ISDIR(dir_st.st_mode)))
+        return cli_fail(PROG, EX_CANTCREAT, "--save-dir '%s': not a directory", save_dir);
 
     /* The document FILE may be saved back (an edit); the script and the
      * walls it reads may not be overwritten by the mode file. */
-    int checked = output ? cli_refuse_special_output(PROG, "-o", output) : EX_OK;
+    int checked = cli_check_output(PROG, "-o", output, force);
     if (checked == EX_OK && output && strcmp(script, "-") != 0)
         checked = cli_refuse_same_file(PROG, "-o", output, "--script", script);
     if (checked == EX_OK && output)
@@ -245,14 +261,16 @@ int main(int argc, char **argv)
     }
     if (script) {
         paint_script_error se = {0};
-        rc = paint_script_run_file(doc, script, stdout, &se);
+        paint_script_options opts = {.save_dir = save_dir};
+        rc = paint_script_run_file_with(doc, script, &opts, stdout, &se);
         if (rc != EDDY_OK)
             code = cli_fail(PROG, paint_exit_code(&se), "%s", se.message);
-        else if (output && (rc = paint_doc_save(doc, output, &err)) != EDDY_OK)
+        else if (output &&
+                 (rc = paint_doc_save_flags(doc, output, cli_save_flags(force), &err)) != EDDY_OK)
             code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",
                             err.message);
-        if (code == EX_OK && fflush(stdout) != 0)
-            code = cli_fail(PROG, EX_IOERR, "cannot write to stdout");
+        if (code == EX_OK)
+            code = cli_finish_stdout(PROG);
     } else {
         app.path = path;
         code = paint_app_run(doc, &app);

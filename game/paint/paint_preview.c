@@ -67,6 +67,11 @@ static eddy_result build(const paint_doc *doc, int eigen_modes, paint_preview *p
     d.modes = eigen_modes;
     d.walls = paint_doc_walls(doc); /* the same rock as the document */
     d.wall_count = paint_doc_wall_count(doc);
+    if (paint_doc_tank_height(doc) > g->height) { /* the water of a tank filled to a depth */
+        d.height = paint_doc_tank_height(doc);
+        d.depth = g->height;
+        d.surface_modes = 1; /* the preview steps the fluid alone: no waves */
+    }
     rc = eddy_build_asset(&d, &p->asset[PAINT_PREVIEW_EIGEN], err);
     if (rc == EDDY_OK) {
         d.artists = artists;

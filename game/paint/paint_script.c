@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* paint_script.c - the text script interpreter of eddy-paint (see
  * paint_script.h for the language). No SDL. */
+/* realpath (POSIX puts it in the XSI option) */
+#define _XOPEN_SOURCE 700
 #include "paint_script.h"
 
 #include "cli.h"
@@ -10,6 +12,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +84,7 @@ typedef struct line_ctx {
     int line;
     FILE *out;
     paint_script_error *e;
+    paint_script_options *opts; /* never NULL */
     char **word; /* word[0] is the command */
     int count;
     const char *rest; /* the raw text after the command word, comment cut */
@@ -157,6 +162,89 @@ static eddy_result points(line_ctx *c, int from, int pairs, double **out)
     return EDDY_OK;
 }
 
+/* ------------------------------------------------------------ limits */
+
+/* Seconds of one solver step (or projection) on the document's grid. */
+static double step_seconds(const paint_doc *doc)
+{
+    const eddy_mac *g = paint_doc_mac(doc);
+    eddy_grid_cost cost;
+    eddy_grid_estimate(g->nx, g->ny, paint_doc_wall_count(doc) > 0, &cost);
+    return cost.step_seconds;
+}
+
+/* Memory of the document with more_pages more modes. */
+static double document_bytes(const paint_doc *doc, int more_pages)
+{
+    const eddy_mac *g = paint_doc_mac(doc);
+    eddy_grid_cost cost;
+    eddy_grid_estimate(g->nx, g->ny, false, &cost);
+    return cost.bytes + (double)(paint_doc_page_count(doc) - 1 + more_pages) * cost.field_bytes;
+}
+
+/* Refuses, before it runs, a line whose document would need more memory
+ * than PAINT_SCRIPT_MAX_BYTES or whose solver work would take the script's
+ * past PAINT_SCRIPT_MAX_WORK seconds (paint_script.h); counts the work. */
+static eddy_result within_limits(line_ctx *c, const char *what, double bytes, double seconds)
+{
+    if (!(bytes <= PAINT_SCRIPT_MAX_BYTES))
+        return fail_line(c->e, PAINT_FAIL_LINE, EDDY_ERR_RANGE, c->source, c->line,
+                         "%s: the document would need about %.3g GiB of memory, more than the "
+                         "%.3g GiB a script may use: use a coarser grid or fewer modes", what,
+                         bytes / 1073741824.0, PAINT_SCRIPT_MAX_BYTES / 1073741824.0);
+    double total = c->opts->work + seconds;
+    double limit = c->opts->work_limit > 0 ? c->opts->work_limit : PAINT_SCRIPT_MAX_WORK;
+    if (!(total <= limit))
+        return fail_line(c->e, PAINT_FAIL_LINE, EDDY_ERR_RANGE, c->source, c->line,
+                         "%s: about %.3g s of solver work (%.3g s before this line), more than "
+                         "the %g s a script may take: use fewer steps or a coarser grid", what,
+                         total, c->opts->work, limit);
+    c->opts->work = total;
+    return EDDY_OK;
+}
+
+/* The directory part of path, links of the final name followed (so a link
+ * beside the script to a file elsewhere counts as elsewhere), resolved to
+ * an absolute name in a new buffer; NULL when it cannot be resolved. */
+static char *resolved_directory(const char *path)
+{
+    char *target = NULL;
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        target = realpath(path, NULL); /* NULL for a dangling link: refused */
+        if (!target) return NULL;
+        path = target;
+    }
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *real = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    free(target);
+    return real;
+}
+
+/* A script writes only beside itself or in the directory the command line
+ * gave for saves (opts->save_dir): `make assets` runs the shipped scripts,
+ * which makes them code, and code from a level pack must not reach every
+ * file the user can write. */
+static eddy_result save_allowed(line_ctx *c, const char *path)
+{
+    char *where = resolved_directory(path);
+    bool stdin_script = strcmp(c->source, "-") == 0;
+    char *beside = stdin_script ? NULL : resolved_directory(c->source);
+    char *given = c->opts->save_dir ? realpath(c->opts->save_dir, NULL) : NULL;
+    bool ok = where && ((beside && strcmp(where, beside) == 0) || (given && strcmp(where, given) == 0));
+    free(where);
+    free(beside);
+    free(given);
+    if (ok)
+        return EDDY_OK;
+    return fail_line(c->e, PAINT_FAIL_LINE, EDDY_ERR_RANGE, c->source, c->line,
+                     "%s: '%s' is not beside the script%s: a script saves only in its own "
+                     "directory or in the directory given by --save-dir", c->word[0], path,
+                     c->opts->save_dir ? " nor in --save-dir" : "");
+}
+
 /* ------------------------------------------------------------ commands */
 
 static eddy_result cmd_grid(line_ctx *c)
@@ -178,6 +266,11 @@ static eddy_result cmd_grid(line_ctx *c)
         return BAD(c, "grid: the domain %g x %g must have positive sides", w, h);
     if ((double)nx * (double)ny > (double)EDDY_GRID_MAX_CELLS)
         return BAD(c, "grid: %ld x %ld cells is more than %d", nx, ny, EDDY_GRID_MAX_CELLS);
+    eddy_grid_cost cost;
+    eddy_grid_estimate((int)nx, (int)ny, false, &cost);
+    rc = within_limits(c, "grid", cost.bytes, cost.create_seconds);
+    if (rc != EDDY_OK)
+        return rc;
     eddy_error err = {0};
     rc = paint_doc_reset(c->doc, w, h, (int)nx, (int)ny, &err);
     return rc == EDDY_OK ? rc : refused(c, rc, &err);
@@ -280,6 +373,8 @@ static eddy_result cmd_history(line_ctx *c, bool undo)
 static eddy_result cmd_plain(line_ctx *c, eddy_result (*op)(paint_doc *, eddy_error *))
 {
     eddy_result rc = arity(c, 0, 0, c->word[0]);
+    if (rc == EDDY_OK && op == paint_doc_project)
+        rc = within_limits(c, "project", document_bytes(c->doc, 0), step_seconds(c->doc));
     if (rc != EDDY_OK)
         return rc;
     eddy_error err = {0};
@@ -300,6 +395,9 @@ static eddy_result cmd_step(line_ctx *c, bool record)
         return rc;
     if (!(dt > 0))
         return BAD(c, "%s: time step DT %g must be positive", c->word[0], dt);
+    rc = within_limits(c, c->word[0], document_bytes(c->doc, 0), (double)n * step_seconds(c->doc));
+    if (rc != EDDY_OK)
+        return rc;
     eddy_error err = {0};
     rc = paint_doc_step(c->doc, (int)n, dt, record, &err);
     return rc == EDDY_OK ? rc : refused(c, rc, &err);
@@ -316,6 +414,8 @@ static eddy_result cmd_mode(line_ctx *c)
     if (strcmp(verb, "add") == 0 || strcmp(verb, "remove") == 0) {
         if (c->count > 2)
             return BAD(c, "mode %s: unexpected '%s'", verb, c->word[2]);
+        if (verb[0] == 'a' && (rc = within_limits(c, "mode add", document_bytes(c->doc, 1), 0.0)))
+            return rc;
         rc = verb[0] == 'a' ? paint_doc_add_page(c->doc, &err)
                             : paint_doc_remove_page(c->doc, &err);
     } else if (strcmp(verb, "select") == 0) {
@@ -349,6 +449,29 @@ static void input_path(const line_ctx *c, const char *path, char *out, size_t ca
         memcpy(out, beside, (size_t)n + 1);
 }
 
+/* Where a save of path goes: a relative path beside the script (as an input
+ * found there is read), an absolute one as given; refused unless that is
+ * beside the script or in --save-dir (save_allowed). */
+static eddy_result save_path(line_ctx *c, const char *path, char *out, size_t cap)
+{
+    /* relative to the script's directory; a script from standard input has
+       only --save-dir */
+    const char *slash = strrchr(c->source, '/');
+    bool stdin_script = strcmp(c->source, "-") == 0;
+    const char *save_dir = c->opts->save_dir;
+    int n = path[0] == '/' || (stdin_script && !save_dir) || (!stdin_script && !slash)
+                ? snprintf(out, cap, "%s", path)
+            : stdin_script ? snprintf(out, cap, "%s/%s", save_dir, path)
+                           : snprintf(out, cap, "%.*s/%s", (int)(slash - c->source), c->source,
+                                      path);
+    if (n < 0 || (size_t)n >= cap)
+        return BAD(c, "%s: '%s' beside the script is a path too long", c->word[0], path);
+    if (cli_same_file(out, c->source))
+        return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
+                   path);
+    return save_allowed(c, out);
+}
+
 static eddy_result cmd_file(line_ctx *c)
 {
     char path[4096];
@@ -361,13 +484,16 @@ static eddy_result cmd_file(line_ctx *c)
     if (!reading && cli_same_file(path, c->source))
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", cmd, path);
     char found[4096];
-    input_path(c, path, found, sizeof found);
+    if (reading)
+        input_path(c, path, found, sizeof found);
+    else if ((rc = save_path(c, path, found, sizeof found)) != EDDY_OK)
+        return rc;
     if (reading)
         rc = paint_doc_load(c->doc, found, &err);
     else if (strcmp(cmd, "save") == 0)
-        rc = paint_doc_save(c->doc, path, &err);
+        rc = paint_doc_save(c->doc, found, &err);
     else
-        rc = paint_doc_save_frames(c->doc, path, &err);
+        rc = paint_doc_save_frames(c->doc, found, &err);
     if (rc == EDDY_OK)
         return rc;
     paint_fail kind = reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE;
@@ -442,8 +568,11 @@ static eddy_result cmd_walls_file(line_ctx *c)
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
                    path);
     char found[4096];
-    input_path(c, path, found, sizeof found);
-    rc = reading ? paint_doc_load_walls(c->doc, found, &err) : paint_doc_save_walls(c->doc, path, &err);
+    if (reading)
+        input_path(c, path, found, sizeof found);
+    else if ((rc = save_path(c, path, found, sizeof found)) != EDDY_OK)
+        return rc;
+    rc = reading ? paint_doc_load_walls(c->doc, found, &err) : paint_doc_save_walls(c->doc, found, &err);
     if (rc == EDDY_OK)
         return rc;
     return fail_line(c->e, reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE, rc, c->source, c->line,
@@ -476,6 +605,18 @@ static eddy_result cmd_info(line_ctx *c)
     return rc;
 }
 
+/* tank H: the grid is the water of a tank H metres high (eddy_surface.h) */
+static eddy_result cmd_tank(line_ctx *c)
+{
+    double h = 0;
+    eddy_result rc = arity(c, 1, 1, "tank H");
+    if (rc == EDDY_OK) rc = number(c, 1, "tank height H", &h);
+    if (rc != EDDY_OK) return rc;
+    eddy_error err = {0};
+    rc = paint_doc_set_tank(c->doc, h, &err);
+    return rc == EDDY_OK ? rc : refused(c, rc, &err);
+}
+
 static eddy_result drop_frames(paint_doc *doc, eddy_error *err)
 {
     (void)err;
@@ -506,10 +647,11 @@ static eddy_result run_words(line_ctx *c)
     if (strcmp(cmd, "wall") == 0) return cmd_wall(c);
     if (strcmp(cmd, "unwall") == 0) return cmd_unwall(c);
     if (strcmp(cmd, "walls") == 0 || strcmp(cmd, "save-walls") == 0) return cmd_walls_file(c);
+    if (strcmp(cmd, "tank") == 0) return cmd_tank(c);
     if (strcmp(cmd, "level") == 0) return cmd_level(c);
     return BAD(c, "unknown command '%s' (commands: grid level name brush stroke erase clear "
                   "undo redo project step record mode save save-snapshots drop-snapshots load "
-                  "info wall unwall walls save-walls)",
+                  "info wall unwall walls save-walls tank)",
                cmd);
 }
 
@@ -520,10 +662,20 @@ static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 eddy_result paint_script_line(paint_doc *doc, const char *line, const char *source, int line_no,
                               FILE *out, paint_script_error *e)
 {
+    return paint_script_line_with(doc, line, source, line_no, NULL, out, e);
+}
+
+eddy_result paint_script_line_with(paint_doc *doc, const char *line, const char *source,
+                                   int line_no, paint_script_options *opts, FILE *out,
+                                   paint_script_error *e)
+{
     if (e)
         memset(e, 0, sizeof *e);
     if (!source)
         source = "script";
+    paint_script_options own = {0};
+    if (!opts)
+        opts = &own;
     size_t len = strlen(line);
     if (len > PAINT_SCRIPT_MAX_LINE)
         return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_ARGUMENT, source, line_no,
@@ -534,6 +686,11 @@ eddy_result paint_script_line(paint_doc *doc, const char *line, const char *sour
             return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_ARGUMENT, source, line_no,
                              "control character 0x%02x at column %zu", ch, k + 1);
     }
+    long bad = eddy_utf8_invalid_at(line, len); /* words are echoed in messages and names */
+    if (bad >= 0)
+        return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_ARGUMENT, source, line_no,
+                         "the line is not UTF-8 (byte 0x%02x at column %ld)",
+                         (unsigned char)line[bad], bad + 1);
     /* Cut the comment: a '#' that starts a word. */
     size_t end = len;
     for (size_t k = 0; k < len; ++k)
@@ -553,7 +710,7 @@ eddy_result paint_script_line(paint_doc *doc, const char *line, const char *sour
     }
     memcpy(copy, line, end);
     copy[end] = '\0';
-    line_ctx c = {doc, source, line_no, out, e, word, 0, NULL, 0};
+    line_ctx c = {doc, source, line_no, out, e, opts, word, 0, NULL, 0};
     for (char *p = copy; *p;) {
         while (blank(*p))
             p++;
@@ -586,10 +743,20 @@ eddy_result paint_script_line(paint_doc *doc, const char *line, const char *sour
 eddy_result paint_script_run(paint_doc *doc, const char *text, size_t size, const char *source,
                              FILE *out, paint_script_error *e)
 {
+    return paint_script_run_with(doc, text, size, source, NULL, out, e);
+}
+
+eddy_result paint_script_run_with(paint_doc *doc, const char *text, size_t size,
+                                  const char *source, paint_script_options *opts, FILE *out,
+                                  paint_script_error *e)
+{
     if (e)
         memset(e, 0, sizeof *e);
     if (!source)
         source = "script";
+    paint_script_options own = {0};
+    if (!opts)
+        opts = &own;
     char *line = malloc(PAINT_SCRIPT_MAX_LINE + 1);
     if (!line)
         return fail_line(e, PAINT_FAIL_LINE, EDDY_ERR_MEMORY, source, 0, "out of memory");
@@ -614,7 +781,7 @@ eddy_result paint_script_run(paint_doc *doc, const char *text, size_t size, cons
         else {
             memcpy(line, text + start, len);
             line[len] = '\0';
-            rc = paint_script_line(doc, line, source, number, out, e);
+            rc = paint_script_line_with(doc, line, source, number, opts, out, e);
         }
     }
     free(line);
@@ -623,6 +790,13 @@ eddy_result paint_script_run(paint_doc *doc, const char *text, size_t size, cons
 
 eddy_result paint_script_run_file(paint_doc *doc, const char *path, FILE *out,
                                   paint_script_error *e)
+{
+    return paint_script_run_file_with(doc, path, NULL, out, e);
+}
+
+eddy_result paint_script_run_file_with(paint_doc *doc, const char *path,
+                                       paint_script_options *opts, FILE *out,
+                                       paint_script_error *e)
 {
     if (e)
         memset(e, 0, sizeof *e);
@@ -663,7 +837,7 @@ eddy_result paint_script_run_file(paint_doc *doc, const char *path, FILE *out,
     if (f != stdin)
         fclose(f);
     if (rc == EDDY_OK)
-        rc = paint_script_run(doc, text, size, path, out, e);
+        rc = paint_script_run_with(doc, text, size, path, opts, out, e);
     free(text);
     return rc;
 }

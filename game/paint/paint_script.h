@@ -36,10 +36,23 @@
  *   mode select K          make mode K (1-based) current
  *   mode remove            delete the current mode (not undoable)
  *   save PATH              save every mode, projected, as a painted mode file
+ *                          (saves write only beside the script or in the
+ *                          directory eddy-paint's --save-dir names: LIMITS)
  *   save-snapshots PATH    save the recording as a snapshot mode file
  *   drop-snapshots         forget the recording
  *   load PATH              replace the document by a painted mode file
  *   info                   print one line about the document on the output
+ *
+ * LIMITS
+ *   A script is code (`make assets` runs the shipped ones), so it is bounded
+ *   like one: a line whose document would need more than
+ *   PAINT_SCRIPT_MAX_BYTES of memory (grid, mode add) or whose solver work
+ *   would take the run past PAINT_SCRIPT_MAX_WORK seconds (step, record,
+ *   project, grid; estimated by eddy_grid_estimate before the line runs) is
+ *   refused with its line number; a save (save, save-snapshots, save-walls)
+ *   writes only in the script's own directory or in options.save_dir, links
+ *   followed; a script read from standard input ("-") has no directory of
+ *   its own.
  *
  * ERRORS
  *   The first failing line stops the script; the message starts with
@@ -54,6 +67,16 @@
 
 #define PAINT_SCRIPT_MAX_LINE 65536      /* bytes in one line */
 #define PAINT_SCRIPT_MAX_SIZE (64 << 20) /* bytes in one script */
+#define PAINT_SCRIPT_MAX_WORK 600.0      /* estimated solver seconds in one run */
+#define PAINT_SCRIPT_MAX_BYTES (2.0 * 1073741824.0) /* estimated memory of its document */
+
+/* How a script runs. Zero-initialised: saves only beside the script. */
+typedef struct paint_script_options {
+    const char *save_dir; /* a directory saves may write in besides the script's own */
+    double work;          /* estimated solver seconds spent so far: each line adds its own,
+                             so a run shares one options struct across its lines */
+    double work_limit;    /* seconds of it a run may take; 0: PAINT_SCRIPT_MAX_WORK */
+} paint_script_options;
 
 typedef enum paint_fail {
     PAINT_FAIL_NONE = 0,
@@ -70,17 +93,27 @@ typedef struct paint_script_error {
 } paint_script_error;
 
 /* Runs one line (without its newline) of the script named source (used in
- * messages). info prints to out when out is not NULL. */
+ * messages, and where its saves may go). info prints to out when out is not
+ * NULL. The _with forms take options (NULL: the defaults). */
 eddy_result paint_script_line(paint_doc *doc, const char *line, const char *source, int line_no,
                               FILE *out, paint_script_error *e);
+eddy_result paint_script_line_with(paint_doc *doc, const char *line, const char *source,
+                                   int line_no, paint_script_options *opts, FILE *out,
+                                   paint_script_error *e);
 
 /* Runs a script held in memory, line after line, stopping at the first error. */
 eddy_result paint_script_run(paint_doc *doc, const char *text, size_t size, const char *source,
                              FILE *out, paint_script_error *e);
+eddy_result paint_script_run_with(paint_doc *doc, const char *text, size_t size,
+                                  const char *source, paint_script_options *opts, FILE *out,
+                                  paint_script_error *e);
 
 /* Reads and runs a script file. */
 eddy_result paint_script_run_file(paint_doc *doc, const char *path, FILE *out,
                                   paint_script_error *e);
+eddy_result paint_script_run_file_with(paint_doc *doc, const char *path,
+                                       paint_script_options *opts, FILE *out,
+                                       paint_script_error *e);
 
 /* The <sysexits.h> code for a failure: EX_DATAERR for a bad line or a
  * malformed file, EX_NOINPUT for a missing input, EX_CANTCREAT for a failed

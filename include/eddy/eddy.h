@@ -48,6 +48,11 @@
  *   Every call that can fail returns an eddy_result and, when given a non-NULL
  *   eddy_error, fills it with the code and a one-line message naming what was
  *   wrong. The library never prints, never exits and never aborts on bad input.
+ *   A NULL handle is never dereferenced, in every public header: a call that
+ *   can fail returns EDDY_ERR_ARGUMENT, a getter returns 0, NULL, false or
+ *   zeros (an identity pose; eddy_asset_solid_at says "no fluid here"), a
+ *   setter does nothing, and destroy functions accept NULL. A NULL output
+ *   pointer of a getter is left alone.
  *
  * DETERMINISM
  *   The same asset, description and sequence of calls give bit-identical
@@ -123,6 +128,10 @@ typedef struct eddy_asset_info {
     int domain_mode_count;       /* Laplacian eigenmodes of the fluid region */
     int harmonic_mode_count;     /* one circulation mode per island */
     int solid_cell_count;        /* MAC cells whose centre lies inside a wall */
+    /* A tank filled to a depth (SURFACE below): width x height above is the
+       water at rest, the tank reaches up to tank_height. */
+    double tank_height;          /* m; equal to height for a full tank */
+    int surface_mode_count;      /* the free surface's sloshing modes; 0 for a full tank */
     eddy_advection advection;    /* TENSOR or GRID (then tensor_nonzeros is 0) */
     int stream_mode_count;       /* modes stored as stream functions (walled levels) */
 } eddy_asset_info;
@@ -171,6 +180,12 @@ typedef struct eddy_asset_shape_info {
 /* EDDY_ERR_RANGE for an index outside 0 .. shape_count - 1. */
 EDDY_API eddy_result eddy_asset_shape(const eddy_asset *asset, int index,
                                       eddy_asset_shape_info *out);
+
+/* SURFACE. An asset may fill its tank only to a depth (eddy_build_desc.depth
+ * in eddy_build.h): then width x height is the water at rest, the tank
+ * reaches tank_height above it, and the asset holds the free surface's
+ * sloshing modes. The fluid's own calls work in the water; the surface, its
+ * waves and the bodies floating in it belong to a coupling (eddy_surface.h). */
 
 /* ---------------------------------------------------------------- walls */
 

@@ -140,6 +140,15 @@ EDDY_API eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fm
 #endif
     ;
 
+/* ---------------------------------------------------------------- text */
+
+/* The byte offset of the first byte of text[0 .. size) that does not start a
+ * well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF, no sequence cut short), or -1 when all of it is
+ * UTF-8. Every eddy loader that keeps a name or a title, or repeats a line
+ * in a message, refuses text this finds wrong. */
+EDDY_API long eddy_utf8_invalid_at(const char *text, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -112,6 +112,21 @@ typedef struct eddy_build_desc {
     const eddy_wall *walls;
     int wall_count;
 
+    /* A tank filled to a depth (eddy_surface.h): the water at rest fills
+     * [0, width] x [0, depth] of the width x height tank, with air above it.
+     * The reduced fluid's basis, the grid (nx x ny cells) and the painted
+     * modes then cover the water only, under a rigid lid at y = depth, and
+     * the asset gets the free surface's sloshing modes: in closed form for
+     * the box, from the Steklov-type eigenproblem on the water's cells for a
+     * level with walls (walls are given in the tank's coordinates and may
+     * reach above the water; one wholly above it is for bodies only).
+     * 0 or height: a full tank, exactly as without the field. ny defaults to
+     * nx * depth / height (the full tank's cells). EDDY_ERR_ARGUMENT for a
+     * depth outside (0, height]. */
+    double depth;
+    int surface_modes;        /* sloshing modes of the surface; default min(32, nx / 2),
+                                 at most 512 (and, with walls, fewer than the surface's
+                                 cells) */
     /* How the fluid will evaluate advection (eddy.h, eddy_advection). AUTO
      * (default): on a grid when that is the cheaper per step
      * (engine/builder/advection_choice.c states the rule: a walled level

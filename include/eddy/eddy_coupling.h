@@ -38,6 +38,9 @@
  * eddy_world_step of eddy's own world. A game with its own Box2D world calls
  * advance and then steps its world itself (the split step); both read the
  * bodies' poses and velocities at the start of the next step.
+ * A tank filled to a depth (an asset built with eddy_build_desc.depth) has
+ * water with a surface: bodies float, leave the water and come back, and
+ * make waves (eddy_surface.h: the model, the queries, the events).
  * A coupled body's mass, inertia, gravity scale and sleep setting in the
  * rigid-body world are the coupling's while it is coupled: its own mass with
  * the added mass on top, gravity scale 0 (the weight comes with the forces,
@@ -184,7 +187,14 @@ typedef struct eddy_coupling_desc {
                                     (its walls, eddy_coupling_add_walls, span origin to
                                     origin + size). The asset must be for this domain:
                                     one for another size is refused (EDDY_ERR_ARGUMENT).
+                                    A tank filled to a depth (eddy_surface.h): H is the
+                                    tank's top, eddy_asset_info.tank_height.
                                     Default (0, 0): the asset's domain, whatever it is */
+    /* A tank filled to a depth (eddy_surface.h); ignored for a full tank: */
+    double wave_viscosity;       /* m^2/s: the waves' amplitudes decay as exp(-2 nu k^2 t).
+                                    Default (0): the fluid's viscosity; negative: none */
+    bool open_top;               /* eddy_coupling_add_walls leaves the tank's top open:
+                                    bodies may fly out of it (default: closed at its top) */
 } eddy_coupling_desc;
 
 typedef struct eddy_coupling eddy_coupling;
@@ -213,7 +223,9 @@ EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body
 EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
 
 /* Adds the tank's four walls to the world as one static body (out, may be
- * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)], their
+ * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)] (H the
+ * tank's top, above the water of a tank filled to a depth, whose top is left
+ * off with desc.open_top), their
  * inner faces 1 cm inside the domain's edge less Box2D's polygon skin (2.4:
  * on the edge, its 1 cm skin keeps bodies off it; v3, no skin: 1 cm inside),
  * so that a body resting on a wall stays a few millimetres inside the domain
@@ -327,9 +339,66 @@ typedef struct eddy_debug_draw {
     void (*velocity_sample)(void *user, double x, double y, double u, double v);
     int sample_stride;    /* default 4 */
     void *user;
+    /* the water's surface as a polyline of n points (x, y pairs), left to right:
+       the waves of a tank filled to a depth, the lid of a full one */
+    void (*surface)(void *user, const double *xy, int n);
 } eddy_debug_draw;
 
 EDDY_API void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *draw);
+
+/* ------------------------------------------------------------ what a step costs
+ *
+ * The CPU seconds of one coupled step (fluid, panels, feedback, bodies),
+ * estimated from the sizes that decide it, before anything is made
+ * (engine/coupling/step_cost.c has the model; docs/cli.md "Limits" the
+ * measurements, and build/bench/bench_cost measures them again). A tool
+ * multiplies it by its steps and refuses a run over its limit before it
+ * starts; the live form, from a coupling as its bodies are now, tells a run
+ * when bodies heaping up have made it dearer. */
+
+/* One body as the estimate sees it: where it is (fluid coordinates), the
+ * radius of a disc about there holding it, its outline's length (or its
+ * panels, when known), and whether it moves (only moving bodies fold
+ * feedback). */
+typedef struct eddy_step_cost_body {
+    double x, y;
+    double radius;
+    double perimeter;  /* m; panels = perimeter / panel spacing when panels is 0 */
+    int panels;
+    bool moving;
+} eddy_step_cost_body;
+
+typedef struct eddy_step_cost_desc {
+    int mode_count;           /* r */
+    int64_t tensor_nonzeros;  /* stored entries (eddy_asset_info); 0: the most r modes of this
+                                 kind hold (about 2.5 r^2 for a box, r^3 with walls) */
+    bool walls;               /* a walled level (a dense tensor) */
+    eddy_advection advection; /* the asset's path (eddy_asset_info): TENSOR or GRID; AUTO:
+                                 the cheaper of the two a level of this kind can have */
+    double width, height;     /* the domain, m */
+    int nx, ny;               /* the MAC grid */
+    eddy_feedback_mode feedback; /* default: exact */
+    const eddy_step_cost_body *bodies;
+    int body_count;
+    double panel_spacing;     /* default min(W / nx, H / ny), as the coupling's */
+    int schwarz_max_iterations; /* default 50, as the coupling's */
+    int taylor_terms;         /* Taylor terms a step takes (eddy_timings); default 8, a game's */
+} eddy_step_cost_desc;
+
+typedef struct eddy_step_cost {
+    double fluid, panels, feedback, bodies; /* CPU seconds of each part of one step */
+    double total;
+    double panel_count;       /* the panels it counted */
+    double near_pairs;        /* pairs of bodies in each other's near field */
+} eddy_step_cost;
+
+/* EDDY_ERR_ARGUMENT for sizes that are not positive or a body with no
+ * finite place, radius or outline; out is zeroed then. */
+EDDY_API eddy_result eddy_step_cost_estimate(const eddy_step_cost_desc *desc, eddy_step_cost *out,
+                                             eddy_error *err);
+/* The estimate for this coupling's next step, its bodies where they are now
+ * (zeros for NULL). Allocates a little; not for inside a step. */
+EDDY_API void eddy_coupling_step_cost(const eddy_coupling *c, eddy_step_cost *out);
 
 #ifdef __cplusplus
 }

@@ -35,6 +35,20 @@
  *   the next save of that name. A symbolic link at the path is followed (its
  *   target is replaced, the link stays); a path that is a device, FIFO,
  *   socket or directory is refused, never replaced.
+ *   The new file keeps what the replaced one had: its permission bits (never
+ *   a set-user-id, set-group-id or sticky bit), owner and group, set before
+ *   it takes the name. A target that is read-only (no write bit, or none for
+ *   this process), that has other hard links (a rename cannot write through
+ *   them: the other names would keep the old data) or whose owner or group
+ *   this process cannot give the new file is refused, unless the save is
+ *   forced (EDDY_SAVE_FORCE, a tool's --force); forced, the mode is still
+ *   kept, the other links keep the old data, and a group that cannot be kept
+ *   loses its rights in the new file rather than hand them to another group.
+ *   eddy_check_output runs all of these checks (and that the directory
+ *   exists and takes new files) without writing, so a tool can refuse a bad
+ *   output before its work starts; eddy_stage_file and eddy_commit_file
+ *   split a save in two, so that several outputs are replaced only once all
+ *   of them are written.
  *
  * INPUTS
  *   eddy_open_input and eddy_read_file open without blocking (a FIFO with no
@@ -66,6 +80,28 @@ extern "C" {
 /* Writes size bytes of data as the whole new content of path (see SAVES). */
 EDDY_API eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
                                             eddy_error *err);
+
+/* Flags of a save: replace a read-only, hard-linked or foreign target too. */
+#define EDDY_SAVE_FORCE 1u
+
+/* The same with flags (0 or EDDY_SAVE_FORCE). */
+EDDY_API eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,
+                                                  unsigned flags, eddy_error *err);
+
+/* Whether a save of path with these flags would be refused, found without
+ * writing anything: what the save refuses, and a directory that does not
+ * exist or takes no new files. EDDY_ERR_IO with the save's own message. */
+EDDY_API eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err);
+
+/* A save in two steps, for outputs that must all be replaced or none:
+ * eddy_stage_file writes and syncs the data beside the target (nothing is
+ * replaced yet); eddy_commit_file renames it over the target and
+ * eddy_discard_file removes it; either frees the staged file. */
+typedef struct eddy_staged_file eddy_staged_file;
+EDDY_API eddy_result eddy_stage_file(const char *path, const void *data, size_t size,
+                                     unsigned flags, eddy_staged_file **out, eddy_error *err);
+EDDY_API eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err);
+EDDY_API void eddy_discard_file(eddy_staged_file *staged);
 
 /* Opens a regular file for reading ("rb") without blocking on a FIFO; *out is
  * NULL on failure. Close it with fclose. */

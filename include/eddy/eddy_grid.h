@@ -93,6 +93,23 @@ typedef struct eddy_grid_solver eddy_grid_solver;
 /* Largest number of cells a solver accepts (keeps every index in an int). */
 #define EDDY_GRID_MAX_CELLS (1 << 24)
 
+/* What a solver on an nx x ny grid costs, known before it is made (the
+ * grid half of the run cost model; docs/cli.md "Limits" lists the
+ * measurements, build/bench/bench_cost measures them again): CPU seconds of
+ * one step or projection (the transform for the plain box; with solids the
+ * conjugate gradient at its typical iteration count, about (nx + ny) / 2;
+ * its cap is 4 (nx + ny) + 100), seconds to create the solver (FFTW plans,
+ * buffers), bytes of a solver with one document around it (eddy-paint: its
+ * page, base, scratch), and bytes of one more field. */
+typedef struct eddy_grid_cost {
+    double step_seconds;
+    double create_seconds;
+    double bytes;
+    double field_bytes;
+} eddy_grid_cost;
+
+EDDY_BUILD_API void eddy_grid_estimate(int nx, int ny, bool solids, eddy_grid_cost *out);
+
 EDDY_BUILD_API eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc,
                                                    eddy_grid_solver **out, eddy_error *err);
 EDDY_BUILD_API void eddy_grid_solver_destroy(eddy_grid_solver *s); /* accepts NULL */

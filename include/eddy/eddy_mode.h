@@ -113,6 +113,10 @@ EDDY_BUILD_API const double *eddy_mode_set_field_const(const eddy_mode_set *set,
  * complete new one, whatever happens. */
 EDDY_BUILD_API eddy_result eddy_mode_set_save(const eddy_mode_set *set, const char *path,
                                               eddy_error *err);
+/* The bytes eddy_mode_set_save would write, in a new buffer (release it with
+ * eddy_free): for a caller that writes them itself. */
+EDDY_BUILD_API eddy_result eddy_mode_set_encode(const eddy_mode_set *set, unsigned char **out,
+                                                size_t *out_size, eddy_error *err);
 
 /* Reads a set. With expected non-NULL the file's grid must match it (cells
  * exactly, size to 1e-9 relative), else EDDY_ERR_RANGE. */

@@ -50,6 +50,13 @@
  *         // the walls the scene's asset was built with (precompute --walls FILE
  *         // reads them from a scene); applying the scene to a fluid whose
  *         // asset has other walls is EDDY_ERR_RANGE
+ *     "depth": 4,                               // m: the tank is filled to this depth
+ *         // (eddy_surface.h; precompute --depth); applying the scene to a fluid
+ *         // whose asset's water has another depth is EDDY_ERR_RANGE
+ *     "wave_viscosity": 0.002,                  // m^2/s, >= 0: the waves' damping
+ *         // (default: the fluid's viscosity; 0: none)
+ *     "open_top": false                         // the tank has no top (bodies may fly
+ *         // out of it); default false
  *   }
  *
  * Every number must be finite. Gravity does not move the fluid itself (an
@@ -184,6 +191,9 @@ typedef struct eddy_scene_view {
     const eddy_scene_excite *excites;
     int wall_count;                /* the level's walls (eddy.h, WALLS); 0 for the box */
     const eddy_wall *walls;
+    double depth;                  /* the water's depth at rest (eddy_surface.h); 0: a full tank */
+    double wave_viscosity;         /* m^2/s of the waves; -1 when left to the fluid's viscosity */
+    bool open_top;                 /* the tank's walls leave the top open */
 } eddy_scene_view;
 
 /* Parses a scene from a JSON file (at most EDDY_SCENE_MAX_BYTES). */
@@ -251,8 +261,18 @@ EDDY_SCENE_API eddy_result eddy_scene_build_world(const eddy_scene *scene, eddy_
 EDDY_SCENE_API eddy_result eddy_scene_add_rock(eddy_world *world, const eddy_asset *asset,
                                                eddy_body **out, eddy_error *err);
 
+/* What one step of the scene's coupled world costs (eddy_coupling.h, "what
+ * a step costs"): base gives the asset's side (modes, tensor entries, walls,
+ * domain, grid, and optionally feedback, sweeps, Taylor terms); the scene
+ * gives its bodies, where they start, and its feedback when base leaves it
+ * at EDDY_FEEDBACK_DEFAULT. */
+EDDY_SCENE_API eddy_result eddy_scene_step_cost(const eddy_scene *scene,
+                                                const eddy_step_cost_desc *base,
+                                                eddy_step_cost *out, eddy_error *err);
+
 /* EDDY_ERR_RANGE (naming both counts) unless the asset was built with
- * exactly the scene's walls; a scene without walls fits any asset. */
+ * exactly the scene's walls, and (naming both depths) filled to the scene's
+ * depth; a scene without walls or depth fits any asset. */
 EDDY_SCENE_API eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene,
                                                         const eddy_asset *asset,
                                                         eddy_error *err);
@@ -284,6 +304,15 @@ EDDY_SCENE_API eddy_result eddy_walls_to_json(const eddy_wall *walls, int count,
  * would silently read a name "je\u0000t" as "je": eddy's loaders refuse such
  * texts, and a program reading its own JSON with cJSON can do the same. */
 EDDY_SCENE_API long eddy_json_find_nul_escape(const char *text, size_t size);
+
+/* Whether text (size bytes, no terminator needed) is a JSON document as
+ * every eddy loader reads one: UTF-8 without a zero byte (RFC 8259), exactly
+ * one value with nothing but white space after it, and no "\u0000" escape.
+ * EDDY_ERR_FORMAT otherwise, with a message that starts "what: " and names
+ * the line and column. For a program that parses its own JSON (a game's
+ * level files) and wants it held to the same rules. */
+EDDY_SCENE_API eddy_result eddy_json_check_text(const char *text, size_t size, const char *what,
+                                                eddy_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,140 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/* surface.h - the coupling's free surface and the bodies that cross it
+ * (issue 20; the public side is include/eddy/eddy_surface.h). Not installed.
+ *
+ *   surface.c         the surface's state: the sloshing modes stepped as exact
+ *                     oscillators, the mean level, the water a body displaces
+ *                     put into the modes, queries, energy
+ *   surface_bodies.c  each body against the surface: its wet part, what of
+ *                     the water's forces it feels (the hooks coupling_forces.c
+ *                     calls), its mass and gravity given back out of the water,
+ *                     enter and leave events, the panels' wet weights
+ *   waterline.c       the geometry of the wet part
+ *
+ * A full tank has no surface state (c->surface == NULL) and every hook
+ * answers "fully wet" for a body inside the domain, so its steps are bit for
+ * bit those of a coupling without this file; a body whose origin has left a
+ * full tank is dry (no water force, its own mass and gravity). */
+#ifndef EDDY_SURFACE_H
+#define EDDY_SURFACE_H
+
+#include "coupling_internal.h"
+#include "eddy_surface.h"
+#include "surface_modes.h"
+#include "waterline.h"
+
+typedef struct eddy_surface {
+    const eddy_asset *asset;
+    const eddy_asset_surface *modes;
+    int count;
+    double width, depth;   /* W, D: the water at rest */
+    double open_width;     /* W_s: length of the open surface */
+    double density;        /* rho of the fluid */
+    double viscosity;      /* the waves' damping: amplitudes decay as exp(-2 nu k^2 t) */
+    double g;              /* gravity's downward part in the last step (m/s^2) */
+    double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
+    double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
+    double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
+    double *shape_a, *shape_b; /* count: scratch, filtered shapes at two points */
+    double lead;           /* the share of a step ahead of its pose at which a body's wet
+                              part is taken: the rigid-body step's position update
+                              x + dt v + c dt^2 a with a force held over the step keeps
+                              a spring's energy only when the force is taken at
+                              x + (1 - c) dt v (det of the step's map 1 + (1 - lead - c)
+                              (omega dt)^2). Box2D 2.4's one semi-implicit step: c = 1,
+                              lead 0; v3's n substeps: c = (n + 1) / 2n, lead (n - 1) / 2n,
+                              3/8 for its 4 (a floating body's bobbing grew without it) */
+    double mean;           /* the mean level above D: the water the bodies displace / W_s */
+    double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
+} eddy_surface;
+
+/* What the coupling knows of one body against the surface. */
+typedef struct eddy_wet_body {
+    eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
+    int piece_count;
+    double fraction;       /* s: the share of the body's area under water (0..1) */
+    double area;           /* s times the body's area: the water it displaces (m^2) */
+    double centroid[2];    /* of the wet part, fluid coordinates */
+    double slope;          /* dy/dx of the surface line it floats in */
+    double line[4];        /* x0, y0, x1, y1: that line (fluid coordinates) */
+    double held_fraction;  /* the s whose added mass the rigid-body solver holds */
+    double step_fraction;  /* s at the previous force update (for the slamming term) */
+    bool wet;              /* in the water at the last update */
+    bool reported;         /* wet as the last events told */
+    double reported_x;     /* the wet part's centroid's x when it was last wet */
+    bool dry_released;     /* out of the water: its own gravity and mass are back */
+    bool pose_known;
+    double pose[3];        /* origin and angle (fluid coordinates) at the last source */
+} eddy_wet_body;
+
+/* ------------------------------------------------------------ surface.c */
+
+/* Creates the surface state for a fluid whose asset has a surface (NULL in
+ * *out otherwise). */
+eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err);
+void eddy_surface_destroy(eddy_surface *s);
+/* eta at x (fluid coordinates) above D: the mean level plus every mode. */
+double eddy_surface_eta(const eddy_surface *s, double x);
+/* The smoothing width of a body of the given width (m). */
+double eddy_surface_sigma(const eddy_surface *s, double width);
+/* The smoothed elevation a body sees at x (above D, the mean included) with
+ * the smoothing width sigma; the filtered mode shapes go to shapes (count
+ * values). */
+double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
+/* The modes' own velocity at (x, y) (fluid coordinates), added to uv. */
+void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
+/* Puts water displaced near x0 (d0, m^2) and near x1 (d1) into the modes: the
+ * projection of two smoothed point sources (the constant part, the mean
+ * level, follows the bodies' areas instead). */
+void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
+                           double sigma);
+/* The modes over dt with gravity g (m/s^2, downward): exact rotation of each
+ * oscillator, then the viscous decay. */
+void eddy_surface_advance(eddy_surface *s, double dt, double g);
+/* Wave energy, J per metre: rho g N_n (a_n^2 + (da_n/dt / omega_n)^2) / 2 summed. */
+double eddy_surface_wave_energy(const eddy_surface *s);
+
+/* ------------------------------------------------------------ surface_bodies.c */
+
+/* The surface's part of a coupled step, after the fluid's: every body's
+ * displacement since the last step into the modes, then the modes over dt.
+ * Clears the events of the last step. */
+void eddy_surface_step(eddy_coupling *c, double dt);
+/* Every body's wet part against the surface as it is now; events for those
+ * that entered or left; the rigid-body solver's mass and gravity of those
+ * that did. Called once per step before the forces. */
+void eddy_wet_update(eddy_coupling *c, double dt);
+/* The hooks of coupling_forces.c (each a no-op answer for a body inside a full
+ * tank): */
+bool eddy_wet_in_water(const eddy_coupling *c, int b);
+double eddy_wet_fraction(const eddy_coupling *c, int b);
+/* Where body b meets the flow: its centre of mass, drawn towards the wet
+ * part's centroid as it leaves the water. */
+void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2]);
+/* The surface's buoyancy (rho g times the wet area at its centroid, along
+ * the surface line's normal) into load; false for a full tank (the panels'
+ * hydrostatics then). */
+bool eddy_wet_buoyancy(const eddy_coupling *c, int b, double density, const double g[2],
+                       const double centre[2], double load[3]);
+/* The frontal width of the wet part across (ex, ey), ramped in over the
+ * first WET_DRAG_RAMP of immersion (surface levels only). */
+double eddy_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey);
+/* The waves' velocity where body b meets the flow, added to uv. */
+void eddy_wet_add_waves(const eddy_coupling *c, int b, const double at[2], double uv[2]);
+/* The slamming term: the impulse that keeps the kinetic energy of a body whose
+ * added mass changed with its immersion, -(ds / 2) M_a q_rel, as a force over
+ * dt added to q (generalised, about the centre of mass). */
+void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
+                   double q[3]);
+/* Whether body b is handed back to Box2D dry (out of the water of a surface
+ * level, or out of a full tank's domain): its own gravity scale and mass then stand in Box2D, not the
+ * coupling's 0 and added mass (coupling.c's resync_body). */
+bool eddy_wet_released(const eddy_coupling *c, int b);
+/* Sets up body b's wet state when it is added (after eddy_coupling_body_attach). */
+void eddy_wet_attach(eddy_coupling *c, int b);
+/* The wet weights of the panels (fraction of each panel's length inside the
+ * water's domain [0, W] x [0, D]) into the panel world, after it placed them. */
+void eddy_wet_mask_panels(eddy_coupling *c);
+
+#endif
