@@ -207,7 +207,7 @@ static inline eddy_v2 complex_mul_split(const double *a, eddy_v2 b, eddy_v2 b_sw
 void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b)
 {
-    double d2 = dx * dx + dy * dy, wr = dx / d2, wi = -dy / d2; /* 1 / d */
+    double inv = 1.0 / (dx * dx + dy * dy), wr = dx * inv, wi = -dy * inv; /* 1 / d */
     const eddy_v2 w_re = {wr, wr}, w_im = {-wi, wi};
     const int stride = 2 * (EDDY_FAR_P_MAX + 1);
     eddy_v2 sum[EDDY_FAR_P_MAX], power = {1.0, 0.0};

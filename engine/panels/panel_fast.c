@@ -97,6 +97,8 @@ struct eddy_panel_fast {
        one when R_node + R_t <= theta_local D; orders from order_tab, built for
        (tol, theta_local) */
     double theta_local, order_limit, order_tab_tol;
+    double order_scale;  /* ORDER_BINS / theta_local */
+    double tol_2pi;      /* tol / (2 pi) */
     unsigned char order_tab[ORDER_BINS + 2];
     double binomials[EDDY_FAR_BINOMIALS];
     double local[2 * EDDY_FAR_P_MAX]; /* one target's local expansion, in a pass */
@@ -452,7 +454,7 @@ static void add_near(eddy_panel_fast *f, int *count, int group) { f->near_list[(
  * from the table at the upper end of x's bin (the order grows with x). */
 static int local_order(const eddy_panel_fast *f, double x)
 {
-    int bin = (int)(x * (ORDER_BINS / f->theta_local)) + 1;
+    int bin = (int)(x * f->order_scale) + 1;
     return f->order_tab[bin < ORDER_BINS ? bin : ORDER_BINS];
 }
 
@@ -469,6 +471,7 @@ static void prepare_orders(eddy_panel_fast *f)
         theta *= 0.9;
     }
     f->theta_local = theta, f->order_limit = limit, f->order_tab_tol = f->tol;
+    f->order_scale = ORDER_BINS / theta;
     for (int i = 0; i <= ORDER_BINS + 1; ++i) {
         int n = eddy_far_order_within(theta * (i < ORDER_BINS ? i : ORDER_BINS) / ORDER_BINS, limit);
         f->order_tab[i] = (unsigned char)(n < EDDY_FAR_P_MAX ? n : EDDY_FAR_P_MAX);
@@ -486,11 +489,15 @@ static inline int far_accept(const eddy_panel_fast *f, const far_node *n, double
     double dx = n->cx - tx, dy = n->cy - ty, d2 = dx * dx + dy * dy, reach = n->radius + tr;
     use->node = (int)(n - f->nodes), use->skipped = 0.0;
     if (reach * reach <= f->theta_local * f->theta_local * d2) {
-        double d = sqrt(d2), rho = n->radius / d, sigma = tr / d;
-        use->p = (short)local_order(f, rho / (1.0 - sigma));
-        use->q = (short)(local_order(f, sigma / (1.0 - rho)) - 1);
-        use->change = 1.0 / (d * (1.0 - rho - sigma));
-        use->allow = f->tol / (2.0 * FAST_PI * (d + tr));
+        /* rho / (1 - sigma) = R / (d - R_t), sigma / (1 - rho) = R_t / (d - R),
+           1 / (D (1 - rho - sigma)) = 1 / (d - R - R_t): four reciprocals
+           from one division */
+        double d = sqrt(d2), a = d - tr, b = d - n->radius, c = b - tr, e = d + tr;
+        double ab = a * b, ce = c * e, inv = 1.0 / (ab * ce);
+        use->p = (short)local_order(f, n->radius * (b * ce * inv));
+        use->q = (short)(local_order(f, tr * (a * ce * inv)) - 1);
+        use->change = ab * e * inv;
+        use->allow = f->tol_2pi * (ab * c * inv);
         return FAR_LOCAL;
     }
     double gap = sqrt(d2) - tr;
@@ -681,16 +688,30 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
         const double *q = &f->q[f->q_off[b]], *gamma = &f->dgamma[pb->first];
         const double *rot = &f->rot[(size_t)b * 2 * EDDY_FAR_P_MAX];
         double *out = &f->body_coef[(size_t)b * 2 * EDDY_FAR_P_MAX];
-        for (int k = 0; k < p; ++k) {
-            const double *row = &q[2 * (long)k * m];
-            double sr = 0.0, si = 0.0;
-            for (int j = 0; j < m; ++j) {
-                sr += row[2 * j] * gamma[j];
-                si += row[2 * j + 1] * gamma[j];
+        /* (Q dgamma)_k, (re, im) in a vector: two rows at a time, each in two
+           sums (even and odd panels), so that four chains of additions
+           overlap */
+        for (int k = 0; k < p; k += 2) {
+            const double *r0 = &q[2 * (long)k * m], *r1 = r0 + 2 * m;
+            const bool two = k + 1 < p;
+            eddy_v2 a0 = eddy_v2_set(0.0), b0 = a0, a1 = a0, b1 = a0;
+            int j = 0;
+            for (; j + 1 < m; j += 2) {
+                eddy_v2 g0 = eddy_v2_set(gamma[j]), g1 = eddy_v2_set(gamma[j + 1]);
+                a0 += eddy_v2_load(&r0[2 * j]) * g0, b0 += eddy_v2_load(&r0[2 * j + 2]) * g1;
+                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0, b1 += eddy_v2_load(&r1[2 * j + 2]) * g1;
             }
-            double cr = rot[2 * k], ci = rot[2 * k + 1];
-            out[2 * k] = sr * cr - si * ci;
-            out[2 * k + 1] = sr * ci + si * cr;
+            if (j < m) {
+                eddy_v2 g0 = eddy_v2_set(gamma[j]);
+                a0 += eddy_v2_load(&r0[2 * j]) * g0;
+                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0;
+            }
+            for (int h = 0; h < (two ? 2 : 1); ++h) {
+                eddy_v2 sum = h ? a1 + b1 : a0 + b0;
+                double sr = sum[0], si = sum[1], cr = rot[2 * (k + h)], ci = rot[2 * (k + h) + 1];
+                out[2 * (k + h)] = sr * cr - si * ci;
+                out[2 * (k + h) + 1] = sr * ci + si * cr;
+            }
         }
     }
 }
@@ -848,9 +869,9 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
     for (int i = 0; !first && i < f->node_count; ++i) {
         const far_node *n = &f->nodes[i];
         const double *a = &f->coef[(size_t)i * 2 * EDDY_FAR_P_MAX];
-        double scale2 = 0.0, rk2 = 1.0, r2 = n->radius * n->radius;
-        for (int k = 0; k < n->p; ++k, rk2 *= r2) {
-            double v = (a[2 * k] * a[2 * k] + a[2 * k + 1] * a[2 * k + 1]) / rk2;
+        double scale2 = 0.0, irk2 = 1.0, ir2 = 1.0 / (n->radius * n->radius);
+        for (int k = 0; k < n->p; ++k, irk2 *= ir2) { /* |a_k|^2 / R^(2(k-1)) */
+            double v = (a[2 * k] * a[2 * k] + a[2 * k + 1] * a[2 * k + 1]) * irk2;
             if (v > scale2) scale2 = v;
         }
         f->node_scale[i] = sqrt(scale2);
@@ -1026,6 +1047,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 {
     eddy_panel_fast *f = w->fast_state;
     f->tol = w->farfield_tolerance;
+    f->tol_2pi = f->tol / (2.0 * FAST_PI);
     /* the acceptance ratios must leave orders within the cap */
     f->theta = EDDY_FAR_THETA;
     while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;

@@ -39,6 +39,8 @@
 struct eddy_box_feedback {
     int count, k1max, k2max;
     double width, height;
+    double ax, by;           /* pi / width, pi / height */
+    double inv_width, inv_height;
     int *k1, *k2;
     double *norm;
     double gl_x[FB_MAX_Q + 1][FB_MAX_Q], gl_w[FB_MAX_Q + 1][FB_MAX_Q];
@@ -94,6 +96,8 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->count = count;
     f->width = width;
     f->height = height;
+    f->ax = FB_PI / width, f->by = FB_PI / height;
+    f->inv_width = 1.0 / width, f->inv_height = 1.0 / height;
     for (int k = 0; k < count; ++k) {
         if (modes[k].k1 > f->k1max) f->k1max = modes[k].k1;
         if (modes[k].k2 > f->k2max) f->k2max = modes[k].k2;
@@ -155,28 +159,24 @@ void eddy_box_feedback_destroy(eddy_box_feedback *f)
 
 int eddy_box_feedback_points(const eddy_box_feedback *f) { return f->last_q; }
 
-/* cos and sin of pi t / L for a coordinate t in a side of length L: table
- * entry at the nearest multiple of L / FB_TABLE times the Taylor series of
- * the remainder (|phi| <= pi / 2048, error below 1e-23); off the table (a
- * panel poking out of the domain) or far off it, the library. */
-static void base_angle(const double *tab, double t, double side, double *c, double *s)
+/* cos and sin of pi t / L for a coordinate t in a side of length L
+ * (inv_side = 1 / L): table entry at the nearest multiple of L / FB_TABLE
+ * times the Taylor series of the remainder (|phi| <= pi / 2048, error below
+ * 1e-23); off the table (a panel poking out of the domain) or far off it,
+ * the library. */
+static void base_angle(const double *tab, double t, double inv_side, double *c, double *s)
 {
-    double u = t / side * FB_TABLE;
-    double j = floor(u + 0.5);
-    if (j < 0.0 || j > FB_TABLE) {
-        double a = FB_PI * t / side;
-        *c = cos(a), *s = sin(a);
+    double u = t * inv_side; /* the fraction of the side, 0..1 on it */
+    double j = floor(u * FB_TABLE + 0.5);
+    double phi = FB_PI * (u - j * (1.0 / FB_TABLE));
+    if (!(j >= 0.0 && j <= FB_TABLE && fabs(phi) <= 0.01)) {
+        *c = cos(FB_PI * u), *s = sin(FB_PI * u);
         return;
     }
-    double phi = FB_PI * (t - j * side / FB_TABLE) / side;
-    if (fabs(phi) > 0.01) {
-        double a = FB_PI * t / side;
-        *c = cos(a), *s = sin(a);
-        return;
-    }
+    /* the Taylor coefficients as products by constants: no division */
     double z = phi * phi;
-    double sp = phi * (1.0 - z / 6.0 * (1.0 - z / 20.0 * (1.0 - z / 42.0)));
-    double cp = 1.0 - z / 2.0 * (1.0 - z / 12.0 * (1.0 - z / 30.0 * (1.0 - z / 56.0)));
+    double sp = phi * (1.0 - z * (1.0 / 6) * (1.0 - z * (1.0 / 20) * (1.0 - z * (1.0 / 42))));
+    double cp = 1.0 - z * 0.5 * (1.0 - z * (1.0 / 12) * (1.0 - z * (1.0 / 30) * (1.0 - z * (1.0 / 56))));
     int i = (int)j;
     double tc = tab[2 * i], ts = tab[2 * i + 1];
     *c = tc * cp - ts * sp;
@@ -192,8 +192,8 @@ static void small_angle(double phi, double *c, double *s)
         return;
     }
     double z = phi * phi;
-    *s = phi * (1.0 - z / 6.0 * (1.0 - z / 20.0 * (1.0 - z / 42.0 * (1.0 - z / 72.0))));
-    *c = 1.0 - z / 2.0 * (1.0 - z / 12.0 * (1.0 - z / 30.0 * (1.0 - z / 56.0)));
+    *s = phi * (1.0 - z * (1.0 / 6) * (1.0 - z * (1.0 / 20) * (1.0 - z * (1.0 / 42) * (1.0 - z * (1.0 / 72)))));
+    *c = 1.0 - z * 0.5 * (1.0 - z * (1.0 / 12) * (1.0 - z * (1.0 / 30) * (1.0 - z * (1.0 / 56))));
 }
 
 /* rows[k][i] = sin(k angle_i) for k = 0..kmax, by rotation, for n points
@@ -237,8 +237,7 @@ bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, do
 /* The largest integrand frequency on the panel e (file header). */
 static double panel_theta(const eddy_box_feedback *f, const double *e)
 {
-    return 0.5 * (f->k1max * FB_PI / f->width * fabs(e[2] - e[0]) +
-                  f->k2max * FB_PI / f->height * fabs(e[3] - e[1]));
+    return 0.5 * (f->k1max * f->ax * fabs(e[2] - e[0]) + f->k2max * f->by * fabs(e[3] - e[1]));
 }
 
 /* The Gauss points of one panel (q of them) at f's arrays from n on:
@@ -251,13 +250,13 @@ static void panel_points(eddy_box_feedback *f, const double *e, double g, int q,
     /* e^(i a x) at the midpoint from the table, then rotated by
      * e^(+-i a tau dx / 2) for the pair of nodes +-tau */
     double mcx, msx, mcy, msy;
-    base_angle(f->tab, xm, f->width, &mcx, &msx);
-    base_angle(f->tab, ym, f->height, &mcy, &msy);
+    base_angle(f->tab, xm, f->inv_width, &mcx, &msx);
+    base_angle(f->tab, ym, f->inv_height, &mcy, &msy);
     for (int i = 0; i < (q + 1) / 2; ++i) {
         int j = q - 1 - i; /* gx[j] = -gx[i] */
         double rcx, rsx, rcy, rsy;
-        small_angle(0.5 * gx[i] * dx * FB_PI / f->width, &rcx, &rsx);
-        small_angle(0.5 * gx[i] * dy * FB_PI / f->height, &rcy, &rsy);
+        small_angle(0.5 * gx[i] * dx * f->ax, &rcx, &rsx);
+        small_angle(0.5 * gx[i] * dy * f->by, &rcy, &rsy);
         f->c1x[n + i] = mcx * rcx - msx * rsx, f->s1x[n + i] = msx * rcx + mcx * rsx;
         f->c1y[n + i] = mcy * rcy - msy * rsy, f->s1y[n + i] = msy * rcy + mcy * rsy;
         f->c1x[n + j] = mcx * rcx + msx * rsx, f->s1x[n + j] = msx * rcx - mcx * rsx;
