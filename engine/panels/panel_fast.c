@@ -93,6 +93,7 @@ struct eddy_panel_fast {
     long use_cap, use_used;
     bool any_far;
     double theta, tol;
+    double inv_theta;    /* 1 / theta */
     /* local expansions (panel_farfield.c): a node serves a target body through
        one when R_node + R_t <= theta_local D; orders from order_tab, built for
        (tol, theta_local) */
@@ -500,6 +501,10 @@ static inline int far_accept(const eddy_panel_fast *f, const far_node *n, double
         use->allow = f->tol_2pi * (ab * c * inv);
         return FAR_LOCAL;
     }
+    /* most nodes a target passes by are near: rejected without a root when
+       d is well short of R / theta + R_t (the exact test decides the rest) */
+    double reach_points = n->radius * f->inv_theta + tr;
+    if (d2 < 0.999 * reach_points * reach_points) return FAR_NONE;
     double gap = sqrt(d2) - tr;
     if (gap > 0.0 && n->radius <= f->theta * gap) {
         double rho = n->radius / gap;
@@ -1051,6 +1056,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     /* the acceptance ratios must leave orders within the cap */
     f->theta = EDDY_FAR_THETA;
     while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
+    f->inv_theta = 1.0 / f->theta;
     prepare_orders(f);
     double t0 = eddy_now_ms();
     classify(w, f);
