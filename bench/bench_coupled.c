@@ -7,21 +7,24 @@
  *
  *   build/bench/bench_coupled [--json] [--steps N] [--paper-steps K]
  *                             [--warmup W] [--scene all|paper-game|drafting|stress]
- *                             [--pipeline both|fast|paper] [--stress-max N]
+ *                             [--pipeline both|fast|paper]
+ *                             [--stress-min N] [--stress-max N]
  *
  * Scenes:
  *   paper-game  assets/scenes/paper-game.json: the chapter's Table 5.1 game,
  *               73 modes, 64-cell grid, 15 bodies of mixed shapes
  *   drafting    assets/scenes/drafting.json: the two falling pairs of 5.5,
  *               67 modes, 128-cell grid
- *   stress      N mixed bodies of about 0.25 m (N = 25, 50, 100, 200, 400) on a
- *               jittered lattice, one per square metre, drifting in zero
- *               gravity through a stirred fluid of 256 modes; the level grows
- *               with N (side 10 sqrt(N / 100) m, 5 to 20 m) and its grid with
- *               it (12.8 cells per metre, as 128 cells on 10 m), so every body
- *               keeps its panels and its neighbourhood: the cost per body should
- *               stay flat. --crowded keeps the 10 m level instead (the bodies
- *               get closer as N grows: 0.45 m apart at 400).
+ *   stress      N mixed bodies of about 0.25 m (N = 25, 50, 100, 200, 400, 700,
+ *               1000, those from --stress-min to --stress-max) on a jittered
+ *               lattice, one per square metre, drifting in zero gravity through
+ *               a stirred fluid of 256 modes; the level grows with N (side
+ *               10 sqrt(N / 100) m, 5 to 31.6 m) and its grid with it (12.8
+ *               cells per metre, as 128 cells on 10 m: 405 cells at 1000), so
+ *               every body keeps its panels and its neighbourhood: the cost per
+ *               body should stay flat. --crowded keeps the 10 m level instead
+ *               (the bodies get closer as N grows: 0.45 m apart at 400, 0.3 m
+ *               at 1000). The "bodies" phase is Box2D's own step.
  *
  * Pipelines:
  *   fast              the default of eddy_coupling_desc and eddy_fluid_desc
@@ -77,7 +80,7 @@ typedef struct result {
 } result;
 
 typedef struct options {
-    int json, steps, paper_steps, warmup, stress_max, crowded;
+    int json, steps, paper_steps, warmup, stress_min, stress_max, crowded;
     const char *scene, *pipeline;
 } options;
 
@@ -310,13 +313,13 @@ static void usage(void)
 {
     fprintf(stderr, "usage: bench_coupled [--json] [--steps N] [--paper-steps K] [--warmup W]\n"
                     "       [--scene all|paper-game|drafting|stress] [--pipeline both|fast|paper]\n"
-                    "       [--stress-max N] [--crowded]\n");
+                    "       [--stress-min N] [--stress-max N] [--crowded]\n");
     exit(64);
 }
 
 int main(int argc, char **argv)
 {
-    options o = {0, 1000, 60, 300, 400, 0, "all", "both"};
+    options o = {0, 1000, 60, 300, 0, 1000, 0, "all", "both"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) o.json = 1;
@@ -325,6 +328,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--warmup") && v) o.warmup = atoi(argv[++i]);
         else if (!strcmp(a, "--scene") && v) o.scene = argv[++i];
         else if (!strcmp(a, "--pipeline") && v) o.pipeline = argv[++i];
+        else if (!strcmp(a, "--stress-min") && v) o.stress_min = atoi(argv[++i]);
         else if (!strcmp(a, "--stress-max") && v) o.stress_max = atoi(argv[++i]);
         else if (!strcmp(a, "--crowded")) o.crowded = 1;
         else usage();
@@ -372,10 +376,12 @@ int main(int argc, char **argv)
         free(json);
     }
     if ((all || !strcmp(o.scene, "stress")) && fast) {
-        const int sizes[] = {25, 50, 100, 200, 400};
-        double x[5], total[5], panels[5], cpu[5];
+        const int sizes[] = {25, 50, 100, 200, 400, 700, 1000};
+        enum { SIZES = sizeof sizes / sizeof sizes[0] };
+        double x[SIZES], total[SIZES], panels[SIZES], cpu[SIZES];
         int n = 0;
-        for (int k = 0; k < 5 && sizes[k] <= o.stress_max; ++k) {
+        for (int k = 0; k < SIZES && sizes[k] <= o.stress_max; ++k) {
+            if (sizes[k] < o.stress_min) continue;
             double side = o.crowded ? 10.0 : 10.0 * sqrt(sizes[k] / 100.0);
             int grid = (int)lround(12.8 * side);
             char *json = stress_scene(sizes[k], side);

@@ -191,6 +191,59 @@ static void multipole_rotation_mirror_and_shift(void **state)
     free_group(&g);
 }
 
+/* The local expansion (M2L) of a group's multipole about a target disc
+ * keeps within the bound of panel_farfield.c for every pair of orders, at
+ * targets spread over the disc, against the direct sum of 5.11. */
+static void local_expansion_within_its_bound(void **state)
+{
+    (void)state;
+    group g = make_group(3.0, 2.0, 0.7, 17);
+    int m = g.shape.count;
+    double coef[2 * EDDY_FAR_P_MAX], table[EDDY_FAR_BINOMIALS];
+    eddy_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, EDDY_FAR_P_MAX, coef);
+    eddy_far_local_binomials(table);
+    /* the table is C(k + l - 1, l), twice, against the product formula */
+    for (int l = 0; l < EDDY_FAR_P_MAX; ++l)
+        for (int k = 1; k <= EDDY_FAR_P_MAX; ++k) {
+            double c = 1.0;
+            for (int i = 1; i <= l; ++i) c = c * (k - 1 + i) / i;
+            const double *pair = &table[2 * (l * (EDDY_FAR_P_MAX + 1) + k - 1)];
+            assert_true(pair[0] == c && pair[1] == c);
+        }
+    /* (rho, sigma): the source and target radii over the distance */
+    const double cases[][2] = {{0.3, 0.2}, {0.45, 0.05}, {0.1, 0.4}, {0.25, 0.25}, {0.6, 0.3}};
+    double worst_ratio = 0.0;
+    int checked = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        double rho = cases[c][0], sigma = cases[c][1], dist = g.radius / rho, rt = sigma * dist;
+        double tx = g.cx + dist * cos(2.1), ty = g.cy + dist * sin(2.1);
+        for (int p = 1; p <= EDDY_FAR_P_MAX; p += 3)
+            for (int q = 0; q < EDDY_FAR_P_MAX; q += 3) {
+                double b[2 * EDDY_FAR_P_MAX] = {0};
+                eddy_far_local_add(coef, p, tx - g.cx, ty - g.cy, q, table, b);
+                double bound = g.abs_circ / (2 * PI * dist * (1 - rho - sigma)) *
+                               (pow(rho / (1 - sigma), p) + pow(sigma / (1 - rho), q + 1));
+                for (int a = 0; a < 16; ++a) { /* on the disc's rim and half way in */
+                    double r = (a % 2 ? 1.0 : 0.5) * rt, phi = a * PI / 8 + 0.2;
+                    double x = tx + r * cos(phi), y = ty + r * sin(phi), exact[2], approx[2];
+                    direct_field(g.ends, g.gamma, m, x, y, exact);
+                    eddy_far_local_eval(b, q, tx, ty, x, y, approx);
+                    double err = hypot(exact[0] - approx[0], exact[1] - approx[1]);
+                    assert_true(err <= bound + 1e-13 * g.abs_circ);
+                    if (bound > 1e-12 * g.abs_circ) worst_ratio = fmax(worst_ratio, err / bound);
+                    ++checked;
+                }
+            }
+    }
+    print_message("fast: local expansion error / bound at most %.3f over %d targets, orders "
+                  "p, q up to %d\n", worst_ratio, checked, EDDY_FAR_P_MAX);
+    /* the order rule of the local expansions: the fewest n with x^n <= limit */
+    assert_int_equal(eddy_far_order_within(0.5, 1e-4), 14);
+    assert_int_equal(eddy_far_order_within(0.0, 1e-4), 1);
+    assert_true(eddy_far_order_within(0.99, 1e-12) > EDDY_FAR_P_MAX);
+    free_group(&g);
+}
+
 /* ------------------------------------------------------------ near field */
 
 static void kernel_matches_the_reference(void **state)
@@ -380,6 +433,15 @@ static void batched_velocity_is_the_same_bits(void **state)
         double one[2];
         eddy_fluid_velocity(f, xy[2 * p], xy[2 * p + 1], one);
         assert_memory_equal(one, &many[2 * p], sizeof one);
+    }
+    /* a few points at a time (a body's samples) take their own path */
+    for (int n = 1; n <= 9; ++n) {
+        eddy_fluid_velocity_many(f, n, xy + 2 * n, many);
+        for (int p = 0; p < n; ++p) {
+            double one[2];
+            eddy_fluid_velocity(f, xy[2 * (n + p)], xy[2 * (n + p) + 1], one);
+            assert_memory_equal(one, &many[2 * p], sizeof one);
+        }
     }
     eddy_fluid_destroy(f);
     eddy_asset_destroy(a);
@@ -597,6 +659,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(multipole_within_its_bound),
         cmocka_unit_test(multipole_rotation_mirror_and_shift),
+        cmocka_unit_test(local_expansion_within_its_bound),
         cmocka_unit_test(kernel_matches_the_reference),
         cmocka_unit_test(fast_solve_matches_reference),
         cmocka_unit_test(fast_feedback_matches_closed_form),

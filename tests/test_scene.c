@@ -5,6 +5,7 @@
  * what applying a scene does to a fluid. */
 #include "test_util.h"
 
+#include "eddy_coupling.h"
 #include "eddy_scene.h"
 
 #include <math.h>
@@ -372,6 +373,58 @@ static void many_stirs_get_a_big_enough_queue(void **state)
     eddy_scene_destroy(s);
 }
 
+/* N discs of 0.12 m radius on a 1 m lattice. */
+static char *lattice_scene(int n)
+{
+    size_t cap = 128 + (size_t)n * 80;
+    char *json = malloc(cap);
+    assert_non_null(json);
+    size_t len = (size_t)snprintf(json, cap, "{\"gravity\": [0, 0], \"bodies\": [");
+    for (int i = 0; i < n; ++i)
+        len += (size_t)snprintf(json + len, cap - len,
+                                "%s{\"shape\": \"circle\", \"radius\": 0.12, \"x\": %.1f, \"y\": %.1f}",
+                                i ? "," : "", 0.5 + i % 32, 0.5 + i / 32);
+    snprintf(json + len, cap - len, "]}");
+    return json;
+}
+
+/* The most bodies a scene takes build a coupled world and step, though
+ * their panels outnumber the coupling's old fixed capacity (8192: here
+ * about ten a body); one more body is refused, naming the limit. */
+static void a_thousand_bodies_build_and_one_more_is_refused(void **state)
+{
+    (void)state;
+    char *json = lattice_scene(EDDY_SCENE_MAX_BODIES);
+    eddy_scene *s = parse_ok(json);
+    free(json);
+    eddy_asset *a = test_build_asset(32.5, 32.5, 416, 416, 12); /* 0.078 m cells */
+    eddy_fluid *f = test_make_fluid(a, 0.0);
+    eddy_world *world = NULL;
+    eddy_coupling *c = NULL;
+    eddy_error err = {0};
+    if (eddy_scene_build_world(s, f, &world, &c, NULL, &err) != EDDY_OK)
+        fail_msg("%d bodies: %s", EDDY_SCENE_MAX_BODIES, err.message);
+    assert_int_equal(eddy_coupling_body_count(c), EDDY_SCENE_MAX_BODIES);
+    assert_int_equal(eddy_coupling_step(c, 1.0 / 60.0, &err), EDDY_OK);
+    eddy_coupling_timings t;
+    eddy_coupling_get_timings(c, &t);
+    assert_true(t.panel_count > 8192);
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(world);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
+    eddy_scene_destroy(s);
+
+    json = lattice_scene(EDDY_SCENE_MAX_BODIES + 1);
+    s = NULL;
+    assert_int_equal(eddy_scene_load_memory(json, strlen(json), &s, &err), EDDY_ERR_FORMAT);
+    assert_null(s);
+    char limit[32];
+    snprintf(limit, sizeof limit, "at most %d", EDDY_SCENE_MAX_BODIES);
+    assert_non_null(strstr(err.message, limit));
+    free(json);
+}
+
 /* Random byte damage to a valid scene: every result is either a scene or a
  * FORMAT error with a one-line "scene: " message; nothing crashes (the
  * sanitizer build checks the memory side). */
@@ -431,6 +484,7 @@ int main(void)
         cmocka_unit_test(apply_initial_checks_modes_against_the_fluid),
         cmocka_unit_test(stirs_act_only_inside_their_interval),
         cmocka_unit_test(many_stirs_get_a_big_enough_queue),
+        cmocka_unit_test(a_thousand_bodies_build_and_one_more_is_refused),
         cmocka_unit_test(damaged_scenes_fail_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

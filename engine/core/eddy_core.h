@@ -84,6 +84,21 @@ typedef struct eddy_box_mode {
  * (fluid/basis_box.c: its velocity, norm and projections) and the panels
  * (panels/panel_feedback_*.c: the panels' feedback onto it, 5.18). */
 
+/* The modes grouped by k1 for sums that factor as sin(k1 x) times a sum
+ * over the group: order[start[k1] .. start[k1 + 1]) are the indices of the
+ * modes with that k1, in increasing order (a counting sort). order holds
+ * count values, start max_k1 + 2; every k1 is in 0..max_k1. */
+static inline void eddy_box_modes_by_k1(const eddy_box_mode *modes, int count, int max_k1,
+                                        int *order, int *start)
+{
+    for (int k1 = 0; k1 <= max_k1 + 1; ++k1) start[k1] = 0;
+    for (int k = 0; k < count; ++k) ++start[modes[k].k1 + 1];
+    for (int k1 = 0; k1 <= max_k1; ++k1) start[k1 + 1] += start[k1];
+    for (int k = 0; k < count; ++k) order[start[modes[k].k1]++] = k; /* start[k1] moves on */
+    for (int k1 = max_k1; k1 >= 0; --k1) start[k1 + 1] = start[k1];
+    start[0] = 0;
+}
+
 /* ------------------------------------------------------------ container.c */
 
 /* The versioned binary container every eddy file uses. Layout, all integers

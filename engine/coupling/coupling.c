@@ -30,6 +30,7 @@
 
 #define DEFAULT_MAX_BODIES 64
 #define DEFAULT_MAX_PANELS 8192
+#define DEFAULT_PANELS_PER_BODY 32 /* the default grows past 8192 with max_bodies */
 #define DEFAULT_QUADTREE_THRESHOLD 1e-3
 #define DEFAULT_SCHWARZ_TOL 1e-4
 #define DEFAULT_SCHWARZ_ITERATIONS 50
@@ -57,7 +58,11 @@ const char *eddy_feedback_name(eddy_feedback_mode mode)
 static eddy_result resolve_desc(const eddy_asset *a, eddy_coupling_desc *d, eddy_error *err)
 {
     if (d->max_bodies == 0) d->max_bodies = DEFAULT_MAX_BODIES;
-    if (d->max_panels == 0) d->max_panels = DEFAULT_MAX_PANELS;
+    if (d->max_panels == 0)
+        d->max_panels = d->max_bodies > 0 && d->max_bodies <= (1 << 24) / DEFAULT_PANELS_PER_BODY &&
+                                DEFAULT_PANELS_PER_BODY * d->max_bodies > DEFAULT_MAX_PANELS
+                            ? DEFAULT_PANELS_PER_BODY * d->max_bodies
+                            : DEFAULT_MAX_PANELS;
     if (d->feedback == EDDY_FEEDBACK_DEFAULT) d->feedback = EDDY_FEEDBACK_EXACT;
     if (d->quadtree_threshold == 0) d->quadtree_threshold = DEFAULT_QUADTREE_THRESHOLD;
     if (d->schwarz_tolerance == 0) d->schwarz_tolerance = DEFAULT_SCHWARZ_TOL;

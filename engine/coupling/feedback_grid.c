@@ -253,12 +253,12 @@ static bool raw_feedback(eddy_coupling *c, double *out)
 static void exact_body_feedback(eddy_coupling *c, int b, double *out)
 {
     const eddy_panel_world_body *pb = &c->panels->bodies[b];
-    int first = pb->first, count = pb->shape->count;
-    memset(out, 0, (size_t)c->r * sizeof(double));
+    int first = pb->first, count = pb->shape->count, eigen = c->asset->eigen_count;
+    /* both box variants write out[0, eigen); the grid modes add to the rest */
+    memset(out + eigen, 0, (size_t)(c->r - eigen) * sizeof(double));
     if (c->paper_pipeline || !c->box_feedback ||
         !eddy_box_feedback_apply_range(c->box_feedback, c->panels, first, count, out))
-        eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes,
-                                      c->asset->eigen_count, out);
+        eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes, eigen, out);
     eddy_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);
 }
 
@@ -326,12 +326,22 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
     for (int b = 0; b < c->body_count; ++b) {
         const eddy_coupled_body *info = &c->info[b];
         double *self = c->self + (size_t)b * (size_t)c->r;
-        for (int k = 0; k < c->r; ++k) self[k] *= info->wake_fade;
-        if (info->fold == 0.0 || c->desc.feedback == EDDY_FEEDBACK_OFF) continue;
+        const double fade = info->wake_fade, fold = info->fold;
+        if (fold == 0.0 || c->desc.feedback == EDDY_FEEDBACK_OFF) {
+            for (int k = 0; k < c->r; ++k) self[k] *= fade;
+            continue;
+        }
         exact_body_feedback(c, b, c->body_fold);
-        for (int k = 0; k < c->r; ++k) self[k] += info->fold * c->body_fold[k];
+        const double *f = c->body_fold;
+        /* the wake fades, then takes this step's fold in (one pass) */
         if (exact)
-            for (int k = 0; k < c->r; ++k) c->reduced[k] += info->fold * c->body_fold[k];
+            for (int k = 0; k < c->r; ++k) {
+                double add = fold * f[k];
+                self[k] = self[k] * fade + add;
+                c->reduced[k] += add;
+            }
+        else
+            for (int k = 0; k < c->r; ++k) self[k] = self[k] * fade + fold * f[k];
         any = true;
     }
     if (!any) return;

@@ -147,6 +147,18 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
         if (m->k1 > b->max_k1) b->max_k1 = m->k1;
         if (m->k2 > b->max_k2) b->max_k2 = m->k2;
     }
+    b->by_k1 = eddy_alloc(alloc * sizeof *b->by_k1);
+    b->k1_start = eddy_calloc((size_t)b->max_k1 + 2, sizeof *b->k1_start);
+    b->terms = eddy_alloc(alloc * sizeof *b->terms);
+    if (!b->by_k1 || !b->k1_start || !b->terms) {
+        eddy_box_basis_free(b);
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
+    }
+    eddy_box_modes_by_k1(modes, count, b->max_k1, b->by_k1, b->k1_start);
+    for (int i = 0; i < count; ++i) {
+        int k = b->by_k1[i];
+        b->terms[i] = (eddy_box_term){k, modes[k].k2, b->coef_u[k], b->coef_v[k]};
+    }
     return EDDY_OK;
 }
 
@@ -155,6 +167,9 @@ void eddy_box_basis_free(eddy_box_basis *b)
     eddy_free(b->modes);
     eddy_free(b->coef_u);
     eddy_free(b->coef_v);
+    eddy_free(b->by_k1);
+    eddy_free(b->k1_start);
+    eddy_free(b->terms);
     memset(b, 0, sizeof *b);
 }
 
@@ -178,11 +193,18 @@ void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x,
     double sy[EDDY_MAX_WAVE + 1], cy[EDDY_MAX_WAVE + 1];
     trig_table(M_PI * x / b->width, b->max_k1, sx, cx);
     trig_table(M_PI * y / b->height, b->max_k2, sy, cy);
+    /* u = sum_k1 sin(k1 x) sum_k2 r c_u cos(k2 y), v likewise: the order
+       eddy_box_basis_velocity_many keeps */
     double u = 0.0, v = 0.0;
-    for (int k = 0; k < b->count; ++k) {
-        int k1 = b->modes[k].k1, k2 = b->modes[k].k2;
-        u += r[k] * b->coef_u[k] * sx[k1] * cy[k2];
-        v -= r[k] * b->coef_v[k] * cx[k1] * sy[k2];
+    for (int k1 = 1; k1 <= b->max_k1; ++k1) {
+        double gu = 0.0, gv = 0.0;
+        for (int i = b->k1_start[k1]; i < b->k1_start[k1 + 1]; ++i) {
+            const eddy_box_term *t = &b->terms[i];
+            gu += r[t->k] * t->cu * cy[t->k2];
+            gv += r[t->k] * t->cv * sy[t->k2];
+        }
+        u += sx[k1] * gu;
+        v -= cx[k1] * gv;
     }
     out[0] = u;
     out[1] = v;
@@ -206,28 +228,58 @@ void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *
  * stack, (max_k1 + max_k2 + 2) x 2 x batch doubles within BATCH_DOUBLES. */
 #define BATCH_DOUBLES 6144
 #define BATCH_MAX 64
+#define MODE_CHUNK 256
 
 /* rows[k * n + p] = sin(k t_p), cols[...] = cos(k t_p), k = 0..count, by the
  * rotation of trig_table, for n points at once (n even): lane by lane the same
  * operations as trig_table, so each point's values are bit for bit its own. */
 static void trig_rows(const double *t, int n, int count, double *rows, double *cols)
 {
-    for (int p = 0; p < n; ++p) {
-        rows[p] = 0.0;
-        cols[p] = 1.0;
-    }
     double st[BATCH_MAX], ct[BATCH_MAX];
     for (int p = 0; p < n; ++p) st[p] = sin(t[p]), ct[p] = cos(t[p]);
-    for (int k = 0; k < count; ++k) {
-        const double *s0 = &rows[(size_t)k * n], *c0 = &cols[(size_t)k * n];
-        double *s1 = &rows[(size_t)(k + 1) * n], *c1 = &cols[(size_t)(k + 1) * n];
-        for (int p = 0; p < n; p += 2) {
-            eddy_v2 s = eddy_v2_load(&s0[p]), c = eddy_v2_load(&c0[p]);
-            eddy_v2 sa = eddy_v2_load(&st[p]), ca = eddy_v2_load(&ct[p]);
-            eddy_v2_store(&s1[p], s * ca + c * sa);
-            eddy_v2_store(&c1[p], c * ca - s * sa);
+    for (int p = 0; p < n; p += 2) { /* two points down all k, in registers */
+        eddy_v2 sa = eddy_v2_load(&st[p]), ca = eddy_v2_load(&ct[p]);
+        eddy_v2 s = eddy_v2_set(0.0), c = eddy_v2_set(1.0);
+        double *sr = &rows[p], *cr = &cols[p];
+        eddy_v2_store(sr, s), eddy_v2_store(cr, c);
+        for (int k = 0; k < count; ++k) {
+            eddy_v2 s1 = s * ca + c * sa;
+            c = c * ca - s * sa, s = s1;
+            sr += n, cr += n;
+            eddy_v2_store(sr, s), eddy_v2_store(cr, c);
         }
     }
+}
+
+/* The grouped sums of eddy_box_basis_velocity_many for a batch of at most
+ * eight points (nb vectors of two): every sum in registers, the mode factors
+ * formed where they are used. acc: u of the mm = 2 nb points, then v. */
+static inline __attribute__((always_inline)) void
+small_batch(const eddy_box_basis *b, const double *r, const double *sx, const double *cx,
+            const double *sy, const double *cy, double *acc, const int nb)
+{
+    const int mm = 2 * nb;
+    eddy_v2 u[4], v[4];
+    for (int j = 0; j < nb; ++j) u[j] = v[j] = eddy_v2_set(0.0);
+    for (int k1 = 1; k1 <= b->max_k1; ++k1) {
+        eddy_v2 gu[4], gv[4];
+        for (int j = 0; j < nb; ++j) gu[j] = gv[j] = eddy_v2_set(0.0);
+        for (int i = b->k1_start[k1]; i < b->k1_start[k1 + 1]; ++i) {
+            const eddy_box_term *t = &b->terms[i];
+            eddy_v2 fu = eddy_v2_set(r[t->k] * t->cu), fv = eddy_v2_set(r[t->k] * t->cv);
+            const double *c = &cy[(size_t)t->k2 * mm], *sn = &sy[(size_t)t->k2 * mm];
+#pragma GCC unroll 4
+            for (int j = 0; j < nb; ++j) {
+                gu[j] = gu[j] + fu * eddy_v2_load(&c[2 * j]);
+                gv[j] = gv[j] + fv * eddy_v2_load(&sn[2 * j]);
+            }
+        }
+        for (int j = 0; j < nb; ++j) {
+            u[j] = u[j] + eddy_v2_load(&sx[(size_t)k1 * mm + 2 * j]) * gu[j];
+            v[j] = v[j] - eddy_v2_load(&cx[(size_t)k1 * mm + 2 * j]) * gv[j];
+        }
+    }
+    for (int j = 0; j < nb; ++j) eddy_v2_store(&acc[2 * j], u[j]), eddy_v2_store(&acc[mm + 2 * j], v[j]);
 }
 
 void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
@@ -235,7 +287,7 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
 {
     int per = BATCH_DOUBLES / (2 * (b->max_k1 + b->max_k2 + 2));
     per = per > BATCH_MAX ? BATCH_MAX : per < 2 ? 2 : per & ~1;
-    double buf[BATCH_DOUBLES > 4 * (EDDY_MAX_WAVE + 1) ? BATCH_DOUBLES : 4 * (EDDY_MAX_WAVE + 1)];
+    double buf[BATCH_DOUBLES > 8 * (EDDY_MAX_WAVE + 1) ? BATCH_DOUBLES : 8 * (EDDY_MAX_WAVE + 1)];
     for (int p0 = 0; p0 < n; p0 += per) {
         int m = n - p0 < per ? n - p0 : per, mm = (m + 1) & ~1;
         if ((size_t)2 * (b->max_k1 + b->max_k2 + 2) * (size_t)mm > sizeof buf / sizeof buf[0]) {
@@ -244,30 +296,78 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
                 eddy_box_basis_velocity(b, r, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
             continue;
         }
-        double tx[BATCH_MAX], ty[BATCH_MAX], u[BATCH_MAX], v[BATCH_MAX];
+        double tx[BATCH_MAX], ty[BATCH_MAX];
         for (int p = 0; p < mm; ++p) {
-            int q = p0 + (p < m ? p : m - 1); /* an odd batch repeats its last point */
+            int q = p0 + (p < m ? p : m - 1); /* a short batch repeats its last point */
             tx[p] = M_PI * xy[2 * q] / b->width;
             ty[p] = M_PI * xy[2 * q + 1] / b->height;
-            u[p] = v[p] = 0.0;
         }
         double *sx = buf, *cx = sx + (size_t)(b->max_k1 + 1) * mm;
         double *sy = cx + (size_t)(b->max_k1 + 1) * mm, *cy = sy + (size_t)(b->max_k2 + 1) * mm;
         trig_rows(tx, mm, b->max_k1, sx, cx);
         trig_rows(ty, mm, b->max_k2, sy, cy);
-        for (int k = 0; k < b->count; ++k) {
-            /* the scalar code's order: ((r c) sin) cos, then u + that */
-            eddy_v2 ru = eddy_v2_set(r[k] * b->coef_u[k]), rv = eddy_v2_set(r[k] * b->coef_v[k]);
-            const double *a = &sx[(size_t)b->modes[k].k1 * mm], *bb = &cy[(size_t)b->modes[k].k2 * mm];
-            const double *c = &cx[(size_t)b->modes[k].k1 * mm], *d = &sy[(size_t)b->modes[k].k2 * mm];
+        /* per k1 group, four points at a time (two at the end): the group sums in registers
+           (in gsum between chunks of a long group, in the same order), then
+           times sin(k1 x), cos(k1 x) into the point's sums */
+        double acc[2 * BATCH_MAX], gsum[2 * BATCH_MAX];
+        memset(acc, 0, sizeof(double) * 2 * (size_t)mm);
+        const size_t to_sin = (size_t)(sy - cy);
+        switch (mm) { /* a few points (a body's samples): the sums in registers */
+        case 2: small_batch(b, r, sx, cx, sy, cy, acc, 1); break;
+        case 4: small_batch(b, r, sx, cx, sy, cy, acc, 2); break;
+        case 6: small_batch(b, r, sx, cx, sy, cy, acc, 3); break;
+        case 8: small_batch(b, r, sx, cx, sy, cy, acc, 4); break;
+        default: break;
+        }
+        for (int k1 = 1; k1 <= b->max_k1 && mm > 8; ++k1) {
+            int g0 = b->k1_start[k1], gn = b->k1_start[k1 + 1] - g0;
+            if (gn == 0) continue;
+            memset(gsum, 0, sizeof(double) * 2 * (size_t)mm);
+            for (int g = 0; g < gn; g += MODE_CHUNK) {
+                int kn = gn - g < MODE_CHUNK ? gn - g : MODE_CHUNK;
+                double cu[2 * MODE_CHUNK], cv[2 * MODE_CHUNK];
+                const double *row[MODE_CHUNK];
+                for (int i = 0; i < kn; ++i) { /* factors as pairs, rows by k2 */
+                    const eddy_box_term *t = &b->terms[g0 + g + i];
+                    cu[2 * i] = cu[2 * i + 1] = r[t->k] * t->cu;
+                    cv[2 * i] = cv[2 * i + 1] = r[t->k] * t->cv;
+                    row[i] = &cy[(size_t)t->k2 * mm];
+                }
+                int p = 0;
+                for (; p + 4 <= mm; p += 4) {
+                    double *gu = &gsum[p], *gv = &gsum[mm + p];
+                    eddy_v2 u0 = eddy_v2_load(gu), u1 = eddy_v2_load(gu + 2);
+                    eddy_v2 v0 = eddy_v2_load(gv), v1 = eddy_v2_load(gv + 2);
+                    for (int i = 0; i < kn; ++i) {
+                        const double *c = row[i] + p, *sn = c + to_sin;
+                        eddy_v2 fu = eddy_v2_load(&cu[2 * i]), fv = eddy_v2_load(&cv[2 * i]);
+                        u0 = u0 + fu * eddy_v2_load(c), u1 = u1 + fu * eddy_v2_load(c + 2);
+                        v0 = v0 + fv * eddy_v2_load(sn), v1 = v1 + fv * eddy_v2_load(sn + 2);
+                    }
+                    eddy_v2_store(gu, u0), eddy_v2_store(gu + 2, u1);
+                    eddy_v2_store(gv, v0), eddy_v2_store(gv + 2, v1);
+                }
+                if (p < mm) { /* two points left */
+                    double *gu = &gsum[p], *gv = &gsum[mm + p];
+                    eddy_v2 u0 = eddy_v2_load(gu), v0 = eddy_v2_load(gv);
+                    for (int i = 0; i < kn; ++i) {
+                        const double *c = row[i] + p;
+                        u0 = u0 + eddy_v2_load(&cu[2 * i]) * eddy_v2_load(c);
+                        v0 = v0 + eddy_v2_load(&cv[2 * i]) * eddy_v2_load(c + to_sin);
+                    }
+                    eddy_v2_store(gu, u0), eddy_v2_store(gv, v0);
+                }
+            }
+            const double *sxr = &sx[(size_t)k1 * mm], *cxr = &cx[(size_t)k1 * mm];
             for (int p = 0; p < mm; p += 2) {
-                eddy_v2_store(&u[p], eddy_v2_load(&u[p]) + ru * eddy_v2_load(&a[p]) * eddy_v2_load(&bb[p]));
-                eddy_v2_store(&v[p], eddy_v2_load(&v[p]) - rv * eddy_v2_load(&c[p]) * eddy_v2_load(&d[p]));
+                eddy_v2_store(&acc[p], eddy_v2_load(&acc[p]) + eddy_v2_load(&sxr[p]) * eddy_v2_load(&gsum[p]));
+                eddy_v2_store(&acc[mm + p], eddy_v2_load(&acc[mm + p]) -
+                                                eddy_v2_load(&cxr[p]) * eddy_v2_load(&gsum[mm + p]));
             }
         }
         for (int p = 0; p < m; ++p) {
-            uv[2 * (p0 + p)] = u[p];
-            uv[2 * (p0 + p) + 1] = v[p];
+            uv[2 * (p0 + p)] = acc[p];
+            uv[2 * (p0 + p) + 1] = acc[mm + p];
         }
     }
 }

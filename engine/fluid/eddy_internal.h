@@ -42,7 +42,17 @@ typedef struct eddy_box_basis {
     int max_k1, max_k2;
     eddy_box_mode *modes; /* owned copy */
     double *coef_u, *coef_v;
+    int *by_k1;           /* mode indices by k1, then index: the velocity sums
+                             sin(k1 x) (sum over the k1 group of r c cos(k2 y)) */
+    int *k1_start;        /* max_k1 + 2: by_k1[k1_start[k1] .. k1_start[k1 + 1]) */
+    struct eddy_box_term *terms; /* count, in by_k1's order: what those sums read */
 } eddy_box_basis;
+
+/* One mode as the grouped velocity sums read it (basis_box.c). */
+typedef struct eddy_box_term {
+    int k, k2;            /* mode index, its k2 */
+    double cu, cv;        /* coef_u[k], coef_v[k] */
+} eddy_box_term;
 
 eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
                                 double width, double height, eddy_error *err);

@@ -35,8 +35,27 @@
  * in powers of 1/(z - c') as sum_j C(k+j-1, j) d^j (z - c')^-(k+j), so
  * a'_m = sum_{k=1..m} C(m-1, k-1) d^(m-k) a_k: the first p coefficients about
  * c' need only the first p about c, and the bound above holds with R' the
- * radius about c' of all the group's panels. */
+ * radius about c' of all the group's panels.
+ *
+ * Local expansion (M2L). For targets z in a disc |z - c_t| <= R_t, with
+ * d = c_t - c and u = (z - c_t) / d, (z - c)^-k = d^-k (1 + u)^-k and
+ * (1 + u)^-k = sum_{l>=0} C(k+l-1, l) (-u)^l, so
+ *     W(z) = sum_{l>=0} b_l (z - c_t)^l,
+ *     b_l  = (-1/d)^l sum_k C(k+l-1, l) a_k d^-k.
+ * Error bound. Write each source point as c + s (|s| <= R) and each target
+ * as c_t + t (|t| <= R_t), D = |d|, rho = R / D, sigma = R_t / D. For one
+ * point vortex 1 / (z - w) = 1 / (d + t - s) = sum_{k>=1, l>=0} C(k+l-1, l)
+ * s^(k-1) (-t)^l d^-(k+l): the multipole of order p followed by the local
+ * of order q keeps exactly the terms k <= p, l <= q. Summing the dropped
+ * ones in absolute value (sum_l C(k+l-1, l) x^l = (1 - x)^-k),
+ *     |W - W_pq| <= G / (2 pi D (1 - rho - sigma))
+ *                   * [ (rho / (1 - sigma))^p + (sigma / (1 - rho))^(q+1) ],
+ * G = sum |gamma| A as above, for rho + sigma < 1; both ratios are at most
+ * rho + sigma. And a change da of the multipole with s = max_k |da_k| /
+ * R^(k-1) changes W_pq by at most s / (D (1 - rho - sigma)) anywhere in
+ * the target disc. */
 #include "panel_fast.h"
+#include "simd.h"
 
 #include <math.h>
 #include <string.h>
@@ -148,4 +167,105 @@ void eddy_far_mirror(const double *a, int p, int mirror, double *out)
         default: out[2 * (k - 1)] = ar, out[2 * (k - 1) + 1] = ai; break;
         }
     }
+}
+
+int eddy_far_order_within(double x, double limit)
+{
+    if (!(x >= 0.0) || x >= 1.0 || !(limit > 0.0)) return EDDY_FAR_P_MAX + 1;
+    double power = 1.0;
+    for (int n = 1; n <= EDDY_FAR_P_MAX; ++n) {
+        power *= x;
+        if (power <= limit) return n;
+    }
+    return EDDY_FAR_P_MAX + 1;
+}
+
+void eddy_far_local_binomials(double *table)
+{
+    /* C(k + l - 1, l) by Pascal's rule along both indices, C(k+l-1, l) =
+     * C(k+l-2, l-1) + C(k+l-2, l), exact in doubles; each twice (a vector's
+     * lanes), a zero after each row */
+    const int n = EDDY_FAR_P_MAX, stride = 2 * (EDDY_FAR_P_MAX + 1);
+    for (int l = 0; l < n; ++l) {
+        double *row = &table[l * stride];
+        for (int k = 1; k <= n; ++k)
+            row[2 * (k - 1)] = row[2 * (k - 1) + 1] =
+                (k == 1 || l == 0) ? 1.0 : table[(l - 1) * stride + 2 * (k - 1)] + row[2 * (k - 2)];
+        row[2 * n] = row[2 * n + 1] = 0.0;
+    }
+}
+
+/* Complex products, one complex number a vector (re, im): with b and b
+ * swapped ({b_im, b_re}) at hand and a in memory, a b = a_re b + a_im
+ * (-b_im, b_re); the running powers of 1/d go the same way, so the loops
+ * need one shuffle a product. */
+static inline eddy_v2 complex_mul_split(const double *a, eddy_v2 b, eddy_v2 b_swapped)
+{
+    return (eddy_v2){a[0], a[0]} * b + (eddy_v2){-a[1], a[1]} * b_swapped;
+}
+
+void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
+                        const double *binomials, double *b)
+{
+    double inv = 1.0 / (dx * dx + dy * dy), wr = dx * inv, wi = -dy * inv; /* 1 / d */
+    const eddy_v2 w_re = {wr, wr}, w_im = {-wi, wi};
+    const int stride = 2 * (EDDY_FAR_P_MAX + 1);
+    eddy_v2 sum[EDDY_FAR_P_MAX], power = {1.0, 0.0};
+    if (q <= 3) {
+        /* the usual case (a small target far from a large node): the four
+         * sums S_l = sum_k C(k+l-1, l) c_k, c_k = a_k d^-k, in registers */
+        const double *b1 = &binomials[stride], *b2 = b1 + stride, *b3 = b2 + stride;
+        eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0, s2 = s0, s3 = s0;
+        for (int k = 0; k < p; ++k) {
+            eddy_v2 swapped = {power[1], power[0]};
+            power = power * w_re + swapped * w_im; /* d^-k */
+            swapped = (eddy_v2){power[1], power[0]};
+            eddy_v2 c = complex_mul_split(&a[2 * k], power, swapped);
+            s0 += c; /* C(k, 0) = 1 */
+            s1 += eddy_v2_load(&b1[2 * k]) * c;
+            s2 += eddy_v2_load(&b2[2 * k]) * c;
+            s3 += eddy_v2_load(&b3[2 * k]) * c;
+        }
+        sum[0] = s0, sum[1] = s1, sum[2] = s2, sum[3] = s3;
+    } else {
+        double c[2 * EDDY_FAR_P_MAX + 2];
+        for (int k = 0; k < p; ++k) { /* c_k = a_k d^-k */
+            eddy_v2 swapped = {power[1], power[0]};
+            power = power * w_re + swapped * w_im;
+            swapped = (eddy_v2){power[1], power[0]};
+            eddy_v2_store(&c[2 * k], complex_mul_split(&a[2 * k], power, swapped));
+        }
+        c[2 * p] = c[2 * p + 1] = 0.0; /* pads an odd order */
+        for (int l = 0; l <= q; ++l) { /* S_l, two terms at a time */
+            const double *row = &binomials[l * stride];
+            eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0;
+            for (int k = 0; k < p; k += 2) {
+                s0 += eddy_v2_load(&row[2 * k]) * eddy_v2_load(&c[2 * k]);
+                s1 += eddy_v2_load(&row[2 * k + 2]) * eddy_v2_load(&c[2 * k + 2]);
+            }
+            sum[l] = s0 + s1;
+        }
+    }
+    /* b_l += (-1/d)^l S_l, the power of -1/d carried as for d^-k */
+    const eddy_v2 step_re = -w_re, step_im = -w_im;
+    eddy_v2 scale = {1.0, 0.0};
+    for (int l = 0; l <= q; ++l) {
+        eddy_v2 swapped = {scale[1], scale[0]};
+        eddy_v2 term = (eddy_v2){sum[l][0], sum[l][0]} * scale + (eddy_v2){-sum[l][1], sum[l][1]} * swapped;
+        eddy_v2_store(&b[2 * l], eddy_v2_load(&b[2 * l]) + term);
+        scale = scale * step_re + swapped * step_im;
+    }
+}
+
+void eddy_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
+                         double out[2])
+{
+    double zr = x - cx, zi = y - cy, sr = 0.0, si = 0.0;
+    for (int l = q; l >= 0; --l) { /* Horner: ((b_q z + b_{q-1}) z + ...) + b_0 */
+        double t = sr * zr - si * zi + b[2 * l];
+        si = sr * zi + si * zr + b[2 * l + 1];
+        sr = t;
+    }
+    out[0] = sr;
+    out[1] = si;
 }

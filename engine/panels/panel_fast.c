@@ -37,17 +37,26 @@ typedef struct far_group {
 typedef struct far_node {
     double cx, cy, radius;
     int left, right; /* children, -1 for a leaf */
+    int end;         /* one past its subtree: nodes are numbered in preorder */
     int group;       /* leaf: its group */
     int p_need;      /* order some target asked for */
     int p;           /* order computed (>= p_need and the parent's) */
 } far_node;
 
-/* A far node some target body uses, with the order it needs. */
+/* A far node some target body uses: through a local expansion about the
+ * body origin (q >= 0: multipole order p, local order q), or evaluated at
+ * each midpoint (q < 0: order p). */
 typedef struct far_use {
-    int node, p;
-    double gap;     /* distance from the node centre to the target's bounding circle */
+    int node;
+    short p, q;
+    double change;  /* a change s = max_k |da_k| / R^(k-1) of the node's multipole moves
+                       the field at the target's midpoints by at most s * change */
+    double allow;   /* error allowed the use per unit of the node's absolute circulation */
     double skipped; /* bound on the changes of this use left out so far this step */
 } far_use;
+
+/* Bins of the table of local-expansion orders over the ratio 0..theta_local. */
+#define ORDER_BINS 512
 
 /* Near-field block: influence on target body t of source body j's near copies
  * (bit c + 1 of copies for image c, bit 0 for the real panels). */
@@ -78,13 +87,22 @@ struct eddy_panel_fast {
     int node_count;
     int *order;        /* group permutation while building */
     double *coef;      /* EDDY_FAR_P_MAX complex per node */
-    int *stack;
     int *near_list;    /* scratch: near groups of one target */
     far_use *uses;     /* per target body: the far nodes it uses (classification) */
     int *use_first, *use_count; /* use_count < 0: list overflowed, walk the tree */
     long use_cap, use_used;
     bool any_far;
     double theta, tol;
+    double inv_theta;    /* 1 / theta */
+    /* local expansions (panel_farfield.c): a node serves a target body through
+       one when R_node + R_t <= theta_local D; orders from order_tab, built for
+       (tol, theta_local) */
+    double theta_local, order_limit, order_tab_tol;
+    double order_scale;  /* ORDER_BINS / theta_local */
+    double tol_2pi;      /* tol / (2 pi) */
+    unsigned char order_tab[ORDER_BINS + 2];
+    double binomials[EDDY_FAR_BINOMIALS];
+    double local[2 * EDDY_FAR_P_MAX]; /* one target's local expansion, in a pass */
     /* scratch */
     double *far;       /* per real panel: far-field normal flux times length */
     double *gamma_far; /* per real panel: the strengths far[] was evaluated with */
@@ -247,7 +265,6 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->nodes = eddy_calloc(nn, sizeof *f->nodes);
     f->order = eddy_calloc(ng, sizeof(int));
     f->coef = eddy_calloc(nn * 2 * EDDY_FAR_P_MAX, sizeof(double));
-    f->stack = eddy_calloc(nn + 1, sizeof(int));
     f->near_list = eddy_calloc(ng, sizeof(int));
     f->far = eddy_calloc(np, sizeof(double));
     f->gamma_far = eddy_calloc(np, sizeof(double));
@@ -267,12 +284,13 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->use_first = eddy_calloc(nb, sizeof(int));
     f->use_count = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
-        !f->groups || !f->nodes || !f->order || !f->coef || !f->stack || !f->near_list ||
+        !f->groups || !f->nodes || !f->order || !f->coef || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
         !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
+    eddy_far_local_binomials(f->binomials);
     w->fast_state = f;
     return EDDY_OK;
 }
@@ -282,7 +300,7 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     if (!f) return;
     eddy_free(f->q_off), eddy_free(f->q), eddy_free(f->rot);
     eddy_free(f->block_first), eddy_free(f->block_count), eddy_free(f->blocks), eddy_free(f->near);
-    eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef), eddy_free(f->stack);
+    eddy_free(f->groups), eddy_free(f->nodes), eddy_free(f->order), eddy_free(f->coef);
     eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->gamma_best), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
     eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
     eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
@@ -391,6 +409,7 @@ static int build_node(eddy_panel_fast *f, int lo, int hi)
     }
     n->radius = r * (1.0 + 1e-12);
     n->p_need = n->p = 0;
+    n->end = idx + 2 * (hi - lo) - 1; /* a subtree of k leaves has 2k - 1 nodes */
     if (hi - lo == 1) {
         n->left = n->right = -1;
         n->group = f->order[lo];
@@ -432,41 +451,105 @@ static void build_tree(eddy_panel_world *w, eddy_panel_fast *f)
 
 static void add_near(eddy_panel_fast *f, int *count, int group) { f->near_list[(*count)++] = group; }
 
+/* The smallest n with x^n <= order_limit for 0 <= x <= theta_local, read
+ * from the table at the upper end of x's bin (the order grows with x). */
+static int local_order(const eddy_panel_fast *f, double x)
+{
+    int bin = (int)(x * f->order_scale) + 1;
+    return f->order_tab[bin < ORDER_BINS ? bin : ORDER_BINS];
+}
+
+/* The acceptance ratio of the local expansions and their order table for
+ * this tolerance: every error term at most tol / 2 (1 - theta) / (1 + theta)
+ * (panel_fast.h), the ratio cut until the orders stay within the cap. */
+static void prepare_orders(eddy_panel_fast *f)
+{
+    if (f->order_tab_tol == f->tol && f->theta_local > 0.0) return;
+    double theta = EDDY_FAR_THETA_LOCAL, limit;
+    for (;;) {
+        limit = 0.5 * f->tol * (1.0 - theta) / (1.0 + theta);
+        if (theta <= 1e-3 || eddy_far_order_within(theta, limit) <= EDDY_FAR_P_MAX) break;
+        theta *= 0.9;
+    }
+    f->theta_local = theta, f->order_limit = limit, f->order_tab_tol = f->tol;
+    f->order_scale = ORDER_BINS / theta;
+    for (int i = 0; i <= ORDER_BINS + 1; ++i) {
+        int n = eddy_far_order_within(theta * (i < ORDER_BINS ? i : ORDER_BINS) / ORDER_BINS, limit);
+        f->order_tab[i] = (unsigned char)(n < EDDY_FAR_P_MAX ? n : EDDY_FAR_P_MAX);
+    }
+}
+
+enum { FAR_NONE, FAR_LOCAL, FAR_POINTS };
+
+/* How node n can serve the target body centred at (tx, ty) with radius tr:
+ * through a local expansion (R + R_t <= theta_local D), at each midpoint
+ * (R <= theta (D - R_t), panel_fast.h), or not at all; fills *use. */
+static inline int far_accept(const eddy_panel_fast *f, const far_node *n, double tx, double ty,
+                             double tr, far_use *use)
+{
+    double dx = n->cx - tx, dy = n->cy - ty, d2 = dx * dx + dy * dy, reach = n->radius + tr;
+    use->node = (int)(n - f->nodes), use->skipped = 0.0;
+    if (reach * reach <= f->theta_local * f->theta_local * d2) {
+        /* rho / (1 - sigma) = R / (d - R_t), sigma / (1 - rho) = R_t / (d - R),
+           1 / (D (1 - rho - sigma)) = 1 / (d - R - R_t): four reciprocals
+           from one division */
+        double d = sqrt(d2), a = d - tr, b = d - n->radius, c = b - tr, e = d + tr;
+        double ab = a * b, ce = c * e, inv = 1.0 / (ab * ce);
+        use->p = (short)local_order(f, n->radius * (b * ce * inv));
+        use->q = (short)(local_order(f, tr * (a * ce * inv)) - 1);
+        use->change = ab * e * inv;
+        use->allow = f->tol_2pi * (ab * c * inv);
+        return FAR_LOCAL;
+    }
+    /* most nodes a target passes by are near: rejected without a root when
+       d is well short of R / theta + R_t (the exact test decides the rest) */
+    double reach_points = n->radius * f->inv_theta + tr;
+    if (d2 < 0.999 * reach_points * reach_points) return FAR_NONE;
+    double gap = sqrt(d2) - tr;
+    if (gap > 0.0 && n->radius <= f->theta * gap) {
+        double rho = n->radius / gap;
+        use->p = (short)eddy_far_order(rho, f->tol), use->q = -1;
+        use->change = 1.0 / (gap * (1.0 - rho));
+        use->allow = f->tol / (2.0 * FAST_PI * gap);
+        return FAR_POINTS;
+    }
+    return FAR_NONE;
+}
+
 /* Walks the tree for target body t: far nodes record the order they need,
  * near groups go to near_list. Returns the near count. */
 static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
 {
     const eddy_panel_world_body *pb = &w->bodies[t];
     double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-    int m = pb->shape->count, top = 0, near = 0;
+    int m = pb->shape->count, near = 0;
     f->use_first[t] = (int)f->use_used;
     f->use_count[t] = 0;
-    if (f->node_count == 0) return 0;
-    f->stack[top++] = 0;
-    while (top > 0) {
-        far_node *n = &f->nodes[f->stack[--top]];
-        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-            continue; /* its own panels */
-        double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
-        if (gap > 0.0 && n->radius <= f->theta * gap) {
-            int p = eddy_far_order(n->radius / gap, f->tol);
-            if (p > n->p_need) n->p_need = p;
-            f->stats.far_terms += (long)m * p;
+    /* depth first, left before right: a node's subtree is [i, end) */
+    for (int i = 0; i < f->node_count;) {
+        far_node *n = &f->nodes[i];
+        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0) {
+            i = n->end; /* its own panels */
+            continue;
+        }
+        far_use use;
+        int kind = far_accept(f, n, tx, ty, tr, &use);
+        if (kind != FAR_NONE) {
+            if (use.p > n->p_need) n->p_need = use.p;
+            f->stats.far_terms += kind == FAR_LOCAL ? (long)use.p * (use.q + 1) : (long)m * use.p;
             f->any_far = true;
             if (f->use_count[t] >= 0 && f->use_used < f->use_cap) {
-                f->uses[f->use_used++] = (far_use){(int)(n - f->nodes), p, gap, 0.0};
+                f->uses[f->use_used++] = use;
                 f->use_count[t]++;
             } else if (f->use_count[t] >= 0) { /* full: this target walks the tree */
                 f->use_used -= f->use_count[t];
                 f->use_count[t] = -1;
             }
+            i = n->end;
             continue;
         }
         if (n->group >= 0) add_near(f, &near, n->group);
-        else {
-            f->stack[top++] = n->right;
-            f->stack[top++] = n->left;
-        }
+        i = n->group >= 0 ? n->end : i + 1;
     }
     return near;
 }
@@ -610,16 +693,30 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
         const double *q = &f->q[f->q_off[b]], *gamma = &f->dgamma[pb->first];
         const double *rot = &f->rot[(size_t)b * 2 * EDDY_FAR_P_MAX];
         double *out = &f->body_coef[(size_t)b * 2 * EDDY_FAR_P_MAX];
-        for (int k = 0; k < p; ++k) {
-            const double *row = &q[2 * (long)k * m];
-            double sr = 0.0, si = 0.0;
-            for (int j = 0; j < m; ++j) {
-                sr += row[2 * j] * gamma[j];
-                si += row[2 * j + 1] * gamma[j];
+        /* (Q dgamma)_k, (re, im) in a vector: two rows at a time, each in two
+           sums (even and odd panels), so that four chains of additions
+           overlap */
+        for (int k = 0; k < p; k += 2) {
+            const double *r0 = &q[2 * (long)k * m], *r1 = r0 + 2 * m;
+            const bool two = k + 1 < p;
+            eddy_v2 a0 = eddy_v2_set(0.0), b0 = a0, a1 = a0, b1 = a0;
+            int j = 0;
+            for (; j + 1 < m; j += 2) {
+                eddy_v2 g0 = eddy_v2_set(gamma[j]), g1 = eddy_v2_set(gamma[j + 1]);
+                a0 += eddy_v2_load(&r0[2 * j]) * g0, b0 += eddy_v2_load(&r0[2 * j + 2]) * g1;
+                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0, b1 += eddy_v2_load(&r1[2 * j + 2]) * g1;
             }
-            double cr = rot[2 * k], ci = rot[2 * k + 1];
-            out[2 * k] = sr * cr - si * ci;
-            out[2 * k + 1] = sr * ci + si * cr;
+            if (j < m) {
+                eddy_v2 g0 = eddy_v2_set(gamma[j]);
+                a0 += eddy_v2_load(&r0[2 * j]) * g0;
+                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0;
+            }
+            for (int h = 0; h < (two ? 2 : 1); ++h) {
+                eddy_v2 sum = h ? a1 + b1 : a0 + b0;
+                double sr = sum[0], si = sum[1], cr = rot[2 * (k + h)], ci = rot[2 * (k + h) + 1];
+                out[2 * (k + h)] = sr * cr - si * ci;
+                out[2 * (k + h) + 1] = sr * ci + si * cr;
+            }
         }
     }
 }
@@ -689,15 +786,64 @@ static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     }
 }
 
+/* Normal flux (times length) of the local expansion f->local (order q,
+ * about the body origin) at every midpoint of body t, added to f->far; two
+ * midpoints per vector. */
+static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int q)
+{
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    const double *b = f->local;
+    int m = pb->shape->count, g = pb->first, j = 0;
+    eddy_v2 cx = eddy_v2_set(pb->state.x), cy = eddy_v2_set(pb->state.y);
+    for (; j + 1 < m; j += 2) {
+        eddy_v2 zr = eddy_v2_load(&f->tx[g + j]) - cx, zi = eddy_v2_load(&f->ty[g + j]) - cy;
+        eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
+        for (int l = q; l >= 0; --l) { /* Horner, as eddy_far_local_eval */
+            eddy_v2 tr = sr * zr - si * zi + eddy_v2_set(b[2 * l]);
+            si = sr * zi + si * zr + eddy_v2_set(b[2 * l + 1]);
+            sr = tr;
+        }
+        eddy_v2 flux = sr * eddy_v2_load(&f->tnx[g + j]) - si * eddy_v2_load(&f->tny[g + j]);
+        eddy_v2_store(&f->far[g + j], eddy_v2_load(&f->far[g + j]) + flux);
+    }
+    for (; j < m; ++j) {
+        double uv[2];
+        eddy_far_local_eval(b, q, pb->state.x, pb->state.y, f->tx[g + j], f->ty[g + j], uv);
+        f->far[g + j] += uv[0] * f->tnx[g + j] - uv[1] * f->tny[g + j];
+    }
+}
+
+/* One use of a far node by target body t: into the target's local
+ * expansion (order *q so far, raised as needed) or at its midpoints. */
+static void apply_use(const eddy_panel_world *w, eddy_panel_fast *f, int t, const far_use *use,
+                      int *q)
+{
+    if (use->q < 0) {
+        node_flux(w, f, t, use->node, use->p);
+        return;
+    }
+    if (use->q > *q) {
+        memset(&f->local[2 * (*q + 1)], 0, sizeof(double) * 2 * (size_t)(use->q - *q));
+        *q = use->q;
+    }
+    const far_node *n = &f->nodes[use->node];
+    const eddy_panel_world_body *pb = &w->bodies[t];
+    eddy_far_local_add(&f->coef[(size_t)use->node * 2 * EDDY_FAR_P_MAX], use->p,
+                       pb->state.x - n->cx, pb->state.y - n->cy, use->q, f->binomials, f->local);
+}
+
 /* One far-field pass: f->far += the field of the strength change since the
  * last pass (the first pass of a step starts from zero). A later pass leaves
  * out a (target, node) use when the change it would bring is provably within
  * the error the use is allowed anyway: with s = max_k |da_k| / R^(k-1), the
- * node's change satisfies |dW| <= sum_k s R^(k-1) / gap^k <= s / (gap (1 - rho))
- * at every target point, and the changes left out of one use over a step may
- * add up to the truncation allowance of that use, tolerance * G / (2 pi gap)
- * (panel_fast.h), G the node's absolute circulation. So each use errs by at
- * most twice its truncation bound. Returns how many uses were evaluated. */
+ * node's change moves the field at every target point by at most
+ * s / (gap (1 - rho)) evaluated at the midpoints (sum_k s R^(k-1) / gap^k),
+ * s / (D (1 - rho - sigma)) through a local expansion (panel_farfield.c);
+ * and the changes left out of one use over a step may add up to the
+ * truncation allowance of that use, tolerance * G / (2 pi gap), resp.
+ * tolerance * G / (2 pi (D + R_t)) (panel_fast.h), G the node's absolute
+ * circulation. So each use errs by at most twice its truncation bound.
+ * Returns how many uses were evaluated. */
 static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
 {
     int np = w->panel_count;
@@ -728,53 +874,47 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
     for (int i = 0; !first && i < f->node_count; ++i) {
         const far_node *n = &f->nodes[i];
         const double *a = &f->coef[(size_t)i * 2 * EDDY_FAR_P_MAX];
-        double scale2 = 0.0, rk2 = 1.0, r2 = n->radius * n->radius;
-        for (int k = 0; k < n->p; ++k, rk2 *= r2) {
-            double v = (a[2 * k] * a[2 * k] + a[2 * k + 1] * a[2 * k + 1]) / rk2;
+        double scale2 = 0.0, irk2 = 1.0, ir2 = 1.0 / (n->radius * n->radius);
+        for (int k = 0; k < n->p; ++k, irk2 *= ir2) { /* |a_k|^2 / R^(2(k-1)) */
+            double v = (a[2 * k] * a[2 * k] + a[2 * k + 1] * a[2 * k + 1]) * irk2;
             if (v > scale2) scale2 = v;
         }
         f->node_scale[i] = sqrt(scale2);
     }
     int evaluated = 0;
     for (int t = 0; t < w->body_count; ++t) {
+        int q = -1; /* order of the target's local expansion so far */
         if (f->use_count[t] >= 0) {
             for (int u = 0; u < f->use_count[t]; ++u) {
                 far_use *use = &f->uses[f->use_first[t] + u];
                 if (!first) {
-                    double rho = f->nodes[use->node].radius / use->gap;
-                    double bound = f->node_scale[use->node] / (use->gap * (1.0 - rho));
-                    double allowed = f->tol * f->node_abs[use->node] / (2.0 * FAST_PI * use->gap);
+                    double bound = f->node_scale[use->node] * use->change;
+                    double allowed = f->node_abs[use->node] * use->allow;
                     if (use->skipped + bound <= allowed) {
                         use->skipped += bound;
                         continue;
                     }
                 }
-                node_flux(w, f, t, use->node, use->p);
+                apply_use(w, f, t, use, &q);
                 ++evaluated;
             }
-            continue;
-        }
-        /* the use list overflowed for this target: walk the tree, every use */
-        const eddy_panel_world_body *pb = &w->bodies[t];
-        double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-        int top = 0;
-        f->stack[top++] = 0;
-        while (top > 0) {
-            int idx = f->stack[--top];
-            const far_node *n = &f->nodes[idx];
-            if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-                continue;
-            double dx = n->cx - tx, dy = n->cy - ty, gap = sqrt(dx * dx + dy * dy) - tr;
-            if (gap > 0.0 && n->radius <= f->theta * gap) {
-                node_flux(w, f, t, idx, eddy_far_order(n->radius / gap, f->tol));
-                ++evaluated;
-                continue;
-            }
-            if (n->group < 0) {
-                f->stack[top++] = n->right;
-                f->stack[top++] = n->left;
+        } else { /* the use list overflowed for this target: walk the tree, every use */
+            const eddy_panel_world_body *pb = &w->bodies[t];
+            double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
+            for (int i = 0; i < f->node_count;) {
+                const far_node *n = &f->nodes[i];
+                far_use use;
+                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+                    i = n->end;
+                else if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
+                    apply_use(w, f, t, &use, &q);
+                    ++evaluated;
+                    i = n->end;
+                } else
+                    i = n->group >= 0 ? n->end : i + 1;
             }
         }
+        if (q >= 0) local_flux(w, f, t, q);
     }
     f->stats.far_passes++;
     return evaluated;
@@ -912,9 +1052,12 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 {
     eddy_panel_fast *f = w->fast_state;
     f->tol = w->farfield_tolerance;
-    /* the acceptance ratio must leave an order within the cap */
+    f->tol_2pi = f->tol / (2.0 * FAST_PI);
+    /* the acceptance ratios must leave orders within the cap */
     f->theta = EDDY_FAR_THETA;
     while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
+    f->inv_theta = 1.0 / f->theta;
+    prepare_orders(f);
     double t0 = eddy_now_ms();
     classify(w, f);
     f->stats.classify_ms = eddy_now_ms() - t0;

@@ -16,12 +16,25 @@
  *     velocity outside a disc of radius R about the body origin c is the
  *     Laurent series  W(z) = sum_{k>=1} a_k (z - c)^-k  (panel_farfield.c
  *     derives the a_k and the image rules). Groups are gathered in a binary
- *     tree; a node is used for a target body when R_node <= theta (D - R_t),
- *     D the distance between the centres. Truncated at order p the error at a
- *     target at distance D' >= D - R_t from the node centre is at most
+ *     tree. A node serves a target body (radius R_t, D the distance between
+ *     the centres) through a local expansion about the body origin,
+ *     W = sum_{l<=q} b_l (z - c_t)^l from the node's a_1..a_p, when
+ *     R_node + R_t <= theta_local D; its error anywhere on the target is at
+ *     most (panel_farfield.c)
+ *         G / (2 pi D (1 - rho - sigma)) [(rho / (1 - sigma))^p + (sigma / (1 - rho))^(q+1)],
+ *     rho = R_node / D, sigma = R_t / D, G the node's absolute circulation
+ *     sum |gamma| A, and p, q are the smallest orders that make each term at
+ *     most tol / 2 (1 - theta_local) / (1 + theta_local): the error is then at
+ *     most tol G / (2 pi (D + R_t)), below tol G / (2 pi D') for every target
+ *     point at distance D' from the node centre. All the nodes a body uses
+ *     add into one expansion, evaluated once at its midpoints (m q products
+ *     instead of m p per node). A node too close for that but with
+ *     R_node <= theta (D - R_t) is evaluated at each midpoint: truncated at
+ *     order p the error at a target at distance D' >= D - R_t from the node
+ *     centre is at most
  *         G / (2 pi D') * rho^p / (1 - rho),   rho = R_node / D',
- *     G the node's absolute circulation sum |gamma| A; p is the smallest order
- *     that makes rho^p / (1 - rho) <= the far-field tolerance.
+ *     and p is the smallest order that makes rho^p / (1 - rho) <= the
+ *     far-field tolerance.
  *  2. Near field. Groups a target body cannot use through the tree are near:
  *     their normal-flux influence on the target's midpoints is computed once
  *     per step (geometry is fixed within a step) into dense blocks, one per
@@ -50,8 +63,13 @@
 
 /* Largest multipole order. */
 #define EDDY_FAR_P_MAX 24
-/* A tree node serves a target body when R_node <= EDDY_FAR_THETA * (D - R_t). */
+/* A tree node serves a target body at its midpoints when
+ * R_node <= EDDY_FAR_THETA * (D - R_t), through a local expansion about the
+ * body origin when R_node + R_t <= EDDY_FAR_THETA_LOCAL * D. */
 #define EDDY_FAR_THETA 0.4
+#ifndef EDDY_FAR_THETA_LOCAL
+#define EDDY_FAR_THETA_LOCAL 0.45
+#endif
 
 typedef struct eddy_panel_fast eddy_panel_fast;
 
@@ -116,6 +134,23 @@ void eddy_far_mirror(const double *a, int p, int mirror, double *out);
 /* Smallest order p with rho^p / (1 - rho) <= tol, or EDDY_FAR_P_MAX + 1 when
  * none up to the cap does. */
 int eddy_far_order(double rho, double tol);
+/* Smallest n >= 1 with x^n <= limit, or EDDY_FAR_P_MAX + 1 when none up to
+ * the cap does (the orders of a local expansion, panel_farfield.c). */
+int eddy_far_order_within(double x, double limit);
+/* The M2L table, EDDY_FAR_BINOMIALS doubles: C(k + l - 1, l) for
+ * k = 1..EDDY_FAR_P_MAX, l = 0..EDDY_FAR_P_MAX - 1, each twice, at
+ * table[2 (l (EDDY_FAR_P_MAX + 1) + k - 1)], a zero pair ending each row. */
+#define EDDY_FAR_BINOMIALS (2 * EDDY_FAR_P_MAX * (EDDY_FAR_P_MAX + 1))
+void eddy_far_local_binomials(double *table);
+/* b[0..2q+2) += the local expansion about c_t, coefficients b_0..b_q (re,
+ * im interleaved) of W(z) = sum_l b_l (z - c_t)^l, of the multipole a
+ * (order p, about c), with c_t - c = (dx, dy); q < EDDY_FAR_P_MAX. */
+void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
+                        const double *binomials, double *b);
+/* W(z) of a local expansion of order q about (cx, cy) at (x, y):
+ * out = (Re W, Im W) = (u, -v). */
+void eddy_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
+                         double out[2]);
 
 /* Statistics of the last fast solve, for tests and the bench. */
 typedef struct eddy_panel_fast_stats {

@@ -39,13 +39,17 @@
 struct eddy_box_feedback {
     int count, k1max, k2max;
     double width, height;
+    double ax, by;           /* pi / width, pi / height */
+    double inv_width, inv_height;
     int *k1, *k2;
     double *norm;
     double gl_x[FB_MAX_Q + 1][FB_MAX_Q], gl_w[FB_MAX_Q + 1][FB_MAX_Q];
     double gl_c[FB_MAX_Q + 1]; /* c_Q */
+    double gl_theta[FB_MAX_Q + 1]; /* largest theta Q points take: c_Q theta^2Q <= 1e-15 */
+    int *by_k1, *k1_start;   /* mode indices by k1, then index; group k1 is
+                                by_k1[k1_start[k1] .. k1_start[k1 + 1]) */
     double *tab;             /* (FB_TABLE + 1) complex: e^(i pi j / FB_TABLE) */
     double *sx, *sy;         /* (k1max + 1) x FB_CHUNK, (k2max + 1) x FB_CHUNK */
-    double *cx, *cy;         /* running cosine rows */
     double *c1x, *s1x, *c1y, *s1y, *wgt;
     int last_q;
 };
@@ -92,6 +96,8 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->count = count;
     f->width = width;
     f->height = height;
+    f->ax = FB_PI / width, f->by = FB_PI / height;
+    f->inv_width = 1.0 / width, f->inv_height = 1.0 / height;
     for (int k = 0; k < count; ++k) {
         if (modes[k].k1 > f->k1max) f->k1max = modes[k].k1;
         if (modes[k].k2 > f->k2max) f->k2max = modes[k].k2;
@@ -103,15 +109,15 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->tab = eddy_alloc(2 * (FB_TABLE + 1) * sizeof(double));
     f->sx = eddy_alloc((size_t)(f->k1max + 1) * c * sizeof(double));
     f->sy = eddy_alloc((size_t)(f->k2max + 1) * c * sizeof(double));
-    f->cx = eddy_alloc(c * sizeof(double));
-    f->cy = eddy_alloc(c * sizeof(double));
     f->c1x = eddy_alloc(c * sizeof(double));
     f->s1x = eddy_alloc(c * sizeof(double));
     f->c1y = eddy_alloc(c * sizeof(double));
     f->s1y = eddy_alloc(c * sizeof(double));
     f->wgt = eddy_alloc(c * sizeof(double));
-    if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy || !f->cx || !f->cy ||
-        !f->c1x || !f->s1x || !f->c1y || !f->s1y || !f->wgt) {
+    f->by_k1 = eddy_alloc((size_t)(count > 0 ? count : 1) * sizeof(int));
+    f->k1_start = eddy_calloc((size_t)f->k1max + 2, sizeof(int));
+    if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy ||
+        !f->c1x || !f->s1x || !f->c1y || !f->s1y || !f->wgt || !f->by_k1 || !f->k1_start) {
         eddy_box_feedback_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the feedback tables");
     }
@@ -132,7 +138,12 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
         for (int i = 2; i <= q; ++i) fq *= i;
         for (int i = 2; i <= 2 * q; ++i) f2q *= i;
         f->gl_c[q] = pow(2.0, 2 * q + 1) * pow(fq, 4) / ((2 * q + 1) * pow(f2q, 3));
+        f->gl_theta[q] = pow(1e-15 / f->gl_c[q], 1.0 / (2 * q));
+        /* the root may round up: step down until the rule's own test holds */
+        while (f->gl_c[q] * pow(f->gl_theta[q], 2 * q) > 1e-15)
+            f->gl_theta[q] = nextafter(f->gl_theta[q], 0.0);
     }
+    eddy_box_modes_by_k1(modes, count, f->k1max, f->by_k1, f->k1_start);
     *out = f;
     return EDDY_OK;
 }
@@ -141,35 +152,31 @@ void eddy_box_feedback_destroy(eddy_box_feedback *f)
 {
     if (!f) return;
     eddy_free(f->k1), eddy_free(f->k2), eddy_free(f->norm), eddy_free(f->tab), eddy_free(f->sx), eddy_free(f->sy);
-    eddy_free(f->cx), eddy_free(f->cy), eddy_free(f->c1x), eddy_free(f->s1x), eddy_free(f->c1y), eddy_free(f->s1y);
-    eddy_free(f->wgt);
+    eddy_free(f->c1x), eddy_free(f->s1x), eddy_free(f->c1y), eddy_free(f->s1y);
+    eddy_free(f->wgt), eddy_free(f->by_k1), eddy_free(f->k1_start);
     eddy_free(f);
 }
 
 int eddy_box_feedback_points(const eddy_box_feedback *f) { return f->last_q; }
 
-/* cos and sin of pi t / L for a coordinate t in a side of length L: table
- * entry at the nearest multiple of L / FB_TABLE times the Taylor series of
- * the remainder (|phi| <= pi / 2048, error below 1e-23); off the table (a
- * panel poking out of the domain) or far off it, the library. */
-static void base_angle(const double *tab, double t, double side, double *c, double *s)
+/* cos and sin of pi t / L for a coordinate t in a side of length L
+ * (inv_side = 1 / L): table entry at the nearest multiple of L / FB_TABLE
+ * times the Taylor series of the remainder (|phi| <= pi / 2048, error below
+ * 1e-23); off the table (a panel poking out of the domain) or far off it,
+ * the library. */
+static void base_angle(const double *tab, double t, double inv_side, double *c, double *s)
 {
-    double u = t / side * FB_TABLE;
-    double j = floor(u + 0.5);
-    if (j < 0.0 || j > FB_TABLE) {
-        double a = FB_PI * t / side;
-        *c = cos(a), *s = sin(a);
+    double u = t * inv_side; /* the fraction of the side, 0..1 on it */
+    double j = floor(u * FB_TABLE + 0.5);
+    double phi = FB_PI * (u - j * (1.0 / FB_TABLE));
+    if (!(j >= 0.0 && j <= FB_TABLE && fabs(phi) <= 0.01)) {
+        *c = cos(FB_PI * u), *s = sin(FB_PI * u);
         return;
     }
-    double phi = FB_PI * (t - j * side / FB_TABLE) / side;
-    if (fabs(phi) > 0.01) {
-        double a = FB_PI * t / side;
-        *c = cos(a), *s = sin(a);
-        return;
-    }
+    /* the Taylor coefficients as products by constants: no division */
     double z = phi * phi;
-    double sp = phi * (1.0 - z / 6.0 * (1.0 - z / 20.0 * (1.0 - z / 42.0)));
-    double cp = 1.0 - z / 2.0 * (1.0 - z / 12.0 * (1.0 - z / 30.0 * (1.0 - z / 56.0)));
+    double sp = phi * (1.0 - z * (1.0 / 6) * (1.0 - z * (1.0 / 20) * (1.0 - z * (1.0 / 42))));
+    double cp = 1.0 - z * 0.5 * (1.0 - z * (1.0 / 12) * (1.0 - z * (1.0 / 30) * (1.0 - z * (1.0 / 56))));
     int i = (int)j;
     double tc = tab[2 * i], ts = tab[2 * i + 1];
     *c = tc * cp - ts * sp;
@@ -185,37 +192,40 @@ static void small_angle(double phi, double *c, double *s)
         return;
     }
     double z = phi * phi;
-    *s = phi * (1.0 - z / 6.0 * (1.0 - z / 20.0 * (1.0 - z / 42.0 * (1.0 - z / 72.0))));
-    *c = 1.0 - z / 2.0 * (1.0 - z / 12.0 * (1.0 - z / 30.0 * (1.0 - z / 56.0)));
+    *s = phi * (1.0 - z * (1.0 / 6) * (1.0 - z * (1.0 / 20) * (1.0 - z * (1.0 / 42) * (1.0 - z * (1.0 / 72)))));
+    *c = 1.0 - z * 0.5 * (1.0 - z * (1.0 / 12) * (1.0 - z * (1.0 / 30) * (1.0 - z * (1.0 / 56))));
 }
 
 /* rows[k][i] = sin(k angle_i) for k = 0..kmax, by rotation, for n points
- * (n a multiple of 2); cos_row is scratch. */
+ * (n a multiple of 2), times weight[i] (NULL: 1, which changes no bit; the
+ * rotation itself runs on the plain values). Two points at a time down all
+ * k, the running sine and cosine in registers. */
 static void sine_rows(int kmax, int n, const double *c1, const double *s1, double *rows,
-                      double *cos_row)
+                      const double *weight)
 {
     memset(rows, 0, sizeof(double) * (size_t)n);
     if (kmax < 1) return;
-    memcpy(&rows[n], s1, sizeof(double) * (size_t)n);
-    memcpy(cos_row, c1, sizeof(double) * (size_t)n);
-    for (int k = 2; k <= kmax; ++k) {
-        const double *prev = &rows[(size_t)(k - 1) * n];
-        double *next = &rows[(size_t)k * n];
-        for (int i = 0; i < n; i += 2) {
-            eddy_v2 sp = eddy_v2_load(&prev[i]), cp = eddy_v2_load(&cos_row[i]);
-            eddy_v2 ct = eddy_v2_load(&c1[i]), st = eddy_v2_load(&s1[i]);
-            eddy_v2_store(&next[i], sp * ct + cp * st);
-            eddy_v2_store(&cos_row[i], cp * ct - sp * st);
+    for (int i = 0; i < n; i += 2) {
+        eddy_v2 ct = eddy_v2_load(&c1[i]), st = eddy_v2_load(&s1[i]), sp = st, cp = ct;
+        eddy_v2 wv = weight ? eddy_v2_load(&weight[i]) : eddy_v2_set(1.0);
+        double *out = &rows[n + i];
+        eddy_v2_store(out, sp * wv);
+        for (int k = 2; k <= kmax; ++k) {
+            eddy_v2 sn = sp * ct + cp * st;
+            cp = cp * ct - sp * st, sp = sn;
+            out += n;
+            eddy_v2_store(out, sp * wv);
         }
     }
 }
 
-/* Gauss order for the largest integrand frequency theta, or 0 when even
+/* Gauss order for the panel's largest integrand frequency theta: the
+ * fewest points (at least two) with c_Q theta^(2Q) <= 1e-15, or 0 when even
  * FB_MAX_Q points are not enough. */
 static int choose_points(const eddy_box_feedback *f, double theta)
 {
     for (int q = 2; q <= FB_MAX_Q; ++q)
-        if (f->gl_c[q] * pow(theta, 2 * q) <= 1e-15) return q;
+        if (theta <= f->gl_theta[q]) return q;
     return 0;
 }
 
@@ -224,48 +234,100 @@ bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, do
     return eddy_box_feedback_apply_range(f, w, 0, w->panel_count, out);
 }
 
+/* The largest integrand frequency on the panel e (file header). */
+static double panel_theta(const eddy_box_feedback *f, const double *e)
+{
+    return 0.5 * (f->k1max * f->ax * fabs(e[2] - e[0]) + f->k2max * f->by * fabs(e[3] - e[1]));
+}
+
+/* The Gauss points of one panel (q of them) at f's arrays from n on:
+ * e^(i a x), e^(i b y) and the weight gamma A w / 2 of each. */
+static void panel_points(eddy_box_feedback *f, const double *e, double g, int q, int n)
+{
+    const double *gx = f->gl_x[q], *gw = f->gl_w[q];
+    double dx = e[2] - e[0], dy = e[3] - e[1], len = sqrt(dx * dx + dy * dy);
+    double xm = 0.5 * (e[0] + e[2]), ym = 0.5 * (e[1] + e[3]);
+    /* e^(i a x) at the midpoint from the table, then rotated by
+     * e^(+-i a tau dx / 2) for the pair of nodes +-tau */
+    double mcx, msx, mcy, msy;
+    base_angle(f->tab, xm, f->inv_width, &mcx, &msx);
+    base_angle(f->tab, ym, f->inv_height, &mcy, &msy);
+    for (int i = 0; i < (q + 1) / 2; ++i) {
+        int j = q - 1 - i; /* gx[j] = -gx[i] */
+        double rcx, rsx, rcy, rsy;
+        small_angle(0.5 * gx[i] * dx * f->ax, &rcx, &rsx);
+        small_angle(0.5 * gx[i] * dy * f->by, &rcy, &rsy);
+        f->c1x[n + i] = mcx * rcx - msx * rsx, f->s1x[n + i] = msx * rcx + mcx * rsx;
+        f->c1y[n + i] = mcy * rcy - msy * rsy, f->s1y[n + i] = msy * rcy + mcy * rsy;
+        f->c1x[n + j] = mcx * rcx + msx * rsx, f->s1x[n + j] = msx * rcx - mcx * rsx;
+        f->c1y[n + j] = mcy * rcy + msy * rsy, f->s1y[n + j] = msy * rcy - mcy * rsy;
+        f->wgt[n + i] = g * 0.5 * len * gw[i];
+        f->wgt[n + j] = g * 0.5 * len * gw[j];
+    }
+}
+
+/* out[k] += N_k sum over the n points of X[k1][i] Y[k2][i] (weights in the X
+ * rows), four points a step in two vector sums; the modes of one k1 four at
+ * a time, so that each X row is read once for four Y rows. */
+static void mode_sums(const eddy_box_feedback *f, int n, double *out)
+{
+    for (int k1 = 1; k1 <= f->k1max; ++k1) {
+        const double *x = &f->sx[(size_t)k1 * n];
+        const int *group = &f->by_k1[f->k1_start[k1]];
+        int gn = f->k1_start[k1 + 1] - f->k1_start[k1], g = 0;
+        for (; g + 4 <= gn; g += 4) {
+            const double *y0 = &f->sy[(size_t)f->k2[group[g]] * n];
+            const double *y1 = &f->sy[(size_t)f->k2[group[g + 1]] * n];
+            const double *y2 = &f->sy[(size_t)f->k2[group[g + 2]] * n];
+            const double *y3 = &f->sy[(size_t)f->k2[group[g + 3]] * n];
+            eddy_v2 a0 = eddy_v2_set(0.0), b0 = a0, a1 = a0, b1 = a0, a2 = a0, b2 = a0, a3 = a0, b3 = a0;
+            for (int i = 0; i < n; i += 4) {
+                eddy_v2 xa = eddy_v2_load(&x[i]), xb = eddy_v2_load(&x[i + 2]);
+                a0 += xa * eddy_v2_load(&y0[i]), b0 += xb * eddy_v2_load(&y0[i + 2]);
+                a1 += xa * eddy_v2_load(&y1[i]), b1 += xb * eddy_v2_load(&y1[i + 2]);
+                a2 += xa * eddy_v2_load(&y2[i]), b2 += xb * eddy_v2_load(&y2[i + 2]);
+                a3 += xa * eddy_v2_load(&y3[i]), b3 += xb * eddy_v2_load(&y3[i + 2]);
+            }
+            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(a0 + b0);
+            out[group[g + 1]] += f->norm[group[g + 1]] * eddy_v2_sum(a1 + b1);
+            out[group[g + 2]] += f->norm[group[g + 2]] * eddy_v2_sum(a2 + b2);
+            out[group[g + 3]] += f->norm[group[g + 3]] * eddy_v2_sum(a3 + b3);
+        }
+        for (; g < gn; ++g) {
+            const double *y = &f->sy[(size_t)f->k2[group[g]] * n];
+            eddy_v2 a = eddy_v2_set(0.0), b = a;
+            for (int i = 0; i < n; i += 4) {
+                a += eddy_v2_load(&x[i]) * eddy_v2_load(&y[i]);
+                b += eddy_v2_load(&x[i + 2]) * eddy_v2_load(&y[i + 2]);
+            }
+            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(a + b);
+        }
+    }
+}
+
 bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
                                    int count, double *out)
 {
-    int end = first + count;
-    double ax = FB_PI / f->width, by = FB_PI / f->height, theta = 0.0;
-    for (int s = first; s < end; ++s) {
-        const double *e = &w->src[4 * s];
-        double t = 0.5 * (f->k1max * ax * fabs(e[2] - e[0]) + f->k2max * by * fabs(e[3] - e[1]));
-        if (t > theta) theta = t;
+    int end = first + count, most = 0;
+    for (int s = first; s < end; ++s) { /* each panel its own rule; all must have one */
+        int q = choose_points(f, panel_theta(f, &w->src[4 * s]));
+        if (q == 0) {
+            f->last_q = 0;
+            return false;
+        }
+        if (q > most) most = q;
     }
-    int q = choose_points(f, theta);
-    f->last_q = q;
-    if (q == 0) return false;
-    const double *gx = f->gl_x[q], *gw = f->gl_w[q];
+    f->last_q = most;
     memset(out, 0, sizeof(double) * (size_t)f->count);
-    int per_chunk = FB_CHUNK / q;
-    for (int s0 = first; s0 < end; s0 += per_chunk) {
-        int s1 = s0 + per_chunk < end ? s0 + per_chunk : end;
+    for (int s = first; s < end;) {
         int n = 0;
-        for (int s = s0; s < s1; ++s) {
+        for (; s < end; ++s) { /* the panels whose points fit this pass */
             double g = w->strength[s];
             if (g == 0.0) continue; /* real panels only (panel_feedback_exact.c) */
             const double *e = &w->src[4 * s];
-            double dx = e[2] - e[0], dy = e[3] - e[1], len = sqrt(dx * dx + dy * dy);
-            double xm = 0.5 * (e[0] + e[2]), ym = 0.5 * (e[1] + e[3]);
-            /* e^(i a x) at the midpoint from the table, then rotated by
-             * e^(+-i a tau dx / 2) for the pair of nodes +-tau */
-            double mcx, msx, mcy, msy;
-            base_angle(f->tab, xm, f->width, &mcx, &msx);
-            base_angle(f->tab, ym, f->height, &mcy, &msy);
-            for (int i = 0; i < (q + 1) / 2; ++i) {
-                int j = q - 1 - i; /* gx[j] = -gx[i] */
-                double rcx, rsx, rcy, rsy;
-                small_angle(0.5 * gx[i] * dx * FB_PI / f->width, &rcx, &rsx);
-                small_angle(0.5 * gx[i] * dy * FB_PI / f->height, &rcy, &rsy);
-                f->c1x[n + i] = mcx * rcx - msx * rsx, f->s1x[n + i] = msx * rcx + mcx * rsx;
-                f->c1y[n + i] = mcy * rcy - msy * rsy, f->s1y[n + i] = msy * rcy + mcy * rsy;
-                f->c1x[n + j] = mcx * rcx + msx * rsx, f->s1x[n + j] = msx * rcx - mcx * rsx;
-                f->c1y[n + j] = mcy * rcy + msy * rsy, f->s1y[n + j] = msy * rcy - mcy * rsy;
-                f->wgt[n + i] = g * 0.5 * len * gw[i];
-                f->wgt[n + j] = g * 0.5 * len * gw[j];
-            }
+            int q = choose_points(f, panel_theta(f, e));
+            if (n + q > FB_CHUNK - 3) break; /* room to pad to a multiple of 4 */
+            panel_points(f, e, g, q, n);
             n += q;
         }
         while (n % 4 != 0) { /* pad with weightless points */
@@ -274,22 +336,9 @@ bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world 
             ++n;
         }
         if (n == 0) continue;
-        sine_rows(f->k1max, n, f->c1x, f->s1x, f->sx, f->cx);
-        sine_rows(f->k2max, n, f->c1y, f->s1y, f->sy, f->cy);
-        for (int k = 1; k <= f->k1max; ++k) { /* fold the weights into the x rows */
-            double *row = &f->sx[(size_t)k * n];
-            for (int i = 0; i < n; i += 2)
-                eddy_v2_store(&row[i], eddy_v2_load(&row[i]) * eddy_v2_load(&f->wgt[i]));
-        }
-        for (int k = 0; k < f->count; ++k) {
-            const double *x = &f->sx[(size_t)f->k1[k] * n], *y = &f->sy[(size_t)f->k2[k] * n];
-            eddy_v2 acc0 = eddy_v2_set(0.0), acc1 = eddy_v2_set(0.0);
-            for (int i = 0; i < n; i += 4) {
-                acc0 += eddy_v2_load(&x[i]) * eddy_v2_load(&y[i]);
-                acc1 += eddy_v2_load(&x[i + 2]) * eddy_v2_load(&y[i + 2]);
-            }
-            out[k] += f->norm[k] * eddy_v2_sum(acc0 + acc1);
-        }
+        sine_rows(f->k1max, n, f->c1x, f->s1x, f->sx, f->wgt); /* weights in the x rows */
+        sine_rows(f->k2max, n, f->c1y, f->s1y, f->sy, NULL);
+        mode_sums(f, n, out);
     }
     return true;
 }

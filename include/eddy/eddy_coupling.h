@@ -162,7 +162,8 @@ EDDY_API const char *eddy_feedback_name(eddy_feedback_mode mode);
 
 typedef struct eddy_coupling_desc {
     int max_bodies;              /* default 64 */
-    int max_panels;              /* real panels over all bodies, default 8192 */
+    int max_panels;              /* real panels over all bodies, default the larger
+                                    of 8192 and 32 per max_bodies */
     eddy_feedback_mode feedback; /* default exact */
     bool no_buoyancy;            /* true: no hydrostatic force (5.22). Default (false): on,
                                     so that in a world with gravity a body of the water's

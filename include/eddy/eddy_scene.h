@@ -124,7 +124,7 @@ extern "C" {
 /* Most bodies in a scene (and pieces in a catalogue shape): with the
  * coupling's cap on Schwarz work a step then stays within a few tens of
  * milliseconds (docs/cli.md). */
-#define EDDY_SCENE_MAX_BODIES 512
+#define EDDY_SCENE_MAX_BODIES 1024
 
 typedef struct eddy_scene eddy_scene;
 
