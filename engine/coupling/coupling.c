@@ -270,11 +270,34 @@ void eddy_coupling_destroy(eddy_coupling *c)
 
 /* ------------------------------------------------------------ bodies */
 
-static bool same_pieces(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
-                        double spacing)
+bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
+                              double spacing)
 {
     return e->piece_count == count && e->spacing == spacing &&
            eddy_pieces_equal(e->pieces, pieces, count);
+}
+
+eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
+                                   double spacing, const char *name, eddy_error *err)
+{
+    memset(e, 0, sizeof *e);
+    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
+    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
+    e->piece_count = count;
+    e->spacing = spacing;
+    eddy_panel_shape_desc sd = {0};
+    sd.name = name;
+    sd.pieces = pieces;
+    sd.piece_count = count;
+    sd.spacing = spacing;
+    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
+    if (res != EDDY_OK) {
+        eddy_panel_shape_free(&e->shape);
+        eddy_free(e->pieces);
+        e->pieces = NULL;
+    }
+    return res;
 }
 
 /* Panels and pseudo-inverse for these pieces: from the asset's shape
@@ -288,7 +311,7 @@ static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *piece
         return EDDY_OK;
     }
     for (int s = 0; s < c->cache_count; ++s)
-        if (same_pieces(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
+        if (eddy_shape_entry_matches(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
             *out = &c->cache[s].shape;
             return EDDY_OK;
         }
@@ -299,25 +322,10 @@ static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *piece
                          c->cache_capacity);
     }
     eddy_shape_entry *e = &c->cache[c->cache_count];
-    memset(e, 0, sizeof *e);
-    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
-    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
-    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
-    e->piece_count = count;
-    e->spacing = c->desc.panel_spacing;
     char name[32];
     snprintf(name, sizeof name, "body shape %d", c->cache_count);
-    eddy_panel_shape_desc sd = {0};
-    sd.name = name;
-    sd.pieces = pieces;
-    sd.piece_count = count;
-    sd.spacing = c->desc.panel_spacing;
-    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
-    if (res != EDDY_OK) {
-        eddy_free(e->pieces);
-        e->pieces = NULL;
-        return res;
-    }
+    eddy_result res = eddy_shape_entry_build(e, pieces, count, c->desc.panel_spacing, name, err);
+    if (res != EDDY_OK) return res;
     ++c->cache_count;
     *out = &e->shape;
     return EDDY_OK;

@@ -19,6 +19,14 @@ typedef struct eddy_shape_entry {
     eddy_panel_shape shape;
 } eddy_shape_entry;
 
+/* Whether entry e was cut from exactly these pieces at this spacing. */
+bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
+                              double spacing);
+/* Fills e with a copy of the pieces and their panels at this spacing; on
+ * failure e holds nothing (coupling.c). */
+eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
+                                   double spacing, const char *name, eddy_error *err);
+
 /* Grid feedback (naive and quadtree, 5.3.4): u_p on the MAC samples, then
  * projected on the basis with the grid's quadrature weights. */
 typedef struct eddy_grid_feedback {

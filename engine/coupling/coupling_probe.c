@@ -25,8 +25,7 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
     double spacing = c->desc.panel_spacing / EDDY_PROBE_REFINE;
     for (int s = 0; s < c->probe_count; ++s) {
         const eddy_shape_entry *e = &c->probe_cache[s];
-        if (e->piece_count == count && e->spacing == spacing &&
-            eddy_pieces_equal(e->pieces, pieces, count)) {
+        if (eddy_shape_entry_matches(e, pieces, count, spacing)) {
             *out = &e->shape;
             return EDDY_OK;
         }
@@ -37,25 +36,15 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
     }
     if (c->probe_count == c->desc.max_bodies) return EDDY_OK; /* full: probes read the panels */
     eddy_shape_entry *e = &c->probe_cache[c->probe_count];
-    memset(e, 0, sizeof *e);
-    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
-    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
-    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
-    e->piece_count = count;
-    e->spacing = spacing;
     char name[32];
     snprintf(name, sizeof name, "probe shape %d", c->probe_count);
-    eddy_panel_shape_desc sd = {0};
-    sd.name = name;
-    sd.pieces = pieces;
-    sd.piece_count = count;
-    sd.spacing = spacing;
-    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
-    if (res != EDDY_OK || e->shape.count > EDDY_PROBE_MAX_PANELS) {
+    eddy_result res = eddy_shape_entry_build(e, pieces, count, spacing, name, err);
+    if (res != EDDY_OK) return res == EDDY_ERR_MEMORY ? res : EDDY_OK; /* probes read the panels */
+    if (e->shape.count > EDDY_PROBE_MAX_PANELS) {
         eddy_panel_shape_free(&e->shape);
         eddy_free(e->pieces);
         e->pieces = NULL;
-        return res == EDDY_ERR_MEMORY ? res : EDDY_OK; /* probes read the panels */
+        return EDDY_OK;
     }
     ++c->probe_count;
     *out = &e->shape;
