@@ -325,10 +325,88 @@ static void fixed_bodies_keep_the_water_out(void **state)
     }
 }
 
+/* Probe points just outside each coupled body: 8 on a circle of 0.35 m
+ * about its origin (its faces are 0.25-0.3 m out), where the fine probe
+ * outline corrects the flow. Returns the count. */
+static int points_round_bodies(eddy_body *const *bodies, int count, double *xy)
+{
+    int n = 0;
+    for (int b = 0; b < count; ++b) {
+        eddy_pose p;
+        eddy_body_get_pose(bodies[b], &p);
+        for (int k = 0; k < 8; ++k, ++n) {
+            xy[2 * n] = p.x + 0.35 * cos(k * M_PI / 4 + 0.1);
+            xy[2 * n + 1] = p.y + 0.35 * sin(k * M_PI / 4 + 0.1);
+        }
+    }
+    return n;
+}
+
+/* The probes solve each body's fine outline once a step and keep it: a
+ * coupling read near its moving bodies every step must give, bit for bit,
+ * what one read only at the end gives (a strength kept past its step would
+ * not: dropping the step's invalidation fails here), also after a body is
+ * taken out and the other moves down a slot. */
+static void probes_follow_every_step(void **state)
+{
+    (void)state;
+    rig r[2];
+    eddy_body *bodies[2][2];
+    for (int k = 0; k < 2; ++k) {
+        rig_desc d = {.width = 10, .height = 10, .gravity = G};
+        r[k] = make_rig(&d);
+        set_gyre(&r[k], 20.0);
+        body_spec square = {.type = EDDY_BODY_DYNAMIC, .shape = EDDY_SHAPE_BOX, .size = 0.6,
+                            .aspect = 1, .x = 4, .y = 6, .density = 600};
+        body_spec octagon = {.type = EDDY_BODY_DYNAMIC, .x = 6.5, .y = 4, .density = 1500};
+        octagon_spec(&octagon, 0.5);
+        bodies[k][0] = add_body(&r[k], &square);
+        bodies[k][1] = add_body(&r[k], &octagon);
+    }
+    double xy[2][2 * 16], uv[2][2 * 16], coarse[2 * 16];
+    for (int s = 0; s < 30; ++s) {
+        step(&r[0], 1), step(&r[1], 1);
+        int n = points_round_bodies(bodies[0], 2, xy[0]);
+        eddy_coupling_velocity_many(r[0].c, n, xy[0], uv[0]);
+    }
+    int n = points_round_bodies(bodies[0], 2, xy[0]);
+    assert_int_equal(points_round_bodies(bodies[1], 2, xy[1]), n);
+    assert_memory_equal(xy[0], xy[1], sizeof(double) * 2 * (size_t)n); /* queries moved nothing */
+    eddy_coupling_velocity_many(r[0].c, n, xy[0], uv[0]);
+    eddy_coupling_velocity_many(r[1].c, n, xy[1], uv[1]);
+    assert_memory_equal(uv[0], uv[1], sizeof(double) * 2 * (size_t)n);
+    /* the fine outline does change what these points read */
+    eddy_fluid_velocity_many(r[0].fluid, n, xy[0], coarse);
+    double moved = 0.0;
+    for (int i = 0; i < 2 * n; ++i) moved = fmax(moved, fabs(uv[0][i] - coarse[i]));
+    assert_true(moved > 1e-3);
+    /* the square taken out: the octagon moves down a slot */
+    eddy_error err = {0};
+    for (int k = 0; k < 2; ++k)
+        assert_int_equal(eddy_coupling_remove_body(r[k].c, bodies[k][0], &err), EDDY_OK);
+    n = points_round_bodies(&bodies[0][1], 1, xy[0]);
+    points_round_bodies(&bodies[1][1], 1, xy[1]);
+    eddy_coupling_velocity_many(r[0].c, n, xy[0], uv[0]);
+    eddy_coupling_velocity_many(r[1].c, n, xy[1], uv[1]);
+    assert_memory_equal(uv[0], uv[1], sizeof(double) * 2 * (size_t)n);
+    for (int s = 0; s < 5; ++s) {
+        step(&r[0], 1), step(&r[1], 1);
+        n = points_round_bodies(&bodies[0][1], 1, xy[0]);
+        eddy_coupling_velocity_many(r[0].c, n, xy[0], uv[0]);
+    }
+    n = points_round_bodies(&bodies[0][1], 1, xy[0]);
+    points_round_bodies(&bodies[1][1], 1, xy[1]);
+    eddy_coupling_velocity_many(r[0].c, n, xy[0], uv[0]);
+    eddy_coupling_velocity_many(r[1].c, n, xy[1], uv[1]);
+    assert_memory_equal(uv[0], uv[1], sizeof(double) * 2 * (size_t)n);
+    free_rig(&r[0]), free_rig(&r[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixed_bodies_keep_the_water_out),
+        cmocka_unit_test(probes_follow_every_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

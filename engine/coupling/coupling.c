@@ -184,6 +184,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     *out = NULL;
     eddy_coupling *c = eddy_calloc(1, sizeof *c);
     if (!c) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
+    c->probe_epoch = 1; /* no body's fine strengths are solved yet (stamps 0) */
     c->fluid = fluid;
     c->world = world;
     c->asset = eddy_fluid_asset(fluid);
@@ -466,6 +467,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     ++c->body_count;
     res = eddy_coupling_body_attach(c, c->body_count - 1, err);
     c->info[c->body_count - 1].probe = probe;
+    eddy_coupling_probe_invalidate(c);
     if (res == EDDY_OK) {
         hold_body(c, c->body_count - 1);
         eddy_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
@@ -483,6 +485,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
  * the same and the step refuses until the coupling is rebuilt. */
 static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
 {
+    eddy_coupling_probe_invalidate(c); /* the bodies after it move down a slot */
     eddy_panel_world *old = c->panels;
     eddy_result res = make_panel_world(c, err);
     if (res != EDDY_OK) {
@@ -699,6 +702,7 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
     }
     double t3 = eddy_now_ms();
     memcpy(c->pre_feedback, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
+    eddy_coupling_probe_invalidate(c); /* new panels, new flow */
     if (c->body_count > 0) eddy_coupling_apply_feedback(c);
     double t4 = eddy_now_ms();
     eddy_fluid_get_timings(c->fluid, &c->timings.fluid);
@@ -863,16 +867,71 @@ static bool vel_far_add(const vel_cluster *k, int p, double x, double y, double 
     return true;
 }
 
-static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, double x, double y,
-                         double uv[2])
+/* A near cluster panel by panel; regularised: no closer than EDDY_PANEL_NEAR
+ * panel lengths to any of them, as the Schwarz sweeps see other bodies. */
+static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, bool regularised,
+                         const int *skip, double x, double y, double uv[2])
 {
     for (int s = k->first; s < k->first + k->count; ++s) {
-        if (w->strength[s] == 0.0) continue;
+        if (w->strength[s] == 0.0 || (skip && s >= skip[0] && s < skip[1])) continue;
         const double *e = &w->src[4 * s];
         double q[2];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
+        if (regularised)
+            eddy_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
+        else
+            eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
         uv[0] += q[0], uv[1] += q[1];
     }
+}
+
+/* Whether cluster k holds any of the sources [skip[0], skip[1]). */
+static bool vel_overlaps(const vel_cluster *k, const int *skip)
+{
+    return skip && k->first < skip[1] && skip[0] < k->first + k->count;
+}
+
+/* uv[2n] += the velocity of sources [lo, hi) at the points xy - origin (the
+ * treecode above); skip (2 per point, or NULL) a range of sources each point
+ * leaves out, whose clusters it sums panel by panel. */
+static void sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
+                             const int *skip, double ox, double oy, int n, const double *xy,
+                             double *uv)
+{
+    const int p = eddy_far_order(VEL_RHO, VEL_TOL);
+    const int per_group = VEL_LEAF * VEL_FAN;
+    vel_cluster group[VEL_BATCH], leaf[VEL_BATCH][VEL_FAN];
+    int leaves[VEL_BATCH];
+    for (int s0 = lo; s0 < hi; s0 += per_group * VEL_BATCH) {
+        int groups = 0;
+        for (int g0 = s0; g0 < hi && groups < VEL_BATCH; g0 += per_group, ++groups) {
+            int gn = hi - g0 < per_group ? hi - g0 : per_group;
+            vel_cluster_make(w, g0, gn, p, &group[groups]);
+            leaves[groups] = 0;
+            for (int l0 = g0; l0 < g0 + gn; l0 += VEL_LEAF) {
+                int ln = g0 + gn - l0 < VEL_LEAF ? g0 + gn - l0 : VEL_LEAF;
+                vel_cluster_make(w, l0, ln, p, &leaf[groups][leaves[groups]++]);
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy, *out = uv + 2 * i;
+            const int *own = skip ? skip + 2 * i : NULL;
+            for (int g = 0; g < groups; ++g) {
+                if (!vel_overlaps(&group[g], own) && vel_far_add(&group[g], p, x, y, out)) continue;
+                for (int l = 0; l < leaves[g]; ++l) {
+                    const vel_cluster *k = &leaf[g][l];
+                    if (vel_overlaps(k, own) || !vel_far_add(k, p, x, y, out))
+                        vel_near_add(w, k, regularised, own, x, y, out);
+                }
+            }
+        }
+    }
+}
+
+void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
+                                    const int *skip, double *uv)
+{
+    const eddy_panel_world *w = c->panels;
+    sources_velocity(w, 0, w->source_count, true, skip, 0.0, 0.0, n, xy, uv);
 }
 
 static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
@@ -896,33 +955,10 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
 /* u_p at the points, added to uv. */
 static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
 {
-    const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed || w->source_count == 0) return;
-    const int p = eddy_far_order(VEL_RHO, VEL_TOL);
-    const int per_group = VEL_LEAF * VEL_FAN;
-    vel_cluster group[VEL_BATCH], leaf[VEL_BATCH][VEL_FAN];
-    int leaves[VEL_BATCH];
-    for (int s0 = 0; s0 < w->source_count; s0 += per_group * VEL_BATCH) {
-        int groups = 0;
-        for (int g0 = s0; g0 < w->source_count && groups < VEL_BATCH; g0 += per_group, ++groups) {
-            int gn = w->source_count - g0 < per_group ? w->source_count - g0 : per_group;
-            vel_cluster_make(w, g0, gn, p, &group[groups]);
-            leaves[groups] = 0;
-            for (int l0 = g0; l0 < g0 + gn; l0 += VEL_LEAF) {
-                int ln = g0 + gn - l0 < VEL_LEAF ? g0 + gn - l0 : VEL_LEAF;
-                vel_cluster_make(w, l0, ln, p, &leaf[groups][leaves[groups]++]);
-            }
-        }
-        for (int i = 0; i < n; ++i) {
-            double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy, *out = uv + 2 * i;
-            for (int g = 0; g < groups; ++g) {
-                if (vel_far_add(&group[g], p, x, y, out)) continue;
-                for (int l = 0; l < leaves[g]; ++l)
-                    if (!vel_far_add(&leaf[g][l], p, x, y, out)) vel_near_add(w, &leaf[g][l], x, y, out);
-            }
-        }
-    }
+    sources_velocity(w, 0, w->source_count, false, NULL, c->desc.origin[0], c->desc.origin[1], n,
+                     xy, uv);
     eddy_coupling_probe_correct(c, n, xy, uv);
 }
 

@@ -8,6 +8,7 @@
 #include "eddy_coupling.h"
 #include "eddy_internal.h"
 #include "eddy_surface.h"
+#include <stdint.h>
 #include "panel.h"
 #include "quadtree.h"
 
@@ -111,6 +112,11 @@ struct eddy_coupling {
     int shapes_from_asset; /* bodies whose panels came precomputed in the asset */
     eddy_shape_entry *probe_cache; /* probe outlines (coupling_probe.c), max_bodies slots */
     int probe_count;
+    double *probe_gamma;  /* max_bodies x EDDY_PROBE_MAX_PANELS: each body's fine strengths */
+    uint64_t *probe_solved; /* max_bodies: the probe_epoch they were solved in (0: never) */
+    double *probe_xy;     /* 2 x 2 x max_bodies x EDDY_PROBE_MAX_PANELS: fine midpoints, flow */
+    int *probe_skip;      /* 2 x max_bodies x EDDY_PROBE_MAX_PANELS: each one's own panels */
+    uint64_t probe_epoch; /* changes whenever the panels or the flow probes read change */
     double *reduced;      /* r: feedback vector */
     double *pre_feedback; /* r: the fluid state the panels were solved against */
     double *coef_scratch; /* r: the state after feedback, before it is set */
@@ -185,6 +191,14 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
                                       const eddy_panel_shape **out, eddy_error *err);
 void eddy_coupling_probe_free(eddy_coupling *c);
 void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
+/* uv[2n] += every panel source at the points xy (fluid coordinates) but the
+ * range [skip[2i], skip[2i+1]) point i leaves out (its body's own real
+ * panels), no nearer than EDDY_PANEL_NEAR panel lengths, as the Schwarz
+ * sweeps see other bodies (coupling.c's treecode). */
+void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
+                                    const int *skip, double *uv);
+/* The panels or the flow the probes read changed: solved fine strengths are stale. */
+static inline void eddy_coupling_probe_invalidate(eddy_coupling *c) { ++c->probe_epoch; }
 
 /* The pipeline as the paper prints it, for benchmarks and the tests that
  * compare against it (never a game's choice, so not in eddy_coupling.h):

@@ -31,8 +31,17 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
         }
     }
     if (!c->probe_cache) {
-        c->probe_cache = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->probe_cache);
-        if (!c->probe_cache) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+        size_t slots = (size_t)c->desc.max_bodies;
+        c->probe_cache = eddy_calloc(slots, sizeof *c->probe_cache);
+        c->probe_gamma = eddy_calloc(slots * EDDY_PROBE_MAX_PANELS, sizeof *c->probe_gamma);
+        c->probe_solved = eddy_calloc(slots, sizeof *c->probe_solved);
+        c->probe_xy = eddy_calloc(slots * 4 * EDDY_PROBE_MAX_PANELS, sizeof *c->probe_xy);
+        c->probe_skip = eddy_calloc(slots * 2 * EDDY_PROBE_MAX_PANELS, sizeof *c->probe_skip);
+        if (!c->probe_cache || !c->probe_gamma || !c->probe_solved || !c->probe_xy ||
+            !c->probe_skip) {
+            eddy_coupling_probe_free(c);
+            return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
+        }
     }
     if (c->probe_count == c->desc.max_bodies) return EDDY_OK; /* full: probes read the panels */
     eddy_shape_entry *e = &c->probe_cache[c->probe_count];
@@ -58,7 +67,15 @@ void eddy_coupling_probe_free(eddy_coupling *c)
         eddy_free(c->probe_cache[s].pieces);
     }
     eddy_free(c->probe_cache);
+    eddy_free(c->probe_gamma);
+    eddy_free(c->probe_solved);
+    eddy_free(c->probe_xy);
+    eddy_free(c->probe_skip);
+    c->probe_xy = NULL;
+    c->probe_skip = NULL;
     c->probe_cache = NULL;
+    c->probe_gamma = NULL;
+    c->probe_solved = NULL;
     c->probe_count = 0;
 }
 
@@ -75,6 +92,54 @@ static bool all_panels_wet(const eddy_panel_world *w, int body)
     return true;
 }
 
+/* Whether body `body` reads its fine outline at all. */
+static const eddy_panel_shape *fine_outline(const eddy_coupling *c, int body)
+{
+    const eddy_panel_shape *fine = c->info[body].probe;
+    return fine && all_panels_wet(c->panels, body) ? fine : NULL;
+}
+
+/* Every body's fine strengths against the step's flow and panels, solved
+ * together once a step (probe_epoch) however many probes read them: the
+ * game samples thousands of tracer and dye points a frame near its bodies.
+ * The flow at all fine midpoints is one pass of the reduced flow and one of
+ * the panels' treecode (coupling.c), each body's own real panels left out:
+ * its fine sheet replaces them. The cache is the
+ * coupling's own scratch, so the probes too belong to its thread. */
+static void solve_fine_outlines(const eddy_coupling *c)
+{
+    const eddy_panel_world *w = c->panels;
+    double *xy = c->probe_xy, *uv = xy + 2 * (size_t)c->desc.max_bodies * EDDY_PROBE_MAX_PANELS;
+    int n = 0;
+    for (int body = 0; body < c->body_count; ++body) {
+        const eddy_panel_shape *fine = fine_outline(c, body);
+        if (!fine) continue;
+        eddy_panel_probe_midpoints(w, body, fine, xy + 2 * n);
+        const eddy_panel_world_body *pb = &w->bodies[body];
+        for (int j = n; j < n + fine->count; ++j) /* its fine sheet replaces its own panels */
+            c->probe_skip[2 * j] = pb->first, c->probe_skip[2 * j + 1] = pb->first + pb->shape->count;
+        n += fine->count;
+    }
+    eddy_fluid_velocity_many_of(c->fluid, c->pre_feedback, n, xy, uv);
+    eddy_coupling_sources_velocity(c, n, xy, c->probe_skip, uv);
+    n = 0;
+    for (int body = 0; body < c->body_count; ++body) {
+        const eddy_panel_shape *fine = fine_outline(c, body);
+        if (!fine) continue;
+        double b[EDDY_PROBE_MAX_PANELS];
+        eddy_panel_probe_strengths(w, body, fine, uv + 2 * n, b,
+                                   c->probe_gamma + (size_t)body * EDDY_PROBE_MAX_PANELS);
+        c->probe_solved[body] = c->probe_epoch;
+        n += fine->count;
+    }
+}
+
+static const double *fine_strengths(const eddy_coupling *c, int body)
+{
+    if (c->probe_solved[body] != c->probe_epoch) solve_fine_outlines(c);
+    return c->probe_gamma + (size_t)body * EDDY_PROBE_MAX_PANELS;
+}
+
 /* uv[2n] += what the probe outline of every body near a point changes there
  * (xy in world coordinates). */
 void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv)
@@ -82,22 +147,15 @@ void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed) return;
     const double ox = c->desc.origin[0], oy = c->desc.origin[1];
-    double mid[2 * EDDY_PROBE_MAX_PANELS], uf[2 * EDDY_PROBE_MAX_PANELS];
-    double b[EDDY_PROBE_MAX_PANELS], gamma[EDDY_PROBE_MAX_PANELS];
     for (int body = 0; body < c->body_count; ++body) {
-        const eddy_panel_shape *fine = c->info[body].probe;
-        if (!fine || !all_panels_wet(w, body)) continue;
-        bool solved = false;
+        const eddy_panel_shape *fine = fine_outline(c, body);
+        if (!fine) continue;
+        const double *gamma = NULL;
         for (int i = 0; i < n; ++i) {
             double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy;
             double weight = eddy_panel_probe_weight(w, body, x, y);
             if (weight == 0.0) continue;
-            if (!solved) {
-                eddy_panel_probe_midpoints(w, body, fine, mid);
-                eddy_fluid_velocity_many_of(c->fluid, c->pre_feedback, fine->count, mid, uf);
-                eddy_panel_probe_strengths(w, body, fine, uf, b, gamma);
-                solved = true;
-            }
+            if (!gamma) gamma = fine_strengths(c, body);
             double d[2];
             eddy_panel_probe_difference(w, body, fine, gamma, x, y, d);
             uv[2 * i] += weight * d[0];

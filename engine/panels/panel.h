@@ -468,7 +468,10 @@ void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, doub
 void eddy_panel_probe_midpoints(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, double *xy);
 /* The fine strengths: b_j = A_j (u_f + every other source - u_o) . n_j at the fine
- * midpoints (uf: 2 per panel), gamma = fine pinv b. b: scratch of fine->count. */
+ * midpoints, uf (2 per panel) the reduced flow plus every source but the body's
+ * own real panels there (the caller sums them: coupling.c's treecode), the
+ * interior walls and the body's motion added here; gamma = fine pinv b.
+ * b: scratch of fine->count. */
 void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, const double *uf, double *b,
                                 double *gamma);

@@ -56,9 +56,7 @@ void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, const double *uf, double *b,
                                 double *gamma)
 {
-    const eddy_panel_world_body *pb = &w->bodies[body];
-    const eddy_panel_body_state *st = &pb->state;
-    int own_lo = pb->first, own_hi = pb->first + pb->shape->count;
+    const eddy_panel_body_state *st = &w->bodies[body].state;
     double c = cos(st->angle), s = sin(st->angle);
     for (int j = 0; j < fine->count; ++j) {
         double e[4];
@@ -68,13 +66,6 @@ void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
         double ny = s * fine->normal[2 * j] + c * fine->normal[2 * j + 1];
         double u = uf[2 * j] - (st->vx - st->omega * (y - st->y));
         double v = uf[2 * j + 1] - (st->vy + st->omega * (x - st->x));
-        for (int q = 0; q < w->source_count; ++q) { /* every other source */
-            if ((q >= own_lo && q < own_hi) || w->strength[q] == 0.0) continue;
-            const double *src = &w->src[4 * q];
-            double uv[2];
-            eddy_panel_velocity_near(src[0], src[1], src[2], src[3], w->strength[q], x, y, uv);
-            u += uv[0], v += uv[1];
-        }
         double walls[2] = {0.0, 0.0};
         eddy_wall_state_velocity(w->walls, x, y, walls);
         b[j] = fine->length[j] * ((u + walls[0]) * nx + (v + walls[1]) * ny);
@@ -122,8 +113,18 @@ void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
 {
     out_uv[0] = out_uv[1] = 0.0;
     copy_difference(w, body, fine, gamma, -1, x, y, out_uv);
-    for (int k = 0; k < w->bodies[body].image_count; ++k) /* the tank's walls see it too */
-        copy_difference(w, body, fine, gamma, k, x, y, out_uv);
+    /* the tank's walls see it too, through the body's images; the two sheets
+     * differ only within a couple of panel lengths of a copy's outline (where
+     * eddy_panel_probe_weight stops reading them for the body itself), so
+     * images farther from the point are left out */
+    const eddy_panel_world_body *pb = &w->bodies[body];
+    double reach = 0.0;
+    for (int i = 0; i < pb->shape->count; ++i) reach = fmax(reach, pb->shape->length[i]);
+    for (int k = 0; k < pb->image_count; ++k) {
+        double gap = hypot(x - pb->image_origin[k][0], y - pb->image_origin[k][1]) -
+                     pb->shape->radius;
+        if (gap < 2.0 * reach) copy_difference(w, body, fine, gamma, k, x, y, out_uv);
+    }
 }
 
 double eddy_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y)

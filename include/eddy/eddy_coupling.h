@@ -134,7 +134,9 @@
  * eddy_coupling_add_body.
  *
  * THREADS: a coupling steps its fluid and its world on the calling thread;
- * the three (and the world's bodies) belong to one thread at a time.
+ * the three (and the world's bodies) belong to one thread at a time. That
+ * includes the velocity queries: they solve each body's fine probe outline
+ * once a step and keep it in the coupling.
  * Couplings with their own fluids and worlds run in parallel and may share
  * one asset.
  */
