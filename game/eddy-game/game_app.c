@@ -13,6 +13,7 @@
  */
 #include "game_app.h"
 #include "game_audio.h"
+#include "game_hint.h"
 #include "game_progress.h"
 #include "game_reload.h"
 #include "game_render.h"
@@ -43,7 +44,6 @@
 #define SLOW_MS 22.0
 #define QUICK_MS 17.5
 #define MESSAGE_SECONDS 4.0
-#define HINT_SECONDS 14.0     /* a hint asked for (I) stays on the bottom line this long */
 #define STUCK_PAR 1.5         /* past this many times the par, "Stuck? I for a hint" */
 #define TITLE_ITEMS 4
 
@@ -74,7 +74,7 @@ typedef struct app {
     bool started, paused, step_once, quit;
     bool moving;                  /* the player's first move was made: the clock runs */
     bool asking_quit;             /* Q pressed in a level: a second Q (or Y) quits */
-    double hint_until;            /* app clock until which the hint shows */
+    game_hint hint;               /* the hints asked for (I) */
     double won_clock;             /* app clock of the win (the win card's animation) */
     game_reload *reload;          /* watches the level's files (edits seen live) */
     char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
@@ -134,7 +134,7 @@ static void reset_play(app *a)
     a->started = false;
     a->moving = a->demo_on;
     a->asking_quit = false;
-    a->hint_until = 0;
+    game_hint_reset(&a->hint);
     a->won_clock = 0;
     a->drag_paddle = false;
     game_sim_paddle_target(a->s.sim, a->paddle_goal);
@@ -654,8 +654,7 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
         break;
     }
     case SDLK_i:
-        if (game_sim_level(a->s.sim)->hint[0]) {
-            a->hint_until = a->clock < a->hint_until ? 0 : a->clock + HINT_SECONDS;
+        if (game_hint_press(&a->hint, game_sim_level(a->s.sim), a->clock)) {
             a->message_until = 0;
         } else {
             note(a, "This level has no hint: try what the currents and the paddle do.");
@@ -813,9 +812,11 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
                 game_sim_status(a->s.sim) == GAME_PLAYING;
     f.win_time = a->clock - a->won_clock;
     f.all_done = all_done(a);
-    f.view.hint = a->clock < a->hint_until;
+    f.hint = game_hint_text(&a->hint, game_sim_level(a->s.sim), a->clock);
+    f.hint_more = game_hint_more(&a->hint, game_sim_level(a->s.sim));
+    f.view.hint = f.hint != NULL;
     f.stuck = a->in_level && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING &&
-              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.view.hint;
+              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.hint;
     f.paused = a->paused;
     f.demo = a->demo_on;
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
