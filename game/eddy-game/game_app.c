@@ -14,6 +14,7 @@
 #include "game_app.h"
 #include "game_audio.h"
 #include "game_hint.h"
+#include "game_quality.h"
 #include "game_progress.h"
 #include "game_reload.h"
 #include "game_render.h"
@@ -38,11 +39,8 @@
 #define CATCH_UP_SECONDS 0.25
 #define MAX_STEPS_PER_FRAME 15
 #define STEP_SHARE 0.5
-/* Frames that take longer than SLOW_MS of work for a second lower the
- * drawing's quality (fewer tracers, then coarser dye); QUICK_MS for five
- * seconds raise it again. */
-#define SLOW_MS 22.0
-#define QUICK_MS 17.5
+/* Long frames lower the drawing's detail, quick ones raise it again
+ * (game_quality.h). */
 #define MESSAGE_SECONDS 4.0
 #define STUCK_PAR 1.5         /* past this many times the par, "Stuck? I for a hint" */
 #define TITLE_ITEMS 4
@@ -88,8 +86,7 @@ typedef struct app {
     double paddle_goal[2];
     double paddle_sent_xy[2];
     int key_dir[4];               /* up, down, left, right held */
-    int quality;                  /* of the drawing: 0 full .. 2 (game_frame_info) */
-    double slow_for, quick_for;   /* s the frames have been slow, quick */
+    game_quality quality;         /* of the drawing (game_frame_info) */
     double clock_rate;            /* game time over real time, smoothed */
     char message[600];
     double message_until, clock;
@@ -775,17 +772,6 @@ static void handle(app *a, const SDL_Event *e)
 
 /* ------------------------------------------------------------ the loop */
 
-/* Lowers the drawing's quality when the frames' work stays long, raises
- * it again when they are quick; work_ms is a frame's time without the wait
- * for the next one. */
-static void adapt_quality(app *a, double dt, double work_ms)
-{
-    a->slow_for = work_ms > SLOW_MS ? a->slow_for + dt : 0;
-    a->quick_for = work_ms < QUICK_MS ? a->quick_for + dt : 0;
-    if (a->slow_for > 1.0 && a->quality < 2) a->quality++, a->slow_for = 0;
-    if (a->quick_for > 5.0 && a->quality > 0) a->quality--, a->quick_for = 0;
-}
-
 /* Every level of the list won (the last level's win card then says so). */
 static bool all_done(const app *a)
 {
@@ -830,7 +816,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
-    f.quality = a->quality;
+    f.quality = a->quality.level;
     f.clock_rate = a->clock_rate;
     f.renderer = a->renderer_name;
     game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
@@ -1110,7 +1096,7 @@ static void run_loop(app *a)
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
         double used = (double)(end - now) * 1000.0 / (double)freq;
-        adapt_quality(a, dt, used);
+        game_quality_update(&a->quality, dt, used); /* work_ms: the frame without the wait */
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }

@@ -6,6 +6,7 @@
 #include "game_render.h"
 #include "game_batch.h"
 #include "game_card.h"
+#include "game_quality.h"
 #include "game_tutorial.h"
 #include "game_xform.h"
 #include "game_rock.h"
@@ -297,7 +298,7 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
     const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
     /* coarser dye when frames run long: every second cell each way */
-    int c = f->quality >= 2 ? 2 : 1, tw = dw / c, th = dh / c;
+    int c = game_quality_dye_cell(f->quality), tw = dw / c, th = dh / c;
     SDL_Texture *tex = c == 1 ? g->water : g->water_lo;
     for (int j = 0; j < th; j++) {
         float t = (float)j / (float)(th - 1); /* 0 bottom, 1 top */
@@ -333,8 +334,8 @@ static void draw_tracers(game_render *g, const game_flow *flow, int quality)
 {
     int nv = 0, ni = 0;
     float width = (float)(1.3 * g->ui);
-    int every = quality <= 0 ? 1 : quality == 1 ? 2 : 4;
-    int keep = quality >= 2 ? GAME_FLOW_TRAIL / 2 : GAME_FLOW_TRAIL;
+    int every = game_quality_tracer_every(quality);
+    int keep = game_quality_trail(quality, GAME_FLOW_TRAIL);
     const int stride = 2;
     for (int k = 0; k < game_flow_tracer_count(flow); k += every) {
         const game_tracer *t = game_flow_tracer(flow, k);
