@@ -616,6 +616,42 @@ static void the_sweep_needs_the_paddle(void **state)
     game_catalog_close(&cat);
 }
 
+/* Level 9's full hint names the leaf the whirlpool leaves out ("the round
+ * leaf near the top left bank drifts off into the corner"): with the
+ * whirlpool on and no stirring for a minute, that leaf (leaf-a) is out of
+ * the middle, near the top left corner, while the other two leaves are in
+ * it. The level needs the stir, and the hint points at the right leaf. */
+static void whirlpool_leaves_the_named_leaf_out(void **state)
+{
+    (void)state;
+    game_catalog cat;
+    game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
+    game_loaded l;
+    eddy_error err = {0};
+    if (game_load_level(&cat, "09-whirlpool", &l, &err) != EDDY_OK) fail_msg("%s", err.message);
+    const game_level *L = l.level;
+    assert_non_null(strstr(L->hints[L->hint_count - 1], "round leaf near the top left"));
+    game_sim *sim = make_sim(&l);
+    game_cmd on = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
+    assert_int_equal(game_sim_command(sim, &on, &err), EDDY_OK);
+    for (int f = 0; f < 60 * 60; f++) step(sim);
+    assert_int_equal(game_sim_status(sim), GAME_PLAYING);
+    const double *g = L->goals[0].rect;
+    for (int b = 0; b < 3; b++) {
+        assert_string_equal(L->bodies[b].name, b == 0 ? "leaf-a" : b == 1 ? "leaf-b" : "leaf-c");
+        eddy_pose p;
+        eddy_body_get_pose(game_sim_body(sim, b), &p);
+        bool in = p.x > g[0] && p.x < g[2] && p.y > g[1] && p.y < g[3];
+        print_message("09-whirlpool, a minute of the whirlpool alone: %s at (%.2f, %.2f), %s\n",
+                      L->bodies[b].name, p.x, p.y, in ? "in the middle" : "out");
+        assert_int_equal(in, b != 0);
+        if (b == 0) assert_true(p.x < 2.0 && p.y > L->asset.height - 2.0);
+    }
+    game_sim_destroy(sim);
+    game_loaded_free(&l);
+    game_catalog_close(&cat);
+}
+
 /* ------------------------------------------------------------ refusals */
 
 static void expect_level_error(const char *text, const char *needle)
@@ -1113,6 +1149,7 @@ int main(void)
         cmocka_unit_test(stars_follow_the_levels_rule),
         cmocka_unit_test(stars_count_the_switches),
         cmocka_unit_test(the_sweep_needs_the_paddle),
+        cmocka_unit_test(whirlpool_leaves_the_named_leaf_out),
         cmocka_unit_test(hints_come_one_at_a_time),
         cmocka_unit_test(bad_levels_are_refused_naming_the_field),
         cmocka_unit_test(bad_replays_are_refused_naming_the_line),
