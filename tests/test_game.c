@@ -555,7 +555,8 @@ static void stars_follow_the_levels_rule(void **state)
     assert_non_null(strstr(err.message, "stars.currents_off"));
 }
 
-/* Level 2 ("Sweep") needs the paddle (issue 24): left alone for a minute, or
+/* Level 2 ("Sweep") needs the paddle (issue 24): left alone for 45 s (more
+ * than twice the strokes' win), or
  * stirred hard behind the crate towards the pit (the level has no stirring:
  * none is spent), the crate stays out of the pit; strokes as the keyboard
  * gives them (the paddle's goal slides along its track at the paddle's
@@ -579,7 +580,7 @@ static void the_sweep_needs_the_paddle(void **state)
         game_sim *sim = make_sim(&l);
         double goal[2];
         game_sim_paddle_target(sim, goal);
-        for (long f = 0; f < 60 * 60 && game_sim_status(sim) == GAME_PLAYING; f++) {
+        for (long f = 0; f < 45 * 60 && game_sim_status(sim) == GAME_PLAYING; f++) {
             eddy_pose crate;
             eddy_body_get_pose(game_sim_body(sim, 0), &crate);
             if (how == 1) { /* drag behind the crate, towards the pit */
@@ -618,7 +619,7 @@ static void the_sweep_needs_the_paddle(void **state)
 
 /* Level 9's full hint names the leaf the whirlpool leaves out ("the round
  * leaf near the top left bank drifts off into the corner"): with the
- * whirlpool on and no stirring for a minute, that leaf (leaf-a) is out of
+ * whirlpool on and no stirring for 30 s, that leaf (leaf-a) is out of
  * the middle, near the top left corner, while the other two leaves are in
  * it. The level needs the stir, and the hint points at the right leaf. */
 static void whirlpool_leaves_the_named_leaf_out(void **state)
@@ -634,7 +635,7 @@ static void whirlpool_leaves_the_named_leaf_out(void **state)
     game_sim *sim = make_sim(&l);
     game_cmd on = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
     assert_int_equal(game_sim_command(sim, &on, &err), EDDY_OK);
-    for (int f = 0; f < 60 * 60; f++) step(sim);
+    for (int f = 0; f < 30 * 60; f++) step(sim);
     assert_int_equal(game_sim_status(sim), GAME_PLAYING);
     const double *g = L->goals[0].rect;
     for (int b = 0; b < 3; b++) {
@@ -642,7 +643,7 @@ static void whirlpool_leaves_the_named_leaf_out(void **state)
         eddy_pose p;
         eddy_body_get_pose(game_sim_body(sim, b), &p);
         bool in = p.x > g[0] && p.x < g[2] && p.y > g[1] && p.y < g[3];
-        print_message("09-whirlpool, a minute of the whirlpool alone: %s at (%.2f, %.2f), %s\n",
+        print_message("09-whirlpool, 30 s of the whirlpool alone: %s at (%.2f, %.2f), %s\n",
                       L->bodies[b].name, p.x, p.y, in ? "in the middle" : "out");
         assert_int_equal(in, b != 0);
         if (b == 0) assert_true(p.x < 2.0 && p.y > L->asset.height - 2.0);
