@@ -617,11 +617,12 @@ static void the_sweep_needs_the_paddle(void **state)
     game_catalog_close(&cat);
 }
 
-/* Level 9's full hint names the leaf the whirlpool leaves out ("the round
- * leaf near the top left bank drifts off into the corner"): with the
- * whirlpool on and no stirring for 30 s, that leaf (leaf-a) is out of
- * the middle, near the top left corner, while the other two leaves are in
- * it. The level needs the stir, and the hint points at the right leaf. */
+/* Level 9's full hint points at a leaf the whirlpool leaves out ("as the
+ * round one at the top left does"): with the whirlpool on and no stirring
+ * for 30 s the level is not won, and that leaf (leaf-a) has drifted off to
+ * the top left corner, on either Box2D backend. (Where the other two end is
+ * reported: on 2.4 both reach the middle, on v3 one of them may stay by the
+ * right bank, which is why the hint says "a leaf ... as" and not "the".) */
 static void whirlpool_leaves_the_named_leaf_out(void **state)
 {
     (void)state;
@@ -631,7 +632,7 @@ static void whirlpool_leaves_the_named_leaf_out(void **state)
     eddy_error err = {0};
     if (game_load_level(&cat, "09-whirlpool", &l, &err) != EDDY_OK) fail_msg("%s", err.message);
     const game_level *L = l.level;
-    assert_non_null(strstr(L->hints[L->hint_count - 1], "round leaf near the top left"));
+    assert_non_null(strstr(L->hints[L->hint_count - 1], "round one at the top left"));
     game_sim *sim = make_sim(&l);
     game_cmd on = {GAME_CMD_JET, 0, {1, 0, 0, 0}};
     assert_int_equal(game_sim_command(sim, &on, &err), EDDY_OK);
@@ -645,8 +646,7 @@ static void whirlpool_leaves_the_named_leaf_out(void **state)
         bool in = p.x > g[0] && p.x < g[2] && p.y > g[1] && p.y < g[3];
         print_message("09-whirlpool, 30 s of the whirlpool alone: %s at (%.2f, %.2f), %s\n",
                       L->bodies[b].name, p.x, p.y, in ? "in the middle" : "out");
-        assert_int_equal(in, b != 0);
-        if (b == 0) assert_true(p.x < 2.0 && p.y > L->asset.height - 2.0);
+        if (b == 0) assert_true(!in && p.x < 2.0 && p.y > L->asset.height - 2.0);
     }
     game_sim_destroy(sim);
     game_loaded_free(&l);
