@@ -472,7 +472,7 @@ static void shadow_text(game_render *g, game_font font, const char *s, int x, in
 
 /* What the third star asks besides the par time, in words ("" for none):
  * ", with every current off at the end", ", with at most 2 s of stirring",
- * ", without stirring and with at most 3 switches of a current". */
+ * ", without stirring and switching currents at most 3 times". */
 static void star_rule_text(const game_level *L, char *out, size_t cap)
 {
     const game_star_rule *r = &L->stars;
@@ -482,12 +482,12 @@ static void star_rule_text(const game_level *L, char *out, size_t cap)
     if (r->max_stirring == 0)
         snprintf(out + n, cap - n, "%s", n ? " and no stirring" : ", without stirring");
     else if (r->max_stirring > 0)
-        snprintf(out + n, cap - n, "%s at most %.1f s of stirring", n ? " and" : ", with",
+        snprintf(out + n, cap - n, "%s at most %g s of stirring", n ? " and" : ", with",
                  r->max_stirring);
     n = strlen(out);
     if (r->max_switches >= 0)
-        snprintf(out + n, cap - n, "%s at most %d switch%s of a current", n ? " and" : ", with",
-                 r->max_switches, r->max_switches == 1 ? "" : "es");
+        snprintf(out + n, cap - n, "%s switching currents at most %d time%s", n ? " and" : ",",
+                 r->max_switches, r->max_switches == 1 ? "" : "s");
 }
 
 /* The same, short, for the HUD's par line: ", currents off", ", no stirring". */
