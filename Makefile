@@ -650,6 +650,7 @@ GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c g
                   game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
                   game_view.c game_session.c game_push.c \
                   game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c \
+                  game_hint.c game_quality.c \
                   game_spray.c)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
                   game_audio.c game_rock.c game_batch.c game_surface.c)

@@ -170,6 +170,7 @@ static int bench_level(const game_catalog *cat, int index, const options *o)
         fi.prev = s.prev, fi.cur = s.cur;
         fi.alpha = 0.5;
         fi.view.dye = fi.view.tracers = fi.view.hint = true;
+        fi.hint = L->hint_count > 0 ? L->hints[L->hint_count - 1] : NULL; /* the longest line */
         fi.level_number = index + 1, fi.level_total = cat->count;
         fi.fps = 60;
         fi.started = true;

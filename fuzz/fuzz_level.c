@@ -99,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_require(L->hash == game_hash_bytes(GAME_HASH_SEED, data, size));
         fuzz_require(eddy_utf8_invalid_at(text, size) < 0);
         fuzz_require(eddy_utf8_invalid_at(L->title, strlen(L->title)) < 0);
-        fuzz_require(eddy_utf8_invalid_at(L->hint, strlen(L->hint)) < 0);
+        for (int h = 0; h < L->hint_count; h++)
+            fuzz_require(eddy_utf8_invalid_at(L->hints[h], strlen(L->hints[h])) < 0);
         fuzz_require(level_json_ends_at_its_value(text, size));
         eddy_scene_view v;
         eddy_scene_get(L->scene, &v);

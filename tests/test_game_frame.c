@@ -7,13 +7,17 @@
  *     order of level changes, restarts and picks (the looks, the poses and
  *     the outlines through the drawing's own transforms match the sim's
  *     bodies and the level's colours);
- *   - the view transform maps the tank onto its pixels and the mouse back.
+ *   - the view transform maps the tank onto its pixels and the mouse back;
+ *   - the drawing's detail falls when frames run long and comes back when
+ *     they are quick (game_quality.h), on made-up frame times.
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
 #include "game_asset.h"
 #include "level_build.h"
 #include "eddy_build.h" /* eddy_asset_save_file */
 #include "game_progress.h"
+#include "game_quality.h"
+#include "game_flow.h"
 #include "game_replay.h"
 #include "game_session.h"
 #include "game_synth.h"
@@ -510,7 +514,7 @@ static void cards_leave_the_level_in_view(void **state)
     (void)state;
     game_catalog cat;
     game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
-    assert_true(cat.count >= 10);
+    assert_int_equal(cat.count, test_count_files(LEVELS_DIR, ".json")); /* 11, 12 too */
     for (int i = 0; i < cat.count; i++) {
         game_session s;
         memset(&s, 0, sizeof s);
@@ -579,7 +583,7 @@ static void start_positions_are_clear(void **state)
     (void)state;
     game_catalog cat;
     game_catalog_open(&cat, LEVELS_DIR, g_assets, NULL);
-    assert_true(cat.count >= 10);
+    assert_int_equal(cat.count, test_count_files(LEVELS_DIR, ".json")); /* 11, 12 too */
     for (int i = 0; i < cat.count; i++) {
         game_session s;
         memset(&s, 0, sizeof s);
@@ -915,9 +919,72 @@ static void headless_line_is_json_for_any_title(void **state)
     unlink(level);
 }
 
+/* n frames of dt seconds, each with work_ms of work; the level after them. */
+static int frames_of(game_quality *q, int n, double dt, double work_ms)
+{
+    for (int i = 0; i < n; i++) game_quality_update(q, dt, work_ms);
+    return q->level;
+}
+
+/* Quality adapts on made-up frame times (no clock is read): 60 Hz frames
+ * with 30 ms of work lower the detail a step after a second and another
+ * after the next, not below the lowest; frames of 10 ms raise it a step
+ * every five seconds back to full. One long frame among quick ones, or
+ * frames between the two thresholds, change nothing. What each level
+ * draws thins out: fewer tracers, shorter trails, coarser dye. */
+static void quality_adapts_to_long_frames(void **state)
+{
+    (void)state;
+    const double dt = 1.0 / 60;
+    game_quality q;
+    game_quality_reset(&q);
+    assert_int_equal(frames_of(&q, 600, dt, 10.0), 0);       /* quick: stays full */
+    assert_int_equal(frames_of(&q, 59, dt, 30.0), 0);        /* under a second: not yet */
+    assert_int_equal(frames_of(&q, 3, dt, 30.0), 1);         /* just over: one step down */
+    assert_int_equal(frames_of(&q, 62, dt, 30.0), 2);
+    assert_int_equal(frames_of(&q, 600, dt, 30.0), GAME_QUALITY_LOWEST); /* no lower */
+    assert_int_equal(frames_of(&q, 600, dt, 20.0), 2);       /* between: holds */
+    for (int k = 0; k < 20; k++) {                            /* a spike now and then */
+        assert_int_equal(frames_of(&q, 100, dt, 10.0), 2);
+        assert_int_equal(frames_of(&q, 1, dt, 40.0), 2);
+    }
+    assert_int_equal(frames_of(&q, 298, dt, 10.0), 2);       /* under five seconds: not yet */
+    assert_int_equal(frames_of(&q, 4, dt, 10.0), 1);         /* one step up */
+    assert_int_equal(frames_of(&q, 302, dt, 10.0), 0);       /* and back to full */
+    for (int k = 0; k < 20; k++) {                            /* long frames, broken up */
+        assert_int_equal(frames_of(&q, 50, dt, 30.0), 0);
+        assert_int_equal(frames_of(&q, 1, dt, 10.0), 0);
+    }
+    /* a slower display: 30 Hz frames count by their length, not their number */
+    game_quality_reset(&q);
+    assert_int_equal(frames_of(&q, 29, 1.0 / 30, 40.0), 0);
+    assert_int_equal(frames_of(&q, 3, 1.0 / 30, 40.0), 1);
+
+    /* what is drawn at each level: never more than at the level above */
+    for (int lv = 0; lv <= GAME_QUALITY_LOWEST; lv++) {
+        int every = game_quality_tracer_every(lv), trail = game_quality_trail(lv, GAME_FLOW_TRAIL);
+        int cell = game_quality_dye_cell(lv);
+        assert_true(every >= 1 && trail >= 1 && trail <= GAME_FLOW_TRAIL && cell >= 1);
+        if (lv == 0) assert_true(every == 1 && trail == GAME_FLOW_TRAIL && cell == 1);
+        if (lv > 0) {
+            assert_true(every >= game_quality_tracer_every(lv - 1));
+            assert_true(trail <= game_quality_trail(lv - 1, GAME_FLOW_TRAIL));
+            assert_true(cell >= game_quality_dye_cell(lv - 1));
+            /* each step down draws less: fewer tracer points or dye texels */
+            double before = (double)game_quality_trail(lv - 1, GAME_FLOW_TRAIL) /
+                            game_quality_tracer_every(lv - 1) +
+                            1.0 / (game_quality_dye_cell(lv - 1) * game_quality_dye_cell(lv - 1));
+            double after = (double)trail / every + 1.0 / (cell * cell);
+            assert_true(after < before);
+        }
+    }
+    assert_true(game_quality_dye_cell(GAME_QUALITY_LOWEST) > 1); /* the dye too, at the lowest */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(quality_adapts_to_long_frames),
         cmocka_unit_test(drawing_follows_level_changes),
         cmocka_unit_test(view_maps_the_tank_and_back),
         cmocka_unit_test(the_lift_never_crushes_a_crate),

@@ -14,6 +14,8 @@
 #include "eddy_build.h"
 
 #include <stdlib.h>
+#include <dirent.h>
+#include <string.h>
 
 /* Every alarm() in the tests bounds a hang, never speed: a correct run on a
  * machine shared by many builds (make sanitize at load 8 on 2 cores runs
@@ -31,6 +33,22 @@ static inline unsigned test_hang_seconds(void)
 }
 
 /* Deterministic pseudo-random numbers in [-1, 1) (xorshift64*). */
+/* How many files in dir end in suffix (the shipped levels: every one must be
+ * in the checks that go over the catalog); -1 when dir cannot be read. */
+static inline int test_count_files(const char *dir, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    size_t ls = strlen(suffix);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        n += len > ls && strcmp(e->d_name + len - ls, suffix) == 0;
+    }
+    closedir(d);
+    return n;
+}
+
 static inline double test_random(uint64_t *state)
 {
     uint64_t x = *state;

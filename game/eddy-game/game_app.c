@@ -13,6 +13,8 @@
  */
 #include "game_app.h"
 #include "game_audio.h"
+#include "game_hint.h"
+#include "game_quality.h"
 #include "game_progress.h"
 #include "game_reload.h"
 #include "game_render.h"
@@ -37,13 +39,9 @@
 #define CATCH_UP_SECONDS 0.25
 #define MAX_STEPS_PER_FRAME 15
 #define STEP_SHARE 0.5
-/* Frames that take longer than SLOW_MS of work for a second lower the
- * drawing's quality (fewer tracers, then coarser dye); QUICK_MS for five
- * seconds raise it again. */
-#define SLOW_MS 22.0
-#define QUICK_MS 17.5
+/* Long frames lower the drawing's detail, quick ones raise it again
+ * (game_quality.h). */
 #define MESSAGE_SECONDS 4.0
-#define HINT_SECONDS 14.0     /* a hint asked for (I) stays on the bottom line this long */
 #define STUCK_PAR 1.5         /* past this many times the par, "Stuck? I for a hint" */
 #define TITLE_ITEMS 4
 
@@ -74,7 +72,7 @@ typedef struct app {
     bool started, paused, step_once, quit;
     bool moving;                  /* the player's first move was made: the clock runs */
     bool asking_quit;             /* Q pressed in a level: a second Q (or Y) quits */
-    double hint_until;            /* app clock until which the hint shows */
+    game_hint hint;               /* the hints asked for (I) */
     double won_clock;             /* app clock of the win (the win card's animation) */
     game_reload *reload;          /* watches the level's files (edits seen live) */
     char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
@@ -88,8 +86,7 @@ typedef struct app {
     double paddle_goal[2];
     double paddle_sent_xy[2];
     int key_dir[4];               /* up, down, left, right held */
-    int quality;                  /* of the drawing: 0 full .. 2 (game_frame_info) */
-    double slow_for, quick_for;   /* s the frames have been slow, quick */
+    game_quality quality;         /* of the drawing (game_frame_info) */
     double clock_rate;            /* game time over real time, smoothed */
     char message[600];
     double message_until, clock;
@@ -134,7 +131,7 @@ static void reset_play(app *a)
     a->started = false;
     a->moving = a->demo_on;
     a->asking_quit = false;
-    a->hint_until = 0;
+    game_hint_reset(&a->hint);
     a->won_clock = 0;
     a->drag_paddle = false;
     game_sim_paddle_target(a->s.sim, a->paddle_goal);
@@ -654,8 +651,7 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
         break;
     }
     case SDLK_i:
-        if (game_sim_level(a->s.sim)->hint[0]) {
-            a->hint_until = a->clock < a->hint_until ? 0 : a->clock + HINT_SECONDS;
+        if (game_hint_press(&a->hint, game_sim_level(a->s.sim), a->clock)) {
             a->message_until = 0;
         } else {
             note(a, "This level has no hint: try what the currents and the paddle do.");
@@ -776,17 +772,6 @@ static void handle(app *a, const SDL_Event *e)
 
 /* ------------------------------------------------------------ the loop */
 
-/* Lowers the drawing's quality when the frames' work stays long, raises
- * it again when they are quick; work_ms is a frame's time without the wait
- * for the next one. */
-static void adapt_quality(app *a, double dt, double work_ms)
-{
-    a->slow_for = work_ms > SLOW_MS ? a->slow_for + dt : 0;
-    a->quick_for = work_ms < QUICK_MS ? a->quick_for + dt : 0;
-    if (a->slow_for > 1.0 && a->quality < 2) a->quality++, a->slow_for = 0;
-    if (a->quick_for > 5.0 && a->quality > 0) a->quality--, a->quick_for = 0;
-}
-
 /* Every level of the list won (the last level's win card then says so). */
 static bool all_done(const app *a)
 {
@@ -813,9 +798,11 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
                 game_sim_status(a->s.sim) == GAME_PLAYING;
     f.win_time = a->clock - a->won_clock;
     f.all_done = all_done(a);
-    f.view.hint = a->clock < a->hint_until;
+    f.hint = game_hint_text(&a->hint, game_sim_level(a->s.sim), a->clock);
+    f.hint_more = game_hint_more(&a->hint, game_sim_level(a->s.sim));
+    f.view.hint = f.hint != NULL;
     f.stuck = a->in_level && !a->demo_on && game_sim_status(a->s.sim) == GAME_PLAYING &&
-              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.view.hint;
+              game_sim_time(a->s.sim) > STUCK_PAR * game_sim_level(a->s.sim)->par && !f.hint;
     f.paused = a->paused;
     f.demo = a->demo_on;
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
@@ -829,7 +816,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.fps = fps;
     f.render_ms = render_ms;
     f.present_ms = present_ms;
-    f.quality = a->quality;
+    f.quality = a->quality.level;
     f.clock_rate = a->clock_rate;
     f.renderer = a->renderer_name;
     game_flow_cost(a->s.flow, &f.flow_ms[0], &f.flow_ms[1], &f.flow_ms[2]);
@@ -1109,7 +1096,7 @@ static void run_loop(app *a)
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
         double used = (double)(end - now) * 1000.0 / (double)freq;
-        adapt_quality(a, dt, used);
+        game_quality_update(&a->quality, dt, used); /* work_ms: the frame without the wait */
         if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
         fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
     }

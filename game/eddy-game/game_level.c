@@ -128,6 +128,22 @@ static eddy_result get_number(const parse_ctx *c, const cJSON *obj, const char *
     return EDDY_OK;
 }
 
+/* A string of at most cap - 1 bytes (at least one when required) without
+ * control characters; name is the field's full name for the message. */
+static eddy_result text_value(const parse_ctx *c, const cJSON *v, const char *name,
+                              bool required, char *out, size_t cap)
+{
+    size_t len = cJSON_IsString(v) ? strlen(v->valuestring) : 0;
+    bool ok = cJSON_IsString(v) && len < cap && (len > 0 || !required);
+    for (size_t i = 0; ok && i < len; i++)
+        if ((unsigned char)v->valuestring[i] < 0x20) ok = false;
+    if (!ok)
+        return fail(c, EDDY_ERR_FORMAT, "%s: expected a string of %d..%d bytes without "
+                    "control characters", name, required ? 1 : 0, (int)cap - 1);
+    memcpy(out, v->valuestring, len + 1);
+    return EDDY_OK;
+}
+
 static eddy_result get_text(const parse_ctx *c, const cJSON *obj, const char *path,
                             const char *key, bool required, char *out, size_t cap)
 {
@@ -138,16 +154,9 @@ static eddy_result get_text(const parse_ctx *c, const cJSON *obj, const char *pa
                         key);
         return EDDY_OK;
     }
-    size_t len = cJSON_IsString(v) ? strlen(v->valuestring) : 0;
-    bool ok = cJSON_IsString(v) && len < cap && (len > 0 || !required);
-    for (size_t i = 0; ok && i < len; i++)
-        if ((unsigned char)v->valuestring[i] < 0x20) ok = false;
-    if (!ok)
-        return fail(c, EDDY_ERR_FORMAT, "%s%s%s: expected a string of %d..%d bytes without "
-                    "control characters", path, path[0] ? "." : "", key, required ? 1 : 0,
-                    (int)cap - 1);
-    memcpy(out, v->valuestring, len + 1);
-    return EDDY_OK;
+    char name[160];
+    snprintf(name, sizeof name, "%s%s%s", path, path[0] ? "." : "", key);
+    return text_value(c, v, name, required, out, cap);
 }
 
 static bool valid_name(const char *s)
@@ -496,11 +505,39 @@ static eddy_result parse_stir(const parse_ctx *c, const cJSON *s, game_stir_rule
     return EDDY_OK;
 }
 
+/* "hint": one string, or an array of 1..GAME_MAX_HINTS of them, each more
+ * telling than the one before (the player asks for them one by one). */
+static eddy_result parse_hints(const parse_ctx *c, const cJSON *root, game_level *L)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "hint");
+    L->hint_count = 0;
+    if (!v) return EDDY_OK;
+    if (!cJSON_IsArray(v)) {
+        eddy_result rc = text_value(c, v, "hint", false, L->hints[0], sizeof L->hints[0]);
+        if (rc == EDDY_OK) L->hint_count = L->hints[0][0] ? 1 : 0;
+        return rc;
+    }
+    int n = cJSON_GetArraySize(v);
+    if (n < 1 || n > GAME_MAX_HINTS)
+        return fail(c, EDDY_ERR_FORMAT, "hint: expected a string or an array of 1..%d strings",
+                    GAME_MAX_HINTS);
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "hint[%d]", i);
+        eddy_result rc = text_value(c, cJSON_GetArrayItem(v, i), name, true, L->hints[i],
+                                    sizeof L->hints[i]);
+        if (rc) return rc;
+    }
+    L->hint_count = n;
+    return EDDY_OK;
+}
+
 /* "stars": what the third star asks besides the par time. */
 static eddy_result parse_stars(const parse_ctx *c, const cJSON *o, game_star_rule *r)
 {
-    static const char *const keys[] = {"stirring", "currents_off"};
+    static const char *const keys[] = {"stirring", "currents_off", "switches"};
     r->max_stirring = -1;
+    r->max_switches = -1;
     r->currents_off = false;
     if (!o) return EDDY_OK;
     if (!cJSON_IsObject(o)) return fail(c, EDDY_ERR_FORMAT, "stars: expected an object");
@@ -513,6 +550,8 @@ static eddy_result parse_stars(const parse_ctx *c, const cJSON *o, game_star_rul
     if (cJSON_GetObjectItemCaseSensitive(o, "stirring") &&
         (rc = get_number(c, o, "stars", "stirring", GE0, 0, &r->max_stirring)))
         return rc;
+    const cJSON *sw = cJSON_GetObjectItemCaseSensitive(o, "switches");
+    if (sw && (rc = get_int(c, sw, "stars.switches", 0, 1000, &r->max_switches))) return rc;
     return EDDY_OK;
 }
 
@@ -611,7 +650,7 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
     if (rc) return rc;
 
     if ((rc = get_text(c, root, "", "title", true, L->title, sizeof L->title)) ||
-        (rc = get_text(c, root, "", "hint", false, L->hint, sizeof L->hint)) ||
+        (rc = parse_hints(c, root, L)) ||
         (rc = get_number(c, root, "", "par", GT0, 60, &L->par)) ||
         (rc = get_number(c, root, "", "time_limit", GE0, 0, &L->time_limit)) ||
         (rc = get_number(c, root, "", "hold", GE0, 1.0, &L->hold)) ||
@@ -664,6 +703,8 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
         return rc;
     if (L->stars.currents_off && L->jet_count == 0)
         return fail(c, EDDY_ERR_FORMAT, "stars.currents_off: the level has no currents");
+    if (L->stars.max_switches >= 0 && L->jet_count == 0)
+        return fail(c, EDDY_ERR_FORMAT, "stars.switches: the level has no currents to switch");
     if (L->stars.max_stirring >= 0 && !L->stir.enabled)
         return fail(c, EDDY_ERR_FORMAT, "stars.stirring: the level has no stirring");
     if (L->goal_count == 0) return fail(c, EDDY_ERR_FORMAT, "goals: a level needs at least one goal");

@@ -14,7 +14,9 @@
  *
  *   {
  *     "title": "First current",                  // required, 1..63 bytes
- *     "hint": "Switch the jet on with 1.",        // one line shown at the start
+ *     "hint": ["Something in the water can move the ball.", // hints on demand (I):
+ *              "Switch the current on with 1."],  // a nudge first, then fuller
+ *                                                 // ones (1..3; or one string)
  *     "asset": { "domain": [12, 7.5],             // the tank in metres
  *                "depth": 4.5,                    // water to this depth, air above
  *                                                 // (default: full to the top; see
@@ -67,7 +69,10 @@
  * flow around every body (u_r + u_p) and carry the forces.
  *     "stars": { "stirring": 2,       // the third star also asks for at most this
  *                                     // many seconds of stirring (default: any)
- *                "currents_off": true }, // ... and every current off at the win
+ *                "currents_off": true, // ... and every current off at the win
+ *                "switches": 3 },      // ... and at most 3 switches of a current
+ *                                      // (on or off; a key pressed to no change
+ *                                      // does not count)
  *                                     // (default false); two stars under 2 par
  *     "stir": { "enabled": true,    // the mouse may stir the water (default true)
  *               "capacity": 4,      // s of stirring in a full meter (default 4)
@@ -101,6 +106,7 @@
 #define GAME_MAX_JETS 9
 #define GAME_MAX_GOALS 8
 #define GAME_MAX_PAINT 8
+#define GAME_MAX_HINTS 3
 #define GAME_NAME_MAX 31
 #define GAME_TEXT_MAX 255
 
@@ -156,6 +162,7 @@ typedef struct game_coupling_rule {
 /* What the third star asks for besides the par time. */
 typedef struct game_star_rule {
     double max_stirring;  /* s of stirring at most; < 0: any */
+    int max_switches;     /* times a current is switched (on or off) at most; < 0: any */
     bool currents_off;    /* every current off when the level is won */
 } game_star_rule;
 
@@ -171,7 +178,8 @@ typedef struct game_asset_recipe {
 typedef struct game_level {
     char id[64];          /* file name without directory and ".json" */
     char title[64];
-    char hint[GAME_TEXT_MAX + 1];
+    char hints[GAME_MAX_HINTS][GAME_TEXT_MAX + 1]; /* a nudge first, then fuller (game_hint.h) */
+    int hint_count;
     double par, time_limit, hold, damping;
     game_asset_recipe asset;
     eddy_scene *scene;    /* bodies 0..body_count-1, then the paddle if present */

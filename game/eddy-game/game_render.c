@@ -6,6 +6,7 @@
 #include "game_render.h"
 #include "game_batch.h"
 #include "game_card.h"
+#include "game_quality.h"
 #include "game_tutorial.h"
 #include "game_xform.h"
 #include "game_rock.h"
@@ -297,7 +298,7 @@ static void draw_water(game_render *g, const game_frame_info *f, const SDL_FRect
     const float *dye = game_flow_dye(f->flow, &dw, &dh);
     const float to_index = (float)((INK_TABLE - 1) / GAME_FLOW_DYE_MAX);
     /* coarser dye when frames run long: every second cell each way */
-    int c = f->quality >= 2 ? 2 : 1, tw = dw / c, th = dh / c;
+    int c = game_quality_dye_cell(f->quality), tw = dw / c, th = dh / c;
     SDL_Texture *tex = c == 1 ? g->water : g->water_lo;
     for (int j = 0; j < th; j++) {
         float t = (float)j / (float)(th - 1); /* 0 bottom, 1 top */
@@ -333,8 +334,8 @@ static void draw_tracers(game_render *g, const game_flow *flow, int quality)
 {
     int nv = 0, ni = 0;
     float width = (float)(1.3 * g->ui);
-    int every = quality <= 0 ? 1 : quality == 1 ? 2 : 4;
-    int keep = quality >= 2 ? GAME_FLOW_TRAIL / 2 : GAME_FLOW_TRAIL;
+    int every = game_quality_tracer_every(quality);
+    int keep = game_quality_trail(quality, GAME_FLOW_TRAIL);
     const int stride = 2;
     for (int k = 0; k < game_flow_tracer_count(flow); k += every) {
         const game_tracer *t = game_flow_tracer(flow, k);
@@ -470,16 +471,31 @@ static void shadow_text(game_render *g, game_font font, const char *s, int x, in
 }
 
 /* What the third star asks besides the par time, in words ("" for none):
- * ", with every current off at the end", ", with at most 2 s of stirring". */
+ * ", with every current off at the end", ", with at most 2 s of stirring",
+ * ", without stirring and switching currents at most 3 times". */
 static void star_rule_text(const game_level *L, char *out, size_t cap)
 {
+    const game_star_rule *r = &L->stars;
     out[0] = '\0';
-    if (L->stars.currents_off) snprintf(out, cap, ", with every current off at the end");
-    if (L->stars.max_stirring >= 0) {
-        size_t n = strlen(out);
-        snprintf(out + n, cap - n, "%s at most %.0f s of stirring", n ? " and" : ", with",
-                 L->stars.max_stirring);
-    }
+    if (r->currents_off) snprintf(out, cap, ", with every current off at the end");
+    size_t n = strlen(out);
+    if (r->max_stirring == 0)
+        snprintf(out + n, cap - n, "%s", n ? " and no stirring" : ", without stirring");
+    else if (r->max_stirring > 0)
+        snprintf(out + n, cap - n, "%s at most %g s of stirring", n ? " and" : ", with",
+                 r->max_stirring);
+    n = strlen(out);
+    if (r->max_switches >= 0)
+        snprintf(out + n, cap - n, "%s switching currents at most %d time%s", n ? " and" : ",",
+                 r->max_switches, r->max_switches == 1 ? "" : "s");
+}
+
+/* The same, short, for the HUD's par line: ", currents off", ", no stirring". */
+static const char *star_rule_short(const game_level *L)
+{
+    const game_star_rule *r = &L->stars;
+    return r->currents_off ? ", currents off" : r->max_stirring == 0 ? ", no stirring"
+           : r->max_stirring > 0 ? ", little stirring" : r->max_switches >= 0 ? ", few switches" : "";
 }
 
 static void draw_hud(game_render *g, const game_frame_info *f)
@@ -516,8 +532,7 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     int stars = game_sim_status(sim) == GAME_WON ? game_sim_stars(sim)
                 : time <= L->par && game_sim_star_rule(sim) ? 3 : time <= 2 * L->par ? 2 : 1;
     stars_text(stars, st, sizeof st);
-    snprintf(s, sizeof s, "par %.0f s%s  %s", L->par,
-             L->stars.currents_off ? ", currents off" : L->stars.max_stirring >= 0 ? ", little stirring" : "", st);
+    snprintf(s, sizeof s, "par %.0f s%s  %s", L->par, star_rule_short(L), st);
     game_text_draw(t, GAME_FONT_SMALL, s, cx, (int)(bar - game_text_line_height(t, GAME_FONT_SMALL) - 3 * ui),
                    GOLD, GAME_CENTER);
 
@@ -553,12 +568,15 @@ static void draw_hud(game_render *g, const game_frame_info *f)
                                         : "I hint   H help   R restart   P pause   %s   Esc menu", sound);
     /* a note, the hint asked for (I), the wait for the first move, the offer
        of a hint to a player long past par, or nothing but the keys */
+    char hint[GAME_TEXT_MAX + 40];
+    if (f->hint) snprintf(hint, sizeof hint, "%s%s", f->hint, f->hint_more ? "   (I again: more)" : "");
     const char *line = f->message ? f->message
-                       : f->view.hint && f->started && L->hint[0] ? L->hint
+                       : f->hint && f->started ? hint
                        : f->waiting && !f->tutorial ? "Your move: the clock starts when you switch a current on, move the paddle or stir."
-                       : f->stuck && L->hint[0] && !f->tutorial ? "Stuck? Press I for a hint."
+                       : f->stuck && L->hint_count > 0 && !f->tutorial
+                           ? (f->hint_more ? "Stuck? Press I for a hint." : "Stuck? Press I to see the hint again.")
                        : "";
-    SDL_Color ink = f->message || (f->stuck && !f->view.hint) ? GOLD : rgba(200, 225, 255, 255);
+    SDL_Color ink = f->message || (f->stuck && !f->hint) ? GOLD : rgba(200, 225, 255, 255);
     int body_h = game_text_line_height(t, GAME_FONT_BODY);
     int text_h = *line ? game_text_wrapped_height(t, GAME_FONT_BODY, line, g->w - 2 * pad, ink, GAME_LEFT) : body_h;
     float bot = (float)(30 * ui) + (float)(text_h > body_h ? text_h - body_h : 0);

@@ -50,6 +50,8 @@ typedef struct game_frame_info {
     bool started;                /* play: the level's card has been dismissed */
     bool waiting;                /* started, but the clock waits for the first move */
     bool stuck;                  /* long past par: the bottom line offers the hint */
+    const char *hint;            /* the hint asked for (game_hint.h), or NULL */
+    bool hint_more;              /* a fuller hint than the last one seen is to come */
     bool all_done;               /* every level of the list has been won */
     double win_time;             /* s since the win (the win card's animation) */
     bool paused, demo;

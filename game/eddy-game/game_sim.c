@@ -44,6 +44,7 @@ struct game_sim {
     double last_stir[4];
     double meter;
     double stir_used;   /* s of stirring so far (the star rule) */
+    int switches;       /* times a current changed state so far (the star rule) */
     bool rule_met;      /* the star rule held at the finish */
 
     long frame;
@@ -290,6 +291,7 @@ eddy_result game_sim_command(game_sim *s, const game_cmd *cmd, eddy_error *err)
         if (cmd->arg < 0 || cmd->arg >= s->level->jet_count)
             return game_error(err, EDDY_ERR_ARGUMENT, "jet %d: the level has %d jet%s", cmd->arg,
                             s->level->jet_count, s->level->jet_count == 1 ? "" : "s");
+        if (s->jet_on[cmd->arg] != (cmd->v[0] != 0)) s->switches++;
         s->jet_on[cmd->arg] = cmd->v[0] != 0;
         break;
     case GAME_CMD_STIR:
@@ -434,6 +436,7 @@ static bool star_rule_holds(const game_sim *s)
 {
     const game_star_rule *r = &s->level->stars;
     if (r->max_stirring >= 0 && s->stir_used > r->max_stirring + 1e-9) return false;
+    if (r->max_switches >= 0 && s->switches > r->max_switches) return false;
     for (int j = 0; r->currents_off && j < s->level->jet_count; j++)
         if (s->jet_on[j]) return false;
     return true;
@@ -516,6 +519,7 @@ int game_sim_stars(const game_sim *s)
 }
 
 double game_sim_stir_used(const game_sim *s) { return s->stir_used; }
+int game_sim_switches(const game_sim *s) { return s->switches; }
 bool game_sim_star_rule(const game_sim *s)
 {
     return s->status == GAME_WON ? s->rule_met : star_rule_holds(s);

@@ -85,6 +85,7 @@ double game_sim_finish_time(const game_sim *sim); /* s, when won or lost */
  * kept (game_level.h "stars"), two under twice the par, else one. */
 int game_sim_stars(const game_sim *sim);
 double game_sim_stir_used(const game_sim *sim); /* s of stirring so far */
+int game_sim_switches(const game_sim *sim);     /* times a current changed state so far */
 /* The star rule: whether it held at the win, or holds now while playing. */
 bool game_sim_star_rule(const game_sim *sim);
 /* Fraction (0..1) of the hold time every goal has been filled for. */
