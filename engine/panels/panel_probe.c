@@ -14,10 +14,11 @@
  *
  * So the step keeps its panels, and only what a probe reads near a body
  * (tracers, dye, eddy_coupling_velocity) comes from a second outline of the
- * same shape cut three times finer (EDDY_PROBE_REFINE), solved on demand
- * against the same flow: the reduced flow at its midpoints, every other
- * source (other bodies, wall images, interior walls) as the Schwarz sweeps see
- * it (eddy_panel_velocity_near), the body's own motion. Its strengths are the
+ * same shape cut three times finer (EDDY_PROBE_REFINE), solved once a step,
+ * when a probe first needs it (coupling_probe.c), against the same flow: the
+ * reduced flow at its midpoints, every other source (other bodies, wall
+ * images, interior walls) as the Schwarz sweeps see it (eddy_panel_velocity_near
+ * close by, the panels' treecode farther off), the body's own motion. Its strengths are the
  * fine shape's pseudo-inverse applied to those fluxes, exactly as the step
  * solves its own; the tank's walls see it through the body's images, mirrored
  * as the step mirrors its panels (5.3.3). A body near a level's interior walls
