@@ -43,6 +43,8 @@
 
 #include <suitesparse/cholmod.h>
 
+#include "bench_levels.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -72,33 +74,6 @@ static double cpu_s(void)
 
 /* ------------------------------------------------------------ levels */
 
-static eddy_wall polygon(int n, const double (*p)[2])
-{
-    eddy_wall w;
-    memset(&w, 0, sizeof w);
-    w.kind = EDDY_WALL_POLYGON;
-    w.point_count = n;
-    for (int k = 0; k < n; ++k) w.points[k][0] = p[k][0], w.points[k][1] = p[k][1];
-    return w;
-}
-
-/* assets/levels/07-cave.json's walls. */
-static int cave_walls(eddy_wall *w)
-{
-    static const double roof[11][2] = {{0, 6.4}, {1.6, 6.55}, {2.9, 6.2}, {3.6, 5.55}, {4.3, 6.3},
-                                       {6.2, 6.75}, {8.4, 6.6}, {10.2, 6.85}, {12, 6.7}, {12, 7.5},
-                                       {0, 7.5}};
-    static const double shelf[5][2] = {{7.0, 3.05}, {8.6, 2.9}, {12, 2.95}, {12, 3.6}, {7.4, 3.55}};
-    static const double bank[5][2] = {{0, 0}, {2.8, 0}, {2.2, 0.55}, {1.2, 0.95}, {0, 1.0}};
-    w[0] = polygon(11, roof);
-    w[1] = polygon(5, shelf);
-    w[2] = polygon(5, bank);
-    memset(&w[3], 0, sizeof w[3]);
-    w[3].kind = EDDY_WALL_CIRCLE;
-    w[3].x = 5.4, w[3].y = 0.0, w[3].radius = 0.9;
-    return 4;
-}
-
 typedef struct vortex {
     double x, y, circulation;
 } vortex;
@@ -117,9 +92,9 @@ typedef struct level {
 #define CAVE_VORTICES {{3.0, 3.3, 6.0}, {5.5, 4.3, -6.0}, {9.5, 1.5, 4.8}, {9.8, 5.0, -4.8}}
 static const level BOX = {"box 10 x 10 m, 64 x 64 cells", 10, 10, 64, 64, NULL, BOX_VORTICES, 4};
 static const level CAVE = {"cave (07-cave), 12 x 7.5 m, 64 x 40 cells (the game's grid)", 12, 7.5,
-                           64, 40, cave_walls, CAVE_VORTICES, 4};
+                           64, 40, bench_cave_walls, CAVE_VORTICES, 4};
 /* The same cave on a grid twice as fine (the reference as fine as above). */
-static const level CAVE_FINE = {"cave (07-cave) on 128 x 80 cells", 12, 7.5, 128, 80, cave_walls,
+static const level CAVE_FINE = {"cave (07-cave) on 128 x 80 cells", 12, 7.5, 128, 80, bench_cave_walls,
                                 CAVE_VORTICES, 2};
 
 /* ------------------------------------------------------------ the reference */

@@ -27,6 +27,8 @@
 
 #include <fftw3.h>
 
+#include "bench_levels.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -69,33 +71,6 @@ static void die(const char *what, const eddy_error *err)
 
 /* ------------------------------------------------------------ levels */
 
-static eddy_wall polygon(int n, const double (*p)[2])
-{
-    eddy_wall w;
-    memset(&w, 0, sizeof w);
-    w.kind = EDDY_WALL_POLYGON;
-    w.point_count = n;
-    for (int k = 0; k < n; ++k) w.points[k][0] = p[k][0], w.points[k][1] = p[k][1];
-    return w;
-}
-
-/* assets/levels/07-cave.json's walls. */
-static int cave_walls(eddy_wall *w)
-{
-    static const double roof[11][2] = {{0, 6.4}, {1.6, 6.55}, {2.9, 6.2}, {3.6, 5.55}, {4.3, 6.3},
-                                       {6.2, 6.75}, {8.4, 6.6}, {10.2, 6.85}, {12, 6.7}, {12, 7.5},
-                                       {0, 7.5}};
-    static const double shelf[5][2] = {{7.0, 3.05}, {8.6, 2.9}, {12, 2.95}, {12, 3.6}, {7.4, 3.55}};
-    static const double bank[5][2] = {{0, 0}, {2.8, 0}, {2.2, 0.55}, {1.2, 0.95}, {0, 1.0}};
-    w[0] = polygon(11, roof);
-    w[1] = polygon(5, shelf);
-    w[2] = polygon(5, bank);
-    memset(&w[3], 0, sizeof w[3]);
-    w[3].kind = EDDY_WALL_CIRCLE;
-    w[3].x = 5.4, w[3].y = 0.0, w[3].radius = 0.9;
-    return 4;
-}
-
 /* A disc of radius 5 in the 10 x 10 box (four corner pieces of rock) with
  * a round island of radius 1 in the middle. */
 static int disc_walls(eddy_wall *w)
@@ -112,7 +87,7 @@ static int disc_walls(eddy_wall *w)
             double t = a0 + 0.5 * M_PI * (1.0 - (double)k / arc);
             p[n][0] = 5.0 + 5.0 * cos(t), p[n][1] = 5.0 + 5.0 * sin(t), ++n;
         }
-        w[q] = polygon(n, (const double (*)[2])p);
+        w[q] = bench_wall_polygon(n, (const double (*)[2])p);
     }
     memset(&w[4], 0, sizeof w[4]);
     w[4].kind = EDDY_WALL_CIRCLE;
@@ -127,7 +102,7 @@ typedef struct level {
     int (*walls)(eddy_wall *);
 } level;
 
-static const level CAVE = {"cave 64x40", 12.0, 7.5, 64, 40, cave_walls};
+static const level CAVE = {"cave 64x40", 12.0, 7.5, 64, 40, bench_cave_walls};
 static const level DISC = {"disc+island 64x64", 10.0, 10.0, 64, 64, disc_walls};
 static const level BOX = {"box 10x10 (64x64)", 10.0, 10.0, 64, 64, NULL};
 

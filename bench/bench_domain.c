@@ -24,6 +24,8 @@
 
 #include <cblas.h>
 
+#include "bench_levels.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,40 +70,12 @@ static void die(const char *what, const eddy_error *err)
     exit(1);
 }
 
-static eddy_wall poly(int n, const double (*p)[2])
-{
-    eddy_wall w;
-    memset(&w, 0, sizeof w);
-    w.kind = EDDY_WALL_POLYGON;
-    w.point_count = n;
-    for (int k = 0; k < n; ++k) w.points[k][0] = p[k][0], w.points[k][1] = p[k][1];
-    return w;
-}
-
-/* The cave of level 07 (12 x 7.5 m): roof with a stalactite, a rock shelf
- * from the east wall, a floor bank and a boulder half sunk in the floor. */
-static int cave_walls(eddy_wall *w)
-{
-    static const double roof[11][2] = {{0, 6.4}, {1.6, 6.55}, {2.9, 6.2}, {3.6, 5.55}, {4.3, 6.3},
-                                       {6.2, 6.75}, {8.4, 6.6}, {10.2, 6.85}, {12, 6.7}, {12, 7.5},
-                                       {0, 7.5}};
-    static const double shelf[5][2] = {{7.0, 3.05}, {8.6, 2.9}, {12, 2.95}, {12, 3.6}, {7.4, 3.55}};
-    static const double bank[5][2] = {{0, 0}, {2.8, 0}, {2.2, 0.55}, {1.2, 0.95}, {0, 1.0}};
-    w[0] = poly(11, roof);
-    w[1] = poly(5, shelf);
-    w[2] = poly(5, bank);
-    memset(&w[3], 0, sizeof w[3]);
-    w[3].kind = EDDY_WALL_CIRCLE;
-    w[3].x = 5.4, w[3].y = 0.0, w[3].radius = 0.9;
-    return 4;
-}
-
 static eddy_asset *build_cave(int nx, int ny, int modes)
 {
     eddy_wall w[4];
     eddy_build_desc d = {0};
     d.width = 12, d.height = 7.5, d.nx = nx, d.ny = ny, d.modes = modes;
-    d.walls = w, d.wall_count = cave_walls(w);
+    d.walls = w, d.wall_count = bench_cave_walls(w);
     eddy_asset *a = NULL;
     eddy_error err = {0};
     if (eddy_build_asset(&d, &a, &err) != EDDY_OK) die("build", &err);
@@ -163,7 +137,7 @@ static void l_shape_table(bool quick)
     static const double exact[5] = {9.6397238440219, 15.197251925, 19.739208802178716,
                                     29.521481114, 31.912635957};
     static const double sq[4][2] = {{1, 1}, {2, 1}, {2, 2}, {1, 2}};
-    eddy_wall w = poly(4, sq);
+    eddy_wall w = bench_wall_polygon(4, sq);
     int levels = quick ? 3 : 4;
     double err[4][5];
     printf("\n2. Eigenvalues of the L-shaped membrane (three unit squares), 5-point\n"
