@@ -12,9 +12,13 @@
  * that stay in cache. RULE (AUTO, levels with walls): advect on the grid when
  *     r^2 (r - 1) / 2 + K r^2  >  GRID_PER_TENSOR (K + 1) c_grid,
  * with c_grid the grid path's multiply-adds per product, K = TAYLOR_TERMS the
- * Taylor terms of a typical game step, and GRID_PER_TENSOR the measured cost
- * of a grid multiply-add in units of a tensor one (bench/bench_advection.c
- * prints both paths side by side).
+ * Taylor terms of a typical game step (4 at the default tolerance 1e-9), and
+ * GRID_PER_TENSOR the measured cost of a grid multiply-add in units of a
+ * tensor one (bench/bench_advection.c prints both paths side by side): 0.25,
+ * the grid's products being in the widest vectors the processor has and its
+ * late terms in single precision (stream_products.c, taylor.c), against a
+ * tensor entry from memory. On the 64 x 40 cave the grid wins from about
+ * 110 modes on.
  *
  * A box level's tensor is sparse (wave numbers couple only to sums and
  * differences: a few per cent of r^3 entries), but its contraction scatters
@@ -26,8 +30,8 @@
  * the per-unit costs again from bench_advection. */
 #include "builder_internal.h"
 
-#define TAYLOR_TERMS 7.0
-#define GRID_PER_TENSOR 0.4
+#define TAYLOR_TERMS 4.0
+#define GRID_PER_TENSOR 0.25
 #define BOX_PER_ENTRY 1.0
 #define BOX_PER_SAMPLE 1.0
 

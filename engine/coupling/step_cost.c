@@ -44,7 +44,9 @@
 #define FLUID_S_FIXED 3e-6
 #define FLUID_S_PER_NONZERO 1.5e-9
 #define FLUID_S_PER_PACKED 5e-10    /* per r^3 / 2 */
-#define FLUID_TAYLOR_TERMS 8.0      /* a game step: 5 or 6 measured, substeps included */
+#define FLUID_TAYLOR_TERMS 8.0      /* a game step: 3 to 5 measured, substeps included;
+                                       kept high, an estimate that refuses runs
+                                       should not come out short */
 #define FLUID_S_PER_R2_TERM 1.4e-9
 /* advection on the grid (advect_grid.c, advect_box.c; issue 23), per Taylor
  * term: a walled level's two products with its stream functions, 2 r m

@@ -47,7 +47,7 @@
  * every term then shrinks. */
 #include "advect_grid.h"
 #include "domain.h"
-#include "simd.h"
+#include "stream_products.h"
 
 #include <math.h>
 #include <string.h>
@@ -81,6 +81,11 @@ struct eddy_advect_grid {
     double *node_psi;   /* (nx+1)(ny+1): a reconstructed stream function */
     double *q, *y;      /* n + 2 samples each */
     double *g;          /* m: curl^T y at the stream nodes */
+    double *sums;       /* m: a reconstructed stream function, node by node */
+    float *psi_f;       /* m x p: psi rounded to single precision, for coarse products */
+    float *x_f, *out_f; /* p each: a coarse product's input and projection */
+    bool coarse;        /* the product under way is a coarse one */
+    eddy_stream_kernels kern; /* the dense products with Psi (stream_products.c) */
     double *col;        /* n + 1: column sums for the bound */
 };
 
@@ -92,7 +97,8 @@ void eddy_advect_grid_destroy(eddy_advect_grid *op)
     eddy_free(op->faces), eddy_free(op->isw), eddy_free(op->w), eddy_free(op->cx);
     eddy_free(op->cy), eddy_free(op->node_psi), eddy_free(op->q), eddy_free(op->y);
     eddy_free(op->frozen);
-    eddy_free(op->g), eddy_free(op->col), eddy_free(op->node_row), eddy_free(op->u_row);
+    eddy_free(op->g), eddy_free(op->sums), eddy_free(op->col);
+    eddy_free(op->psi_f), eddy_free(op->x_f), eddy_free(op->out_f), eddy_free(op->node_row), eddy_free(op->u_row);
     eddy_free(op->v_row);
     eddy_free(op);
 }
@@ -191,10 +197,14 @@ static bool alloc_all(eddy_advect_grid *op)
     op->u_row = eddy_alloc(rows * sizeof *op->u_row);
     op->v_row = eddy_alloc(rows * sizeof *op->v_row);
     op->g = eddy_alloc((m ? m : 1) * sizeof *op->g);
+    op->sums = eddy_alloc((m ? m : 1) * sizeof *op->sums);
+    op->psi_f = eddy_alloc((m * p > 0 ? m * p : 1) * sizeof *op->psi_f);
+    op->x_f = eddy_alloc((p ? p : 1) * sizeof *op->x_f);
+    op->out_f = eddy_alloc((p ? p : 1) * sizeof *op->out_f);
     op->col = eddy_calloc(n + 1, sizeof *op->col);
     return op->node && op->psi && op->face && op->nb && op->across && op->ends && op->k &&
            op->gather && op->faces && op->isw && op->w && op->cx && op->cy && op->node_psi &&
-           op->q && op->y && op->g && op->col && op->node_row && op->u_row && op->v_row &&
+           op->q && op->y && op->g && op->sums && op->psi_f && op->x_f && op->out_f && op->col && op->node_row && op->u_row && op->v_row &&
            op->frozen;
 }
 
@@ -209,6 +219,7 @@ static void copy_stream(eddy_advect_grid *op, const eddy_asset *a)
         op->node[q] = node;
         for (size_t k = 0; k < p; ++k)
             op->psi[q * p + k] = a->stream[k * m + q] * a->stream_scale[k];
+        for (size_t k = 0; k < p; ++k) op->psi_f[q * p + k] = (float)op->psi[q * p + k];
         int *ga = &op->gather[4 * q];
         ga[0] = u_or_zero(op, a->solid, i, j - 1), ga[1] = u_or_zero(op, a->solid, i, j);
         ga[2] = v_or_zero(op, a->solid, i - 1, j), ga[3] = v_or_zero(op, a->solid, i, j);
@@ -252,6 +263,7 @@ eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out,
     op->r = a->mode_count, op->p = a->stream_count, op->fm = op->r - op->p;
     op->m = a->stream_nodes;
     op->half_x = 0.5 / g->hx, op->half_y = 0.5 / g->hy;
+    op->kern = eddy_stream_kernels_best();
     if (!alloc_all(op)) {
         eddy_advect_grid_destroy(op);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid advection of %d modes",
@@ -280,46 +292,17 @@ eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out,
 
 /* ------------------------------------------------------------ products */
 
-/* Psi[node] . x, two accumulators of two lanes, in a fixed order. */
-static double psi_dot(const double *row, const double *x, size_t p)
-{
-    eddy_v2 a0 = eddy_v2_set(0.0), a1 = eddy_v2_set(0.0);
-    size_t k = 0;
-    for (; k + 3 < p; k += 4) {
-        a0 += eddy_v2_load(&row[k]) * eddy_v2_load(&x[k]);
-        a1 += eddy_v2_load(&row[k + 2]) * eddy_v2_load(&x[k + 2]);
-    }
-    double sum = eddy_v2_sum(a0 + a1);
-    for (; k < p; ++k) sum += row[k] * x[k];
-    return sum;
-}
-
 /* The stream function sum_k Psi[node][k] x[k] at the stream nodes of node
- * row j (into node_psi): psi_dot's sums, four nodes at a time so that each
- * load of x serves four rows of Psi. */
+ * row j (into node_psi). */
 static void reconstruct_row(eddy_advect_grid *op, const double *x, int j)
 {
     size_t p = (size_t)op->p;
-    int node = op->node_row[j], to = op->node_row[j + 1];
-    for (; node + 3 < to && p >= 4; node += 4) {
-        const double *r0 = op->psi + (size_t)node * p, *r1 = r0 + p, *r2 = r1 + p, *r3 = r2 + p;
-        eddy_v2 a0 = eddy_v2_set(0.0), a1 = a0, b0 = a0, b1 = a0, c0 = a0, c1 = a0, d0 = a0, d1 = a0;
-        size_t k = 0;
-        for (; k + 3 < p; k += 4) {
-            eddy_v2 x0 = eddy_v2_load(&x[k]), x1 = eddy_v2_load(&x[k + 2]);
-            a0 += eddy_v2_load(&r0[k]) * x0, a1 += eddy_v2_load(&r0[k + 2]) * x1;
-            b0 += eddy_v2_load(&r1[k]) * x0, b1 += eddy_v2_load(&r1[k + 2]) * x1;
-            c0 += eddy_v2_load(&r2[k]) * x0, c1 += eddy_v2_load(&r2[k + 2]) * x1;
-            d0 += eddy_v2_load(&r3[k]) * x0, d1 += eddy_v2_load(&r3[k + 2]) * x1;
-        }
-        double s0 = eddy_v2_sum(a0 + a1), s1 = eddy_v2_sum(b0 + b1);
-        double s2 = eddy_v2_sum(c0 + c1), s3 = eddy_v2_sum(d0 + d1);
-        for (; k < p; ++k) s0 += r0[k] * x[k], s1 += r1[k] * x[k], s2 += r2[k] * x[k], s3 += r3[k] * x[k];
-        op->node_psi[op->node[node]] = s0, op->node_psi[op->node[node + 1]] = s1;
-        op->node_psi[op->node[node + 2]] = s2, op->node_psi[op->node[node + 3]] = s3;
-    }
-    for (; node < to; ++node)
-        op->node_psi[op->node[node]] = psi_dot(op->psi + (size_t)node * p, x, p);
+    int from = op->node_row[j], to = op->node_row[j + 1];
+    if (op->coarse)
+        op->kern.dots_f32(op->psi_f + (size_t)from * p, p, to - from, op->x_f, op->sums + from);
+    else
+        op->kern.dots(op->psi + (size_t)from * p, p, to - from, x, op->sums + from);
+    for (int node = from; node < to; ++node) op->node_psi[op->node[node]] = op->sums[node];
 }
 
 /* q = curl psi + the face-sampled modes at the open faces [from, to). */
@@ -351,8 +334,7 @@ static void stencil(const eddy_advect_grid *op, const double *q, double *y, int 
 }
 
 /* out[k] += sum over the stream nodes of node row j of Psi[node][k] g[node],
- * g = curl^T y: four nodes at a time, so out is loaded once per four rows of
- * Psi. */
+ * g = curl^T y. */
 static void project_row(eddy_advect_grid *op, const double *y, double *out, int j)
 {
     size_t p = (size_t)op->p;
@@ -362,26 +344,10 @@ static void project_row(eddy_advect_grid *op, const double *y, double *out, int 
         const int *ga = &op->gather[4 * node];
         op->g[node] = (y[ga[0]] - y[ga[1]]) * ihy + (y[ga[3]] - y[ga[2]]) * ihx;
     }
-    int node = from;
-    for (; node + 3 < to; node += 4) {
-        const double *r0 = op->psi + (size_t)node * p, *r1 = r0 + p, *r2 = r1 + p, *r3 = r2 + p;
-        eddy_v2 g0 = eddy_v2_set(op->g[node]), g1 = eddy_v2_set(op->g[node + 1]);
-        eddy_v2 g2 = eddy_v2_set(op->g[node + 2]), g3 = eddy_v2_set(op->g[node + 3]);
-        size_t k = 0;
-        for (; k + 1 < p; k += 2) {
-            eddy_v2 sum = (g0 * eddy_v2_load(&r0[k]) + g1 * eddy_v2_load(&r1[k])) +
-                          (g2 * eddy_v2_load(&r2[k]) + g3 * eddy_v2_load(&r3[k]));
-            eddy_v2_store(&out[k], eddy_v2_load(&out[k]) + sum);
-        }
-        for (; k < p; ++k)
-            out[k] += (op->g[node] * r0[k] + op->g[node + 1] * r1[k]) +
-                      (op->g[node + 2] * r2[k] + op->g[node + 3] * r3[k]);
-    }
-    for (; node < to; ++node) {
-        const double *row = op->psi + (size_t)node * p;
-        double gn = op->g[node];
-        for (size_t k = 0; k < p; ++k) out[k] += gn * row[k];
-    }
+    if (op->coarse)
+        op->kern.spread_f32(op->psi_f + (size_t)from * p, p, to - from, op->g + from, op->out_f);
+    else
+        op->kern.spread(op->psi + (size_t)from * p, p, to - from, op->g + from, out);
 }
 
 double eddy_advect_grid_freeze(eddy_advect_grid *op, const double *coef)
@@ -425,14 +391,35 @@ double eddy_advect_grid_freeze(eddy_advect_grid *op, const double *coef)
  * are applied; and node row J-3, all of whose faces now hold their final y,
  * is projected. The first product of a step is usually of u_r's own
  * coefficients (the Taylor series starts from r): then q holds B x already. */
-void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
+/* The face-sampled mode k (an island's circulation, a painted mode) against
+ * y on the open faces: four running sums, added in a fixed order, so that
+ * the additions do not wait on one another. */
+static double face_mode_dot(const eddy_advect_grid *op, int k, const double *y)
 {
-    eddy_advect_grid *op = ctx;
+    size_t open = (size_t)op->open, c = 0;
+    const double *f = op->faces + (size_t)k * open;
+    const int *face = op->face;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    for (; c + 3 < open; c += 4) {
+        s0 += f[c] * y[face[c]], s1 += f[c + 1] * y[face[c + 1]];
+        s2 += f[c + 2] * y[face[c + 2]], s3 += f[c + 3] * y[face[c + 3]];
+    }
+    for (; c < open; ++c) s0 += f[c] * y[face[c]];
+    return (s0 + s1) + (s2 + s3);
+}
+
+static void product(eddy_advect_grid *op, const double *x, double *out)
+{
     double *q = op->q, *y = op->y;
     int ny = op->mac.ny;
+    size_t p = (size_t)op->p;
     bool known = op->q_frozen && memcmp(x, op->frozen, (size_t)op->r * sizeof *x) == 0;
     op->q_frozen = false;
-    memset(out, 0, (size_t)op->p * sizeof *out);
+    memset(out, 0, p * sizeof *out);
+    if (op->coarse) {
+        for (size_t k = 0; k < p; ++k) op->x_f[k] = (float)x[k];
+        memset(op->out_f, 0, p * sizeof *op->out_f);
+    }
     for (int J = 0; J <= ny + 3; ++J) {
         if (J <= ny && !known) reconstruct_row(op, x, J);
         int u_new = J - 1, v_new = J, u_done = J - 2, v_done = J - 1;
@@ -450,12 +437,27 @@ void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
         if (v_done >= 0 && v_done <= ny) stencil(op, q, y, op->v_row[v_done], op->v_row[v_done + 1]);
         if (J - 3 >= 0 && J - 3 <= ny) project_row(op, y, out, J - 3);
     }
-    for (size_t k = 0; k < (size_t)op->p; ++k) out[k] *= -0.5;
-    size_t open = (size_t)op->open;
-    for (int k = 0; k < op->fm; ++k) {
-        const double *f = op->faces + (size_t)k * open;
-        double sum = 0.0;
-        for (size_t c = 0; c < open; ++c) sum += f[c] * y[op->face[c]];
-        out[op->p + k] = -0.5 * sum;
-    }
+    if (op->coarse)
+        for (size_t k = 0; k < p; ++k) out[k] = op->out_f[k];
+    for (size_t k = 0; k < p; ++k) out[k] *= -0.5;
+    for (int k = 0; k < op->fm; ++k) out[op->p + k] = -0.5 * face_mode_dot(op, k, y);
+}
+
+void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
+{
+    eddy_advect_grid *op = ctx;
+    op->coarse = false;
+    product(op, x, out);
+}
+
+/* The same product with the stream-function modes' two dense products in
+ * single precision (stream_products_f32.c): psi rounded to float, x and the
+ * projection's sums too; the stencil, the face-sampled modes and everything
+ * else as in the exact product. */
+void eddy_advect_grid_apply_coarse(void *ctx, const double *x, double *out)
+{
+    eddy_advect_grid *op = ctx;
+    op->coarse = true;
+    product(op, x, out);
+    op->coarse = false;
 }

@@ -130,14 +130,24 @@ eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);
 void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps);
 /* The same for any linear map y = M x (apply(ctx, x, y); x and y never
- * overlap) given an upper bound norm of |M| in a norm that bounds the
- * growth of the terms (|M|_inf for a dense M, a bound of |M|_2 for the
- * grid advection of advect_grid.c): substeps keep h norm <= 1. The dense
- * version above is this one with M's matrix-vector product, bit for bit. */
+ * overlap) given norm, an upper bound of |M|_2: substeps keep h norm <= 1,
+ * and the series also stops once h norm / (m + 1) shows that all terms after
+ * the m-th sum to less than tol |sum|, one product earlier than the term
+ * rule alone (the dense version above, whose |M|_inf need not bound |M|_2,
+ * uses the term rule only). A map may offer a cheaper coarse product, good
+ * to coarse_error norm |x|; the series uses it for the terms small enough
+ * that its error stays below tol / 2 of the sum. */
 typedef void (*eddy_linear_fn)(void *ctx, const double *x, double *y);
-void eddy_taylor_expv_map(int n, eddy_linear_fn apply, void *ctx, double norm, double dt,
-                          const double *v, double *out, double *work, double tol, int max_terms,
-                          int *terms, int *substeps);
+typedef struct eddy_linear_map {
+    eddy_linear_fn apply;  /* y = M x */
+    eddy_linear_fn coarse; /* y = M x to coarse_error norm |x|, or NULL */
+    double coarse_error;
+    void *ctx;
+    double norm;           /* upper bound of |M|_2 */
+} eddy_linear_map;
+void eddy_taylor_expv_map(int n, const eddy_linear_map *map, double dt, const double *v,
+                          double *out, double *work, double tol, int max_terms, int *terms,
+                          int *substeps);
 /* The longest dt that eddy_taylor_expv integrates with every substep at
  * h |M|_inf <= 1, i.e. to full accuracy (INFINITY for M = 0; 0 when |M| is
  * not finite). Used by the fluid's hostile-input clamp (fluid.c). */

@@ -266,8 +266,9 @@ typedef struct eddy_fluid eddy_fluid;
 typedef struct eddy_fluid_desc {
     double density;          /* kg/m^2 (2D). Default 1000. */
     double viscosity;        /* kinematic, m^2/s. Default 0 (inviscid). */
-    double taylor_tolerance; /* stop the Taylor series when a term is below this
-                                times the sum. Default 1e-13. */
+    double taylor_tolerance; /* stop the Taylor series when a term (or, on the
+                                grid path, a bound of all the terms left) is
+                                below this times the sum. Default 1e-9. */
     int taylor_max_terms;    /* terms per substep at most. Default 30. */
     int max_stirs;           /* stirs that can be queued between steps. Default 64. */
     eddy_advection advection; /* AUTO (default): the asset's path; TENSOR or GRID
