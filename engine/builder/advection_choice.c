@@ -33,7 +33,7 @@
 #define TAYLOR_TERMS 4.0
 #define GRID_PER_TENSOR 0.25
 #define BOX_PER_ENTRY 1.0
-#define BOX_PER_SAMPLE 1.0
+#define BOX_PER_SAMPLE 0.7
 
 /* Open faces of the walled grid: both cells fluid, not on the box. */
 static double open_faces(const eddy_asset *a)

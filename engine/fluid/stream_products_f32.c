@@ -20,6 +20,12 @@
  * sixteen-lane. */
 #include "stream_products.h"
 
+/* GCC contracts nothing in ISO C mode; Clang would fuse within an
+ * expression, changing the wide variants' bits. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #include <string.h>
 
 typedef float eddy_f4 __attribute__((vector_size(16)));
