@@ -50,12 +50,13 @@
 #define FLUID_S_PER_R2_TERM 1.4e-9
 /* advection on the grid (advect_grid.c, advect_box.c; issue 23), per Taylor
  * term: a walled level's two products with its stream functions, 2 r m
- * multiply-adds over m nodes (0.09 to 0.11 ns each, held in cache: 96 and
- * 256 modes of the cave's grid, 0.31 and 0.78 ms a step), and the stencil
- * over the faces; a box eigenbasis's five samplings and two projections on
- * its 3/2-rule collocation grid of Mx x My points, K1 Mx My + r My each (256
- * modes on 64 x 64 0.36 ms a step, 1024 on 128 x 128 2.5 ms) */
-#define FLUID_S_PER_MODE_NODE 1.5e-10
+ * multiply-adds over m nodes (about 0.04 ns each in the widest vectors, the
+ * late terms in single precision: 96 and 256 modes of the cave's grid, 0.15
+ * and 0.25 ms a step of 3 terms), and the stencil over the faces; a box
+ * eigenbasis's five samplings and two projections on its 3/2-rule
+ * collocation grid of Mx x My points, K1 Mx My + r My each (256 modes on
+ * 64 x 64 0.20 ms a step, 1024 on 128 x 128 1.7 ms) */
+#define FLUID_S_PER_MODE_NODE 6e-11
 #define FLUID_S_PER_FACE 2e-9
 #define FLUID_S_PER_BOX_SAMPLE 4e-10
 /* panels: 0.25 to 0.31 us a panel at 73 modes, 0.54 at 256 (8 and 30 bodies
