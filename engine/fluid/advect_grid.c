@@ -308,15 +308,13 @@ static void reconstruct_row(eddy_advect_grid *op, const double *x, int j)
 /* q = curl psi + the face-sampled modes at the open faces [from, to). */
 static void face_values(eddy_advect_grid *op, const double *x, double *q, int from, int to)
 {
+    size_t open = (size_t)op->open;
+    const double *xf = x + op->p;
     for (int c = from; c < to; ++c) {
         const int *e = &op->ends[2 * c];
-        q[op->face[c]] = (op->node_psi[e[0]] - op->node_psi[e[1]]) * op->k[c];
-    }
-    size_t open = (size_t)op->open;
-    for (int k = 0; k < op->fm; ++k) {
-        double xk = x[op->p + k];
-        const double *f = op->faces + (size_t)k * open;
-        for (int c = from; c < to; ++c) q[op->face[c]] += xk * f[c];
+        double value = (op->node_psi[e[0]] - op->node_psi[e[1]]) * op->k[c];
+        for (int k = 0; k < op->fm; ++k) value += xf[k] * op->faces[(size_t)k * open + (size_t)c];
+        q[op->face[c]] = value;
     }
 }
 

@@ -98,7 +98,8 @@ static int taylor_substep(int n, const eddy_linear_map *map, double h, double ra
     int m = 1;
     for (; m <= max_terms; ++m) {
         double q = rate / m; /* bounds |this term| / |previous| */
-        bool coarse = map->coarse && map->coarse_error * q * size <= 0.5 * tol * sum;
+        bool coarse = map->coarse && rate > 0.0 &&
+                      map->coarse_error * q * size <= 0.5 * tol * sum;
         (coarse ? map->coarse : map->apply)(map->ctx, term, next);
         double scale = h / m;
         for (int k = 0; k < n; ++k) {
