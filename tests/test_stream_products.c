@@ -226,6 +226,14 @@ static void bound_rule_and_coarse_terms(void **state)
     eddy_taylor_expv(N, map.M, 1.0, v, out, work, 1e-9, 40, &term_rule, NULL);
     eddy_taylor_expv_map(N, &plain, 1.0, v, out, work, 1e-9, 40, &fewer, NULL);
     assert_true(fewer < term_rule); /* this matrix's bound is tight enough to save one */
+    /* without a bound (0: unknown) neither the bound rule nor a coarse product */
+    eddy_linear_map blind = {.apply = skew_apply, .coarse = skew_coarse, .coarse_error = 1e-5,
+                             .ctx = &map, .norm = 0.0};
+    map.exact_calls = map.coarse_calls = 0;
+    int blind_terms;
+    eddy_taylor_expv_map(N, &blind, 1.0, v, out, work, 1e-9, 40, &blind_terms, NULL);
+    assert_int_equal(map.coarse_calls, 0);
+    assert_int_equal(blind_terms, term_rule);
 }
 
 int main(void)
