@@ -255,17 +255,43 @@ static void format_2_assets_load_and_advect_either_way(void **state)
     eddy_asset_destroy(b);
 }
 
+/* A grid operator over 30 walled modes and a painted jet (face-sampled),
+ * for the tests of the operator alone. */
+typedef struct jet_grid {
+    eddy_mode_set *jet;
+    eddy_asset *asset;
+    eddy_advect_grid *op;
+    int n;
+} jet_grid;
+
+static int jet_grid_setup(void **state)
+{
+    jet_grid *g = calloc(1, sizeof *g);
+    g->jet = floor_jet();
+    g->asset = build(30, EDDY_ADVECTION_GRID, g->jet);
+    g->n = g->asset->mode_count;
+    if (g->n > 64 || eddy_advect_grid_create(g->asset, &g->op, NULL) != EDDY_OK) return -1;
+    *state = g;
+    return 0;
+}
+
+static int jet_grid_teardown(void **state)
+{
+    jet_grid *g = *state;
+    eddy_advect_grid_destroy(g->op);
+    eddy_asset_destroy(g->asset);
+    eddy_mode_set_destroy(g->jet);
+    free(g);
+    return 0;
+}
+
 /* x . A(r) y = -y . A(r) x by the grid operator alone. */
 static void grid_operator_is_skew(void **state)
 {
-    (void)state;
-    eddy_mode_set *jet = floor_jet();
-    eddy_asset *a = build(30, EDDY_ADVECTION_GRID, jet);
-    int n = a->mode_count;
-    eddy_advect_grid *op = NULL;
-    assert_int_equal(eddy_advect_grid_create(a, &op, NULL), EDDY_OK);
-    double r[64], x[64], y[64], ax[64], ay[64];
-    assert_true(n <= 64);
+    jet_grid *g = *state;
+    eddy_advect_grid *op = g->op;
+    int n = g->n;
+    double r[64] = {0}, x[64] = {0}, y[64] = {0}, ax[64], ay[64];
     uint64_t seed = 5;
     for (int k = 0; k < n; ++k) r[k] = test_random(&seed), x[k] = test_random(&seed), y[k] = test_random(&seed);
     eddy_advect_grid_freeze(op, r);
@@ -276,9 +302,6 @@ static void grid_operator_is_skew(void **state)
                   dot(x, ax, n), scale);
     assert_true(fabs(dot(x, ay, n) + dot(y, ax, n)) < 1e-13 * scale);
     assert_true(fabs(dot(x, ax, n)) < 1e-13 * scale);
-    eddy_advect_grid_destroy(op);
-    eddy_asset_destroy(a);
-    eddy_mode_set_destroy(jet);
 }
 
 /* The coarse product (single-precision dense products, for the Taylor
@@ -287,14 +310,10 @@ static void grid_operator_is_skew(void **state)
  * (face-sampled) mode; and it does not disturb the exact product after it. */
 static void coarse_product_within_its_error(void **state)
 {
-    (void)state;
-    eddy_mode_set *jet = floor_jet();
-    eddy_asset *a = build(30, EDDY_ADVECTION_GRID, jet);
-    int n = a->mode_count;
-    eddy_advect_grid *op = NULL;
-    assert_int_equal(eddy_advect_grid_create(a, &op, NULL), EDDY_OK);
-    double r[64], x[64], exact[64], coarse[64], again[64];
-    assert_true(n <= 64);
+    jet_grid *g = *state;
+    eddy_advect_grid *op = g->op;
+    int n = g->n;
+    double r[64] = {0}, x[64] = {0}, exact[64], coarse[64], again[64];
     uint64_t seed = 23;
     for (int k = 0; k < n; ++k) r[k] = test_random(&seed);
     double bound = eddy_advect_grid_freeze(op, r);
@@ -313,9 +332,6 @@ static void coarse_product_within_its_error(void **state)
                   EDDY_ADVECT_GRID_COARSE_ERROR);
     assert_true(worst <= EDDY_ADVECT_GRID_COARSE_ERROR);
     assert_true(worst > 0.0); /* it is single precision */
-    eddy_advect_grid_destroy(op);
-    eddy_asset_destroy(a);
-    eddy_mode_set_destroy(jet);
 }
 
 /* Steps a fluid with stirs and returns its state (r doubles, malloc'd);
@@ -554,8 +570,9 @@ int main(void)
         cmocka_unit_test(format_2_assets_load_and_advect_either_way),
         cmocka_unit_test(box_collocation_equals_the_closed_form_tensor),
         cmocka_unit_test(box_fluids_on_both_paths_agree),
-        cmocka_unit_test(grid_operator_is_skew),
-        cmocka_unit_test(coarse_product_within_its_error),
+        cmocka_unit_test_setup_teardown(grid_operator_is_skew, jet_grid_setup, jet_grid_teardown),
+        cmocka_unit_test_setup_teardown(coarse_product_within_its_error, jet_grid_setup,
+                                        jet_grid_teardown),
         cmocka_unit_test(fluids_on_both_paths_agree),
         cmocka_unit_test(grid_assets_store_no_tensor_and_load_bit_for_bit),
         cmocka_unit_test(absurd_speeds_are_clamped_on_the_grid_too),
