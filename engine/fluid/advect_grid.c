@@ -90,7 +90,6 @@ struct eddy_advect_grid {
     double *sums;       /* m: a reconstructed stream function, node by node */
     float *psi_f;       /* m x p: psi rounded to single precision, for coarse products */
     float *x_f, *out_f; /* p each: a coarse product's input and projection */
-    bool coarse;        /* the product under way is a coarse one */
     eddy_stream_kernels kern; /* the dense products with Psi (stream_products.c) */
     double *col;        /* n + 1: column sums for the bound */
 };
@@ -300,11 +299,11 @@ eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out,
 
 /* The stream function sum_k Psi[node][k] x[k] at the stream nodes of node
  * row j (into node_psi). */
-static void reconstruct_row(eddy_advect_grid *op, const double *x, int j)
+static void reconstruct_row(eddy_advect_grid *op, const double *x, int j, bool coarse)
 {
     size_t p = (size_t)op->p;
     int from = op->node_row[j], to = op->node_row[j + 1];
-    if (op->coarse)
+    if (coarse)
         op->kern.dots_f32(op->psi_f + (size_t)from * p, p, to - from, op->x_f, op->sums + from);
     else
         op->kern.dots(op->psi + (size_t)from * p, p, to - from, x, op->sums + from);
@@ -339,7 +338,7 @@ static void stencil(const eddy_advect_grid *op, const double *q, double *y, int 
 
 /* out[k] += sum over the stream nodes of node row j of Psi[node][k] g[node],
  * g = curl^T y. */
-static void project_row(eddy_advect_grid *op, const double *y, double *out, int j)
+static void project_row(eddy_advect_grid *op, const double *y, double *out, int j, bool coarse)
 {
     size_t p = (size_t)op->p;
     double ihx = 1.0 / op->mac.hx, ihy = 1.0 / op->mac.hy;
@@ -348,7 +347,7 @@ static void project_row(eddy_advect_grid *op, const double *y, double *out, int 
         const int *ga = &op->gather[4 * node];
         op->g[node] = (y[ga[0]] - y[ga[1]]) * ihy + (y[ga[3]] - y[ga[2]]) * ihx;
     }
-    if (op->coarse)
+    if (coarse)
         op->kern.spread_f32(op->psi_f + (size_t)from * p, p, to - from, op->g + from, op->out_f);
     else
         op->kern.spread(op->psi + (size_t)from * p, p, to - from, op->g + from, out);
@@ -357,7 +356,7 @@ static void project_row(eddy_advect_grid *op, const double *y, double *out, int 
 double eddy_advect_grid_freeze(eddy_advect_grid *op, const double *coef)
 {
     double *vel = op->q; /* u_r is also the first Taylor term's B x: kept in q */
-    for (int j = 0; j <= op->mac.ny; ++j) reconstruct_row(op, coef, j);
+    for (int j = 0; j <= op->mac.ny; ++j) reconstruct_row(op, coef, j, false);
     face_values(op, coef, vel, 0, op->open);
     memcpy(op->frozen, coef, (size_t)op->r * sizeof *coef);
     op->q_frozen = true;
@@ -412,7 +411,7 @@ static double face_mode_dot(const eddy_advect_grid *op, int k, const double *y)
     return (s0 + s1) + (s2 + s3);
 }
 
-static void product(eddy_advect_grid *op, const double *x, double *out)
+static void product(eddy_advect_grid *op, const double *x, double *out, bool coarse)
 {
     double *q = op->q, *y = op->y;
     int ny = op->mac.ny;
@@ -420,12 +419,12 @@ static void product(eddy_advect_grid *op, const double *x, double *out)
     bool known = op->q_frozen && memcmp(x, op->frozen, (size_t)op->r * sizeof *x) == 0;
     op->q_frozen = false;
     memset(out, 0, p * sizeof *out);
-    if (op->coarse) {
+    if (coarse) {
         for (size_t k = 0; k < p; ++k) op->x_f[k] = (float)x[k];
         memset(op->out_f, 0, p * sizeof *op->out_f);
     }
     for (int J = 0; J <= ny + 3; ++J) {
-        if (J <= ny && !known) reconstruct_row(op, x, J);
+        if (J <= ny && !known) reconstruct_row(op, x, J, coarse);
         int u_new = J - 1, v_new = J, u_done = J - 2, v_done = J - 1;
         if (u_new >= 0 && u_new <= ny) {
             int a = op->u_row[u_new], b = op->u_row[u_new + 1];
@@ -439,9 +438,9 @@ static void product(eddy_advect_grid *op, const double *x, double *out)
         }
         if (u_done >= 0 && u_done <= ny) stencil(op, q, y, op->u_row[u_done], op->u_row[u_done + 1]);
         if (v_done >= 0 && v_done <= ny) stencil(op, q, y, op->v_row[v_done], op->v_row[v_done + 1]);
-        if (J - 3 >= 0 && J - 3 <= ny) project_row(op, y, out, J - 3);
+        if (J - 3 >= 0 && J - 3 <= ny) project_row(op, y, out, J - 3, coarse);
     }
-    if (op->coarse)
+    if (coarse)
         for (size_t k = 0; k < p; ++k) out[k] = op->out_f[k];
     for (size_t k = 0; k < p; ++k) out[k] *= -0.5;
     for (int k = 0; k < op->fm; ++k) out[op->p + k] = -0.5 * face_mode_dot(op, k, y);
@@ -449,9 +448,7 @@ static void product(eddy_advect_grid *op, const double *x, double *out)
 
 void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
 {
-    eddy_advect_grid *op = ctx;
-    op->coarse = false;
-    product(op, x, out);
+    product(ctx, x, out, false);
 }
 
 /* The same product with the stream-function modes' two dense products in
@@ -460,8 +457,5 @@ void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
  * else as in the exact product. */
 void eddy_advect_grid_apply_coarse(void *ctx, const double *x, double *out)
 {
-    eddy_advect_grid *op = ctx;
-    op->coarse = true;
-    product(op, x, out);
-    op->coarse = false;
+    product(ctx, x, out, true);
 }
