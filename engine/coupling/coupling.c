@@ -5,7 +5,9 @@
  * in that order (docs/design.md, "The pipeline"). The pieces live in their own files: panels
  * in panel_*.c, forces in coupling_forces.c, grid feedback in
  * feedback_grid.c, the exact feedback in panel_feedback_exact.c, the tank's
- * walls in tank_walls.c.
+ * walls in tank_walls.c, the outline cache in coupling_shapes.c, the
+ * velocity treecode in panel_treecode.c, the lifetime checks below in
+ * coupling_lifetimes.c.
  *
  * Lifetimes: the coupling is its world's watcher (body_watch.h), so a second
  * coupling on the world is refused, a coupled body being destroyed is
@@ -38,10 +40,6 @@
 /* desc.size against the asset's domain, relative: round-off in a level file's
  * numbers, not another tank */
 #define TANK_TOLERANCE 1e-9
-/* The world's step between two advances: the advance's dt to 1%. The clock
- * reads a step to about 1e-4 of itself (body_port.h); a dt off by 1% moves
- * the bodies 1% further than the water that pushed them. */
-#define STEP_TOLERANCE 1e-2
 
 const char *eddy_feedback_name(eddy_feedback_mode mode)
 {
@@ -123,58 +121,6 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 
-/* ------------------------------------------------------------ lifetimes */
-
-static void release_body(eddy_coupling *c, int b);
-static int find_body(const eddy_coupling *c, const eddy_body *body);
-static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err);
-
-/* body_watch.h: a coupled body is about to be destroyed. */
-static void on_body_destroyed(void *user, eddy_body *body)
-{
-    eddy_coupling *c = user;
-    int at = find_body(c, body);
-    if (at >= 0) remove_at(c, at, true, NULL);
-}
-
-static eddy_result on_shape_adding(void *user, eddy_body *body, eddy_error *err)
-{
-    (void)user, (void)body;
-    return eddy_fail(err, EDDY_ERR_ARGUMENT,
-                     "the body is coupled to a fluid and its panels are cut from its shapes: "
-                     "remove it from the coupling first (eddy_coupling_remove_body), add the "
-                     "shape, then add it again");
-}
-
-/* The world is about to be destroyed: give every body back while it is whole
- * (an adopted one stays in the game's world), then forget the world. */
-static void on_world_destroyed(void *user, eddy_world *world)
-{
-    eddy_coupling *c = user;
-    (void)world;
-    for (int b = 0; b < c->body_count; ++b) release_body(c, b);
-    c->body_count = 0;
-    c->world = NULL;
-}
-
-static eddy_result box2d_world_gone(eddy_error *err)
-{
-    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D world was destroyed (or eddy's "
-                     "clock body in it) before eddy's handle on it: destroy the coupling, then "
-                     "the handle (eddy_world_destroy)");
-}
-
-static eddy_result watch_world(eddy_coupling *c, eddy_error *err)
-{
-    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
-    eddy_world_watcher w = {c, on_body_destroyed, on_shape_adding, on_world_destroyed};
-    eddy_error inner = {0};
-    if (eddy_port_watch_world(c->world, &w, &inner) != EDDY_OK)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world already has a coupling "
-                         "(one per world: destroy that one first)");
-    return EDDY_OK;
-}
-
 eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
                                  const eddy_coupling_desc *desc, eddy_coupling **out,
                                  eddy_error *err)
@@ -198,7 +144,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
             res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the fluid already has a coupling, "
                             "which steps it (one per fluid: destroy that one first)");
     }
-    if (res == EDDY_OK) res = watch_world(c, err);
+    if (res == EDDY_OK) res = eddy_coupling_watch_world(c, err);
     if (res != EDDY_OK) c->world = NULL; /* not ours to let go of */
     if (res == EDDY_OK) res = make_panel_world(c, err);
     if (res == EDDY_OK) {
@@ -245,16 +191,12 @@ void eddy_coupling_destroy(eddy_coupling *c)
 {
     if (!c) return;
     if (c->world) { /* else eddy_world_destroy has already let it go */
-        for (int b = 0; b < c->body_count; ++b) release_body(c, b);
+        for (int b = 0; b < c->body_count; ++b) eddy_coupling_release_body(c, b);
         eddy_port_unwatch_world(c->world);
     }
     if (c->holds_fluid) eddy_fluid_release(c->fluid, c);
     eddy_panel_world_destroy(c->panels);
-    for (int s = 0; s < c->cache_count; ++s) {
-        eddy_panel_shape_free(&c->cache[s].shape);
-        eddy_free(c->cache[s].pieces);
-    }
-    eddy_free(c->cache);
+    eddy_coupling_shape_cache_free(c);
     eddy_coupling_probe_free(c);
     eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
@@ -271,67 +213,6 @@ void eddy_coupling_destroy(eddy_coupling *c)
 
 /* ------------------------------------------------------------ bodies */
 
-bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
-                              double spacing)
-{
-    return e->piece_count == count && e->spacing == spacing &&
-           eddy_pieces_equal(e->pieces, pieces, count);
-}
-
-eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
-                                   double spacing, const char *name, eddy_error *err)
-{
-    memset(e, 0, sizeof *e);
-    e->pieces = eddy_alloc((size_t)count * sizeof *pieces);
-    if (!e->pieces) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
-    memcpy(e->pieces, pieces, (size_t)count * sizeof *pieces);
-    e->piece_count = count;
-    e->spacing = spacing;
-    eddy_panel_shape_desc sd = {0};
-    sd.name = name;
-    sd.pieces = pieces;
-    sd.piece_count = count;
-    sd.spacing = spacing;
-    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
-    if (res != EDDY_OK) {
-        eddy_panel_shape_free(&e->shape);
-        eddy_free(e->pieces);
-        e->pieces = NULL;
-    }
-    return res;
-}
-
-/* Panels and pseudo-inverse for these pieces: from the asset's shape
- * catalogue, else from the coupling's cache, else built now and cached. */
-static eddy_result find_or_build_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
-                                       const eddy_panel_shape **out, eddy_error *err)
-{
-    *out = eddy_asset_find_shape(c->asset, pieces, count, c->desc.panel_spacing);
-    if (*out) {
-        ++c->shapes_from_asset;
-        return EDDY_OK;
-    }
-    for (int s = 0; s < c->cache_count; ++s)
-        if (eddy_shape_entry_matches(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
-            *out = &c->cache[s].shape;
-            return EDDY_OK;
-        }
-    if (c->cache_count == c->cache_capacity) {
-        /* Shapes are referenced by pointer from the panel world: the cache
-         * never moves, it has one slot per possible body. */
-        return eddy_fail(err, EDDY_ERR_CAPACITY, "coupling: shape cache full (%d shapes)",
-                         c->cache_capacity);
-    }
-    eddy_shape_entry *e = &c->cache[c->cache_count];
-    char name[32];
-    snprintf(name, sizeof name, "body shape %d", c->cache_count);
-    eddy_result res = eddy_shape_entry_build(e, pieces, count, c->desc.panel_spacing, name, err);
-    if (res != EDDY_OK) return res;
-    ++c->cache_count;
-    *out = &e->shape;
-    return EDDY_OK;
-}
-
 /* The body's origin in the fluid's coordinates. */
 static void fluid_position(const eddy_coupling *c, const eddy_body *body, eddy_pose *p)
 {
@@ -346,78 +227,11 @@ static bool body_inside_domain(const eddy_coupling *c, const eddy_body *body)
     return p.x >= 0 && p.x <= c->asset->width && p.y >= 0 && p.y <= c->asset->height;
 }
 
-/* The largest distance between two points of a body's pieces (body space).
- * Each piece is a set of discs: a box's or polygon's corners (radius 0), a
- * circle's centre (its radius); the diameter is the largest
- * |p_i - p_j| + r_i + r_j over all pairs, a disc with itself included. */
-static double pieces_diameter(const eddy_piece *pieces, int count)
-{
-    double px[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
-    double py[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
-    double pr[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
-    int n = 0;
-    for (int k = 0; k < count; ++k) {
-        const eddy_piece *q = &pieces[k];
-        if (q->kind == EDDY_PIECE_CIRCLE) {
-            px[n] = q->cx, py[n] = q->cy, pr[n++] = q->radius;
-        } else if (q->kind == EDDY_PIECE_BOX) {
-            double c = cos(q->angle), s = sin(q->angle);
-            for (int corner = 0; corner < 4; ++corner) {
-                double u = (corner & 1) ? q->hx : -q->hx, v = (corner & 2) ? q->hy : -q->hy;
-                px[n] = q->cx + c * u - s * v, py[n] = q->cy + s * u + c * v, pr[n++] = 0.0;
-            }
-        } else {
-            for (int v = 0; v < q->vertex_count && v < EDDY_PANEL_MAX_VERTICES; ++v)
-                px[n] = q->vertices[v][0], py[n] = q->vertices[v][1], pr[n++] = 0.0;
-        }
-    }
-    double widest = 0.0;
-    for (int i = 0; i < n; ++i)
-        for (int j = i; j < n; ++j)
-            widest = fmax(widest, hypot(px[i] - px[j], py[i] - py[j]) + pr[i] + pr[j]);
-    return widest;
-}
-
-static eddy_result ensure_cache(eddy_coupling *c, eddy_error *err)
-{
-    if (c->cache) return EDDY_OK;
-    c->cache_capacity = c->desc.max_bodies;
-    c->cache = eddy_calloc((size_t)c->cache_capacity, sizeof *c->cache);
-    if (!c->cache) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the shape cache");
-    return EDDY_OK;
-}
-
-/* Takes the body over: the world tells the coupling before it goes, and it
- * stays awake while forces come every step (the caller's sleep setting is
- * kept to give back). */
-static void hold_body(eddy_coupling *c, int b)
-{
-    eddy_body *body = c->bodies[b];
-    eddy_port_watch_body(body, true);
-    c->info[b].sleep_enabled = eddy_body_is_sleep_enabled(body);
-    eddy_body_enable_sleep(body, false);
-}
-
-/* Gives the body back its own mass, gravity scale and sleep setting. */
-static void release_body(eddy_coupling *c, int b)
-{
-    eddy_body *body = c->bodies[b];
-    eddy_coupling_body_detach(c, b);
-    eddy_body_enable_sleep(body, c->info[b].sleep_enabled);
-    eddy_port_watch_body(body, false);
-}
-
-static eddy_result world_gone(eddy_error *err)
-{
-    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: its world was destroyed "
-                     "(eddy_world_destroy); destroy the coupling");
-}
-
 eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
-    if (!c->world) return world_gone(err);
-    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
+    if (!c->world) return eddy_coupling_world_gone(err);
+    if (!eddy_port_world_live(c->world)) return eddy_coupling_box2d_world_gone(err);
     if (eddy_body_world(body) != c->world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is in another world");
     if (!eddy_port_body_live(body))
@@ -437,7 +251,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
     int count = 0;
     const eddy_panel_shape *shape = NULL;
-    eddy_result res = ensure_cache(c, err);
+    eddy_result res = eddy_coupling_shape_cache_init(c, err);
     if (res == EDDY_OK) {
         eddy_error inner = {0};
         res = eddy_body_panel_pieces(body, pieces, &count, &inner);
@@ -450,13 +264,13 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
      * Refuse it before building anything. */
     if (res == EDDY_OK) {
         double diagonal = hypot(c->asset->width, c->asset->tank_height);
-        double diameter = pieces_diameter(pieces, count);
+        double diameter = eddy_pieces_diameter(pieces, count);
         if (!(diameter <= diagonal))
             res = eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body is %g m across, more than "
                             "the %g x %g domain can hold at any angle", diameter,
                             c->asset->width, c->asset->tank_height);
     }
-    if (res == EDDY_OK) res = find_or_build_shape(c, pieces, count, &shape, err);
+    if (res == EDDY_OK) res = eddy_coupling_find_shape(c, pieces, count, &shape, err);
     const eddy_panel_shape *probe = NULL;
     if (res == EDDY_OK) res = eddy_coupling_probe_shape(c, pieces, count, shape, &probe, err);
     int index = 0;
@@ -469,12 +283,12 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     c->info[c->body_count - 1].probe = probe;
     eddy_coupling_probe_invalidate(c);
     if (res == EDDY_OK) {
-        hold_body(c, c->body_count - 1);
+        eddy_coupling_hold_body(c, c->body_count - 1);
         eddy_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
     } else {
         c->info[c->body_count - 1].sleep_enabled = eddy_body_is_sleep_enabled(body);
         eddy_error ignored;
-        remove_at(c, c->body_count - 1, false, &ignored);
+        eddy_coupling_remove_at(c, c->body_count - 1, false, &ignored);
     }
     return res;
 }
@@ -483,7 +297,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
  * rebuilt without the body; when that fails (out of memory) the body stays
  * coupled, unless forced (it is being destroyed): then it is forgotten all
  * the same and the step refuses until the coupling is rebuilt. */
-static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
+eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
 {
     eddy_coupling_probe_invalidate(c); /* the bodies after it move down a slot */
     eddy_panel_world *old = c->panels;
@@ -494,7 +308,7 @@ static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *
         c->panels_stale = true;
         old = NULL;
     }
-    release_body(c, at);
+    eddy_coupling_release_body(c, at);
     for (int b = at; b + 1 < c->body_count; ++b) {
         c->bodies[b] = c->bodies[b + 1];
         c->shapes[b] = c->shapes[b + 1];
@@ -516,9 +330,9 @@ static eddy_result remove_at(eddy_coupling *c, int at, bool forced, eddy_error *
 eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
-    int at = find_body(c, body);
+    int at = eddy_coupling_find_body(c, body);
     if (at < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
-    return remove_at(c, at, false, err);
+    return eddy_coupling_remove_at(c, at, false, err);
 }
 
 int eddy_coupling_body_count(const eddy_coupling *c) { return c ? c->body_count : 0; }
@@ -556,112 +370,6 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
     return outside;
 }
 
-/* ------------------------------------------------------------ what the game did */
-
-/* The handle's index among its world's (eddy_world_body), to name it. */
-static int handle_index(const eddy_world *w, const eddy_body *body)
-{
-    for (int i = 0; i < eddy_world_body_count(w); ++i)
-        if (eddy_world_body(w, i) == body) return i;
-    return -1;
-}
-
-/* Coupled bodies whose Box2D body the game destroyed other than through
- * eddy_body_destroy (the handle is still there): the coupling lets go of them
- * without touching Box2D, and names the first. A body the game makes in the
- * freed slot is another body: not coupled, it gets no forces. */
-static eddy_result let_go_of_lost_bodies(eddy_coupling *c, eddy_error *err)
-{
-    int lost = 0;
-    eddy_body *first = NULL;
-    for (int b = 0; b < c->body_count; ++b)
-        if (!eddy_port_body_live(c->bodies[b]) && lost++ == 0) first = c->bodies[b];
-    if (lost == 0) return EDDY_OK;
-    eddy_result res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D body of eddy handle "
-                                "%d (eddy_world_body; Box2D user data %p, eddy user data %p)%s was "
-                                "destroyed outside eddy: the coupling let go of it and this "
-                                "advance did nothing; destroy the handle (eddy_body_destroy)",
-                                handle_index(c->world, first), eddy_port_box2d_user_data(first),
-                                eddy_body_user_data(first), lost > 1 ? " and others" : "");
-    for (int b = 0; b < c->body_count;)
-        if (eddy_port_body_live(c->bodies[b])) ++b;
-        else remove_at(c, b, true, NULL); /* gives back nothing: Box2D has nothing */
-    return res;
-}
-
-/* eddy_coupling.h: between two advances the world steps once, by the first
- * one's dt. Not stepped, the forces the last advance handed out still wait
- * and this one would add as much again: refused, and the clock runs on (the
- * next advance wants that one step). Stepped more or by another dt, the
- * forces acted in the first step: refused, and the clock stops (nothing is
- * waiting). Either way before anything moves. */
-static eddy_result check_world_step(eddy_coupling *c, eddy_error *err)
-{
-    if (!c->clock_armed) return EDDY_OK;
-    int steps; /* -1: an adopted world, which only the clock's angle tells about */
-    const double dt = c->clock_dt, t = eddy_port_clock_read(c->world, &steps);
-    if (steps == 0 || (steps < 0 && t < 1e-3 * dt)) /* the clock reads 0 then */
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was not stepped since the "
-                         "last eddy_coupling_advance, whose forces still wait in Box2D: step the "
-                         "world once after each advance (this advance did nothing)");
-    c->clock_armed = false; /* the forces have been used */
-    if (fabs(t - dt) <= STEP_TOLERANCE * dt && steps <= 1) return EDDY_OK;
-    if (steps > 1)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped %d times (%g s) "
-                         "since the last eddy_coupling_advance, which handed out forces for one "
-                         "step of %g s: step it once per advance (this advance did nothing)",
-                         steps, t, dt);
-    if (steps < 0 && t >= 1.5 * dt)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped by %g s since "
-                         "the last eddy_coupling_advance, %.3g times its dt of %g s: step it once "
-                         "per advance, by the same dt (this advance did nothing)", t, t / dt, dt);
-    return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was stepped by %g s since the "
-                     "last eddy_coupling_advance, whose dt was %g s: step it once by the same dt "
-                     "(this advance did nothing)", t, dt);
-}
-
-/* eddy_coupling.h: a coupled body's mass, gravity scale and sleep setting
- * are pushed every step. What the game set in Box2D since the last advance
- * (directly, or through eddy_body.h) becomes the body's own, which it gets
- * back when the coupling lets go, and the coupling's are pushed again. */
-static void resync_body(eddy_coupling *c, int b)
-{
-    eddy_body *body = c->bodies[b];
-    eddy_coupled_body *info = &c->info[b];
-    eddy_body_type type = eddy_body_get_type(body);
-    if (type != EDDY_BODY_STATIC && eddy_body_is_sleep_enabled(body)) {
-        info->sleep_enabled = true;
-        eddy_body_enable_sleep(body, false);
-    }
-    if (type != EDDY_BODY_DYNAMIC) return;
-    double scale = eddy_body_gravity_scale(body); /* Box2D's, whoever set it */
-    if (eddy_wet_released(c, b)) /* dry above a surface: Box2D weighs it (surface_bodies.c) */
-        info->gravity_scale = scale;
-    else if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
-        info->gravity_scale = scale;
-        eddy_body_set_gravity_scale(body, 0.0, NULL);
-    }
-    double mass, inertia;
-    eddy_body_added_mass(body, &mass, &inertia);
-    bool game_mass = eddy_port_resync_mass(body);
-    if (game_mass || mass != info->box2d_added[0] || inertia != info->box2d_added[1])
-        eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
-    if (game_mass) eddy_coupling_body_weigh(c, b); /* the weight the coupling applies */
-}
-
-/* What the game did in Box2D since the last advance, before anything is read:
- * a world or bodies it destroyed and a world not stepped once by the last dt
- * (refused), a mass, gravity scale or sleep flag it set (taken on). */
-static eddy_result check_the_game(eddy_coupling *c, eddy_error *err)
-{
-    if (!eddy_port_world_live(c->world)) return box2d_world_gone(err);
-    eddy_result res = check_world_step(c, err);
-    if (res == EDDY_OK) res = let_go_of_lost_bodies(c, err);
-    if (res != EDDY_OK) return res;
-    for (int b = 0; b < c->body_count; ++b) resync_body(c, b);
-    return EDDY_OK;
-}
-
 /* The coupled step up to the rigid bodies' own: fluid, panels, forces handed
  * to the bodies, feedback. A hard failure is returned; a body that has left
  * the domain is not one (the step completes for the others): it comes back
@@ -671,8 +379,8 @@ static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error
     *outside = -1;
     if (!c || !isfinite(dt) || dt <= 0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
-    if (!c->world) return world_gone(err);
-    eddy_result res = check_the_game(c, err);
+    if (!c->world) return eddy_coupling_world_gone(err);
+    eddy_result res = eddy_coupling_check_the_game(c, err);
     if (res != EDDY_OK) return res;
     if (c->panels_stale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "coupling: out of memory taking a destroyed "
@@ -817,123 +525,6 @@ void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double o
     surface_velocity(c, x, y, out);
 }
 
-/* eddy_coupling_velocity_many sums the panels (5.18) as a two-level
- * treecode. The sources are cut into clusters of VEL_LEAF consecutive ones
- * (a stretch of one outline, or of one wall image: compact), and those into
- * groups of VEL_FAN clusters. A cluster or group whose disc (centre c, radius
- * R about c holding every end point) is far from the point, R / |z - c| <=
- * VEL_RHO, acts through its multipole expansion (panel_farfield.c) of the
- * order where the tail bound rho^p / (1 - rho) falls below VEL_TOL (relative
- * to G / (2 pi |z - c|), G the group's summed |gamma| A); a near cluster is
- * summed panel by panel as eddy_coupling_velocity does. The expansions are
- * made VEL_BATCH groups at a time on the stack: nothing is allocated. */
-#define VEL_LEAF 4
-#define VEL_FAN 4
-#define VEL_BATCH 16
-#define VEL_RHO 0.4
-#define VEL_TOL 1e-6
-
-typedef struct vel_cluster {
-    int first, count;
-    double cx, cy, far2;          /* far beyond sqrt(far2) from (cx, cy) */
-    double coef[2 * EDDY_FAR_P_MAX];
-} vel_cluster;
-
-/* Centre and multipole of sources [first, first + count). */
-static void vel_cluster_make(const eddy_panel_world *w, int first, int count, int p,
-                             vel_cluster *k)
-{
-    const double *e = &w->src[4 * first];
-    double cx = 0.0, cy = 0.0, r2 = 0.0;
-    for (int s = 0; s < count; ++s) cx += e[4 * s] + e[4 * s + 2], cy += e[4 * s + 1] + e[4 * s + 3];
-    cx /= 2.0 * count, cy /= 2.0 * count;
-    for (int q = 0; q < 2 * count; ++q) {
-        double dx = e[2 * q] - cx, dy = e[2 * q + 1] - cy;
-        if (dx * dx + dy * dy > r2) r2 = dx * dx + dy * dy;
-    }
-    k->first = first, k->count = count, k->cx = cx, k->cy = cy;
-    k->far2 = r2 / (VEL_RHO * VEL_RHO);
-    eddy_far_multipole_direct(e, &w->strength[first], count, cx, cy, p, k->coef);
-}
-
-/* True (and uv += the expansion) when the point is far from the cluster. */
-static bool vel_far_add(const vel_cluster *k, int p, double x, double y, double uv[2])
-{
-    double dx = x - k->cx, dy = y - k->cy;
-    if (!(dx * dx + dy * dy > k->far2)) return false;
-    double w[2];
-    eddy_far_multipole_eval(k->coef, p, k->cx, k->cy, x, y, w);
-    uv[0] += w[0], uv[1] -= w[1]; /* W = u - i v */
-    return true;
-}
-
-/* A near cluster panel by panel; regularised: no closer than EDDY_PANEL_NEAR
- * panel lengths to any of them, as the Schwarz sweeps see other bodies. */
-static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, bool regularised,
-                         const int *skip, double x, double y, double uv[2])
-{
-    for (int s = k->first; s < k->first + k->count; ++s) {
-        if (w->strength[s] == 0.0 || (skip && s >= skip[0] && s < skip[1])) continue;
-        const double *e = &w->src[4 * s];
-        double q[2];
-        if (regularised)
-            eddy_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
-        else
-            eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
-        uv[0] += q[0], uv[1] += q[1];
-    }
-}
-
-/* Whether cluster k holds any of the sources [skip[0], skip[1]). */
-static bool vel_overlaps(const vel_cluster *k, const int *skip)
-{
-    return skip && k->first < skip[1] && skip[0] < k->first + k->count;
-}
-
-/* uv[2n] += the velocity of sources [lo, hi) at the points xy - origin (the
- * treecode above); skip (2 per point, or NULL) a range of sources each point
- * leaves out, whose clusters it sums panel by panel. */
-static void sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
-                             const int *skip, double ox, double oy, int n, const double *xy,
-                             double *uv)
-{
-    const int p = eddy_far_order(VEL_RHO, VEL_TOL);
-    const int per_group = VEL_LEAF * VEL_FAN;
-    vel_cluster group[VEL_BATCH], leaf[VEL_BATCH][VEL_FAN];
-    int leaves[VEL_BATCH];
-    for (int s0 = lo; s0 < hi; s0 += per_group * VEL_BATCH) {
-        int groups = 0;
-        for (int g0 = s0; g0 < hi && groups < VEL_BATCH; g0 += per_group, ++groups) {
-            int gn = hi - g0 < per_group ? hi - g0 : per_group;
-            vel_cluster_make(w, g0, gn, p, &group[groups]);
-            leaves[groups] = 0;
-            for (int l0 = g0; l0 < g0 + gn; l0 += VEL_LEAF) {
-                int ln = g0 + gn - l0 < VEL_LEAF ? g0 + gn - l0 : VEL_LEAF;
-                vel_cluster_make(w, l0, ln, p, &leaf[groups][leaves[groups]++]);
-            }
-        }
-        for (int i = 0; i < n; ++i) {
-            double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy, *out = uv + 2 * i;
-            const int *own = skip ? skip + 2 * i : NULL;
-            for (int g = 0; g < groups; ++g) {
-                if (!vel_overlaps(&group[g], own) && vel_far_add(&group[g], p, x, y, out)) continue;
-                for (int l = 0; l < leaves[g]; ++l) {
-                    const vel_cluster *k = &leaf[g][l];
-                    if (vel_overlaps(k, own) || !vel_far_add(k, p, x, y, out))
-                        vel_near_add(w, k, regularised, own, x, y, out);
-                }
-            }
-        }
-    }
-}
-
-void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
-                                    const int *skip, double *uv)
-{
-    const eddy_panel_world *w = c->panels;
-    sources_velocity(w, 0, w->source_count, true, skip, 0.0, 0.0, n, xy, uv);
-}
-
 static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv);
 
 void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy, double *uv)
@@ -957,7 +548,7 @@ static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy
 {
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed || w->source_count == 0) return;
-    sources_velocity(w, 0, w->source_count, false, NULL, c->desc.origin[0], c->desc.origin[1], n,
+    eddy_panel_sources_velocity(w, 0, w->source_count, false, NULL, c->desc.origin[0], c->desc.origin[1], n,
                      xy, uv);
     eddy_coupling_probe_correct(c, n, xy, uv);
 }
@@ -972,7 +563,7 @@ double eddy_coupling_kinetic_energy(const eddy_coupling *c)
 
 double eddy_coupling_dissipated_energy(const eddy_coupling *c) { return c ? c->dissipated : 0.0; }
 
-static int find_body(const eddy_coupling *c, const eddy_body *body)
+int eddy_coupling_find_body(const eddy_coupling *c, const eddy_body *body)
 {
     for (int b = 0; c && body && b < c->body_count; ++b)
         if (c->bodies[b] == body) return b;
@@ -982,7 +573,7 @@ static int find_body(const eddy_coupling *c, const eddy_body *body)
 eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
                                    eddy_error *err)
 {
-    int b = find_body(c, body);
+    int b = eddy_coupling_find_body(c, body);
     if (b < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
     if (!isfinite(drag_coefficient) || drag_coefficient < 0.0 || drag_coefficient > 100.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
@@ -994,14 +585,14 @@ eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double dra
 
 double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body)
 {
-    int b = find_body(c, body);
+    int b = eddy_coupling_find_body(c, body);
     return b < 0 ? 0.0 : c->info[b].drag;
 }
 
 eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
                                           double out[9])
 {
-    int b = find_body(c, body);
+    int b = eddy_coupling_find_body(c, body);
     if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
     memcpy(out, c->info[b].added, 9 * sizeof(double));
     return EDDY_OK;
@@ -1009,7 +600,7 @@ eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_bod
 
 eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3])
 {
-    int b = find_body(c, body);
+    int b = eddy_coupling_find_body(c, body);
     if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
     memcpy(out, c->info[b].load, 3 * sizeof(double));
     return EDDY_OK;

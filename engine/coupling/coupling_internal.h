@@ -1,7 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* coupling_internal.h - the coupling's state, shared by coupling.c,
- * coupling_forces.c and feedback_grid.c. Not installed. */
+/* coupling_internal.h - the coupling layer's PRIVATE header: its state,
+ * shared by coupling.c, coupling_shapes.c, coupling_lifetimes.c,
+ * coupling_probe.c, coupling_forces.c, feedback_grid.c and the surface
+ * files. Not installed; games see eddy_coupling.h only. (Each layer keeps
+ * one such header: the fluid's is eddy_internal.h, the port's body_port.h.) */
 #ifndef EDDY_COUPLING_INTERNAL_H
 #define EDDY_COUPLING_INTERNAL_H
 
@@ -20,6 +23,7 @@ typedef struct eddy_shape_entry {
     eddy_panel_shape shape;
 } eddy_shape_entry;
 
+/* coupling_shapes.c: the outline cache (one slot per possible body). */
 /* Whether entry e was cut from exactly these pieces at this spacing. */
 bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
                               double spacing);
@@ -27,6 +31,15 @@ bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *piece
  * failure e holds nothing (coupling.c). */
 eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
                                    double spacing, const char *name, eddy_error *err);
+/* Makes the cache (max_bodies slots) if there is none yet / frees it. */
+eddy_result eddy_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err);
+void eddy_coupling_shape_cache_free(eddy_coupling *c);
+/* Panels and pseudo-inverse for these pieces: from the asset's shape
+ * catalogue, else from the cache, else built now and cached. */
+eddy_result eddy_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+                                     const eddy_panel_shape **out, eddy_error *err);
+/* The largest distance between two points of the pieces (body space). */
+double eddy_pieces_diameter(const eddy_piece *pieces, int count);
 
 /* Grid feedback (naive and quadtree, 5.3.4): u_p on the MAC samples, then
  * projected on the basis with the grid's quadrature weights. */
@@ -169,6 +182,24 @@ void eddy_coupling_body_weigh(eddy_coupling *c, int b);
 /* Kinetic energy of a dynamic body with its added mass, J per metre. */
 double eddy_coupling_body_energy(const eddy_coupling *c, int b);
 
+/* coupling.c: the index of a coupled body (-1: not coupled); forgets body
+ * `at`, giving it back (forced: even when its panels cannot be rebuilt, the
+ * step then refuses). */
+int eddy_coupling_find_body(const eddy_coupling *c, const eddy_body *body);
+eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err);
+
+/* coupling_lifetimes.c: registers the coupling as its world's watcher
+ * (body_watch.h); the errors for a world eddy_world_destroy took / whose Box2D
+ * world is gone; takes body b over (watched, kept awake) / gives it back its
+ * own mass, gravity scale and sleep setting; and what the game did in Box2D
+ * since the last advance (refused, or taken on), before anything is read. */
+eddy_result eddy_coupling_watch_world(eddy_coupling *c, eddy_error *err);
+eddy_result eddy_coupling_world_gone(eddy_error *err);
+eddy_result eddy_coupling_box2d_world_gone(eddy_error *err);
+void eddy_coupling_hold_body(eddy_coupling *c, int b);
+void eddy_coupling_release_body(eddy_coupling *c, int b);
+eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err);
+
 /* feedback_grid.c */
 eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c,
                                     eddy_error *err);
@@ -194,7 +225,7 @@ void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy
 /* uv[2n] += every panel source at the points xy (fluid coordinates) but the
  * range [skip[2i], skip[2i+1]) point i leaves out (its body's own real
  * panels), no nearer than EDDY_PANEL_NEAR panel lengths, as the Schwarz
- * sweeps see other bodies (coupling.c's treecode). */
+ * sweeps see other bodies (panel_treecode.c). */
 void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
                                     const int *skip, double *uv);
 /* The panels or the flow the probes read changed: solved fine strengths are stale. */

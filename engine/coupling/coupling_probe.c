@@ -163,3 +163,10 @@ void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy
         }
     }
 }
+
+void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
+                                    const int *skip, double *uv)
+{
+    const eddy_panel_world *w = c->panels;
+    eddy_panel_sources_velocity(w, 0, w->source_count, true, skip, 0.0, 0.0, n, xy, uv);
+}

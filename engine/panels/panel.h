@@ -502,4 +502,13 @@ void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *mod
 void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
                                    const eddy_box_mode *modes, int count, double *out);
 
+/* panel_treecode.c: uv[2n] += the velocity of sources [lo, hi) of w at the
+ * points xy - (ox, oy), as a two-level treecode (multipoles of clusters of
+ * consecutive sources, far within 1e-6); skip (2 per point, or NULL) a range
+ * of sources each point leaves out; regularised: no closer than
+ * EDDY_PANEL_NEAR panel lengths to any panel. Allocates nothing. */
+void eddy_panel_sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
+                                 const int *skip, double ox, double oy, int n, const double *xy,
+                                 double *uv);
+
 #endif /* EDDY_PANEL_H */
