@@ -62,6 +62,15 @@ void native_body_set_mass(native_world *w, int i, double mass, double inertia);
 void native_body_set_sleep_enabled(native_world *w, int i, bool enabled);
 void native_body_velocity(const native_world *w, int i, double out[2]);
 
+/* The game's ordinary idioms (issue 29): read the mass data, lower the
+ * centre of mass by dy (ballast) and write it back; change the body's type;
+ * change its shape by destroying every fixture it has and adding a circle. */
+void native_body_lower_ballast(native_world *w, int i, double dy);
+void native_body_set_type(native_world *w, int i, eddy_body_type type);
+void native_body_rebuild_as_circle(native_world *w, int i, double radius, double density);
+double native_body_inertia(const native_world *w, int i); /* about the centre of mass */
+void native_body_set_velocity(native_world *w, int i, double vx, double vy);
+
 void native_body_position(const native_world *w, int i, double out[2]);
 double native_body_mass(const native_world *w, int i);
 double native_body_gravity_scale(const native_world *w, int i);

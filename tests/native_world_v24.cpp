@@ -139,6 +139,49 @@ void native_body_set_mass(native_world *w, int i, double mass, double inertia)
     w->bodies[i]->SetMassData(&m);
 }
 
+void native_body_lower_ballast(native_world *w, int i, double dy)
+{
+    b2MassData m;
+    w->bodies[i]->GetMassData(&m); /* 2.4: I about the origin, kept as read */
+    m.center.y -= (float)dy;
+    w->bodies[i]->SetMassData(&m);
+}
+
+static b2BodyType native_type(eddy_body_type type)
+{
+    return type == EDDY_BODY_DYNAMIC ? b2_dynamicBody
+           : type == EDDY_BODY_KINEMATIC ? b2_kinematicBody : b2_staticBody;
+}
+
+void native_body_set_type(native_world *w, int i, eddy_body_type type)
+{
+    w->bodies[i]->SetType(native_type(type));
+}
+
+void native_body_rebuild_as_circle(native_world *w, int i, double radius, double density)
+{
+    b2Body *b = w->bodies[i];
+    while (b->GetFixtureList()) b->DestroyFixture(b->GetFixtureList());
+    b2CircleShape s;
+    s.m_radius = (float)radius;
+    b2FixtureDef fd;
+    fd.shape = &s;
+    fd.density = (float)density;
+    fd.friction = 0.6f;
+    b->CreateFixture(&fd);
+}
+
+void native_body_set_velocity(native_world *w, int i, double vx, double vy)
+{
+    w->bodies[i]->SetLinearVelocity(v2(vx, vy));
+}
+
+double native_body_inertia(const native_world *w, int i)
+{
+    return w->bodies[i]->GetInertia() -
+           w->bodies[i]->GetMass() * b2Dot(w->bodies[i]->GetLocalCenter(), w->bodies[i]->GetLocalCenter());
+}
+
 void native_body_set_sleep_enabled(native_world *w, int i, bool enabled)
 {
     w->bodies[i]->SetSleepingAllowed(enabled);

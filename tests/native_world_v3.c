@@ -136,6 +136,42 @@ void native_body_set_mass(native_world *w, int i, double mass, double inertia)
     b2Body_SetMassData(w->bodies[i], m);
 }
 
+void native_body_lower_ballast(native_world *w, int i, double dy)
+{
+    b2MassData m = b2Body_GetMassData(w->bodies[i]);
+    m.center.y -= (float)dy;
+    b2Body_SetMassData(w->bodies[i], m);
+}
+
+void native_body_set_type(native_world *w, int i, eddy_body_type type)
+{
+    b2Body_SetType(w->bodies[i], type == EDDY_BODY_DYNAMIC ? b2_dynamicBody
+                                 : type == EDDY_BODY_KINEMATIC ? b2_kinematicBody
+                                                               : b2_staticBody);
+}
+
+void native_body_rebuild_as_circle(native_world *w, int i, double radius, double density)
+{
+    b2ShapeId shapes[16];
+    int n = b2Body_GetShapes(w->bodies[i], shapes, 16);
+    for (int k = 0; k < n; ++k) b2DestroyShape(shapes[k], true);
+    b2ShapeDef sd = b2DefaultShapeDef();
+    sd.density = (float)density;
+    sd.material.friction = 0.6f;
+    b2Circle circle = {{0.0f, 0.0f}, (float)radius};
+    b2CreateCircleShape(w->bodies[i], &sd, &circle);
+}
+
+void native_body_set_velocity(native_world *w, int i, double vx, double vy)
+{
+    b2Body_SetLinearVelocity(w->bodies[i], v2(vx, vy));
+}
+
+double native_body_inertia(const native_world *w, int i)
+{
+    return b2Body_GetRotationalInertia(w->bodies[i]);
+}
+
 void native_body_set_sleep_enabled(native_world *w, int i, bool enabled)
 {
     b2Body_EnableSleep(w->bodies[i], enabled);

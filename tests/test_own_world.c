@@ -684,12 +684,12 @@ typedef struct game {
     int crate_index;
 } game;
 
-static game make_game(double gravity_scale, double density)
+static game make_game_of(eddy_body_type type, double gravity_scale, double density)
 {
     game g;
     g.t = make_tank();
     g.nw = native_world_create(0, -G);
-    g.crate_index = native_add_box(g.nw, EDDY_BODY_DYNAMIC, 4, 5, 0.5, 0.3, density, &tag_a);
+    g.crate_index = native_add_box(g.nw, type, 4, 5, 0.5, 0.3, density, &tag_a);
     g.w = adopt_world(g.nw);
     g.crate = adopt(g.nw, g.w, g.crate_index);
     /* set in Box2D after adoption: what the coupling takes is Box2D's */
@@ -697,6 +697,11 @@ static game make_game(double gravity_scale, double density)
     g.c = couple(&g.t, g.w, 0, 0);
     couple_body(g.c, g.crate);
     return g;
+}
+
+static game make_game(double gravity_scale, double density)
+{
+    return make_game_of(EDDY_BODY_DYNAMIC, gravity_scale, density);
 }
 
 static void free_game(game *g)
@@ -874,6 +879,80 @@ static void the_games_settings_on_a_coupled_body_are_its_own(void **state)
     free_game(&b);
 }
 
+/* ------------------------------------------------------------ the game's idioms (issue 29) */
+
+static double crate_y(const game *g)
+{
+    double p[2];
+    native_body_position(g->nw, g->crate_index, p);
+    return p[1];
+}
+
+/* The ballast idiom: read the mass data, lower the centre of mass, write it
+ * back. Box2D's mass then holds eddy's added mass too (680 kg for a 300 kg
+ * crate), which the coupling once took as the crate's own: it sank to the
+ * floor and kept 680 kg after it was let go. The crate must rise as its twin
+ * does, and come back with its own mass. */
+static void the_mass_read_back_and_written_is_the_games(void **state)
+{
+    (void)state;
+    game a = make_game(1.0, 500), b = make_game(1.0, 500);
+    for (int k = 0; k < 5; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    native_body_lower_ballast(b.nw, b.crate_index, 0.1);
+    for (int k = 0; k < 55; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    print_message("ballast written back: crate y %.3f (its twin %.3f), own mass %.2f kg\n",
+                  crate_y(&b), crate_y(&a), eddy_body_mass(b.crate));
+    close_to(eddy_body_mass(b.crate), 300, 300 * 1e-5);
+    assert_true(crate_y(&b) > 5.3); /* lighter than water, it rose */
+    close_to(crate_y(&b), crate_y(&a), 0.05);
+    let_go(&b);
+    close_to(native_body_mass(b.nw, b.crate_index), 300, 300 * 1e-5);
+    free_game(&a);
+    free_game(&b);
+}
+
+/* A body's type is the game's to change while it is coupled, both ways: a
+ * crate adopted while kinematic and made dynamic floats like its twin (it
+ * once sank without buoyancy); a dynamic crate made kinematic (picked up)
+ * keeps the velocity the game gives it (on v3 the water once sped it from 2
+ * to 5.4 m/s), and made dynamic again it has its own mass back plus eddy's. */
+static void a_type_the_game_changes_is_followed(void **state)
+{
+    (void)state;
+    /* b: adopted and coupled while kinematic, then made dynamic */
+    game a = make_game(1.0, 500), b = make_game_of(EDDY_BODY_KINEMATIC, 1.0, 500);
+    frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    native_body_set_type(b.nw, b.crate_index, EDDY_BODY_DYNAMIC);
+    for (int k = 0; k < 59; ++k) frame(a.c, a.nw, &a.t), frame(b.c, b.nw, &b.t);
+    print_message("made dynamic while coupled: crate y %.3f (its twin %.3f)\n", crate_y(&b),
+                  crate_y(&a));
+    assert_true(crate_y(&b) > 5.3);
+    double added;
+    eddy_body_added_mass(b.crate, &added, NULL);
+    assert_true(added > 0.0);
+    close_to(native_body_mass(b.nw, b.crate_index), 300 + added, 1e-5 * (300 + added));
+
+    /* picked up: kinematic at 2 m/s up for half a second in a stirred tank */
+    native_body_set_type(b.nw, b.crate_index, EDDY_BODY_KINEMATIC);
+    native_body_set_velocity(b.nw, b.crate_index, 0.0, 2.0);
+    for (int k = 0; k < 30; ++k) {
+        frame(b.c, b.nw, &b.t);
+        double v[2];
+        native_body_velocity(b.nw, b.crate_index, v);
+        close_to(v[0], 0.0, 1e-6);
+        close_to(v[1], 2.0, 1e-6);
+    }
+    /* put down: dynamic again, its own mass under eddy's */
+    native_body_set_type(b.nw, b.crate_index, EDDY_BODY_DYNAMIC);
+    frame(b.c, b.nw, &b.t);
+    close_to(eddy_body_mass(b.crate), 300, 300 * 1e-5);
+    let_go(&b);
+    close_to(native_body_mass(b.nw, b.crate_index), 300, 300 * 1e-5);
+    close_to(native_body_gravity_scale(b.nw, b.crate_index), 1.0, 0.0);
+    free_game(&a);
+    free_game(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -889,6 +968,8 @@ int main(void)
         cmocka_unit_test(a_missed_or_doubled_world_step_is_refused),
         cmocka_unit_test(adopting_a_world_twice_is_refused),
         cmocka_unit_test(the_games_settings_on_a_coupled_body_are_its_own),
+        cmocka_unit_test(the_mass_read_back_and_written_is_the_games),
+        cmocka_unit_test(a_type_the_game_changes_is_followed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -572,6 +572,14 @@ static eddy_result read_fixtures(eddy_body *b, b2Body *body, eddy_error *err)
     return r;
 }
 
+eddy_body_type eddy_native_body_type(const eddy_body *b)
+{
+    b2BodyType t = body_of(b)->GetType();
+    return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
+           : t == b2_kinematicBody ? EDDY_BODY_KINEMATIC
+                                   : EDDY_BODY_STATIC;
+}
+
 eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2Body *body = body_of(b);

@@ -483,6 +483,14 @@ static const char *shape_kind(b2ShapeId id)
     }
 }
 
+eddy_body_type eddy_native_body_type(const eddy_body *b)
+{
+    b2BodyType t = b2Body_GetType(body_id(b));
+    return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
+           : t == b2_kinematicBody ? EDDY_BODY_KINEMATIC
+                                   : EDDY_BODY_STATIC;
+}
+
 eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2BodyId id = body_id(b);

@@ -379,12 +379,36 @@ bool eddy_port_resync_mass(eddy_body *b)
     eddy_native_mass(b, &m);
     if (port_same_mass(&m, &b->seen))
         return false;
-    b->own_mass = m.mass; /* all Box2D has now is the body's own */
-    b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+    /* the total eddy set, written back (with a new centre, say): the game
+     * read its mass with eddy's added mass in it */
+    bool read_back = b->added_mass > 0.0 && fabs(m.mass - b->seen.mass) <= 1e-6 * b->seen.mass &&
+                     m.mass > b->added_mass;
+    if (read_back) {
+        b->own_mass = m.mass - b->added_mass;
+        if (!b->fixed_rotation && m.inertia > b->added_inertia)
+            b->own_inertia = m.inertia - b->added_inertia;
+    } else { /* all Box2D has now is the body's own */
+        b->own_mass = m.mass;
+        b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
+    }
     b->seen = m;
     if (b->added_mass > 0.0 || b->added_inertia > 0.0)
         port_set_total_mass(b, m.local_center);
     return true;
+}
+
+eddy_body_type eddy_port_resync_type(eddy_body *b)
+{
+    if (!b || !eddy_port_body_live(b))
+        return b ? b->type : EDDY_BODY_STATIC;
+    eddy_body_type was = b->type, now = eddy_native_body_type(b);
+    if (now == was)
+        return was;
+    b->type = now;
+    b->added_mass = b->added_inertia = 0.0; /* Box2D recomputed the mass from the shapes */
+    b->has_target = false;
+    port_normalise_mass(b);
+    return was;
 }
 
 /* The step clock: in eddy's own world eddy_world_step counts; in an adopted

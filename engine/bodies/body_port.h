@@ -289,6 +289,8 @@ void eddy_native_body_unadopt(eddy_body *b);
  * shape the panels cannot follow: anything but circles and polygons (v3's
  * rounded polygons included). */
 eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err);
+/* The type Box2D has for the body now (the game may have changed it). */
+eddy_body_type eddy_native_body_type(const eddy_body *b);
 /* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
  * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
 eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,

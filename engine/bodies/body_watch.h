@@ -64,8 +64,16 @@ double eddy_port_clock_read(const eddy_world *w, int *steps);
 /* A dynamic body whose mass Box2D no longer holds as eddy last set it (the
  * game called SetMassData or ResetMassData, or added a shape in Box2D): what
  * Box2D has now becomes the body's own mass (eddy_body_mass) and its added
- * mass is put back on top. True when that happened. */
+ * mass is put back on top. A mass equal to the total eddy set (to single
+ * precision) is the game's read-modify-write (GetMassData, a new centre of
+ * mass, SetMassData): the added mass is taken off it again. True when that
+ * happened. */
 bool eddy_port_resync_mass(eddy_body *b);
+/* The type Box2D has for the body now becomes the handle's (the game called
+ * SetType / b2Body_SetType); returns the type it had before. A change drops
+ * the added mass (Box2D recomputed the mass from the shapes) and, to
+ * dynamic, reads the body's own mass again. */
+eddy_body_type eddy_port_resync_type(eddy_body *b);
 
 #ifdef __cplusplus
 }

@@ -155,6 +155,25 @@ static eddy_result check_world_step(eddy_coupling *c, eddy_error *err)
                      "(this advance did nothing)", t, dt);
 }
 
+/* The game changed a coupled body's type. No longer dynamic: it gets its
+ * own gravity scale back (Box2D dropped the added mass), and no fluid force
+ * (coupling_forces.c reads the type every step). Dynamic now: the added mass
+ * and the weight are the coupling's, as for a body added dynamic. */
+static void follow_type(eddy_coupling *c, int b, eddy_body_type was, eddy_body_type type)
+{
+    eddy_body *body = c->bodies[b];
+    eddy_coupled_body *info = &c->info[b];
+    if (was == EDDY_BODY_DYNAMIC && !eddy_wet_released(c, b))
+        eddy_body_set_gravity_scale(body, info->gravity_scale, NULL);
+    if (type != EDDY_BODY_DYNAMIC) {
+        info->box2d_added[0] = info->box2d_added[1] = 0.0;
+        return;
+    }
+    info->box2d_added[0] = 0.5 * (info->added[0] + info->added[4]);
+    info->box2d_added[1] = info->added[8];
+    eddy_coupling_body_weigh(c, b);
+}
+
 /* eddy_coupling.h: a coupled body's mass, gravity scale and sleep setting
  * are pushed every step. What the game set in Box2D since the last advance
  * (directly, or through eddy_body.h) becomes the body's own, which it gets
@@ -163,7 +182,9 @@ static void resync_body(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
+    eddy_body_type was = eddy_port_resync_type(body); /* SetType: followed from now on */
     eddy_body_type type = eddy_body_get_type(body);
+    if (was != type) follow_type(c, b, was, type);
     if (type != EDDY_BODY_STATIC && eddy_body_is_sleep_enabled(body)) {
         info->sleep_enabled = true;
         eddy_body_enable_sleep(body, false);
