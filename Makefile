@@ -347,6 +347,21 @@ $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_worl
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests $< $(BUILD)/tests/native_world.o -o $@ \
 	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
+# The Chipmunk2D 7 adapter (adapters/chipmunk, eddy_rigid.h's table over a
+# cpSpace) is not part of libeddy: a game builds it in and links -lchipmunk.
+# tests/test_chipmunk couples a Chipmunk crate beside its Box2D twin.
+CHIPMUNK_LIBS := -lchipmunk -lm
+$(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o: adapters/chipmunk/eddy_chipmunk.c
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/tests/test_chipmunk: tests/test_chipmunk.c $(BUILD)/tests/native_world.o \
+  $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests -Iadapters/chipmunk $< \
+	  $(BUILD)/tests/native_world.o $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o -o $@ \
+	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) $(CHIPMUNK_LIBS) -lcmocka
+
 # The bring-your-own-world example of the backend in use
 # (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
 # run-time library as a game would against the installed one, and run by
@@ -1003,7 +1018,7 @@ uninstall:
 
 check-exports: $(SO) $(SCENE_SO) $(BUILD_SO)
 	@sh tests/check_exports.sh $(SO) EDDY_API $(addprefix include/eddy/,eddy_base.h eddy_file.h \
-	  eddy_mac.h eddy.h eddy_body.h eddy_coupling.h eddy_surface.h) $(BODY_PUBLIC_H)
+	  eddy_mac.h eddy.h eddy_body.h eddy_rigid.h eddy_coupling.h eddy_surface.h) $(BODY_PUBLIC_H)
 	@sh tests/check_exports.sh $(SCENE_SO) EDDY_SCENE_API include/eddy/eddy_scene.h
 	@sh tests/check_exports.sh $(BUILD_SO) EDDY_BUILD_API $(addprefix include/eddy/,eddy_build.h \
 	  eddy_grid.h eddy_mode.h)

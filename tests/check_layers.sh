@@ -15,7 +15,7 @@
 #   panels    vortex panels, far field, quadtree           (none)
 #   fluid     basis, tensor, Taylor step, the asset        eddy.h
 #   bodies    the rigid-body port and its Box2D backend    eddy_body.h eddy_box2d_v3.h
-#                                                          eddy_box2d_v24.h
+#                                                          eddy_box2d_v24.h eddy_rigid.h
 #   coupling  the coupled step, forces, feedback           eddy_coupling.h eddy_surface.h
 #   scene     JSON scenes (libeddy-scene)                  eddy_scene.h
 #   builder   the precompute side (libeddy-build)          eddy_build.h eddy_grid.h eddy_mode.h
@@ -29,9 +29,10 @@
 #   tools           tools                       (sim; cli.h is every tool's)
 #   precompute      precompute tools
 #   examples        (none: <eddy/...> only, built against the installed package)
+#   adapters/chipmunk adapters/chipmunk      (a rigid-body table over Chipmunk2D, eddy_rigid.h)
 #   bench           bench game/eddy-game tools  (bench_game plays the game's levels)
 #   fuzz            fuzz game/eddy-game game/paint tools
-#   tests           anything: tests check internals on purpose (engine headers
+#   tests           (and adapters/chipmunk) anything: tests check internals on purpose (engine headers
 #                   by bare name, the programs' headers, internal symbols)
 #
 # Four checks:
@@ -75,7 +76,7 @@ public_layer() {
     case $1 in
     eddy_base.h | eddy_file.h | eddy_mac.h) echo core ;;
     eddy.h) echo fluid ;;
-    eddy_body.h | eddy_box2d_v3.h | eddy_box2d_v24.h) echo bodies ;;
+    eddy_body.h | eddy_box2d_v3.h | eddy_box2d_v24.h | eddy_rigid.h) echo bodies ;;
     eddy_coupling.h | eddy_surface.h) echo coupling ;;
     eddy_scene.h) echo scene ;;
     eddy_build.h | eddy_grid.h | eddy_mode.h) echo builder ;;
@@ -182,9 +183,10 @@ program_rule() {
     tools/*) echo "tools" ;;
     precompute/*) echo "precompute tools" ;;
     examples/*) echo "-" ;;
+    adapters/chipmunk/*) echo "adapters/chipmunk" ;;
     bench/*) echo "bench game/eddy-game tools" ;;
     fuzz/*) echo "fuzz game/eddy-game game/paint tools" ;;
-    tests/*) echo "tests game/eddy-game game/paint tools fuzz" ;;
+    tests/*) echo "tests game/eddy-game game/paint tools fuzz adapters/chipmunk" ;;
     *) echo "" ;;
     esac
 }

@@ -8,6 +8,7 @@
  * owned: eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
  * itself created in it, nothing else (body_port.c). */
 #include "body_port.h"
+#include "body_rigid.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,6 +13,7 @@
  * drift apart on them. No Box2D header is included.
  */
 #include "body_port.h"
+#include "body_rigid.h"
 
 #include "eddy_core.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
 
@@ -779,6 +780,9 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
                          PORT_MAX_VALUE);
     if (!eddy_port_world_live(w))
         return port_world_gone(err);
+    if (w->rigid)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT,
+                         "the world is the game's own engine (eddy_rigid.h): set its gravity there");
     eddy_native_world_set_gravity(w, gx, gy);
     w->gravity[0] = gx;
     w->gravity[1] = gy;
@@ -858,6 +862,10 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
     if (!eddy_port_world_live(w))
         return port_world_gone(err);
+    if (w->rigid)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "the world is the game's own engine "
+                         "(eddy_rigid.h): make the body there and hand it over "
+                         "(eddy_body_from_rigid)");
     eddy_body_desc d;
     memset(&d, 0, sizeof d);
     if (desc)

@@ -149,6 +149,10 @@ struct eddy_world {
      * world; an adopted world's is read from the backend's clock body. */
     int clock_steps;
     double clock_time;
+    /* A world made from a game's table (eddy_rigid.h, body_rigid.c): the
+     * table, copied; its hooks answer instead of Box2D's. Also adopted. */
+    struct eddy_rigid_interface *rigid;
+    double rigid_clock; /* the table's time at eddy_port_clock_start */
 };
 
 /* ------------------------------------------------------------ shared helpers */
