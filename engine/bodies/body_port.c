@@ -949,6 +949,18 @@ void *eddy_body_user_data(const eddy_body *b)
     return b ? b->user_data : NULL;
 }
 
+void *eddy_body_game_user_data(const eddy_body *b)
+{
+    if (!b)
+        return NULL;
+    return b->adopted ? b->box2d_user_data : b->user_data;
+}
+
+uint64_t eddy_body_engine_id(const eddy_body *b)
+{
+    return b ? (uint64_t)b->native : 0;
+}
+
 /* ------------------------------------------------------------ shapes */
 
 eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *out_index,

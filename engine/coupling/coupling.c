@@ -165,10 +165,11 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->reaction = eddy_calloc((size_t)c->r, sizeof *c->reaction);
         c->wet = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->wet);
         c->splashes = eddy_calloc(2 * (size_t)c->desc.max_bodies, sizeof *c->splashes);
+        c->lost = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->lost);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
             !c->self || !c->ambient_coef || !c->body_fold || !c->reaction || !c->wet ||
-            !c->splashes)
+            !c->splashes || !c->lost)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
     if (res == EDDY_OK) res = eddy_surface_create(c, err); /* a tank filled to a depth */
@@ -203,7 +204,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
     eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
     eddy_free(c->reaction);
-    eddy_free(c->wet), eddy_free(c->splashes);
+    eddy_free(c->wet), eddy_free(c->splashes), eddy_free(c->lost);
     eddy_surface_destroy(c->surface);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
@@ -336,6 +337,12 @@ eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_er
 }
 
 int eddy_coupling_body_count(const eddy_coupling *c) { return c ? c->body_count : 0; }
+
+int eddy_coupling_lost_bodies(const eddy_coupling *c, const eddy_lost_body **out)
+{
+    if (out) *out = c && c->lost_count > 0 ? c->lost : NULL;
+    return c ? c->lost_count : 0;
+}
 
 /* ------------------------------------------------------------ the step */
 

@@ -157,6 +157,8 @@ struct eddy_coupling {
     struct eddy_wet_body *wet;          /* max_bodies */
     eddy_splash *splashes;              /* 2 max_bodies */
     int splash_count;
+    eddy_lost_body *lost;               /* max_bodies: bodies the last advance let go of */
+    int lost_count;
 };
 
 /* World <-> fluid coordinates: the fluid domain's (0, 0) is desc.origin in

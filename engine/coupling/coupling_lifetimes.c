@@ -93,35 +93,27 @@ eddy_result eddy_coupling_world_gone(eddy_error *err)
 
 /* ------------------------------------------------------------ what the game did */
 
-/* The handle's index among its world's (eddy_world_body), to name it. */
-static int handle_index(const eddy_world *w, const eddy_body *body)
+/* Coupled bodies whose Box2D body (or table body) the game destroyed other
+ * than through eddy_body_destroy (the handle is still there): the coupling
+ * lets go of them without touching the engine and reports each
+ * (eddy_coupling_lost_bodies); the advance goes on for the rest. A body the
+ * game makes in the freed slot is another body: not coupled, it gets no
+ * forces. */
+static void let_go_of_lost_bodies(eddy_coupling *c)
 {
-    for (int i = 0; i < eddy_world_body_count(w); ++i)
-        if (eddy_world_body(w, i) == body) return i;
-    return -1;
-}
-
-/* Coupled bodies whose Box2D body the game destroyed other than through
- * eddy_body_destroy (the handle is still there): the coupling lets go of them
- * without touching Box2D, and names the first. A body the game makes in the
- * freed slot is another body: not coupled, it gets no forces. */
-static eddy_result let_go_of_lost_bodies(eddy_coupling *c, eddy_error *err)
-{
-    int lost = 0;
-    eddy_body *first = NULL;
-    for (int b = 0; b < c->body_count; ++b)
-        if (!eddy_port_body_live(c->bodies[b]) && lost++ == 0) first = c->bodies[b];
-    if (lost == 0) return EDDY_OK;
-    eddy_result res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D body of eddy handle "
-                                "%d (eddy_world_body; Box2D user data %p, eddy user data %p)%s was "
-                                "destroyed outside eddy: the coupling let go of it and this "
-                                "advance did nothing; destroy the handle (eddy_body_destroy)",
-                                handle_index(c->world, first), eddy_port_box2d_user_data(first),
-                                eddy_body_user_data(first), lost > 1 ? " and others" : "");
-    for (int b = 0; b < c->body_count;)
-        if (eddy_port_body_live(c->bodies[b])) ++b;
-        else eddy_coupling_remove_at(c, b, true, NULL); /* gives back nothing: Box2D has nothing */
-    return res;
+    c->lost_count = 0;
+    for (int b = 0; b < c->body_count;) {
+        eddy_body *body = c->bodies[b];
+        if (eddy_port_body_live(body)) {
+            ++b;
+            continue;
+        }
+        eddy_lost_body *e = &c->lost[c->lost_count++];
+        e->body = body;
+        e->user_data = eddy_body_game_user_data(body);
+        e->engine_id = eddy_body_engine_id(body);
+        eddy_coupling_remove_at(c, b, true, NULL); /* gives back nothing: the engine has nothing */
+    }
 }
 
 /* eddy_coupling.h: between two advances the world steps once, by the first
@@ -212,8 +204,8 @@ eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err)
 {
     if (!eddy_port_world_live(c->world)) return eddy_coupling_box2d_world_gone(err);
     eddy_result res = check_world_step(c, err);
-    if (res == EDDY_OK) res = let_go_of_lost_bodies(c, err);
     if (res != EDDY_OK) return res;
+    let_go_of_lost_bodies(c);
     for (int b = 0; b < c->body_count; ++b) resync_body(c, b);
     return EDDY_OK;
 }

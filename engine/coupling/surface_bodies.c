@@ -206,6 +206,8 @@ static void push_splash(eddy_coupling *c, int b, eddy_splash_kind kind, double x
     e->vx = v[0], e->vy = v[1];
     e->speed = hypot(v[0], v[1]);
     e->mass = eddy_body_mass(body);
+    e->user_data = eddy_body_game_user_data(body);
+    e->engine_id = eddy_body_engine_id(body);
 }
 
 /* The rigid-body solver's mass and gravity for body b at wetness s. */

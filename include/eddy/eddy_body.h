@@ -315,6 +315,14 @@ EDDY_API bool eddy_body_is_adopted(const eddy_body *body);
 EDDY_API bool eddy_body_is_valid(const eddy_body *body);
 EDDY_API void eddy_body_set_user_data(eddy_body *body, void *user_data);
 EDDY_API void *eddy_body_user_data(const eddy_body *body);
+/* The body in the game's terms, for events (eddy_coupling_lost_bodies,
+ * splashes): the user data the game's engine holds for it (Box2D's or the
+ * rigid-body table's, read at adoption; eddy_body_user_data for eddy's own
+ * bodies), and the engine's id of it (v3: b2StoreBodyId of its b2BodyId; 2.4:
+ * its b2Body * as an integer; a table's: index | generation << 32). Both stay
+ * readable after the body is gone. */
+EDDY_API void *eddy_body_game_user_data(const eddy_body *body);
+EDDY_API uint64_t eddy_body_engine_id(const eddy_body *body);
 
 /* ---------------------------------------------------------------- shapes */
 

@@ -84,10 +84,11 @@
  *   - a coupled body destroyed with eddy_body_destroy: the coupling forgets it
  *     first. One the game destroys in Box2D behind eddy's back (a game's own
  *     world: eddy_box2d_v3.h, eddy_box2d_v24.h; or eddy_body_box2d's body):
- *     the next advance lets go of it without reading it and returns
- *     EDDY_ERR_ARGUMENT naming its handle (eddy_world_body index) and its
- *     Box2D user data, having done nothing else; the ones after go on. A body
- *     the game makes later in the same Box2D slot is not coupled.
+ *     the next advance lets go of it without reading it, reports it
+ *     (eddy_coupling_lost_bodies: its handle, the game's user data and the
+ *     engine's id) and steps the rest of the water as usual: destroying
+ *     bodies is ordinary gameplay. A body the game makes later in the same
+ *     Box2D slot is not coupled.
  *   - the world destroyed before the coupling (eddy_world_destroy, or the
  *     game destroying its Box2D world): the coupling gives its bodies back
  *     where Box2D still has them, and its steps return EDDY_ERR_ARGUMENT;
@@ -145,6 +146,8 @@
 
 #include "eddy.h"
 #include "eddy_body.h"
+
+#include <stdint.h>
 
 #include <stdbool.h>
 
@@ -228,6 +231,21 @@ EDDY_API eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, e
 /* Forgets a body (it stays in the world). Set-up time: this may allocate. */
 EDDY_API eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 EDDY_API int eddy_coupling_body_count(const eddy_coupling *c);
+
+/* A coupled body the game destroyed in its engine (Box2D, a rigid-body
+ * table) behind eddy's back, found and let go of by the last advance: its
+ * handle (valid until eddy_body_destroy or eddy_world_destroy, but never
+ * read again) and the game's names for it (eddy_body_game_user_data,
+ * eddy_body_engine_id). */
+typedef struct eddy_lost_body {
+    eddy_body *body;
+    void *user_data;
+    uint64_t engine_id;
+} eddy_lost_body;
+
+/* The bodies the last advance (or step) let go of, in coupling order;
+ * *out NULL when none. */
+EDDY_API int eddy_coupling_lost_bodies(const eddy_coupling *c, const eddy_lost_body **out);
 
 /* Adds the tank's four walls to the world as one static body (out, may be
  * NULL, receives it): 1 m thick boxes around [origin, origin + (W, H)] (H the

@@ -81,6 +81,8 @@ typedef struct eddy_splash {
     double vx, vy;    /* the body's velocity at its centre of mass, m/s */
     double speed;     /* |(vx, vy)| */
     double mass;      /* the body's own mass, kg per metre of depth */
+    void *user_data;  /* the game's names for the body (eddy_body_game_user_data, */
+    uint64_t engine_id; /* eddy_body_engine_id): its engine's user data and id */
 } eddy_splash;
 
 /* True when the coupling's fluid fills its tank only to a depth. */
