@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 #define DT (1.0 / 60.0)
 #define G 9.81
 /* Box2D keeps single precision */
@@ -963,6 +966,42 @@ static void a_type_the_game_changes_is_followed(void **state)
     free_game(&b);
 }
 
+/* Rebuilding a coupled body's fixtures (destroy them all, add a circle) is
+ * an ordinary way to change its shape. On 2.4 it once took eddy's watch
+ * fixture with it and eddy declared the body destroyed, leaving it with
+ * gravity scale 0 and sleep off, hanging in mid-air; on v3 the old outline
+ * stayed. The body is coupled again with the new outline: it floats like a
+ * disc of its density, and it comes back whole when let go. */
+static void fixtures_the_game_rebuilds_are_followed(void **state)
+{
+    (void)state;
+    game g = make_game(1.0, 500);
+    for (int k = 0; k < 5; ++k) frame(g.c, g.nw, &g.t);
+    native_body_rebuild_as_circle(g.nw, g.crate_index, 0.4, 500);
+    for (int k = 0; k < 55; ++k) frame(g.c, g.nw, &g.t);
+    assert_int_equal(eddy_coupling_body_count(g.c), 1);
+    assert_true(eddy_body_is_valid(g.crate));
+    assert_int_equal(eddy_body_shape_count(g.crate), 1);
+    eddy_shape_info info;
+    eddy_error err = {0};
+    assert_int_equal(eddy_body_get_shape(g.crate, 0, &info, &err), EDDY_OK);
+    assert_int_equal(info.type, EDDY_SHAPE_CIRCLE);
+    const double own = 500 * M_PI * 0.16;
+    close_to(eddy_body_mass(g.crate), own, own * 1e-5);
+    double added[9];
+    assert_int_equal(eddy_coupling_body_added_mass(g.c, g.crate, added), EDDY_OK);
+    close_to(added[0], 1000 * M_PI * 0.16, 0.05 * 1000 * M_PI * 0.16); /* a disc's: rho A */
+    print_message("rebuilt as a disc: y %.3f, own mass %.2f kg\n", crate_y(&g),
+                  eddy_body_mass(g.crate));
+    assert_true(crate_y(&g) > 5.3); /* lighter than water, it rose */
+    assert_true(native_body_gravity_scale(g.nw, g.crate_index) == 0.0); /* eddy weighs it */
+    let_go(&g);
+    close_to(native_body_mass(g.nw, g.crate_index), own, own * 1e-5);
+    close_to(native_body_gravity_scale(g.nw, g.crate_index), 1.0, 0.0);
+    assert_true(native_body_sleep_enabled(g.nw, g.crate_index));
+    free_game(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -980,6 +1019,7 @@ int main(void)
         cmocka_unit_test(the_games_settings_on_a_coupled_body_are_its_own),
         cmocka_unit_test(the_mass_read_back_and_written_is_the_games),
         cmocka_unit_test(a_type_the_game_changes_is_followed),
+        cmocka_unit_test(fixtures_the_game_rebuilds_are_followed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

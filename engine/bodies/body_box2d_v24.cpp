@@ -159,11 +159,28 @@ public:
         m_vertices[5] = far;
         set_word(6, reinterpret_cast<uintptr_t>(flag));
         set_word(7, static_cast<uintptr_t>(kind));
+        hold(nullptr, nullptr);
     }
+    /* Destroyed with its body or world: the flag. Destroyed alone
+     * (b2Body::DestroyFixture, which first unhooks the fixture from its
+     * body: the game rebuilt the body's fixtures), the body lives on: the
+     * second flag, when there is one, says the watch is lost. */
     ~watch_shape() override
     {
-        if (word(7) & WATCH_ARMED)
+        if (!(word(7) & WATCH_ARMED))
+            return;
+        const b2Fixture *f = reinterpret_cast<const b2Fixture *>(normal_word(0));
+        bool *lost = reinterpret_cast<bool *>(normal_word(1));
+        if (f && lost && f->GetBody() == nullptr)
+            *lost = true;
+        else
             *reinterpret_cast<bool *>(word(6)) = true;
+    }
+    /* Its fixture, and the flag its loss alone sets (NULL: none). */
+    void hold(const b2Fixture *f, bool *lost)
+    {
+        set_normal_word(0, reinterpret_cast<uintptr_t>(f));
+        set_normal_word(1, reinterpret_cast<uintptr_t>(lost));
     }
     b2Shape *Clone(b2BlockAllocator *allocator) const override
     {
@@ -203,6 +220,17 @@ private:
         return w;
     }
     void set_word(int slot, uintptr_t w) { memcpy(static_cast<void *>(&m_vertices[slot]), &w, sizeof w); }
+    /* The normals' slots 4.. are free too (the square uses 0..3). */
+    uintptr_t normal_word(int k) const
+    {
+        uintptr_t w;
+        memcpy(&w, &m_normals[4 + k], sizeof w);
+        return w;
+    }
+    void set_normal_word(int k, uintptr_t w)
+    {
+        memcpy(static_cast<void *>(&m_normals[4 + k]), &w, sizeof w);
+    }
 };
 
 static_assert(sizeof(watch_shape) == sizeof(b2PolygonShape),
@@ -224,7 +252,7 @@ static b2Vec2 watch_point(uint64_t k)
 
 /* Hangs a watch on the body: its destruction will set *flag. A fixture of no
  * density: the body's mass stays as it is. */
-static void add_watch(b2Body *body, bool *flag, int kind, uint64_t k)
+static void add_watch(b2Body *body, bool *flag, int kind, uint64_t k, bool *lost = nullptr)
 {
     watch_shape shape(flag, kind, watch_point(k));
     b2FixtureDef fd;
@@ -233,7 +261,20 @@ static void add_watch(b2Body *body, bool *flag, int kind, uint64_t k)
     fd.isSensor = true;
     fd.filter.categoryBits = 0; /* collides with nothing, under the default filter too */
     fd.filter.maskBits = 0;
-    body->CreateFixture(&fd);
+    b2Fixture *f = body->CreateFixture(&fd);
+    if (f)
+        static_cast<watch_shape *>(f->GetShape())->hold(f, lost);
+}
+
+/* Whether the body carries a live watch setting this flag. */
+static bool has_watch(b2Body *body, const bool *flag)
+{
+    for (b2Fixture *f = body->GetFixtureList(); f; f = f->GetNext()) {
+        const watch_shape *w = watch_of(f);
+        if (w && w->watches(flag))
+            return true;
+    }
+    return false;
 }
 
 /* Takes the watch off a live body. b2Body::DestroyFixture recomputes the mass
@@ -590,9 +631,29 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
     b->fixed_rotation = body->IsFixedRotation();
     b->box2d_user_data = reinterpret_cast<void *>(body->GetUserData().pointer);
     eddy_result r = read_fixtures(b, body, err);
-    if (r == EDDY_OK) /* from now on eddy hears of the body's end */
-        add_watch(body, &b->gone, WATCH_BODY, b->serial + 1);
+    if (r == EDDY_OK && !has_watch(body, &b->gone)) { /* from now on eddy hears of its end */
+        b->watch_lost = false;
+        add_watch(body, &b->gone, WATCH_BODY, b->serial + 1, &b->watch_lost);
+    }
     return r;
+}
+
+/* The game destroyed or created fixtures since the port read them: the
+ * watch went with them, or the fixtures are not the ones read. */
+bool eddy_native_shapes_changed(eddy_body *b)
+{
+    if (b->watch_lost)
+        return true;
+    int count = 0;
+    for (b2Fixture *f = body_of(b)->GetFixtureList(); f; f = f->GetNext()) {
+        if (watch_of(f))
+            continue;
+        int at;
+        if (!eddy_port_find_shape(b, ref_of(f), &at))
+            return true;
+        ++count;
+    }
+    return count != b->shape_count;
 }
 
 void eddy_native_body_unadopt(eddy_body *b)

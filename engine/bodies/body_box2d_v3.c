@@ -527,6 +527,27 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
     return r;
 }
 
+/* The shapes v3 has for the body now are not the ones the port read: other
+ * ids (a shape destroyed, one created), or another count. */
+bool eddy_native_shapes_changed(eddy_body *b)
+{
+    b2BodyId id = body_id(b);
+    int count = b2Body_GetShapeCount(id);
+    if (count != b->shape_count)
+        return true;
+    enum { BATCH = 16 };
+    b2ShapeId ids[BATCH];
+    if (count > BATCH)
+        return false; /* not looked at beyond a batch: eddy reads few shapes per body */
+    count = b2Body_GetShapes(id, ids, count);
+    for (int k = 0; k < count; ++k) {
+        int at;
+        if (!eddy_port_find_shape(b, b2StoreShapeId(ids[k]), &at))
+            return true;
+    }
+    return false;
+}
+
 void eddy_native_body_unadopt(eddy_body *b)
 {
     (void)b; /* v3 needs nothing on the game's bodies: the ids tell when they go */

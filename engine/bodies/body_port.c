@@ -412,6 +412,22 @@ eddy_body_type eddy_port_resync_type(eddy_body *b)
     return was;
 }
 
+bool eddy_port_shapes_changed(eddy_body *b)
+{
+    return b && b->adopted && eddy_port_body_live(b) && eddy_native_shapes_changed(b);
+}
+
+eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err)
+{
+    b->shape_count = 0;
+    b->added_mass = b->added_inertia = 0.0;
+    eddy_result r = eddy_native_body_adopt(b, err);
+    if (r != EDDY_OK)
+        b->shape_count = 0;
+    port_normalise_mass(b);
+    return r;
+}
+
 /* The step clock: in eddy's own world eddy_world_step counts; in an adopted
  * one the game steps, and the backend's clock body measures it. */
 void eddy_port_clock_start(eddy_world *w)

@@ -107,6 +107,9 @@ struct eddy_body {
      * finds it from the ids. From then on no hook is called for the body:
      * getters read zeros, setters refuse (eddy_body.h, LIFETIMES). */
     bool gone;
+    /* 2.4: the game destroyed the body's watch fixture with the others (it
+     * rebuilt the body's fixtures): the body lives, its shapes changed. */
+    bool watch_lost;
     void *box2d_user_data;      /* the Box2D body's own user data when adopted, to name
                                    it in messages once it is gone */
     /* Dynamic bodies: Box2D's mass, inertia and local centre as read back right
@@ -293,6 +296,9 @@ void eddy_native_body_unadopt(eddy_body *b);
  * shape the panels cannot follow: anything but circles and polygons (v3's
  * rounded polygons included). */
 eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err);
+/* Adopted bodies: whether the game destroyed or created shapes on the body
+ * since the port read them (eddy_native_body_adopt reads them again). */
+bool eddy_native_shapes_changed(eddy_body *b);
 /* The type Box2D has for the body now (the game may have changed it). */
 eddy_body_type eddy_native_body_type(const eddy_body *b);
 /* Adds the resolved shape s to b's Box2D body and stores its name in *out. May

@@ -156,6 +156,14 @@ eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err)
     return EDDY_OK;
 }
 
+/* The table tells the shapes, not which ones they are: a changed count. */
+bool eddy_rigid_shapes_changed(eddy_body *b)
+{
+    const eddy_rigid_interface *t = table_of(b);
+    eddy_shape_info none[1];
+    return t->shapes(t->context, rigid_id(b), none, 0) != b->shape_count;
+}
+
 eddy_body_type eddy_rigid_body_type(const eddy_body *b)
 {
     eddy_rigid_state s;

@@ -27,6 +27,7 @@ void eddy_rigid_body_forget(eddy_body *b);
 void eddy_rigid_body_unadopt(eddy_body *b);
 eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err);
 eddy_body_type eddy_rigid_body_type(const eddy_body *b);
+bool eddy_rigid_shapes_changed(eddy_body *b);
 void eddy_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s);
 void eddy_rigid_velocity(const eddy_body *b, double v[2], double *w);
 void eddy_rigid_mass(const eddy_body *b, eddy_port_mass *out);
@@ -54,6 +55,7 @@ void eddy_rigid_set_velocity(eddy_body *b, double vx, double vy, double w);
 #define eddy_native_body_unadopt(b) EDDY_RIGID_B(b, body_unadopt, b)
 #define eddy_native_body_adopt(b, e) EDDY_RIGID_B(b, body_adopt, b, e)
 #define eddy_native_body_type(b) EDDY_RIGID_B(b, body_type, b)
+#define eddy_native_shapes_changed(b) EDDY_RIGID_B(b, shapes_changed, b)
 #define eddy_native_pose(b, p, c, s) EDDY_RIGID_B(b, pose, b, p, c, s)
 #define eddy_native_velocity(b, v, w) EDDY_RIGID_B(b, velocity, b, v, w)
 #define eddy_native_mass(b, o) EDDY_RIGID_B(b, mass, b, o)

@@ -74,6 +74,12 @@ bool eddy_port_resync_mass(eddy_body *b);
  * the added mass (Box2D recomputed the mass from the shapes) and, to
  * dynamic, reads the body's own mass again. */
 eddy_body_type eddy_port_resync_type(eddy_body *b);
+/* An adopted body whose shapes the game changed in its engine (fixtures
+ * destroyed and made again): true. eddy_port_reread_shapes then reads them
+ * again (and the mass the engine computed from them as the body's own); on
+ * failure (a shape eddy cannot panel) the body keeps none. */
+bool eddy_port_shapes_changed(eddy_body *b);
+eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err);
 
 #ifdef __cplusplus
 }

@@ -116,6 +116,41 @@ static void let_go_of_lost_bodies(eddy_coupling *c)
     }
 }
 
+/* Coupled bodies whose shapes the game rebuilt in its engine: each is let
+ * go (its own mass, gravity scale and sleep setting back), its shapes read
+ * again and it is coupled again with panels cut from them. One whose new
+ * shapes cannot be coupled (a segment, say) stays let go, whole, and is
+ * reported with the lost bodies. */
+static void follow_new_shapes(eddy_coupling *c)
+{
+    for (int b = 0; b < c->body_count;) {
+        eddy_body *body = c->bodies[b];
+        if (!eddy_port_shapes_changed(body)) {
+            ++b;
+            continue;
+        }
+        eddy_coupled_body kept = c->info[b];
+        eddy_error ignored;
+        if (eddy_coupling_remove_at(c, b, false, &ignored) != EDDY_OK) {
+            ++b; /* out of memory: it stays as it was */
+            continue;
+        }
+        eddy_result res = eddy_port_reread_shapes(body, &ignored);
+        if (res == EDDY_OK) res = eddy_coupling_add_body(c, body, &ignored);
+        if (res == EDDY_OK) {
+            if (kept.drag_set) {
+                c->info[c->body_count - 1].drag = kept.drag;
+                c->info[c->body_count - 1].drag_set = true;
+            }
+            continue; /* it is last now; the body after it slid into b */
+        }
+        eddy_lost_body *e = &c->lost[c->lost_count++];
+        e->body = body;
+        e->user_data = eddy_body_game_user_data(body);
+        e->engine_id = eddy_body_engine_id(body);
+    }
+}
+
 /* eddy_coupling.h: between two advances the world steps once, by the first
  * one's dt. Not stepped, the forces the last advance handed out still wait
  * and this one would add as much again: refused, and the clock runs on (the
@@ -206,6 +241,7 @@ eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err)
     eddy_result res = check_world_step(c, err);
     if (res != EDDY_OK) return res;
     let_go_of_lost_bodies(c);
+    follow_new_shapes(c);
     for (int b = 0; b < c->body_count; ++b) resync_body(c, b);
     return EDDY_OK;
 }
