@@ -7,7 +7,7 @@
  * Game and eddy must share one Box2D, so link the static libeddy (a shared
  * one built with a static Box2D carries a copy of its own):
  *
- *   cc own_world_v3.c $(pkg-config --cflags --static --libs eddy | sed 's/-leddy/-l:libeddy.a/') -o own_world_v3
+ *   cc own_world_v3.c $(pkg-config --static --cflags --libs eddy-static) -o own_world_v3
  *   ./own_world_v3 tank.eddy         # any asset, e.g. from examples/build_tank.c
  *
  * It prints, once a second, where the game's crate is and the water's force

@@ -97,6 +97,19 @@ for p in own_world_v24 own_world_v24_static own_world_v3; do
     own=$((own + 1))
 done
 [ "$own" -ge 1 ] || fail "no own_world example was built"
+# The link recipe the installed backend header states (its "LINK:" line),
+# run as written on the own_world example: the documentation is the build.
+backend=$(pkg-config --variable=backend eddy)
+recipe=$(sed -n 's/^ \*   LINK: //p' "$prefix/include/eddy/eddy_box2d_$backend.h")
+[ -n "$recipe" ] || fail "eddy_box2d_$backend.h states no LINK: recipe"
+src=$(ls "$PWD"/examples/own_world_"$backend".c* | head -n 1)
+cmd=$(printf '%s\n' "$recipe" | sed "s|game\.cpp |$src |; s|game\.c |$src |; s|-o game\$|-o $out/own_world_recipe|")
+echo "check_install: the link recipe of eddy_box2d_$backend.h: $cmd"
+sh -c "$cmd" || fail "the link recipe of eddy_box2d_$backend.h fails: $recipe"
+"$out/own_world_recipe" "$out/tank.eddy" >"$out/own_world_recipe.txt" ||
+    fail "the program linked by eddy_box2d_$backend.h's recipe failed"
+cmp -s "$out/own_world_recipe.txt" "$out/own_world_$backend.txt" ||
+    fail "the program linked by eddy_box2d_$backend.h's recipe disagrees with the example"
 if [ -x "$out/own_world_v24_static" ]; then
     cmp -s "$out/own_world_v24.txt" "$out/own_world_v24_static.txt" ||
         fail "the shared and the static own_world_v24 disagree"

@@ -31,8 +31,10 @@
  *   eddy_coupling_destroy(c);                    // gives the bodies back
  *   eddy_world_destroy(world);                   // eddy's handles and the walls
  *
- * Link with `pkg-config --libs eddy` and Box2D: c++ game.cpp $(pkg-config
- * --cflags --libs eddy) -lbox2d. eddy's forces are meant for dt: keep the
+ * Link with the shared libeddy and Box2D (make install-check builds an
+ * example with this very line, game.cpp replaced):
+ *   LINK: c++ game.cpp $(pkg-config --cflags --libs eddy) -lbox2d -o game
+ * eddy's forces are meant for dt: keep the
  * world's auto-clear of forces on (b2World::SetAutoClearForces, the default)
  * and step once per advance, by its dt; or, with auto-clear off, step in as
  * many pieces as you like that add up to dt and call b2World::ClearForces

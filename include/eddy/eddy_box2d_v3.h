@@ -31,10 +31,14 @@
  *   eddy_world_destroy(world);                     // eddy's handles and the walls
  *   b2DestroyWorld(game);                          // the game's, as ever
  *
- * Link with `pkg-config --static --libs eddy` (libeddy.a and one Box2D): a
- * shared libeddy built with a static Box2D carries its own hidden copy of
- * Box2D, whose world ids are not the game's; eddy_world_adopt_box2d detects
- * that and refuses. A libeddy built against a shared libbox2d shares it.
+ * Link against the static libeddy.a through eddy-static, so that the game
+ * and eddy share one Box2D (make install-check builds an example with this
+ * very line, game.c replaced):
+ *   LINK: cc game.c $(pkg-config --static --cflags --libs eddy-static) -o game
+ * Not `pkg-config --libs eddy`: that is the shared libeddy, which, built with
+ * a static Box2D, carries its own hidden copy of Box2D whose world ids are
+ * not the game's (eddy_world_adopt_box2d detects that and refuses). A
+ * libeddy built against a shared libbox2d shares it.
  *
  * WHAT EDDY DOES IN AN ADOPTED WORLD (eddy_body.h, ADOPTED WORLDS)
  *   It never steps, destroys or reconfigures the world, sets no contact or
