@@ -102,7 +102,9 @@
  *     own queries, events and mouse joint there);
  *   - eddy_world_get_gravity reads the Box2D world's gravity each time;
  *   - an adopted body's shapes come from Box2D (circles and polygons, read
- *     at adoption); eddy_body_add_shape refuses; eddy_body_destroy drops the
+ *     at adoption, and again at the next advance when the game rebuilds a
+ *     coupled body's fixtures); eddy_body_add_shape refuses; its type is
+ *     read again at every advance (eddy_coupling.h follows a change); eddy_body_destroy drops the
  *     handle and leaves the Box2D body alone;
  *   - eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
  *     created in the world (eddy_body_create), never the world or the
