@@ -91,13 +91,24 @@ static chipmunk_game make_chipmunk_game(void)
     return g;
 }
 
+static void free_shape(cpBody *body, cpShape *shape, void *space)
+{
+    (void)body;
+    cpSpaceRemoveShape(space, shape);
+    cpShapeFree(shape);
+}
+
 static void free_chipmunk_game(chipmunk_game *g)
 {
     free_tank(&g->t);
     eddy_world_destroy(g->w);
     eddy_chipmunk_destroy(g->cm);
+    if (g->crate) { /* Chipmunk frees no shape or body of a space it frees */
+        cpBodyEachShape(g->crate, free_shape, g->space);
+        cpSpaceRemoveBody(g->space, g->crate);
+        cpBodyFree(g->crate);
+    }
     cpSpaceFree(g->space);
-    if (g->crate) cpBodyFree(g->crate);
 }
 
 /* The same crate (1 x 0.6 m, 500 kg/m^2) in the same stirred tank, one in a
@@ -154,13 +165,6 @@ static void a_chipmunk_crate_moves_as_its_box2d_twin(void **state)
     eddy_world_destroy(bw);
     native_world_destroy(nw);
     free_chipmunk_game(&g);
-}
-
-static void free_shape(cpBody *body, cpShape *shape, void *space)
-{
-    (void)body;
-    cpSpaceRemoveShape(space, shape);
-    cpShapeFree(shape);
 }
 
 /* The game frees a coupled Chipmunk body (telling the adapter first, as
