@@ -77,6 +77,8 @@ typedef struct eddy_panel_fast eddy_panel_fast;
 eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err);
 void eddy_panel_fast_destroy(eddy_panel_fast *f);
 eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err);
+/* Sizes the per-worker scratch for w->tasks (set-up time). */
+eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err);
 
 /* The solve after the violation b_orig is known for every body and uf has
  * been copied: strengths into w->strength (images included). */
