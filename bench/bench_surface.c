@@ -24,6 +24,7 @@
  * (tests/test_surface.c).
  *
  *   build/bench/bench_surface --raft [--steps N] [--warmup W] [--workers K]
+ *                             [--only raft|spread]
  *
  * A crowd on the surface instead (issue 32): 120 boxes of 0.44 x 0.30 m at
  * half the water's density dropped in three loose rows onto a 30 m pool
@@ -231,7 +232,7 @@ static result raft_run(const eddy_asset *a, bool raft, int warmup, int steps, in
     return r;
 }
 
-static int raft_main(int steps, int warmup, int workers)
+static int raft_main(int steps, int warmup, int workers, const char *only)
 {
     if (workers > 1 && !task_pool_start(&raft_pool, workers)) {
         fprintf(stderr, "bench_surface: cannot start %d threads\n", workers);
@@ -245,9 +246,12 @@ static int raft_main(int steps, int warmup, int workers)
         fprintf(stderr, "bench_surface: %s\n", err.message);
         return 70;
     }
-    double wall_raft, wall_spread;
-    result raft = raft_run(a, true, warmup, steps, workers, &wall_raft);
-    result spread = raft_run(a, false, warmup, steps, workers, &wall_spread);
+    double wall_raft = 0, wall_spread = 0;
+    result none = {1, 0, 0, 1, 0};
+    result raft = !only || strcmp(only, "raft") == 0
+                      ? raft_run(a, true, warmup, steps, workers, &wall_raft) : none;
+    result spread = !only || strcmp(only, "spread") == 0
+                        ? raft_run(a, false, warmup, steps, workers, &wall_spread) : none;
     printf("120 boxes in a 30 x 6 m pool filled to 4.5 m, %d steps after %d, %d worker%s:\n",
            steps, warmup, workers, workers > 1 ? "s" : "");
     printf("  raft (three rows afloat)   %8.3f ms a step (CPU %8.3f), %.1f Schwarz sweeps\n",
@@ -281,7 +285,8 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: bench_surface [--steps N] [--warmup W] [--json] "
                             "[--only floating|submerged|full]\n"
-                            "       bench_surface --raft [--steps N] [--warmup W] [--workers K]\n");
+                            "       bench_surface --raft [--steps N] [--warmup W] [--workers K] "
+                            "[--only raft|spread]\n");
             return 64;
         }
     }
@@ -290,7 +295,7 @@ int main(int argc, char **argv)
                 TASK_POOL_MAX);
         return 64;
     }
-    if (raft) return raft_main(steps, warmup, workers);
+    if (raft) return raft_main(steps, warmup, workers, only);
     eddy_asset *pool = build(4.0), *full = build(0);
     result none = {1, 0, 0, 1, 0};
     bool all = !only;
