@@ -7,6 +7,9 @@
  *     the calling thread alone, and on pools of 1, 2, 3 and 8 POSIX threads
  *     (bench/task_pool.h): fluid coefficients, poses and velocities equal
  *     bit for bit after every run, and the pools were used;
+ *   - a raft of 30 boxes at half the water's density afloat in a tank
+ *     filled to a depth (surface, wet masks, the lid): the same bits on
+ *     none, 2 and 3 threads;
  *   - a pool handed over after some steps (eddy_coupling_set_workers) and
  *     taken away again continues the same bits;
  *   - bad input (worker counts outside 0..EDDY_MAX_WORKERS, one callback
@@ -250,10 +253,95 @@ static void bad_worker_settings_refused(void **state)
     eddy_fluid_destroy(f);
 }
 
+/* ------------------------------------------------------------ afloat */
+
+#define RAFT 30
+
+/* 40 steps of RAFT boxes dropped onto the water of a 10 x 6 m tank filled
+ * to 4 m, on `workers` threads (0: none); poses and velocities into out. */
+static void raft_on(const eddy_asset *a, int workers, double *out)
+{
+    eddy_error err = {0};
+    eddy_fluid_desc fd = {0};
+    fd.viscosity = 1e-3;
+    eddy_fluid *f = NULL;
+    eddy_world *w = NULL;
+    eddy_coupling *c = NULL;
+    eddy_world_desc wd = {0};
+    wd.gravity[1] = -9.81;
+    task_pool pool;
+    eddy_coupling_desc cd = {0};
+    if (workers > 0) {
+        assert_true(task_pool_start(&pool, workers));
+        cd.worker_count = workers;
+        cd.enqueue_task = task_pool_enqueue;
+        cd.finish_task = task_pool_finish;
+        cd.user_task_context = &pool;
+    }
+    if (eddy_fluid_create(a, &fd, &f, &err) != EDDY_OK || eddy_world_create(&wd, &w, &err) != EDDY_OK ||
+        eddy_coupling_create(f, w, &cd, &c, &err) != EDDY_OK ||
+        eddy_coupling_add_walls(c, NULL, &err) != EDDY_OK)
+        fail_msg("%s", err.message);
+    eddy_body *b[RAFT];
+    for (int k = 0; k < RAFT; ++k) {
+        eddy_body_desc bd = {0};
+        bd.type = EDDY_BODY_DYNAMIC;
+        bd.position[0] = 0.8 + 0.6 * (k % 15);
+        bd.position[1] = 4.15 + 0.35 * (k / 15);
+        bd.disable_sleep = true;
+        eddy_shape_desc sd = {0};
+        sd.type = EDDY_SHAPE_BOX, sd.half_width = 0.22, sd.half_height = 0.15, sd.density = 500;
+        if (eddy_body_create(w, &bd, &b[k], &err) != EDDY_OK ||
+            eddy_body_add_shape(b[k], &sd, NULL, &err) != EDDY_OK ||
+            eddy_coupling_add_body(c, b[k], &err) != EDDY_OK)
+            fail_msg("%s", err.message);
+    }
+    for (int n = 0; n < STEPS; ++n) {
+        eddy_stir st = {.x = 5, .y = 2, .radius = 1, .fx = 200, .fy = 0};
+        assert_int_equal(eddy_fluid_add_stir(f, &st), EDDY_OK);
+        if (eddy_coupling_step(c, 1.0 / 60, &err) != EDDY_OK) fail_msg("%s", err.message);
+    }
+    for (int k = 0; k < RAFT; ++k) {
+        eddy_pose p;
+        double v[2];
+        eddy_body_get_pose(b[k], &p);
+        eddy_body_linear_velocity(b[k], v);
+        double *o = out + 6 * k;
+        o[0] = p.x, o[1] = p.y, o[2] = p.angle, o[3] = v[0], o[4] = v[1];
+        o[5] = eddy_body_angular_velocity(b[k]);
+    }
+    memcpy(out + 6 * RAFT, eddy_fluid_coefficients(f), MODES * sizeof(double));
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    if (workers > 0) task_pool_stop(&pool);
+}
+
+static void raft_afloat_same_bits(void **state)
+{
+    (void)state;
+    eddy_build_desc d = {0};
+    d.width = 10, d.height = 6, d.depth = 4, d.nx = 64, d.ny = 38, d.modes = MODES;
+    eddy_asset *a = NULL;
+    eddy_error err = {0};
+    if (eddy_build_asset(&d, &a, &err) != EDDY_OK) fail_msg("%s", err.message);
+    static double alone[6 * RAFT + MODES], other[6 * RAFT + MODES];
+    raft_on(a, 0, alone);
+    for (int workers = 2; workers <= 3; ++workers) {
+        raft_on(a, workers, other);
+        assert_memory_equal(alone, other, sizeof alone);
+    }
+    print_message("raft: box 0 at (%.6f, %.6f) after %d steps on none, 2 and 3 workers\n",
+                  alone[0], alone[1], STEPS);
+    assert_true(fabs(alone[1] - 4.15) > 1e-3); /* it moved */
+    eddy_asset_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(any_worker_count_same_bits),
+        cmocka_unit_test(raft_afloat_same_bits),
         cmocka_unit_test(workers_handed_over_midway),
         cmocka_unit_test(bad_worker_settings_refused),
     };
