@@ -236,7 +236,7 @@ TESTS      := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCH_SRC  := $(wildcard bench/*.c)
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
-.PHONY: all libs test layers sanitize bench run demo install uninstall install-check \
+.PHONY: all libs test layers sanitize tsan bench run demo install uninstall install-check \
         check-exports test-v3 clean assets
 all: libs $(TOOLS) $(TESTS) $(BENCHES)
 libs: $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(SHARED)
@@ -429,6 +429,14 @@ sanitize:
 	$(MAKE) BUILD=build/sanitize OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined,float-cast-overflow \
 	       -fno-sanitize-recover=undefined,float-cast-overflow" test
+
+# The coupled step on worker threads under ThreadSanitizer (issue 32): the
+# library and tests/test_workers built with -fsanitize=thread in
+# build/tsan, then run (about a minute; not part of make check).
+tsan:
+	$(MAKE) BUILD=build/tsan OPT="-O1 -g -fno-omit-frame-pointer" SAN="-fsanitize=thread" \
+	  build/tsan/tests/test_workers
+	TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/test_workers
 
 # The whole suite on Box2D v3, which CI cannot fetch: build and install v3
 # beside the project (README) and point BOX2D_V3_PREFIX at it.

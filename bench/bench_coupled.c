@@ -48,6 +48,7 @@
 /* Internal on purpose: the paper pipeline this benchmark times against is a
  * switch for benchmarks, not part of the public API. */
 #include "coupling_internal.h"
+#include "task_pool.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -81,8 +82,11 @@ typedef struct result {
 
 typedef struct options {
     int json, steps, paper_steps, warmup, stress_min, stress_max, crowded;
+    int workers; /* --workers N: the coupling runs on a pool of N threads (task_pool.h) */
     const char *scene, *pipeline;
 } options;
+
+static task_pool pool; /* --workers */
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -204,6 +208,9 @@ static void run(const char *name, const char *json, double side, int grid, int m
     eddy_world *world;
     eddy_coupling *c;
     if (eddy_scene_build_world(scene, fluid, &world, &c, NULL, &err) != EDDY_OK) die(name, &err);
+    if (o->workers > 1 && eddy_coupling_set_workers(c, o->workers, task_pool_enqueue,
+                                                    task_pool_finish, &pool, &err) != EDDY_OK)
+        die(name, &err);
     double dt = eddy_scene_dt(scene);
     double *ms = malloc(sizeof(double) * (size_t)steps * PH_COUNT);
     if (!ms) die("out of memory", NULL);
@@ -313,13 +320,13 @@ static void usage(void)
 {
     fprintf(stderr, "usage: bench_coupled [--json] [--steps N] [--paper-steps K] [--warmup W]\n"
                     "       [--scene all|paper-game|drafting|stress] [--pipeline both|fast|paper]\n"
-                    "       [--stress-min N] [--stress-max N] [--crowded]\n");
+                    "       [--stress-min N] [--stress-max N] [--crowded] [--workers N]\n");
     exit(64);
 }
 
 int main(int argc, char **argv)
 {
-    options o = {0, 1000, 60, 300, 0, 1000, 0, "all", "both"};
+    options o = {0, 1000, 60, 300, 0, 1000, 0, 1, "all", "both"};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) o.json = 1;
@@ -331,9 +338,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--stress-min") && v) o.stress_min = atoi(argv[++i]);
         else if (!strcmp(a, "--stress-max") && v) o.stress_max = atoi(argv[++i]);
         else if (!strcmp(a, "--crowded")) o.crowded = 1;
+        else if (!strcmp(a, "--workers") && v) o.workers = atoi(argv[++i]);
         else usage();
     }
-    if (o.steps < 1 || o.paper_steps < 1 || o.warmup < 0) usage();
+    if (o.steps < 1 || o.paper_steps < 1 || o.warmup < 0 || o.workers < 1 ||
+        o.workers > TASK_POOL_MAX)
+        usage();
+    if (o.workers > 1 && !task_pool_start(&pool, o.workers)) die("starting the worker threads", NULL);
     bool all = !strcmp(o.scene, "all");
     bool fast = strcmp(o.pipeline, "paper") != 0, paper = strcmp(o.pipeline, "fast") != 0;
     if (!o.json) {
@@ -408,5 +419,6 @@ int main(int argc, char **argv)
         }
     }
     for (int i = 0; i < asset_count; ++i) eddy_asset_destroy(assets[i].asset);
+    if (o.workers > 1) task_pool_stop(&pool);
     return 0;
 }

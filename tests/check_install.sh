@@ -87,6 +87,11 @@ for p in fluid_only fluid_only_static; do
 done
 cmp -s "$out/fluid_only.txt" "$out/fluid_only_static.txt" ||
     fail "the shared and the static fluid_only disagree"
+for p in workers workers_static; do
+    "$out/$p" "$out/tank.eddy" 3 >"$out/$p.txt" || fail "$p failed"
+    [ "$(grep -c '^t=' "$out/$p.txt")" -eq 3 ] && grep -q '^same bits on 1 and 3 workers$' "$out/$p.txt" ||
+        fail "$p printed $(cat "$out/$p.txt")"
+done
 "$out/build_tank_static" "$out/tank_static.eddy" >/dev/null
 cmp -s "$out/tank.eddy" "$out/tank_static.eddy" || fail "the static builder wrote other bytes"
 own=0

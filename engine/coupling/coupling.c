@@ -118,6 +118,7 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
     pd.surface_lid = c->asset->surface != NULL; /* a tank filled to a depth (surface.h) */
+    pd.tasks = eddy_coupling_tasks(c); /* the game's workers (coupling_tasks.c) */
     return eddy_panel_world_create(&pd, &c->panels, err);
 }
 
@@ -178,6 +179,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         res = eddy_box_feedback_create(c->asset->modes, c->asset->eigen_count, c->asset->width,
                                        c->asset->height, &c->box_feedback, err);
     if (res == EDDY_OK) res = eddy_coupling_set_feedback(c, c->desc.feedback);
+    if (res == EDDY_OK) res = eddy_coupling_tasks_init(c, err); /* coupling_tasks.c */
     if (res != EDDY_OK) {
         if (res == EDDY_ERR_MEMORY) eddy_fail(err, res, "out of memory creating a coupling");
         eddy_coupling_destroy(c);
@@ -208,6 +210,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_surface_destroy(c->surface);
     eddy_grid_feedback_free(&c->grid);
     eddy_box_feedback_destroy(c->box_feedback);
+    eddy_coupling_tasks_free(c);
     eddy_stream_feedback_free(&c->stream);
     eddy_free(c);
 }

@@ -144,6 +144,9 @@ struct eddy_coupling {
     double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
     double *ambient_coef; /* r: r minus one body's own wake */
     double *body_fold;    /* r: one body's exact feedback vector */
+    eddy_tasks tasks;     /* the game's workers, from desc (coupling_tasks.c) */
+    struct eddy_box_feedback **worker_box; /* per worker (0 unused: box_feedback), or NULL */
+    double *fold_all;     /* max_bodies x r: each body's feedback on the workers, or NULL */
     double *reaction;     /* r: the water's share of the pressure-gradient and added-mass
                              forces this step (coupling_forces.c, water_reaction) */
     bool reacted;         /* reaction holds something to add */
@@ -245,5 +248,13 @@ eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_err
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);
+
+/* coupling_tasks.c: the game's task system (eddy_coupling_desc). */
+const eddy_tasks *eddy_coupling_tasks(eddy_coupling *c); /* filled from c->desc */
+eddy_result eddy_coupling_tasks_init(eddy_coupling *c, eddy_error *err);
+void eddy_coupling_tasks_free(eddy_coupling *c);
+/* feedback_grid.c: the exact feedback with bodies spread over the workers,
+ * into c->reduced (false: nothing to add). */
+bool eddy_coupling_feedback_on_workers(eddy_coupling *c);
 
 #endif

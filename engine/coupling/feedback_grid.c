@@ -250,14 +250,15 @@ static bool raw_feedback(eddy_coupling *c, double *out)
  * modes by Gauss points and recurrences (or the closed form per mode and panel
  * for the paper pipeline, or when the panels are too long for the Gauss rule),
  * grid modes by their discrete stream functions. */
-static void exact_body_feedback(eddy_coupling *c, int b, double *out)
+static void exact_body_feedback(const eddy_coupling *c, int b, struct eddy_box_feedback *box,
+                                double *out)
 {
     const eddy_panel_world_body *pb = &c->panels->bodies[b];
     int first = pb->first, count = pb->shape->count, eigen = c->asset->eigen_count;
     /* both box variants write out[0, eigen); the grid modes add to the rest */
     memset(out + eigen, 0, (size_t)(c->r - eigen) * sizeof(double));
-    if (c->paper_pipeline || !c->box_feedback ||
-        !eddy_box_feedback_apply_range(c->box_feedback, c->panels, first, count, out))
+    if (c->paper_pipeline || !box ||
+        !eddy_box_feedback_apply_range(box, c->panels, first, count, out))
         eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes, eigen, out);
     eddy_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);
 }
@@ -322,6 +323,10 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
     }
     c->timings.quadtree_nodes = 0;
     bool exact = c->desc.feedback == EDDY_FEEDBACK_EXACT, any = false;
+    if (exact && c->fold_all) { /* on the game's workers (coupling_tasks.c) */
+        if (eddy_coupling_feedback_on_workers(c)) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+        return;
+    }
     if (exact) memset(c->reduced, 0, (size_t)c->r * sizeof(double));
     for (int b = 0; b < c->body_count; ++b) {
         const eddy_coupled_body *info = &c->info[b];
@@ -331,7 +336,7 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
             for (int k = 0; k < c->r; ++k) self[k] *= fade;
             continue;
         }
-        exact_body_feedback(c, b, c->body_fold);
+        exact_body_feedback(c, b, c->box_feedback, c->body_fold);
         const double *f = c->body_fold;
         /* the wake fades, then takes this step's fold in (one pass) */
         if (exact)
@@ -354,4 +359,43 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
         w->strength = keep;
     }
     eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+}
+
+/* Exact feedback of a range of bodies on one worker: each body's fold goes
+ * to its own row of fold_all (the amount added to the water), its wake to
+ * its own row of self; nothing shared is written. */
+static void feedback_task(int start, int end, int worker, void *context)
+{
+    const eddy_coupling *c = context;
+    struct eddy_box_feedback *box = worker == 0 ? c->box_feedback : c->worker_box[worker];
+    for (int b = start; b < end; ++b) {
+        const eddy_coupled_body *info = &c->info[b];
+        double *self = c->self + (size_t)b * (size_t)c->r;
+        double *add = c->fold_all + (size_t)b * (size_t)c->r;
+        const double fade = info->wake_fade, fold = info->fold;
+        if (fold == 0.0) {
+            for (int k = 0; k < c->r; ++k) self[k] *= fade;
+            continue;
+        }
+        exact_body_feedback(c, b, box, add);
+        for (int k = 0; k < c->r; ++k) { /* as the serial loop: the same products */
+            double a = fold * add[k];
+            self[k] = self[k] * fade + a;
+            add[k] = a;
+        }
+    }
+}
+
+bool eddy_coupling_feedback_on_workers(eddy_coupling *c)
+{
+    memset(c->reduced, 0, (size_t)c->r * sizeof(double));
+    eddy_tasks_run(&c->tasks, c->body_count, 4, feedback_task, c);
+    bool any = false;
+    for (int b = 0; b < c->body_count; ++b) { /* summed in body order, as the serial loop */
+        if (c->info[b].fold == 0.0) continue;
+        const double *add = c->fold_all + (size_t)b * (size_t)c->r;
+        for (int k = 0; k < c->r; ++k) c->reduced[k] += add[k];
+        any = true;
+    }
+    return any;
 }

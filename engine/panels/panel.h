@@ -95,6 +95,7 @@
 #define EDDY_PANEL_H
 
 #include "eddy_core.h"
+#include "tasks.h"
 
 #include <stdbool.h>
 
@@ -342,6 +343,9 @@ typedef struct eddy_panel_world_desc {
                               there (the image would lie against its own wet part,
                               where the sweeps converge slowly, and the lid's flux
                               is the surface's, not the reduced fluid's) */
+    const eddy_tasks *tasks; /* the game's workers (tasks.h), or NULL; must outlive the
+                              world. The fast path's far field and near blocks run on
+                              them, with results independent of the worker count */
 } eddy_panel_world_desc;
 
 typedef struct eddy_panel_report {
@@ -411,6 +415,7 @@ typedef struct eddy_panel_world {
     bool fast;                         /* solve by panel_fast.c */
     double farfield_tolerance;
     struct eddy_panel_fast *fast_state; /* NULL until the fast path is first used */
+    const eddy_tasks *tasks;            /* see eddy_panel_world_desc */
     struct eddy_wall_state *walls;      /* interior walls' source panels (panel_walls.c), or NULL */
 } eddy_panel_world;
 
@@ -424,6 +429,11 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
                                       int *index, eddy_error *err);
 eddy_result eddy_panel_world_set_state(eddy_panel_world *w, int body,
                                        const eddy_panel_body_state *state, eddy_error *err);
+
+/* The workers the fast path runs on (tasks.h; NULL: none), set-up time: sizes
+ * their scratch. tasks must outlive the world. */
+eddy_result eddy_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
+                                       eddy_error *err);
 
 /* Switches between the fast and the reference path (set-up time: the first
  * switch to the fast path allocates its buffers). Strengths carry over. */

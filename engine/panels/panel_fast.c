@@ -25,6 +25,9 @@
  * touching) and the far field moves too (a neighbour just beyond the near
  * range), waiting for the near field alone costs more sweeps in all. */
 #define FAST_INNER_SWEEPS 4
+/* Bodies a worker takes at least at a time (tasks.h): a body's far field or
+ * near blocks cost a few microseconds, a hand-over about one. */
+#define TASK_BODIES 8
 
 /* One wall image or the real copy of a body's panels, as a far-field source. */
 typedef struct far_group {
@@ -102,7 +105,9 @@ struct eddy_panel_fast {
     double tol_2pi;      /* tol / (2 pi) */
     unsigned char order_tab[ORDER_BINS + 2];
     double binomials[EDDY_FAR_BINOMIALS];
-    double local[2 * EDDY_FAR_P_MAX]; /* one target's local expansion, in a pass */
+    int workers;       /* eddy_tasks_workers of the world's tasks */
+    double *local;     /* per worker, 2 EDDY_FAR_P_MAX: one target's local expansion */
+    int *target_evals; /* per body: far uses evaluated for it in the last pass */
     /* scratch */
     double *far;       /* per real panel: far-field normal flux times length */
     double *gamma_far; /* per real panel: the strengths far[] was evaluated with */
@@ -283,10 +288,13 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->body_p = eddy_calloc(nb, sizeof(int));
     f->use_first = eddy_calloc(nb, sizeof(int));
     f->use_count = eddy_calloc(nb, sizeof(int));
+    f->workers = eddy_tasks_workers(w->tasks);
+    f->local = eddy_calloc((size_t)f->workers * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    f->target_evals = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
-        !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count) {
+        !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count || !f->local || !f->target_evals) {
         eddy_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
@@ -304,8 +312,22 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     eddy_free(f->gamma_far), eddy_free(f->gamma_prev), eddy_free(f->gamma_best), eddy_free(f->dgamma), eddy_free(f->node_scale), eddy_free(f->node_abs);
     eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
     eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
+    eddy_free(f->local), eddy_free(f->target_evals);
     eddy_free(f->body_coef), eddy_free(f->body_p), eddy_free(f->uses), eddy_free(f->use_first), eddy_free(f->use_count);
     eddy_free(f);
+}
+
+eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err)
+{
+    eddy_panel_fast *f = w->fast_state;
+    int workers = eddy_tasks_workers(w->tasks);
+    if (workers == f->workers) return EDDY_OK;
+    double *local = eddy_calloc((size_t)workers * 2 * EDDY_FAR_P_MAX, sizeof(double));
+    if (!local) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (workers)");
+    eddy_free(f->local);
+    f->local = local;
+    f->workers = workers;
+    return EDDY_OK;
 }
 
 eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err)
@@ -616,14 +638,33 @@ static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int 
         long size = (long)mt * ms;
         near_block blk = {j, copies, -1};
         if (f->near_used + size <= f->near_cap) {
-            blk.offset = f->near_used;
-            fill_block(w, f, t, j, copies, &f->near[blk.offset]);
+            blk.offset = f->near_used; /* filled by fill_task */
             f->near_used += size;
             f->stats.near_entries += size;
         }
         f->blocks[f->block_used++] = blk;
         f->block_count[t]++;
     }
+}
+
+/* The cached near blocks of a range of target bodies (each writes only its
+ * own blocks). */
+typedef struct fill_job {
+    const eddy_panel_world *w;
+    const eddy_panel_fast *f;
+} fill_job;
+
+static void fill_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    const fill_job *job = context;
+    const eddy_panel_fast *f = job->f;
+    for (int t = start; t < end; ++t)
+        for (int k = 0; k < f->block_count[t]; ++k) {
+            const near_block *blk = &f->blocks[f->block_first[t] + k];
+            if (blk->offset >= 0)
+                fill_block(job->w, f, t, blk->body, blk->copies, &f->near[blk->offset]);
+        }
 }
 
 static void classify(eddy_panel_world *w, eddy_panel_fast *f)
@@ -643,6 +684,8 @@ static void classify(eddy_panel_world *w, eddy_panel_fast *f)
         int near = classify_target(w, f, t);
         assemble_target(w, f, t, near);
     }
+    fill_job fill = {w, f};
+    eddy_tasks_run(w->tasks, w->body_count, TASK_BODIES, fill_task, &fill);
     /* a node's order serves its parent's too (the parent is built from it) */
     for (int i = 0; i < f->node_count; ++i) {
         far_node *n = &f->nodes[i];
@@ -786,13 +829,13 @@ static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     }
 }
 
-/* Normal flux (times length) of the local expansion f->local (order q,
- * about the body origin) at every midpoint of body t, added to f->far; two
- * midpoints per vector. */
-static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int q)
+/* Normal flux (times length) of the local expansion b (order q, about the
+ * body origin) at every midpoint of body t, added to f->far; two midpoints
+ * per vector. */
+static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int q,
+                       const double *b)
 {
     const eddy_panel_world_body *pb = &w->bodies[t];
-    const double *b = f->local;
     int m = pb->shape->count, g = pb->first, j = 0;
     eddy_v2 cx = eddy_v2_set(pb->state.x), cy = eddy_v2_set(pb->state.y);
     for (; j + 1 < m; j += 2) {
@@ -816,20 +859,80 @@ static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int
 /* One use of a far node by target body t: into the target's local
  * expansion (order *q so far, raised as needed) or at its midpoints. */
 static void apply_use(const eddy_panel_world *w, eddy_panel_fast *f, int t, const far_use *use,
-                      int *q)
+                      int *q, double *local)
 {
     if (use->q < 0) {
         node_flux(w, f, t, use->node, use->p);
         return;
     }
     if (use->q > *q) {
-        memset(&f->local[2 * (*q + 1)], 0, sizeof(double) * 2 * (size_t)(use->q - *q));
+        memset(&local[2 * (*q + 1)], 0, sizeof(double) * 2 * (size_t)(use->q - *q));
         *q = use->q;
     }
     const far_node *n = &f->nodes[use->node];
     const eddy_panel_world_body *pb = &w->bodies[t];
     eddy_far_local_add(&f->coef[(size_t)use->node * 2 * EDDY_FAR_P_MAX], use->p,
-                       pb->state.x - n->cx, pb->state.y - n->cy, use->q, f->binomials, f->local);
+                       pb->state.x - n->cx, pb->state.y - n->cy, use->q, f->binomials, local);
+}
+
+/* The far field of the pass at target body t's midpoints (every use when
+ * first, else those whose change is not provably negligible, far_pass).
+ * Returns the uses evaluated. */
+static int far_target(const eddy_panel_world *w, eddy_panel_fast *f, int t, bool first,
+                      double *local)
+{
+    int evaluated = 0;
+    {
+        int q = -1; /* order of the target's local expansion so far */
+        if (f->use_count[t] >= 0) {
+            for (int u = 0; u < f->use_count[t]; ++u) {
+                far_use *use = &f->uses[f->use_first[t] + u];
+                if (!first) {
+                    double bound = f->node_scale[use->node] * use->change;
+                    double allowed = f->node_abs[use->node] * use->allow;
+                    if (use->skipped + bound <= allowed) {
+                        use->skipped += bound;
+                        continue;
+                    }
+                }
+                apply_use(w, f, t, use, &q, local);
+                ++evaluated;
+            }
+        } else { /* the use list overflowed for this target: walk the tree, every use */
+            const eddy_panel_world_body *pb = &w->bodies[t];
+            double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
+            for (int i = 0; i < f->node_count;) {
+                const far_node *n = &f->nodes[i];
+                far_use use;
+                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
+                    i = n->end;
+                else if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
+                    apply_use(w, f, t, &use, &q, local);
+                    ++evaluated;
+                    i = n->end;
+                } else
+                    i = n->group >= 0 ? n->end : i + 1;
+            }
+        }
+        if (q >= 0) local_flux(w, f, t, q, local);
+    }
+    return evaluated;
+}
+
+/* far_target over a range of target bodies on one worker: each writes only
+ * its own midpoints' far field, its own uses and its own count. */
+typedef struct far_job {
+    const eddy_panel_world *w;
+    eddy_panel_fast *f;
+    bool first;
+} far_job;
+
+static void far_task(int start, int end, int worker, void *context)
+{
+    const far_job *job = context;
+    double *local = &job->f->local[(size_t)worker * 2 * EDDY_FAR_P_MAX];
+    for (int t = start; t < end; ++t)
+        job->f->target_evals[t] = far_target(job->w, job->f, t, job->first, local);
 }
 
 /* One far-field pass: f->far += the field of the strength change since the
@@ -881,41 +984,10 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
         }
         f->node_scale[i] = sqrt(scale2);
     }
-    int evaluated = 0;
-    for (int t = 0; t < w->body_count; ++t) {
-        int q = -1; /* order of the target's local expansion so far */
-        if (f->use_count[t] >= 0) {
-            for (int u = 0; u < f->use_count[t]; ++u) {
-                far_use *use = &f->uses[f->use_first[t] + u];
-                if (!first) {
-                    double bound = f->node_scale[use->node] * use->change;
-                    double allowed = f->node_abs[use->node] * use->allow;
-                    if (use->skipped + bound <= allowed) {
-                        use->skipped += bound;
-                        continue;
-                    }
-                }
-                apply_use(w, f, t, use, &q);
-                ++evaluated;
-            }
-        } else { /* the use list overflowed for this target: walk the tree, every use */
-            const eddy_panel_world_body *pb = &w->bodies[t];
-            double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-            for (int i = 0; i < f->node_count;) {
-                const far_node *n = &f->nodes[i];
-                far_use use;
-                if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0)
-                    i = n->end;
-                else if (far_accept(f, n, tx, ty, tr, &use) != FAR_NONE) {
-                    apply_use(w, f, t, &use, &q);
-                    ++evaluated;
-                    i = n->end;
-                } else
-                    i = n->group >= 0 ? n->end : i + 1;
-            }
-        }
-        if (q >= 0) local_flux(w, f, t, q);
-    }
+    far_job job = {w, f, first};
+    eddy_tasks_run(w->tasks, w->body_count, TASK_BODIES, far_task, &job);
+    int evaluated = 0; /* summed here, in body order */
+    for (int t = 0; t < w->body_count; ++t) evaluated += f->target_evals[t];
     f->stats.far_passes++;
     return evaluated;
 }

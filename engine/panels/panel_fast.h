@@ -55,6 +55,15 @@
  *     a branch-free arctangent (only targets at least one panel length from
  *     the panel reach it, so the subtended angle stays below 54 degrees);
  *     closer targets go through eddy_panel_normal_influence_near itself.
+ *  5. Workers (tasks.h, issue 32). With the game's task system the near
+ *     blocks (after the serial classification has placed them) and every
+ *     far-field pass run one target body per item: an item writes only its
+ *     own blocks, its own midpoints' far field, its own uses' bookkeeping
+ *     and its own count of evaluated uses, and reads the node coefficients
+ *     the serial upward pass made; its local expansion is per-worker
+ *     scratch. The counts are summed in body order after the pass, so the
+ *     result is the same bits for any worker count. The sweeps stay on the
+ *     calling thread (Gauss-Seidel is sequential).
  */
 #ifndef EDDY_PANEL_FAST_H
 #define EDDY_PANEL_FAST_H
@@ -77,6 +86,8 @@ typedef struct eddy_panel_fast eddy_panel_fast;
 eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err);
 void eddy_panel_fast_destroy(eddy_panel_fast *f);
 eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err);
+/* Sizes the per-worker scratch for w->tasks (set-up time). */
+eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err);
 
 /* The solve after the violation b_orig is known for every body and uf has
  * been copied: strengths into w->strength (images included). */

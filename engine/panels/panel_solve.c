@@ -47,6 +47,7 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->max_iterations = desc->max_iterations > 0 ? desc->max_iterations : 100;
     w->farfield_tolerance = desc->farfield_tolerance > 0.0 ? desc->farfield_tolerance : w->tolerance;
     w->max_bodies = desc->max_bodies;
+    w->tasks = desc->tasks;
     w->max_panels = desc->max_panels;
     w->max_sources = desc->max_panels * (w->images ? 1 + EDDY_PANEL_MAX_IMAGES : 1);
 
@@ -103,6 +104,17 @@ eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error
     w->fast = fast;
     for (int b = 0; b < w->body_count; b++) w->bodies[b].warm = 0;
     return EDDY_OK;
+}
+
+eddy_result eddy_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
+                                       eddy_error *err)
+{
+    if (!w) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: NULL world");
+    const eddy_tasks *before = w->tasks;
+    w->tasks = tasks;
+    eddy_result res = w->fast_state ? eddy_panel_fast_set_workers(w, err) : EDDY_OK;
+    if (res != EDDY_OK) w->tasks = before;
+    return res;
 }
 
 void eddy_panel_world_destroy(eddy_panel_world *w)

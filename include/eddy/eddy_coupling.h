@@ -165,6 +165,27 @@ typedef enum eddy_feedback_mode {
 
 EDDY_API const char *eddy_feedback_name(eddy_feedback_mode mode);
 
+/* WORKERS (optional; the style of Box2D v3's b2WorldDef.enqueueTask /
+ * finishTask). A game with a task system hands it over in the desc: eddy
+ * calls enqueue_task with a task and a number of items; the game runs
+ * task(start, end, worker, task_context) over ranges that cover
+ * [0, item_count) once, each of at least min_range items (the last may be
+ * shorter), on its workers, with worker in [0, worker_count) and no two
+ * ranges running at once on the same worker index; it returns a handle, or
+ * NULL when it ran every range itself before returning. eddy then calls
+ * finish_task(handle, user_task_context), which must return once every
+ * range is done. Both run on the thread that called the step, inside it.
+ * The panels' far field and near field, and the exact feedback, run this
+ * way; their results do not depend on worker_count or on how the game
+ * splits the items (every item writes its own result, sums are taken in a
+ * fixed order afterwards): a replay gives the same bits on any number of
+ * workers. eddy allocates per-worker scratch at creation and nothing in
+ * the step. examples/workers.c runs a small pool of threads. */
+typedef void eddy_task_fn(int start, int end, int worker, void *task_context);
+typedef void *eddy_enqueue_task_fn(eddy_task_fn *task, int item_count, int min_range,
+                                   void *task_context, void *user_task_context);
+typedef void eddy_finish_task_fn(void *user_task, void *user_task_context);
+
 typedef struct eddy_coupling_desc {
     int max_bodies;              /* default 64 */
     int max_panels;              /* real panels over all bodies, default the larger
@@ -205,7 +226,15 @@ typedef struct eddy_coupling_desc {
                                     Default (0): the fluid's viscosity; negative: none */
     bool open_top;               /* eddy_coupling_add_walls leaves the tank's top open:
                                     bodies may fly out of it (default: closed at its top) */
+    /* WORKERS above: all three or none (default: everything on the calling thread) */
+    int worker_count;            /* 1..EDDY_MAX_WORKERS; 0: 1 */
+    eddy_enqueue_task_fn *enqueue_task;
+    eddy_finish_task_fn *finish_task;
+    void *user_task_context;     /* handed back to both, never read by eddy */
 } eddy_coupling_desc;
+
+/* Largest eddy_coupling_desc.worker_count. */
+#define EDDY_MAX_WORKERS 64
 
 typedef struct eddy_coupling eddy_coupling;
 
@@ -217,6 +246,16 @@ EDDY_API eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
                                           const eddy_coupling_desc *desc, eddy_coupling **out,
                                           eddy_error *err);
 EDDY_API void eddy_coupling_destroy(eddy_coupling *c);
+
+/* The desc's WORKERS fields for a coupling made elsewhere (a scene's,
+ * eddy_scene_build_world): the same rules; enqueue_task NULL goes back to
+ * the calling thread alone. Set-up time (it allocates), never inside a
+ * step. EDDY_ERR_ARGUMENT for a worker_count outside 0..EDDY_MAX_WORKERS or
+ * one callback without the other; on any error nothing changes. */
+EDDY_API eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
+                                               eddy_enqueue_task_fn *enqueue_task,
+                                               eddy_finish_task_fn *finish_task,
+                                               void *user_task_context, eddy_error *err);
 
 /* Registers a body of the world: panels along the outline of its non-sensor
  * shapes (an odd number per side), the inverse of its panel matrix (5.12,
