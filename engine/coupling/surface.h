@@ -136,8 +136,16 @@ void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double 
 bool eddy_wet_released(const eddy_coupling *c, int b);
 /* Sets up body b's wet state when it is added (after eddy_coupling_body_attach). */
 void eddy_wet_attach(eddy_coupling *c, int b);
-/* The wet weights of the panels (fraction of each panel's length inside the
- * water's domain [0, W] x [0, D]) into the panel world, after it placed them. */
+/* The wet weights of the panels into the panel world, after it placed them:
+ * 0 for a body out of the water, else the fraction of each panel's length
+ * inside the tank's sides (a full tank: inside [0, W] x [0, D]); a body
+ * reaching through the lid keeps its panels above it (surface_bodies.c). */
 void eddy_wet_mask_panels(eddy_coupling *c);
+/* The reduced flow at the n points xy above the lid of a surface level
+ * replaced by its mirror image in the lid, (u, -v) at (x, 2 D - y): what the
+ * panels of a body reaching through the lid see (coef: the fluid's
+ * coefficients to use, NULL: its own). Nothing in a full tank. */
+void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
+                             double *uv);
 
 #endif
