@@ -31,7 +31,11 @@ typedef struct eddy_surface {
     double width, depth;   /* W, D: the water at rest */
     double open_width;     /* W_s: length of the open surface */
     double density;        /* rho of the fluid */
-    double viscosity;      /* the waves' damping: amplitudes decay as exp(-2 nu k^2 t) */
+    double viscosity;      /* nu of the waves' damping (surface.c, THE DAMPING) */
+    double *wall_factor;   /* count: G_n (1/m) of the boundary layers' rate
+                              sqrt(nu omega_n / 2) G_n (surface.c) */
+    double calm_rate;      /* 1/s: the least amplitude decay rate of every mode, ln(100) /
+                              wave_calm_time (0: the physical rates alone) */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
@@ -89,8 +93,11 @@ void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, doubl
  * level, follows the bodies' areas instead). */
 void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
                            double sigma);
+/* The amplitude decay rate (1/s) of mode n at gravity g (surface.c, THE
+ * DAMPING). */
+double eddy_surface_damping(const eddy_surface *s, int n, double g);
 /* The modes over dt with gravity g (m/s^2, downward): exact rotation of each
- * oscillator, then the viscous decay. */
+ * oscillator, then the decay. */
 void eddy_surface_advance(eddy_surface *s, double dt, double g);
 /* Wave energy, J per metre: rho g N_n (a_n^2 + (da_n/dt / omega_n)^2) / 2 summed. */
 double eddy_surface_wave_energy(const eddy_surface *s);
