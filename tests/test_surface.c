@@ -1037,8 +1037,8 @@ static void panels_act_on_the_wet_part(void **state)
         const double *e = &w->src[4 * i];
         double x = w->mid[2 * i], y = w->mid[2 * i + 1];
         if (e[1] > 4.0 && e[3] > 4.0) {
-            double below_lid[2], seen[2], xy[2] = {x, y};
-            eddy_fluid_velocity(r.fluid, x, 8.0 - y, below_lid);
+            double below_lid[2], seen[2], xy[2] = {x, y}, mirror[2] = {x, 8.0 - y};
+            eddy_fluid_velocity_many(r.fluid, 1, mirror, below_lid);
             eddy_wet_mirror_samples(r.c, NULL, 1, xy, seen);
             assert_true(seen[0] == below_lid[0] && seen[1] == -below_lid[1]);
             assert_true(hypot(below_lid[0], below_lid[1]) > 0.0);

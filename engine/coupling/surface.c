@@ -111,6 +111,13 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b || !s->wall_factor)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     for (int k = 0; k < s->count; ++k) s->wall_factor[k] = wall_factor(m->k[k], s->depth, s->open_width);
+    int probes = c->desc.max_bodies * EDDY_PROBE_MAX_PANELS, panels = c->panels->max_panels;
+    s->mirror_cap = probes > panels ? probes : panels;
+    s->mirror_at = eddy_calloc((size_t)s->mirror_cap, sizeof *s->mirror_at);
+    s->mirror_xy = eddy_calloc(2 * (size_t)s->mirror_cap, sizeof *s->mirror_xy);
+    s->mirror_uv = eddy_calloc(2 * (size_t)s->mirror_cap, sizeof *s->mirror_uv);
+    if (!s->mirror_at || !s->mirror_xy || !s->mirror_uv)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     s->min_sigma = FILTER / m->k[s->count - 1];
     eddy_body_backend_info backend;
     eddy_body_get_backend(&backend);
@@ -123,6 +130,7 @@ void eddy_surface_destroy(eddy_surface *s)
 {
     if (!s) return;
     eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->filter), eddy_free(s->wall_factor);
+    eddy_free(s->mirror_at), eddy_free(s->mirror_xy), eddy_free(s->mirror_uv);
     eddy_free(s->shape_a), eddy_free(s->shape_b);
     eddy_free(s);
 }

@@ -36,6 +36,9 @@ typedef struct eddy_surface {
                               sqrt(nu omega_n / 2) G_n (surface.c) */
     double calm_rate;      /* 1/s: the least amplitude decay rate of every mode, ln(100) /
                               wave_calm_time (0: the physical rates alone) */
+    int mirror_cap;        /* points eddy_wet_mirror_samples can take at once */
+    int *mirror_at;        /* mirror_cap: scratch, which sample each mirrored point is */
+    double *mirror_xy, *mirror_uv; /* 2 mirror_cap: scratch, the mirrored points, their flow */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */

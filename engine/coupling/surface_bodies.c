@@ -519,14 +519,26 @@ void eddy_wet_mask_panels(eddy_coupling *c)
 void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv)
 {
-    if (!c->surface) return;
+    eddy_surface *s = c->surface;
+    if (!s) return;
     double D = c->asset->height;
-    for (int p = 0; p < n; ++p) {
-        if (!(xy[2 * p + 1] > D)) continue;
-        double m[2] = {xy[2 * p], fmax(2.0 * D - xy[2 * p + 1], 0.0)};
-        if (coef) eddy_fluid_velocity_many_of(c->fluid, coef, 1, m, uv + 2 * p);
-        else eddy_fluid_velocity(c->fluid, m[0], m[1], uv + 2 * p);
-        uv[2 * p + 1] = -uv[2 * p + 1];
+    for (int from = 0; from < n;) { /* in batches of the scratch's size (one, in practice) */
+        int count = 0;
+        for (; from < n && count < s->mirror_cap; ++from) {
+            if (!(xy[2 * from + 1] > D)) continue;
+            s->mirror_at[count] = from;
+            s->mirror_xy[2 * count] = xy[2 * from];
+            s->mirror_xy[2 * count + 1] = fmax(2.0 * D - xy[2 * from + 1], 0.0);
+            ++count;
+        }
+        if (count == 0) continue;
+        if (coef) eddy_fluid_velocity_many_of(c->fluid, coef, count, s->mirror_xy, s->mirror_uv);
+        else eddy_fluid_velocity_many(c->fluid, count, s->mirror_xy, s->mirror_uv);
+        for (int q = 0; q < count; ++q) {
+            int p = s->mirror_at[q];
+            uv[2 * p] = s->mirror_uv[2 * q];
+            uv[2 * p + 1] = -s->mirror_uv[2 * q + 1];
+        }
     }
 }
 
