@@ -583,6 +583,25 @@ static void sloshing_decays_as_in_a_real_tank(void **state)
         }
         free_rig(&r);
     }
+    /* a calm-down time below zero is refused, naming the field */
+    rig_desc d = {10, 6, 4, 32, 8, 0, 0, 0, 0, 0};
+    eddy_asset *a = build_pool(&d);
+    eddy_fluid *f = NULL;
+    eddy_world *w = NULL;
+    eddy_coupling *c = NULL;
+    eddy_error err = {0};
+    eddy_fluid_desc fd = {0};
+    eddy_world_desc wd = {0};
+    assert_int_equal(eddy_fluid_create(a, &fd, &f, &err), EDDY_OK);
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling_desc cd = {0};
+    cd.wave_calm_time = -1.0;
+    assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_ERR_ARGUMENT);
+    assert_null(c);
+    assert_non_null(strstr(err.message, "wave_calm_time"));
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
 }
 
 static void sloshing_periods_match_the_dispersion_relation(void **state)
