@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* bench_accuracy.c - how close the reduced flow stays to the full one, by
- * mode count, in a box and in the game's cave (issue 23): the table of
+ * mode count, in a box, in the game's cave (issue 23) and in a pool under
+ * its lid (issue 35): the table of
  * README "Accuracy". Numbers, not assertions.
  *
  * THE REFERENCE is a vorticity - stream-function solver written here and
@@ -36,7 +37,8 @@
  * The flow: four Gaussian vortices (core 0.6 m, peak speeds about 1 m/s,
  * two of each sign) and the level's viscosity 0.002 m^2/s.
  *
- *   build/bench/bench_accuracy [--quick]   (--quick: 32..128 modes, to 2 s) */
+ *   build/bench/bench_accuracy [--quick | --pool]   (--quick: 32..128 modes, to 2 s;
+ *                                                   --pool: the pool's table alone) */
 #include "eddy.h"
 #include "eddy_build.h"
 #include "eddy_internal.h"
@@ -85,17 +87,26 @@ typedef struct level {
     int (*walls)(eddy_wall *); /* NULL: the box */
     vortex vortices[4];
     int refine;                /* the reference's cells per level cell and side */
+    double tank_height;        /* > height: a pool, the tank filled to height (its
+                                  depth); the reference is the water under the lid */
 } level;
 
 /* Circulation 6 m^2/s on a 0.6 m core: a peak speed of about 1 m/s. */
 #define BOX_VORTICES {{3.0, 4.0, 6.0}, {6.0, 6.5, -6.0}, {7.0, 3.0, 4.8}, {3.5, 7.5, -4.8}}
 #define CAVE_VORTICES {{3.0, 3.3, 6.0}, {5.5, 4.3, -6.0}, {9.5, 1.5, 4.8}, {9.8, 5.0, -4.8}}
-static const level BOX = {"box 10 x 10 m, 64 x 64 cells", 10, 10, 64, 64, NULL, BOX_VORTICES, 4};
+static const level BOX = {"box 10 x 10 m, 64 x 64 cells", 10, 10, 64, 64, NULL, BOX_VORTICES, 4, 0};
 static const level CAVE = {"cave (07-cave), 12 x 7.5 m, 64 x 40 cells (the game's grid)", 12, 7.5,
-                           64, 40, bench_cave_walls, CAVE_VORTICES, 4};
+                           64, 40, bench_cave_walls, CAVE_VORTICES, 4, 0};
 /* The same cave on a grid twice as fine (the reference as fine as above). */
 static const level CAVE_FINE = {"cave (07-cave) on 128 x 80 cells", 12, 7.5, 128, 80, bench_cave_walls,
-                                CAVE_VORTICES, 2};
+                                CAVE_VORTICES, 2, 0};
+/* A pool (issue 35): a 12 x 7.5 m tank filled to 4.5 m (precompute --depth),
+ * on 64 x 24 cells; the reduced flow lives under the rigid lid at the mean
+ * level, which is a free-slip wall to the reference (the surface's waves are
+ * a separate model, measured in tests/test_surface.c). */
+#define POOL_VORTICES {{3.0, 2.0, 6.0}, {5.5, 2.8, -6.0}, {9.0, 1.4, 4.8}, {9.4, 3.2, -4.8}}
+static const level POOL = {"pool 12 x 7.5 m filled to 4.5 m, 64 x 24 cells under the lid", 12, 4.5,
+                           64, 24, NULL, POOL_VORTICES, 4, 7.5};
 
 /* ------------------------------------------------------------ the reference */
 
@@ -275,6 +286,7 @@ static eddy_asset *build(const level *lv, int modes)
     eddy_wall w[8];
     eddy_build_desc d = {0};
     d.width = lv->width, d.height = lv->height, d.nx = lv->nx, d.ny = lv->ny, d.modes = modes;
+    if (lv->tank_height > lv->height) d.height = lv->tank_height, d.depth = lv->height;
     if (lv->walls) d.walls = w, d.wall_count = lv->walls(w);
     eddy_asset *a = NULL;
     eddy_error err;
@@ -431,8 +443,9 @@ static void domain_table(const level *lv, const int *modes, int count, int sampl
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 1 && !quick) {
-        fprintf(stderr, "usage: bench_accuracy [--quick]\n");
+    bool pool_only = argc > 1 && strcmp(argv[1], "--pool") == 0;
+    if (argc > 2 || (argc > 1 && !quick && !pool_only)) {
+        fprintf(stderr, "usage: bench_accuracy [--quick | --pool]\n");
         return 64;
     }
     static const int modes[] = {32, 64, 128, 192, 256, 512}, fine_modes[] = {128, 256, 512};
@@ -441,8 +454,11 @@ int main(int argc, char **argv)
            "(RK3 at %g s), relative L2 velocity error on the level's grid; the reduced fluid\n"
            "steps at %g s; viscosity %g m^2/s; four Gaussian vortices\n",
            DT_REF, DT_GAME, VISCOSITY);
-    domain_table(&BOX, modes, count, samples);
-    domain_table(&CAVE, modes, count, samples);
-    if (!quick) domain_table(&CAVE_FINE, fine_modes, 3, samples);
+    if (!pool_only) {
+        domain_table(&BOX, modes, count, samples);
+        domain_table(&CAVE, modes, count, samples);
+        if (!quick) domain_table(&CAVE_FINE, fine_modes, 3, samples);
+    }
+    domain_table(&POOL, modes, count, samples);
     return 0;
 }

@@ -123,7 +123,7 @@ static int print_json(const char *path, long long file_size, const eddy_asset_in
          add_shapes(root, asset, in->shape_count);
     if (ok && in->surface_mode_count > 0) {
         cJSON *surface = cJSON_AddObjectToObject(root, "surface");
-        ok = surface && cJSON_AddNumberToObject(surface, "depth", in->height) &&
+        ok = surface && cJSON_AddNumberToObject(surface, "depth", in->depth) &&
              cJSON_AddNumberToObject(surface, "tank_height", in->tank_height) &&
              cJSON_AddNumberToObject(surface, "modes", in->surface_mode_count);
     }
@@ -159,9 +159,12 @@ static void print_text(const char *path, long long file_size, const eddy_asset_i
     printf("file            %s\n", path);
     printf("file size       %lld bytes\n", file_size);
     printf("format version  %u\n", (unsigned)in->format_version);
-    printf("domain          %g x %g m\n", in->width, in->height);
     if (in->surface_mode_count > 0)
-        printf("surface         water %g m deep in a %g m tank, %d sloshing modes\n", in->height,
+        printf("domain          %g x %g m of water under the lid\n", in->width, in->depth);
+    else
+        printf("domain          %g x %g m\n", in->width, in->height);
+    if (in->surface_mode_count > 0)
+        printf("surface         water depth %g m, tank height %g m, %d sloshing modes\n", in->depth,
                in->tank_height, in->surface_mode_count);
     printf("grid            %d x %d cells\n", in->nx, in->ny);
     if (in->grid_mode_count > 0)

@@ -39,6 +39,7 @@ typedef struct rig_desc {
     double viscosity;      /* the fluid's */
     double wave_viscosity; /* 0: the fluid's, < 0: none */
     int ny;                /* 0: the builder's default */
+    double calm_time;      /* s: eddy_coupling_desc.wave_calm_time */
 } rig_desc;
 
 static eddy_asset *build_pool(const rig_desc *d)
@@ -66,6 +67,7 @@ static rig make_rig(const rig_desc *d)
     assert_int_equal(eddy_world_create(&wd, &r.world, &err), EDDY_OK);
     eddy_coupling_desc cd = {0};
     cd.wave_viscosity = d->wave_viscosity;
+    cd.wave_calm_time = d->calm_time;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
         fail_msg("coupling: %s", err.message);
     assert_int_equal(eddy_coupling_add_walls(r.c, NULL, &err), EDDY_OK);
@@ -151,7 +153,7 @@ typedef struct bob_result {
 static bob_result bob(int substeps)
 {
     const double W = 10, D = 4, B = 1.0, H = 0.5, dens = 500;
-    rig_desc d = {W, 6, D, 64, 12, 0, 0.0, -1.0, 0};
+    rig_desc d = {W, 6, D, 64, 12, 0, 0.0, -1.0, 0, 0};
     rig r = make_rig(&d);
     const double m = dens * B * H, A_eq = m / RHO;
     const double y_b_eq = D + A_eq / W - A_eq / B; /* the bottom at rest */
@@ -310,7 +312,7 @@ static void wet_geometry_is_exact(void **state)
 static double grid_mode_error(double W, double D, int ny, bool checks)
 {
     {
-        rig_desc d = {W, D * 1.5, D, 64, 8, 6, 0, 0, ny};
+        rig_desc d = {W, D * 1.5, D, 64, 8, 6, 0, 0, ny, 0};
         eddy_asset *a = build_pool(&d);
         eddy_asset_surface *s = NULL;
         eddy_error err = {0};
@@ -478,7 +480,7 @@ static void floating_in_a_rocky_basin(void **state)
  * 2 pi / omega, omega^2 = g k tanh(k D), in a shallow and a deep basin. */
 static double sloshing_period(double W, double D, int mode, double *energy_change)
 {
-    rig_desc d = {W, D * 1.5, D, 64, 8, 0, 0, -1, 0};
+    rig_desc d = {W, D * 1.5, D, 64, 8, 0, 0, -1, 0, 0};
     rig r = make_rig(&d);
     r.c->surface->amp[mode] = 0.01;
     step(&r, 1);
@@ -498,6 +500,108 @@ static double sloshing_period(double W, double D, int mode, double *energy_chang
     *energy_change = fabs(eddy_coupling_surface_energy(r.c) - e0) / e0;
     free_rig(&r);
     return 2 * (last - first) / (crossings - 1);
+}
+
+/* The amplitude decay rate of box mode n (k = n pi / W) by the energy method
+ * of the sloshing literature (Case & Parkinson 1957, Miles 1967): the
+ * laminar boundary layers under the slip velocity u_t of the inviscid mode
+ * take (1/2) sqrt(nu omega / 2) times the integral of |u_t|^2 over the walls
+ * and the floor, over the integral of |u|^2 over the water; the bulk takes
+ * 2 nu k^2 (Lamb). Both integrals by the midpoint rule here, for
+ * phi = cosh(k (y + D)) cos(k x), y from -D to 0. */
+static double tank_damping(double W, double D, int n, double nu)
+{
+    double k = n * M_PI / W, omega = sqrt(G * k * tanh(k * D)), walls = 0, water = 0;
+    const int q = 2000;
+    for (int i = 0; i < q; ++i) {
+        double x = (i + 0.5) * W / q, y = -D + (i + 0.5) * D / q;
+        walls += k * k * sin(k * x) * sin(k * x) * W / q;                     /* floor */
+        walls += 2 * k * k * sinh(k * (y + D)) * sinh(k * (y + D)) * D / q;   /* the two sides */
+    }
+    const int qa = 400;
+    for (int i = 0; i < qa; ++i)
+        for (int j = 0; j < qa; ++j) {
+            double x = (i + 0.5) * W / qa, y = -D + (j + 0.5) * D / qa;
+            double u = -k * cosh(k * (y + D)) * sin(k * x), v = k * sinh(k * (y + D)) * cos(k * x);
+            water += (u * u + v * v) * (W / qa) * (D / qa);
+        }
+    return 0.5 * sqrt(nu * omega / 2) * walls / water + 2 * nu * k * k;
+}
+
+/* A mode left alone decays at the tank's own rate (the boundary layers and
+ * the bulk, computed above); with a calm-down time T every wave is down to
+ * 1 % within T, and the periods stay those of the dispersion relation. */
+static void sloshing_decays_as_in_a_real_tank(void **state)
+{
+    (void)state;
+    const double W = 1.0, D = 0.4, nu = 1e-6; /* a bench-top tank of water */
+    for (int mode = 0; mode < 3; mode += 2) {
+        rig_desc d = {W, D * 1.5, D, 48, 8, 0, nu, 0, 0, 0};
+        rig r = make_rig(&d);
+        r.c->surface->amp[mode] = 0.005;
+        step(&r, 1);
+        double e0 = eddy_coupling_surface_energy(r.c);
+        step(&r, 600);
+        double e1 = eddy_coupling_surface_energy(r.c);
+        double measured = -log(e1 / e0) / (2 * 600 * DT), want = tank_damping(W, D, mode + 1, nu);
+        print_message("damping: mode %d of a %.1f m tank %.1f m deep, water: amplitude decays at "
+                      "%.4g /s, the boundary layers and the bulk give %.4g /s (%.2f %%); calm to 1 %% "
+                      "in %.0f s\n", mode + 1, W, D, measured, want, 100 * fabs(measured / want - 1),
+                      log(100) / measured);
+        assert_true(fabs(measured / want - 1) < 0.005);
+        free_rig(&r);
+    }
+    /* the knob: 4 s to calm a 10 m pool whose own damping takes minutes */
+    double period_free = 0;
+    for (int k = 0; k < 2; ++k) {
+        rig_desc d = {10, 6, 4, 64, 8, 0, 1e-6, 0, 0, k ? 4.0 : 0.0};
+        rig r = make_rig(&d);
+        r.c->surface->amp[0] = 0.05;
+        double prev = eddy_coupling_surface_height(r.c, 0) - 4, first = -1, last = -1, e0 = 0;
+        int crossings = 0;
+        for (int n = 1; n <= 240; ++n) {
+            step(&r, 1);
+            if (n == 1) e0 = eddy_coupling_surface_energy(r.c);
+            double eta = eddy_coupling_surface_height(r.c, 0) - 4;
+            if ((prev < 0) != (eta < 0) && n > 1) {
+                double t = (n - 1 + prev / (prev - eta)) * DT;
+                if (first < 0) first = t;
+                last = t, ++crossings;
+            }
+            prev = eta;
+        }
+        double ratio = sqrt(eddy_coupling_surface_energy(r.c) / e0); /* amplitude over 239 steps */
+        double period = crossings > 1 ? 2 * (last - first) / (crossings - 1) : 0;
+        if (!k) {
+            period_free = period;
+            assert_true(ratio > 0.99); /* the pool's own damping: slow */
+        } else {
+            print_message("damping: wave_calm_time 4 s: a 10 m pool's wave falls to %.2f %% in 4 s; "
+                          "its period %.4f s (undamped %.4f s)\n", 100 * ratio, period, period_free);
+            assert_true(ratio <= 0.0101 * exp(log(100) * DT / 4) && ratio > 0.009);
+            assert_true(fabs(period / period_free - 1) < 1e-3);
+        }
+        free_rig(&r);
+    }
+    /* a calm-down time below zero is refused, naming the field */
+    rig_desc d = {10, 6, 4, 32, 8, 0, 0, 0, 0, 0};
+    eddy_asset *a = build_pool(&d);
+    eddy_fluid *f = NULL;
+    eddy_world *w = NULL;
+    eddy_coupling *c = NULL;
+    eddy_error err = {0};
+    eddy_fluid_desc fd = {0};
+    eddy_world_desc wd = {0};
+    assert_int_equal(eddy_fluid_create(a, &fd, &f, &err), EDDY_OK);
+    assert_int_equal(eddy_world_create(&wd, &w, &err), EDDY_OK);
+    eddy_coupling_desc cd = {0};
+    cd.wave_calm_time = -1.0;
+    assert_int_equal(eddy_coupling_create(f, w, &cd, &c, &err), EDDY_ERR_ARGUMENT);
+    assert_null(c);
+    assert_non_null(strstr(err.message, "wave_calm_time"));
+    eddy_world_destroy(w);
+    eddy_fluid_destroy(f);
+    eddy_asset_destroy(a);
 }
 
 static void sloshing_periods_match_the_dispersion_relation(void **state)
@@ -522,7 +626,7 @@ static void sloshing_periods_match_the_dispersion_relation(void **state)
 /* A body settles where the water it displaces weighs what it does. */
 static double settle_draft(double hw, double hh, double density, bool disc, double *mass_gap)
 {
-    rig_desc d = {6, 3, 2, 48, 8, 0, 1e-3, 0.05, 0};
+    rig_desc d = {6, 3, 2, 48, 8, 0, 1e-3, 0.05, 0, 0};
     rig r = make_rig(&d);
     double x = 3, ratio = density / RHO, y;
     eddy_body *b;
@@ -646,7 +750,7 @@ static void metacentric_stability(void **state)
         double B = cases[k][0], H = cases[k][1], q = cases[k][2], T = q * H;
         double gm = T / 2 + B * B / (12 * T) - H / 2; /* KB + BM - KG */
         double want = resting_angle(B, H, q);
-        rig_desc d = {8, 4, 2.5, 48, 8, 0, 1e-3, 0.05, 0};
+        rig_desc d = {8, 4, 2.5, 48, 8, 0, 1e-3, 0.05, 0, 0};
         rig r = make_rig(&d);
         const double tilt = 3 * M_PI / 180;
         eddy_body *b = add_box(&r, 4, 2.5 + H / 2 - T, tilt, B / 2, H / 2, q * RHO, -1);
@@ -674,7 +778,7 @@ static void dropped_body_waves_travel_at_sqrt_gD(void **state)
 {
     (void)state;
     const double W = 40, D = 0.3;
-    rig_desc d = {W, 1.5, D, 256, 8, 128, 0, -1, 4};
+    rig_desc d = {W, 1.5, D, 256, 8, 128, 0, -1, 4, 0};
     rig r = make_rig(&d);
     add_box(&r, 10, D + 0.4, 0, 0.3, 0.1, 500, -1);
     /* the front: when a gauge first sees a tenth of the largest elevation it
@@ -712,7 +816,7 @@ static void heave_swings_and_decays(void **state)
 {
     (void)state;
     const double W = 60, D = 4, R = 0.5, push = 0.04;
-    rig_desc d = {W, 6, D, 256, 8, 128, 0, -1, 16};
+    rig_desc d = {W, 6, D, 256, 8, 128, 0, -1, 16, 0};
     rig r = make_rig(&d);
     const double m = 0.5 * RHO * M_PI * R * R, rise = 2 * R * (1 - 2 * R / W); /* unused below */
     (void)rise;
@@ -742,12 +846,45 @@ static void heave_swings_and_decays(void **state)
     free_rig(&r);
 }
 
+/* The heave of a half-immersed box (issue 35, item 4) against the stated
+ * model (m + a) x'' = -rho g B (1 + B / W) x: a the high-frequency,
+ * free-surface added mass in heave, half that of the box and its mirror
+ * image, the B x H rectangle moving across its side B, whose added mass is
+ * C rho pi (B / 2)^2 with C = 1.36 at B / H = 2 (Patton's table, DNV-RP-C205
+ * table A-1); the mean level's rise stiffens the spring by B / W. */
+static void heave_of_a_half_immersed_box(void **state)
+{
+    (void)state;
+    const double W = 60, D = 4, B = 1.0, H = 0.5, push = 0.04;
+    rig_desc d = {W, 6, D, 256, 8, 128, 0, -1, 16, 0};
+    rig r = make_rig(&d);
+    const double m = 500 * B * H, rest = D + 0.5 * B * H / W; /* the centre at the mean level */
+    eddy_body *b = add_box(&r, W / 2, rest - push, 0, B / 2, H / 2, 500, 0);
+    double a = 0.5 * 1.36 * RHO * M_PI * (B / 2) * (B / 2), stiffness = RHO * G * B * (1 + B / W);
+    double want = 2 * M_PI * sqrt((m + a) / stiffness), t_max = -1, prev = -push;
+    for (int n = 0; n < 60 * 4 && t_max < 0; ++n) {
+        step(&r, 1);
+        eddy_pose p;
+        eddy_body_get_pose(b, &p);
+        double x = p.y - rest, t = (n + 1) * DT;
+        if (x < prev && prev > 0) t_max = t - DT;
+        prev = x;
+    }
+    double got = 2 * t_max;
+    print_message("heave: 1 x 0.5 m box half under water let go %g m deep swings with the period "
+                  "%.3f s (its first half swing), (m + a) x'' = -rho g B x with a = 1.36 rho pi "
+                  "(B/2)^2 / 2 gives %.3f s (%.1f %%)\n", push, got, want,
+                  100 * fabs(got - want) / want);
+    assert_true(t_max > 0 && fabs(got - want) < 0.15 * want);
+    free_rig(&r);
+}
+
 /* ------------------------------------------------------------ leaving, entering */
 
 static void thrown_body_flies_free_and_comes_back(void **state)
 {
     (void)state;
-    rig_desc d = {8, 9, 3, 48, 8, 0, 1e-3, 0, 0};
+    rig_desc d = {8, 9, 3, 48, 8, 0, 1e-3, 0, 0, 0};
     rig r = make_rig(&d);
     const double R = 0.3, dens = 500;
     eddy_body *b = add_disc(&r, 4, 2.2, R, dens, -1);
@@ -856,7 +993,7 @@ static void *counting(void *block, size_t size, void *user)
 
 static void pool_run(uint64_t *hash, long *step_allocations)
 {
-    rig_desc d = {10, 6, 4, 48, 12, 0, 1e-3, 0, 0};
+    rig_desc d = {10, 6, 4, 48, 12, 0, 1e-3, 0, 0, 0};
     rig r = make_rig(&d);
     eddy_body *bodies[3] = {add_box(&r, 3, 5.5, 0.2, 0.4, 0.3, 600, -1),
                             add_disc(&r, 6, 4.1, 0.35, 300, -1),
@@ -898,12 +1035,14 @@ static void steps_repeat_and_allocate_nothing(void **state)
     assert_int_equal(alloc_b, 0);
 }
 
-/* The panels of a floating body act on its wet part only: those wholly above
- * the lid carry no strength, those below do. */
+/* A floating body keeps its whole outline closed (issue 35, item 1: an open
+ * wet part let the stream through, tests/test_lid_flow.c): its panels above
+ * the lid carry strength too, and the flow they are solved against there is
+ * the flow under the lid mirrored in it, (u, -v) at (x, 2 D - y). */
 static void panels_act_on_the_wet_part(void **state)
 {
     (void)state;
-    rig_desc d = {10, 6, 4, 64, 20, 0, 1e-3, 0, 0};
+    rig_desc d = {10, 6, 4, 64, 20, 0, 1e-3, 0, 0, 0};
     rig r = make_rig(&d);
     eddy_body *b = add_box(&r, 5, 4.0, 0, 0.6, 0.3, 500, -1);
     double dr[20] = {0};
@@ -915,7 +1054,16 @@ static void panels_act_on_the_wet_part(void **state)
     int above = 0, below = 0;
     for (int i = 0; i < w->panel_count; ++i) {
         const double *e = &w->src[4 * i];
-        if (e[1] > 4.0 && e[3] > 4.0) assert_true(w->strength[i] == 0.0), ++above;
+        double x = w->mid[2 * i], y = w->mid[2 * i + 1];
+        if (e[1] > 4.0 && e[3] > 4.0) {
+            double below_lid[2], seen[2], xy[2] = {x, y}, mirror[2] = {x, 8.0 - y};
+            eddy_fluid_velocity_many(r.fluid, 1, mirror, below_lid);
+            eddy_wet_mirror_samples(r.c, NULL, 1, xy, seen);
+            assert_true(seen[0] == below_lid[0] && seen[1] == -below_lid[1]);
+            assert_true(hypot(below_lid[0], below_lid[1]) > 0.0);
+            assert_true(w->strength[i] != 0.0);
+            ++above;
+        }
         if (e[1] < 4.0 && e[3] < 4.0 && w->strength[i] != 0.0) ++below;
     }
     assert_true(above > 0 && below > 0);
@@ -982,7 +1130,7 @@ static void a_body_leaving_a_full_tank_is_dry(void **state)
 static void a_game_can_disturb_the_surface(void **state)
 {
     (void)state;
-    rig_desc d = {10, 6, 4, 64, 8, 64, 0, -1, 0};
+    rig_desc d = {10, 6, 4, 64, 8, 64, 0, -1, 0, 0};
     rig r = make_rig(&d);
     double mean = eddy_coupling_surface_mean(r.c);
     eddy_error err = {0};
@@ -1074,7 +1222,7 @@ static void on_surface(void *user, const double *xy, int n)
 static void debug_draw_shows_the_surface(void **state)
 {
     (void)state;
-    rig_desc d = {10, 6, 4, 32, 8, 0, 1e-3, 0, 0};
+    rig_desc d = {10, 6, 4, 32, 8, 0, 1e-3, 0, 0, 0};
     rig r = make_rig(&d);
     add_box(&r, 4, 4.5, 0.3, 0.4, 0.3, 500, -1);
     step(&r, 30);
@@ -1177,10 +1325,12 @@ int main(void)
         cmocka_unit_test(rocky_basin_modes_are_sound),
         cmocka_unit_test(floating_in_a_rocky_basin),
         cmocka_unit_test(sloshing_periods_match_the_dispersion_relation),
+        cmocka_unit_test(sloshing_decays_as_in_a_real_tank),
         cmocka_unit_test(archimedes_at_a_surface),
         cmocka_unit_test(metacentric_stability),
         cmocka_unit_test(dropped_body_waves_travel_at_sqrt_gD),
         cmocka_unit_test(heave_swings_and_decays),
+        cmocka_unit_test(heave_of_a_half_immersed_box),
         cmocka_unit_test(thrown_body_flies_free_and_comes_back),
         cmocka_unit_test(energy_is_conserved_while_a_body_bobs),
         cmocka_unit_test(steps_repeat_and_allocate_nothing),

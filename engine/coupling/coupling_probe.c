@@ -7,6 +7,7 @@
  * allocates after the body was added. */
 #include "coupling_internal.h"
 #include "asset_shapes.h"
+#include "surface.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -121,6 +122,7 @@ static void solve_fine_outlines(const eddy_coupling *c)
         n += fine->count;
     }
     eddy_fluid_velocity_many_of(c->fluid, c->pre_feedback, n, xy, uv);
+    eddy_wet_mirror_samples(c, c->pre_feedback, n, xy, uv); /* above a lid (surface.h) */
     eddy_coupling_sources_velocity(c, n, xy, c->probe_skip, uv);
     n = 0;
     for (int body = 0; body < c->body_count; ++body) {

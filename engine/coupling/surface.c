@@ -12,9 +12,33 @@
  * step rotates (a_n, (da_n/dt) / omega_n) by the angle omega_n dt, the exact
  * solution, so a free wave keeps its energy
  *     E_n = rho g N_n (a_n^2 + (da_n/dt)^2 / omega_n^2) / 2,   N_n = integral e_n^2,
- * to round-off at any time step; viscosity then multiplies both by
- * exp(-2 nu k^2 dt), the decay of a linear wave's amplitude in a viscous
- * fluid (Lamb, Hydrodynamics, art. 348).
+ * to round-off at any time step; the damping then multiplies both by
+ * exp(-delta_n dt).
+ *
+ * THE DAMPING (issue 35, item 3). A real tank's sloshing is damped mostly in
+ * the laminar boundary layers on its walls and floor, not in the bulk. The
+ * energy method of Case & Parkinson (1957) and Miles (1967) (Ibrahim,
+ * "Liquid Sloshing Dynamics", 2005, ch. 2): the Stokes layer under an inviscid
+ * slip velocity of amplitude U_t dissipates rho sqrt(nu omega / 2) U_t^2 / 2
+ * per unit of wall, while the mode holds rho/2 times the integral of |grad
+ * phi|^2 over the water, so the amplitude decays at
+ *     delta_wall = (1/2) sqrt(nu omega / 2) (integral over the walls and floor
+ *                  of |u_t|^2) / (integral over the water of |u|^2).
+ * For phi = cosh(k (y + D)) cos(k x) in a basin W wide (two walls, a floor,
+ * no third dimension) that is
+ *     delta_wall = sqrt(nu omega / 2) G,   G = 1 / W + (k / sinh(2 k D)) (1 - 2 D / W)
+ * (tests/test_surface.c integrates the two integrals numerically). The bulk
+ * adds 2 nu k^2 (Lamb, Hydrodynamics, art. 348), so
+ *     delta_n = 2 nu k_n^2 + sqrt(nu omega_n / 2) G_n,
+ * with nu the coupling's wave_viscosity (default: the fluid's). A level with
+ * rock takes the box's G over its open surface. The contact line's damping
+ * (Keulegan 1959; Miles 1967 for a pinned line) is left out: it depends on
+ * the wetting, which nothing here knows. A game may ask for a calm-down time
+ * T instead (eddy_coupling_desc.wave_calm_time): every mode then decays at
+ * least at ln(100) / T, so any wave is down to 1 % of itself within T. The
+ * decay leaves each mode's frequency as it is (the periods keep their
+ * accuracy; a damped oscillator's sqrt(omega^2 - delta^2) differs from omega
+ * by delta^2 / (2 omega^2), under 1e-4 for these rates).
  *
  * THE MEAN. The constant mode has no frequency: it is the water the bodies
  * displace. With the water's volume fixed, the integral of eta over the open
@@ -44,6 +68,14 @@
 /* sigma over the body's width */
 #define SIGMA_OF_WIDTH 0.25
 
+/* G = 1 / W + (k / sinh(2 k D)) (1 - 2 D / W): the boundary layers' share of
+ * a box mode's rate (THE DAMPING above). */
+static double wall_factor(double k, double depth, double width)
+{
+    double x = 2.0 * k * depth, side = x < 700.0 ? k / sinh(x) : 0.0;
+    return 1.0 / width + side * (1.0 - 2.0 * depth / width);
+}
+
 eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
 {
     c->surface = NULL;
@@ -64,13 +96,27 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     s->viscosity = c->desc.wave_viscosity > 0.0 ? c->desc.wave_viscosity
                    : c->desc.wave_viscosity < 0.0 ? 0.0
                                                   : fd.viscosity;
+    double calm = c->desc.wave_calm_time;
+    if (!(calm >= 0.0) || !isfinite(calm))
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "surface: wave_calm_time must be a finite number "
+                         "of seconds >= 0 (0: the tank's own damping), got %g", calm);
+    s->calm_rate = calm > 0.0 ? log(100.0) / calm : 0.0;
     size_t n = (size_t)s->count;
     s->amp = eddy_calloc(n, sizeof *s->amp);
     s->rate = eddy_calloc(n, sizeof *s->rate);
     s->shape_a = eddy_calloc(n, sizeof *s->shape_a);
     s->shape_b = eddy_calloc(n, sizeof *s->shape_b);
     s->filter = eddy_calloc(n, sizeof *s->filter);
-    if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b)
+    s->wall_factor = eddy_calloc(n, sizeof *s->wall_factor);
+    if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b || !s->wall_factor)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
+    for (int k = 0; k < s->count; ++k) s->wall_factor[k] = wall_factor(m->k[k], s->depth, s->open_width);
+    int probes = c->desc.max_bodies * EDDY_PROBE_MAX_PANELS, panels = c->panels->max_panels;
+    s->mirror_cap = probes > panels ? probes : panels;
+    s->mirror_at = eddy_calloc((size_t)s->mirror_cap, sizeof *s->mirror_at);
+    s->mirror_xy = eddy_calloc(2 * (size_t)s->mirror_cap, sizeof *s->mirror_xy);
+    s->mirror_uv = eddy_calloc(2 * (size_t)s->mirror_cap, sizeof *s->mirror_uv);
+    if (!s->mirror_at || !s->mirror_xy || !s->mirror_uv)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     s->min_sigma = FILTER / m->k[s->count - 1];
     eddy_body_backend_info backend;
@@ -83,7 +129,8 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
 void eddy_surface_destroy(eddy_surface *s)
 {
     if (!s) return;
-    eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->filter);
+    eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->filter), eddy_free(s->wall_factor);
+    eddy_free(s->mirror_at), eddy_free(s->mirror_xy), eddy_free(s->mirror_uv);
     eddy_free(s->shape_a), eddy_free(s->shape_b);
     eddy_free(s);
 }
@@ -174,6 +221,14 @@ void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, dou
         s->amp[n] += s->filter[n] * (d0 * s->shape_a[n] + d1 * s->shape_b[n]) / norm[n];
 }
 
+double eddy_surface_damping(const eddy_surface *s, int n, double g)
+{
+    const eddy_asset_surface *m = s->modes;
+    double omega = g > 0.0 ? sqrt(g * m->mu[n]) : 0.0, nu = s->viscosity;
+    double rate = 2.0 * nu * m->k[n] * m->k[n] + sqrt(0.5 * nu * omega) * s->wall_factor[n];
+    return fmax(rate, s->calm_rate);
+}
+
 void eddy_surface_advance(eddy_surface *s, double dt, double g)
 {
     s->g = g;
@@ -182,7 +237,7 @@ void eddy_surface_advance(eddy_surface *s, double dt, double g)
     for (int n = 0; n < s->count; ++n) {
         double omega = sqrt(g * m->mu[n]), c = cos(omega * dt), sn = sin(omega * dt);
         double a = s->amp[n], b = s->rate[n] / omega;
-        double decay = exp(-2.0 * s->viscosity * m->k[n] * m->k[n] * dt);
+        double decay = exp(-eddy_surface_damping(s, n, g) * dt);
         s->amp[n] = decay * (c * a + sn * b);
         s->rate[n] = decay * omega * (c * b - sn * a);
     }

@@ -31,7 +31,14 @@ typedef struct eddy_surface {
     double width, depth;   /* W, D: the water at rest */
     double open_width;     /* W_s: length of the open surface */
     double density;        /* rho of the fluid */
-    double viscosity;      /* the waves' damping: amplitudes decay as exp(-2 nu k^2 t) */
+    double viscosity;      /* nu of the waves' damping (surface.c, THE DAMPING) */
+    double *wall_factor;   /* count: G_n (1/m) of the boundary layers' rate
+                              sqrt(nu omega_n / 2) G_n (surface.c) */
+    double calm_rate;      /* 1/s: the least amplitude decay rate of every mode, ln(100) /
+                              wave_calm_time (0: the physical rates alone) */
+    int mirror_cap;        /* points eddy_wet_mirror_samples can take at once */
+    int *mirror_at;        /* mirror_cap: scratch, which sample each mirrored point is */
+    double *mirror_xy, *mirror_uv; /* 2 mirror_cap: scratch, the mirrored points, their flow */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
@@ -89,8 +96,11 @@ void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, doubl
  * level, follows the bodies' areas instead). */
 void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
                            double sigma);
+/* The amplitude decay rate (1/s) of mode n at gravity g (surface.c, THE
+ * DAMPING). */
+double eddy_surface_damping(const eddy_surface *s, int n, double g);
 /* The modes over dt with gravity g (m/s^2, downward): exact rotation of each
- * oscillator, then the viscous decay. */
+ * oscillator, then the decay. */
 void eddy_surface_advance(eddy_surface *s, double dt, double g);
 /* Wave energy, J per metre: rho g N_n (a_n^2 + (da_n/dt / omega_n)^2) / 2 summed. */
 double eddy_surface_wave_energy(const eddy_surface *s);
@@ -136,8 +146,16 @@ void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double 
 bool eddy_wet_released(const eddy_coupling *c, int b);
 /* Sets up body b's wet state when it is added (after eddy_coupling_body_attach). */
 void eddy_wet_attach(eddy_coupling *c, int b);
-/* The wet weights of the panels (fraction of each panel's length inside the
- * water's domain [0, W] x [0, D]) into the panel world, after it placed them. */
+/* The wet weights of the panels into the panel world, after it placed them:
+ * 0 for a body out of the water, else the fraction of each panel's length
+ * inside the tank's sides (a full tank: inside [0, W] x [0, D]); a body
+ * reaching through the lid keeps its panels above it (surface_bodies.c). */
 void eddy_wet_mask_panels(eddy_coupling *c);
+/* The reduced flow at the n points xy above the lid of a surface level
+ * replaced by its mirror image in the lid, (u, -v) at (x, 2 D - y): what the
+ * panels of a body reaching through the lid see (coef: the fluid's
+ * coefficients to use, NULL: its own). Nothing in a full tank. */
+void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
+                             double *uv);
 
 #endif

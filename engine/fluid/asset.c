@@ -102,6 +102,7 @@ void eddy_asset_get_info(const eddy_asset *a, eddy_asset_info *out)
     out->harmonic_mode_count = a->harmonic_count;
     out->solid_cell_count = a->solid_count;
     out->tank_height = a->tank_height;
+    out->depth = a->height;
     out->surface_mode_count = a->surface ? a->surface->count : 0;
     out->advection = a->grid_advection ? EDDY_ADVECTION_GRID : EDDY_ADVECTION_TENSOR;
     out->stream_mode_count = a->stream_count;

@@ -111,7 +111,8 @@ typedef enum eddy_advection {
 
 typedef struct eddy_asset_info {
     uint32_t format_version;
-    double width, height;        /* domain size in metres */
+    double width, height;        /* domain size in metres: the water's (for a tank
+                                    filled to a depth, height is its depth) */
     int nx, ny;                  /* MAC grid cells along x and y */
     int mode_count;              /* total basis size r */
     int eigen_mode_count;        /* box eigenmodes, the first modes of the basis */
@@ -134,6 +135,10 @@ typedef struct eddy_asset_info {
     int surface_mode_count;      /* the free surface's sloshing modes; 0 for a full tank */
     eddy_advection advection;    /* TENSOR or GRID (then tensor_nonzeros is 0) */
     int stream_mode_count;       /* modes stored as stream functions (walled levels) */
+    /* The two heights named apart (issue 29): depth is the water's at rest
+       (the height above for a tank filled to a depth, else the domain's
+       height), tank_height the tank's walls, from the floor up. */
+    double depth;                /* m */
 } eddy_asset_info;
 
 /* Loads an asset file. Any malformed, truncated or corrupted file is rejected

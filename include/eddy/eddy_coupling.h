@@ -222,8 +222,16 @@ typedef struct eddy_coupling_desc {
                                     tank's top, eddy_asset_info.tank_height.
                                     Default (0, 0): the asset's domain, whatever it is */
     /* A tank filled to a depth (eddy_surface.h); ignored for a full tank: */
-    double wave_viscosity;       /* m^2/s: the waves' amplitudes decay as exp(-2 nu k^2 t).
-                                    Default (0): the fluid's viscosity; negative: none */
+    double wave_viscosity;       /* m^2/s: nu of the waves' damping, in the bulk (2 nu k^2)
+                                    and in the boundary layers of the tank's walls and
+                                    floor (sqrt(nu omega / 2) per metre of wall, the
+                                    sloshing literature; eddy_surface.h). Default (0):
+                                    the fluid's viscosity; negative: none */
+    double wave_calm_time;       /* s: the designer's knob. Every wave falls to 1 % of its
+                                    height within this time at the latest (each mode
+                                    decays at least at ln(100) / wave_calm_time; the
+                                    periods stay as they are). Default (0): the tank's
+                                    own damping above alone. Negative: refused */
     bool open_top;               /* eddy_coupling_add_walls leaves the tank's top open:
                                     bodies may fly out of it (default: closed at its top) */
     /* WORKERS above: all three or none (default: everything on the calling thread) */
@@ -264,7 +272,15 @@ EDDY_API eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_coun
  * (EDDY_ERR_ARGUMENT), a singular outline (EDDY_ERR_NUMERIC, the message
  * names it), a body whose origin is outside the domain or too big to fit in
  * it at any angle (EDDY_ERR_RANGE), or more bodies/panels than the
- * capacities (EDDY_ERR_CAPACITY). Set-up time: this may allocate. */
+ * capacities (EDDY_ERR_CAPACITY). Set-up time: this may allocate.
+ * A POOL (a tank filled to a depth, eddy_surface.h) is different: a body
+ * anywhere, in the air above the water, beside the tank or below its floor,
+ * is neither refused nor reported with EDDY_ERR_RANGE, at adoption or in a
+ * step. Whatever of it lies under the surface and between the tank's sides
+ * is wet and gets the water's forces and panels; a body with nothing wet is
+ * dry: no water force, its own mass and gravity scale back in the rigid-body
+ * world, an EDDY_SPLASH_LEAVE event when it leaves and EDDY_SPLASH_ENTER
+ * when it comes back (the events are in eddy_surface.h). */
 EDDY_API eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err);
 
 /* Forgets a body (it stays in the world). Set-up time: this may allocate. */

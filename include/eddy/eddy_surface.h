@@ -14,8 +14,13 @@
  *   - the surface moves: eta(x, t) = mean + sum_n a_n(t) e_n(x), the basin's
  *     linear sloshing modes (cos(n pi x / W) in a box, omega^2 = g k tanh(k D);
  *     computed by the builder for a level with rock), each stepped as an
- *     exact oscillator, energy-exact without viscosity; waves decay as
- *     exp(-2 nu k^2 t) with the coupling's wave_viscosity nu. The modes'
+ *     exact oscillator, energy-exact without viscosity; each mode decays at
+ *     the rate a real tank gives it, 2 nu k^2 in the bulk plus the laminar
+ *     boundary layers of the walls and floor, sqrt(nu omega / 2) G (Case &
+ *     Parkinson 1957, Miles 1967; G and the derivation in docs/design.md),
+ *     with the coupling's wave_viscosity nu, or faster where the game sets a
+ *     calm-down time (eddy_coupling_desc.wave_calm_time: any wave is down to
+ *     1 % of its height within it). The modes'
  *     potential-flow velocity is added to the flow bodies feel and to
  *     eddy_coupling_velocity;
  *   - a coupled body feels the water through the part of it under the
@@ -41,6 +46,7 @@
  *   // precompute --domain 12x8 --depth 5 -o pool.eddy   (or eddy_build_desc.depth)
  *   eddy_coupling_desc cd = {0};
  *   cd.wave_viscosity = 1e-3;                 // m^2/s; default: the fluid's viscosity
+ *   cd.wave_calm_time = 8.0;                  // s: waves down to 1 % within 8 s
  *   eddy_coupling_create(fluid, world, &cd, &c, &err);
  *   eddy_coupling_add_walls(c, NULL, &err);  // sides, floor and the tank's top
  *   eddy_coupling_add_body(c, crate, &err);  // anywhere: in the water or above it
