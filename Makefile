@@ -483,6 +483,22 @@ FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 check: test
 	+$(MAKE) sanitize
 	+$(MAKE) install-check
+	+$(MAKE) check-windows
+
+# Windows (README, "Windows"): the run time, its DLL, sim and the portable
+# tests cross-built with Debian's mingw-w64 in build/windows, against Box2D
+# 2.4, cJSON and cmocka built there from Debian's source packages
+# (platform/windows/deps.sh); check-windows runs the tests under wine64 and
+# compares a run with Linux's bit for bit (platform/windows/windows.mk).
+WINDOWS_BUILD ?= build/windows
+.PHONY: windows check-windows windows-deps
+windows-deps:
+	bash platform/windows/deps.sh $(WINDOWS_BUILD)/deps
+windows: windows-deps
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD)
+check-windows: windows $(BUILD)/bin/precompute $(LIB)
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) check NATIVE_BIN=$(BUILD)/bin \
+	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
 
 # The library again, with clang, the sanitizers and libFuzzer's coverage
 # instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a
