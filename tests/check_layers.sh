@@ -29,6 +29,7 @@
 #   tools           tools                       (sim; cli.h is every tool's)
 #   precompute      precompute tools
 #   examples        (none: <eddy/...> only, built against the installed package)
+#   platform        (none: <eddy/...> only; the Windows check's program)
 #   bench           bench game/eddy-game tools  (bench_game plays the game's levels)
 #   fuzz            fuzz game/eddy-game game/paint tools
 #   tests           anything: tests check internals on purpose (engine headers
@@ -182,6 +183,7 @@ program_rule() {
     tools/*) echo "tools" ;;
     precompute/*) echo "precompute tools" ;;
     examples/*) echo "-" ;;
+    platform/*) echo "-" ;;
     bench/*) echo "bench game/eddy-game tools" ;;
     fuzz/*) echo "fuzz game/eddy-game game/paint tools" ;;
     tests/*) echo "tests game/eddy-game game/paint tools fuzz" ;;
