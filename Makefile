@@ -506,6 +506,37 @@ FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 check: test
 	+$(MAKE) sanitize
 	+$(MAKE) install-check
+	+$(MAKE) check-windows
+	+$(MAKE) check-web
+
+# Windows (README, "Windows"): the run time, its DLL, sim and the portable
+# tests cross-built with Debian's mingw-w64 in build/windows, against Box2D
+# 2.4, cJSON and cmocka built there from Debian's source packages
+# (platform/windows/deps.sh); check-windows runs the tests under wine64 and
+# compares a run with Linux's bit for bit (platform/windows/windows.mk).
+# The web (README, "In a browser"): the run time as WebAssembly with Debian's
+# emscripten in build/web (Box2D 2.4 built there from Debian's source
+# package by platform/web/deps.sh), its JavaScript API and example page;
+# check-web compares a run under Node with Linux bit for bit and opens the
+# page in headless Chromium from a loopback server (platform/web/web.mk).
+WEB_BUILD ?= build/web
+.PHONY: web check-web
+web: $(BUILD)/bin/precompute
+	bash platform/web/deps.sh $(WEB_BUILD)/deps box2d
+	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) NATIVE_BIN=$(BUILD)/bin
+check-web: web $(LIB)
+	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) check NATIVE_BIN=$(BUILD)/bin \
+	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
+
+WINDOWS_BUILD ?= build/windows
+.PHONY: windows check-windows windows-deps
+windows-deps:
+	bash platform/windows/deps.sh $(WINDOWS_BUILD)/deps
+windows: windows-deps
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD)
+check-windows: windows $(BUILD)/bin/precompute $(LIB)
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) check NATIVE_BIN=$(BUILD)/bin \
+	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
 
 # The library again, with clang, the sanitizers and libFuzzer's coverage
 # instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a

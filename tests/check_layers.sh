@@ -30,6 +30,7 @@
 #   precompute      precompute tools
 #   examples        (none: <eddy/...> only, built against the installed package)
 #   adapters/chipmunk adapters/chipmunk      (a rigid-body table over Chipmunk2D, eddy_rigid.h)
+#   platform        (none: <eddy/...> only; the Windows check's program)
 #   bench           bench game/eddy-game tools  (bench_game plays the game's levels)
 #   fuzz            fuzz game/eddy-game game/paint tools
 #   tests           (and adapters/chipmunk) anything: tests check internals on purpose (engine headers
@@ -184,6 +185,7 @@ program_rule() {
     precompute/*) echo "precompute tools" ;;
     examples/*) echo "-" ;;
     adapters/chipmunk/*) echo "adapters/chipmunk" ;;
+    platform/*) echo "-" ;;
     bench/*) echo "bench game/eddy-game tools" ;;
     fuzz/*) echo "fuzz game/eddy-game game/paint tools" ;;
     tests/*) echo "tests game/eddy-game game/paint tools fuzz adapters/chipmunk" ;;

@@ -162,11 +162,7 @@ struct eddy_world {
 
 /* Defined in error.c (and declared in eddy_core.h, which is C only): fill
  * err, if not NULL, with code and a printf-style message / with EDDY_OK. */
-eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...) EDDY_PRINTF(3, 4);
 void eddy_clear_error(eddy_error *err);
 
 /* The body that owns the shape Box2D calls native, if b is that body, with the

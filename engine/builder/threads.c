@@ -11,4 +11,11 @@
 
 #include <cblas.h> /* OpenBLAS: openblas_set_num_threads */
 
+/* OpenBLAS's cblas.h says so by defining OPENBLAS_CONST; a build on another
+ * BLAS (reference BLAS, MSYS2's or a vendor's) has nothing to pin, and its
+ * threads are its own setting. */
+#if defined(OPENBLAS_CONST)
 void eddy_builder_pin_threads(void) { openblas_set_num_threads(1); }
+#else
+void eddy_builder_pin_threads(void) {}
+#endif

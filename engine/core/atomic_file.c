@@ -39,6 +39,10 @@
 #define _GNU_SOURCE
 #include "eddy_core.h"
 
+/* The POSIX side of the platform seam; engine/core/atomic_file_win32.c is its
+ * Windows twin, with the same promises (eddy_file.h). */
+#ifndef _WIN32
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -589,20 +593,6 @@ void eddy_discard_file(eddy_staged_file *staged)
     job_free(staged);
 }
 
-eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,
-                                         unsigned flags, eddy_error *err)
-{
-    eddy_staged_file *staged = NULL;
-    eddy_result rc = eddy_stage_file(path, data, size, flags, &staged, err);
-    return rc == EDDY_OK ? eddy_commit_file(staged, err) : rc;
-}
-
-eddy_result eddy_write_file_atomic(const char *path, const void *data, size_t size,
-                                   eddy_error *err)
-{
-    return eddy_write_file_atomic_flags(path, data, size, 0, err);
-}
-
 /* ------------------------------------------------------------ reading */
 
 eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err)
@@ -638,71 +628,4 @@ eddy_result eddy_open_input(const char *path, FILE **out, eddy_error *err)
     return EDDY_OK;
 }
 
-/* Size of an open regular file, checked against max_size. */
-static eddy_result file_size(FILE *f, const char *path, size_t max_size, size_t *size,
-                             eddy_error *err)
-{
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0)
-        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-    if (st.st_size < 0 || (uintmax_t)st.st_size > (uintmax_t)max_size)
-        return eddy_fail(err, EDDY_ERR_IO,
-                         "cannot read '%s': %jd bytes is more than the limit of %zu", path,
-                         (intmax_t)st.st_size, max_size);
-    *size = (size_t)st.st_size;
-    return EDDY_OK;
-}
-
-/* Reads exactly size bytes, and checks that the file has no more. */
-static eddy_result read_exactly(FILE *f, const char *path, uint8_t *buf, size_t size,
-                                eddy_error *err)
-{
-    size_t got = size > 0 ? fread(buf, 1, size, f) : 0;
-    if (ferror(f))
-        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-    if (got != size)
-        return eddy_fail(err, EDDY_ERR_IO, "short read of '%s': got %zu of %zu bytes", path, got,
-                         size);
-    if (fgetc(f) != EOF)
-        return eddy_fail(err, EDDY_ERR_IO, "cannot read '%s': it grew while being read", path);
-    return EDDY_OK;
-}
-
-static eddy_result read_open_file(FILE *f, const char *path, size_t max_size, uint8_t **out,
-                                  size_t *out_size, eddy_error *err)
-{
-    size_t size = 0;
-    eddy_result rc = file_size(f, path, max_size, &size, err);
-    if (rc != EDDY_OK)
-        return rc;
-    uint8_t *buf = eddy_alloc(size > 0 ? size : 1);
-    if (buf == NULL)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "cannot read '%s': out of memory for %zu bytes",
-                         path, size);
-    rc = read_exactly(f, path, buf, size, err);
-    if (rc != EDDY_OK) {
-        eddy_free(buf);
-        return rc;
-    }
-    *out = buf;
-    *out_size = size;
-    return EDDY_OK;
-}
-
-eddy_result eddy_read_file(const char *path, size_t max_size, uint8_t **out, size_t *out_size,
-                           eddy_error *err)
-{
-    if (out == NULL || out_size == NULL)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "read file: no output pointer");
-    *out = NULL;
-    *out_size = 0;
-    if (path == NULL || path[0] == '\0')
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "read file: no path");
-    FILE *f = NULL;
-    eddy_result rc = eddy_open_input(path, &f, err);
-    if (rc != EDDY_OK)
-        return rc;
-    rc = read_open_file(f, path, max_size, out, out_size, err);
-    fclose(f);
-    return rc;
-}
+#endif /* !_WIN32 */

@@ -6,6 +6,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 const char *eddy_result_name(eddy_result code)
 {
@@ -42,9 +46,18 @@ void eddy_clear_error(eddy_error *err)
     }
 }
 
+/* A monotonic clock in milliseconds, for the timings only (never for
+ * results). Windows: the performance counter; elsewhere CLOCK_MONOTONIC. */
 double eddy_now_ms(void)
 {
+#ifdef _WIN32
+    LARGE_INTEGER count, rate;
+    QueryPerformanceCounter(&count);
+    QueryPerformanceFrequency(&rate);
+    return (double)count.QuadPart * 1e3 / (double)rate.QuadPart;
+#else
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+#endif
 }

@@ -16,7 +16,7 @@
 #include "eddy_scene.h"
 #include "eddy_internal.h"
 
-#include <cJSON.h>
+#include <cjson/cJSON.h>
 
 #include <errno.h>
 #include <limits.h>

@@ -55,10 +55,35 @@ extern "C" {
 #endif
 
 /* EDDY_API marks the run-time library's functions, EDDY_SCENE_API the scene
- * library's, EDDY_BUILD_API the builder library's. The libraries are
+ * library's, EDDY_BUILD_API the builder library's. On ELF the libraries are
  * compiled with -fvisibility=hidden: these marks are their only exported
- * symbols. */
-#if defined(__GNUC__) || defined(__clang__)
+ * symbols. On Windows a DLL exports what they mark: the library's own build
+ * defines EDDY_EXPORTS (EDDY_SCENE_EXPORTS, EDDY_BUILD_EXPORTS) and a program
+ * linking the DLL defines EDDY_DLL, which turns the marks into imports; with
+ * neither (a static library) they are empty. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(EDDY_EXPORTS)
+#define EDDY_API __declspec(dllexport)
+#elif defined(EDDY_DLL)
+#define EDDY_API __declspec(dllimport)
+#else
+#define EDDY_API
+#endif
+#if defined(EDDY_SCENE_EXPORTS)
+#define EDDY_SCENE_API __declspec(dllexport)
+#elif defined(EDDY_DLL)
+#define EDDY_SCENE_API __declspec(dllimport)
+#else
+#define EDDY_SCENE_API
+#endif
+#if defined(EDDY_BUILD_EXPORTS)
+#define EDDY_BUILD_API __declspec(dllexport)
+#elif defined(EDDY_DLL)
+#define EDDY_BUILD_API __declspec(dllimport)
+#else
+#define EDDY_BUILD_API
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
 #define EDDY_API __attribute__((visibility("default")))
 #define EDDY_SCENE_API __attribute__((visibility("default")))
 #define EDDY_BUILD_API __attribute__((visibility("default")))
@@ -66,6 +91,18 @@ extern "C" {
 #define EDDY_API
 #define EDDY_SCENE_API
 #define EDDY_BUILD_API
+#endif
+
+/* EDDY_PRINTF(f, a) lets GCC and Clang check a printf-style function's
+ * format string (argument f) against its arguments (from a). MinGW's C
+ * library takes the C99 formats only through its own printf, which GCC names
+ * gnu_printf there; MSVC has no such check. */
+#if defined(__MINGW32__) && !defined(__clang__)
+#define EDDY_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define EDDY_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define EDDY_PRINTF(f, a)
 #endif
 
 /* ---------------------------------------------------------------- version */
@@ -135,10 +172,7 @@ EDDY_API const char *eddy_result_name(eddy_result code);
  * own code may report its failures the same way.
  *   if (count < 1) return eddy_fail(err, EDDY_ERR_ARGUMENT, "count %d: must be >= 1", count); */
 EDDY_API eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+    EDDY_PRINTF(3, 4);
 
 /* ---------------------------------------------------------------- text */
 

@@ -1,0 +1,143 @@
+# SPDX-FileCopyrightText: 2026 The eddy authors
+# SPDX-License-Identifier: MIT
+# The Windows cross-build: Debian's mingw-w64 toolchain, the libraries from
+# Debian's source packages (platform/windows/deps.sh), everything under
+# build/windows. Run through the top-level Makefile:
+#
+#   make windows         libeddy (static libeddy.a, and eddy.dll with its
+#                        import library libeddy.dll.a), libeddy-scene.a and
+#                        the run time's portable tests (*.exe)
+#   make check-windows   runs those tests under Debian's wine64, and sim on
+#                        the demo scene on both sides: the JSON Lines must be
+#                        the same bit for bit (docs in README, "Windows")
+#
+# The builder (precompute, eddy-level build) needs LAPACK, FFTW, ARPACK and
+# SuiteSparse, which Debian does not build for mingw: it is not cross-built
+# here (README, "Windows", says how to build it natively with MSYS2).
+CROSS   ?= x86_64-w64-mingw32-
+CC      := $(CROSS)gcc
+CXX     := $(CROSS)g++
+AR      := $(CROSS)ar
+W       ?= build/windows
+DEPS    ?= $(W)/deps
+
+WARN     := -Wall -Wextra -Wpedantic
+CFLAGS   := -std=c17 $(WARN) -O2
+CXXFLAGS := -std=c++17 $(WARN) -O2
+LAYERS   := core panels fluid bodies coupling scene
+CPPFLAGS := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(LAYERS)) -I$(DEPS)/include \
+            -DEDDY_EXPORTS -DEDDY_SCENE_EXPORTS
+# One program per file, no DLLs of the toolchain's to carry along.
+LDFLAGS  := -static
+
+BACKEND_SRC := $(filter-out engine/bodies/body_box2d_v24.cpp,$(wildcard engine/bodies/body_box2d_*))
+RUNTIME_SRC := $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,core panels fluid bodies coupling,engine/$(l)/*.c engine/$(l)/*.cpp)))
+SCENE_SRC   := $(wildcard engine/scene/*.c)
+obj = $(patsubst %,$(W)/obj/%.o,$(basename $(1)))
+RUNTIME_OBJ := $(call obj,$(RUNTIME_SRC))
+SCENE_OBJ   := $(call obj,$(SCENE_SRC))
+
+LIB       := $(W)/lib/libeddy.a
+SCENE_LIB := $(W)/lib/libeddy-scene.a
+DLL       := $(W)/bin/eddy.dll
+IMPLIB    := $(W)/lib/libeddy.dll.a
+DEP_LIBS  := -L$(DEPS)/lib -lbox2d -lstdc++ -lm
+SCENE_DEP_LIBS := -L$(DEPS)/lib -lcjson
+
+# The run time's tests that need neither the builder (no LAPACK, FFTW,
+# ARPACK or SuiteSparse for mingw in Debian) nor POSIX-only calls: the
+# platform seam, the box basis, the stream products (every SIMD width the
+# processor has), the panels and the bodies. Each is the same source as on
+# Linux. The tools (sim, precompute), the game and eddy-paint are not
+# cross-built yet: their POSIX calls (tools/cli.h, the game's rebuild) have
+# no Windows side.
+WIN_TESTS := test_file_seam test_basis test_stream_products test_panel test_body
+TEST_EXES := $(patsubst %,$(W)/tests/%.exe,$(WIN_TESTS))
+
+.PHONY: all check
+all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES)
+
+$(W)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(W)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+
+$(LIB): $(RUNTIME_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(SCENE_LIB): $(SCENE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# The DLL exports what EDDY_API marks (EDDY_EXPORTS above) and nothing else.
+$(DLL): $(RUNTIME_OBJ)
+	@mkdir -p $(dir $@) $(dir $(IMPLIB))
+	$(CXX) -shared -o $@ $^ -Wl,--out-implib,$(IMPLIB) $(LDFLAGS) $(DEP_LIBS)
+
+$(W)/tests/%.exe: tests/%.c $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(SCENE_LIB) $(LIB) \
+	  $(SCENE_DEP_LIBS) -lcmocka-static $(DEP_LIBS)
+
+# ------------------------------------------------------------ check-windows
+# The tests above under wine64, then the same run on both systems compared
+# byte for byte (platform/windows/bits.c: hexadecimal floats, so equal text
+# is equal bits; Windows writes CRLF line ends to a console stream, which
+# the comparison ignores). The assets are built natively (NATIVE_BIN is the
+# Linux build's bin folder), the native twin links the Linux run time
+# (NATIVE_LIBS, given by the top-level Makefile).
+WINE        ?= $(firstword $(wildcard /usr/lib/wine/wine64) $(shell command -v wine64 2>/dev/null) wine)
+NATIVE_BIN  ?= build/bin
+NATIVE_LIBS ?= build/libeddy.a -lbox2d -lstdc++ -lm
+CHECK       := $(W)/check
+export WINEPREFIX ?= $(abspath $(W)/wineprefix)
+export WINEDEBUG  ?= -all
+
+$(CHECK)/bits.exe: platform/windows/bits.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB) $(DEP_LIBS)
+
+# The same program against the DLL: EDDY_DLL turns EDDY_API into imports.
+$(CHECK)/bits-dll.exe: platform/windows/bits.c $(DLL)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude -DEDDY_DLL $(CFLAGS) $< -o $@ -L$(dir $(IMPLIB)) -leddy.dll
+	cp $(DLL) $(CHECK)/
+
+$(CHECK)/bits-native: platform/windows/bits.c
+	@mkdir -p $(dir $@)
+	cc -Iinclude $(CFLAGS) $< -o $@ $(NATIVE_LIBS)
+
+CHECK_ASSETS := $(CHECK)/box.eddy $(CHECK)/island.eddy $(CHECK)/island-grid.eddy
+$(CHECK)/box.eddy:
+	@mkdir -p $(dir $@)
+	$(NATIVE_BIN)/precompute --domain 10x10 --grid 32 --modes 40 -o $@
+$(CHECK)/island.eddy: platform/windows/island.json
+	@mkdir -p $(dir $@)
+	$(NATIVE_BIN)/precompute --domain 12x7.5 --grid 48x30 --modes 64 --walls $< -o $@
+$(CHECK)/island-grid.eddy: platform/windows/island.json
+	@mkdir -p $(dir $@)
+	$(NATIVE_BIN)/precompute --domain 12x7.5 --grid 48x30 --modes 64 --walls $< \
+	  --advection grid -o $@
+
+check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_ASSETS)
+	@echo "== wine: $(WINE) (prefix $(WINEPREFIX))"
+	@failed=0; passed=0; \
+	for t in $(TEST_EXES); do \
+	  echo "== $$t (wine)"; \
+	  if $(WINE) $$t; then passed=$$((passed+1)); else failed=$$((failed+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	$(CHECK)/bits-native $(CHECK_ASSETS) > $(CHECK)/linux.txt; \
+	for b in bits bits-dll; do \
+	  $(WINE) $(CHECK)/$$b.exe $(CHECK_ASSETS) | tr -d '\r' > $(CHECK)/$$b.txt; \
+	  if [ -s $(CHECK)/linux.txt ] && cmp -s $(CHECK)/linux.txt $(CHECK)/$$b.txt; then \
+	    echo "$$b.exe: $$(wc -l < $(CHECK)/linux.txt) lines, the same bits as Linux"; passed=$$((passed+1)); \
+	  else echo "FAILED: $$b.exe differs from Linux:"; diff $(CHECK)/linux.txt $(CHECK)/$$b.txt | head -5; failed=$$((failed+1)); fi; \
+	done; \
+	echo "windows checks: $$passed passed, $$failed failed"; \
+	test $$failed -eq 0
