@@ -635,7 +635,7 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 # and the game's tests. eddy-game runs on libeddy and libeddy-scene only
 # (GAME_RUN_LIBS: its levels are scenes); building assets is eddy-level's
 # (level_build.c, libeddy-build) and make's. The built-in level
-# (game/eddy-game/builtin.json) and its asset, built here by eddy-level, are
+# (game/eddy-game/app/builtin.json) and its asset, built here by eddy-level, are
 # compiled into eddy-game (BUILD/gen/game_embedded.c, tools/embed.sh), so
 # the game plays without any data. The game finds its levels and assets in
 # share/eddy beside its bin/ directory, installed or not: the build tree
@@ -646,25 +646,27 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 # headless only (-DEDDY_GAME_NO_SDL).
 
 GAME_DIR     := game/eddy-game
-GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
-                  game_view.c game_session.c game_push.c \
-                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c \
-                  game_hint.c game_quality.c \
-                  game_spray.c)
-GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c game_rock.c game_batch.c game_surface.c)
+GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
+                  core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
+                  core/game_run.c core/game_view.c core/game_quality.c \
+                  level/game_level.c level/game_replay.c level/game_asset.c level/game_reload.c \
+                  play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
+                  play/game_progress.c play/game_sound.c play/game_synth.c)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_png.c render/game_text.c render/game_render.c \
+                  render/game_shot.c render/game_rock.c render/game_batch.c render/game_surface.c \
+                  app/game_app.c app/game_audio.c)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
-GAME_FLAGS   := -I$(GAME_DIR) -Itools
+GAME_ROOMS   := core level play render app
+GAME_FLAGS   := $(addprefix -I$(GAME_DIR)/,$(GAME_ROOMS)) -Itools
 ifeq ($(SDL_FOUND),yes)
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_WINDOW)
+  GAME_SRC     := $(GAME_DIR)/app/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
   GAME_LIBS    := $(shell pkg-config --libs $(SDL_PKGS))
   GAME_TEST_FLAGS :=
   GAME_TEST_LIBS  := -lz
 else
-  GAME_SRC     := $(GAME_DIR)/game_main.c
+  GAME_SRC     := $(GAME_DIR)/app/game_main.c
   GAME_CFLAGS  := -DEDDY_GAME_NO_SDL
   GAME_LIBS    :=
   GAME_TEST_FLAGS := -DEDDY_GAME_NO_SDL
@@ -673,7 +675,7 @@ endif
 LEVELS       := $(sort $(wildcard assets/levels/*.json))
 LEVEL_ASSETS := $(patsubst assets/levels/%.json,$(BUILD)/assets/levels/%.eddy,$(LEVELS))
 
-BUILTIN_LEVEL := $(GAME_DIR)/builtin.json
+BUILTIN_LEVEL := $(GAME_DIR)/app/builtin.json
 BUILTIN_ASSET := $(BUILD)/assets/builtin.eddy
 
 all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
@@ -684,8 +686,8 @@ GAME_OBJ        := $(call app_objects,$(GAME_SRC))
 GAME_CORE_OBJ   := $(call app_objects,$(GAME_CORE))
 GAME_WINDOW_OBJ := $(call app_objects,$(GAME_WINDOW))
 GAME_CORE_LIB   := $(BUILD)/obj/$(GAME_DIR)/libgame-core.a
-LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level_build.c)
-LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(LEVEL_BUILD_OBJ)
+LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level/level_build.c)
+LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/tools/level_tool.c) $(LEVEL_BUILD_OBJ)
 EMBED_SRC       := $(BUILD)/gen/game_embedded.c
 EMBED_OBJ       := $(BUILD)/obj/gen/game_embedded.o
 GAME_RUN_LIBS   := $(SCENE_RUN_LIBS)
@@ -712,7 +714,7 @@ $(EMBED_SRC): $(BUILTIN_LEVEL) $(BUILTIN_ASSET) tools/embed.sh
 
 $(EMBED_OBJ): $(EMBED_SRC)
 	@mkdir -p $(dir $@)
-	$(CC) $(APP_CPPFLAGS) -I$(GAME_DIR) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 TREE_DATA := $(BUILD)/share/eddy/levels $(BUILD)/share/eddy/assets
 $(BUILD)/share/eddy/levels:
@@ -798,7 +800,7 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 FUZZ_OBJ        := $(FUZZ_BUILD)/obj
 FUZZ_GAME_OBJS  := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(GAME_CORE))
 FUZZ_GAME_LIB   := $(FUZZ_OBJ)/libgame-core.a
-FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level_build.o $(FUZZ_GAME_LIB)
+FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level/level_build.o $(FUZZ_GAME_LIB)
 FUZZ_PAINT_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PAINT_CORE))
 FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_NO_SDL
 FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
@@ -1017,8 +1019,8 @@ install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
 	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) \
 	  GAME_SRC="$(GAME_SRC) $(GAME_CORE) $(EMBED_SRC)" \
-	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_DIR)/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
-	  PAINT_SRC="$(PAINT_SRC)" \
+	  LEVEL_SRC="$(GAME_DIR)/tools/level_tool.c $(GAME_DIR)/level/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
+	  PAINT_SRC="$(PAINT_SRC)" APP_INCLUDES="$(sort $(GAME_FLAGS) $(PAINT_FLAGS))" \
 	  GAME_CFLAGS="$(GAME_CFLAGS)" GAME_LIBS="$(GAME_LIBS)" PAINT_CFLAGS="$(PAINT_CFLAGS)" \
 	  PAINT_LIBS="$(PAINT_LIBS)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)

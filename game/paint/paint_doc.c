@@ -1173,7 +1173,7 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
 }
 
 /* asset.domain and asset.grid of a parsed level (the game's level format,
- * game/eddy-game/game_level.h). A level filled to a depth (asset.depth): the
+ * game/eddy-game/level/game_level.h). A level filled to a depth (asset.depth): the
  * grid covers the water, and *tank (when asked) is the tank's height above it;
  * 0 for a full tank. */
 static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *g, double *tank,
