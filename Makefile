@@ -569,10 +569,22 @@ soak: $(BUILD)/soak
 
 SDL_PKGS     := sdl2 SDL2_ttf zlib
 SDL_FOUND    := $(shell pkg-config --exists $(SDL_PKGS) 2>/dev/null && echo yes)
+# The kit both apps share (game/kit/, issue 31): finding the program's folder
+# and the fonts, the exit codes (KIT_CORE, no SDL), and PNG writing, triangle
+# batches and rock (KIT_WINDOW, SDL and zlib).
+KIT_DIR      := game/kit
+KIT_CORE     := $(addprefix $(KIT_DIR)/,kit_path.c kit_status.c kit_font.c)
+KIT_WINDOW   := $(addprefix $(KIT_DIR)/,kit_png.c kit_batch.c kit_rock.c)
+KIT_CFLAGS   := $(if $(SDL_FOUND),$(shell pkg-config --cflags $(SDL_PKGS)))
+$(BUILD)/obj/$(KIT_DIR)/%.o: $(KIT_DIR)/%.c $(BUILD)/obj/$(KIT_DIR)/%.d
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_CPPFLAGS) -I$(KIT_DIR) $(CFLAGS) $(KIT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
 PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
-PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c))
+PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c)) \
+                $(KIT_CORE) $(KIT_WINDOW)
 PAINT_BIN    := $(BUILD)/bin/eddy-paint
-PAINT_FLAGS  := -Igame/paint -Itools
+PAINT_FLAGS  := -Igame/paint -I$(KIT_DIR) -Itools
 ifeq ($(SDL_FOUND)$(if $(PAINT_WINDOW),+),yes+)
   PAINT_SRC    := game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)
   PAINT_CFLAGS := $(shell pkg-config --cflags $(SDL_PKGS))
@@ -651,14 +663,14 @@ GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/g
                   core/game_run.c core/game_view.c core/game_quality.c \
                   level/game_level.c level/game_replay.c level/game_asset.c level/game_reload.c \
                   play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
-                  play/game_progress.c play/game_sound.c play/game_synth.c)
-GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_png.c render/game_text.c render/game_render.c \
-                  render/game_shot.c render/game_rock.c render/game_batch.c render/game_surface.c \
-                  app/game_app.c app/game_audio.c)
+                  play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_text.c render/game_render.c \
+                  render/game_shot.c render/game_surface.c app/game_app.c app/game_audio.c) \
+                  $(KIT_WINDOW)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
 GAME_ROOMS   := core level play render app
-GAME_FLAGS   := $(addprefix -I$(GAME_DIR)/,$(GAME_ROOMS)) -Itools
+GAME_FLAGS   := $(addprefix -I$(GAME_DIR)/,$(GAME_ROOMS)) -I$(KIT_DIR) -Itools
 ifeq ($(SDL_FOUND),yes)
   GAME_SRC     := $(GAME_DIR)/app/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
@@ -1032,13 +1044,14 @@ install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS
 # ====================================================== header dependencies
 # What each compile wrote (DEPFLAGS): objects' OUT.d, programs' BIN.d.
 DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d \
+               $(BUILD)/obj/*/*/*/*.d $(FUZZ_OBJ)/*/*/*/*.d \
                $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz/*.d $(BUILD)/tree-examples/*.d \
                $(BUILD)/*.d $(FUZZ_BUILD)/*.d $(FUZZ_OBJ)/*/*.d $(FUZZ_OBJ)/*/*/*.d)
 -include $(DEP_FILES)
 # The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
 # missing one is remade by doing nothing, which rebuilds its object.
 PROGRAM_OBJ := $(PRECOMPUTE_OBJ) $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) \
-               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) \
+               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) $(PAINT_CORE_OBJ) \
                $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
 OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
 $(sort $(OBJECT_DEPS)):

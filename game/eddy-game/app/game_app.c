@@ -23,6 +23,8 @@
 #include "game_shot.h"
 #include "game_sound.h"
 #include "game_tutorial.h"
+#include "kit_font.h"
+#include "kit_status.h"
 
 #include <SDL.h>
 #include <math.h>
@@ -92,6 +94,7 @@ typedef struct app {
     double message_until, clock;
     long steps_total;
     char title_note[160];
+    kit_status ending;            /* a failed --screenshot or --record (kit_status.h) */
 } app;
 
 /* ------------------------------------------------------------ helpers */
@@ -390,13 +393,14 @@ static void ring_stars(app *a)
 
 /* ------------------------------------------------------------ saving */
 
-static void save_replay(app *a, const char *path)
+/* True when the replay was saved. */
+static bool save_replay(app *a, const char *path)
 {
     char auto_path[1024];
     if (!path) {
         if (!game_data_file("replays", game_sim_level(a->s.sim)->id, "replay", auto_path, sizeof auto_path)) {
             note(a, "could not save the replay: no data directory (set HOME or XDG_DATA_HOME)");
-            return;
+            return false;
         }
         path = auto_path;
     }
@@ -412,25 +416,29 @@ static void save_replay(app *a, const char *path)
         snprintf(s, sizeof s, "could not save the replay: %.200s", err.message);
     note(a, s);
     if (rc != EDDY_OK) fprintf(stderr, "eddy-game: %s\n", s);
+    return rc == EDDY_OK;
 }
 
-static void screenshot(app *a, const char *path)
+/* True when the picture was saved. */
+static bool screenshot(app *a, const char *path)
 {
     char auto_path[1024];
     if (!path) {
         if (!game_data_file("screenshots", "eddy", "png", auto_path, sizeof auto_path)) {
             note(a, "screenshot failed: no data directory (set HOME or XDG_DATA_HOME)");
-            return;
+            return false;
         }
         path = auto_path;
     }
     eddy_error err = {0};
     char s[256];
-    if (game_save_renderer_png(a->renderer, a->pw, a->ph, path, &err) == EDDY_OK)
+    bool saved = game_save_renderer_png(a->renderer, a->pw, a->ph, path, &err) == EDDY_OK;
+    if (saved)
         snprintf(s, sizeof s, "Saved the picture: %.200s", path);
     else
         snprintf(s, sizeof s, "screenshot failed: %.200s", err.message);
     note(a, s);
+    return saved;
 }
 
 /* ------------------------------------------------------------ screens */
@@ -924,8 +932,8 @@ static int open_window(app *a)
         return EX_SOFTWARE;
     }
     if (!game_render_has_font(a->render))
-        fprintf(stderr, "eddy-game: warning: no font found (install fonts-dejavu-core, or set "
-                "EDDY_GAME_FONT to a .ttf file): the game runs without text\n");
+        fprintf(stderr, "eddy-game: warning: no font found (%s): the game runs without text\n",
+                KIT_FONT_HELP);
     return EX_OK;
 }
 
@@ -1091,7 +1099,10 @@ static void run_loop(app *a)
         draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
         Uint64 r1 = SDL_GetPerformanceCounter();
         render_ms = (double)(r1 - r0) * 1000.0 / (double)freq;
-        if (a->quit && o->screenshot) screenshot(a, o->screenshot);
+        if (a->quit && o->screenshot && !screenshot(a, o->screenshot)) {
+            fprintf(stderr, "eddy-game: %s\n", a->message);
+            a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
+        }
         SDL_RenderPresent(a->renderer);
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
@@ -1135,12 +1146,9 @@ int game_app_run(const game_app_options *o)
         code = first_screen(a);
     }
     if (code == EX_OK) run_loop(a);
-    if (a->s.sim && o->record) save_replay(a, o->record);
-    if (a->s.sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
-        fprintf(stderr, "eddy-game: %s\n", a->message);
-        code = EX_CANTCREAT;
-    }
-    if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
+    if (a->s.sim && o->record && !save_replay(a, o->record))
+        a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
+    if (a->ending != KIT_DONE) code = kit_exit_code(a->ending);
     game_audio_close(a->audio);
     game_reload_destroy(a->reload);
     game_sound_watch_destroy(a->watch);

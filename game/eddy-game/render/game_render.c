@@ -4,12 +4,12 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
-#include "game_batch.h"
+#include "kit_batch.h"
 #include "game_card.h"
 #include "game_quality.h"
 #include "game_tutorial.h"
 #include "game_xform.h"
-#include "game_rock.h"
+#include "kit_rock.h"
 #include "game_surface.h"
 
 #include <math.h>
@@ -49,7 +49,7 @@ struct game_render {
     /* What stays put from frame to frame in one batch: the tank's glass, the
      * rock, the paddle's track. Rebuilt when its key (the layout, the
      * asset) changes. */
-    game_batch still;
+    kit_batch still;
     struct still_key {
         const eddy_asset *asset;
         double ox, oy, scale, ui;
@@ -209,7 +209,7 @@ void game_render_destroy(game_render *g)
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
     if (g->water_lo) SDL_DestroyTexture(g->water_lo);
-    game_batch_free(&g->still);
+    kit_batch_free(&g->still);
     free(g->pixels);
     free(g->verts);
     free(g->index);
@@ -1187,14 +1187,17 @@ static void draw_paddle_goal(game_render *g, const game_frame_info *f)
 static void build_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     const game_level *L = game_sim_level(f->sim);
-    game_batch *b = &g->still;
-    game_batch_clear(b);
+    kit_batch *b = &g->still;
+    kit_batch_clear(b);
     float gl = (float)(5 * g->ui);
-    game_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
+    kit_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
                        rgba(70, 100, 130, 255));
-    game_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
+    kit_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
                        tank->h + 2 * gl - 4, gl - 2, rgba(24, 34, 50, 255));
-    game_rock_build(b, game_sim_asset(f->sim), g->ox, g->oy, g->scale, g->H, g->ui);
+    const eddy_asset *asset = game_sim_asset(f->sim);
+    kit_rock_map rock = {g->ox, g->oy, g->scale, g->scale, g->H};
+    kit_rock_build(b, eddy_asset_walls(asset), eddy_asset_wall_count(asset), &rock,
+                   (float)(3.0 * g->ui));
     if (L->paddle.present) {
         float ax, ay, bx, by;
         to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
@@ -1202,7 +1205,7 @@ static void build_still(game_render *g, const game_frame_info *f, const SDL_FRec
         int dashes = 24;
         SDL_Color c = rgba(220, 230, 245, 90);
         for (int k = 0; k < dashes; k += 2)
-            game_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
+            kit_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
                             ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes,
                             (float)(2 * g->ui), c, c);
     }
@@ -1221,7 +1224,7 @@ static void draw_still(game_render *g, const game_frame_info *f, const SDL_FRect
         build_still(g, f, tank);
         g->still_key = key;
     }
-    game_batch_draw(&g->still, g->r);
+    kit_batch_draw(&g->still, g->r);
 }
 
 /* Where the tank goes: below the HUD bar, above the bottom line, at the
@@ -1267,7 +1270,7 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     if (f->view.tracers) draw_tracers(g, f->flow, f->quality);
     if (f->view.arrows) draw_arrows(g, f->flow);
     SDL_RenderSetClipRect(r, NULL);
-    draw_still(g, f, &tank); /* glass, rock (game_rock.c), the paddle's track */
+    draw_still(g, f, &tank); /* glass, rock (kit_rock.c), the paddle's track */
     SDL_RenderSetClipRect(r, &clip);
     if (play) draw_goal_labels(g, f);
     if (play) draw_paddle_goal(g, f);

@@ -1,0 +1,20 @@
+// SPDX-FileCopyrightText: 2026 The eddy authors
+// SPDX-License-Identifier: MIT
+/*
+ * kit_path.h - the folder of the running program, from which eddy-game and
+ * eddy-paint find their installed data (PROG_DIR/../share/eddy) and the
+ * eddy-level beside them.
+ */
+#ifndef KIT_PATH_H
+#define KIT_PATH_H
+
+#include <stddef.h>
+
+/* The folder of /proc/self/exe; where that cannot be read, the folder of
+ * argv0 (NULL allowed), else ".". Always a string in out (cap > 0). */
+void kit_program_dir(const char *argv0, char *out, size_t cap);
+
+/* PROG_DIR/name when that file is executable (true), else name (false). */
+int kit_beside_program(const char *name, char *out, size_t cap);
+
+#endif /* KIT_PATH_H */
