@@ -661,7 +661,7 @@ GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
                   core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
                   core/game_run.c core/game_view.c core/game_quality.c \
-                  level/game_level.c level/game_replay.c level/game_asset.c level/game_reload.c \
+                  level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c \
                   play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
                   play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_text.c render/game_render.c \
