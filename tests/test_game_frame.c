@@ -12,6 +12,7 @@
  *     they are quick (game_quality.h), on made-up frame times.
  * Runs from the repository root; $EDDY_BIN/../assets holds the built assets.
  */
+#include "kit_path.h"
 #include "game_asset.h"
 #include "level_build.h"
 #include "eddy_build.h" /* eddy_asset_save_file */
@@ -469,6 +470,30 @@ static void data_files_go_to_the_users_data_directory(void **state)
     assert_true(strstr(dir, "/.local/share/eddy-game") != NULL);
     if (old_xdg) setenv("XDG_DATA_HOME", old_xdg, 1), free(old_xdg);
     else unsetenv("XDG_DATA_HOME");
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* The banner of a failed edit names the file the designer edited: a path
+ * through a link (the build tree's share/eddy/levels -> assets/levels) is
+ * shown as the file it leads to, relative to the working directory. */
+static void designer_paths_follow_links(void **state)
+{
+    (void)state;
+    char base[96], link[160], shown[512], want[512];
+    snprintf(base, sizeof base, "/tmp/eddy-links-%d", (int)getpid());
+    assert_int_equal(mkdir(base, 0755), 0);
+    snprintf(link, sizeof link, "%s/levels", base);
+    char cwd[400];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(want, sizeof want, "%s/assets/levels", cwd);
+    assert_int_equal(symlink(want, link), 0);
+    snprintf(link, sizeof link, "%s/levels/../levels/02-paddle.json", base);
+    kit_designer_path(link, shown, sizeof shown);
+    assert_string_equal(shown, "assets/levels/02-paddle.json");
+    kit_designer_path("/no/such/file.json", shown, sizeof shown); /* kept as given */
+    assert_string_equal(shown, "/no/such/file.json");
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
     assert_int_equal(system(cmd), 0);
@@ -992,6 +1017,7 @@ int main(void)
         cmocka_unit_test(batched_velocity_matches_point_by_point),
         cmocka_unit_test(progress_opens_levels_in_order_and_survives),
         cmocka_unit_test(data_files_go_to_the_users_data_directory),
+        cmocka_unit_test(designer_paths_follow_links),
         cmocka_unit_test(tutorial_follows_the_player),
         cmocka_unit_test(cards_leave_the_level_in_view),
         cmocka_unit_test(start_positions_are_clear),

@@ -17,4 +17,9 @@ void kit_program_dir(const char *argv0, char *out, size_t cap);
 /* PROG_DIR/name when that file is executable (true), else name (false). */
 int kit_beside_program(const char *name, char *out, size_t cap);
 
+/* A path as the user knows it: the file symbolic links lead to (the build
+ * tree's share/eddy/levels is a link to assets/levels), relative to the
+ * working directory when it is under it; raw itself when it does not exist. */
+void kit_designer_path(const char *raw, char *out, size_t cap);
+
 #endif /* KIT_PATH_H */

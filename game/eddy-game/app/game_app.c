@@ -24,9 +24,11 @@
 #include "game_sound.h"
 #include "game_tutorial.h"
 #include "kit_font.h"
+#include "kit_path.h"
 #include "kit_status.h"
 
 #include <SDL.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +80,8 @@ typedef struct app {
     double won_clock;             /* app clock of the win (the win card's animation) */
     game_reload *reload;          /* watches the level's files (edits seen live) */
     char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
+    char stale[700];              /* why the game still plays the level as it was before
+                                     an edit that failed; "" when it plays the files */
     int title_sel, menu_sel;
     bool new_best;
     int stars_rung;               /* win screen: chimes rung for its stars */
@@ -165,6 +169,7 @@ static void watch_level(app *a, int index, const char *spec)
 {
     game_reload_destroy(a->reload);
     a->reload = NULL;
+    a->stale[0] = '\0';
     const char *path = a->s.index >= 0 ? a->cat.paths[a->s.index] : index >= 0 && index < a->cat.count ? a->cat.paths[index] : spec;
     if (!path || !strcmp(a->s.loaded.level->id, "builtin") || access(path, R_OK) != 0) return;
     if (!a->level_tool[0]) game_reload_find_tool(a->level_tool, sizeof a->level_tool);
@@ -833,6 +838,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.stirring = !a->demo_on && (a->right_down || (a->left_down && !a->drag_paddle));
     f.dragging_paddle = a->drag_paddle;
     f.message = a->clock < a->message_until ? a->message : NULL;
+    f.stale = a->in_level && a->stale[0] ? a->stale : NULL;
     const char *items[TITLE_ITEMS];
     title_items(a, items);
     f.title_count = TITLE_ITEMS;
@@ -973,6 +979,48 @@ static int first_screen(app *a)
     return EX_OK;
 }
 
+/* text with every "from" replaced by "to", in place (cap bytes). */
+static void replace_all(char *text, size_t cap, const char *from, const char *to)
+{
+    size_t nf = strlen(from);
+    if (!nf || !strcmp(from, to)) return;
+    char out[700];
+    size_t o = 0;
+    for (const char *p = text; *p && o + 1 < sizeof out;) {
+        if (!strncmp(p, from, nf)) {
+            o += (size_t)snprintf(out + o, sizeof out - o, "%s", to);
+            if (o >= sizeof out) o = sizeof out - 1;
+            p += nf;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+    snprintf(text, cap, "%s", out);
+}
+
+/* The level's files failed to build or load: the game goes on with the
+ * level as it was, and a banner says so until a good edit replaces it,
+ * naming the cause and the files as the designer knows them. */
+static void mark_stale(app *a, const char *cause)
+{
+    char msg[700], level[PATH_MAX], modes[PATH_MAX], raw_modes[PATH_MAX];
+    snprintf(msg, sizeof msg, "%s", cause);
+    const char *path = a->s.index >= 0 && a->s.index < a->cat.count ? a->cat.paths[a->s.index] : NULL;
+    if (path) {
+        kit_designer_path(path, level, sizeof level);
+        replace_all(msg, sizeof msg, path, level);
+    }
+    kit_designer_path(a->cat.assets_dir, modes, sizeof modes);
+    snprintf(raw_modes, sizeof raw_modes, "%.4000s/", a->cat.assets_dir);
+    if (strlen(modes) + 1 < sizeof modes) strcat(modes, "/");
+    replace_all(msg, sizeof msg, raw_modes, modes);
+    bool named = !path || strstr(msg, level);
+    snprintf(a->stale, sizeof a->stale, "Still playing the level as it was: %.200s%s%.450s",
+             named ? "" : level, named ? "" : ": ", msg);
+    fprintf(stderr, "eddy-game: %s\n", a->stale);
+}
+
 /* A level rebuilt after its files changed takes the place of the one being
  * played: it starts again at once (no card), with the currents that were
  * on switched on again, so the designer sees the change within seconds. */
@@ -983,7 +1031,7 @@ static void adopt_reload(app *a)
     char s[600];
     if (game_reload_take(a->reload, &ld, &err) != EDDY_OK) {
         snprintf(s, sizeof s, "The changed level was not loaded: %.500s", err.message);
-        note(a, s);
+        mark_stale(a, s);
         return;
     }
     const game_level *old = game_sim_level(a->s.sim);
@@ -992,11 +1040,11 @@ static void adopt_reload(app *a)
     for (int j = 0; j < jets; j++) on[j] = game_sim_jet_on(a->s.sim, j);
     bool started = a->started, moving = a->moving;
     if (game_session_adopt(&a->s, &ld, &err) != EDDY_OK) {
-        fprintf(stderr, "eddy-game: %s\n", err.message);
-        note(a, err.message);
+        mark_stale(a, err.message);
         a->quit = !a->s.sim;
         return;
     }
+    a->stale[0] = '\0';
     reset_play(a);
     a->started = started;
     const game_level *L = game_sim_level(a->s.sim);
@@ -1018,9 +1066,8 @@ static void poll_reload(app *a)
     switch (game_reload_poll(a->reload, a->clock)) {
     case GAME_RELOAD_READY: adopt_reload(a); break;
     case GAME_RELOAD_FAILED:
-        snprintf(s, sizeof s, "The changed level did not build: %.500s", game_reload_message(a->reload));
-        note(a, s);
-        fprintf(stderr, "eddy-game: %s\n", s);
+        snprintf(s, sizeof s, "the changed level did not build: %.500s", game_reload_message(a->reload));
+        mark_stale(a, s);
         break;
     case GAME_RELOAD_BUILDING:
         if (a->clock >= a->message_until) note(a, "The level's files changed: rebuilding it...");

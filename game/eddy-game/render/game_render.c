@@ -498,6 +498,24 @@ static const char *star_rule_short(const game_level *L)
            : r->max_stirring > 0 ? ", little stirring" : r->max_switches >= 0 ? ", few switches" : "";
 }
 
+
+/* The banner of an edit that failed (f->stale): over the bottom of the tank,
+ * just above the bottom line (bottom), in red, for as long as the game plays
+ * the level as it was; wrapped to the window's width. */
+static void draw_stale_banner(game_render *g, const char *text, float bottom)
+{
+    SDL_Renderer *r = g->r;
+    game_text *t = g->text;
+    double ui = g->ui;
+    int pad = (int)(12 * ui), w = g->w - 2 * pad;
+    SDL_Color ink = rgba(255, 236, 230, 255);
+    int th = game_text_wrapped_height(t, GAME_FONT_BODY, text, w, ink, GAME_LEFT);
+    float bh = (float)(th + 12 * ui), top = bottom - bh;
+    fill_rect(r, 0, top, (float)g->w, bh, rgba(150, 32, 28, 235));
+    fill_rect(r, 0, top, (float)g->w, (float)(2 * ui), rgba(255, 120, 100, 255));
+    game_text_draw_wrapped(t, GAME_FONT_BODY, text, pad, (int)(top + 6 * ui), w, ink, GAME_LEFT);
+}
+
 static void draw_hud(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
@@ -592,6 +610,7 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     if (text_h <= body_h && pad + hw + kw + 3 * pad < g->w)
         game_text_draw(t, GAME_FONT_SMALL, keys, g->w - pad, (int)(g->h - bot + (bot - kh) / 2), DIM,
                        GAME_RIGHT);
+    if (f->stale) draw_stale_banner(g, f->stale, (float)g->h - bot);
 }
 
 /* ------------------------------------------------------------ time per frame */

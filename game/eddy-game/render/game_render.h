@@ -69,6 +69,8 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    const char *stale;           /* the level's edited files failed and the game plays the
+                                    level as it was: why (a banner until fixed), or NULL */
     int quality;                 /* 0 full; 1, 2 fewer tracers and coarser dye, for
                                     frames that run long (game_app.c adapts it) */
     double clock_rate;           /* game time over real time lately (1: no slow motion) */
