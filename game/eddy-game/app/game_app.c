@@ -163,6 +163,13 @@ static eddy_result restart(app *a, eddy_error *err)
     return rc;
 }
 
+/* A tutorial card is up (the first level, playing, not paused). */
+static bool card_up(const app *a)
+{
+    return a->tutorial_on && a->started && !a->paused && !a->demo_on &&
+           game_sim_status(a->s.sim) == GAME_PLAYING && game_tutorial_text(&a->tutorial);
+}
+
 /* Watches the open level's file and painted modes (game_reload.h); the
  * built-in level has no file. */
 static void watch_level(app *a, int index, const char *spec)
@@ -645,6 +652,7 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
         if (!a->started) start(a);
+        else if (card_up(a)) game_tutorial_next(&a->tutorial, a->clock);
         else if (level_won(a) && !a->demo_on) {
             if (a->s.index >= 0 && a->s.index + 1 < a->cat.count) play_level(a, a->s.index + 1);
             else go_levels(a);
@@ -653,7 +661,9 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
     case SDLK_p:
     case SDLK_SPACE:
         if (!a->started) start(a);
-        else if (!repeat) a->paused = !a->paused;
+        else if (k == SDLK_SPACE && card_up(a)) { /* Space on a card goes on, never pauses */
+            if (!repeat) game_tutorial_next(&a->tutorial, a->clock);
+        } else if (!repeat) a->paused = !a->paused;
         break;
     case SDLK_PERIOD: a->step_once = a->started; break;
     case SDLK_r: {
@@ -745,6 +755,10 @@ static void mouse_down(app *a, const SDL_MouseButtonEvent *b)
         start(a);
         return;
     }
+    if (b->button == SDL_BUTTON_LEFT && card_up(a) && game_tutorial_waits_key(&a->tutorial)) {
+        game_tutorial_next(&a->tutorial, a->clock); /* a card that asks only to be read */
+        return;
+    }
     if (b->button == SDL_BUTTON_LEFT) {
         a->left_down = true;
         a->drag_paddle = !a->demo_on && near_paddle(a);
@@ -821,6 +835,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
     f.level_total = a->cat.count;
     f.tutorial = a->tutorial_on && a->started ? game_tutorial_text(&a->tutorial) : NULL;
+    f.tutorial_key = f.tutorial && game_tutorial_waits_key(&a->tutorial);
     f.new_best = a->new_best;
     f.last_level = a->s.index >= 0 && a->s.index == a->cat.count - 1;
     f.muted = a->progress.muted;

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CARD_SECONDS 6.0   /* a GAME_WAIT_TIME card stays this long at most */
 #define LATE_SECONDS 15.0  /* a card's late text comes after this */
 
 const char *game_color_name(game_color c)
@@ -121,7 +120,7 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
 {
     memset(t, 0, sizeof *t);
     /* the goal first, then the idea */
-    game_tutorial_card *c = add(t, GAME_WAIT_TIME);
+    game_tutorial_card *c = add(t, GAME_WAIT_KEY);
     char goal[300];
     game_goal_sentence(L, goal, sizeof goal);
     snprintf(c->text, sizeof c->text,
@@ -138,7 +137,7 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
         snprintf(c->text, sizeof c->text,
                  "Press %c to switch on a current. Its button at the top right lights up while it "
                  "runs; press %c again to stop it.", L->jets[0].key, L->jets[0].key);
-        c = add(t, GAME_WAIT_TIME);
+        c = add(t, GAME_WAIT_KEY);
         snprintf(c->text, sizeof c->text,
                  "The current pushes the water along, and the water carries %s with it.", what);
     }
@@ -180,13 +179,13 @@ static bool paddle_moved(const game_sim *sim)
 void game_tutorial_update(game_tutorial *t, const game_sim *sim, double now)
 {
     t->now = now;
-    if (game_sim_status(sim) == GAME_WON) t->won = true;
+    if (game_sim_status(sim) == GAME_WON) t->won = true, t->current = t->count; /* no cards after a win */
     for (int guard = 0; t->current < t->count && guard < GAME_TUTORIAL_MAX_CARDS; guard++) {
         const game_tutorial_card *c = &t->cards[t->current];
         bool done = false;
         switch (c->wait) {
-        case GAME_WAIT_TIME:
-            done = now - t->shown_at >= CARD_SECONDS || game_sim_stirring(sim) ||
+        case GAME_WAIT_KEY:
+            done = game_sim_stirring(sim) ||
                    (t->current + 1 < t->count && t->cards[t->current + 1].wait == GAME_WAIT_JET &&
                     any_jet_on(sim));
             break;
@@ -206,4 +205,16 @@ const char *game_tutorial_text(const game_tutorial *t)
     if (t->current >= t->count) return NULL;
     const game_tutorial_card *c = &t->cards[t->current];
     return c->late[0] && t->now - t->shown_at >= LATE_SECONDS ? c->late : c->text;
+}
+
+void game_tutorial_next(game_tutorial *t, double now)
+{
+    if (t->current >= t->count) return;
+    t->current++;
+    t->shown_at = t->now = now;
+}
+
+bool game_tutorial_waits_key(const game_tutorial *t)
+{
+    return t->current < t->count && t->cards[t->current].wait == GAME_WAIT_KEY;
 }

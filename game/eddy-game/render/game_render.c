@@ -846,6 +846,21 @@ static void place_card(game_render *g, const game_frame_info *f, float w, float 
     *x = px, *y = py;
 }
 
+/* The win and loss cards sit clear of every goal (game_card_place_clear), so
+ * the player sees what the goals hold: the wide card where it fits, else the
+ * narrow one (*narrow), else the wide one where it hides the least. */
+static void place_result_card(game_render *g, const game_frame_info *f, const float wide[2],
+                              const float slim[2], float *x, float *y, bool *narrow)
+{
+    double r[4];
+    *narrow = false;
+    if (!game_card_place_clear(f->sim, wide[0] / g->scale, wide[1] / g->scale, r)) {
+        *narrow = game_card_place_clear(f->sim, slim[0] / g->scale, slim[1] / g->scale, r);
+        if (!*narrow) game_card_place(f->sim, wide[0] / g->scale, wide[1] / g->scale, r);
+    }
+    to_px(g, r[0], r[3], x, y);
+}
+
 static void draw_win(game_render *g, const game_frame_info *f, double t)
 {
     const game_sim *sim = f->sim;
@@ -855,17 +870,40 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
         draw_confetti(g, f, t);
         return;
     }
+    int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
+    char rule[120], missed[200];
+    star_rule_text(L, rule, sizeof rule);
+    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
+    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
+    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
+                         : stars == 2 ? "Beat the par time for the third star."
+                                      : "Try it faster for more stars.";
+    if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
+    SDL_Color praise_ink = f->new_best && !f->demo ? GOLD : DIM;
+    /* the keys: one line on the wide card, two on the narrow one */
+    const char *keys[2] = {f->demo ? "R  play it yourself       Esc  menu"
+                           : f->last_level ? "Enter  the levels      R  play again      F9  save the replay"
+                                           : "Enter  next level      R  play again      F9  save the replay      Esc  menu",
+                           NULL};
+    const char *slim_keys[2] = {f->demo ? "R  play it yourself" : f->last_level ? "Enter  the levels      R  again"
+                                                                                  : "Enter  next level      R  again",
+                                f->demo ? "Esc  menu" : "F9  save the replay      Esc  menu"};
     int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
-    float w = (float)(620 * g->ui), h = (float)(bl * 1.2 + 110 * g->ui + 5.5 * lh);
-    float x, y; /* where it hides the least: the goals keep their objects in view */
-    place_card(g, f, w, h, &x, &y);
+    float wide[2] = {(float)(620 * g->ui), 0}, slim[2] = {(float)(430 * g->ui), 0};
+    float wide_r = (float)(42 * g->ui), slim_r = (float)(30 * g->ui);
+    int wide_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(wide[0] - 30 * g->ui), praise_ink, GAME_CENTER);
+    int slim_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(slim[0] - 30 * g->ui), praise_ink, GAME_CENTER);
+    wide[1] = (float)(bl * 1.15 + wide_r * 2.6 + lh * 1.6 + wide_ph + lh * 0.5 + lh * 1.6 + lh * 0.6);
+    slim[1] = (float)(bl * 1.15 + slim_r * 2.6 + lh * 1.6 + slim_ph + lh * 0.5 + lh * 2.6 + lh * 0.6);
+    float x, y;
+    bool narrow;
+    place_result_card(g, f, wide, slim, &x, &y, &narrow);
+    float w = narrow ? slim[0] : wide[0], h = narrow ? slim[1] : wide[1], R = narrow ? slim_r : wide_r;
     panel_at(g, x, y, w, h, 232);
     int cx = (int)(x + w / 2);
     float yy = y + (float)(lh * 0.6);
     shadow_text(g, GAME_FONT_BIG, f->last_level && f->all_done ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
     yy += (float)bl * 1.15f;
-    int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
-    float R = (float)(42 * g->ui);
     for (int k = 0; k < 3; k++) {
         float sx = (float)cx + (k - 1) * R * 2.5f, sy = yy + R * 1.05f;
         bool on = k < shown;
@@ -881,20 +919,15 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
     snprintf(s, sizeof s, "%.1f s   (par %.0f s)", game_sim_finish_time(sim), L->par);
     game_text_draw(tx, GAME_FONT_TITLE, s, cx, (int)yy, WHITE, GAME_CENTER);
     yy += (float)lh * 1.6f;
-    char rule[120], missed[200];
-    star_rule_text(L, rule, sizeof rule);
-    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
-    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
-    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
-                         : stars == 2 ? "Beat the par time for the third star."
-                                      : "Try it faster for more stars.";
-    if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
-    game_text_draw(tx, GAME_FONT_BODY, praise, cx, (int)yy, f->new_best && !f->demo ? GOLD : DIM, GAME_CENTER);
-    yy += (float)lh * 1.5f;
-    const char *keys = f->demo ? "R  play it yourself       Esc  menu"
-                       : f->last_level ? "Enter  the levels      R  play again      F9  save the replay"
-                                       : "Enter  next level      R  play again      F9  save the replay      Esc  menu";
-    game_text_draw(tx, GAME_FONT_BODY, keys, cx, (int)yy, SKY, GAME_CENTER);
+    game_text_draw_wrapped(tx, GAME_FONT_BODY, praise, cx, (int)yy, (int)(w - 30 * g->ui), praise_ink,
+                           GAME_CENTER);
+    yy += (float)(narrow ? slim_ph : wide_ph) + (float)lh * 0.5f;
+    for (int k = 0; k < 2; k++) {
+        const char *line = narrow ? slim_keys[k] : keys[k];
+        if (!line) break;
+        game_text_draw(tx, GAME_FONT_BODY, line, cx, (int)yy, SKY, GAME_CENTER);
+        yy += (float)lh * 1.1f;
+    }
     draw_confetti(g, f, t);
 }
 
@@ -903,16 +936,23 @@ static void draw_lost(game_render *g, const game_frame_info *f)
     const game_level *L = game_sim_level(f->sim);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
-    float w = (float)(560 * g->ui), h = (float)(bl + 4.5 * lh);
-    float x, y;
-    panel_box(g, w, h, &x, &y);
     char s[160];
+    snprintf(s, sizeof s, "This level has to be done within %.0f seconds.", L->time_limit);
+    float wide[2] = {(float)(560 * g->ui), 0}, slim[2] = {(float)(400 * g->ui), 0};
+    int wide_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, (int)(wide[0] - 30 * g->ui), WHITE, GAME_CENTER);
+    int slim_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, (int)(slim[0] - 30 * g->ui), WHITE, GAME_CENTER);
+    wide[1] = (float)(bl + wide_h + 3.5 * lh), slim[1] = (float)(bl + slim_h + 3.5 * lh);
+    float x, y;
+    bool narrow;
+    place_result_card(g, f, wide, slim, &x, &y, &narrow);
+    float w = narrow ? slim[0] : wide[0], h = narrow ? slim[1] : wide[1];
+    panel_at(g, x, y, w, h, 232);
     game_text_draw(t, GAME_FONT_BIG, "Out of time", (int)(x + w / 2), (int)(y + lh * 0.5),
                    rgba(255, 130, 110, 255), GAME_CENTER);
-    snprintf(s, sizeof s, "This level has to be done within %.0f seconds.", L->time_limit);
-    game_text_draw(t, GAME_FONT_BODY, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl), WHITE, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_BODY, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl),
+                           (int)(w - 30 * g->ui), WHITE, GAME_CENTER);
     game_text_draw(t, GAME_FONT_BODY, "R  try again        Esc  menu", (int)(x + w / 2),
-                   (int)(y + lh * 2.6 + bl), SKY, GAME_CENTER);
+                   (int)(y + lh * 1.6 + bl + (narrow ? slim_h : wide_h)), SKY, GAME_CENTER);
 }
 
 /* The level's card before it starts: what it is, what to do, the clock. */
@@ -967,7 +1007,7 @@ static void draw_tutorial(game_render *g, const game_frame_info *f, const char *
     SDL_Color c = rgba(236, 242, 250, 255);
     int th = game_text_wrapped_height(t, GAME_FONT_TITLE, text, wrap, c, GAME_CENTER);
     int sh = game_text_line_height(t, GAME_FONT_SMALL);
-    float h = (float)(th + sh + 26 * g->ui);
+    float h = (float)(th + sh + 26 * g->ui + (f->tutorial_key ? sh + 6 * g->ui : 0));
     double mw = w / g->scale, mh = h / g->scale;
     bool same = g->card_level == (const void *)f->sim && fabs(g->card[2] - g->card[0] - mw) < 1e-6 &&
                 fabs(g->card[3] - g->card[1] - mh) < 1e-6;
@@ -981,6 +1021,11 @@ static void draw_tutorial(game_render *g, const game_frame_info *f, const char *
     rect_outline(g->r, x, y, w, h, rgba(255, 210, 90, 200), (float)(2 * g->ui));
     game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 7 * g->ui), GOLD, GAME_CENTER);
     game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 10 * g->ui + sh), wrap, c, GAME_CENTER);
+    if (f->tutorial_key) {
+        double pulse = 0.65 + 0.35 * sin(f->clock * 4);
+        game_text_draw(t, GAME_FONT_SMALL, "Space or click: next", (int)(x + w / 2),
+                       (int)(y + h - sh - 8 * g->ui), rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
+    }
 }
 
 /* Rows of a list (title menu, level select), remembered for the mouse. */

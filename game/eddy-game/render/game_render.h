@@ -57,6 +57,7 @@ typedef struct game_frame_info {
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     const char *tutorial;        /* a card of the first level's tutorial, or NULL */
+    bool tutorial_key;           /* the card waits for a key or a click (it says so) */
     bool new_best;               /* the win is the level's best time */
     bool last_level;             /* the level is the last of the list */
     bool muted, silent;          /* sound off by the player; no audio device */
