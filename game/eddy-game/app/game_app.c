@@ -455,8 +455,14 @@ static bool screenshot(app *a, const char *path)
 
 /* ------------------------------------------------------------ screens */
 
+/* M and the menu's sound item. Without an audio device there is nothing to
+ * switch: the game says so and saves nothing (issue 31). */
 static void set_mute(app *a, bool muted)
 {
+    if (!a->audio) {
+        note(a, "No sound device: the game is silent, and M has nothing to switch.");
+        return;
+    }
     a->progress.muted = muted;
     with_synth(a, synth_mute, &muted);
     eddy_error err = {0};
