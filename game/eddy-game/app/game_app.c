@@ -488,9 +488,21 @@ static void go_levels(app *a)
     a->view.help = false;
 }
 
+/* The menu resumes a level being played; after a win it offers the next
+ * level (the one after the level won, else the first not yet won). */
+static bool resumable(const app *a) { return a->in_level && !level_won(a); }
+
+static int level_to_play(const app *a)
+{
+    if (a->cat.count == 0) return -1;
+    if (a->in_level && level_won(a) && a->s.index >= 0 && a->s.index + 1 < a->cat.count)
+        return a->s.index + 1;
+    return game_progress_next(&a->progress);
+}
+
 static void title_items(const app *a, const char *items[TITLE_ITEMS])
 {
-    items[0] = a->in_level ? "Continue" : "Play";
+    items[0] = resumable(a) ? "Continue" : "Play";
     items[1] = "Levels";
     items[2] = !a->audio ? "Sound: no device" : a->progress.muted ? "Sound: off" : "Sound: on";
     items[3] = "Quit";
@@ -501,8 +513,8 @@ static void title_activate(app *a, int k)
     click(a);
     switch (k) {
     case 0:
-        if (a->in_level) a->screen = GAME_SCREEN_PLAY;
-        else play_level(a, a->cat.count > 0 ? game_progress_next(&a->progress) : -1);
+        if (resumable(a)) a->screen = GAME_SCREEN_PLAY;
+        else play_level(a, level_to_play(a));
         break;
     case 1: go_levels(a); break;
     case 2: set_mute(a, !a->progress.muted); break;
@@ -865,10 +877,10 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.title_count = TITLE_ITEMS;
     f.title_selected = a->title_sel;
     f.title_items = items;
-    if (a->in_level)
+    if (resumable(a))
         snprintf(a->title_note, sizeof a->title_note, "Continue: %s", game_sim_level(a->s.sim)->title);
     else if (a->cat.count > 0) {
-        int k = game_progress_next(&a->progress);
+        int k = level_to_play(a);
         snprintf(a->title_note, sizeof a->title_note, "Play: level %d, %s", k + 1,
                  a->titles && a->titles[k] ? a->titles[k] : "");
     } else
