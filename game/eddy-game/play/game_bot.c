@@ -229,7 +229,7 @@ static void play_raft(bot *b, long f)
 static void play_sink_or_swim(bot *b, long f)
 {
     if (f == 20) set_jet(b, 0, true), set_jet(b, 1, true);
-    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 10.4, 5.62, 0, 0);
+    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 11.1, 5.62, 0, 0);
     if (f == 240) give(b, GAME_CMD_PADDLE, 0, 13.8, 5.62, 0, 0);
 }
 

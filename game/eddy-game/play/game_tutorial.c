@@ -16,14 +16,14 @@ const char *game_color_name(game_color c)
     double r = c.r / 255.0, g = c.g / 255.0, b = c.b / 255.0;
     double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn;
     if (mx < 0.2) return "black";
-    if (d < 0.15 * mx) return mx > 0.8 ? "white" : "grey";
+    if (d < 0.22 * mx) return mx > 0.8 ? "white" : "grey"; /* #8d99ae, a blue-grey: grey */
     double h = mx == r ? fmod((g - b) / d + 6.0, 6.0) : mx == g ? (b - r) / d + 2.0 : (r - g) / d + 4.0;
     h *= 60.0;
     if (h < 15 || h >= 345) return "red";
     if (h < 40) return "orange";
     if (h < 70) return "yellow";
     if (h < 165) return "green";
-    if (h < 200) return "turquoise";
+    if (h < 190) return "turquoise"; /* #4cc9f0 and #5ad1ff, sky blues (194, 197): blue */
     if (h < 255) return "blue";
     if (h < 295) return "purple";
     return "pink";
@@ -63,8 +63,11 @@ static void object_name(const game_level *L, int b, char *out, size_t cap)
 {
     char name[GAME_NAME_MAX + 1];
     plain_name(L, b, name, sizeof name);
-    if (b < L->body_count && L->bodies[b].has_color)
-        snprintf(out, cap, "the %s %s", game_color_name(L->bodies[b].color), name);
+    const char *colour = b < L->body_count && L->bodies[b].has_color ? game_color_name(L->bodies[b].color) : NULL;
+    if (colour && strcmp(colour, name) != 0) /* a body named "red" is "the red one", not "the red red" */
+        snprintf(out, cap, "the %s %s", colour, name);
+    else if (colour)
+        snprintf(out, cap, "the %s one", name);
     else
         snprintf(out, cap, "the %s", name);
 }

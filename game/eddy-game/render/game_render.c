@@ -889,7 +889,7 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
                                                                                   : "Enter  next level      R  again",
                                 f->demo ? "Esc  menu" : "F9  save the replay      Esc  menu"};
     int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
-    float wide[2] = {(float)(620 * g->ui), 0}, slim[2] = {(float)(430 * g->ui), 0};
+    float wide[2] = {(float)(620 * g->ui), 0}, slim[2] = {(float)(400 * g->ui), 0};
     float wide_r = (float)(42 * g->ui), slim_r = (float)(30 * g->ui);
     int wide_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(wide[0] - 30 * g->ui), praise_ink, GAME_CENTER);
     int slim_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(slim[0] - 30 * g->ui), praise_ink, GAME_CENTER);
@@ -1338,11 +1338,12 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     SDL_RenderSetClipRect(r, &clip);
     if (play) draw_goal_labels(g, f);
     if (play) draw_paddle_goal(g, f);
+    /* spray behind the bodies: a stone entering the water stays in view */
+    game_surface_draw_spray(r, f->spray, g->ox, g->oy, g->scale, g->H, ui);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
         draw_body(g, &f->looks->bodies[i], &pose);
     }
-    game_surface_draw_spray(r, f->spray, g->ox, g->oy, g->scale, g->H, ui);
     /* engine debug overlays through its debug-draw callbacks */
     if (play && (f->view.panels || f->view.quadtree || f->view.samples)) {
         eddy_debug_draw dd = {0};
