@@ -623,10 +623,22 @@ soak: $(BUILD)/soak
 
 SDL_PKGS     := sdl2 SDL2_ttf zlib
 SDL_FOUND    := $(shell pkg-config --exists $(SDL_PKGS) 2>/dev/null && echo yes)
+# The kit both apps share (game/kit/, issue 31): finding the program's folder
+# and the fonts, the exit codes (KIT_CORE, no SDL), and PNG writing, triangle
+# batches and rock (KIT_WINDOW, SDL and zlib).
+KIT_DIR      := game/kit
+KIT_CORE     := $(addprefix $(KIT_DIR)/,kit_path.c kit_status.c kit_font.c)
+KIT_WINDOW   := $(addprefix $(KIT_DIR)/,kit_png.c kit_batch.c kit_rock.c)
+KIT_CFLAGS   := $(if $(SDL_FOUND),$(shell pkg-config --cflags $(SDL_PKGS)))
+$(BUILD)/obj/$(KIT_DIR)/%.o: $(KIT_DIR)/%.c $(BUILD)/obj/$(KIT_DIR)/%.d
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_CPPFLAGS) -I$(KIT_DIR) $(CFLAGS) $(KIT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
 PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
-PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c))
+PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c)) \
+                $(KIT_CORE) $(KIT_WINDOW)
 PAINT_BIN    := $(BUILD)/bin/eddy-paint
-PAINT_FLAGS  := -Igame/paint -Itools
+PAINT_FLAGS  := -Igame/paint -I$(KIT_DIR) -Itools
 ifeq ($(SDL_FOUND)$(if $(PAINT_WINDOW),+),yes+)
   PAINT_SRC    := game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)
   PAINT_CFLAGS := $(shell pkg-config --cflags $(SDL_PKGS))
@@ -689,7 +701,7 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 # and the game's tests. eddy-game runs on libeddy and libeddy-scene only
 # (GAME_RUN_LIBS: its levels are scenes); building assets is eddy-level's
 # (level_build.c, libeddy-build) and make's. The built-in level
-# (game/eddy-game/builtin.json) and its asset, built here by eddy-level, are
+# (game/eddy-game/app/builtin.json) and its asset, built here by eddy-level, are
 # compiled into eddy-game (BUILD/gen/game_embedded.c, tools/embed.sh), so
 # the game plays without any data. The game finds its levels and assets in
 # share/eddy beside its bin/ directory, installed or not: the build tree
@@ -700,25 +712,27 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 # headless only (-DEDDY_GAME_NO_SDL).
 
 GAME_DIR     := game/eddy-game
-GAME_CORE    := $(addprefix $(GAME_DIR)/,game_level.c game_sim.c game_replay.c game_asset.c \
-                  game_run.c game_flow.c game_bot.c game_look.c game_xform.c \
-                  game_view.c game_session.c game_push.c \
-                  game_progress.c game_tutorial.c game_sound.c game_synth.c game_card.c game_reload.c \
-                  game_hint.c game_quality.c \
-                  game_spray.c)
-GAME_WINDOW  := $(addprefix $(GAME_DIR)/,game_png.c game_text.c game_render.c game_shot.c game_app.c \
-                  game_audio.c game_rock.c game_batch.c game_surface.c)
+GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
+                  core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
+                  core/game_run.c core/game_view.c core/game_quality.c \
+                  level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c \
+                  play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
+                  play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
+GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_text.c render/game_render.c \
+                  render/game_shot.c render/game_surface.c app/game_app.c app/game_audio.c) \
+                  $(KIT_WINDOW)
 GAME_BIN     := $(BUILD)/bin/eddy-game
 LEVEL_BIN    := $(BUILD)/bin/eddy-level
-GAME_FLAGS   := -I$(GAME_DIR) -Itools
+GAME_ROOMS   := core level play render app
+GAME_FLAGS   := $(addprefix -I$(GAME_DIR)/,$(GAME_ROOMS)) -I$(KIT_DIR) -Itools
 ifeq ($(SDL_FOUND),yes)
-  GAME_SRC     := $(GAME_DIR)/game_main.c $(GAME_WINDOW)
+  GAME_SRC     := $(GAME_DIR)/app/game_main.c $(GAME_WINDOW)
   GAME_CFLAGS  := $(shell pkg-config --cflags $(SDL_PKGS))
   GAME_LIBS    := $(shell pkg-config --libs $(SDL_PKGS))
   GAME_TEST_FLAGS :=
   GAME_TEST_LIBS  := -lz
 else
-  GAME_SRC     := $(GAME_DIR)/game_main.c
+  GAME_SRC     := $(GAME_DIR)/app/game_main.c
   GAME_CFLAGS  := -DEDDY_GAME_NO_SDL
   GAME_LIBS    :=
   GAME_TEST_FLAGS := -DEDDY_GAME_NO_SDL
@@ -727,7 +741,7 @@ endif
 LEVELS       := $(sort $(wildcard assets/levels/*.json))
 LEVEL_ASSETS := $(patsubst assets/levels/%.json,$(BUILD)/assets/levels/%.eddy,$(LEVELS))
 
-BUILTIN_LEVEL := $(GAME_DIR)/builtin.json
+BUILTIN_LEVEL := $(GAME_DIR)/app/builtin.json
 BUILTIN_ASSET := $(BUILD)/assets/builtin.eddy
 
 all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
@@ -738,8 +752,8 @@ GAME_OBJ        := $(call app_objects,$(GAME_SRC))
 GAME_CORE_OBJ   := $(call app_objects,$(GAME_CORE))
 GAME_WINDOW_OBJ := $(call app_objects,$(GAME_WINDOW))
 GAME_CORE_LIB   := $(BUILD)/obj/$(GAME_DIR)/libgame-core.a
-LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level_build.c)
-LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/level_tool.c) $(LEVEL_BUILD_OBJ)
+LEVEL_BUILD_OBJ := $(call app_objects,$(GAME_DIR)/level/level_build.c)
+LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/tools/level_tool.c) $(LEVEL_BUILD_OBJ)
 EMBED_SRC       := $(BUILD)/gen/game_embedded.c
 EMBED_OBJ       := $(BUILD)/obj/gen/game_embedded.o
 GAME_RUN_LIBS   := $(SCENE_RUN_LIBS)
@@ -766,7 +780,7 @@ $(EMBED_SRC): $(BUILTIN_LEVEL) $(BUILTIN_ASSET) tools/embed.sh
 
 $(EMBED_OBJ): $(EMBED_SRC)
 	@mkdir -p $(dir $@)
-	$(CC) $(APP_CPPFLAGS) -I$(GAME_DIR) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 TREE_DATA := $(BUILD)/share/eddy/levels $(BUILD)/share/eddy/assets
 $(BUILD)/share/eddy/levels:
@@ -852,7 +866,7 @@ run: $(GAME_BIN) $(LEVEL_ASSETS)
 FUZZ_OBJ        := $(FUZZ_BUILD)/obj
 FUZZ_GAME_OBJS  := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(GAME_CORE))
 FUZZ_GAME_LIB   := $(FUZZ_OBJ)/libgame-core.a
-FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level_build.o $(FUZZ_GAME_LIB)
+FUZZ_GAME_LINK  := $(FUZZ_OBJ)/$(GAME_DIR)/level/level_build.o $(FUZZ_GAME_LIB)
 FUZZ_PAINT_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PAINT_CORE))
 FUZZ_APP_FLAGS  := $(GAME_FLAGS) $(PAINT_FLAGS) -DEDDY_GAME_NO_SDL -DEDDY_PAINT_NO_SDL
 FUZZ_APP_CFLAGS := -std=c17 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
@@ -1071,8 +1085,8 @@ install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS
 	$(MAKE) --no-print-directory install $(STAGE_DIRS)
 	CC="$(CC)" CXX="$(CXX)" TREE_BUILD=$(abspath $(BUILD)) \
 	  GAME_SRC="$(GAME_SRC) $(GAME_CORE) $(EMBED_SRC)" \
-	  LEVEL_SRC="$(GAME_DIR)/level_tool.c $(GAME_DIR)/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
-	  PAINT_SRC="$(PAINT_SRC)" \
+	  LEVEL_SRC="$(GAME_DIR)/tools/level_tool.c $(GAME_DIR)/level/level_build.c $(GAME_CORE) $(EMBED_SRC)" \
+	  PAINT_SRC="$(PAINT_SRC)" APP_INCLUDES="$(sort $(GAME_FLAGS) $(PAINT_FLAGS))" \
 	  GAME_CFLAGS="$(GAME_CFLAGS)" GAME_LIBS="$(GAME_LIBS)" PAINT_CFLAGS="$(PAINT_CFLAGS)" \
 	  PAINT_LIBS="$(PAINT_LIBS)" sh tests/check_install.sh $(STAGE) $(abspath $(BUILD))/examples
 	$(MAKE) --no-print-directory uninstall $(STAGE_DIRS)
@@ -1084,13 +1098,14 @@ install-check: check-exports libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS
 # ====================================================== header dependencies
 # What each compile wrote (DEPFLAGS): objects' OUT.d, programs' BIN.d.
 DEP_FILES := $(wildcard $(BUILD)/engine/*/*.d $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d \
+               $(BUILD)/obj/*/*/*/*.d $(FUZZ_OBJ)/*/*/*/*.d \
                $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz/*.d $(BUILD)/tree-examples/*.d \
                $(BUILD)/*.d $(FUZZ_BUILD)/*.d $(FUZZ_OBJ)/*/*.d $(FUZZ_OBJ)/*/*/*.d)
 -include $(DEP_FILES)
 # The objects' .d files as explicit targets with no recipe (see DEPFLAGS): a
 # missing one is remade by doing nothing, which rebuilds its object.
 PROGRAM_OBJ := $(PRECOMPUTE_OBJ) $(BUILD)/obj/tools/sim.o $(PAINT_OBJ) $(GAME_OBJ) $(LEVEL_OBJ) \
-               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) \
+               $(GAME_CORE_OBJ) $(GAME_WINDOW_OBJ) $(EMBED_OBJ) $(PAINT_CORE_OBJ) \
                $(patsubst bench/%.c,$(BUILD)/obj/bench/%.o,$(BENCH_SRC))
 OBJECT_DEPS := $(patsubst %.o,%.d,$(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ) $(PROGRAM_OBJ))
 $(sort $(OBJECT_DEPS)):

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* fuzz_level.c - libFuzzer target for the game's level parser
- * (game_level_load_memory, game/eddy-game/game_level.c: the game keys, then
+ * (game_level_load_memory, game/eddy-game/level/game_level.c: the game keys, then
  * the scene keys through eddy_scene_load_memory). Seeds: assets/levels, with
  * the scene dictionary (fuzz/scene.dict) plus fuzz/level.dict.
  *

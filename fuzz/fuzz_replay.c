@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* fuzz_replay.c - libFuzzer target for the game's replay parser
- * (game_replay_parse, game/eddy-game/game_replay.c). Seeds: assets/replays.
+ * (game_replay_parse, game/eddy-game/level/game_replay.c). Seeds: assets/replays.
  *
  * A replay that parses must be one the game can feed: a level id that fits,
  * events in frame order, each before the recording's end, each command of a

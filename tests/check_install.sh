@@ -145,7 +145,7 @@ build_app() { # OUT PACKAGES CFLAGS LIBS SOURCES...
     *" -I$(pwd)/include"* | *" -Iinclude"* | *"/engine/"*) fail "pkg-config points into the source tree: $pkg_flags" ;;
     esac
     # shellcheck disable=SC2086
-    ${CC:-cc} $app_cflags $pkg_flags -Igame/eddy-game -Igame/paint -Itools $extra_cflags "$@" \
+    ${CC:-cc} $app_cflags $pkg_flags ${APP_INCLUDES:--Igame/paint -Itools} $extra_cflags "$@" \
         -o "$app_out" $(pkg-config --libs $packages libcjson) -lm $extra_libs ||
         fail "$(basename "$app_out") does not build against the package"
 }

@@ -177,18 +177,20 @@ else
 fi
 
 # ------------------------------------------------------------ 3. program includes
+# the game's rooms (game/eddy-game/*/, the Makefile's GAME_ROOMS) and the kit
+game_dirs="game/eddy-game/core game/eddy-game/level game/eddy-game/play game/eddy-game/render game/eddy-game/app game/kit"
 program_rule() {
     case $1 in
-    game/eddy-game/*) echo "game/eddy-game tools" ;;
-    game/paint/*) echo "game/paint tools" ;;
+    game/eddy-game/* | game/kit/*) echo "$game_dirs tools" ;;
+    game/paint/*) echo "game/paint game/kit tools" ;;
     tools/*) echo "tools" ;;
     precompute/*) echo "precompute tools" ;;
     examples/*) echo "-" ;;
     adapters/chipmunk/*) echo "adapters/chipmunk" ;;
     platform/*) echo "-" ;;
-    bench/*) echo "bench game/eddy-game tools" ;;
-    fuzz/*) echo "fuzz game/eddy-game game/paint tools" ;;
-    tests/*) echo "tests game/eddy-game game/paint tools fuzz adapters/chipmunk" ;;
+    bench/*) echo "bench $game_dirs tools" ;;
+    fuzz/*) echo "fuzz $game_dirs game/paint tools" ;;
+    tests/*) echo "tests $game_dirs game/paint tools fuzz adapters/chipmunk" ;;
     *) echo "" ;;
     esac
 }

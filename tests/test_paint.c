@@ -781,7 +781,7 @@ static void test_document_for_a_level(void **state)
     assert_int_equal(paint_doc_wall_count(doc), 2);
     /* the script's twin */
     run_ok(doc, "level assets/levels/02-paddle.json\n");
-    assert_int_equal(paint_doc_wall_count(doc), 0);
+    assert_int_equal(paint_doc_wall_count(doc), 1); /* the shelf, the ramp and the pit */
     assert_int_equal(paint_level_grid("assets/levels/02-paddle.json", &g, &err), EDDY_OK);
     assert_true(paint_doc_fits_grid(doc, &g));
     /* a scene (walls, no asset), a missing file, not JSON */
@@ -793,6 +793,37 @@ static void test_document_for_a_level(void **state)
     write_text(in_dir("bad.json"), "{\"asset\": {\"domain\": [12, 7.5], \"grid\": [64.5, 40]}}");
     assert_int_equal(paint_doc_open_level(doc, in_dir("bad.json"), &err), EDDY_ERR_FORMAT);
     assert_true(paint_doc_fits_grid(doc, &g)); /* unchanged on failure */
+    paint_doc_destroy(doc);
+}
+
+/* Opening a mode with its level (eddy-paint --level LEVEL MODE) does not
+ * mark it unsaved (issue 31): a mode painted for the level is left as it
+ * was by the level's rock. A mode with flow where the rock now stands is
+ * changed by it, and is then unsaved. */
+static void test_mode_opened_with_its_level_is_saved(void **state)
+{
+    (void)state;
+    paint_doc *doc = new_doc();
+    eddy_error err = {0};
+    assert_int_equal(paint_doc_open_level(doc, "assets/levels/08-island.json", &err), EDDY_OK);
+    run_ok(doc, "stroke 1 6.6 11 6.6\nproject\n"); /* a jet along the top, clear of the island */
+    assert_int_equal(paint_doc_save(doc, in_dir("island.mode"), &err), EDDY_OK);
+    paint_doc *again = new_doc();
+    assert_int_equal(paint_doc_load(again, in_dir("island.mode"), &err), EDDY_OK);
+    assert_false(paint_doc_dirty(again));
+    assert_int_equal(paint_doc_load_walls(again, "assets/levels/08-island.json", &err), EDDY_OK);
+    assert_int_equal(paint_doc_wall_count(again), 2);
+    assert_false(paint_doc_dirty(again));
+    /* a mode painted without the rock, through the island: the rock changes it */
+    paint_doc *open = new_doc();
+    assert_int_equal(paint_doc_reset(open, 12, 7.5, 64, 40, &err), EDDY_OK);
+    run_ok(open, "stroke 1 3.7 11 3.7\nproject\n");
+    assert_int_equal(paint_doc_save(open, in_dir("through.mode"), &err), EDDY_OK);
+    assert_int_equal(paint_doc_load(open, in_dir("through.mode"), &err), EDDY_OK);
+    assert_int_equal(paint_doc_load_walls(open, "assets/levels/08-island.json", &err), EDDY_OK);
+    assert_true(paint_doc_dirty(open));
+    paint_doc_destroy(open);
+    paint_doc_destroy(again);
     paint_doc_destroy(doc);
 }
 
@@ -998,6 +1029,28 @@ static void test_binary_window_demo(void **state)
     }
     eddy_mode_set_destroy(set);
 
+    /* The window at the sizes designers use, down to 400 px high (issue 31:
+       the panel's sections that do not fit are left out instead of running
+       into the status line): a mode with its level opens, draws and saves
+       its picture at each. */
+    static const int sizes[][2] = {{1920, 1080}, {1280, 800}, {1000, 560}, {800, 400}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        char size[32];
+        snprintf(size, sizeof size, "%dx%d", sizes[k][0], sizes[k][1]);
+        r = run_paint_video((const char *const[]){"--level", "assets/levels/08-island.json", "--frames",
+                                                  "3", "--size", size, "--screenshot", shot, NULL},
+                            "offscreen");
+        if (r.status != 0)
+            fail_msg("eddy-paint at %s failed (%d): %s", size, r.status, r.err);
+        free(r.out), free(r.err);
+        png = read_bytes(shot, &n);
+        w = (unsigned)png[16] << 24 | (unsigned)png[17] << 16 | png[18] << 8 | png[19];
+        h = (unsigned)png[20] << 24 | (unsigned)png[21] << 16 | png[22] << 8 | png[23];
+        assert_int_equal(w, sizes[k][0]);
+        assert_int_equal(h, sizes[k][1]);
+        free(png);
+    }
+
     /* A screenshot that cannot be written is a failure of its own. */
     r = run_paint_video((const char *const[]){"--frames", "2", "--screenshot",
                                               "/nonexistent-dir/s.png", NULL},
@@ -1111,6 +1164,7 @@ int main(void)
         cmocka_unit_test(test_preview_with_an_island),
         cmocka_unit_test(test_removed_rock_gives_the_flow_back),
         cmocka_unit_test(test_document_for_a_level),
+        cmocka_unit_test(test_mode_opened_with_its_level_is_saved),
         cmocka_unit_test(test_binary_script_mode),
         cmocka_unit_test(test_binary_window_demo),
         cmocka_unit_test(test_tank_above_the_water),

@@ -731,7 +731,19 @@ static void on_key(app *a, const SDL_Keysym *k)
 typedef struct pen {
     app *a;
     int x, y, w;
+    int limit; /* the status line's top: what would reach below it is left out */
+    bool full; /* something was left out: everything after it is too */
 } pen;
+
+/* Room for h more pixels above the limit; once there is none, the panel's
+ * later (less needed) sections are left out, so a short window (400 px)
+ * keeps its text apart instead of overlapping the status line. */
+static bool room(pen *p, int h)
+{
+    if (!p->full && p->limit > 0 && p->y + h > p->limit)
+        p->full = true;
+    return !p->full;
+}
 
 static void line(pen *p, TTF_Font *f, SDL_Color c, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -746,12 +758,16 @@ static void line(pen *p, TTF_Font *f, SDL_Color c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    if (!room(p, TTF_FontLineSkip(f) + 1))
+        return;
     paint_text(p->a->ren, f, p->x, p->y, c, text);
     p->y += TTF_FontLineSkip(f) + 1;
 }
 
 static void heading(pen *p, const char *title)
 {
+    if (!room(p, 28 + TTF_FontLineSkip(p->a->st.text) + 2)) /* a heading needs a row under it */
+        return;
     p->y += 8;
     SDL_Rect r = {p->x, p->y + 7, p->w, 1};
     int tw = paint_text_width(p->a->st.small, title);
@@ -776,6 +792,8 @@ static void row(pen *p, const char *label, SDL_Color c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    if (!room(p, TTF_FontLineSkip(p->a->st.text) + 2))
+        return;
     paint_text(p->a->ren, p->a->st.text, p->x, p->y, C_DIM, label);
     paint_text(p->a->ren, p->a->st.mono, p->x + 112, p->y + 1, c, text);
     p->y += TTF_FontLineSkip(p->a->st.text) + 2;
@@ -803,6 +821,8 @@ static void wrapped(pen *p, TTF_Font *f, SDL_Color c, const char *text)
                 break;
             k++;
         }
+        if (!room(p, TTF_FontLineSkip(f)))
+            return;
         char keep = s[best];
         s[best] = '\0';
         paint_text(p->a->ren, f, p->x, p->y, c, s);
@@ -856,7 +876,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     paint_fill(a->ren, &L->panel, C_PANEL);
     SDL_Rect edge = {L->panel.x, 0, 1, a->h};
     paint_fill(a->ren, &edge, C_RULE);
-    pen p = {a, L->panel.x + 18, 14, PANEL_W - 36};
+    pen p = {a, L->panel.x + 18, 14, PANEL_W - 36, a->h - 90, false};
 
     int tw = paint_text(a->ren, a->st.title, p.x, p.y, C_TEXT, "eddy-paint");
     paint_text(a->ren, a->st.small, p.x + tw + 8, p.y + 8, C_DIM, "velocity modes for eddy");
@@ -878,14 +898,15 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     const eddy_mac *g = paint_doc_mac(a->doc);
     heading(&p, "MODES");
     int x = p.x;
-    for (int k = 0; k < paint_doc_page_count(a->doc) && x < p.x + p.w - 40; ++k) {
+    for (int k = 0; room(&p, 26) && k < paint_doc_page_count(a->doc) && x < p.x + p.w - 40; ++k) {
         char t[16];
         snprintf(t, sizeof t, "%d", k + 1);
         int w;
         draw_chip(a, x, p.y, t, k == paint_doc_page(a->doc), &w);
         x += w + 5;
     }
-    p.y += 26;
+    if (!p.full)
+        p.y += 26;
     row(&p, "grid", C_TEXT, "%gx%g m, %dx%d", g->width, g->height, g->nx, g->ny);
 
     heading(&p, "BRUSH");
@@ -902,6 +923,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
         rel < 1e-9 ? "  free" : "  (P)");
     row(&p, "energy", C_TEXT, "%.4g m^4/s^2", paint_doc_energy(a->doc));
     /* The colour bar of the speed map. */
+    if (room(&p, 30)) {
     SDL_Rect bar = {p.x, p.y + 2, p.w, 10};
     for (int i = 0; i < bar.w; ++i) {
         SDL_Color c = paint_speed_color((double)i / (bar.w - 1));
@@ -915,6 +937,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     paint_text(a->ren, a->st.small, p.x + p.w - paint_text_width(a->st.small, top_text), p.y,
                C_DIM, top_text);
     p.y += 16;
+    }
 
     heading(&p, "FULL-GRID SOLVER");
     row(&p, "state", a->running ? C_ACCENT : C_TEXT, "%s, t = %.2f s",
@@ -928,6 +951,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     static const char *bg_names[] = {"LIC", "speed", "plain"};
     x = p.x;
     int w;
+    if (room(&p, 26)) {
     draw_chip(a, x, p.y, bg_names[a->look.background], true, &w);
     x += w + 5;
     draw_chip(a, x, p.y, "arrows", a->look.arrows, &w);
@@ -936,6 +960,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     x += w + 5;
     draw_chip(a, x, p.y, "div", a->look.divergence, &w);
     p.y += 26;
+    }
 
     heading(&p, "REDUCED PREVIEW");
     if (a->preview_on && a->preview) {
@@ -959,6 +984,7 @@ static void draw_panel(app *a, const layout *L, const paint_field *f)
     /* Status at the bottom, the help hint under it. */
     pen q = p;
     q.y = a->h - 78;
+    q.limit = 0, q.full = false;
     SDL_Rect rule = {q.x, q.y - 8, q.w, 1};
     paint_fill(a->ren, &rule, C_RULE);
     wrapped(&q, a->st.small, a->status_bad ? C_BAD : C_TEXT, a->status);
@@ -1120,7 +1146,7 @@ static void draw_caption(app *a, const layout *L)
     int top = d.y + d.h + 18, bottom = a->h - MARGIN;
     if (bottom - top < 60)
         return;
-    pen p = {a, d.x, top, d.w};
+    pen p = {a, d.x, top, d.w, bottom, false};
     line(&p, a->st.bold, C_HEAD, "The reduced simulation, as the game will run it");
     p.y += 2;
     wrapped(&p, a->st.small, C_DIM,
@@ -1172,6 +1198,11 @@ static void draw_frame(app *a)
         paint_view_draw(a->pview[0], a->ren, &L.eigen, &pf[0], &a->plook);
         label(a, &L.enriched, "enriched (game)", t[1]);
         paint_view_draw(a->pview[1], a->ren, &L.enriched, &pf[1], &a->plook);
+        for (int k = 0; k < 2; k++) { /* the rock in the previews too, as in the game */
+            SDL_Rect box = paint_view_domain_rect(a->pview[k]);
+            paint_rock_draw(a->ren, &box, g->width, g->height, paint_doc_walls(a->doc),
+                            paint_doc_wall_count(a->doc));
+        }
         draw_caption(a, &L);
     }
     draw_brush_cursor(a);
@@ -1521,7 +1552,7 @@ int paint_app_run(paint_doc *doc, const paint_app_options *opt)
         code = EX_UNAVAILABLE;
         goto done;
     }
-    SDL_SetWindowMinimumSize(a.win, 800, 560);
+    SDL_SetWindowMinimumSize(a.win, 800, 400); /* the panel holds down to 400 px (issue 31) */
     SDL_StopTextInput();
     if (opt->path && !*paint_doc_path(doc))
         say(&a, false, "new document: Ctrl+S saves it to %s", opt->path);

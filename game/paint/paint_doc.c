@@ -1164,16 +1164,30 @@ eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *e
         tank = tank_of(root);
     cJSON_Delete(root);
     eddy_free(data);
+    /* a mode opened with its level (--level) is not changed by the level's
+       rock unless the rock closes flow the mode had: only then is it unsaved */
+    bool was_dirty = doc->dirty;
+    size_t page_bytes = field_bytes(doc);
+    int pages = doc->page_count;
+    unsigned char *before = was_dirty ? NULL : malloc(page_bytes * (size_t)pages);
+    for (int k = 0; before && k < pages; ++k)
+        memcpy(before + page_bytes * (size_t)k, doc->pages[k], page_bytes);
     if (rc == EDDY_OK && tank > 0)
         rc = paint_doc_set_tank(doc, tank, err);
     if (rc == EDDY_OK)
         rc = paint_doc_set_walls(doc, walls, count, err);
+    bool same = before && rc == EDDY_OK && doc->page_count == pages && field_bytes(doc) == page_bytes;
+    for (int k = 0; same && k < pages; ++k)
+        same = memcmp(before + page_bytes * (size_t)k, doc->pages[k], page_bytes) == 0;
+    if (same)
+        doc->dirty = false;
+    free(before);
     eddy_free(walls);
     return rc;
 }
 
 /* asset.domain and asset.grid of a parsed level (the game's level format,
- * game/eddy-game/game_level.h). A level filled to a depth (asset.depth): the
+ * game/eddy-game/level/game_level.h). A level filled to a depth (asset.depth): the
  * grid covers the water, and *tank (when asked) is the tank's height above it;
  * 0 for a full tank. */
 static eddy_result grid_of(const cJSON *root, const char *path, eddy_mode_grid *g, double *tank,

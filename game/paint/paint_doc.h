@@ -198,7 +198,7 @@ int paint_doc_remove_walls_at(paint_doc *doc, double x, double y, eddy_error *er
  * walls) and makes them the document's: EDDY_ERR_IO, EDDY_ERR_FORMAT. */
 eddy_result paint_doc_load_walls(paint_doc *doc, const char *path, eddy_error *err);
 /* A game level's domain and grid ("asset": {"domain": [W, H], "grid": [NX,
- * NY]}, game/eddy-game/game_level.h): what a mode painted for that level must
+ * NY]}, game/eddy-game/level/game_level.h): what a mode painted for that level must
  * have; for a level filled to a depth ("depth": D) the water's, W x D.
  * EDDY_ERR_IO, EDDY_ERR_FORMAT; EDDY_ERR_RANGE for a file with no
  * "asset" (a scene). */

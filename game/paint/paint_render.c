@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* paint_render.c - drawing for eddy-paint's window (see paint_render.h). */
 #include "paint_render.h"
+#include "kit_font.h"
+#include "kit_png.h"
 
 #include <eddy/eddy_file.h>
 
@@ -10,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -18,44 +19,28 @@
 
 /* ------------------------------------------------------------ fonts */
 
-static TTF_Font *open_font(const char *dir, const char *file, int px)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    return TTF_OpenFont(path, px);
-}
-
 bool paint_style_load(paint_style *s, char *why, size_t cap)
 {
     memset(s, 0, sizeof *s);
-    const char *dirs[] = {getenv("EDDY_PAINT_FONT_DIR"), "/usr/share/fonts/truetype/dejavu",
-                          "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu",
-                          "/usr/local/share/fonts", "/usr/share/fonts/truetype"};
-    for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; ++k) {
-        const char *d = dirs[k];
-        if (!d || !*d)
-            continue;
-        s->text = open_font(d, "DejaVuSans.ttf", 15);
+    char regular[1024], bold[1024], mono[1024];
+    for (int k = 0; kit_font_candidate(KIT_FONT_REGULAR, k, regular, sizeof regular); k++) {
+        s->text = TTF_OpenFont(regular, 15);
         if (!s->text)
             continue;
-        s->bold = open_font(d, "DejaVuSans-Bold.ttf", 15);
-        s->title = open_font(d, "DejaVuSans-Bold.ttf", 21);
-        s->mono = open_font(d, "DejaVuSansMono.ttf", 14);
-        s->small = open_font(d, "DejaVuSans.ttf", 12);
         /* A partial family falls back to the regular face. */
-        if (!s->bold)
-            s->bold = open_font(d, "DejaVuSans.ttf", 15);
-        if (!s->title)
-            s->title = open_font(d, "DejaVuSans.ttf", 21);
-        if (!s->mono)
-            s->mono = open_font(d, "DejaVuSans.ttf", 14);
+        if (!kit_font_candidate(KIT_FONT_BOLD, 0, bold, sizeof bold))
+            snprintf(bold, sizeof bold, "%s", regular);
+        if (!kit_font_candidate(KIT_FONT_MONO, 0, mono, sizeof mono))
+            snprintf(mono, sizeof mono, "%s", regular);
+        s->bold = TTF_OpenFont(bold, 15);
+        s->title = TTF_OpenFont(bold, 21);
+        s->mono = TTF_OpenFont(mono, 14);
+        s->small = TTF_OpenFont(regular, 12);
         if (s->bold && s->title && s->mono && s->small)
             return true;
         paint_style_free(s);
     }
-    snprintf(why, cap,
-             "no DejaVu fonts found (install fonts-dejavu-core, or set EDDY_PAINT_FONT_DIR "
-             "to a directory holding DejaVuSans.ttf)");
+    snprintf(why, cap, "no font found (%s)", KIT_FONT_HELP);
     return false;
 }
 
@@ -748,106 +733,15 @@ void paint_view_draw(paint_view *v, SDL_Renderer *ren, const SDL_Rect *rect,
 
 /* ------------------------------------------------------------ screenshots */
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)(v >> 24);
-    p[1] = (unsigned char)(v >> 16);
-    p[2] = (unsigned char)(v >> 8);
-    p[3] = (unsigned char)v;
-}
-
-static bool write_chunk(FILE *f, const char *type, const unsigned char *data, size_t n)
-{
-    unsigned char head[8];
-    put32(head, (uint32_t)n);
-    memcpy(head + 4, type, 4);
-    uLong crc = crc32(0L, (const Bytef *)type, 4);
-    if (n)
-        crc = crc32(crc, data, (uInt)n);
-    unsigned char tail[4];
-    put32(tail, (uint32_t)crc);
-    return fwrite(head, 1, 8, f) == 8 && (n == 0 || fwrite(data, 1, n, f) == n) &&
-           fwrite(tail, 1, 4, f) == 4;
-}
-
-static int paeth(int a, int b, int c)
-{
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-/* An RGB PNG: per row the filter (none, sub, up, Paeth) with the smallest
- * sum of absolute residuals, then zlib at level 9. */
+/* A PNG through the kit's writer (kit_png.h), saved atomically. */
 static bool write_png(const char *path, const unsigned char *rgb, int w, int h, char *why,
                       size_t cap)
 {
-    size_t stride = (size_t)w * 3, raw_size = (stride + 1) * (size_t)h;
-    unsigned char *raw = malloc(raw_size), *cand = malloc(stride);
-    uLongf zsize = compressBound((uLong)raw_size);
-    unsigned char *z = malloc(zsize);
-    bool ok = raw && cand && z;
-    for (int y = 0; ok && y < h; ++y) {
-        const unsigned char *row = rgb + (size_t)y * stride;
-        const unsigned char *up = y > 0 ? rgb + (size_t)(y - 1) * stride : NULL;
-        unsigned char *out = raw + (size_t)y * (stride + 1);
-        long best = -1;
-        for (int filter = 0; filter < 4; ++filter) {
-            long cost = 0;
-            for (size_t i = 0; i < stride; ++i) {
-                int a = i >= 3 ? row[i - 3] : 0, b = up ? up[i] : 0;
-                int c = (i >= 3 && up) ? up[i - 3] : 0;
-                int pred = filter == 0 ? 0 : filter == 1 ? a : filter == 2 ? b : paeth(a, b, c);
-                cand[i] = (unsigned char)(row[i] - pred);
-                cost += cand[i] < 128 ? cand[i] : 256 - cand[i];
-            }
-            if (best < 0 || cost < best) {
-                best = cost;
-                out[0] = (unsigned char)(filter == 3 ? 4 : filter);
-                memcpy(out + 1, cand, stride);
-            }
-        }
-    }
-    if (ok && compress2(z, &zsize, raw, (uLong)raw_size, 9) != Z_OK) {
-        snprintf(why, cap, "cannot compress the screenshot");
-        ok = false;
-    }
-    /* built in memory, then saved atomically like every other file */
-    char *png = NULL;
-    size_t png_size = 0;
-    FILE *f = ok ? open_memstream(&png, &png_size) : NULL;
-    if (ok && !f) {
-        snprintf(why, cap, "out of memory for the screenshot");
-        ok = false;
-    }
-    if (ok) {
-        static const unsigned char sig[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-        unsigned char ihdr[13];
-        put32(ihdr, (uint32_t)w);
-        put32(ihdr + 4, (uint32_t)h);
-        ihdr[8] = 8;  /* bits per channel */
-        ihdr[9] = 2;  /* RGB */
-        ihdr[10] = 0; /* deflate */
-        ihdr[11] = 0; /* adaptive filters */
-        ihdr[12] = 0; /* no interlace */
-        ok = fwrite(sig, 1, 8, f) == 8 && write_chunk(f, "IHDR", ihdr, 13) &&
-             write_chunk(f, "IDAT", z, zsize) && write_chunk(f, "IEND", NULL, 0);
-        if (fclose(f) != 0)
-            ok = false;
-        eddy_error err = {0};
-        if (!ok)
-            snprintf(why, cap, "out of memory for the screenshot");
-        else if (eddy_write_file_atomic(path, png, png_size, &err) != EDDY_OK) {
-            snprintf(why, cap, "%s", err.message);
-            ok = false;
-        }
-        free(png);
-    } else if (!raw || !cand || !z) {
-        snprintf(why, cap, "out of memory for the screenshot");
-    }
-    free(raw);
-    free(cand);
-    free(z);
-    return ok;
+    eddy_error err = {0};
+    if (kit_png_save(path, rgb, w, h, 3 * w, &err) == EDDY_OK)
+        return true;
+    snprintf(why, cap, "%s", err.message);
+    return false;
 }
 
 bool paint_screenshot(SDL_Renderer *ren, const char *path, char *why, size_t cap)

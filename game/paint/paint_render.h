@@ -54,8 +54,8 @@ typedef struct paint_style {
 
 typedef struct paint_view paint_view;
 
-/* Loads the fonts: the DejaVu family from EDDY_PAINT_FONT_DIR or the usual
- * system directories. Returns false with a message in why. */
+/* Loads the fonts: the DejaVu family found by kit_font.h (EDDY_FONT or the
+ * usual system folders). Returns false with a message in why. */
 bool paint_style_load(paint_style *s, char *why, size_t cap);
 void paint_style_free(paint_style *s);
 

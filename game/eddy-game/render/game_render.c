@@ -4,12 +4,12 @@
  * game_render.c - one frame of eddy-game (game_render.h).
  */
 #include "game_render.h"
-#include "game_batch.h"
+#include "kit_batch.h"
 #include "game_card.h"
 #include "game_quality.h"
 #include "game_tutorial.h"
 #include "game_xform.h"
-#include "game_rock.h"
+#include "kit_rock.h"
 #include "game_surface.h"
 
 #include <math.h>
@@ -49,7 +49,7 @@ struct game_render {
     /* What stays put from frame to frame in one batch: the tank's glass, the
      * rock, the paddle's track. Rebuilt when its key (the layout, the
      * asset) changes. */
-    game_batch still;
+    kit_batch still;
     struct still_key {
         const eddy_asset *asset;
         double ox, oy, scale, ui;
@@ -209,7 +209,7 @@ void game_render_destroy(game_render *g)
     game_text_destroy(g->text);
     if (g->water) SDL_DestroyTexture(g->water);
     if (g->water_lo) SDL_DestroyTexture(g->water_lo);
-    game_batch_free(&g->still);
+    kit_batch_free(&g->still);
     free(g->pixels);
     free(g->verts);
     free(g->index);
@@ -498,6 +498,24 @@ static const char *star_rule_short(const game_level *L)
            : r->max_stirring > 0 ? ", little stirring" : r->max_switches >= 0 ? ", few switches" : "";
 }
 
+
+/* The banner of an edit that failed (f->stale): over the bottom of the tank,
+ * just above the bottom line (bottom), in red, for as long as the game plays
+ * the level as it was; wrapped to the window's width. */
+static void draw_stale_banner(game_render *g, const char *text, float bottom)
+{
+    SDL_Renderer *r = g->r;
+    game_text *t = g->text;
+    double ui = g->ui;
+    int pad = (int)(12 * ui), w = g->w - 2 * pad;
+    SDL_Color ink = rgba(255, 236, 230, 255);
+    int th = game_text_wrapped_height(t, GAME_FONT_BODY, text, w, ink, GAME_LEFT);
+    float bh = (float)(th + 12 * ui), top = bottom - bh;
+    fill_rect(r, 0, top, (float)g->w, bh, rgba(150, 32, 28, 235));
+    fill_rect(r, 0, top, (float)g->w, (float)(2 * ui), rgba(255, 120, 100, 255));
+    game_text_draw_wrapped(t, GAME_FONT_BODY, text, pad, (int)(top + 6 * ui), w, ink, GAME_LEFT);
+}
+
 static void draw_hud(game_render *g, const game_frame_info *f)
 {
     SDL_Renderer *r = g->r;
@@ -592,6 +610,7 @@ static void draw_hud(game_render *g, const game_frame_info *f)
     if (text_h <= body_h && pad + hw + kw + 3 * pad < g->w)
         game_text_draw(t, GAME_FONT_SMALL, keys, g->w - pad, (int)(g->h - bot + (bot - kh) / 2), DIM,
                        GAME_RIGHT);
+    if (f->stale) draw_stale_banner(g, f->stale, (float)g->h - bot);
 }
 
 /* ------------------------------------------------------------ time per frame */
@@ -827,6 +846,21 @@ static void place_card(game_render *g, const game_frame_info *f, float w, float 
     *x = px, *y = py;
 }
 
+/* The win and loss cards sit clear of every goal (game_card_place_clear), so
+ * the player sees what the goals hold: the wide card where it fits, else the
+ * narrow one (*narrow), else the wide one where it hides the least. */
+static void place_result_card(game_render *g, const game_frame_info *f, const float wide[2],
+                              const float slim[2], float *x, float *y, bool *narrow)
+{
+    double r[4];
+    *narrow = false;
+    if (!game_card_place_clear(f->sim, wide[0] / g->scale, wide[1] / g->scale, r)) {
+        *narrow = game_card_place_clear(f->sim, slim[0] / g->scale, slim[1] / g->scale, r);
+        if (!*narrow) game_card_place(f->sim, wide[0] / g->scale, wide[1] / g->scale, r);
+    }
+    to_px(g, r[0], r[3], x, y);
+}
+
 static void draw_win(game_render *g, const game_frame_info *f, double t)
 {
     const game_sim *sim = f->sim;
@@ -836,17 +870,40 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
         draw_confetti(g, f, t);
         return;
     }
+    int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
+    char rule[120], missed[200];
+    star_rule_text(L, rule, sizeof rule);
+    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
+    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
+    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
+                         : stars == 2 ? "Beat the par time for the third star."
+                                      : "Try it faster for more stars.";
+    if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
+    SDL_Color praise_ink = f->new_best && !f->demo ? GOLD : DIM;
+    /* the keys: one line on the wide card, two on the narrow one */
+    const char *keys[2] = {f->demo ? "R  play it yourself       Esc  menu"
+                           : f->last_level ? "Enter  the levels      R  play again      F9  save the replay"
+                                           : "Enter  next level      R  play again      F9  save the replay      Esc  menu",
+                           NULL};
+    const char *slim_keys[2] = {f->demo ? "R  play it yourself" : f->last_level ? "Enter  the levels      R  again"
+                                                                                  : "Enter  next level      R  again",
+                                f->demo ? "Esc  menu" : "F9  save the replay      Esc  menu"};
     int lh = game_text_line_height(tx, GAME_FONT_BODY), bl = game_text_line_height(tx, GAME_FONT_BIG);
-    float w = (float)(620 * g->ui), h = (float)(bl * 1.2 + 110 * g->ui + 5.5 * lh);
-    float x, y; /* where it hides the least: the goals keep their objects in view */
-    place_card(g, f, w, h, &x, &y);
+    float wide[2] = {(float)(620 * g->ui), 0}, slim[2] = {(float)(400 * g->ui), 0};
+    float wide_r = (float)(42 * g->ui), slim_r = (float)(30 * g->ui);
+    int wide_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(wide[0] - 30 * g->ui), praise_ink, GAME_CENTER);
+    int slim_ph = game_text_wrapped_height(tx, GAME_FONT_BODY, praise, (int)(slim[0] - 30 * g->ui), praise_ink, GAME_CENTER);
+    wide[1] = (float)(bl * 1.15 + wide_r * 2.6 + lh * 1.6 + wide_ph + lh * 0.5 + lh * 1.6 + lh * 0.6);
+    slim[1] = (float)(bl * 1.15 + slim_r * 2.6 + lh * 1.6 + slim_ph + lh * 0.5 + lh * 2.6 + lh * 0.6);
+    float x, y;
+    bool narrow;
+    place_result_card(g, f, wide, slim, &x, &y, &narrow);
+    float w = narrow ? slim[0] : wide[0], h = narrow ? slim[1] : wide[1], R = narrow ? slim_r : wide_r;
     panel_at(g, x, y, w, h, 232);
     int cx = (int)(x + w / 2);
     float yy = y + (float)(lh * 0.6);
     shadow_text(g, GAME_FONT_BIG, f->last_level && f->all_done ? "Every level done!" : "Level complete!", cx, (int)yy, GOLD, GAME_CENTER);
     yy += (float)bl * 1.15f;
-    int stars = game_sim_stars(sim), shown = game_render_stars_shown(t, stars);
-    float R = (float)(42 * g->ui);
     for (int k = 0; k < 3; k++) {
         float sx = (float)cx + (k - 1) * R * 2.5f, sy = yy + R * 1.05f;
         bool on = k < shown;
@@ -862,20 +919,15 @@ static void draw_win(game_render *g, const game_frame_info *f, double t)
     snprintf(s, sizeof s, "%.1f s   (par %.0f s)", game_sim_finish_time(sim), L->par);
     game_text_draw(tx, GAME_FONT_TITLE, s, cx, (int)yy, WHITE, GAME_CENTER);
     yy += (float)lh * 1.6f;
-    char rule[120], missed[200];
-    star_rule_text(L, rule, sizeof rule);
-    snprintf(missed, sizeof missed, "Under par: the third star is for doing it%s.", rule);
-    bool rule_missed = game_sim_finish_time(sim) <= L->par && !game_sim_star_rule(sim);
-    const char *praise = stars == 3 ? "Under par: three stars!" : rule_missed ? missed
-                         : stars == 2 ? "Beat the par time for the third star."
-                                      : "Try it faster for more stars.";
-    if (f->new_best && !f->demo) praise = stars == 3 ? "A new best, under par!" : "A new best time!";
-    game_text_draw(tx, GAME_FONT_BODY, praise, cx, (int)yy, f->new_best && !f->demo ? GOLD : DIM, GAME_CENTER);
-    yy += (float)lh * 1.5f;
-    const char *keys = f->demo ? "R  play it yourself       Esc  menu"
-                       : f->last_level ? "Enter  the levels      R  play again      F9  save the replay"
-                                       : "Enter  next level      R  play again      F9  save the replay      Esc  menu";
-    game_text_draw(tx, GAME_FONT_BODY, keys, cx, (int)yy, SKY, GAME_CENTER);
+    game_text_draw_wrapped(tx, GAME_FONT_BODY, praise, cx, (int)yy, (int)(w - 30 * g->ui), praise_ink,
+                           GAME_CENTER);
+    yy += (float)(narrow ? slim_ph : wide_ph) + (float)lh * 0.5f;
+    for (int k = 0; k < 2; k++) {
+        const char *line = narrow ? slim_keys[k] : keys[k];
+        if (!line) break;
+        game_text_draw(tx, GAME_FONT_BODY, line, cx, (int)yy, SKY, GAME_CENTER);
+        yy += (float)lh * 1.1f;
+    }
     draw_confetti(g, f, t);
 }
 
@@ -884,16 +936,23 @@ static void draw_lost(game_render *g, const game_frame_info *f)
     const game_level *L = game_sim_level(f->sim);
     game_text *t = g->text;
     int lh = game_text_line_height(t, GAME_FONT_BODY), bl = game_text_line_height(t, GAME_FONT_BIG);
-    float w = (float)(560 * g->ui), h = (float)(bl + 4.5 * lh);
-    float x, y;
-    panel_box(g, w, h, &x, &y);
     char s[160];
+    snprintf(s, sizeof s, "This level has to be done within %.0f seconds.", L->time_limit);
+    float wide[2] = {(float)(560 * g->ui), 0}, slim[2] = {(float)(400 * g->ui), 0};
+    int wide_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, (int)(wide[0] - 30 * g->ui), WHITE, GAME_CENTER);
+    int slim_h = game_text_wrapped_height(t, GAME_FONT_BODY, s, (int)(slim[0] - 30 * g->ui), WHITE, GAME_CENTER);
+    wide[1] = (float)(bl + wide_h + 3.5 * lh), slim[1] = (float)(bl + slim_h + 3.5 * lh);
+    float x, y;
+    bool narrow;
+    place_result_card(g, f, wide, slim, &x, &y, &narrow);
+    float w = narrow ? slim[0] : wide[0], h = narrow ? slim[1] : wide[1];
+    panel_at(g, x, y, w, h, 232);
     game_text_draw(t, GAME_FONT_BIG, "Out of time", (int)(x + w / 2), (int)(y + lh * 0.5),
                    rgba(255, 130, 110, 255), GAME_CENTER);
-    snprintf(s, sizeof s, "This level has to be done within %.0f seconds.", L->time_limit);
-    game_text_draw(t, GAME_FONT_BODY, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl), WHITE, GAME_CENTER);
+    game_text_draw_wrapped(t, GAME_FONT_BODY, s, (int)(x + w / 2), (int)(y + lh * 0.5 + bl),
+                           (int)(w - 30 * g->ui), WHITE, GAME_CENTER);
     game_text_draw(t, GAME_FONT_BODY, "R  try again        Esc  menu", (int)(x + w / 2),
-                   (int)(y + lh * 2.6 + bl), SKY, GAME_CENTER);
+                   (int)(y + lh * 1.6 + bl + (narrow ? slim_h : wide_h)), SKY, GAME_CENTER);
 }
 
 /* The level's card before it starts: what it is, what to do, the clock. */
@@ -948,7 +1007,7 @@ static void draw_tutorial(game_render *g, const game_frame_info *f, const char *
     SDL_Color c = rgba(236, 242, 250, 255);
     int th = game_text_wrapped_height(t, GAME_FONT_TITLE, text, wrap, c, GAME_CENTER);
     int sh = game_text_line_height(t, GAME_FONT_SMALL);
-    float h = (float)(th + sh + 26 * g->ui);
+    float h = (float)(th + sh + 26 * g->ui + (f->tutorial_key ? sh + 6 * g->ui : 0));
     double mw = w / g->scale, mh = h / g->scale;
     bool same = g->card_level == (const void *)f->sim && fabs(g->card[2] - g->card[0] - mw) < 1e-6 &&
                 fabs(g->card[3] - g->card[1] - mh) < 1e-6;
@@ -962,6 +1021,11 @@ static void draw_tutorial(game_render *g, const game_frame_info *f, const char *
     rect_outline(g->r, x, y, w, h, rgba(255, 210, 90, 200), (float)(2 * g->ui));
     game_text_draw(t, GAME_FONT_SMALL, "HOW TO PLAY", (int)(x + w / 2), (int)(y + 7 * g->ui), GOLD, GAME_CENTER);
     game_text_draw_wrapped(t, GAME_FONT_TITLE, text, (int)(x + w / 2), (int)(y + 10 * g->ui + sh), wrap, c, GAME_CENTER);
+    if (f->tutorial_key) {
+        double pulse = 0.65 + 0.35 * sin(f->clock * 4);
+        game_text_draw(t, GAME_FONT_SMALL, "Space or click: next", (int)(x + w / 2),
+                       (int)(y + h - sh - 8 * g->ui), rgba(120, 210, 255, (int)(255 * pulse)), GAME_CENTER);
+    }
 }
 
 /* Rows of a list (title menu, level select), remembered for the mouse. */
@@ -1187,14 +1251,17 @@ static void draw_paddle_goal(game_render *g, const game_frame_info *f)
 static void build_still(game_render *g, const game_frame_info *f, const SDL_FRect *tank)
 {
     const game_level *L = game_sim_level(f->sim);
-    game_batch *b = &g->still;
-    game_batch_clear(b);
+    kit_batch *b = &g->still;
+    kit_batch_clear(b);
     float gl = (float)(5 * g->ui);
-    game_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
+    kit_batch_outline(b, tank->x - gl, tank->y - gl, tank->w + 2 * gl, tank->h + 2 * gl, 2,
                        rgba(70, 100, 130, 255));
-    game_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
+    kit_batch_outline(b, tank->x - gl + 2, tank->y - gl + 2, tank->w + 2 * gl - 4,
                        tank->h + 2 * gl - 4, gl - 2, rgba(24, 34, 50, 255));
-    game_rock_build(b, game_sim_asset(f->sim), g->ox, g->oy, g->scale, g->H, g->ui);
+    const eddy_asset *asset = game_sim_asset(f->sim);
+    kit_rock_map rock = {g->ox, g->oy, g->scale, g->scale, g->H};
+    kit_rock_build(b, eddy_asset_walls(asset), eddy_asset_wall_count(asset), &rock,
+                   (float)(3.0 * g->ui));
     if (L->paddle.present) {
         float ax, ay, bx, by;
         to_px(g, L->paddle.track[0][0], L->paddle.track[0][1], &ax, &ay);
@@ -1202,7 +1269,7 @@ static void build_still(game_render *g, const game_frame_info *f, const SDL_FRec
         int dashes = 24;
         SDL_Color c = rgba(220, 230, 245, 90);
         for (int k = 0; k < dashes; k += 2)
-            game_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
+            kit_batch_line(b, ax + (bx - ax) * k / dashes, ay + (by - ay) * k / dashes,
                             ax + (bx - ax) * (k + 1) / dashes, ay + (by - ay) * (k + 1) / dashes,
                             (float)(2 * g->ui), c, c);
     }
@@ -1221,7 +1288,7 @@ static void draw_still(game_render *g, const game_frame_info *f, const SDL_FRect
         build_still(g, f, tank);
         g->still_key = key;
     }
-    game_batch_draw(&g->still, g->r);
+    kit_batch_draw(&g->still, g->r);
 }
 
 /* Where the tank goes: below the HUD bar, above the bottom line, at the
@@ -1267,15 +1334,16 @@ void game_render_frame(game_render *g, const game_frame_info *f)
     if (f->view.tracers) draw_tracers(g, f->flow, f->quality);
     if (f->view.arrows) draw_arrows(g, f->flow);
     SDL_RenderSetClipRect(r, NULL);
-    draw_still(g, f, &tank); /* glass, rock (game_rock.c), the paddle's track */
+    draw_still(g, f, &tank); /* glass, rock (kit_rock.c), the paddle's track */
     SDL_RenderSetClipRect(r, &clip);
     if (play) draw_goal_labels(g, f);
     if (play) draw_paddle_goal(g, f);
+    /* spray behind the bodies: a stone entering the water stays in view */
+    game_surface_draw_spray(r, f->spray, g->ox, g->oy, g->scale, g->H, ui);
     for (int i = 0; i < f->looks->body_count; i++) {
         eddy_pose pose = game_pose_lerp(&f->prev[i], &f->cur[i], f->alpha);
         draw_body(g, &f->looks->bodies[i], &pose);
     }
-    game_surface_draw_spray(r, f->spray, g->ox, g->oy, g->scale, g->H, ui);
     /* engine debug overlays through its debug-draw callbacks */
     if (play && (f->view.panels || f->view.quadtree || f->view.samples)) {
         eddy_debug_draw dd = {0};

@@ -26,4 +26,12 @@ double game_card_cover(const game_sim *sim, const double rect[4]);
  * tank when it fits. Returns what it covers (game_card_cover). */
 double game_card_place(const game_sim *sim, double w, double h, double out[4]);
 
+/* The same among the places that hide no goal at all (the win and loss
+ * cards: the player sees what the goals hold). False, with out untouched,
+ * when the card cannot sit clear of every goal. */
+bool game_card_place_clear(const game_sim *sim, double w, double h, double out[4]);
+
+/* True when rect overlaps a goal. */
+bool game_card_hides_goal(const game_sim *sim, const double rect[4]);
+
 #endif /* GAME_CARD_H */

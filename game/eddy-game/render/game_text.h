@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * game_text.h - text for the window and the screenshots: SDL_ttf with a
- * font from the system (DejaVu Sans from fonts-dejavu-core; EDDY_GAME_FONT
+ * font found by kit_font.h (DejaVu Sans from fonts-dejavu-core; EDDY_FONT
  * overrides), and a cache of rendered strings so that a frame re-renders
  * only the strings that changed.
  */

@@ -60,15 +60,22 @@ static void play_first_current(bot *b, long f)
     if (f > 30) currents_off_when_home(b);
 }
 
-/* 02: full strokes of the paddle, out and back (the level has no stirring),
- * one every 5 s: with the exact hydrostatics and Kirchhoff's terms (issue 19)
- * strokes every 2.3 s left the crate resting on the floor at 7.2 m, while
- * slower ones, each wave gone by before the next, carry it into the pit */
+/* 02: full strokes of the paddle as the keyboard gives them (the hint: hold
+ * D out, a pause, A back, a pause), one every 5 s: the paddle's goal slides
+ * along the track at the paddle's speed. Each stroke's wave nudges the flat
+ * crate down the ramp into the pit; keyboard strokes every 3 to 7 s win in
+ * 17-45 s (par 35), where the crate left alone stays put (issue 31) */
 static void play_sweep(bot *b, long f)
 {
-    long k = f % 300;
-    if (k == 20) give(b, GAME_CMD_PADDLE, 0, 4.6, 1.6, 0, 0);
-    if (k == 150) give(b, GAME_CMD_PADDLE, 0, 1.0, 1.6, 0, 0);
+    const game_paddle *p = &game_sim_level(b->sim)->paddle;
+    double len = hypot(p->track[1][0] - p->track[0][0], p->track[1][1] - p->track[0][1]);
+    long stroke = (long)ceil(len / (p->speed * GAME_DT)), k = f % 300;
+    bool out = k >= 20 && k < 20 + stroke, back = k >= 150 && k < 150 + stroke;
+    if (!out && !back) return;
+    double goal[2], step = (out ? 1 : -1) * p->speed * GAME_DT / len;
+    game_sim_paddle_target(b->sim, goal);
+    for (int d = 0; d < 2; d++) goal[d] += step * (p->track[1][d] - p->track[0][d]);
+    give(b, GAME_CMD_PADDLE, 0, goal[0], goal[1], 0, 0);
 }
 
 /* 03: current first, then the lift */
@@ -222,7 +229,7 @@ static void play_raft(bot *b, long f)
 static void play_sink_or_swim(bot *b, long f)
 {
     if (f == 20) set_jet(b, 0, true), set_jet(b, 1, true);
-    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 10.4, 5.62, 0, 0);
+    if (f == 60) give(b, GAME_CMD_PADDLE, 0, 11.1, 5.62, 0, 0);
     if (f == 240) give(b, GAME_CMD_PADDLE, 0, 13.8, 5.62, 0, 0);
 }
 

@@ -57,6 +57,7 @@ typedef struct game_frame_info {
     bool paused, demo;
     int level_number, level_total; /* 1-based; 0 for a level outside the list */
     const char *tutorial;        /* a card of the first level's tutorial, or NULL */
+    bool tutorial_key;           /* the card waits for a key or a click (it says so) */
     bool new_best;               /* the win is the level's best time */
     bool last_level;             /* the level is the last of the list */
     bool muted, silent;          /* sound off by the player; no audio device */
@@ -69,6 +70,8 @@ typedef struct game_frame_info {
     double mouse[2];             /* world position of the mouse */
     bool mouse_in_tank, stirring, dragging_paddle;
     const char *message;         /* a transient note (saved a replay, ...), or NULL */
+    const char *stale;           /* the level's edited files failed and the game plays the
+                                    level as it was: why (a banner until fixed), or NULL */
     int quality;                 /* 0 full; 1, 2 fewer tracers and coarser dye, for
                                     frames that run long (game_app.c adapts it) */
     double clock_rate;           /* game time over real time lately (1: no slow motion) */

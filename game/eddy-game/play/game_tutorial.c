@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CARD_SECONDS 6.0   /* a GAME_WAIT_TIME card stays this long at most */
 #define LATE_SECONDS 15.0  /* a card's late text comes after this */
 
 const char *game_color_name(game_color c)
@@ -17,14 +16,14 @@ const char *game_color_name(game_color c)
     double r = c.r / 255.0, g = c.g / 255.0, b = c.b / 255.0;
     double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn;
     if (mx < 0.2) return "black";
-    if (d < 0.15 * mx) return mx > 0.8 ? "white" : "grey";
+    if (d < 0.22 * mx) return mx > 0.8 ? "white" : "grey"; /* #8d99ae, a blue-grey: grey */
     double h = mx == r ? fmod((g - b) / d + 6.0, 6.0) : mx == g ? (b - r) / d + 2.0 : (r - g) / d + 4.0;
     h *= 60.0;
     if (h < 15 || h >= 345) return "red";
     if (h < 40) return "orange";
     if (h < 70) return "yellow";
     if (h < 165) return "green";
-    if (h < 200) return "turquoise";
+    if (h < 190) return "turquoise"; /* #4cc9f0 and #5ad1ff, sky blues (194, 197): blue */
     if (h < 255) return "blue";
     if (h < 295) return "purple";
     return "pink";
@@ -64,8 +63,11 @@ static void object_name(const game_level *L, int b, char *out, size_t cap)
 {
     char name[GAME_NAME_MAX + 1];
     plain_name(L, b, name, sizeof name);
-    if (b < L->body_count && L->bodies[b].has_color)
-        snprintf(out, cap, "the %s %s", game_color_name(L->bodies[b].color), name);
+    const char *colour = b < L->body_count && L->bodies[b].has_color ? game_color_name(L->bodies[b].color) : NULL;
+    if (colour && strcmp(colour, name) != 0) /* a body named "red" is "the red one", not "the red red" */
+        snprintf(out, cap, "the %s %s", colour, name);
+    else if (colour)
+        snprintf(out, cap, "the %s one", name);
     else
         snprintf(out, cap, "the %s", name);
 }
@@ -121,7 +123,7 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
 {
     memset(t, 0, sizeof *t);
     /* the goal first, then the idea */
-    game_tutorial_card *c = add(t, GAME_WAIT_TIME);
+    game_tutorial_card *c = add(t, GAME_WAIT_KEY);
     char goal[300];
     game_goal_sentence(L, goal, sizeof goal);
     snprintf(c->text, sizeof c->text,
@@ -138,7 +140,7 @@ void game_tutorial_start(game_tutorial *t, const game_level *L)
         snprintf(c->text, sizeof c->text,
                  "Press %c to switch on a current. Its button at the top right lights up while it "
                  "runs; press %c again to stop it.", L->jets[0].key, L->jets[0].key);
-        c = add(t, GAME_WAIT_TIME);
+        c = add(t, GAME_WAIT_KEY);
         snprintf(c->text, sizeof c->text,
                  "The current pushes the water along, and the water carries %s with it.", what);
     }
@@ -180,13 +182,13 @@ static bool paddle_moved(const game_sim *sim)
 void game_tutorial_update(game_tutorial *t, const game_sim *sim, double now)
 {
     t->now = now;
-    if (game_sim_status(sim) == GAME_WON) t->won = true;
+    if (game_sim_status(sim) == GAME_WON) t->won = true, t->current = t->count; /* no cards after a win */
     for (int guard = 0; t->current < t->count && guard < GAME_TUTORIAL_MAX_CARDS; guard++) {
         const game_tutorial_card *c = &t->cards[t->current];
         bool done = false;
         switch (c->wait) {
-        case GAME_WAIT_TIME:
-            done = now - t->shown_at >= CARD_SECONDS || game_sim_stirring(sim) ||
+        case GAME_WAIT_KEY:
+            done = game_sim_stirring(sim) ||
                    (t->current + 1 < t->count && t->cards[t->current + 1].wait == GAME_WAIT_JET &&
                     any_jet_on(sim));
             break;
@@ -206,4 +208,16 @@ const char *game_tutorial_text(const game_tutorial *t)
     if (t->current >= t->count) return NULL;
     const game_tutorial_card *c = &t->cards[t->current];
     return c->late[0] && t->now - t->shown_at >= LATE_SECONDS ? c->late : c->text;
+}
+
+void game_tutorial_next(game_tutorial *t, double now)
+{
+    if (t->current >= t->count) return;
+    t->current++;
+    t->shown_at = t->now = now;
+}
+
+bool game_tutorial_waits_key(const game_tutorial *t)
+{
+    return t->current < t->count && t->cards[t->current].wait == GAME_WAIT_KEY;
 }

@@ -3,6 +3,7 @@
 /* game_reload.c - rebuilding a level's asset in a child process when its
  * files change (game_reload.h). */
 #include "game_reload.h"
+#include "kit_path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -83,18 +84,7 @@ static void look(game_reload *r, stamp *into)
 
 void game_reload_find_tool(char *out, size_t cap)
 {
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(out, cap, "%s/eddy-level", self);
-            if (access(out, X_OK) == 0) return;
-        }
-    }
-    snprintf(out, cap, "eddy-level");
+    kit_beside_program("eddy-level", out, cap);
 }
 
 eddy_result game_reload_create(const char *level_path, const char *modes_dir, const char *tool,

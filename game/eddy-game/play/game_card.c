@@ -102,3 +102,32 @@ double game_card_place(const game_sim *sim, double w, double h, double out[4])
         }
     return best;
 }
+
+bool game_card_hides_goal(const game_sim *sim, const double rect[4])
+{
+    const game_level *L = game_sim_level(sim);
+    for (int g = 0; g < L->goal_count; g++)
+        if (overlap(rect, L->goals[g].rect) > 0) return true;
+    return false;
+}
+
+bool game_card_place_clear(const game_sim *sim, double w, double h, double out[4])
+{
+    const game_level *L = game_sim_level(sim);
+    double W = L->asset.width, H = L->asset.height;
+    double best = INFINITY, best_d = INFINITY;
+    if (w >= W || h >= H) return false;
+    for (int j = 0; j < PLACES; j++)
+        for (int i = 0; i < PLACES; i++) {
+            double x0 = (W - w) * i / (PLACES - 1), y0 = (H - h) * j / (PLACES - 1);
+            double r[4] = {x0, y0, x0 + w, y0 + h};
+            if (game_card_hides_goal(sim, r)) continue;
+            double c = game_card_cover(sim, r);
+            double d = hypot(x0 + w / 2 - W / 2, y0 + h / 2 - H / 2);
+            if (c < best - 1e-9 || (c < best + 1e-9 && d < best_d)) {
+                best = c, best_d = d;
+                for (int q = 0; q < 4; q++) out[q] = r[q];
+            }
+        }
+    return best < INFINITY;
+}

@@ -23,8 +23,12 @@
 #include "game_shot.h"
 #include "game_sound.h"
 #include "game_tutorial.h"
+#include "kit_font.h"
+#include "kit_path.h"
+#include "kit_status.h"
 
 #include <SDL.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +80,8 @@ typedef struct app {
     double won_clock;             /* app clock of the win (the win card's animation) */
     game_reload *reload;          /* watches the level's files (edits seen live) */
     char level_tool[4096];        /* eddy-level, which rebuilds a changed level */
+    char stale[700];              /* why the game still plays the level as it was before
+                                     an edit that failed; "" when it plays the files */
     int title_sel, menu_sel;
     bool new_best;
     int stars_rung;               /* win screen: chimes rung for its stars */
@@ -92,6 +98,7 @@ typedef struct app {
     double message_until, clock;
     long steps_total;
     char title_note[160];
+    kit_status ending;            /* a failed --screenshot or --record (kit_status.h) */
 } app;
 
 /* ------------------------------------------------------------ helpers */
@@ -156,12 +163,20 @@ static eddy_result restart(app *a, eddy_error *err)
     return rc;
 }
 
+/* A tutorial card is up (the first level, playing, not paused). */
+static bool card_up(const app *a)
+{
+    return a->tutorial_on && a->started && !a->paused && !a->demo_on &&
+           game_sim_status(a->s.sim) == GAME_PLAYING && game_tutorial_text(&a->tutorial);
+}
+
 /* Watches the open level's file and painted modes (game_reload.h); the
  * built-in level has no file. */
 static void watch_level(app *a, int index, const char *spec)
 {
     game_reload_destroy(a->reload);
     a->reload = NULL;
+    a->stale[0] = '\0';
     const char *path = a->s.index >= 0 ? a->cat.paths[a->s.index] : index >= 0 && index < a->cat.count ? a->cat.paths[index] : spec;
     if (!path || !strcmp(a->s.loaded.level->id, "builtin") || access(path, R_OK) != 0) return;
     if (!a->level_tool[0]) game_reload_find_tool(a->level_tool, sizeof a->level_tool);
@@ -390,13 +405,14 @@ static void ring_stars(app *a)
 
 /* ------------------------------------------------------------ saving */
 
-static void save_replay(app *a, const char *path)
+/* True when the replay was saved. */
+static bool save_replay(app *a, const char *path)
 {
     char auto_path[1024];
     if (!path) {
         if (!game_data_file("replays", game_sim_level(a->s.sim)->id, "replay", auto_path, sizeof auto_path)) {
             note(a, "could not save the replay: no data directory (set HOME or XDG_DATA_HOME)");
-            return;
+            return false;
         }
         path = auto_path;
     }
@@ -412,31 +428,41 @@ static void save_replay(app *a, const char *path)
         snprintf(s, sizeof s, "could not save the replay: %.200s", err.message);
     note(a, s);
     if (rc != EDDY_OK) fprintf(stderr, "eddy-game: %s\n", s);
+    return rc == EDDY_OK;
 }
 
-static void screenshot(app *a, const char *path)
+/* True when the picture was saved. */
+static bool screenshot(app *a, const char *path)
 {
     char auto_path[1024];
     if (!path) {
         if (!game_data_file("screenshots", "eddy", "png", auto_path, sizeof auto_path)) {
             note(a, "screenshot failed: no data directory (set HOME or XDG_DATA_HOME)");
-            return;
+            return false;
         }
         path = auto_path;
     }
     eddy_error err = {0};
     char s[256];
-    if (game_save_renderer_png(a->renderer, a->pw, a->ph, path, &err) == EDDY_OK)
+    bool saved = game_save_renderer_png(a->renderer, a->pw, a->ph, path, &err) == EDDY_OK;
+    if (saved)
         snprintf(s, sizeof s, "Saved the picture: %.200s", path);
     else
         snprintf(s, sizeof s, "screenshot failed: %.200s", err.message);
     note(a, s);
+    return saved;
 }
 
 /* ------------------------------------------------------------ screens */
 
+/* M and the menu's sound item. Without an audio device there is nothing to
+ * switch: the game says so and saves nothing (issue 31). */
 static void set_mute(app *a, bool muted)
 {
+    if (!a->audio) {
+        note(a, "No sound device: the game is silent, and M has nothing to switch.");
+        return;
+    }
     a->progress.muted = muted;
     with_synth(a, synth_mute, &muted);
     eddy_error err = {0};
@@ -462,9 +488,21 @@ static void go_levels(app *a)
     a->view.help = false;
 }
 
+/* The menu resumes a level being played; after a win it offers the next
+ * level (the one after the level won, else the first not yet won). */
+static bool resumable(const app *a) { return a->in_level && !level_won(a); }
+
+static int level_to_play(const app *a)
+{
+    if (a->cat.count == 0) return -1;
+    if (a->in_level && level_won(a) && a->s.index >= 0 && a->s.index + 1 < a->cat.count)
+        return a->s.index + 1;
+    return game_progress_next(&a->progress);
+}
+
 static void title_items(const app *a, const char *items[TITLE_ITEMS])
 {
-    items[0] = a->in_level ? "Continue" : "Play";
+    items[0] = resumable(a) ? "Continue" : "Play";
     items[1] = "Levels";
     items[2] = !a->audio ? "Sound: no device" : a->progress.muted ? "Sound: off" : "Sound: on";
     items[3] = "Quit";
@@ -475,8 +513,8 @@ static void title_activate(app *a, int k)
     click(a);
     switch (k) {
     case 0:
-        if (a->in_level) a->screen = GAME_SCREEN_PLAY;
-        else play_level(a, a->cat.count > 0 ? game_progress_next(&a->progress) : -1);
+        if (resumable(a)) a->screen = GAME_SCREEN_PLAY;
+        else play_level(a, level_to_play(a));
         break;
     case 1: go_levels(a); break;
     case 2: set_mute(a, !a->progress.muted); break;
@@ -632,6 +670,7 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
         if (!a->started) start(a);
+        else if (card_up(a)) game_tutorial_next(&a->tutorial, a->clock);
         else if (level_won(a) && !a->demo_on) {
             if (a->s.index >= 0 && a->s.index + 1 < a->cat.count) play_level(a, a->s.index + 1);
             else go_levels(a);
@@ -640,7 +679,9 @@ static void key_play(app *a, SDL_Keycode k, bool repeat)
     case SDLK_p:
     case SDLK_SPACE:
         if (!a->started) start(a);
-        else if (!repeat) a->paused = !a->paused;
+        else if (k == SDLK_SPACE && card_up(a)) { /* Space on a card goes on, never pauses */
+            if (!repeat) game_tutorial_next(&a->tutorial, a->clock);
+        } else if (!repeat) a->paused = !a->paused;
         break;
     case SDLK_PERIOD: a->step_once = a->started; break;
     case SDLK_r: {
@@ -732,6 +773,10 @@ static void mouse_down(app *a, const SDL_MouseButtonEvent *b)
         start(a);
         return;
     }
+    if (b->button == SDL_BUTTON_LEFT && card_up(a) && game_tutorial_waits_key(&a->tutorial)) {
+        game_tutorial_next(&a->tutorial, a->clock); /* a card that asks only to be read */
+        return;
+    }
     if (b->button == SDL_BUTTON_LEFT) {
         a->left_down = true;
         a->drag_paddle = !a->demo_on && near_paddle(a);
@@ -808,6 +853,7 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.level_number = a->s.index >= 0 ? a->s.index + 1 : 0;
     f.level_total = a->cat.count;
     f.tutorial = a->tutorial_on && a->started ? game_tutorial_text(&a->tutorial) : NULL;
+    f.tutorial_key = f.tutorial && game_tutorial_waits_key(&a->tutorial);
     f.new_best = a->new_best;
     f.last_level = a->s.index >= 0 && a->s.index == a->cat.count - 1;
     f.muted = a->progress.muted;
@@ -825,15 +871,16 @@ static void draw(app *a, double alpha, double fps, double render_ms, double pres
     f.stirring = !a->demo_on && (a->right_down || (a->left_down && !a->drag_paddle));
     f.dragging_paddle = a->drag_paddle;
     f.message = a->clock < a->message_until ? a->message : NULL;
+    f.stale = a->in_level && a->stale[0] ? a->stale : NULL;
     const char *items[TITLE_ITEMS];
     title_items(a, items);
     f.title_count = TITLE_ITEMS;
     f.title_selected = a->title_sel;
     f.title_items = items;
-    if (a->in_level)
+    if (resumable(a))
         snprintf(a->title_note, sizeof a->title_note, "Continue: %s", game_sim_level(a->s.sim)->title);
     else if (a->cat.count > 0) {
-        int k = game_progress_next(&a->progress);
+        int k = level_to_play(a);
         snprintf(a->title_note, sizeof a->title_note, "Play: level %d, %s", k + 1,
                  a->titles && a->titles[k] ? a->titles[k] : "");
     } else
@@ -924,8 +971,8 @@ static int open_window(app *a)
         return EX_SOFTWARE;
     }
     if (!game_render_has_font(a->render))
-        fprintf(stderr, "eddy-game: warning: no font found (install fonts-dejavu-core, or set "
-                "EDDY_GAME_FONT to a .ttf file): the game runs without text\n");
+        fprintf(stderr, "eddy-game: warning: no font found (%s): the game runs without text\n",
+                KIT_FONT_HELP);
     return EX_OK;
 }
 
@@ -965,6 +1012,48 @@ static int first_screen(app *a)
     return EX_OK;
 }
 
+/* text with every "from" replaced by "to", in place (cap bytes). */
+static void replace_all(char *text, size_t cap, const char *from, const char *to)
+{
+    size_t nf = strlen(from);
+    if (!nf || !strcmp(from, to)) return;
+    char out[700];
+    size_t o = 0;
+    for (const char *p = text; *p && o + 1 < sizeof out;) {
+        if (!strncmp(p, from, nf)) {
+            o += (size_t)snprintf(out + o, sizeof out - o, "%s", to);
+            if (o >= sizeof out) o = sizeof out - 1;
+            p += nf;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+    snprintf(text, cap, "%s", out);
+}
+
+/* The level's files failed to build or load: the game goes on with the
+ * level as it was, and a banner says so until a good edit replaces it,
+ * naming the cause and the files as the designer knows them. */
+static void mark_stale(app *a, const char *cause)
+{
+    char msg[700], level[PATH_MAX], modes[PATH_MAX], raw_modes[PATH_MAX];
+    snprintf(msg, sizeof msg, "%s", cause);
+    const char *path = a->s.index >= 0 && a->s.index < a->cat.count ? a->cat.paths[a->s.index] : NULL;
+    if (path) {
+        kit_designer_path(path, level, sizeof level);
+        replace_all(msg, sizeof msg, path, level);
+    }
+    kit_designer_path(a->cat.assets_dir, modes, sizeof modes);
+    snprintf(raw_modes, sizeof raw_modes, "%.4000s/", a->cat.assets_dir);
+    if (strlen(modes) + 1 < sizeof modes) strcat(modes, "/");
+    replace_all(msg, sizeof msg, raw_modes, modes);
+    bool named = !path || strstr(msg, level);
+    snprintf(a->stale, sizeof a->stale, "Still playing the level as it was: %.200s%s%.450s",
+             named ? "" : level, named ? "" : ": ", msg);
+    fprintf(stderr, "eddy-game: %s\n", a->stale);
+}
+
 /* A level rebuilt after its files changed takes the place of the one being
  * played: it starts again at once (no card), with the currents that were
  * on switched on again, so the designer sees the change within seconds. */
@@ -975,7 +1064,7 @@ static void adopt_reload(app *a)
     char s[600];
     if (game_reload_take(a->reload, &ld, &err) != EDDY_OK) {
         snprintf(s, sizeof s, "The changed level was not loaded: %.500s", err.message);
-        note(a, s);
+        mark_stale(a, s);
         return;
     }
     const game_level *old = game_sim_level(a->s.sim);
@@ -984,11 +1073,11 @@ static void adopt_reload(app *a)
     for (int j = 0; j < jets; j++) on[j] = game_sim_jet_on(a->s.sim, j);
     bool started = a->started, moving = a->moving;
     if (game_session_adopt(&a->s, &ld, &err) != EDDY_OK) {
-        fprintf(stderr, "eddy-game: %s\n", err.message);
-        note(a, err.message);
+        mark_stale(a, err.message);
         a->quit = !a->s.sim;
         return;
     }
+    a->stale[0] = '\0';
     reset_play(a);
     a->started = started;
     const game_level *L = game_sim_level(a->s.sim);
@@ -1010,9 +1099,8 @@ static void poll_reload(app *a)
     switch (game_reload_poll(a->reload, a->clock)) {
     case GAME_RELOAD_READY: adopt_reload(a); break;
     case GAME_RELOAD_FAILED:
-        snprintf(s, sizeof s, "The changed level did not build: %.500s", game_reload_message(a->reload));
-        note(a, s);
-        fprintf(stderr, "eddy-game: %s\n", s);
+        snprintf(s, sizeof s, "the changed level did not build: %.500s", game_reload_message(a->reload));
+        mark_stale(a, s);
         break;
     case GAME_RELOAD_BUILDING:
         if (a->clock >= a->message_until) note(a, "The level's files changed: rebuilding it...");
@@ -1091,7 +1179,10 @@ static void run_loop(app *a)
         draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
         Uint64 r1 = SDL_GetPerformanceCounter();
         render_ms = (double)(r1 - r0) * 1000.0 / (double)freq;
-        if (a->quit && o->screenshot) screenshot(a, o->screenshot);
+        if (a->quit && o->screenshot && !screenshot(a, o->screenshot)) {
+            fprintf(stderr, "eddy-game: %s\n", a->message);
+            a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
+        }
         SDL_RenderPresent(a->renderer);
         present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
         Uint64 end = SDL_GetPerformanceCounter();
@@ -1135,12 +1226,9 @@ int game_app_run(const game_app_options *o)
         code = first_screen(a);
     }
     if (code == EX_OK) run_loop(a);
-    if (a->s.sim && o->record) save_replay(a, o->record);
-    if (a->s.sim && o->screenshot && strncmp(a->message, "screenshot failed", 17) == 0) {
-        fprintf(stderr, "eddy-game: %s\n", a->message);
-        code = EX_CANTCREAT;
-    }
-    if (a->s.sim && o->record && strncmp(a->message, "could not save", 14) == 0) code = EX_CANTCREAT;
+    if (a->s.sim && o->record && !save_replay(a, o->record))
+        a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
+    if (a->ending != KIT_DONE) code = kit_exit_code(a->ending);
     game_audio_close(a->audio);
     game_reload_destroy(a->reload);
     game_sound_watch_destroy(a->watch);

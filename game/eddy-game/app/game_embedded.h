@@ -5,7 +5,7 @@
  * plays with no data at all (another directory, an install without its
  * share/eddy, a tree before `make assets`).
  *
- * It is the level "builtin", game/eddy-game/builtin.json, with its asset as
+ * It is the level "builtin", game/eddy-game/app/builtin.json, with its asset as
  * eddy-level builds it: the Makefile builds BUILD/assets/builtin.eddy and
  * turns both files into BUILD/gen/game_embedded.c (tools/embed.sh), so the
  * program carries exactly the bytes make built, and nothing is computed at

@@ -4,6 +4,7 @@
  * game_text.c - SDL_ttf text with a small cache (game_text.h).
  */
 #include "game_text.h"
+#include "kit_font.h"
 
 #include <SDL_ttf.h>
 #include <stdio.h>
@@ -35,14 +36,6 @@ struct game_text {
     long frame;
 };
 
-static const char *const CANDIDATES[] = {
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
-};
-
 game_text *game_text_create(SDL_Renderer *r, double scale)
 {
     game_text *t = calloc(1, sizeof *t);
@@ -52,11 +45,8 @@ game_text *game_text_create(SDL_Renderer *r, double scale)
         if (TTF_Init() != 0) return t;
         t->ttf_started = true;
     }
-    const char *env = getenv("EDDY_GAME_FONT");
-    int n = (int)(sizeof CANDIDATES / sizeof CANDIDATES[0]);
-    for (int k = -1; k < n && !t->font[0]; k++) {
-        const char *p = k < 0 ? env : CANDIDATES[k];
-        if (!p || !*p) continue;
+    char p[sizeof t->path];
+    for (int k = 0; !t->font[0] && kit_font_candidate(KIT_FONT_REGULAR, k, p, sizeof p); k++) {
         for (int f = 0; f < GAME_FONT_COUNT; f++) {
             int pt = (int)(BASE_PT[f] * scale + 0.5);
             t->font[f] = TTF_OpenFont(p, pt < 6 ? 6 : pt);

@@ -4,7 +4,7 @@
  * game_surface.h - drawing the water's surface of a tank filled to a depth
  * (include/eddy/eddy_surface.h): the air above it, the moving water line
  * with a light band under it, and the spray (game_spray.h). Self-contained,
- * like game_rock.h: the renderer calls it with its world-to-pixel mapping.
+ * like kit_rock.h: the renderer calls it with its world-to-pixel mapping.
  * A full tank draws nothing.
  */
 #ifndef GAME_SURFACE_H

@@ -17,6 +17,7 @@
  * Failures: one "eddy-level: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
+#include "kit_status.h"
 #include <eddy/eddy_build.h>
 #include <eddy/eddy_file.h>
 #include "game_asset.h"
@@ -47,11 +48,7 @@ static void usage(FILE *f)
 
 static int exit_for(eddy_result rc)
 {
-    switch (rc) {
-    case EDDY_ERR_IO: return EX_NOINPUT;
-    case EDDY_ERR_MEMORY: return EX_OSERR;
-    default: return EX_DATAERR;
-    }
+    return kit_exit_code(kit_status_of(rc, KIT_BAD_DATA));
 }
 
 /* What eddy-game would refuse when it starts the level: its fluid, world,

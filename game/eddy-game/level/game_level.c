@@ -9,6 +9,7 @@
  * small helpers that name the field on every error.
  */
 #include "game_level.h"
+#include "level_place.h"
 #include <eddy/eddy_file.h>
 
 #include <cJSON.h>
@@ -732,6 +733,8 @@ static eddy_result parse_root(const parse_ctx *c, const cJSON *root, game_level 
             return fail(c, EDDY_ERR_RANGE, "bodies[%d]: (%g, %g) is outside the %g x %g m tank",
                         b, v.bodies[b].x, v.bodies[b].y, W, H);
         }
+    char why[256];
+    if (!level_place_check(L, why, sizeof why)) return fail(c, EDDY_ERR_RANGE, "%s", why);
     return check_run_cost(c, L);
 }
 

@@ -4,6 +4,7 @@
  * game_asset.c - finding and loading a level's asset (game_asset.h).
  */
 #include "game_asset.h"
+#include "kit_path.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -81,23 +82,6 @@ static bool is_dir(const char *p)
     return p && *p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void program_dir(const char *argv0, char *out, size_t cap)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-    } else {
-        snprintf(exe, sizeof exe, "%s", argv0 ? argv0 : "");
-    }
-    char *slash = strrchr(exe, '/');
-    if (slash)
-        *slash = '\0';
-    else
-        snprintf(exe, sizeof exe, ".");
-    snprintf(out, cap, "%s", exe);
-}
-
 /* The first of: the override, the environment variable, PROG_DIR/../share/eddy/sub
  * (an installed prefix, or the build tree's mirror of one, BUILD/share/eddy),
  * then cwd_rel. */
@@ -114,7 +98,7 @@ static void find_dir(const char *override, const char *env, const char *sub, con
         return;
     }
     char pd[PATH_MAX], cand[PATH_MAX + 64];
-    program_dir(argv0, pd, sizeof pd);
+    kit_program_dir(argv0, pd, sizeof pd);
     snprintf(cand, sizeof cand, "%s/../share/eddy/%s", pd, sub);
     if (is_dir(cand)) {
         snprintf(out, cap, "%s", cand);

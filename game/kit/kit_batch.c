@@ -1,22 +1,22 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
-/* game_batch.c - coloured triangles gathered for one draw call
- * (game_batch.h). */
-#include "game_batch.h"
+/* kit_batch.c - coloured triangles gathered for one draw call
+ * (kit_batch.h). */
+#include "kit_batch.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 #define PI_F 3.14159265358979f
 
-void game_batch_free(game_batch *b)
+void kit_batch_free(kit_batch *b)
 {
     free(b->v);
     free(b->index);
-    *b = (game_batch){0};
+    *b = (kit_batch){0};
 }
 
-void game_batch_clear(game_batch *b) { b->nv = b->ni = 0; }
+void kit_batch_clear(kit_batch *b) { b->nv = b->ni = 0; }
 
 static bool grow(void **p, int *cap, int need, size_t size)
 {
@@ -30,29 +30,29 @@ static bool grow(void **p, int *cap, int need, size_t size)
     return true;
 }
 
-bool game_batch_reserve(game_batch *b, int nv, int ni)
+bool kit_batch_reserve(kit_batch *b, int nv, int ni)
 {
     return grow((void **)&b->v, &b->cap_v, b->nv + nv, sizeof *b->v) &&
            grow((void **)&b->index, &b->cap_i, b->ni + ni, sizeof *b->index);
 }
 
-static void put(game_batch *b, SDL_FPoint p, SDL_Color c)
+static void put(kit_batch *b, SDL_FPoint p, SDL_Color c)
 {
     b->v[b->nv++] = (SDL_Vertex){p, c, {0, 0}};
 }
 
-void game_batch_triangle(game_batch *b, SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, SDL_Color c0,
+void kit_batch_triangle(kit_batch *b, SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, SDL_Color c0,
                          SDL_Color c1, SDL_Color c2)
 {
-    if (!game_batch_reserve(b, 3, 3)) return;
+    if (!kit_batch_reserve(b, 3, 3)) return;
     int k = b->nv;
     put(b, p0, c0), put(b, p1, c1), put(b, p2, c2);
     b->index[b->ni++] = k, b->index[b->ni++] = k + 1, b->index[b->ni++] = k + 2;
 }
 
-void game_batch_quad(game_batch *b, const SDL_FPoint p[4], const SDL_Color c[4])
+void kit_batch_quad(kit_batch *b, const SDL_FPoint p[4], const SDL_Color c[4])
 {
-    if (!game_batch_reserve(b, 4, 6)) return;
+    if (!kit_batch_reserve(b, 4, 6)) return;
     int k = b->nv;
     for (int q = 0; q < 4; q++) put(b, p[q], c[q]);
     int *ix = &b->index[b->ni];
@@ -60,7 +60,7 @@ void game_batch_quad(game_batch *b, const SDL_FPoint p[4], const SDL_Color c[4])
     b->ni += 6;
 }
 
-void game_batch_line(game_batch *b, float x0, float y0, float x1, float y1, float width,
+void kit_batch_line(kit_batch *b, float x0, float y0, float x1, float y1, float width,
                      SDL_Color c0, SDL_Color c1)
 {
     float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
@@ -68,29 +68,29 @@ void game_batch_line(game_batch *b, float x0, float y0, float x1, float y1, floa
     float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
     SDL_FPoint p[4] = {{x0 + nx, y0 + ny}, {x0 - nx, y0 - ny}, {x1 - nx, y1 - ny}, {x1 + nx, y1 + ny}};
     SDL_Color c[4] = {c0, c0, c1, c1};
-    game_batch_quad(b, p, c);
+    kit_batch_quad(b, p, c);
 }
 
-void game_batch_rect(game_batch *b, float x, float y, float w, float h, SDL_Color c)
+void kit_batch_rect(kit_batch *b, float x, float y, float w, float h, SDL_Color c)
 {
     if (w <= 0 || h <= 0) return;
     SDL_FPoint p[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
     SDL_Color cc[4] = {c, c, c, c};
-    game_batch_quad(b, p, cc);
+    kit_batch_quad(b, p, cc);
 }
 
-void game_batch_outline(game_batch *b, float x, float y, float w, float h, float t, SDL_Color c)
+void kit_batch_outline(kit_batch *b, float x, float y, float w, float h, float t, SDL_Color c)
 {
-    game_batch_rect(b, x, y, w, t, c);
-    game_batch_rect(b, x, y + h - t, w, t, c);
-    game_batch_rect(b, x, y + t, t, h - 2 * t, c);
-    game_batch_rect(b, x + w - t, y + t, t, h - 2 * t, c);
+    kit_batch_rect(b, x, y, w, t, c);
+    kit_batch_rect(b, x, y + h - t, w, t, c);
+    kit_batch_rect(b, x, y + t, t, h - 2 * t, c);
+    kit_batch_rect(b, x + w - t, y + t, t, h - 2 * t, c);
 }
 
-void game_batch_disc(game_batch *b, float cx, float cy, float r, int segments, SDL_Color inner,
+void kit_batch_disc(kit_batch *b, float cx, float cy, float r, int segments, SDL_Color inner,
                      SDL_Color outer)
 {
-    if (segments < 3 || !game_batch_reserve(b, segments + 1, 3 * segments)) return;
+    if (segments < 3 || !kit_batch_reserve(b, segments + 1, 3 * segments)) return;
     int c = b->nv;
     put(b, (SDL_FPoint){cx, cy}, inner);
     for (int k = 0; k < segments; k++) {
@@ -102,10 +102,10 @@ void game_batch_disc(game_batch *b, float cx, float cy, float r, int segments, S
     }
 }
 
-void game_batch_ring(game_batch *b, float cx, float cy, float r, float width, int segments,
+void kit_batch_ring(kit_batch *b, float cx, float cy, float r, float width, int segments,
                      SDL_Color c)
 {
-    if (segments < 3 || !game_batch_reserve(b, 2 * segments, 6 * segments)) return;
+    if (segments < 3 || !kit_batch_reserve(b, 2 * segments, 6 * segments)) return;
     int base = b->nv;
     for (int k = 0; k < segments; k++) {
         float a = 2 * PI_F * (float)k / (float)segments, ca = cosf(a), sa = sinf(a);
@@ -120,7 +120,7 @@ void game_batch_ring(game_batch *b, float cx, float cy, float r, float width, in
     }
 }
 
-void game_batch_draw(const game_batch *b, SDL_Renderer *r)
+void kit_batch_draw(const kit_batch *b, SDL_Renderer *r)
 {
     if (b->ni > 0) SDL_RenderGeometry(r, NULL, b->v, b->nv, b->index, b->ni);
 }

@@ -4,7 +4,8 @@
  * game_shot.c - headless and in-window screenshots (game_shot.h).
  */
 #include "game_shot.h"
-#include "game_png.h"
+#include "kit_font.h"
+#include "kit_png.h"
 #include "game_render.h"
 #include <eddy/eddy_file.h> /* eddy_write_file_atomic */
 
@@ -83,8 +84,8 @@ eddy_result game_shot_encode(game_shot *s, unsigned char **png, size_t *size, do
                              eddy_error *err)
 {
     if (!game_render_has_font(s->render))
-        fprintf(stderr, "eddy-game: warning: no font found (install fonts-dejavu-core or set "
-                "EDDY_GAME_FONT): the screenshot has no text\n");
+        fprintf(stderr, "eddy-game: warning: no font found (%s): the screenshot has no text\n",
+                KIT_FONT_HELP);
     game_frame_info f;
     memset(&f, 0, sizeof f);
     f.sim = s->sim;
@@ -139,7 +140,7 @@ eddy_result game_renderer_png(SDL_Renderer *r, int w, int h, unsigned char **png
         free(rgb);
         return game_error(err, EDDY_ERR_IO, "cannot read the frame back (%s)", SDL_GetError());
     }
-    eddy_result rc = game_png_encode(rgb, w, h, w * 3, png, size, err);
+    eddy_result rc = kit_png_encode(rgb, w, h, w * 3, png, size, err);
     free(rgb);
     return rc;
 }

@@ -14,6 +14,7 @@
  * Every failure is one "eddy-game: " line on stderr and a <sysexits.h> code.
  */
 #include "cli.h"
+#include "kit_status.h"
 #include "game_replay.h"
 #include "game_run.h"
 #ifndef EDDY_GAME_NO_SDL
@@ -84,15 +85,7 @@ typedef struct options {
 
 static int exit_for(eddy_result rc)
 {
-    switch (rc) {
-    case EDDY_OK: return EX_OK;
-    case EDDY_ERR_IO: return EX_NOINPUT;
-    case EDDY_ERR_MEMORY: return EX_OSERR;
-    case EDDY_ERR_FORMAT:
-    case EDDY_ERR_RANGE:
-    case EDDY_ERR_NUMERIC: return EX_DATAERR;
-    default: return EX_SOFTWARE;
-    }
+    return kit_exit_code(kit_status_of(rc, KIT_INTERNAL));
 }
 
 /* The outputs (--record, --screenshot) must be regular files (or new), apart

@@ -19,7 +19,8 @@
 #define GAME_TUTORIAL_MAX_CARDS 8
 
 typedef enum game_tutorial_wait {
-    GAME_WAIT_TIME = 0,   /* a few seconds (or anything the player does) */
+    GAME_WAIT_KEY = 0,    /* a key or a click (game_tutorial_next; the card says so), or the
+                             player doing what the next card asks */
     GAME_WAIT_JET,        /* a current switched on */
     GAME_WAIT_PADDLE,     /* the paddle moved */
     GAME_WAIT_STIR,       /* the water stirred */
@@ -47,6 +48,14 @@ void game_tutorial_start(game_tutorial *t, const game_level *level);
  * caller's clock in seconds (the window's real time: a card that only asks
  * to be read is read while the level waits for the player's first move). */
 void game_tutorial_update(game_tutorial *t, const game_sim *sim, double now);
+
+/* Space, Enter or a click on a card: the next card (the last one, the goal,
+ * goes away). Never a pause: the window calls this instead. */
+void game_tutorial_next(game_tutorial *t, double now);
+
+/* True when the card shown waits for a key or a click (the window then
+ * says "Space or click: next" under it). */
+bool game_tutorial_waits_key(const game_tutorial *t);
 
 /* The card to show now, or NULL when the tutorial is over. */
 const char *game_tutorial_text(const game_tutorial *t);
