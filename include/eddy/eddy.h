@@ -60,8 +60,15 @@
  *
  * THREADS
  *   An asset never changes once loaded (or built): any number of fluids, on
- *   any threads, may share it; destroy it after the last of them. A fluid
- *   belongs to one thread at a time; fluids step in parallel without locks.
+ *   any threads, may share it. A fluid belongs to one thread at a time;
+ *   fluids step in parallel without locks.
+ *
+ * LIFETIMES
+ *   Destroy order does not matter: the last user frees. An asset destroyed
+ *   while fluids made from it live stays whole until the last of them is
+ *   destroyed (the handle must not be used again); a fluid destroyed while a
+ *   coupling steps it (eddy_coupling.h) is stepped by the coupling until the
+ *   coupling is destroyed, which frees it.
  *
  * UNITS
  *   SI throughout: metres, seconds, kg. Densities are 2D (kg/m^2), the same
