@@ -172,12 +172,9 @@ void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, d
 bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
 /* The limits of what a fluid accepts (eddy.h; issue 30: a refused call
  * moves nothing, so callers above check them first): a step of at most
- * EDDY_FLUID_MAX_DT seconds, a state with |r|^2 at most EDDY_FLUID_MAX_NORM2
- * (and a finite energy), stir values and excitation rates within
- * EDDY_FLUID_MAX_VALUE. */
+ * EDDY_FLUID_MAX_DT seconds, a state whose kinetic energy is finite. Forces queued for a step that would overflow the
+ * state are dropped with the step's refusal (EDDY_ERR_NUMERIC). */
 #define EDDY_FLUID_MAX_DT 1e6
-#define EDDY_FLUID_MAX_NORM2 1e200
-#define EDDY_FLUID_MAX_VALUE 1e15
 bool eddy_fluid_dt_ok(double dt);
 void eddy_fluid_release(eddy_fluid *f, const void *holder);
 

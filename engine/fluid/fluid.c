@@ -366,11 +366,11 @@ static void apply_forces(eddy_fluid *f, double dt)
     f->stir_count = 0;
 }
 
-/* A usable state (eddy.h, eddy_fluid_coefficients): |x|^2 at most
- * EDDY_FLUID_MAX_NORM2 and the kinetic energy rho |x|^2 / 2 finite. A state
- * of finite numbers whose energy overflows could never be stepped again
- * (issue 8), and one near the overflow steps to an infinite energy (issue
- * 30: 1e152 per mode), so the fluid never accepts either. */
+/* A usable state (eddy.h, eddy_fluid_coefficients): the kinetic energy
+ * rho |x|^2 / 2 finite. A state of finite numbers whose |x|^2 overflows
+ * could never be stepped again (issue 8), and one whose energy overflows
+ * reported an infinite energy (issue 30: 1e152 per mode, density 1000), so
+ * the fluid accepts neither. */
 static double sum_squares(const double *x, int n)
 {
     double sum = 0.0;
@@ -380,7 +380,7 @@ static double sum_squares(const double *x, int n)
 
 static bool usable_sum(const eddy_fluid *f, double sum)
 {
-    return sum <= EDDY_FLUID_MAX_NORM2 && isfinite(0.5 * f->desc.density * sum); /* NaN fails */
+    return isfinite(sum) && isfinite(0.5 * f->desc.density * sum); /* NaN fails too */
 }
 
 static bool usable_state(const eddy_fluid *f, const double *x)
@@ -388,17 +388,11 @@ static bool usable_state(const eddy_fluid *f, const double *x)
     return usable_sum(f, sum_squares(x, f->r));
 }
 
-/* Values a stir may carry: finite and within EDDY_FLUID_MAX_VALUE. */
-static bool stir_value(double v)
-{
-    return isfinite(v) && fabs(v) <= EDDY_FLUID_MAX_VALUE;
-}
-
 eddy_result eddy_fluid_add_stir(eddy_fluid *f, const eddy_stir *st)
 {
     if (!f || !st) return EDDY_ERR_ARGUMENT;
-    if (!stir_value(st->x) || !stir_value(st->y) || !stir_value(st->fx) ||
-        !stir_value(st->fy) || !stir_value(st->radius) || st->radius <= 0.0)
+    if (!isfinite(st->x) || !isfinite(st->y) || !isfinite(st->fx) || !isfinite(st->fy) ||
+        !isfinite(st->radius) || st->radius <= 0.0)
         return EDDY_ERR_ARGUMENT;
     if (f->stir_count >= f->desc.max_stirs) return EDDY_ERR_CAPACITY;
     f->stirs[f->stir_count++] = *st;
@@ -461,8 +455,7 @@ eddy_result eddy_fluid_excite_rate(eddy_fluid *f, int artist, double rate)
     if (!p) return EDDY_ERR_RANGE;
     if (!isfinite(rate)) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < f->r; ++k)
-        if (!(fabs(f->excite_rate[k] + rate * p[k]) <= EDDY_FLUID_MAX_VALUE))
-            return EDDY_ERR_ARGUMENT;
+        if (!isfinite(f->excite_rate[k] + rate * p[k])) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < f->r; ++k) f->excite_rate[k] += rate * p[k];
     f->excite_pending = true;
     return EDDY_OK;

@@ -162,7 +162,11 @@ static void watch_level(app *a, int index, const char *spec)
 {
     game_reload_destroy(a->reload);
     a->reload = NULL;
-    const char *path = a->s.index >= 0 ? a->cat.paths[a->s.index] : index >= 0 && index < a->cat.count ? a->cat.paths[index] : spec;
+    /* a file given by --level is watched as itself, in the catalogue or not (issue 30) */
+    size_t n = spec ? strlen(spec) : 0;
+    bool file = spec && (strchr(spec, '/') || (n > 5 && !strcmp(spec + n - 5, ".json")));
+    const char *path = file ? spec : a->s.index >= 0 ? a->cat.paths[a->s.index]
+                     : !spec && index >= 0 && index < a->cat.count ? a->cat.paths[index] : NULL;
     if (!path || !strcmp(a->s.loaded.level->id, "builtin") || access(path, R_OK) != 0) return;
     if (!a->level_tool[0]) game_reload_find_tool(a->level_tool, sizeof a->level_tool);
     if (game_reload_create(path, a->cat.assets_dir, a->level_tool, &a->reload, NULL) != EDDY_OK)
@@ -1005,6 +1009,7 @@ static void adopt_reload(app *a)
 
 static void poll_reload(app *a)
 {
+    if (a->reload && (!a->in_level || a->demo_on)) game_reload_stop(a->reload); /* reaped now */
     if (!a->reload || !a->in_level || a->demo_on) return;
     char s[600];
     switch (game_reload_poll(a->reload, a->clock)) {

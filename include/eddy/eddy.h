@@ -312,8 +312,8 @@ EDDY_API eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid
 EDDY_API void eddy_fluid_destroy(eddy_fluid *fluid);
 
 /* Advances the fluid by dt seconds: queued forces, advection, viscosity.
- * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite
- * and positive, and with EDDY_ERR_NUMERIC (state left as before the step, the
+ * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite,
+ * positive and at most 1e6 s (nothing changes), and with EDDY_ERR_NUMERIC (state left as before the step, the
  * queued forces dropped) if the step would produce a non-finite state.
  * Hostile input: when the flow is so fast or dt so long that dt |A(r)| is
  * more than the Taylor series integrates accurately, the advection of this
@@ -346,7 +346,9 @@ EDDY_API eddy_result eddy_fluid_excite_rate(eddy_fluid *fluid, int artist, doubl
 /* Reduced coefficients r (length mode_count); valid until the next call that
  * changes the fluid. They are always finite, and so is their energy |r|^2:
  * eddy_fluid_set_coefficients refuses with EDDY_ERR_ARGUMENT a vector with a
- * NaN or Inf, or one whose |r|^2 overflows a double (|r| above ~1e154). */
+ * NaN or Inf, or one whose |r|^2 or kinetic energy (density |r|^2 / 2)
+ * overflows a double (|r| above ~1e154 / sqrt(density)); a step that would leave such a
+ * state is refused with EDDY_ERR_NUMERIC. */
 EDDY_API const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
 EDDY_API int eddy_fluid_mode_count(const eddy_fluid *fluid);
 EDDY_API eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);
