@@ -117,43 +117,119 @@ static void save_refuses_what_is_not_a_regular_file(void **state)
     assert_int_equal(temp_files(), 0);
 }
 
-/* A dead process's temporary file goes at the next save of the same name;
- * a live one's (pid 1) and another name's stay. */
-static void save_removes_stale_temporaries_only(void **state)
+/* A save removes no file but its own temporary one (issue 30): a user's
+ * file named like a temporary of a dead process ("<target>.tmp.<digits>")
+ * or of a live one stays, byte for byte; a failed save leaves no new one. */
+static void saves_never_remove_a_users_tmp_files(void **state)
 {
     (void)state;
     pid_t child = fork();
     if (child == 0)
         _exit(0);
     waitpid(child, NULL, 0); /* a pid that no longer exists */
-    char dead[192], live[192], other[192];
+    char dead[192], live[192], mine[192];
     snprintf(dead, sizeof dead, "%s.tmp.%ld", in_dir("stale.bin"), (long)child);
     snprintf(live, sizeof live, "%s.tmp.1", in_dir("stale.bin"));
-    snprintf(other, sizeof other, "%s.tmp.%ld", in_dir("unrelated.bin"), (long)child);
-    write_text(dead, "left by a killed run");
+    snprintf(mine, sizeof mine, "%s.tmp.%ld", in_dir("stale.bin"), (long)getpid());
+    write_text(dead, "the user's own notes");
     write_text(live, "a running save");
-    write_text(other, "another file's");
+    write_text(mine, "named like this process's old temporary");
     eddy_error err = {0};
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "data", 4, &err), EDDY_OK);
-    assert_false(is_kind(dead, S_IFREG));
-    assert_true(is_kind(live, S_IFREG));
-    assert_true(is_kind(other, S_IFREG));
-    unlink(live);
-    unlink(other);
-    /* a failed save leaves none either */
+    const char *kept[] = {dead, live, mine};
+    const char *want[] = {"the user's own notes", "a running save",
+                          "named like this process's old temporary"};
+    for (int i = 0; i < 3; i++) {
+        char *text = read_all(kept[i], NULL);
+        assert_string_equal(text, want[i]);
+        free(text);
+    }
+    assert_int_equal(temp_files(), 3);
+    /* a failed save leaves none either, and names no file that never existed */
     test_fail_writes_after(2);
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "longer", 6, &err), EDDY_ERR_IO);
     test_fail_writes_after(0);
+    print_message("failed save: %s\n", err.message);
+    const char *quoted = strstr(err.message, "' failed");
+    assert_true(quoted == NULL || strstr(err.message, ".tmp.") == NULL ||
+                strstr(err.message, "a temporary file in") != NULL);
     char *text = read_all(in_dir("stale.bin"), NULL);
     assert_string_equal(text, "data");
     free(text);
-    assert_int_equal(temp_files(), 0);
+    assert_int_equal(temp_files(), 3);
+    for (int i = 0; i < 3; i++)
+        unlink(kept[i]);
+}
+
+/* Links planted where a save makes its temporary file and at its target, as
+ * another local user would (issue 30): in a sticky, world-writable
+ * directory, by a second uid when the test runs as root (CI does), else by
+ * this user at every name a save of this process could have used before
+ * (names "<target>.tmp.<pid>", which linkat and O_EXCL never follow). The
+ * victim file is never written, truncated or removed. */
+static void planted_links_are_never_followed(void **state)
+{
+    (void)state;
+    char shared[192], victim[192], target[224], link[288];
+    /* beside the scratch directory, which a second user could not enter */
+    snprintf(shared, sizeof shared, "/tmp/eddy-shared-XXXXXX");
+    assert_non_null(mkdtemp(shared));
+    assert_int_equal(chmod(shared, 01777), 0); /* like /tmp */
+    snprintf(victim, sizeof victim, "%s/precious.txt", g_dir);
+    write_text(victim, "precious");
+    snprintf(target, sizeof target, "%s/out.eddy", shared);
+    /* the old predictable temporary names, and a few around them */
+    for (long d = -2; d <= 2; d++) {
+        snprintf(link, sizeof link, "%s.tmp.%ld", target, (long)getpid() + d);
+        assert_int_equal(symlink(victim, link), 0);
+    }
+    eddy_error err = {0};
+    assert_int_equal(eddy_write_file_atomic(target, "asset", 5, &err), EDDY_OK);
+    char *text = read_all(target, NULL);
+    assert_string_equal(text, "asset");
+    free(text);
+    text = read_all(victim, NULL);
+    assert_string_equal(text, "precious");
+    free(text);
+    snprintf(link, sizeof link, "%s.tmp.%ld", target, (long)getpid());
+    assert_true(is_kind(link, S_IFLNK)); /* left as planted */
+    char cleanup[256];
+    snprintf(cleanup, sizeof cleanup, "rm -rf '%s'", shared);
+    if (geteuid() != 0) {
+        print_message("not root: links planted by this user only\n");
+        assert_int_equal(system(cleanup), 0);
+        return;
+    }
+    /* as root: a second user plants a link at the target itself */
+    char bait[224];
+    snprintf(bait, sizeof bait, "%s/bait.eddy", shared);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (setgid(65534) != 0 || setuid(65534) != 0)
+            _exit(2);
+        _exit(symlink(victim, bait) == 0 ? 0 : 3);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    struct stat st;
+    assert_int_equal(lstat(bait, &st), 0);
+    assert_int_equal((long)st.st_uid, 65534L);
+    assert_int_equal(eddy_write_file_atomic(bait, "asset", 5, &err), EDDY_ERR_IO);
+    print_message("refused: %s\n", err.message);
+    assert_non_null(strstr(err.message, "refusing to follow"));
+    assert_int_equal(eddy_check_output(bait, EDDY_SAVE_FORCE, &err), EDDY_ERR_IO);
+    text = read_all(victim, NULL);
+    assert_string_equal(text, "precious");
+    free(text);
+    assert_true(is_kind(bait, S_IFLNK));
+    assert_int_equal(system(cleanup), 0);
 }
 
 /* Kills saving processes at many moments: no temporary file survives (the
  * data lives in an anonymous file until it is complete; only a kill in the
- * microseconds between naming it and renaming it could leave one, and the
- * next save of that name removes it). */
+ * microseconds between naming it and renaming it could leave one, which
+ * then stays: a save removes no file it cannot prove its own). */
 static void killed_saves_leave_no_temporary(void **state)
 {
     (void)state;
@@ -179,7 +255,7 @@ static void killed_saves_leave_no_temporary(void **state)
     assert_true(left <= 1);
     eddy_error err = {0};
     assert_int_equal(eddy_write_file_atomic(in_dir("killed.bin"), "next", 4, &err), EDDY_OK);
-    assert_int_equal(temp_files(), 0);
+    assert_int_equal(temp_files(), left); /* the save adds none */
 }
 
 /* ------------------------------------------------------------ 2. inputs */
@@ -1412,7 +1488,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(save_writes_through_a_symlink),
         cmocka_unit_test(save_refuses_what_is_not_a_regular_file),
-        cmocka_unit_test(save_removes_stale_temporaries_only),
+        cmocka_unit_test(saves_never_remove_a_users_tmp_files),
+        cmocka_unit_test(planted_links_are_never_followed),
         cmocka_unit_test(killed_saves_leave_no_temporary),
         cmocka_unit_test(fifo_inputs_are_refused_at_once),
         cmocka_unit_test(tools_refuse_fifo_inputs),
