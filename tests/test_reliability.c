@@ -1384,6 +1384,72 @@ static void runs_whose_bodies_crowd_stop_when_they_do(void **state)
 
 /* eddy-paint scripts: grids, memory and solver work bounded before a line
  * runs; saves only beside the script or in --save-dir. */
+/* Inputs are never outputs in a paint script (issue 30): a level, a loaded
+ * mode or a walls file the script read is refused as the target of save,
+ * save-walls, save-snapshots and -o, by device and inode (a link to it, or
+ * another name, too); each file is left byte for byte. */
+static void paint_script_inputs_are_never_outputs(void **state)
+{
+    (void)state;
+    const char *dir = in_dir("inputs");
+    assert_int_equal(mkdir(dir, 0755), 0);
+    char level[256], walls[256], mode[256], script[256], text[1024];
+    snprintf(level, sizeof level, "%s/L.json", dir);
+    snprintf(walls, sizeof walls, "%s/W.json", dir);
+    snprintf(mode, sizeof mode, "%s/M.mode", dir);
+    snprintf(script, sizeof script, "%s/s.paint", dir);
+    char *shipped = read_all("assets/levels/01-first-current.json", NULL);
+    write_text(level, shipped);
+    /* a walls file and a mode made by a first script */
+    write_text(script, "grid 10 10 16 16\nwall circle 5 5 1\nsave-walls W.json\n"
+                       "stroke 1 3 9 3\nproject\nsave M.mode\n");
+    result r = RUN("eddy-paint", "--script", script);
+    if (r.status != 0) fail_msg("making the inputs: %s", r.err);
+    result_free(&r);
+    char *walls_text = read_all(walls, NULL), *mode_text = NULL;
+    size_t mode_size = 0;
+    mode_text = read_all(mode, &mode_size);
+    assert_int_equal(symlink("L.json", in_dir("inputs/L-link.json")), 0);
+    assert_int_equal(link(walls, in_dir("inputs/W-hard.json")), 0);
+    struct {
+        const char *lines, *what;
+    } cases[] = {
+        {"level L.json\nsave L.json\n", "level L, save L"},
+        {"level L.json\nsave-walls L.json\n", "level L, save-walls L"},
+        {"level L.json\nsave L-link.json\n", "level L, save through a link to L"},
+        {"level L-link.json\nsave-snapshots L.json\n", "level via a link, save-snapshots L"},
+        {"grid 10 10 16 16\nwalls W.json\nsave-walls W-hard.json\n", "walls W, save-walls to a hard link of W"},
+        {"grid 10 10 16 16\nwalls W.json\nsave-walls W.json\n", "walls W, save-walls W"},
+        {"load M.mode\nsave M.mode\n", "load M, save M"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_text(script, cases[i].lines);
+        expect_failure(RUN("eddy-paint", "--script", script), EX_DATAERR, "eddy-paint",
+                       "same file as the input", cases[i].what);
+    }
+    /* -o after the script: the level it read */
+    write_text(script, "level L.json\n");
+    snprintf(text, sizeof text, "%s/L-link.json", dir);
+    expect_failure(RUN("eddy-paint", "--script", script, "-o", text), EX_USAGE, "eddy-paint",
+                   "same file as the input", "eddy-paint -o a level the script read");
+    char *now = read_all(level, NULL);
+    assert_string_equal(now, shipped);
+    free(now);
+    now = read_all(walls, NULL);
+    assert_string_equal(now, walls_text);
+    free(now);
+    size_t size = 0;
+    now = read_all(mode, &size);
+    assert_true(size == mode_size && memcmp(now, mode_text, size) == 0);
+    free(now);
+    /* an output that is no input still saves */
+    write_text(script, "level L.json\nsave-walls fresh.json\n");
+    r = RUN("eddy-paint", "--script", script);
+    if (r.status != 0) fail_msg("a save to a new file: %s", r.err);
+    result_free(&r);
+    free(shipped), free(walls_text), free(mode_text);
+}
+
 static void paint_scripts_are_bounded_and_confined(void **state)
 {
     (void)state;
@@ -1490,6 +1556,7 @@ int main(void)
         cmocka_unit_test(save_refuses_what_is_not_a_regular_file),
         cmocka_unit_test(saves_never_remove_a_users_tmp_files),
         cmocka_unit_test(planted_links_are_never_followed),
+        cmocka_unit_test(paint_script_inputs_are_never_outputs),
         cmocka_unit_test(killed_saves_leave_no_temporary),
         cmocka_unit_test(fifo_inputs_are_refused_at_once),
         cmocka_unit_test(tools_refuse_fifo_inputs),

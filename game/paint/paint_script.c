@@ -449,6 +449,47 @@ static void input_path(const line_ctx *c, const char *path, char *out, size_t ca
         memcpy(out, beside, (size_t)n + 1);
 }
 
+/* ------------------------------------------------------------ inputs are never outputs */
+
+int paint_script_input_line(const paint_script_options *o, const char *path)
+{
+    struct stat st;
+    if (!o || !path || stat(path, &st) != 0)
+        return 0;
+    for (int i = 0; i < o->input_count; i++)
+        if (o->inputs[i].dev == (unsigned long long)st.st_dev &&
+            o->inputs[i].ino == (unsigned long long)st.st_ino)
+            return o->inputs[i].line;
+    return 0;
+}
+
+/* Notes a file the line has just read (level, load, walls). A run that
+ * reads more files than it can note is refused rather than left unguarded. */
+static eddy_result note_input(line_ctx *c, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || paint_script_input_line(c->opts, path) > 0)
+        return EDDY_OK;
+    if (c->opts->input_count >= PAINT_SCRIPT_MAX_INPUTS)
+        return BAD(c, "%s: a script may read at most %d files", c->word[0],
+                   PAINT_SCRIPT_MAX_INPUTS);
+    paint_script_input *in = &c->opts->inputs[c->opts->input_count++];
+    in->dev = (unsigned long long)st.st_dev;
+    in->ino = (unsigned long long)st.st_ino;
+    in->line = c->line;
+    return EDDY_OK;
+}
+
+/* Refuses a save onto a file this run has read. */
+static eddy_result refuse_input(line_ctx *c, const char *path)
+{
+    int line = paint_script_input_line(c->opts, path);
+    if (line == 0)
+        return EDDY_OK;
+    return BAD(c, "%s: '%s' is the same file as the input read at line %d: refusing to "
+                  "overwrite an input (save to another file)", c->word[0], path, line);
+}
+
 /* Where a save of path goes: a relative path beside the script (as an input
  * found there is read), an absolute one as given; refused unless that is
  * beside the script or in --save-dir (save_allowed). */
@@ -469,7 +510,8 @@ static eddy_result save_path(line_ctx *c, const char *path, char *out, size_t ca
     if (cli_same_file(out, c->source))
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
                    path);
-    return save_allowed(c, out);
+    eddy_result rc = refuse_input(c, out);
+    return rc == EDDY_OK ? save_allowed(c, out) : rc;
 }
 
 static eddy_result cmd_file(line_ctx *c)
@@ -488,8 +530,10 @@ static eddy_result cmd_file(line_ctx *c)
         input_path(c, path, found, sizeof found);
     else if ((rc = save_path(c, path, found, sizeof found)) != EDDY_OK)
         return rc;
-    if (reading)
-        rc = paint_doc_load(c->doc, found, &err);
+    if (reading && (rc = paint_doc_load(c->doc, found, &err)) == EDDY_OK)
+        return note_input(c, found);
+    else if (reading)
+        ; /* reported below */
     else if (strcmp(cmd, "save") == 0)
         rc = paint_doc_save(c->doc, found, &err);
     else
@@ -574,7 +618,7 @@ static eddy_result cmd_walls_file(line_ctx *c)
         return rc;
     rc = reading ? paint_doc_load_walls(c->doc, found, &err) : paint_doc_save_walls(c->doc, found, &err);
     if (rc == EDDY_OK)
-        return rc;
+        return reading ? note_input(c, found) : rc;
     return fail_line(c->e, reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE, rc, c->source, c->line,
                      "%s: %s", c->word[0], err.message);
 }
@@ -587,9 +631,11 @@ static eddy_result cmd_level(line_ctx *c)
     if (rc != EDDY_OK)
         return rc;
     eddy_error err = {0};
-    rc = paint_doc_open_level(c->doc, path, &err);
+    char found[4096]; /* beside the script when it is there, as load and walls read */
+    input_path(c, path, found, sizeof found);
+    rc = paint_doc_open_level(c->doc, found, &err);
     if (rc == EDDY_OK)
-        return rc;
+        return note_input(c, found);
     return fail_line(c->e, rc == EDDY_ERR_IO ? PAINT_FAIL_READ : PAINT_FAIL_LINE, rc, c->source,
                      c->line, "level: %s", err.message);
 }
