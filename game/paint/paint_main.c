@@ -235,8 +235,6 @@ int main(int argc, char **argv)
         checked = cli_refuse_same_file(PROG, "-o", output, "--script", script);
     if (checked == EX_OK && output)
         checked = cli_refuse_same_file(PROG, "-o", output, "--walls", walls);
-    if (checked == EX_OK && output && path)
-        checked = cli_refuse_same_file(PROG, "-o", output, "FILE", path);
     if (checked != EX_OK)
         return checked;
 
