@@ -1044,6 +1044,31 @@ static void utf8_is_checked_as_rfc_3629_says(void **state)
  * raw bytes and trailing garbage are refused (65), in eddy-level check and
  * in the game, while a title in other scripts stays valid JSON in the
  * headless line. */
+/* Numbers as RFC 8259 writes them (issue 30: "dt": 01 was accepted): a
+ * leading zero, a bare point or exponent are refused with their place; the
+ * same digits inside strings, and every valid form, are not. */
+static void json_numbers_are_strict(void **state)
+{
+    (void)state;
+    const char *bad[] = {"{\"dt\": 01}", "{\"dt\": -007}", "{\"a\": [1, 00]}",
+                         "{\"dt\": 1.}", "{\"dt\": 1.e3}", "{\"dt\": 00.5}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        eddy_error err = {0};
+        eddy_result rc = eddy_json_check_text(bad[i], strlen(bad[i]), "scene", &err);
+        if (rc != EDDY_ERR_FORMAT) fail_msg("accepted: %s", bad[i]);
+        assert_non_null(strstr(err.message, "column"));
+        print_message("%-22s %s\n", bad[i], err.message);
+    }
+    eddy_error err = {0};
+    assert_int_equal(eddy_json_check_text(bad[0], strlen(bad[0]), "scene", &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "leading zero"));
+    const char *good[] = {"{\"dt\": 0}", "{\"dt\": -0.5e-3}", "{\"dt\": 10, \"n\": \"01\"}",
+                          "{\"a\": [0, 1.25E+2, -0, 100]}", "{\"s\": \"a\\\"01\"}"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (eddy_json_check_text(good[i], strlen(good[i]), "scene", &err) != EDDY_OK)
+            fail_msg("refused %s: %s", good[i], err.message);
+}
+
 static void level_text_is_utf8_and_one_object(void **state)
 {
     (void)state;
@@ -1557,6 +1582,7 @@ int main(void)
         cmocka_unit_test(saves_never_remove_a_users_tmp_files),
         cmocka_unit_test(planted_links_are_never_followed),
         cmocka_unit_test(paint_script_inputs_are_never_outputs),
+        cmocka_unit_test(json_numbers_are_strict),
         cmocka_unit_test(killed_saves_leave_no_temporary),
         cmocka_unit_test(fifo_inputs_are_refused_at_once),
         cmocka_unit_test(tools_refuse_fifo_inputs),
