@@ -857,6 +857,46 @@ static void long_mode_paths_are_never_dropped(void **state)
 /* ------------------------------------------------------------ issue 22: stdout */
 
 /* Every tool exits 74, with one line, when what it printed was lost. */
+/* The closed-pipe rule (docs/cli.md): a tool whose reader has gone dies
+ * quietly of SIGPIPE, as `sim ... | head` expects, and says nothing on
+ * stderr; --version of every tool, eddy-level's included (issue 30). */
+static void a_closed_pipe_ends_a_tool_quietly(void **state)
+{
+    (void)state;
+    const char *tools[] = {"precompute", "sim", "eddy-level", "eddy-paint", "eddy-game"};
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        char path[512], err_path[256];
+        snprintf(path, sizeof path, "%s/%s", bin_dir(), tools[i]);
+        snprintf(err_path, sizeof err_path, "%s", in_dir("pipe.err"));
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        close(fds[0]); /* the reader is gone before the tool writes */
+        pid_t pid = fork();
+        if (pid == 0) {
+            signal(SIGPIPE, SIG_DFL);
+            dup2(fds[1], STDOUT_FILENO);
+            int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            dup2(e, STDERR_FILENO);
+            execl(path, tools[i], "--version", (char *)NULL);
+            _exit(127);
+        }
+        close(fds[1]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        char *err = read_all(err_path, NULL);
+        print_message("%-10s --version | (closed): %s, stderr '%s'\n", tools[i],
+                      WIFSIGNALED(status) ? "SIGPIPE" : "exited", err);
+        assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE);
+        assert_string_equal(err, "");
+        free(err);
+        /* and to an open pipe, the version line */
+        result r = RUN(tools[i], "--version");
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, EDDY_VERSION_STRING));
+        result_free(&r);
+    }
+}
+
 static void every_tool_reports_a_lost_stdout(void **state)
 {
     (void)state;
@@ -1583,6 +1623,7 @@ int main(void)
         cmocka_unit_test(planted_links_are_never_followed),
         cmocka_unit_test(paint_script_inputs_are_never_outputs),
         cmocka_unit_test(json_numbers_are_strict),
+        cmocka_unit_test(a_closed_pipe_ends_a_tool_quietly),
         cmocka_unit_test(killed_saves_leave_no_temporary),
         cmocka_unit_test(fifo_inputs_are_refused_at_once),
         cmocka_unit_test(tools_refuse_fifo_inputs),
