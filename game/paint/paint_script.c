@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -317,6 +318,36 @@ static eddy_result cmd_brush(line_ctx *c)
     return rc == EDDY_OK ? rc : refused(c, rc, &err);
 }
 
+/* Seconds a stroke or an erase along the n points xy with this radius
+ * takes, in the cost model of the solver lines (issue 30: an 8,000-point
+ * stroke with a brush as wide as a 512^2 grid took 38 s, unestimated). The
+ * painter visits, for each segment and each of the two face families, every
+ * sample in the segment's box widened by the radius (clipped to the grid),
+ * then sweeps the whole field four times; measured about 9 ns a visit (one
+ * core, x86-64, 2026), counted as PAINT_SECONDS_PER_VISIT. */
+#define PAINT_SECONDS_PER_VISIT 1.0e-8
+
+static double box_samples(double lo, double hi, double h, int cells)
+{
+    double n = floor(hi / h) - ceil(lo / h) + 2.0; /* both families' offsets, at most one more */
+    return n < 1.0 ? 1.0 : n > cells + 1.0 ? cells + 1.0 : n;
+}
+
+static double stroke_seconds(const paint_doc *doc, const double *xy, int n, double radius)
+{
+    const eddy_mac *g = paint_doc_mac(doc);
+    double visits = 4.0 * 2.0 * g->nx * (double)g->ny; /* the sweeps of the whole field */
+    int segments = n > 1 ? n - 1 : 1;
+    for (int s = 0; s < segments; ++s) {
+        double ax = xy[2 * s], ay = xy[2 * s + 1];
+        double bx = n > 1 ? xy[2 * s + 2] : ax, by = n > 1 ? xy[2 * s + 3] : ay;
+        double wide = box_samples(fmin(ax, bx) - radius, fmax(ax, bx) + radius, g->hx, g->nx);
+        double tall = box_samples(fmin(ay, by) - radius, fmax(ay, by) + radius, g->hy, g->ny);
+        visits += 2.0 * wide * tall;
+    }
+    return visits * PAINT_SECONDS_PER_VISIT;
+}
+
 static eddy_result cmd_stroke(line_ctx *c)
 {
     int numbers = c->count - 1;
@@ -327,6 +358,12 @@ static eddy_result cmd_stroke(line_ctx *c)
     eddy_result rc = points(c, 1, numbers / 2, &xy);
     if (rc != EDDY_OK)
         return rc;
+    rc = within_limits(c, "stroke", document_bytes(c->doc, 0),
+                       stroke_seconds(c->doc, xy, numbers / 2, paint_doc_brush(c->doc).radius));
+    if (rc != EDDY_OK) {
+        free(xy);
+        return rc;
+    }
     eddy_error err = {0};
     rc = paint_doc_stroke(c->doc, xy, numbers / 2, &err);
     free(xy);
@@ -344,6 +381,13 @@ static eddy_result cmd_erase(line_ctx *c)
     eddy_result rc = points(c, 1, numbers / 2, &xy);
     if (rc == EDDY_OK)
         rc = number(c, numbers, "radius R", &r);
+    if (rc != EDDY_OK) {
+        free(xy);
+        return rc;
+    }
+    if (rc == EDDY_OK && isfinite(r))
+        rc = within_limits(c, "erase", document_bytes(c->doc, 0),
+                           stroke_seconds(c->doc, xy, numbers / 2, r));
     if (rc != EDDY_OK) {
         free(xy);
         return rc;
