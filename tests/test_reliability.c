@@ -358,6 +358,40 @@ static void count_progress(void *user, const char *stage, double fraction)
     ++*(int *)user;
 }
 
+/* Body shapes are priced by their panels, n^3 each (issue 30: one shape of
+ * ~1,480 panels ran over 600 s unestimated): a circle as wide as the level
+ * on a fine grid is refused by the estimate, before any work; the estimate
+ * grows as the cube of the panels (a grid twice as fine, about 8 to 16
+ * times the shape's seconds); a catalogue of many shapes adds them up. */
+static void shape_catalogues_are_estimated(void **state)
+{
+    (void)state;
+    const char *one = "{\"shapes\":[{\"name\":\"c\",\"pieces\":[{\"shape\":\"circle\","
+                      "\"radius\":4}]}]}";
+    eddy_shape_catalogue *cat = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_shape_catalogue_load_memory(one, strlen(one), &cat, &err), EDDY_OK);
+    eddy_build_desc d = {.width = 10, .height = 10, .nx = 128, .ny = 128, .modes = 20};
+    eddy_build_cost bare, coarse, fine;
+    assert_int_equal(eddy_build_estimate(&d, &bare, &err), EDDY_OK);
+    d.shapes = cat;
+    assert_int_equal(eddy_build_estimate(&d, &coarse, &err), EDDY_OK);
+    d.nx = d.ny = 256;
+    assert_int_equal(eddy_build_estimate(&d, &fine, &err), EDDY_OK);
+    double s1 = coarse.seconds - bare.seconds, s2 = fine.seconds - bare.seconds;
+    print_message("circle r 4: 128^2 %.3g s, 256^2 %.3g s (measured 4.6 s and 61 s)\n", s1, s2);
+    assert_true(s1 > 0 && s2 / s1 > 8.0 && s2 / s1 < 16.0);
+    d.nx = d.ny = 600; /* about 1,500 panels: the issue's shape */
+    assert_int_equal(eddy_build_estimate(&d, &fine, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "shapes"));
+    eddy_asset *a = NULL;
+    double t0 = tool_now();
+    assert_int_equal(eddy_build_asset(&d, &a, &err), EDDY_ERR_RANGE);
+    print_message("refused in %.3f s: %s\n", tool_now() - t0, err.message);
+    assert_null(a);
+    eddy_shape_catalogue_destroy(cat);
+}
+
 static void oversized_builds_are_refused_before_any_work(void **state)
 {
     (void)state;
@@ -1629,6 +1663,7 @@ int main(void)
         cmocka_unit_test(tools_refuse_fifo_inputs),
         cmocka_unit_test(tools_refuse_an_output_that_is_an_input),
         cmocka_unit_test(oversized_builds_are_refused_before_any_work),
+        cmocka_unit_test(shape_catalogues_are_estimated),
         cmocka_unit_test(tools_refuse_unbounded_work),
         cmocka_unit_test(heaped_bodies_cost_a_capped_step),
         cmocka_unit_test(help_to_a_full_stdout_exits_74),
