@@ -41,7 +41,13 @@
  *   scene_world: a 340 m box in a 10 m level took 20 s to build and step
  *          (every wall image active, thousands of panels). Fixed in
  *          engine/coupling/coupling.c: a body that cannot fit in the level at any
- *          angle is refused with EDDY_ERR_RANGE. */
+ *          angle is refused with EDDY_ERR_RANGE.
+ *   scene_world: an unmutated seed (a static pentagon, issue 30) made UBSan
+ *          stop in engine/fluid/basis_box.c: the offset from the cos rows
+ *          back to the sin rows was negative but kept as size_t, so c +
+ *          offset overflowed the pointer. Fixed with a signed offset
+ *          (tests/data/fuzz/scene/basis_box_negative_row_offset.json; run
+ *          under make sanitize to see the old fault). */
 #include "test_util.h"
 
 #include "eddy_internal.h"

@@ -1214,9 +1214,39 @@ static void a_changed_level_is_rebuilt_in_the_background(void **state)
     if (access(tool, X_OK) != 0) skip();
     const char *level = tmp_path("live.json");
     write_level(level, "Before", 3);
+    /* Issue 30: another user plants links at the names the game used to
+     * write ($TMPDIR/eddy-game-PID-N.eddy and .log) in a shared temporary
+     * directory, pointing at a victim's files. The game now writes into a
+     * private directory of its own and never follows them. */
+    char shared[200], victim[200], link[260];
+    snprintf(shared, sizeof shared, "%s/shared-tmp", g_tmp);
+    snprintf(victim, sizeof victim, "%s/precious.txt", g_tmp);
+    assert_int_equal(mkdir(shared, 01777), 0);
+    FILE *vf = fopen(victim, "w");
+    assert_non_null(vf);
+    fputs("precious\n", vf);
+    fclose(vf);
+    for (int n = 0; n < 4; n++)
+        for (int e = 0; e < 2; e++) {
+            snprintf(link, sizeof link, "%s/eddy-game-%ld-%d.%s", shared, (long)getpid(), n,
+                     e ? "log" : "eddy");
+            assert_int_equal(symlink(victim, link), 0);
+        }
+    const char *old_tmpdir = getenv("TMPDIR");
+    char saved_tmpdir[512] = "";
+    if (old_tmpdir) snprintf(saved_tmpdir, sizeof saved_tmpdir, "%s", old_tmpdir);
+    setenv("TMPDIR", shared, 1);
     game_reload *r = NULL;
     eddy_error err = {0};
     assert_int_equal(game_reload_create(level, g_tmp, tool, &r, &err), EDDY_OK);
+    if (old_tmpdir) setenv("TMPDIR", saved_tmpdir, 1);
+    else unsetenv("TMPDIR");
+    char private_dir[512];
+    snprintf(private_dir, sizeof private_dir, "%s", game_reload_directory(r));
+    struct stat pst;
+    assert_int_equal(lstat(private_dir, &pst), 0);
+    assert_true(S_ISDIR(pst.st_mode) && (pst.st_mode & 0777) == 0700 && pst.st_uid == geteuid());
+    assert_int_equal(strncmp(private_dir, shared, strlen(shared)), 0);
     double clock = 0;
     /* nothing changed: nothing is built */
     assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
@@ -1244,7 +1274,30 @@ static void a_changed_level_is_rebuilt_in_the_background(void **state)
     assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_FAILED);
     assert_non_null(strstr(game_reload_message(r), "JSON"));
     assert_int_equal(wait_reload(r, &clock, 1.0), GAME_RELOAD_WATCHING);
+    /* a build under way when the player leaves: stopped and reaped at once,
+     * and built again at the next poll */
+    sleep(1);
+    write_level(level, "Again", 4);
+    game_reload_state s = GAME_RELOAD_WATCHING;
+    for (int k = 0; k < 500 && s == GAME_RELOAD_WATCHING; k++, clock += 0.01)
+        s = game_reload_poll(r, clock);
+    assert_int_equal(s, GAME_RELOAD_BUILDING);
+    game_reload_stop(r);
+    assert_int_equal(waitpid(-1, NULL, WNOHANG), -1); /* no child left to reap */
+    assert_int_equal(errno, ECHILD);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_READY);
     game_reload_destroy(r);
+    /* the victim untouched, the links still links, the private directory gone */
+    char text[32] = "";
+    vf = fopen(victim, "r");
+    assert_non_null(vf);
+    assert_non_null(fgets(text, sizeof text, vf));
+    fclose(vf);
+    assert_string_equal(text, "precious\n");
+    snprintf(link, sizeof link, "%s/eddy-game-%ld-0.eddy", shared, (long)getpid());
+    assert_int_equal(lstat(link, &pst), 0);
+    assert_true(S_ISLNK(pst.st_mode));
+    assert_int_equal(lstat(private_dir, &pst), -1);
 }
 
 int main(void)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
@@ -1141,9 +1142,70 @@ static void test_solver_work_adds_up_to_the_limit(void **state)
     paint_doc_destroy(doc);
 }
 
+/* Strokes and erases are estimated in the same cost model and refused over
+ * the same limit before any painting (issue 30: an 8,000-point stroke with
+ * a brush as wide as a 512^2 grid ran 38 s unestimated). The estimate
+ * counts each segment's widened box of samples, so it grows with segments
+ * times the cells the brush touches; the refused line leaves the document
+ * as it was. */
+static void test_strokes_and_erases_count_as_work(void **state)
+{
+    (void)state;
+    paint_doc *doc = NULL;
+    eddy_error err = {0};
+    assert_int_equal(paint_doc_create(10, 10, 256, 256, &doc, &err), EDDY_OK);
+    paint_script_options o = scratch_saves();
+    o.work_limit = 1.0;
+    /* a short stroke with a small brush is cheap and runs */
+    const char *small = "brush radius 0.5 strength 1\nstroke 2 5 8 5\n";
+    paint_script_error e;
+    assert_int_equal(paint_script_run_with(doc, small, strlen(small), "s.paint", &o, NULL, &e),
+                     EDDY_OK);
+    double one_small = o.work;
+    assert_true(one_small > 0 && one_small < 0.01);
+    double *before = copy_field(doc);
+    /* 2,000 segments with a brush as wide as the domain: each visits every
+       sample (2 x 257^2), about 2.6e8 visits, over the 1 s limit */
+    size_t cap = 64 + 2000 * 16;
+    char *text = malloc(cap);
+    strcpy(text, "brush radius 10\nstroke");
+    for (int k = 0; k <= 2000; ++k) strcat(text, k % 2 ? " 9 9" : " 1 1");
+    strcat(text, "\n");
+    clock_t t0 = clock();
+    assert_int_equal(paint_script_run_with(doc, text, strlen(text), "s.paint", &o, NULL, &e),
+                     EDDY_ERR_RANGE);
+    print_message("refused in %.3f s CPU: %s\n", (double)(clock() - t0) / CLOCKS_PER_SEC, e.message);
+    assert_int_equal(e.line, 2);
+    assert_non_null(strstr(e.message, "stroke"));
+    assert_true(same_field(doc, before));
+    /* the same line as an erase (points, then the radius) */
+    strcpy(text, "erase");
+    for (int k = 0; k <= 2000; ++k) strcat(text, k % 2 ? " 9 9" : " 1 1");
+    strcat(text, " 10\n");
+    assert_int_equal(paint_script_run_with(doc, text, strlen(text), "e.paint", &o, NULL, &e),
+                     EDDY_ERR_RANGE);
+    assert_non_null(strstr(e.message, "erase"));
+    assert_true(same_field(doc, before));
+    /* the estimate grows with segments x cells touched: twenty segments of
+       the small stroke's cost twenty times its segment work */
+    paint_script_options o2 = scratch_saves();
+    const char *ten = "brush radius 0.5 strength 1\nstroke 2 5 8 5 2 5 8 5 2 5 8 5 2 5 8 5 2 5 "
+                      "8 5 2 5 8 5 2 5 8 5 2 5 8 5 2 5 8 5 2 5 8 5 2 5\n";
+    assert_int_equal(paint_script_run_with(doc, ten, strlen(ten), "t.paint", &o2, NULL, &e),
+                     EDDY_OK);
+    double sweeps = 4.0 * 2.0 * 256.0 * 256.0 * 1e-8;
+    double ratio = (o2.work - sweeps) / (one_small - sweeps);
+    print_message("twenty segments / one: %.2f\n", ratio);
+    assert_true(ratio > 19.9 && ratio < 20.1);
+    free(before);
+    free(text);
+    paint_doc_destroy(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strokes_and_erases_count_as_work),
         cmocka_unit_test(test_jet_script_saves_loadable_divergence_free_mode),
         cmocka_unit_test(test_save_projects_copies_not_the_document),
         cmocka_unit_test(test_stroke_direction_and_modes),

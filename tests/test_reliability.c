@@ -117,43 +117,119 @@ static void save_refuses_what_is_not_a_regular_file(void **state)
     assert_int_equal(temp_files(), 0);
 }
 
-/* A dead process's temporary file goes at the next save of the same name;
- * a live one's (pid 1) and another name's stay. */
-static void save_removes_stale_temporaries_only(void **state)
+/* A save removes no file but its own temporary one (issue 30): a user's
+ * file named like a temporary of a dead process ("<target>.tmp.<digits>")
+ * or of a live one stays, byte for byte; a failed save leaves no new one. */
+static void saves_never_remove_a_users_tmp_files(void **state)
 {
     (void)state;
     pid_t child = fork();
     if (child == 0)
         _exit(0);
     waitpid(child, NULL, 0); /* a pid that no longer exists */
-    char dead[192], live[192], other[192];
+    char dead[192], live[192], mine[192];
     snprintf(dead, sizeof dead, "%s.tmp.%ld", in_dir("stale.bin"), (long)child);
     snprintf(live, sizeof live, "%s.tmp.1", in_dir("stale.bin"));
-    snprintf(other, sizeof other, "%s.tmp.%ld", in_dir("unrelated.bin"), (long)child);
-    write_text(dead, "left by a killed run");
+    snprintf(mine, sizeof mine, "%s.tmp.%ld", in_dir("stale.bin"), (long)getpid());
+    write_text(dead, "the user's own notes");
     write_text(live, "a running save");
-    write_text(other, "another file's");
+    write_text(mine, "named like this process's old temporary");
     eddy_error err = {0};
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "data", 4, &err), EDDY_OK);
-    assert_false(is_kind(dead, S_IFREG));
-    assert_true(is_kind(live, S_IFREG));
-    assert_true(is_kind(other, S_IFREG));
-    unlink(live);
-    unlink(other);
-    /* a failed save leaves none either */
+    const char *kept[] = {dead, live, mine};
+    const char *want[] = {"the user's own notes", "a running save",
+                          "named like this process's old temporary"};
+    for (int i = 0; i < 3; i++) {
+        char *text = read_all(kept[i], NULL);
+        assert_string_equal(text, want[i]);
+        free(text);
+    }
+    assert_int_equal(temp_files(), 3);
+    /* a failed save leaves none either, and names no file that never existed */
     test_fail_writes_after(2);
     assert_int_equal(eddy_write_file_atomic(in_dir("stale.bin"), "longer", 6, &err), EDDY_ERR_IO);
     test_fail_writes_after(0);
+    print_message("failed save: %s\n", err.message);
+    const char *quoted = strstr(err.message, "' failed");
+    assert_true(quoted == NULL || strstr(err.message, ".tmp.") == NULL ||
+                strstr(err.message, "a temporary file in") != NULL);
     char *text = read_all(in_dir("stale.bin"), NULL);
     assert_string_equal(text, "data");
     free(text);
-    assert_int_equal(temp_files(), 0);
+    assert_int_equal(temp_files(), 3);
+    for (int i = 0; i < 3; i++)
+        unlink(kept[i]);
+}
+
+/* Links planted where a save makes its temporary file and at its target, as
+ * another local user would (issue 30): in a sticky, world-writable
+ * directory, by a second uid when the test runs as root (CI does), else by
+ * this user at every name a save of this process could have used before
+ * (names "<target>.tmp.<pid>", which linkat and O_EXCL never follow). The
+ * victim file is never written, truncated or removed. */
+static void planted_links_are_never_followed(void **state)
+{
+    (void)state;
+    char shared[192], victim[192], target[224], link[288];
+    /* beside the scratch directory, which a second user could not enter */
+    snprintf(shared, sizeof shared, "/tmp/eddy-shared-XXXXXX");
+    assert_non_null(mkdtemp(shared));
+    assert_int_equal(chmod(shared, 01777), 0); /* like /tmp */
+    snprintf(victim, sizeof victim, "%s/precious.txt", g_dir);
+    write_text(victim, "precious");
+    snprintf(target, sizeof target, "%s/out.eddy", shared);
+    /* the old predictable temporary names, and a few around them */
+    for (long d = -2; d <= 2; d++) {
+        snprintf(link, sizeof link, "%s.tmp.%ld", target, (long)getpid() + d);
+        assert_int_equal(symlink(victim, link), 0);
+    }
+    eddy_error err = {0};
+    assert_int_equal(eddy_write_file_atomic(target, "asset", 5, &err), EDDY_OK);
+    char *text = read_all(target, NULL);
+    assert_string_equal(text, "asset");
+    free(text);
+    text = read_all(victim, NULL);
+    assert_string_equal(text, "precious");
+    free(text);
+    snprintf(link, sizeof link, "%s.tmp.%ld", target, (long)getpid());
+    assert_true(is_kind(link, S_IFLNK)); /* left as planted */
+    char cleanup[256];
+    snprintf(cleanup, sizeof cleanup, "rm -rf '%s'", shared);
+    if (geteuid() != 0) {
+        print_message("not root: links planted by this user only\n");
+        assert_int_equal(system(cleanup), 0);
+        return;
+    }
+    /* as root: a second user plants a link at the target itself */
+    char bait[224];
+    snprintf(bait, sizeof bait, "%s/bait.eddy", shared);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (setgid(65534) != 0 || setuid(65534) != 0)
+            _exit(2);
+        _exit(symlink(victim, bait) == 0 ? 0 : 3);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    struct stat st;
+    assert_int_equal(lstat(bait, &st), 0);
+    assert_int_equal((long)st.st_uid, 65534L);
+    assert_int_equal(eddy_write_file_atomic(bait, "asset", 5, &err), EDDY_ERR_IO);
+    print_message("refused: %s\n", err.message);
+    assert_non_null(strstr(err.message, "refusing to follow"));
+    assert_int_equal(eddy_check_output(bait, EDDY_SAVE_FORCE, &err), EDDY_ERR_IO);
+    text = read_all(victim, NULL);
+    assert_string_equal(text, "precious");
+    free(text);
+    assert_true(is_kind(bait, S_IFLNK));
+    assert_int_equal(system(cleanup), 0);
 }
 
 /* Kills saving processes at many moments: no temporary file survives (the
  * data lives in an anonymous file until it is complete; only a kill in the
- * microseconds between naming it and renaming it could leave one, and the
- * next save of that name removes it). */
+ * microseconds between naming it and renaming it could leave one, which
+ * then stays: a save removes no file it cannot prove its own). */
 static void killed_saves_leave_no_temporary(void **state)
 {
     (void)state;
@@ -179,7 +255,7 @@ static void killed_saves_leave_no_temporary(void **state)
     assert_true(left <= 1);
     eddy_error err = {0};
     assert_int_equal(eddy_write_file_atomic(in_dir("killed.bin"), "next", 4, &err), EDDY_OK);
-    assert_int_equal(temp_files(), 0);
+    assert_int_equal(temp_files(), left); /* the save adds none */
 }
 
 /* ------------------------------------------------------------ 2. inputs */
@@ -280,6 +356,40 @@ static void count_progress(void *user, const char *stage, double fraction)
 {
     (void)stage, (void)fraction;
     ++*(int *)user;
+}
+
+/* Body shapes are priced by their panels, n^3 each (issue 30: one shape of
+ * ~1,480 panels ran over 600 s unestimated): a circle as wide as the level
+ * on a fine grid is refused by the estimate, before any work; the estimate
+ * grows as the cube of the panels (a grid twice as fine, about 8 to 16
+ * times the shape's seconds); a catalogue of many shapes adds them up. */
+static void shape_catalogues_are_estimated(void **state)
+{
+    (void)state;
+    const char *one = "{\"shapes\":[{\"name\":\"c\",\"pieces\":[{\"shape\":\"circle\","
+                      "\"radius\":4}]}]}";
+    eddy_shape_catalogue *cat = NULL;
+    eddy_error err = {0};
+    assert_int_equal(eddy_shape_catalogue_load_memory(one, strlen(one), &cat, &err), EDDY_OK);
+    eddy_build_desc d = {.width = 10, .height = 10, .nx = 128, .ny = 128, .modes = 20};
+    eddy_build_cost bare, coarse, fine;
+    assert_int_equal(eddy_build_estimate(&d, &bare, &err), EDDY_OK);
+    d.shapes = cat;
+    assert_int_equal(eddy_build_estimate(&d, &coarse, &err), EDDY_OK);
+    d.nx = d.ny = 256;
+    assert_int_equal(eddy_build_estimate(&d, &fine, &err), EDDY_OK);
+    double s1 = coarse.seconds - bare.seconds, s2 = fine.seconds - bare.seconds;
+    print_message("circle r 4: 128^2 %.3g s, 256^2 %.3g s (measured 4.6 s and 61 s)\n", s1, s2);
+    assert_true(s1 > 0 && s2 / s1 > 8.0 && s2 / s1 < 16.0);
+    d.nx = d.ny = 600; /* about 1,500 panels: the issue's shape */
+    assert_int_equal(eddy_build_estimate(&d, &fine, &err), EDDY_ERR_RANGE);
+    assert_non_null(strstr(err.message, "shapes"));
+    eddy_asset *a = NULL;
+    double t0 = tool_now();
+    assert_int_equal(eddy_build_asset(&d, &a, &err), EDDY_ERR_RANGE);
+    print_message("refused in %.3f s: %s\n", tool_now() - t0, err.message);
+    assert_null(a);
+    eddy_shape_catalogue_destroy(cat);
 }
 
 static void oversized_builds_are_refused_before_any_work(void **state)
@@ -781,6 +891,46 @@ static void long_mode_paths_are_never_dropped(void **state)
 /* ------------------------------------------------------------ issue 22: stdout */
 
 /* Every tool exits 74, with one line, when what it printed was lost. */
+/* The closed-pipe rule (docs/cli.md): a tool whose reader has gone dies
+ * quietly of SIGPIPE, as `sim ... | head` expects, and says nothing on
+ * stderr; --version of every tool, eddy-level's included (issue 30). */
+static void a_closed_pipe_ends_a_tool_quietly(void **state)
+{
+    (void)state;
+    const char *tools[] = {"precompute", "sim", "eddy-level", "eddy-paint", "eddy-game"};
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        char path[512], err_path[256];
+        snprintf(path, sizeof path, "%s/%s", bin_dir(), tools[i]);
+        snprintf(err_path, sizeof err_path, "%s", in_dir("pipe.err"));
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        close(fds[0]); /* the reader is gone before the tool writes */
+        pid_t pid = fork();
+        if (pid == 0) {
+            signal(SIGPIPE, SIG_DFL);
+            dup2(fds[1], STDOUT_FILENO);
+            int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            dup2(e, STDERR_FILENO);
+            execl(path, tools[i], "--version", (char *)NULL);
+            _exit(127);
+        }
+        close(fds[1]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        char *err = read_all(err_path, NULL);
+        print_message("%-10s --version | (closed): %s, stderr '%s'\n", tools[i],
+                      WIFSIGNALED(status) ? "SIGPIPE" : "exited", err);
+        assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE);
+        assert_string_equal(err, "");
+        free(err);
+        /* and to an open pipe, the version line */
+        result r = RUN(tools[i], "--version");
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, EDDY_VERSION_STRING));
+        result_free(&r);
+    }
+}
+
 static void every_tool_reports_a_lost_stdout(void **state)
 {
     (void)state;
@@ -968,6 +1118,31 @@ static void utf8_is_checked_as_rfc_3629_says(void **state)
  * raw bytes and trailing garbage are refused (65), in eddy-level check and
  * in the game, while a title in other scripts stays valid JSON in the
  * headless line. */
+/* Numbers as RFC 8259 writes them (issue 30: "dt": 01 was accepted): a
+ * leading zero, a bare point or exponent are refused with their place; the
+ * same digits inside strings, and every valid form, are not. */
+static void json_numbers_are_strict(void **state)
+{
+    (void)state;
+    const char *bad[] = {"{\"dt\": 01}", "{\"dt\": -007}", "{\"a\": [1, 00]}",
+                         "{\"dt\": 1.}", "{\"dt\": 1.e3}", "{\"dt\": 00.5}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        eddy_error err = {0};
+        eddy_result rc = eddy_json_check_text(bad[i], strlen(bad[i]), "scene", &err);
+        if (rc != EDDY_ERR_FORMAT) fail_msg("accepted: %s", bad[i]);
+        assert_non_null(strstr(err.message, "column"));
+        print_message("%-22s %s\n", bad[i], err.message);
+    }
+    eddy_error err = {0};
+    assert_int_equal(eddy_json_check_text(bad[0], strlen(bad[0]), "scene", &err), EDDY_ERR_FORMAT);
+    assert_non_null(strstr(err.message, "leading zero"));
+    const char *good[] = {"{\"dt\": 0}", "{\"dt\": -0.5e-3}", "{\"dt\": 10, \"n\": \"01\"}",
+                          "{\"a\": [0, 1.25E+2, -0, 100]}", "{\"s\": \"a\\\"01\"}"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (eddy_json_check_text(good[i], strlen(good[i]), "scene", &err) != EDDY_OK)
+            fail_msg("refused %s: %s", good[i], err.message);
+}
+
 static void level_text_is_utf8_and_one_object(void **state)
 {
     (void)state;
@@ -1308,6 +1483,72 @@ static void runs_whose_bodies_crowd_stop_when_they_do(void **state)
 
 /* eddy-paint scripts: grids, memory and solver work bounded before a line
  * runs; saves only beside the script or in --save-dir. */
+/* Inputs are never outputs in a paint script (issue 30): a level, a loaded
+ * mode or a walls file the script read is refused as the target of save,
+ * save-walls, save-snapshots and -o, by device and inode (a link to it, or
+ * another name, too); each file is left byte for byte. */
+static void paint_script_inputs_are_never_outputs(void **state)
+{
+    (void)state;
+    const char *dir = in_dir("inputs");
+    assert_int_equal(mkdir(dir, 0755), 0);
+    char level[256], walls[256], mode[256], script[256], text[1024];
+    snprintf(level, sizeof level, "%s/L.json", dir);
+    snprintf(walls, sizeof walls, "%s/W.json", dir);
+    snprintf(mode, sizeof mode, "%s/M.mode", dir);
+    snprintf(script, sizeof script, "%s/s.paint", dir);
+    char *shipped = read_all("assets/levels/01-first-current.json", NULL);
+    write_text(level, shipped);
+    /* a walls file and a mode made by a first script */
+    write_text(script, "grid 10 10 16 16\nwall circle 5 5 1\nsave-walls W.json\n"
+                       "stroke 1 3 9 3\nproject\nsave M.mode\n");
+    result r = RUN("eddy-paint", "--script", script);
+    if (r.status != 0) fail_msg("making the inputs: %s", r.err);
+    result_free(&r);
+    char *walls_text = read_all(walls, NULL), *mode_text = NULL;
+    size_t mode_size = 0;
+    mode_text = read_all(mode, &mode_size);
+    assert_int_equal(symlink("L.json", in_dir("inputs/L-link.json")), 0);
+    assert_int_equal(link(walls, in_dir("inputs/W-hard.json")), 0);
+    struct {
+        const char *lines, *what;
+    } cases[] = {
+        {"level L.json\nsave L.json\n", "level L, save L"},
+        {"level L.json\nsave-walls L.json\n", "level L, save-walls L"},
+        {"level L.json\nsave L-link.json\n", "level L, save through a link to L"},
+        {"level L-link.json\nsave-snapshots L.json\n", "level via a link, save-snapshots L"},
+        {"grid 10 10 16 16\nwalls W.json\nsave-walls W-hard.json\n", "walls W, save-walls to a hard link of W"},
+        {"grid 10 10 16 16\nwalls W.json\nsave-walls W.json\n", "walls W, save-walls W"},
+        {"load M.mode\nsave M.mode\n", "load M, save M"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_text(script, cases[i].lines);
+        expect_failure(RUN("eddy-paint", "--script", script), EX_DATAERR, "eddy-paint",
+                       "same file as the input", cases[i].what);
+    }
+    /* -o after the script: the level it read */
+    write_text(script, "level L.json\n");
+    snprintf(text, sizeof text, "%s/L-link.json", dir);
+    expect_failure(RUN("eddy-paint", "--script", script, "-o", text), EX_USAGE, "eddy-paint",
+                   "same file as the input", "eddy-paint -o a level the script read");
+    char *now = read_all(level, NULL);
+    assert_string_equal(now, shipped);
+    free(now);
+    now = read_all(walls, NULL);
+    assert_string_equal(now, walls_text);
+    free(now);
+    size_t size = 0;
+    now = read_all(mode, &size);
+    assert_true(size == mode_size && memcmp(now, mode_text, size) == 0);
+    free(now);
+    /* an output that is no input still saves */
+    write_text(script, "level L.json\nsave-walls fresh.json\n");
+    r = RUN("eddy-paint", "--script", script);
+    if (r.status != 0) fail_msg("a save to a new file: %s", r.err);
+    result_free(&r);
+    free(shipped), free(walls_text), free(mode_text);
+}
+
 static void paint_scripts_are_bounded_and_confined(void **state)
 {
     (void)state;
@@ -1412,12 +1653,17 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(save_writes_through_a_symlink),
         cmocka_unit_test(save_refuses_what_is_not_a_regular_file),
-        cmocka_unit_test(save_removes_stale_temporaries_only),
+        cmocka_unit_test(saves_never_remove_a_users_tmp_files),
+        cmocka_unit_test(planted_links_are_never_followed),
+        cmocka_unit_test(paint_script_inputs_are_never_outputs),
+        cmocka_unit_test(json_numbers_are_strict),
+        cmocka_unit_test(a_closed_pipe_ends_a_tool_quietly),
         cmocka_unit_test(killed_saves_leave_no_temporary),
         cmocka_unit_test(fifo_inputs_are_refused_at_once),
         cmocka_unit_test(tools_refuse_fifo_inputs),
         cmocka_unit_test(tools_refuse_an_output_that_is_an_input),
         cmocka_unit_test(oversized_builds_are_refused_before_any_work),
+        cmocka_unit_test(shape_catalogues_are_estimated),
         cmocka_unit_test(tools_refuse_unbounded_work),
         cmocka_unit_test(heaped_bodies_cost_a_capped_step),
         cmocka_unit_test(help_to_a_full_stdout_exits_74),

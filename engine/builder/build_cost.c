@@ -17,7 +17,10 @@
  * grid as r^2 g cells; the walls' eigensolver and tensor as r^2 cells and
  * r^3. A level that advects on the grid (advection_choice.c) has no tensor:
  * only the eigensolver's terms remain, and its file holds the eigenmodes'
- * stream functions (8 bytes a node) instead. The constants round the
+ * stream functions (8 bytes a node) instead. Each body shape of the
+ * catalogue costs its dense panel matrix, its pseudo-inverse and added
+ * mass: n^3 in its n panels (issue 30: one shape of ~1,480 panels ran for
+ * more than 600 s unestimated). The constants round the
  * measurements up, so a description just under the limits runs in less
  * than the limit. */
 #include "builder_internal.h"
@@ -58,6 +61,15 @@
 #define SURFACE_S_PER_SOLVE_CELL 1e-7
 #define SURFACE_S_PER_N3 2e-9
 #define STREAM_FILE_PER_CELL 8.0
+/* A catalogue shape of n panels (eddy_asset_build_shapes): the panel matrix
+ * and its SVD pseudo-inverse, n^3, slower than n^3 once the matrices leave
+ * the caches. Measured on one core (x86-64, 2026), a circle of 161, 322 and
+ * 643 panels: 0.53, 4.6 and 60.8 s; the model says 0.93, 8.1 and 76 s.
+ * Memory: a few n x n matrices; the file keeps two per shape. */
+#define SHAPE_S_PER_N3 2e-7
+#define SHAPE_CACHE_PANELS 1500.0
+#define SHAPE_B_PER_N2 64.0
+#define SHAPE_FILE_PER_N2 16.0
 
 static int fields_of(const eddy_mode_set *const *sets, int count)
 {
@@ -74,6 +86,22 @@ static double grid_modes_of(const eddy_build_desc *d)
     double g = fields_of(d->artists, d->artist_count);
     if (d->snapshot_count > 0) g += d->pod_modes;
     return g;
+}
+
+/* The catalogue's shapes at the asset's panel spacing (the shorter side of
+ * a cell, as eddy_asset_build_shapes uses): time adds up, memory is the
+ * largest shape's, the file holds every one. */
+static void estimate_shapes(const eddy_build_desc *d, eddy_build_cost *c)
+{
+    const double spacing = fmin(d->width / d->nx, d->height / d->ny);
+    double largest = 0.0;
+    for (int i = 0; i < eddy_shape_catalogue_count(d->shapes); ++i) {
+        double n = eddy_shape_catalogue_panel_bound(d->shapes, i, spacing);
+        c->seconds += SHAPE_S_PER_N3 * n * n * n * (1.0 + n / SHAPE_CACHE_PANELS);
+        c->file_bytes += SHAPE_FILE_PER_N2 * n * n;
+        largest = fmax(largest, n);
+    }
+    c->bytes += SHAPE_B_PER_N2 * largest * largest;
 }
 
 static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
@@ -115,6 +143,7 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
     c->bytes += ENRICH_B_PER_R2_G * r * r * g;
     c->file_bytes += ENRICH_FILE_PER_R2_G * r * r * g + GRID_MODE_FILE_PER_CELL * g * cells;
     /* (with advection on the grid enrichment skips its tensor: an over-estimate) */
+    estimate_shapes(d, c);
 }
 
 eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *out,
@@ -141,7 +170,8 @@ eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *ou
         return eddy_fail(err, EDDY_ERR_RANGE,
                          "%d modes%s on %d x %d cells: the build would take about %.3g s, "
                          "%.3g GiB of memory and a %.3g GiB file (limits %g s, %g GiB, %g GiB): "
-                         "use fewer modes, fewer painted or POD modes, or a coarser grid",
+                         "use fewer modes, fewer painted or POD modes, fewer or smaller body "
+                         "shapes, or a coarser grid",
                          d.modes, d.wall_count > 0 ? " with walls" : "", d.nx, d.ny, out->seconds,
                          out->bytes / 1073741824.0, out->file_bytes / 1073741824.0,
                          EDDY_BUILD_MAX_SECONDS, EDDY_BUILD_MAX_BYTES / 1073741824.0,

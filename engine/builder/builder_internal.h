@@ -68,6 +68,12 @@ eddy_result eddy_surface_grid_solve(const eddy_asset *a, int count, struct eddy_
  * that is not in (0, height] or surface modes outside 0..512. */
 eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err);
 
+/* ------------------------------------------------------------ shape_catalogue.c */
+
+/* An upper bound on the panels shape i of the catalogue gets at this panel
+ * spacing (build_cost.c prices a shape by it, before any is built). */
+double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, double spacing);
+
 /* ------------------------------------------------------------ threads.c */
 
 /* Pins OpenBLAS to one thread (see eddy_build.h, THREADS). */

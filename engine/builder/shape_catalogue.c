@@ -164,6 +164,32 @@ eddy_result eddy_shape_catalogue_load_file(const char *path, eddy_shape_catalogu
 
 /* ------------------------------------------------------------ building */
 
+/* Panels of one piece at this spacing, at most (panel_shape.c cuts each
+ * straight side into the odd count nearest its length over the spacing and
+ * a circle into that of its circumference, at least 5): the pieces' own
+ * outlines, before overlaps are trimmed away, so an upper bound. */
+static double piece_panels(const eddy_scene_body *b, double spacing)
+{
+    if (b->shape == EDDY_SCENE_BOX)
+        return 4.0 * 2.0 + 4.0 * (b->hw + b->hh) / spacing;
+    if (b->shape == EDDY_SCENE_CIRCLE)
+        return 6.0 + 2.0 * M_PI * b->radius / spacing;
+    double n = 0.0;
+    for (int v = 0; v < b->point_count; ++v) {
+        const double *p = b->points[v], *q = b->points[(v + 1) % b->point_count];
+        n += 2.0 + hypot(q[0] - p[0], q[1] - p[1]) / spacing;
+    }
+    return n;
+}
+
+double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, double spacing)
+{
+    if (!c || i < 0 || i >= c->count || !(spacing > 0)) return 0.0;
+    double n = 0.0;
+    for (int p = 0; p < c->shapes[i].piece_count; ++p) n += piece_panels(&c->shapes[i].pieces[p], spacing);
+    return n;
+}
+
 /* A catalogue piece as a port shape: x, y, angle place it in body space. */
 static eddy_shape_desc piece_shape(const eddy_scene_body *b)
 {

@@ -22,16 +22,30 @@
  * save in two so that several outputs are replaced only once all of them
  * are written.
  * The data goes first to an anonymous file in the target's directory
- * (O_TMPFILE), is flushed and fsync'ed, given the name "<target>.tmp.<pid>"
- * (linkat) and at once renamed over the target. rename() replaces the old
- * file in one step, so a reader (or a crash) sees either the old file or the
- * new one, never a mix; a process killed while writing leaves nothing behind,
- * because an anonymous file vanishes with its last descriptor. Where
- * O_TMPFILE is not supported the named temporary file is written directly.
- * Either way each save first removes "<target>.tmp.<pid>" files whose process
- * no longer exists (left by a run killed between link and rename, or on a
- * file system without O_TMPFILE). On any failure the temporary file is
- * removed and the old file is left as it was.
+ * (O_TMPFILE), is flushed and fsync'ed, given a fresh name
+ * "<target>.tmp.<pid>.<12 hex digits>" (linkat, which never replaces or
+ * follows what is there) and at once renamed over the target. rename()
+ * replaces the old file in one step, so a reader (or a crash) sees either
+ * the old file or the new one, never a mix; a process killed while writing
+ * leaves nothing behind, because an anonymous file vanishes with its last
+ * descriptor. Where O_TMPFILE is not supported the named temporary file is
+ * created exclusively (O_CREAT | O_EXCL | O_NOFOLLOW) and written. A name
+ * that is taken (by a file, or a link someone planted) is never opened,
+ * followed or removed: another fresh name is tried (issue 30). A save
+ * removes no file but its own temporary one: a "<target>.tmp.*" file left
+ * by a run killed between naming and renaming (or, without O_TMPFILE, while
+ * writing) stays, since no save can prove that a file of that name is not
+ * the user's. On any failure the temporary file is removed and the old file
+ * is left as it was; messages name the temporary file only once it exists.
+ *
+ * Symbolic links are followed as the kernel's fs.protected_symlinks would:
+ * a link in a sticky, world-writable directory (/tmp) is followed only when
+ * this process or the directory's owner owns it, so a link another user
+ * planted there is refused, not written through.
+ *
+ * eddy_check_output proves the directory takes new files by creating one
+ * (anonymous, or named and removed at once) instead of asking access(), so
+ * "-o /proc/x" is refused before any work.
  *
  * Reads open with O_NONBLOCK and refuse anything but a regular file, so a
  * FIFO given as an input never blocks the caller. */
@@ -51,7 +65,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Links followed before a path is refused as a loop. */
@@ -79,13 +95,6 @@ static char *directory_of(const char *path)
     return copy_prefix(path, slash == path ? 1 : (size_t)(slash - path));
 }
 
-/* The file name part of path (after its last '/'). */
-static const char *base_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash == NULL ? path : slash + 1;
-}
-
 /* The target of the symbolic link at link: absolute as read, or relative to
  * the link's own directory. malloc'd; NULL with errno set. */
 static char *link_target(const char *link)
@@ -111,6 +120,23 @@ static char *link_target(const char *link)
     return joined;
 }
 
+/* fs.protected_symlinks, checked by the library itself (a link is read
+ * with readlink, which the kernel's rule does not cover): a link in a
+ * sticky, world-writable directory may be followed only when its owner is
+ * this process's user or the directory's owner. */
+static bool link_may_be_followed(const char *link, const struct stat *link_st)
+{
+    if (link_st->st_uid == geteuid())
+        return true;
+    char *dir = directory_of(link);
+    struct stat dst;
+    bool ok = dir != NULL && stat(dir, &dst) == 0 &&
+              (!((dst.st_mode & S_ISVTX) && (dst.st_mode & S_IWOTH)) ||
+               dst.st_uid == link_st->st_uid);
+    eddy_free(dir);
+    return ok;
+}
+
 /* Follows symbolic links from path to the file a save must replace (which
  * may not exist yet). malloc'd into *out. */
 static eddy_result resolve_target(const char *path, char **out, eddy_error *err)
@@ -121,6 +147,14 @@ static eddy_result resolve_target(const char *path, char **out, eddy_error *err)
         if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
             *out = cur;
             return EDDY_OK;
+        }
+        if (!link_may_be_followed(cur, &st)) {
+            eddy_result rc = eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': the symbolic link "
+                                       "'%s' belongs to user %ju, in a shared sticky directory; "
+                                       "refusing to follow it", path, cur,
+                                       (uintmax_t)st.st_uid);
+            eddy_free(cur);
+            return rc;
         }
         if (depth == SYMLINK_DEPTH) {
             eddy_free(cur);
@@ -158,71 +192,6 @@ static eddy_result check_target_kind(const char *path, const char *target, eddy_
     return eddy_fail(err, EDDY_ERR_IO,
                      "cannot write '%s': it is %s, not a regular file; refusing to replace it",
                      path, kind_of(st.st_mode));
-}
-
-/* "<target>.tmp.<pid>" in a new buffer, or NULL if out of memory. */
-static char *temp_path_for(const char *target, long pid)
-{
-    int length = snprintf(NULL, 0, "%s.tmp.%ld", target, pid);
-    if (length < 0)
-        return NULL;
-    char *tmp = eddy_alloc((size_t)length + 1);
-    if (tmp != NULL)
-        snprintf(tmp, (size_t)length + 1, "%s.tmp.%ld", target, pid);
-    return tmp;
-}
-
-/* The pid of a name "<base>.tmp.<digits>", or 0 when name is not one. */
-static long stale_pid_of(const char *name, const char *base)
-{
-    size_t n = strlen(base);
-    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0)
-        return 0;
-    const char *digits = name + n + 5;
-    long pid = 0;
-    if (*digits == '\0')
-        return 0;
-    for (const char *p = digits; *p; p++) {
-        if (*p < '0' || *p > '9' || pid > (LONG_MAX - 9) / 10)
-            return 0;
-        pid = pid * 10 + (*p - '0');
-    }
-    return pid;
-}
-
-/* True when no process has this pid (kill(pid, 0) says ESRCH): a process
- * that exists but belongs to someone else (EPERM) counts as alive. */
-static bool process_gone(long pid)
-{
-    if (pid <= 0 || pid > INT_MAX)
-        return false;
-    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-}
-
-/* Removes "<target>.tmp.<pid>" regular files beside target whose process is
- * gone: what a run killed mid-save left. Best effort. */
-static void remove_stale_temps(const char *target)
-{
-    char *dir = directory_of(target);
-    DIR *d = dir != NULL ? opendir(dir) : NULL;
-    const char *base = base_of(target);
-    size_t dir_length = dir != NULL ? strlen(dir) : 0;
-    for (struct dirent *e = d != NULL ? readdir(d) : NULL; e != NULL; e = readdir(d)) {
-        long pid = stale_pid_of(e->d_name, base);
-        if (pid == 0 || pid == (long)getpid() || !process_gone(pid))
-            continue;
-        char *full = eddy_alloc(dir_length + strlen(e->d_name) + 2);
-        struct stat st;
-        if (full != NULL) {
-            sprintf(full, "%s/%s", dir, e->d_name);
-            if (lstat(full, &st) == 0 && S_ISREG(st.st_mode))
-                (void)unlink(full);
-        }
-        eddy_free(full);
-    }
-    if (d != NULL)
-        closedir(d);
-    eddy_free(dir);
 }
 
 /* ------------------------------------------------------------ what a save may replace */
@@ -390,7 +359,7 @@ struct eddy_staged_file {
     char *path;         /* as the caller named it (for messages) */
     char *target;       /* the file replaced: path with its links followed */
     char *dir;          /* target's directory */
-    char *tmp;          /* "<target>.tmp.<pid>" */
+    char *tmp;          /* "<target>.tmp.<pid>.<hex>" once it exists, else NULL */
     const void *data;   /* while staging only */
     size_t size;
     replace_plan plan;
@@ -398,12 +367,65 @@ struct eddy_staged_file {
 
 typedef struct eddy_staged_file save_job;
 
-/* Removes the temporary file (if any) and says which step failed. */
+/* Removes the temporary file (if it has a name yet) and says which step
+ * failed, naming only a file that exists. */
 static eddy_result report(const save_job *j, const char *step, int saved, eddy_error *err)
 {
+    if (j->tmp == NULL)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s a temporary file in '%s' "
+                         "failed: %s", j->path, step, j->dir, strerror(saved));
     (void)unlink(j->tmp);
     return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': %s '%s' failed: %s", j->path, step,
                      j->tmp, strerror(saved));
+}
+
+/* Names tried for a temporary file before a save gives up (each taken name
+ * is a file or link already there, which is left alone). */
+#define TEMP_ATTEMPTS 64
+
+/* A fresh candidate name "<target>.tmp.<pid>.<12 hex digits>", the digits
+ * mixed from the clock, the job's address and the attempt (not a secret:
+ * the name is only ever created exclusively). malloc'd, NULL if out of memory. */
+static char *temp_name(const save_job *j, unsigned attempt)
+{
+    struct timespec ts = {0, 0};
+    (void)clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ (uint64_t)(uintptr_t)j ^
+                 ((uint64_t)attempt * 0x9E3779B97F4A7C15u);
+    x ^= x >> 31, x *= 0xBF58476D1CE4E5B9u, x ^= x >> 29; /* splitmix-style finaliser */
+    unsigned long long digits = (unsigned long long)(x & 0xFFFFFFFFFFFFu);
+    long pid = (long)getpid();
+    int length = snprintf(NULL, 0, "%s.tmp.%ld.%012llx", j->target, pid, digits);
+    char *tmp = length >= 0 ? eddy_alloc((size_t)length + 1) : NULL;
+    if (tmp != NULL)
+        snprintf(tmp, (size_t)length + 1, "%s.tmp.%ld.%012llx", j->target, pid, digits);
+    return tmp;
+}
+
+/* Creates a new named temporary file exclusively: never one that exists,
+ * never through a link. The fd, with j->tmp set; -1 with errno set. */
+static int create_named(save_job *j)
+{
+    for (unsigned attempt = 0; attempt < TEMP_ATTEMPTS; attempt++) {
+        char *name = temp_name(j, attempt);
+        if (name == NULL) {
+            errno = ENOMEM;
+            return -1;
+        }
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            j->tmp = name;
+            return fd;
+        }
+        int saved = errno;
+        eddy_free(name);
+        if (saved != EEXIST) {
+            errno = saved;
+            return -1;
+        }
+    }
+    errno = EEXIST;
+    return -1;
 }
 
 /* Renames the complete temporary file over the target. */
@@ -417,14 +439,14 @@ static eddy_result publish(const save_job *j, eddy_error *err)
     return EDDY_OK;
 }
 
-/* The named way: "<target>.tmp.<pid>" is created, written, synced.
- * Never follows a symbolic link planted at the temporary name. */
-static eddy_result stage_named(const save_job *j, eddy_error *err)
+/* The named way: a fresh name is created exclusively (create_named),
+ * written, synced. */
+static eddy_result stage_named(save_job *j, eddy_error *err)
 {
-    int fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    int fd = create_named(j);
     if (fd < 0)
-        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create '%s': %s", j->path,
-                         j->tmp, strerror(errno));
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create a temporary file "
+                         "in '%s': %s", j->path, j->dir, strerror(errno));
     if (!write_all(fd, j->data, j->size)) {
         int saved = errno;
         close(fd);
@@ -443,21 +465,35 @@ static eddy_result stage_named(const save_job *j, eddy_error *err)
 }
 
 #ifdef O_TMPFILE
-/* Gives the anonymous file fd the temporary name (a stale file of this
- * process's own pid there is removed first). */
-static bool link_anonymous(int fd, const char *tmp)
+/* Links the anonymous file fd to a fresh temporary name (linkat fails on a
+ * name that exists, file or link, and leaves it alone: the next name is
+ * tried). Sets j->tmp; false when linking is not possible here. */
+static bool link_anonymous(int fd, save_job *j)
 {
     char proc[64];
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-    (void)unlink(tmp);
-    if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0)
-        return true;
-    return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) == 0;
+    for (unsigned attempt = 0; attempt < TEMP_ATTEMPTS; attempt++) {
+        char *name = temp_name(j, attempt);
+        if (name == NULL)
+            return false;
+        /* AT_SYMLINK_FOLLOW resolves the /proc magic link to fd's file; the
+           new name itself is never followed */
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ||
+            linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH) == 0) {
+            j->tmp = name;
+            return true;
+        }
+        int saved = errno;
+        eddy_free(name);
+        if (saved != EEXIST)
+            return false;
+    }
+    return false;
 }
 
 /* The anonymous way. *fallback is set when O_TMPFILE or linking it is not
  * available here; the caller then stages the named way. */
-static eddy_result stage_anonymous(const save_job *j, bool *fallback, eddy_error *err)
+static eddy_result stage_anonymous(save_job *j, bool *fallback, eddy_error *err)
 {
     int fd = open(j->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     if (fd < 0) {
@@ -479,7 +515,7 @@ static eddy_result stage_anonymous(const save_job *j, bool *fallback, eddy_error
         close(fd);
         return report(j, "flush of", saved, err);
     }
-    if (!link_anonymous(fd, j->tmp)) {
+    if (!link_anonymous(fd, j)) {
         close(fd);
         *fallback = true;
         return EDDY_OK;
@@ -494,7 +530,6 @@ static eddy_result stage_anonymous(const save_job *j, bool *fallback, eddy_error
 
 static eddy_result stage_data(save_job *j, eddy_error *err)
 {
-    remove_stale_temps(j->target);
     bool fallback = true;
 #ifdef O_TMPFILE
     fallback = false;
@@ -531,8 +566,7 @@ static eddy_result job_make(const char *path, unsigned flags, save_job **out, ed
     if (rc == EDDY_OK) {
         j->path = copy_prefix(path, strlen(path));
         j->dir = directory_of(j->target);
-        j->tmp = temp_path_for(j->target, (long)getpid());
-        if (j->path == NULL || j->dir == NULL || j->tmp == NULL)
+        if (j->path == NULL || j->dir == NULL)
             rc = eddy_fail(err, EDDY_ERR_MEMORY, "write file '%s': out of memory", path);
     }
     if (rc != EDDY_OK) {
@@ -543,10 +577,34 @@ static eddy_result job_make(const char *path, unsigned flags, save_job **out, ed
     return EDDY_OK;
 }
 
+/* Proves that the target's directory takes a new file by making one: an
+ * anonymous file where O_TMPFILE works, else a named one (exclusively)
+ * removed at once. access() alone passed "-o /proc/x" (issue 30). */
+static eddy_result probe_directory(save_job *j, eddy_error *err)
+{
+    int fd = -1;
+#ifdef O_TMPFILE
+    fd = open(j->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        close(fd);
+        return EDDY_OK;
+    }
+#endif
+    fd = create_named(j);
+    if (fd < 0)
+        return eddy_fail(err, EDDY_ERR_IO, "cannot write '%s': cannot create a file in '%s': %s",
+                         j->path, j->dir, strerror(errno));
+    close(fd);
+    (void)unlink(j->tmp);
+    return EDDY_OK;
+}
+
 eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
 {
     save_job *j = NULL;
     eddy_result rc = job_make(path, flags, &j, err);
+    if (rc == EDDY_OK)
+        rc = probe_directory(j, err);
     job_free(j);
     return rc;
 }

@@ -388,10 +388,10 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
 static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error *err)
 {
     *outside = -1;
-    if (!c || !isfinite(dt) || dt <= 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite and positive");
+    eddy_result res = eddy_coupling_check_step(c, dt, err);
+    if (res != EDDY_OK) return res;
     if (!c->world) return eddy_coupling_world_gone(err);
-    eddy_result res = eddy_coupling_check_the_game(c, err);
+    res = eddy_coupling_check_the_game(c, err);
     if (res != EDDY_OK) return res;
     if (c->panels_stale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "coupling: out of memory taking a destroyed "

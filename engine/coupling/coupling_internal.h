@@ -246,6 +246,10 @@ static inline void eddy_coupling_probe_invalidate(eddy_coupling *c) { ++c->probe
  * may allocate; not inside a step. */
 eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 
+/* coupling_check.c: EDDY_OK when dt is one the fluid and the world both take,
+ * checked before a step changes anything (issue 30). */
+eddy_result eddy_coupling_check_step(const eddy_coupling *c, double dt, eddy_error *err);
+
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
 void eddy_coupling_apply_feedback(eddy_coupling *c);
 

@@ -56,9 +56,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void free_asset(eddy_asset *a);
+
+void eddy_asset_take(const eddy_asset *a)
+{
+    atomic_fetch_add(&((eddy_asset *)a)->users, 1);
+}
+
+/* The last one out frees it: the caller's handle and every fluid count. */
+void eddy_asset_give_back(const eddy_asset *a)
+{
+    eddy_asset *m = (eddy_asset *)a; /* assets are allocated, never const objects */
+    if (atomic_fetch_sub(&m->users, 1) == 0) free_asset(m);
+}
+
 void eddy_asset_destroy(eddy_asset *a)
 {
-    if (!a) return;
+    if (a) eddy_asset_give_back(a);
+}
+
+static void free_asset(eddy_asset *a)
+{
     eddy_free(a->modes);
     eddy_free(a->viscosity);
     eddy_tensor_free(&a->tensor);

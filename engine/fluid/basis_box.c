@@ -311,7 +311,9 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
            times sin(k1 x), cos(k1 x) into the point's sums */
         double acc[2 * BATCH_MAX], gsum[2 * BATCH_MAX];
         memset(acc, 0, sizeof(double) * 2 * (size_t)mm);
-        const size_t to_sin = (size_t)(sy - cy);
+        /* sin(k2 y) rows sit before the cos rows: a signed offset, since an
+           unsigned one would wrap (pointer overflow, undefined behaviour) */
+        const ptrdiff_t to_sin = sy - cy;
         switch (mm) { /* a few points (a body's samples): the sums in registers */
         case 2: small_batch(b, r, sx, cx, sy, cy, acc, 1); break;
         case 4: small_batch(b, r, sx, cx, sy, cy, acc, 2); break;

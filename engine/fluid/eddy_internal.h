@@ -14,6 +14,7 @@
 #include "eddy_core.h"
 #include "quadtree.h" /* eddy_qt_table: the asset holds one */
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -165,8 +166,16 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
 /* One coupling steps a fluid (eddy_coupling.h): eddy_fluid_hold is false when
- * another holder has it already; eddy_fluid_release lets go (if h holds it). */
+ * another holder has it already; eddy_fluid_release lets go (if h holds it).
+ * A fluid destroyed while held is only marked: the holder keeps stepping it
+ * and eddy_fluid_release frees it (issue 29: never a read of freed memory). */
 bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
+/* The limits of what a fluid accepts (eddy.h; issue 30: a refused call
+ * moves nothing, so callers above check them first): a step of at most
+ * EDDY_FLUID_MAX_DT seconds, a state whose kinetic energy is finite. Forces queued for a step that would overflow the
+ * state are dropped with the step's refusal (EDDY_ERR_NUMERIC). */
+#define EDDY_FLUID_MAX_DT 1e6
+bool eddy_fluid_dt_ok(double dt);
 void eddy_fluid_release(eddy_fluid *f, const void *holder);
 
 /* The pipeline as the paper prints it, for benchmarks and the tests that
@@ -242,10 +251,21 @@ struct eddy_asset {
     /* Advection evaluated on the grid (advect_grid.c): DOMN's flag, and no
      * section 'ADVT' (tensor then holds no entries, tensor.r = 0). */
     bool grid_advection;
+    /* Lifetime (issue 29): the fluids made from this asset, minus one for
+     * the caller's own handle once eddy_asset_destroy has let it go. Zero
+     * (calloc) is the caller's handle alone; whoever takes it below zero
+     * frees the asset. Atomic: fluids on other threads share an asset. */
+    atomic_int users;
 };
 
-/* Frees everything an asset owns (also a partly built one); accepts NULL. */
+/* Lets the caller's handle go: frees everything an asset owns (also a
+ * partly built one) at once, or, while fluids made from it live, when the
+ * last of them is destroyed. Accepts NULL. */
 void eddy_asset_destroy(eddy_asset *asset);
+/* A fluid takes the asset it is made from and gives it back when it is
+ * destroyed (fluid.c): the asset outlives its fluids whatever the order. */
+void eddy_asset_take(const eddy_asset *asset);
+void eddy_asset_give_back(const eddy_asset *asset);
 
 /* ------------------------------------------------------------ grid_modes.c */
 

@@ -83,6 +83,7 @@ struct eddy_fluid {
     eddy_advect_grid *grid_advect; /* A(r) v through the MAC grid (advect_grid.c), or NULL */
     eddy_advect_box *box_advect;   /* ... on the box's collocation grid (advect_box.c), or NULL */
     const void *holder;  /* the coupling that steps it, if any (eddy_fluid_hold) */
+    bool destroyed;      /* eddy_fluid_destroy came while held: the holder frees it */
 };
 
 static void apply_defaults(eddy_fluid_desc *d)
@@ -177,6 +178,7 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     eddy_fluid *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a fluid");
     f->asset = asset;
+    eddy_asset_take(asset); /* given back by eddy_fluid_destroy */
     f->desc = d;
     f->r = asset->mode_count;
     f->eig = asset->eigen_count;
@@ -229,9 +231,22 @@ eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *er
     return EDDY_OK;
 }
 
+static void free_fluid(eddy_fluid *f);
+
+/* Destroying a fluid that a coupling still steps (issue 29) only marks it:
+ * the coupling keeps working and frees it when it is destroyed itself. */
 void eddy_fluid_destroy(eddy_fluid *f)
 {
     if (!f) return;
+    if (f->holder) {
+        f->destroyed = true;
+        return;
+    }
+    free_fluid(f);
+}
+
+static void free_fluid(eddy_fluid *f)
+{
     eddy_box_basis_free(&f->basis);
     eddy_free(f->coef), eddy_free(f->saved), eddy_free(f->advection), eddy_free(f->taylor_out);
     eddy_free(f->taylor_work), eddy_free(f->reduced_force), eddy_free(f->phi_u), eddy_free(f->phi_v);
@@ -241,6 +256,7 @@ void eddy_fluid_destroy(eddy_fluid *f)
     eddy_packed_tensor_free(&f->packed);
     eddy_advect_grid_destroy(f->grid_advect);
     eddy_advect_box_destroy(f->box_advect);
+    eddy_asset_give_back(f->asset);
     eddy_free(f);
 }
 
@@ -350,6 +366,28 @@ static void apply_forces(eddy_fluid *f, double dt)
     f->stir_count = 0;
 }
 
+/* A usable state (eddy.h, eddy_fluid_coefficients): the kinetic energy
+ * rho |x|^2 / 2 finite. A state of finite numbers whose |x|^2 overflows
+ * could never be stepped again (issue 8), and one whose energy overflows
+ * reported an infinite energy (issue 30: 1e152 per mode, density 1000), so
+ * the fluid accepts neither. */
+static double sum_squares(const double *x, int n)
+{
+    double sum = 0.0;
+    for (int k = 0; k < n; ++k) sum += x[k] * x[k];
+    return sum;
+}
+
+static bool usable_sum(const eddy_fluid *f, double sum)
+{
+    return isfinite(sum) && isfinite(0.5 * f->desc.density * sum); /* NaN fails too */
+}
+
+static bool usable_state(const eddy_fluid *f, const double *x)
+{
+    return usable_sum(f, sum_squares(x, f->r));
+}
+
 eddy_result eddy_fluid_add_stir(eddy_fluid *f, const eddy_stir *st)
 {
     if (!f || !st) return EDDY_ERR_ARGUMENT;
@@ -372,7 +410,7 @@ eddy_result eddy_fluid_add_reduced(eddy_fluid *f, const double *dr, int count)
         if (!isfinite(dr[k])) return EDDY_ERR_ARGUMENT;
         sum += v * v;
     }
-    if (!isfinite(sum)) return EDDY_ERR_ARGUMENT;
+    if (!usable_sum(f, sum)) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < count; ++k) f->coef[k] += dr[k];
     return EDDY_OK;
 }
@@ -397,7 +435,7 @@ eddy_result eddy_fluid_excite(eddy_fluid *f, int artist, double amplitude)
         double v = f->coef[k] + amplitude * p[k];
         sum += v * v;
     }
-    if (!isfinite(sum)) return EDDY_ERR_ARGUMENT;
+    if (!usable_sum(f, sum)) return EDDY_ERR_ARGUMENT;
     for (int k = 0; k < f->r; ++k) f->coef[k] += amplitude * p[k];
     return EDDY_OK;
 }
@@ -544,19 +582,14 @@ static void diffuse(eddy_fluid *f, double dt)
 
 /* ------------------------------------------------------------ step */
 
-/* A usable state: every coefficient finite and |x|^2 finite too. A state of
- * finite numbers whose energy overflows (|x| beyond ~1e154) could never be
- * stepped again, so the fluid never accepts one (issue 8). */
-static bool all_finite(const double *x, int n)
+bool eddy_fluid_dt_ok(double dt)
 {
-    double sum = 0.0;
-    for (int k = 0; k < n; ++k) sum += x[k] * x[k];
-    return isfinite(sum); /* also false for any NaN or Inf in x */
+    return isfinite(dt) && dt > 0.0 && dt <= EDDY_FLUID_MAX_DT;
 }
 
 eddy_result eddy_fluid_step(eddy_fluid *f, double dt)
 {
-    if (!f || !isfinite(dt) || dt <= 0.0) return EDDY_ERR_ARGUMENT;
+    if (!f || !eddy_fluid_dt_ok(dt)) return EDDY_ERR_ARGUMENT;
     memcpy(f->saved, f->coef, (size_t)f->r * sizeof(double));
     double t0 = eddy_now_ms();
     apply_forces(f, dt);
@@ -569,7 +602,7 @@ eddy_result eddy_fluid_step(eddy_fluid *f, double dt)
     f->timings.advect_ms = t2 - t1;
     f->timings.diffuse_ms = t3 - t2;
     f->timings.total_ms = t3 - t0;
-    if (!all_finite(f->coef, f->r)) {
+    if (!usable_state(f, f->coef)) {
         memcpy(f->coef, f->saved, (size_t)f->r * sizeof(double));
         return EDDY_ERR_NUMERIC;
     }
@@ -600,7 +633,7 @@ void eddy_fluid_get_desc(const eddy_fluid *f, eddy_fluid_desc *out)
 
 eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int count)
 {
-    if (!f || !r || count != f->r || !all_finite(r, count)) return EDDY_ERR_ARGUMENT;
+    if (!f || !r || count != f->r || !usable_state(f, r)) return EDDY_ERR_ARGUMENT;
     memcpy(f->coef, r, (size_t)count * sizeof(double));
     return EDDY_OK;
 }
@@ -621,7 +654,9 @@ bool eddy_fluid_hold(eddy_fluid *f, const void *holder)
 
 void eddy_fluid_release(eddy_fluid *f, const void *holder)
 {
-    if (f->holder == holder) f->holder = NULL;
+    if (f->holder != holder) return;
+    f->holder = NULL;
+    if (f->destroyed) free_fluid(f);
 }
 
 void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,

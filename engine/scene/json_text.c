@@ -5,8 +5,9 @@
  * eddy-paint reads): RFC 8259 text, so UTF-8 without a zero byte, exactly
  * one value with nothing but white space after it, and no string holding
  * the escape \u0000 (cJSON ends a string at the NUL it decodes, so a name
- * "je\u0000t" would silently read as "je"). Every refusal names the line
- * and column. */
+ * "je\u0000t" would silently read as "je"), and numbers as RFC 8259 writes
+ * them (cJSON reads with strtod, which also takes "01", "-007" and "1.";
+ * issue 30). Every refusal names the line and column. */
 #include "eddy_internal.h"
 #include "scene_internal.h"
 
@@ -22,6 +23,54 @@ long eddy_json_find_nul_escape(const char *text, size_t size)
             if (text[i + 1] == 'u' && i + 5 < size && memcmp(text + i + 2, "0000", 4) == 0)
                 return (long)i;
             i++; /* the escaped character, whatever it is */
+        }
+    }
+    return -1;
+}
+
+static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* The end of the RFC 8259 number at text[i] (-? (0 | [1-9][0-9]*)
+ * (.[0-9]+)? ([eE][+-]?[0-9]+)?), or 0 when what starts there is not one;
+ * *why says what is wrong. */
+static size_t number_end(const char *text, size_t size, size_t i, const char **why)
+{
+    *why = "a malformed number";
+    if (i < size && text[i] == '-') i++;
+    if (i >= size || !is_digit(text[i])) return 0;
+    if (text[i] == '0' && i + 1 < size && is_digit(text[i + 1])) {
+        *why = "a number with a leading zero (JSON numbers have none: write 1, not 01)";
+        return 0;
+    }
+    while (i < size && is_digit(text[i])) i++;
+    if (i < size && text[i] == '.') {
+        if (++i >= size || !is_digit(text[i])) return 0;
+        while (i < size && is_digit(text[i])) i++;
+    }
+    if (i < size && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < size && (text[i] == '+' || text[i] == '-')) i++;
+        if (i >= size || !is_digit(text[i])) return 0;
+        while (i < size && is_digit(text[i])) i++;
+    }
+    return i;
+}
+
+/* The first number outside strings that RFC 8259 does not allow, or -1. */
+static long find_bad_number(const char *text, size_t size, const char **why)
+{
+    bool in_string = false;
+    for (size_t i = 0; i < size; i++) {
+        char ch = text[i];
+        if (in_string) {
+            if (ch == '\\') i++;
+            else if (ch == '"') in_string = false;
+        } else if (ch == '"') {
+            in_string = true;
+        } else if (ch == '-' || is_digit(ch)) {
+            size_t end = number_end(text, size, i, why);
+            if (end == 0) return (long)i;
+            i = end - 1;
         }
     }
     return -1;
@@ -90,6 +139,12 @@ eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: invalid JSON at line %ld, column %ld (byte "
                          "%zu): text after the value (a document holds one)", what, line, column,
                          rest);
+    }
+    const char *why = NULL;
+    long bad_number = find_bad_number(text, size, &why);
+    if (bad_number >= 0) {
+        cJSON_Delete(root);
+        return refuse_at(what, text, (size_t)bad_number, why, err);
     }
     long nul_escape = eddy_json_find_nul_escape(text, size);
     if (nul_escape >= 0) {

@@ -263,8 +263,13 @@ int main(int argc, char **argv)
         paint_script_error se = {0};
         paint_script_options opts = {.save_dir = save_dir};
         rc = paint_script_run_file_with(doc, script, &opts, stdout, &se);
+        int read_at = output ? paint_script_input_line(&opts, output) : 0;
         if (rc != EDDY_OK)
             code = cli_fail(PROG, paint_exit_code(&se), "%s", se.message);
+        else if (read_at > 0) /* inputs are never outputs (issue 30) */
+            code = cli_fail(PROG, EX_USAGE, "-o '%s' is the same file as the input read at line "
+                            "%d of %s: refusing to overwrite an input (write to another file)",
+                            output, read_at, script);
         else if (output &&
                  (rc = paint_doc_save_flags(doc, output, cli_save_flags(force), &err)) != EDDY_OK)
             code = cli_fail(PROG, rc == EDDY_ERR_MEMORY ? EX_OSERR : EX_CANTCREAT, "%s",

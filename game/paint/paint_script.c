@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -317,6 +318,36 @@ static eddy_result cmd_brush(line_ctx *c)
     return rc == EDDY_OK ? rc : refused(c, rc, &err);
 }
 
+/* Seconds a stroke or an erase along the n points xy with this radius
+ * takes, in the cost model of the solver lines (issue 30: an 8,000-point
+ * stroke with a brush as wide as a 512^2 grid took 38 s, unestimated). The
+ * painter visits, for each segment and each of the two face families, every
+ * sample in the segment's box widened by the radius (clipped to the grid),
+ * then sweeps the whole field four times; measured about 9 ns a visit (one
+ * core, x86-64, 2026), counted as PAINT_SECONDS_PER_VISIT. */
+#define PAINT_SECONDS_PER_VISIT 1.0e-8
+
+static double box_samples(double lo, double hi, double h, int cells)
+{
+    double n = floor(hi / h) - ceil(lo / h) + 2.0; /* both families' offsets, at most one more */
+    return n < 1.0 ? 1.0 : n > cells + 1.0 ? cells + 1.0 : n;
+}
+
+static double stroke_seconds(const paint_doc *doc, const double *xy, int n, double radius)
+{
+    const eddy_mac *g = paint_doc_mac(doc);
+    double visits = 4.0 * 2.0 * g->nx * (double)g->ny; /* the sweeps of the whole field */
+    int segments = n > 1 ? n - 1 : 1;
+    for (int s = 0; s < segments; ++s) {
+        double ax = xy[2 * s], ay = xy[2 * s + 1];
+        double bx = n > 1 ? xy[2 * s + 2] : ax, by = n > 1 ? xy[2 * s + 3] : ay;
+        double wide = box_samples(fmin(ax, bx) - radius, fmax(ax, bx) + radius, g->hx, g->nx);
+        double tall = box_samples(fmin(ay, by) - radius, fmax(ay, by) + radius, g->hy, g->ny);
+        visits += 2.0 * wide * tall;
+    }
+    return visits * PAINT_SECONDS_PER_VISIT;
+}
+
 static eddy_result cmd_stroke(line_ctx *c)
 {
     int numbers = c->count - 1;
@@ -327,6 +358,12 @@ static eddy_result cmd_stroke(line_ctx *c)
     eddy_result rc = points(c, 1, numbers / 2, &xy);
     if (rc != EDDY_OK)
         return rc;
+    rc = within_limits(c, "stroke", document_bytes(c->doc, 0),
+                       stroke_seconds(c->doc, xy, numbers / 2, paint_doc_brush(c->doc).radius));
+    if (rc != EDDY_OK) {
+        free(xy);
+        return rc;
+    }
     eddy_error err = {0};
     rc = paint_doc_stroke(c->doc, xy, numbers / 2, &err);
     free(xy);
@@ -344,6 +381,13 @@ static eddy_result cmd_erase(line_ctx *c)
     eddy_result rc = points(c, 1, numbers / 2, &xy);
     if (rc == EDDY_OK)
         rc = number(c, numbers, "radius R", &r);
+    if (rc != EDDY_OK) {
+        free(xy);
+        return rc;
+    }
+    if (rc == EDDY_OK && isfinite(r))
+        rc = within_limits(c, "erase", document_bytes(c->doc, 0),
+                           stroke_seconds(c->doc, xy, numbers / 2, r));
     if (rc != EDDY_OK) {
         free(xy);
         return rc;
@@ -449,6 +493,47 @@ static void input_path(const line_ctx *c, const char *path, char *out, size_t ca
         memcpy(out, beside, (size_t)n + 1);
 }
 
+/* ------------------------------------------------------------ inputs are never outputs */
+
+int paint_script_input_line(const paint_script_options *o, const char *path)
+{
+    struct stat st;
+    if (!o || !path || stat(path, &st) != 0)
+        return 0;
+    for (int i = 0; i < o->input_count; i++)
+        if (o->inputs[i].dev == (unsigned long long)st.st_dev &&
+            o->inputs[i].ino == (unsigned long long)st.st_ino)
+            return o->inputs[i].line;
+    return 0;
+}
+
+/* Notes a file the line has just read (level, load, walls). A run that
+ * reads more files than it can note is refused rather than left unguarded. */
+static eddy_result note_input(line_ctx *c, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || paint_script_input_line(c->opts, path) > 0)
+        return EDDY_OK;
+    if (c->opts->input_count >= PAINT_SCRIPT_MAX_INPUTS)
+        return BAD(c, "%s: a script may read at most %d files", c->word[0],
+                   PAINT_SCRIPT_MAX_INPUTS);
+    paint_script_input *in = &c->opts->inputs[c->opts->input_count++];
+    in->dev = (unsigned long long)st.st_dev;
+    in->ino = (unsigned long long)st.st_ino;
+    in->line = c->line;
+    return EDDY_OK;
+}
+
+/* Refuses a save onto a file this run has read. */
+static eddy_result refuse_input(line_ctx *c, const char *path)
+{
+    int line = paint_script_input_line(c->opts, path);
+    if (line == 0)
+        return EDDY_OK;
+    return BAD(c, "%s: '%s' is the same file as the input read at line %d: refusing to "
+                  "overwrite an input (save to another file)", c->word[0], path, line);
+}
+
 /* Where a save of path goes: a relative path beside the script (as an input
  * found there is read), an absolute one as given; refused unless that is
  * beside the script or in --save-dir (save_allowed). */
@@ -469,7 +554,8 @@ static eddy_result save_path(line_ctx *c, const char *path, char *out, size_t ca
     if (cli_same_file(out, c->source))
         return BAD(c, "%s: '%s' is the script being run: refusing to overwrite it", c->word[0],
                    path);
-    return save_allowed(c, out);
+    eddy_result rc = refuse_input(c, out);
+    return rc == EDDY_OK ? save_allowed(c, out) : rc;
 }
 
 static eddy_result cmd_file(line_ctx *c)
@@ -488,8 +574,10 @@ static eddy_result cmd_file(line_ctx *c)
         input_path(c, path, found, sizeof found);
     else if ((rc = save_path(c, path, found, sizeof found)) != EDDY_OK)
         return rc;
-    if (reading)
-        rc = paint_doc_load(c->doc, found, &err);
+    if (reading && (rc = paint_doc_load(c->doc, found, &err)) == EDDY_OK)
+        return note_input(c, found);
+    else if (reading)
+        ; /* reported below */
     else if (strcmp(cmd, "save") == 0)
         rc = paint_doc_save(c->doc, found, &err);
     else
@@ -574,7 +662,7 @@ static eddy_result cmd_walls_file(line_ctx *c)
         return rc;
     rc = reading ? paint_doc_load_walls(c->doc, found, &err) : paint_doc_save_walls(c->doc, found, &err);
     if (rc == EDDY_OK)
-        return rc;
+        return reading ? note_input(c, found) : rc;
     return fail_line(c->e, reading ? PAINT_FAIL_READ : PAINT_FAIL_WRITE, rc, c->source, c->line,
                      "%s: %s", c->word[0], err.message);
 }
@@ -587,9 +675,11 @@ static eddy_result cmd_level(line_ctx *c)
     if (rc != EDDY_OK)
         return rc;
     eddy_error err = {0};
-    rc = paint_doc_open_level(c->doc, path, &err);
+    char found[4096]; /* beside the script when it is there, as load and walls read */
+    input_path(c, path, found, sizeof found);
+    rc = paint_doc_open_level(c->doc, found, &err);
     if (rc == EDDY_OK)
-        return rc;
+        return note_input(c, found);
     return fail_line(c->e, rc == EDDY_ERR_IO ? PAINT_FAIL_READ : PAINT_FAIL_LINE, rc, c->source,
                      c->line, "level: %s", err.message);
 }

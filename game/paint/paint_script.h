@@ -71,12 +71,26 @@
 #define PAINT_SCRIPT_MAX_BYTES (2.0 * 1073741824.0) /* estimated memory of its document */
 
 /* How a script runs. Zero-initialised: saves only beside the script. */
+#define PAINT_SCRIPT_MAX_INPUTS 64 /* files one run may read (level, load, walls) */
+
+/* A file a run has read, by identity (device and inode, never by name): no
+ * save of the run may replace it (issue 30: `level L` then `save L`). */
+typedef struct paint_script_input {
+    unsigned long long dev, ino;
+    int line;
+} paint_script_input;
+
 typedef struct paint_script_options {
     const char *save_dir; /* a directory saves may write in besides the script's own */
     double work;          /* estimated solver seconds spent so far: each line adds its own,
                              so a run shares one options struct across its lines */
     double work_limit;    /* seconds of it a run may take; 0: PAINT_SCRIPT_MAX_WORK */
+    int input_count;      /* the files read so far, filled in by the run */
+    paint_script_input inputs[PAINT_SCRIPT_MAX_INPUTS];
 } paint_script_options;
+
+/* The line that read path in this run (the same device and inode), or 0. */
+int paint_script_input_line(const paint_script_options *opts, const char *path);
 
 typedef enum paint_fail {
     PAINT_FAIL_NONE = 0,

@@ -60,8 +60,15 @@
  *
  * THREADS
  *   An asset never changes once loaded (or built): any number of fluids, on
- *   any threads, may share it; destroy it after the last of them. A fluid
- *   belongs to one thread at a time; fluids step in parallel without locks.
+ *   any threads, may share it. A fluid belongs to one thread at a time;
+ *   fluids step in parallel without locks.
+ *
+ * LIFETIMES
+ *   Destroy order does not matter: the last user frees. An asset destroyed
+ *   while fluids made from it live stays whole until the last of them is
+ *   destroyed (the handle must not be used again); a fluid destroyed while a
+ *   coupling steps it (eddy_coupling.h) is stepped by the coupling until the
+ *   coupling is destroyed, which frees it.
  *
  * UNITS
  *   SI throughout: metres, seconds, kg. Densities are 2D (kg/m^2), the same
@@ -310,8 +317,8 @@ EDDY_API eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid
 EDDY_API void eddy_fluid_destroy(eddy_fluid *fluid);
 
 /* Advances the fluid by dt seconds: queued forces, advection, viscosity.
- * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite
- * and positive, and with EDDY_ERR_NUMERIC (state left as before the step, the
+ * Allocates nothing. Fails with EDDY_ERR_ARGUMENT for a dt that is not finite,
+ * positive and at most 1e6 s (nothing changes), and with EDDY_ERR_NUMERIC (state left as before the step, the
  * queued forces dropped) if the step would produce a non-finite state.
  * Hostile input: when the flow is so fast or dt so long that dt |A(r)| is
  * more than the Taylor series integrates accurately, the advection of this
@@ -344,7 +351,9 @@ EDDY_API eddy_result eddy_fluid_excite_rate(eddy_fluid *fluid, int artist, doubl
 /* Reduced coefficients r (length mode_count); valid until the next call that
  * changes the fluid. They are always finite, and so is their energy |r|^2:
  * eddy_fluid_set_coefficients refuses with EDDY_ERR_ARGUMENT a vector with a
- * NaN or Inf, or one whose |r|^2 overflows a double (|r| above ~1e154). */
+ * NaN or Inf, or one whose |r|^2 or kinetic energy (density |r|^2 / 2)
+ * overflows a double (|r| above ~1e154 / sqrt(density)); a step that would leave such a
+ * state is refused with EDDY_ERR_NUMERIC. */
 EDDY_API const double *eddy_fluid_coefficients(const eddy_fluid *fluid);
 EDDY_API int eddy_fluid_mode_count(const eddy_fluid *fluid);
 EDDY_API eddy_result eddy_fluid_set_coefficients(eddy_fluid *fluid, const double *r, int count);

@@ -79,8 +79,10 @@
  *   }
  *
  * LIFETIMES AND MISUSE
- *   Anything may be destroyed in any order, but the fluid, which must outlive
- *   its coupling:
+ *   Anything may be destroyed in any order:
+ *   - the fluid destroyed before its coupling (or its asset before the
+ *     fluid): the coupling keeps stepping it, as if it had not been
+ *     destroyed, and frees it when it is destroyed itself (eddy.h, LIFETIMES);
  *   - a coupled body destroyed with eddy_body_destroy: the coupling forgets it
  *     first. One the game destroys in Box2D behind eddy's back (a game's own
  *     world: eddy_box2d_v3.h, eddy_box2d_v24.h; or eddy_body_box2d's body):

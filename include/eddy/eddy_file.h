@@ -27,14 +27,19 @@
  *
  * SAVES
  *   eddy_write_file_atomic writes the bytes to an anonymous file beside the
- *   target (O_TMPFILE; where that is missing a "<target>.tmp.<pid>" file),
- *   flushes it to disk and renames it over the target in one step, so a
- *   reader or a crash sees the old file or the new one, never a mix. A failed
- *   or interrupted save leaves the old file as it was and no temporary file
- *   behind; temporary files left by a process that was killed are removed by
- *   the next save of that name. A symbolic link at the path is followed (its
- *   target is replaced, the link stays); a path that is a device, FIFO,
- *   socket or directory is refused, never replaced.
+ *   target (O_TMPFILE; where that is missing a new file created exclusively,
+ *   never through a link), names it "<target>.tmp.<pid>.<hex>" (a name that
+ *   is taken is left alone and another tried), flushes it to disk and
+ *   renames it over the target in one step, so a reader or a crash sees the
+ *   old file or the new one, never a mix. A failed or interrupted save leaves
+ *   the old file as it was and no temporary file behind (a kill in the
+ *   instant between naming and renaming may leave one, which stays: a save
+ *   removes no file it cannot prove its own). A symbolic link at the path is
+ *   followed (its target is replaced, the link stays), except one in a
+ *   sticky world-writable directory owned by neither this user nor the
+ *   directory's owner (the kernel's protected_symlinks rule), which is
+ *   refused; a path that is a device, FIFO, socket or directory is refused,
+ *   never replaced.
  *   The new file keeps what the replaced one had: its permission bits (never
  *   a set-user-id, set-group-id or sticky bit), owner and group, set before
  *   it takes the name. A target that is read-only (no write bit, or none for
@@ -45,7 +50,8 @@
  *   kept, the other links keep the old data, and a group that cannot be kept
  *   loses its rights in the new file rather than hand them to another group.
  *   eddy_check_output runs all of these checks (and that the directory
- *   exists and takes new files) without writing, so a tool can refuse a bad
+ *   takes new files, by creating one and removing it) without writing the
+ *   target, so a tool can refuse a bad
  *   output before its work starts; eddy_stage_file and eddy_commit_file
  *   split a save in two, so that several outputs are replaced only once all
  *   of them are written.

@@ -1,10 +1,19 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* game_reload.c - rebuilding a level's asset in a child process when its
- * files change (game_reload.h). */
+ * files change (game_reload.h).
+ *
+ * The child's output and log live in a directory of the game's own, made by
+ * mkdtemp (mode 0700) under $TMPDIR or /tmp: no other user can create, link
+ * or rename anything in it, so nothing the game writes there can be a link
+ * someone planted (issue 30: the old names $TMPDIR/eddy-game-PID-N.eddy and
+ * .log were predictable, and a second user's symlinks made the game
+ * overwrite and truncate that user's victim's files). The directory goes
+ * when the watch does. */
 #include "game_reload.h"
 #include "kit_path.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -31,6 +40,7 @@ typedef struct stamp {
 
 struct game_reload {
     char level[PATH_MAX], modes[PATH_MAX], tool[PATH_MAX];
+    char dir[PATH_MAX];                  /* private (mkdtemp), holds the two below */
     char out[PATH_MAX], log[PATH_MAX];   /* the child's output and stderr */
     int watched;                         /* 1 + the level's paint names */
     char files[1 + GAME_MAX_PAINT][PATH_MAX];
@@ -99,27 +109,57 @@ eddy_result game_reload_create(const char *level_path, const char *modes_dir, co
     snprintf(r->modes, sizeof r->modes, "%s", modes_dir);
     snprintf(r->tool, sizeof r->tool, "%s", tool);
     const char *tmp = getenv("TMPDIR");
-    tmp = tmp && *tmp ? tmp : "/tmp";
-    static int serial;
-    snprintf(r->out, sizeof r->out, "%s/eddy-game-%ld-%d.eddy", tmp, (long)getpid(), serial);
-    snprintf(r->log, sizeof r->log, "%s/eddy-game-%ld-%d.log", tmp, (long)getpid(), serial++);
+    tmp = tmp && *tmp && strlen(tmp) < 3000 ? tmp : "/tmp";
+    snprintf(r->dir, sizeof r->dir, "%s/eddy-game-XXXXXX", tmp);
+    if (!mkdtemp(r->dir)) {
+        eddy_result rc = game_error(err, EDDY_ERR_IO, "reload: cannot make a private directory "
+                                    "in %s: %s", tmp, strerror(errno));
+        free(r);
+        return rc;
+    }
+    snprintf(r->out, sizeof r->out, "%.4000s/level.eddy", r->dir);
+    snprintf(r->log, sizeof r->log, "%.4000s/build.log", r->dir);
     list_files(r);
     look(r, r->seen);
     *out = r;
     return EDDY_OK;
 }
 
+/* Kills a running build and waits for it; its change is built again later. */
+void game_reload_stop(game_reload *r)
+{
+    if (!r || r->child <= 0) return;
+    kill(r->child, SIGTERM);
+    while (waitpid(r->child, NULL, 0) < 0 && errno == EINTR) {}
+    r->child = 0;
+    r->dirty = true; /* the files still differ from what was last built */
+    r->pending = GAME_RELOAD_WATCHING;
+}
+
+/* Empties and removes the private directory: the output, the log and
+ * whatever a killed build left (its temporary file). Only this process's
+ * own directory is read, so no entry can be another user's. */
+static void remove_dir(game_reload *r)
+{
+    DIR *d = opendir(r->dir);
+    if (d) {
+        int fd = dirfd(d);
+        for (struct dirent *e; (e = readdir(d)) != NULL;)
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) unlinkat(fd, e->d_name, 0);
+        closedir(d);
+    }
+    rmdir(r->dir);
+}
+
 void game_reload_destroy(game_reload *r)
 {
     if (!r) return;
-    if (r->child > 0) {
-        kill(r->child, SIGTERM);
-        waitpid(r->child, NULL, 0);
-    }
-    unlink(r->out);
-    unlink(r->log);
+    game_reload_stop(r);
+    remove_dir(r);
     free(r);
 }
+
+const char *game_reload_directory(const game_reload *r) { return r->dir; }
 
 static void start_build(game_reload *r, double now)
 {
@@ -127,7 +167,8 @@ static void start_build(game_reload *r, double now)
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, r->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, r->log,
+                                     O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
     char *argv[] = {r->tool, "build", r->level, "--modes", r->modes, "-o", r->out, NULL};
     pid_t pid = 0;
     int rc = strchr(r->tool, '/') ? posix_spawn(&pid, r->tool, &fa, NULL, argv, environ)
@@ -148,7 +189,9 @@ static void start_build(game_reload *r, double now)
 static void read_complaint(game_reload *r, int status)
 {
     char line[400] = "";
-    FILE *f = fopen(r->log, "r");
+    int fd = open(r->log, O_RDONLY | O_NOFOLLOW);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f && fd >= 0) close(fd);
     if (f) {
         if (!fgets(line, sizeof line, f)) line[0] = '\0';
         fclose(f);

@@ -13,8 +13,8 @@
  * been still for GAME_RELOAD_SETTLE seconds (an editor's save may come in
  * pieces), so a designer saving twice quickly builds once.
  *
- * The build runs `eddy-level build LEVEL --modes MODES -o TMP.eddy` as a
- * child process (the game does not link the builder); the game goes on
+ * The build runs `eddy-level build LEVEL --modes MODES -o DIR/level.eddy`,
+ * DIR a private directory made by mkdtemp for this watch, as a child process (the game does not link the builder); the game goes on
  * while it runs and polls it once a frame. Its output is loaded, checked
  * against the level (game_level_check_asset) and removed. A failed build
  * leaves the game as it was and keeps the tool's first line of complaint;
@@ -41,8 +41,14 @@ typedef struct game_reload game_reload;
  * eddy-level program (a path, or a name looked up in PATH). */
 eddy_result game_reload_create(const char *level_path, const char *modes_dir, const char *tool,
                                game_reload **out, eddy_error *err);
-/* Stops a running build (the child is killed and waited for). */
+/* Stops a running build (the child is killed and waited for) and removes
+ * the watch's private directory. */
 void game_reload_destroy(game_reload *r);
+/* Stops a running build now (the player left the level): the child is
+ * killed and reaped; the change is built again at the next poll. */
+void game_reload_stop(game_reload *r);
+/* The private directory (mkdtemp, 0700) the build writes into. */
+const char *game_reload_directory(const game_reload *r);
 
 /* Once a frame, with a clock in seconds: looks at the files, starts and
  * reaps the build. Returns the state; READY and FAILED are reported once

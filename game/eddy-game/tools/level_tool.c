@@ -32,6 +32,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: eddy-level build LEVEL.json --modes DIR -o OUT.eddy [--deps OUT.d] [--force]\n"
                "       eddy-level check LEVEL.json...\n"
                "       eddy-level solve LEVEL.json --assets DIR -o OUT.replay [--frames N] [--force]\n"
+               "       eddy-level --version\n"
                "\n"
                "build   precompute a level's asset: the box eigenmodes of its tank, the\n"
                "        painted modes listed in its \"asset.paint\" (DIR/NAME.mode) and the\n"
@@ -348,6 +349,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         usage(stdout);
+        return cli_finish_stdout(PROG);
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("eddy-level (eddy) %s\n", EDDY_VERSION_STRING);
         return cli_finish_stdout(PROG);
     }
     int code;
