@@ -91,13 +91,36 @@ static double grid_modes_of(const eddy_build_desc *d)
 /* The catalogue's shapes at the asset's panel spacing (the shorter side of
  * a cell, as eddy_asset_build_shapes uses): time adds up, memory is the
  * largest shape's, the file holds every one. */
+static double shape_seconds(double n)
+{
+    return SHAPE_S_PER_N3 * n * n * n * (1.0 + n / SHAPE_CACHE_PANELS);
+}
+
+/* A single shape over the time limit is refused by name, before the whole
+ * build is judged: the designer learns which shape to make smaller. */
+static eddy_result check_each_shape(const eddy_build_desc *d, eddy_error *err)
+{
+    const double spacing = fmin(d->width / d->nx, d->height / d->ny);
+    for (int i = 0; i < eddy_shape_catalogue_count(d->shapes); ++i) {
+        double n = eddy_shape_catalogue_panel_bound(d->shapes, i, spacing);
+        if (shape_seconds(n) > EDDY_BUILD_MAX_SECONDS)
+            return eddy_fail(err, EDDY_ERR_RANGE,
+                             "shapes[%d] '%s': about %.0f panels at the grid's spacing of %.3g m, "
+                             "whose panel inverse would take about %.3g s to build (limit %g s): "
+                             "make the shape smaller or the grid coarser",
+                             i, eddy_shape_catalogue_name(d->shapes, i), n, spacing,
+                             shape_seconds(n), EDDY_BUILD_MAX_SECONDS);
+    }
+    return EDDY_OK;
+}
+
 static void estimate_shapes(const eddy_build_desc *d, eddy_build_cost *c)
 {
     const double spacing = fmin(d->width / d->nx, d->height / d->ny);
     double largest = 0.0;
     for (int i = 0; i < eddy_shape_catalogue_count(d->shapes); ++i) {
         double n = eddy_shape_catalogue_panel_bound(d->shapes, i, spacing);
-        c->seconds += SHAPE_S_PER_N3 * n * n * n * (1.0 + n / SHAPE_CACHE_PANELS);
+        c->seconds += shape_seconds(n);
         c->file_bytes += SHAPE_FILE_PER_N2 * n * n;
         largest = fmax(largest, n);
     }
@@ -158,6 +181,8 @@ eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *ou
     if (!(d.width > 0 && d.height > 0 && d.nx > 0 && d.ny > 0 && d.modes > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: sizes must be positive");
     estimate(&d, out);
+    eddy_result shapes_ok = check_each_shape(&d, err);
+    if (shapes_ok != EDDY_OK) return shapes_ok;
     if (out->cell_aspect > MAX_CELL_ASPECT)
         return eddy_fail(err, EDDY_ERR_RANGE,
                          "domain %g x %g m on %d x %d cells: the cells are %.3g times longer than "

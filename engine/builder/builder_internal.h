@@ -73,6 +73,8 @@ eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err
 /* An upper bound on the panels shape i of the catalogue gets at this panel
  * spacing (build_cost.c prices a shape by it, before any is built). */
 double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, double spacing);
+/* Shape i's name ("" when there is none). */
+const char *eddy_shape_catalogue_name(const eddy_shape_catalogue *c, int i);
 
 /* ------------------------------------------------------------ threads.c */
 

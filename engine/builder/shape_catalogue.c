@@ -190,6 +190,11 @@ double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, do
     return n;
 }
 
+const char *eddy_shape_catalogue_name(const eddy_shape_catalogue *c, int i)
+{
+    return c && i >= 0 && i < c->count ? c->shapes[i].name : "";
+}
+
 /* A catalogue piece as a port shape: x, y, angle place it in body space. */
 static eddy_shape_desc piece_shape(const eddy_scene_body *b)
 {
