@@ -599,57 +599,31 @@ static eddy_result probe_directory(save_job *j, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
+/* ------------------------------------------------------------ the seam
+ * (eddy_core.h): file_whole.c's public saves over these. */
+
+eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+                            eddy_error *err)
 {
-    save_job *j = NULL;
-    eddy_result rc = job_make(path, flags, &j, err);
-    if (rc == EDDY_OK)
-        rc = probe_directory(j, err);
-    job_free(j);
-    return rc;
+    return job_make(path, flags, out, err);
 }
 
-eddy_result eddy_stage_file(const char *path, const void *data, size_t size, unsigned flags,
-                            eddy_staged_file **out, eddy_error *err)
+eddy_result eddy_save_probe(eddy_staged_file *j, eddy_error *err) { return probe_directory(j, err); }
+
+eddy_result eddy_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
 {
-    if (out == NULL)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "stage file: no output pointer");
-    *out = NULL;
-    if (data == NULL && size > 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data",
-                         path ? path : "", size);
-    save_job *j = NULL;
-    eddy_result rc = job_make(path, flags, &j, err);
-    if (rc != EDDY_OK)
-        return rc;
     j->data = data;
     j->size = size;
-    rc = stage_data(j, err);
+    eddy_result rc = stage_data(j, err);
     j->data = NULL;
-    if (rc != EDDY_OK) {
-        job_free(j);
-        return rc;
-    }
-    *out = j;
-    return EDDY_OK;
-}
-
-eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err)
-{
-    if (staged == NULL)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "commit file: nothing staged");
-    eddy_result rc = publish(staged, err);
-    job_free(staged);
     return rc;
 }
 
-void eddy_discard_file(eddy_staged_file *staged)
-{
-    if (staged == NULL)
-        return;
-    (void)unlink(staged->tmp);
-    job_free(staged);
-}
+eddy_result eddy_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
+
+void eddy_save_remove_temp(eddy_staged_file *j) { (void)unlink(j->tmp); }
+
+void eddy_save_end(eddy_staged_file *j) { job_free(j); }
 
 /* ------------------------------------------------------------ reading */
 

@@ -335,64 +335,37 @@ static eddy_result publish(save_job *j, eddy_error *err)
     return EDDY_OK;
 }
 
-/* ------------------------------------------------------------ public */
+/* ------------------------------------------------------------ the seam
+ * (eddy_core.h): file_whole.c's public saves over these. */
 
-eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
+eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+                            eddy_error *err)
 {
-    save_job *j = NULL;
-    eddy_result rc = job_make(path, flags, &j, err);
-    if (rc == EDDY_OK) {
-        /* the directory must take a new file: make one and let it go */
-        HANDLE h = create_temp(j, err);
-        if (h == INVALID_HANDLE_VALUE)
-            rc = err ? err->code : EDDY_ERR_IO;
-        else {
-            (void)set_delete_on_close(h, true);
-            CloseHandle(h);
-            (void)DeleteFileW(j->tmp);
-        }
-    }
-    job_free(j);
-    return rc;
+    return job_make(path, flags, out, err);
 }
 
-eddy_result eddy_stage_file(const char *path, const void *data, size_t size, unsigned flags,
-                            eddy_staged_file **out, eddy_error *err)
+/* The directory must take a new file: make one of our own and let it go. */
+eddy_result eddy_save_probe(eddy_staged_file *j, eddy_error *err)
 {
-    if (out == NULL)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "stage file: no output pointer");
-    *out = NULL;
-    if (data == NULL && size > 0)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data",
-                         path ? path : "", size);
-    save_job *j = NULL;
-    eddy_result rc = job_make(path, flags, &j, err);
-    if (rc == EDDY_OK)
-        rc = stage_data(j, data, size, err);
-    if (rc != EDDY_OK) {
-        job_free(j);
-        return rc;
-    }
-    *out = j;
+    HANDLE h = create_temp(j, err);
+    if (h == INVALID_HANDLE_VALUE)
+        return err ? err->code : EDDY_ERR_IO;
+    (void)set_delete_on_close(h, true);
+    CloseHandle(h);
+    (void)DeleteFileW(j->tmp);
     return EDDY_OK;
 }
 
-eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err)
+eddy_result eddy_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
 {
-    if (staged == NULL)
-        return eddy_fail(err, EDDY_ERR_ARGUMENT, "commit file: nothing staged");
-    eddy_result rc = publish(staged, err);
-    job_free(staged);
-    return rc;
+    return stage_data(j, data, size, err);
 }
 
-void eddy_discard_file(eddy_staged_file *staged)
-{
-    if (staged == NULL)
-        return;
-    (void)DeleteFileW(staged->tmp);
-    job_free(staged);
-}
+eddy_result eddy_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
+
+void eddy_save_remove_temp(eddy_staged_file *j) { (void)DeleteFileW(j->tmp); }
+
+void eddy_save_end(eddy_staged_file *j) { job_free(j); }
 
 /* ------------------------------------------------------------ reading */
 

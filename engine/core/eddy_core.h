@@ -32,6 +32,23 @@ void eddy_clear_error(eddy_error *err);
 
 /* utf8.c: eddy_utf8_invalid_at is public (eddy_base.h). */
 
+/* ------------------------------------------------------------ the save seam */
+
+/* The steps of a save, one set per platform (atomic_file.c for POSIX,
+ * atomic_file_win32.c for Windows); file_whole.c makes eddy_file.h's public
+ * saves of them. begin finds and checks the target (nothing written; *out
+ * is NULL on failure), probe checks that its directory takes a new file,
+ * write stages the data beside it, publish puts it in the target's place,
+ * remove_temp deletes what write staged, end frees the job. */
+eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+                            eddy_error *err);
+eddy_result eddy_save_probe(eddy_staged_file *job, eddy_error *err);
+eddy_result eddy_save_write(eddy_staged_file *job, const void *data, size_t size,
+                            eddy_error *err);
+eddy_result eddy_save_publish(eddy_staged_file *job, eddy_error *err);
+void eddy_save_remove_temp(eddy_staged_file *job);
+void eddy_save_end(eddy_staged_file *job);
+
 /* ------------------------------------------------------------ allocator.c */
 
 /* Every allocation of the engine goes through eddy_alloc, eddy_calloc,

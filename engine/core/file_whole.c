@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* file_whole.c - the parts of eddy_file.h that need no operating system of
- * their own: a save as stage + commit, and reading a whole open file.
- * Opening inputs and the saves themselves are the platform seam:
+ * their own: the public saves (checked, staged, committed, discarded) over
+ * the platform's steps, and reading a whole open file. Opening inputs and
+ * the steps of a save are the platform seam (eddy_core.h, "the save seam"):
  * atomic_file.c (POSIX) and atomic_file_win32.c (Windows). */
 #include "eddy_core.h"
 
@@ -10,6 +11,56 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+
+eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
+{
+    eddy_staged_file *j = NULL;
+    eddy_result rc = eddy_save_begin(path, flags, &j, err);
+    if (rc == EDDY_OK)
+        rc = eddy_save_probe(j, err);
+    if (j != NULL)
+        eddy_save_end(j);
+    return rc;
+}
+
+eddy_result eddy_stage_file(const char *path, const void *data, size_t size, unsigned flags,
+                            eddy_staged_file **out, eddy_error *err)
+{
+    if (out == NULL)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "stage file: no output pointer");
+    *out = NULL;
+    if (data == NULL && size > 0)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data",
+                         path ? path : "", size);
+    eddy_staged_file *j = NULL;
+    eddy_result rc = eddy_save_begin(path, flags, &j, err);
+    if (rc != EDDY_OK)
+        return rc;
+    rc = eddy_save_write(j, data, size, err);
+    if (rc != EDDY_OK) {
+        eddy_save_end(j);
+        return rc;
+    }
+    *out = j;
+    return EDDY_OK;
+}
+
+eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err)
+{
+    if (staged == NULL)
+        return eddy_fail(err, EDDY_ERR_ARGUMENT, "commit file: nothing staged");
+    eddy_result rc = eddy_save_publish(staged, err);
+    eddy_save_end(staged);
+    return rc;
+}
+
+void eddy_discard_file(eddy_staged_file *staged)
+{
+    if (staged == NULL)
+        return;
+    eddy_save_remove_temp(staged);
+    eddy_save_end(staged);
+}
 
 eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,
                                          unsigned flags, eddy_error *err)
