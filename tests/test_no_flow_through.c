@@ -16,6 +16,7 @@
  *     inward normal velocity where it is inward) over |U| times the width,
  *     against the reference's. */
 #include "coupling_rig.h"
+#include "sheet_reference.h"
 
 #define REF_MAX 1024
 
@@ -42,22 +43,9 @@ static double ambient_psi(const reference *f, double x, double y)
 
 /* -1/(2 pi) times the integral of ln |z - zeta| along the segment: the stream
  * function of a unit counter-clockwise vortex sheet (u = dpsi/dy). */
-static double sheet_psi(const double *e, double x, double y)
-{
-    double dx = e[2] - e[0], dy = e[3] - e[1], len = hypot(dx, dy);
-    double tx = dx / len, ty = dy / len;
-    double s = (x - e[0]) * tx + (y - e[1]) * ty, q = -(x - e[0]) * ty + (y - e[1]) * tx;
-    double a = -s, b = len - s; /* t from a to b, distance sqrt(t^2 + q^2) */
-    double fa = 0.5 * a * log(a * a + q * q + 1e-300) - a + (q != 0 ? q * atan(a / q) : 0);
-    double fb = 0.5 * b * log(b * b + q * q + 1e-300) - b + (q != 0 ? q * atan(b / q) : 0);
-    return -(fb - fa) / (2 * M_PI);
-}
-
 static double ref_psi(const reference *f, double x, double y)
 {
-    double psi = ambient_psi(f, x, y);
-    for (int i = 0; i < f->n; ++i) psi += f->gamma[i] * sheet_psi(f->ends[i], x, y);
-    return psi;
+    return ambient_psi(f, x, y) + sheet_field_psi((const double(*)[4])f->ends, f->gamma, f->n, x, y);
 }
 
 static void ref_velocity(const reference *f, double x, double y, double uv[2])
@@ -67,58 +55,13 @@ static void ref_velocity(const reference *f, double x, double y, double uv[2])
     uv[1] = -(ref_psi(f, x + h, y) - ref_psi(f, x - h, y)) / (2 * h);
 }
 
-/* Gaussian elimination with partial pivoting, n x n in place. */
-static void gauss_solve(int n, double *a, double *b)
-{
-    for (int c = 0; c < n; ++c) {
-        int p = c;
-        for (int r = c + 1; r < n; ++r)
-            if (fabs(a[(size_t)r * n + c]) > fabs(a[(size_t)p * n + c])) p = r;
-        for (int k = 0; k < n; ++k) {
-            double t = a[(size_t)c * n + k];
-            a[(size_t)c * n + k] = a[(size_t)p * n + k], a[(size_t)p * n + k] = t;
-        }
-        double t = b[c];
-        b[c] = b[p], b[p] = t;
-        for (int r = c + 1; r < n; ++r) {
-            double m = a[(size_t)r * n + c] / a[(size_t)c * n + c];
-            for (int k = c; k < n; ++k) a[(size_t)r * n + k] -= m * a[(size_t)c * n + k];
-            b[r] -= m * b[c];
-        }
-    }
-    for (int c = n - 1; c >= 0; --c) {
-        double s = b[c];
-        for (int k = c + 1; k < n; ++k) s -= a[(size_t)c * n + k] * b[k];
-        b[c] = s / a[(size_t)c * n + c];
-    }
-}
-
 /* The polygon (counter-clockwise corners) cut into per_side panels a side in
  * cosine spacing; unknowns gamma and the outline's stream function C. */
+static double ambient_of(const void *flow, double x, double y) { return ambient_psi(flow, x, y); }
+
 static void solve_reference(reference *f, int corners, const double (*v)[2], int per_side)
 {
-    f->n = 0;
-    for (int k = 0; k < corners; ++k) {
-        const double *a = v[k], *b = v[(k + 1) % corners];
-        for (int i = 0; i < per_side; ++i) {
-            double s0 = 0.5 * (1 - cos(M_PI * i / per_side)), s1 = 0.5 * (1 - cos(M_PI * (i + 1) / per_side));
-            double *e = f->ends[f->n++];
-            e[0] = a[0] + s0 * (b[0] - a[0]), e[1] = a[1] + s0 * (b[1] - a[1]);
-            e[2] = a[0] + s1 * (b[0] - a[0]), e[3] = a[1] + s1 * (b[1] - a[1]);
-        }
-    }
-    int n = f->n, m = n + 1;
-    double *a = calloc((size_t)m * m, sizeof *a), *rhs = calloc((size_t)m, sizeof *rhs);
-    for (int j = 0; j < n; ++j) {
-        double x = 0.5 * (f->ends[j][0] + f->ends[j][2]), y = 0.5 * (f->ends[j][1] + f->ends[j][3]);
-        for (int i = 0; i < n; ++i) a[(size_t)j * m + i] = sheet_psi(f->ends[i], x, y);
-        a[(size_t)j * m + n] = -1;
-        rhs[j] = -ambient_psi(f, x, y);
-    }
-    for (int i = 0; i < n; ++i) a[(size_t)n * m + i] = hypot(f->ends[i][2] - f->ends[i][0], f->ends[i][3] - f->ends[i][1]);
-    gauss_solve(m, a, rhs);
-    for (int i = 0; i < n; ++i) f->gamma[i] = rhs[i];
-    free(a), free(rhs);
+    f->n = sheet_solve(f->ends, f->gamma, corners, v, per_side, ambient_of, f);
 }
 
 /* ------------------------------------------------------------ the measures */
