@@ -5,7 +5,8 @@
 #   make              libraries, precompute, sim, tests, bench (and the game once SDL2 is there)
 #   make test         the layer check and every unit/physics/end-to-end test (cmocka)
 #   make sanitize     the same tests built with AddressSanitizer + UBSan, in build/sanitize
-#   make check        make test, make sanitize, then make install-check: what CI runs
+#   make check        make test, make sanitize, make install-check, make check-windows and
+#                     make check-web side by side on every core (JOBS): what CI runs
 #   make install-check  installs into build/stage, checks the exported symbols, builds
 #                     examples/, the game and the paint tool against it through
 #                     pkg-config, runs them and the installed programs (moved out
@@ -412,16 +413,27 @@ layers: $(RUNTIME_OBJ) $(SCENE_OBJ) $(BUILDER_OBJ)
 	@sh tests/check_layers.sh $(BUILD) $(BENCH_INTERNAL:%=bench/%.c) $(FUZZ_INTERNAL:%=fuzz/fuzz_%.c)
 
 # Every test binary runs from the repository root; EDDY_BIN tells the
-# end-to-end tests where the command-line tools are.
-test: $(TESTS) $(TOOLS) layers example-own-world
+# end-to-end tests where the command-line tools are. Each binary is a run of
+# its own ($(BUILD)/runs/NAME.log), so `make -j` runs several at once and a
+# test's output stays together; a failed run marks itself (NAME.failed) and
+# the others go on; the summary counts them. Everything a test may call is a
+# prerequisite of test-needs (the game and paint sections add theirs).
+TEST_RUNS := $(patsubst $(BUILD)/tests/%,$(BUILD)/runs/%.log,$(TESTS))
+.PHONY: test-needs
+test-needs: $(TESTS) $(TOOLS) layers example-own-world
+test: $(TEST_RUNS)
 	@echo "rigid-body backend: $(BODY_BACKEND)"
 	@failed=0; passed=0; \
 	for t in $(TESTS); do \
-	  echo "== $$t"; \
-	  if EDDY_BIN=$(BUILD)/bin $$t; then passed=$$((passed+1)); else failed=$$((failed+1)); echo "FAILED: $$t"; fi; \
+	  if [ -e $(BUILD)/runs/$${t##*/}.failed ]; then failed=$$((failed+1)); echo "FAILED: $$t"; \
+	  else passed=$$((passed+1)); fi; \
 	done; \
 	echo "test binaries: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
+$(BUILD)/runs/%.log: FORCE | test-needs
+	@mkdir -p $(@D); rm -f $(BUILD)/runs/$*.failed
+	@if EDDY_BIN=$(BUILD)/bin $(BUILD)/tests/$* > $@ 2>&1; then r=ok; else r=FAILED; touch $(BUILD)/runs/$*.failed; fi; \
+	{ echo "== $(BUILD)/tests/$*"; cat $@; [ $$r = ok ] || echo "FAILED: $(BUILD)/tests/$*"; }
 
 # float-cast-overflow (a double too big for an int) is part of clang's
 # -fsanitize=undefined but not of gcc's; the fuzzers found one such bug.
@@ -465,8 +477,8 @@ compile_commands.json:
 	mv $@.tmp $@
 # ====================================================== fuzzing and reliability
 #
-#   make check        make test, then make sanitize (the whole suite again under
-#                     AddressSanitizer + UBSan): what CI and the README run
+#   make check        make test, make sanitize (the whole suite again under AddressSanitizer
+#                     + UBSan) and the install, Windows and web checks: what CI and the README run
 #   make fuzz         builds the libFuzzer targets (asset, scene, scene_world,
 #                     mode; the game's replay and level parsers, replay and
 #                     level; eddy-paint's script interpreter, paint) with
@@ -503,11 +515,15 @@ FUZZ_SEED_TOOL := $(BUILD)/fuzz/make_seeds
 
 .PHONY: check fuzz fuzz-build fuzz-seeds soak
 
-check: test
-	+$(MAKE) sanitize
-	+$(MAKE) install-check
-	+$(MAKE) check-windows
-	+$(MAKE) check-web
+# make check keeps every core busy: one make with a job per core (JOBS, the
+# processor count unless given) builds and runs the four checks side by side,
+# each target's output printed whole when it ends (--output-sync). The long
+# library builds of Windows and the web start first.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+.PHONY: check-all
+check:
+	+$(MAKE) -j$(JOBS) --output-sync=target check-all
+check-all: check-web check-windows test sanitize install-check
 
 # Windows (README, "Windows"): the run time, its DLL, sim and the portable
 # tests cross-built with Debian's mingw-w64 in build/windows, against Box2D
@@ -652,7 +668,7 @@ PAINT_ASSETS := $(patsubst assets/modes/%.paint,$(BUILD)/assets/%.mode,$(wildcar
 
 .PHONY: assets
 all: $(PAINT_BIN) $(PAINT_ASSETS)
-test: $(PAINT_BIN)
+test-needs: $(PAINT_BIN)
 assets: $(PAINT_ASSETS)
 
 PAINT_OBJ      := $(call app_objects,$(PAINT_SRC))
@@ -745,7 +761,7 @@ BUILTIN_LEVEL := $(GAME_DIR)/app/builtin.json
 BUILTIN_ASSET := $(BUILD)/assets/builtin.eddy
 
 all: $(GAME_BIN) $(LEVEL_BIN) $(LEVEL_ASSETS)
-test: $(GAME_BIN) $(LEVEL_ASSETS)
+test-needs: $(GAME_BIN) $(LEVEL_ASSETS)
 assets: $(LEVEL_ASSETS) $(BUILTIN_ASSET)
 
 GAME_OBJ        := $(call app_objects,$(GAME_SRC))

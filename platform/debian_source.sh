@@ -14,10 +14,13 @@ as_root=()
 if [ "$(id -u)" -ne 0 ]; then as_root=(sudo); fi
 
 # The source lines: the same mirror and release as the machine's own lines.
-add_source_lines() {
+# write_source_lines only writes them (false when the machine has some
+# already); .ci/install-deps calls it before its own apt-get update, so the
+# two platform builds that make check runs side by side never update at once.
+write_source_lines() {
     local list=/etc/apt/sources.list.d/eddy-deb-src.sources
     if [ -f "$list" ] || grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-        return 0
+        return 1
     fi
     local codename
     codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
@@ -25,7 +28,12 @@ add_source_lines() {
         "Suites: $codename $codename-updates" 'Components: main' \
         'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
         "${as_root[@]}" tee "$list" >/dev/null
-    "${as_root[@]}" apt-get update -q >&2
+}
+
+add_source_lines() {
+    if write_source_lines; then
+        "${as_root[@]}" apt-get update -q >&2
+    fi
 }
 
 unpack() {
