@@ -47,6 +47,10 @@ eddy_result eddy_chipmunk_create(cpSpace *space, eddy_chipmunk **out, eddy_error
 void eddy_chipmunk_destroy(eddy_chipmunk *cm);
 /* The eddy world of the space (one per adapter; eddy_world_destroy frees it). */
 eddy_result eddy_chipmunk_world(eddy_chipmunk *cm, eddy_world **out, eddy_error *err);
+/* The adapter's table (eddy_rigid.h), for a game that wraps its entries
+ * (to count or log them) before eddy_world_from_rigid; eddy_chipmunk_body
+ * works on such a world too. */
+void eddy_chipmunk_table(eddy_chipmunk *cm, eddy_rigid_interface *out);
 /* An eddy handle on a body of the space. */
 eddy_result eddy_chipmunk_body(eddy_chipmunk *cm, eddy_world *w, cpBody *body, eddy_body **out,
                                eddy_error *err);
