@@ -3,9 +3,11 @@
 /*
  * eddy_chipmunk.h - couple Chipmunk2D 7 bodies to eddy's water: a small
  * adapter (adapters/chipmunk/eddy_chipmunk.c) that fills eddy's rigid-body
- * table (eddy_rigid.h) from a cpSpace. It is not part of libeddy: build it
- * into the game (or as its own small library) and link
- *   `pkg-config --libs eddy` -lchipmunk -lm
+ * table (eddy_rigid.h) from a cpSpace. It is not part of libeddy but its own
+ * small archive, libeddy-chipmunk.a (installed with this header when
+ * Chipmunk's headers were found); link it before libeddy (make
+ * install-check builds examples/own_world_chipmunk.c with this line):
+ *   LINK: cc game.c $(pkg-config --cflags eddy) -leddy-chipmunk $(pkg-config --libs eddy) -lchipmunk -lm -o game
  * Debian's libchipmunk-dev is a debug build whose cpSpaceNew prints two
  * lines to standard output.
  *
