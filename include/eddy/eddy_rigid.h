@@ -15,8 +15,8 @@
  * eddy_coupling_advance; no sensor events, queries, drags or kinematic moves;
  * shapes are the game's). Box2D 2.4 and v3 are reached through their own
  * backends (eddy_box2d_v24.h, eddy_box2d_v3.h); Chipmunk2D 7 through the
- * adapter in adapters/chipmunk (eddy_chipmunk.h, about 200 lines), which is
- * the worked example of filling this table.
+ * adapter in adapters/chipmunk (eddy_chipmunk.h, about 300 lines, built as
+ * libeddy-chipmunk.a), which is the worked example of filling this table.
  *
  * USAGE
  *
