@@ -349,19 +349,27 @@ $(BUILD)/tests/test_own_world: tests/test_own_world.c $(BUILD)/tests/native_worl
 	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
 
 # The Chipmunk2D 7 adapter (adapters/chipmunk, eddy_rigid.h's table over a
-# cpSpace) is not part of libeddy: a game builds it in and links -lchipmunk.
-# tests/test_chipmunk couples a Chipmunk crate beside its Box2D twin.
+# cpSpace) is not part of libeddy: it is its own small archive,
+# libeddy-chipmunk.a, that a game links before libeddy with -lchipmunk
+# (eddy_chipmunk.h's LINK: line; installed, with the header, when Chipmunk's
+# headers are found). tests/test_chipmunk couples a Chipmunk crate beside its
+# Box2D twin and counts the table's calls.
 CHIPMUNK_LIBS := -lchipmunk -lm
+CHIPMUNK_LIB  := $(BUILD)/libeddy-chipmunk.a
+CHIPMUNK_FOUND := $(wildcard /usr/include/chipmunk/chipmunk.h)
 $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o: adapters/chipmunk/eddy_chipmunk.c
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(CHIPMUNK_LIB): $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o
+	rm -f $@
+	$(AR) rcs $@ $^
 
 $(BUILD)/tests/test_chipmunk: tests/test_chipmunk.c $(BUILD)/tests/native_world.o \
-  $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+  $(CHIPMUNK_LIB) $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -Itests -Iadapters/chipmunk $< \
-	  $(BUILD)/tests/native_world.o $(BUILD)/obj/adapters/chipmunk/eddy_chipmunk.o -o $@ \
-	  $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) $(CHIPMUNK_LIBS) -lcmocka
+	  $(BUILD)/tests/native_world.o -o $@ \
+	  $(LDFLAGS) $(TEST_LINK) $(CHIPMUNK_LIB) $(ALL_LIBS) $(CHIPMUNK_LIBS) -lcmocka
 
 # The bring-your-own-world example of the backend in use
 # (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
@@ -1038,13 +1046,15 @@ Libs.private: $(BUILDER_LIBS)
 endef
 export EDDY_PC EDDY_STATIC_PC EDDY_SCENE_PC EDDY_SCENE_STATIC_PC EDDY_BUILD_PC EDDY_BUILD_STATIC_PC
 
-install: libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
+install: libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS) $(if $(CHIPMUNK_FOUND),$(CHIPMUNK_LIB))
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/eddy \
 	  $(DESTDIR)$(PKGCONFIGDIR) $(addprefix $(DESTDIR)$(DATADIR)/,levels assets/levels modes \
 	  replays scenes)
 	install -m 644 $(PUBLIC_H) $(DESTDIR)$(INCLUDEDIR)/eddy/
 	rm -f $(DESTDIR)$(INCLUDEDIR)/eddy/$(OTHER_BACKEND_H)
 	install -m 644 $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(DESTDIR)$(LIBDIR)/
+	$(if $(CHIPMUNK_FOUND),install -m 644 $(CHIPMUNK_LIB) $(DESTDIR)$(LIBDIR)/)
+	$(if $(CHIPMUNK_FOUND),install -m 644 adapters/chipmunk/eddy_chipmunk.h $(DESTDIR)$(INCLUDEDIR)/eddy/)
 	install -m 755 $(SO) $(SCENE_SO) $(BUILD_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(notdir $(SO)) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libeddy.so
@@ -1072,8 +1082,10 @@ install: libs $(INSTALL_BINS) $(LEVEL_ASSETS) $(PAINT_ASSETS)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/eddy/,$(notdir $(PUBLIC_H)))
+	rm -f $(DESTDIR)$(INCLUDEDIR)/eddy/eddy_chipmunk.h
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/eddy 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALL_LIBS))
+	rm -f $(DESTDIR)$(LIBDIR)/libeddy-chipmunk.a
 	rm -f $(addprefix $(DESTDIR)$(PKGCONFIGDIR)/,$(INSTALL_PCS))
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/levels/,$(notdir $(DATA_LEVELS))) \

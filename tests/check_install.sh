@@ -115,6 +115,21 @@ sh -c "$cmd" || fail "the link recipe of eddy_box2d_$backend.h fails: $recipe"
     fail "the program linked by eddy_box2d_$backend.h's recipe failed"
 cmp -s "$out/own_world_recipe.txt" "$out/own_world_$backend.txt" ||
     fail "the program linked by eddy_box2d_$backend.h's recipe disagrees with the example"
+# The Chipmunk2D adapter's archive (libeddy-chipmunk.a, installed when
+# Chipmunk's headers are found): its header's LINK: line, run as written on
+# examples/own_world_chipmunk.c.
+if [ -f "$prefix/include/eddy/eddy_chipmunk.h" ]; then
+    recipe=$(sed -n 's/^ \*   LINK: //p' "$prefix/include/eddy/eddy_chipmunk.h")
+    [ -n "$recipe" ] || fail "eddy_chipmunk.h states no LINK: recipe"
+    cmd=$(printf '%s\n' "$recipe" |
+        sed "s|game\.c |$PWD/examples/own_world_chipmunk.c |; s|-o game\$|-o $out/own_world_chipmunk|")
+    echo "check_install: the link recipe of eddy_chipmunk.h: $cmd"
+    sh -c "$cmd" || fail "the link recipe of eddy_chipmunk.h fails: $recipe"
+    "$out/own_world_chipmunk" "$out/tank.eddy" >"$out/own_world_chipmunk.txt" ||
+        fail "own_world_chipmunk failed"
+    [ "$(grep -c '^t=.*water force' "$out/own_world_chipmunk.txt")" -eq 3 ] ||
+        fail "own_world_chipmunk printed $(cat "$out/own_world_chipmunk.txt")"
+fi
 if [ -x "$out/own_world_v24_static" ]; then
     cmp -s "$out/own_world_v24.txt" "$out/own_world_v24_static.txt" ||
         fail "the shared and the static own_world_v24 disagree"

@@ -9,6 +9,7 @@
 #include "eddy_body.h"
 #include "eddy_chipmunk.h"
 #include "eddy_coupling.h"
+#include "eddy_rigid.h"
 #include "native_world.h"
 
 #include <math.h>
@@ -197,11 +198,195 @@ static void a_body_the_game_frees_is_never_read(void **state)
     free_chipmunk_game(&g);
 }
 
+/* ------------------------------------------------------------ the table's traffic */
+
+/* The adapter's table with every call counted (eddy_rigid.h: what a coupled
+ * step may ask of each body). */
+typedef struct counting {
+    eddy_rigid_interface inner;
+    long read, shapes, apply_force, set_mass, set_gravity_scale, set_sleep_enabled, set_awake,
+        set_velocity, set_transform, world_alive, gravity, time;
+} counting;
+
+static bool count_read(void *c, eddy_rigid_id b, eddy_rigid_state *o)
+{
+    counting *k = c;
+    ++k->read;
+    return k->inner.read(k->inner.context, b, o);
+}
+static int count_shapes(void *c, eddy_rigid_id b, eddy_shape_info *o, int n)
+{
+    counting *k = c;
+    ++k->shapes;
+    return k->inner.shapes(k->inner.context, b, o, n);
+}
+static void count_apply_force(void *c, eddy_rigid_id b, double fx, double fy, double t)
+{
+    counting *k = c;
+    ++k->apply_force;
+    k->inner.apply_force(k->inner.context, b, fx, fy, t);
+}
+static void count_set_mass(void *c, eddy_rigid_id b, double m, double i, const double lc[2])
+{
+    counting *k = c;
+    ++k->set_mass;
+    k->inner.set_mass(k->inner.context, b, m, i, lc);
+}
+static void count_set_gravity_scale(void *c, eddy_rigid_id b, double s)
+{
+    counting *k = c;
+    ++k->set_gravity_scale;
+    k->inner.set_gravity_scale(k->inner.context, b, s);
+}
+static void count_set_sleep_enabled(void *c, eddy_rigid_id b, bool e)
+{
+    counting *k = c;
+    ++k->set_sleep_enabled;
+    k->inner.set_sleep_enabled(k->inner.context, b, e);
+}
+static void count_set_awake(void *c, eddy_rigid_id b, bool a)
+{
+    counting *k = c;
+    ++k->set_awake;
+    k->inner.set_awake(k->inner.context, b, a);
+}
+static void count_set_velocity(void *c, eddy_rigid_id b, double vx, double vy, double w)
+{
+    counting *k = c;
+    ++k->set_velocity;
+    k->inner.set_velocity(k->inner.context, b, vx, vy, w);
+}
+static void count_set_transform(void *c, eddy_rigid_id b, double x, double y, double a)
+{
+    counting *k = c;
+    ++k->set_transform;
+    k->inner.set_transform(k->inner.context, b, x, y, a);
+}
+static bool count_world_alive(void *c)
+{
+    ++((counting *)c)->world_alive;
+    return true;
+}
+static void count_gravity(void *c, double o[2])
+{
+    counting *k = c;
+    ++k->gravity;
+    k->inner.gravity(k->inner.context, o);
+}
+static double count_time(void *c)
+{
+    counting *k = c;
+    ++k->time;
+    return k->inner.time(k->inner.context);
+}
+
+static void counting_table(counting *k, eddy_chipmunk *cm, eddy_rigid_interface *t)
+{
+    memset(k, 0, sizeof *k);
+    eddy_chipmunk_table(cm, &k->inner);
+    *t = (eddy_rigid_interface){k, count_read, count_shapes, count_apply_force, count_set_mass,
+                                count_set_gravity_scale, count_set_sleep_enabled, count_set_awake,
+                                count_set_velocity, count_set_transform, count_world_alive,
+                                count_gravity, count_time};
+}
+
+static void zero_counts(counting *k)
+{
+    eddy_rigid_interface inner = k->inner;
+    memset(k, 0, sizeof *k);
+    k->inner = inner;
+}
+
+static long body_writes(const counting *k)
+{
+    return k->shapes + k->set_mass + k->set_gravity_scale + k->set_sleep_enabled + k->set_awake +
+           k->set_velocity + k->set_transform;
+}
+
+static cpBody *add_box_body(cpSpace *space, cpBodyType type, double x, double y)
+{
+    cpBody *b = cpSpaceAddBody(space, type == CP_BODY_TYPE_KINEMATIC ? cpBodyNewKinematic()
+                                                                     : cpBodyNew(0, 0));
+    cpShape *box = cpSpaceAddShape(space, cpBoxShapeNew(b, 1.0, 0.6, 0.0));
+    cpShapeSetDensity(box, 500);
+    cpBodySetPosition(b, cpv(x, y));
+    return b;
+}
+
+/* The table's traffic, counted: in a steady coupled step each body is read
+ * once and each dynamic body in the water gets one force-and-torque write;
+ * nothing else is asked of a body. The world is asked its time twice (the
+ * step check) and its gravity and liveness a few times, however many bodies
+ * there are. A game's change (a new mass) costs one write and one read more,
+ * in that step only. */
+static void each_body_is_read_once_and_pushed_once_a_step(void **state)
+{
+    (void)state;
+    enum { BODIES = 3, DYNAMIC = 2, STEPS = 20 };
+    cpSpace *space = cpSpaceNew();
+    cpSpaceSetGravity(space, cpv(0, -G));
+    cpBody *bodies[BODIES] = {add_box_body(space, CP_BODY_TYPE_DYNAMIC, 3, 5),
+                              add_box_body(space, CP_BODY_TYPE_DYNAMIC, 6, 4),
+                              add_box_body(space, CP_BODY_TYPE_KINEMATIC, 5, 7)};
+    eddy_error err = {0};
+    eddy_chipmunk *cm;
+    ok(eddy_chipmunk_create(space, &cm, &err), &err);
+    counting k;
+    eddy_rigid_interface t;
+    counting_table(&k, cm, &t);
+    eddy_world *w;
+    ok(eddy_world_from_rigid(&t, &w, &err), &err);
+    tank tk = make_tank(w);
+    for (int i = 0; i < BODIES; ++i) {
+        eddy_body *h;
+        ok(eddy_chipmunk_body(cm, w, bodies[i], &h, &err), &err);
+        ok(eddy_coupling_add_body(tk.c, h, &err), &err);
+    }
+    advance(&tk), eddy_chipmunk_step(cm, DT); /* the first step settles what adding set */
+    zero_counts(&k);
+    for (int s = 0; s < STEPS; ++s) advance(&tk), eddy_chipmunk_step(cm, DT);
+    print_message("%d steps, %d bodies (%d dynamic): read %ld, apply_force %ld, other body calls "
+                  "%ld; world: time %ld, gravity %ld, world_alive %ld\n",
+                  STEPS, BODIES, DYNAMIC, k.read, k.apply_force, body_writes(&k), k.time,
+                  k.gravity, k.world_alive);
+    assert_int_equal(k.read, (long)BODIES * STEPS);
+    assert_int_equal(k.apply_force, (long)DYNAMIC * STEPS);
+    assert_int_equal(body_writes(&k), 0);
+    assert_int_equal(k.time, 2L * STEPS);
+    assert_true(k.gravity <= 2L * STEPS && k.world_alive <= 4L * STEPS);
+
+    /* the game's read-modify-write of a mass: taken on with one more write
+     * and one more read, in that step only */
+    cpBodySetMass(bodies[0], cpBodyGetMass(bodies[0]) * 1.5);
+    zero_counts(&k);
+    advance(&tk), eddy_chipmunk_step(cm, DT);
+    print_message("the step after the game set a mass: read %ld, set_mass %ld, other body "
+                  "calls %ld\n", k.read, k.set_mass, body_writes(&k) - k.set_mass);
+    assert_int_equal(k.set_mass, 1);
+    assert_int_equal(k.read, BODIES + 1);
+    assert_int_equal(body_writes(&k), 1);
+    zero_counts(&k);
+    advance(&tk), eddy_chipmunk_step(cm, DT);
+    assert_int_equal(k.read, BODIES);
+    assert_int_equal(body_writes(&k), 0);
+
+    free_tank(&tk);
+    eddy_world_destroy(w);
+    eddy_chipmunk_destroy(cm);
+    for (int i = 0; i < BODIES; ++i) {
+        cpBodyEachShape(bodies[i], free_shape, space);
+        cpSpaceRemoveBody(space, bodies[i]);
+        cpBodyFree(bodies[i]);
+    }
+    cpSpaceFree(space);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_chipmunk_crate_moves_as_its_box2d_twin),
         cmocka_unit_test(a_body_the_game_frees_is_never_read),
+        cmocka_unit_test(each_body_is_read_once_and_pushed_once_a_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,10 +37,19 @@ static slot *slot_of(eddy_chipmunk *cm, eddy_rigid_id id)
 
 /* ------------------------------------------------------------ the table */
 
-static void cm_read(void *ctx, eddy_rigid_id id, eddy_rigid_state *out)
+/* The shapes' revision: their count and handles mixed (Chipmunk keeps no
+ * counter of its own). */
+static void mix_shape(cpBody *body, cpShape *shape, void *data)
+{
+    (void)body;
+    uint64_t *h = data;
+    *h = (*h ^ (uint64_t)(uintptr_t)shape) * 0x100000001b3u;
+}
+
+static bool cm_read(void *ctx, eddy_rigid_id id, eddy_rigid_state *out)
 {
     slot *s = slot_of(ctx, id);
-    if (!s) return;
+    if (!s) return false;
     cpBody *b = s->body;
     cpVect p = cpBodyGetPosition(b), c = cpBodyGetCenterOfGravity(b), v = cpBodyGetVelocity(b);
     out->position[0] = p.x, out->position[1] = p.y;
@@ -61,6 +70,10 @@ static void cm_read(void *ctx, eddy_rigid_id id, eddy_rigid_state *out)
     out->sleep_enabled = s->sleep_enabled;
     out->awake = !cpBodyIsSleeping(b);
     out->user_data = cpBodyGetUserData(b);
+    uint64_t h = 0xcbf29ce484222325u;
+    cpBodyEachShape(b, mix_shape, &h);
+    out->shape_revision = h;
+    return true;
 }
 
 typedef struct shape_reader {
@@ -175,8 +188,6 @@ static void cm_set_transform(void *ctx, eddy_rigid_id id, double x, double y, do
         cpSpaceReindexShapesForBody(((eddy_chipmunk *)ctx)->space, s->body);
 }
 
-static bool cm_alive(void *ctx, eddy_rigid_id id) { return slot_of(ctx, id) != NULL; }
-
 static void cm_gravity(void *ctx, double out[2])
 {
     cpVect g = cpSpaceGetGravity(((eddy_chipmunk *)ctx)->space);
@@ -214,7 +225,7 @@ void eddy_chipmunk_destroy(eddy_chipmunk *cm)
     free(cm);
 }
 
-eddy_result eddy_chipmunk_world(eddy_chipmunk *cm, eddy_world **out, eddy_error *err)
+void eddy_chipmunk_table(eddy_chipmunk *cm, eddy_rigid_interface *out)
 {
     eddy_rigid_interface t = {0};
     t.context = cm;
@@ -227,9 +238,15 @@ eddy_result eddy_chipmunk_world(eddy_chipmunk *cm, eddy_world **out, eddy_error 
     t.set_awake = cm_set_awake;
     t.set_velocity = cm_set_velocity;
     t.set_transform = cm_set_transform;
-    t.alive = cm_alive;
     t.gravity = cm_gravity;
     t.time = cm_time;
+    *out = t;
+}
+
+eddy_result eddy_chipmunk_world(eddy_chipmunk *cm, eddy_world **out, eddy_error *err)
+{
+    eddy_rigid_interface t;
+    if (cm) eddy_chipmunk_table(cm, &t);
     return eddy_world_from_rigid(cm ? &t : NULL, out, err);
 }
 

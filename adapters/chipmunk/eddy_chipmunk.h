@@ -3,9 +3,11 @@
 /*
  * eddy_chipmunk.h - couple Chipmunk2D 7 bodies to eddy's water: a small
  * adapter (adapters/chipmunk/eddy_chipmunk.c) that fills eddy's rigid-body
- * table (eddy_rigid.h) from a cpSpace. It is not part of libeddy: build it
- * into the game (or as its own small library) and link
- *   `pkg-config --libs eddy` -lchipmunk -lm
+ * table (eddy_rigid.h) from a cpSpace. It is not part of libeddy but its own
+ * small archive, libeddy-chipmunk.a (installed with this header when
+ * Chipmunk's headers were found); link it before libeddy (make
+ * install-check builds examples/own_world_chipmunk.c with this line):
+ *   LINK: cc game.c $(pkg-config --cflags eddy) -leddy-chipmunk $(pkg-config --libs eddy) -lchipmunk -lm -o game
  * Debian's libchipmunk-dev is a debug build whose cpSpaceNew prints two
  * lines to standard output.
  *
@@ -47,6 +49,10 @@ eddy_result eddy_chipmunk_create(cpSpace *space, eddy_chipmunk **out, eddy_error
 void eddy_chipmunk_destroy(eddy_chipmunk *cm);
 /* The eddy world of the space (one per adapter; eddy_world_destroy frees it). */
 eddy_result eddy_chipmunk_world(eddy_chipmunk *cm, eddy_world **out, eddy_error *err);
+/* The adapter's table (eddy_rigid.h), for a game that wraps its entries
+ * (to count or log them) before eddy_world_from_rigid; eddy_chipmunk_body
+ * works on such a world too. */
+void eddy_chipmunk_table(eddy_chipmunk *cm, eddy_rigid_interface *out);
 /* An eddy handle on a body of the space. */
 eddy_result eddy_chipmunk_body(eddy_chipmunk *cm, eddy_world *w, cpBody *body, eddy_body **out,
                                eddy_error *err);

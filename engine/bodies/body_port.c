@@ -276,6 +276,82 @@ static void port_resolve_drag(const eddy_drag_desc *d, double mass, double *hert
     *max_force = d && d->max_force > 0.0 ? d->max_force : PORT_DRAG_FORCE_PER_KG * mass;
 }
 
+/* ==================================================================== *
+ * The state a coupled step holds                                        *
+ * ==================================================================== */
+
+/* The body's state read once for the coupled step that holds it
+ * (eddy_port_hold_state), read again after a write made it stale; NULL when
+ * no step holds the body (the getters then ask the backend). A body found
+ * gone keeps its last state and is asked nothing more (gone). A handle is
+ * never allocated const, so the record may be refreshed through a const
+ * pointer. */
+static const eddy_port_state *port_held(const eddy_body *cb)
+{
+    if (!cb || !cb->state_held)
+        return NULL;
+    eddy_body *b = (eddy_body *)cb;
+    if (!b->state_fresh) {
+        eddy_port_state now;
+        memset(&now, 0, sizeof now);
+        if (!b->gone && eddy_native_read(b, &now))
+            b->state = now;
+        else
+            b->gone = true;
+        b->state_fresh = true;
+    }
+    return &b->state;
+}
+
+/* A write through eddy: what was read may have changed. */
+static void port_stale(eddy_body *b)
+{
+    b->state_fresh = false;
+}
+
+static void port_read_mass(const eddy_body *b, eddy_port_mass *out)
+{
+    const eddy_port_state *st = port_held(b);
+    if (st)
+        *out = st->mass;
+    else
+        eddy_native_mass(b, out);
+}
+
+/* The caller has found the world alive this step (eddy_port_world_live). */
+bool eddy_port_hold_state(eddy_body *b)
+{
+    if (!b || b->gone)
+        return false;
+    if (b->world->gone)
+        b->gone = true;
+    b->state_held = true;
+    b->state_fresh = false;
+    port_held(b);
+    if (b->gone)
+        b->state_held = b->state_fresh = false;
+    return !b->gone;
+}
+
+void eddy_port_let_state_go(eddy_body *b)
+{
+    if (b)
+        b->state_held = b->state_fresh = false;
+}
+
+void eddy_port_apply_wrench(eddy_body *b, double fx, double fy, double torque)
+{
+    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddy_port_body_live(b))
+        return;
+    if (!port_finite2(fx, fy))
+        fx = fy = 0.0;
+    if (!port_finite(torque))
+        torque = 0.0;
+    eddy_native_apply_wrench(b, fx, fy, torque);
+    if (b->state_fresh)
+        b->state.awake = true; /* forces wake a body; nothing else they change is read */
+}
+
 /* Hands Box2D the body's own mass with its added mass on top, about the
  * centre of mass lc (body space), and keeps what Box2D then holds: anything
  * else found there later was set by the game (eddy_port_resync_mass). */
@@ -283,7 +359,8 @@ static void port_set_total_mass(eddy_body *b, const double lc[2])
 {
     eddy_native_set_mass(b, b->own_mass + b->added_mass,
                          b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia, lc);
-    eddy_native_mass(b, &b->seen);
+    port_stale(b);
+    port_read_mass(b, &b->seen);
 }
 
 static bool port_same_mass(const eddy_port_mass *a, const eddy_port_mass *b)
@@ -301,10 +378,11 @@ static void port_normalise_mass(eddy_body *b)
     if (b->type != EDDY_BODY_DYNAMIC)
         return;
     eddy_port_mass m;
-    eddy_native_mass(b, &m);
+    port_read_mass(b, &m);
     if (m.mass <= 0.0 && !b->adopted) { /* the game's body keeps what it has */
         eddy_native_set_unit_mass(b);
-        eddy_native_mass(b, &m);
+        port_stale(b);
+        port_read_mass(b, &m);
     }
     b->own_mass = m.mass;
     b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
@@ -335,6 +413,8 @@ bool eddy_port_body_live(const eddy_body *b)
 {
     if (!b || b->gone)
         return false;
+    if (b->state_held) /* found alive by the step's read; the game does not run inside it */
+        return true;
     if (eddy_port_world_live(b->world) && eddy_native_body_alive(b))
         return true;
     ((eddy_body *)b)->gone = true;
@@ -377,7 +457,7 @@ bool eddy_port_resync_mass(eddy_body *b)
     if (!b || b->type != EDDY_BODY_DYNAMIC || !eddy_port_body_live(b))
         return false;
     eddy_port_mass m;
-    eddy_native_mass(b, &m);
+    port_read_mass(b, &m);
     if (port_same_mass(&m, &b->seen))
         return false;
     /* the total eddy set, written back (with a new centre, say): the game
@@ -402,7 +482,8 @@ eddy_body_type eddy_port_resync_type(eddy_body *b)
 {
     if (!b || !eddy_port_body_live(b))
         return b ? b->type : EDDY_BODY_STATIC;
-    eddy_body_type was = b->type, now = eddy_native_body_type(b);
+    const eddy_port_state *st = port_held(b);
+    eddy_body_type was = b->type, now = st ? st->type : eddy_native_body_type(b);
     if (now == was)
         return was;
     b->type = now;
@@ -414,7 +495,10 @@ eddy_body_type eddy_port_resync_type(eddy_body *b)
 
 bool eddy_port_shapes_changed(eddy_body *b)
 {
-    return b && b->adopted && eddy_port_body_live(b) && eddy_native_shapes_changed(b);
+    if (!b || !b->adopted || !eddy_port_body_live(b))
+        return false;
+    const eddy_port_state *st = port_held(b);
+    return st ? st->shapes_changed : eddy_native_shapes_changed(b);
 }
 
 eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err)
@@ -422,6 +506,7 @@ eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err)
     b->shape_count = 0;
     b->added_mass = b->added_inertia = 0.0;
     eddy_result r = eddy_native_body_adopt(b, err);
+    port_stale(b);
     if (r != EDDY_OK)
         b->shape_count = 0;
     port_normalise_mass(b);
@@ -779,6 +864,8 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
         return port_world_gone(err);
     w->begin_count = w->end_count = w->dropped = 0;
     w->substeps = substeps;
+    for (int i = 0; i < w->body_count; ++i) /* a coupled step's reads are over */
+        eddy_port_let_state_go(w->bodies[i]);
     eddy_native_world_step(w, dt, substeps);
     w->clock_steps++;
     w->clock_time += dt;
@@ -1043,7 +1130,11 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
     if (!eddy_port_body_live(b))
         return;
     double pos[2];
-    eddy_native_pose(b, pos, &out->c, &out->s);
+    const eddy_port_state *st = port_held(b);
+    if (st)
+        pos[0] = st->pos[0], pos[1] = st->pos[1], out->c = st->c, out->s = st->s;
+    else
+        eddy_native_pose(b, pos, &out->c, &out->s);
     out->x = pos[0];
     out->y = pos[1];
     /* from the rotation, so wrapped on both backends (2.4 keeps an unwrapped
@@ -1079,6 +1170,11 @@ void eddy_body_linear_velocity(const eddy_body *b, double out[2])
     out[0] = out[1] = 0.0;
     if (!eddy_port_body_live(b))
         return;
+    const eddy_port_state *st = port_held(b);
+    if (st) {
+        out[0] = st->v[0], out[1] = st->v[1];
+        return;
+    }
     double w;
     eddy_native_velocity(b, out, &w);
 }
@@ -1087,6 +1183,9 @@ double eddy_body_angular_velocity(const eddy_body *b)
 {
     if (!eddy_port_body_live(b))
         return 0.0;
+    const eddy_port_state *st = port_held(b);
+    if (st)
+        return st->w;
     double v[2], w;
     eddy_native_velocity(b, v, &w);
     return w;
@@ -1133,7 +1232,7 @@ eddy_result eddy_body_set_added_mass(eddy_body *b, double mass, double inertia, 
     b->added_mass = mass;
     b->added_inertia = inertia;
     eddy_port_mass m;
-    eddy_native_mass(b, &m);
+    port_read_mass(b, &m);
     port_set_total_mass(b, m.local_center);
     return port_ok(err);
 }
@@ -1156,13 +1255,17 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale must be finite (got %g)", scale);
     b->gravity_scale = scale;
     eddy_native_set_gravity_scale(b, scale);
+    port_stale(b);
     return port_ok(err);
 }
 
 /* Box2D's own: the game may have set it there. */
 double eddy_body_gravity_scale(const eddy_body *b)
 {
-    return eddy_port_body_live(b) ? eddy_native_gravity_scale(b) : 0.0;
+    if (!eddy_port_body_live(b))
+        return 0.0;
+    const eddy_port_state *st = port_held(b);
+    return st ? st->gravity_scale : eddy_native_gravity_scale(b);
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
@@ -1173,7 +1276,7 @@ void eddy_body_local_center(const eddy_body *b, double out[2])
     if (!eddy_port_body_live(b))
         return;
     eddy_port_mass m;
-    eddy_native_mass(b, &m);
+    port_read_mass(b, &m);
     out[0] = m.local_center[0];
     out[1] = m.local_center[1];
 }
@@ -1186,26 +1289,33 @@ void eddy_body_world_center(const eddy_body *b, double out[2])
     if (!eddy_port_body_live(b))
         return;
     eddy_port_mass m;
-    eddy_native_mass(b, &m);
+    port_read_mass(b, &m);
     out[0] = m.world_center[0];
     out[1] = m.world_center[1];
 }
 
 bool eddy_body_is_awake(const eddy_body *b)
 {
-    return b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b) && eddy_native_is_awake(b);
+    if (!b || b->type == EDDY_BODY_STATIC || !eddy_port_body_live(b))
+        return false;
+    const eddy_port_state *st = port_held(b);
+    return st ? st->awake : eddy_native_is_awake(b);
 }
 
 void eddy_body_set_awake(eddy_body *b, bool awake)
 {
-    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b))
+    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b)) {
         eddy_native_set_awake(b, awake);
+        port_stale(b);
+    }
 }
 
 void eddy_body_enable_sleep(eddy_body *b, bool enable)
 {
-    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b))
+    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b)) {
         eddy_native_enable_sleep(b, enable);
+        port_stale(b);
+    }
 }
 
 bool eddy_body_is_sleep_enabled(const eddy_body *b)
@@ -1214,7 +1324,10 @@ bool eddy_body_is_sleep_enabled(const eddy_body *b)
         return false;
     if (b->type == EDDY_BODY_STATIC)
         return true;
-    return eddy_port_body_live(b) && eddy_native_is_sleep_enabled(b);
+    if (!eddy_port_body_live(b))
+        return false;
+    const eddy_port_state *st = port_held(b);
+    return st ? st->sleep_enabled : eddy_native_is_sleep_enabled(b);
 }
 
 /* ------------------------------------------------------------ actions */
@@ -1224,8 +1337,10 @@ bool eddy_body_is_sleep_enabled(const eddy_body *b)
 static void port_push(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                       double py)
 {
-    if (b->type == EDDY_BODY_DYNAMIC)
+    if (b->type == EDDY_BODY_DYNAMIC) {
         eddy_native_apply(b, kind, x, y, px, py);
+        port_stale(b); /* an impulse changes the velocity; any of them wakes */
+    }
 }
 
 eddy_result eddy_body_apply_force(eddy_body *b, double fx, double fy, double px, double py,
@@ -1283,6 +1398,7 @@ eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double ang
     if (!port_finite2(x, y) || !port_finite(angle))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
     eddy_native_set_transform(b, x, y, angle);
+    port_stale(b);
     b->has_target = false;
     /* woken on both backends: 2.4 would leave a sleeping body asleep, and then
      * not see it leave a sensor */
@@ -1302,6 +1418,7 @@ eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
     if (!port_finite2(vx, vy) || !port_finite(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "velocity is not finite");
     eddy_native_set_velocity(b, vx, vy, w);
+    port_stale(b);
     b->has_target = false;
     if (vx != 0.0 || vy != 0.0 || w != 0.0)
         eddy_native_set_awake(b, true);

@@ -69,6 +69,22 @@ typedef struct eddy_port_mass {
     double local_center[2], world_center[2];
 } eddy_port_mass;
 
+/* Everything the coupling reads of a body in a step, read in one call
+ * (eddy_native_read): the pose of the origin (position, cos and sin of the
+ * angle, as the engine holds them), the centre-of-mass velocity, the mass as
+ * the engine integrates with it, the type, gravity scale and sleep flags
+ * (awake and sleep_enabled: false for static bodies), and for an adopted
+ * body whether the game rebuilt its shapes since the port read them. */
+typedef struct eddy_port_state {
+    double pos[2], c, s;
+    double v[2], w;
+    eddy_port_mass mass;
+    eddy_body_type type;
+    double gravity_scale;
+    bool awake, sleep_enabled;
+    bool shapes_changed;
+} eddy_port_state;
+
 typedef struct eddy_port_shape {
     eddy_native_ref native;
     eddy_shape_info info;       /* as checked and resolved by the port */
@@ -116,6 +132,16 @@ struct eddy_body {
      * after eddy last set them; Box2D holding anything else is the game's
      * doing (eddy_port_resync_mass). */
     eddy_port_mass seen;
+    /* Held by a coupled step (eddy_port_hold_state, until
+     * eddy_port_let_state_go): the body's state is read once, into state,
+     * and the getters of eddy_body.h answer from it instead of asking the
+     * backend again; a write through eddy marks it stale (state_fresh false)
+     * and the next getter reads it again. */
+    bool state_held, state_fresh;
+    eddy_port_state state;
+    /* A table body (eddy_rigid.h): the shape revision its shapes were read
+     * at. */
+    uint64_t rigid_revision;
 };
 
 struct eddy_drag {
@@ -302,6 +328,13 @@ eddy_body_type eddy_native_body_type(const eddy_body *b);
 eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err);
 
+/* Whether the body is alive (its world too) and, if so, its whole state in
+ * out: what eddy_native_pose, _velocity, _mass, _body_type, _gravity_scale,
+ * _is_awake, _is_sleep_enabled and _shapes_changed give, in one call. */
+bool eddy_native_read(eddy_body *b, eddy_port_state *out);
+/* Force (fx, fy) at the centre of mass and then the torque (when not 0) on
+ * a dynamic body, waking it. */
+void eddy_native_apply_wrench(eddy_body *b, double fx, double fy, double torque);
 /* Pose of the body origin: position, cos and sin of the angle. */
 void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
 /* Centre-of-mass velocity and angular velocity. */

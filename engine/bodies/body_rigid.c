@@ -24,11 +24,12 @@ static eddy_rigid_id rigid_id(const eddy_body *b)
 
 static const eddy_rigid_interface *table_of(const eddy_body *b) { return b->world->rigid; }
 
-static void read_state(const eddy_body *b, eddy_rigid_state *s)
+/* The one call that reads a body: false when it is gone. */
+static bool read_state(const eddy_body *b, eddy_rigid_state *s)
 {
     memset(s, 0, sizeof *s);
     const eddy_rigid_interface *t = table_of(b);
-    t->read(t->context, rigid_id(b), s);
+    return t->read(t->context, rigid_id(b), s);
 }
 
 /* ------------------------------------------------------------ world */
@@ -44,7 +45,6 @@ static const char *missing_entry(const eddy_rigid_interface *t)
     if (!t->set_awake) return "set_awake";
     if (!t->set_velocity) return "set_velocity";
     if (!t->set_transform) return "set_transform";
-    if (!t->alive) return "alive";
     if (!t->gravity) return "gravity";
     if (!t->time) return "time";
     return NULL;
@@ -110,7 +110,9 @@ eddy_result eddy_body_from_rigid(eddy_world *w, eddy_rigid_id id, eddy_body **ou
                          "the world was not made from a rigid-body table (eddy_world_from_rigid)");
     if (!eddy_port_world_live(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the game's world is gone");
-    if (!w->rigid->alive(w->rigid->context, id))
+    eddy_rigid_state s;
+    memset(&s, 0, sizeof s);
+    if (!w->rigid->read(w->rigid->context, id, &s))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the game's body %u (generation %u) is not alive",
                          id.index, id.generation);
     eddy_native_ref native = (eddy_native_ref)id.index | ((eddy_native_ref)id.generation << 32);
@@ -125,8 +127,8 @@ eddy_rigid_id eddy_body_rigid_id(const eddy_body *b)
 
 bool eddy_rigid_body_alive(const eddy_body *b)
 {
-    const eddy_rigid_interface *t = table_of(b);
-    return t->alive(t->context, rigid_id(b));
+    eddy_rigid_state s;
+    return read_state(b, &s);
 }
 
 void eddy_rigid_body_forget(eddy_body *b) { (void)b; }
@@ -141,6 +143,7 @@ eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err)
     b->gravity_scale = s.gravity_scale;
     b->fixed_rotation = s.type == EDDY_BODY_DYNAMIC && !(s.inertia > 0.0);
     b->box2d_user_data = s.user_data;
+    b->rigid_revision = s.shape_revision;
     eddy_shape_info shapes[RIGID_MAX_SHAPES];
     int n = t->shapes(t->context, rigid_id(b), shapes, RIGID_MAX_SHAPES);
     if (n < 0)
@@ -156,12 +159,12 @@ eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err)
     return EDDY_OK;
 }
 
-/* The table tells the shapes, not which ones they are: a changed count. */
+/* The shapes changed when their revision did (eddy_rigid_state). */
 bool eddy_rigid_shapes_changed(eddy_body *b)
 {
-    const eddy_rigid_interface *t = table_of(b);
-    eddy_shape_info none[1];
-    return t->shapes(t->context, rigid_id(b), none, 0) != b->shape_count;
+    eddy_rigid_state s;
+    read_state(b, &s);
+    return s.shape_revision != b->rigid_revision;
 }
 
 eddy_body_type eddy_rigid_body_type(const eddy_body *b)
@@ -187,16 +190,48 @@ void eddy_rigid_velocity(const eddy_body *b, double v[2], double *w)
     *w = s.angular_velocity;
 }
 
-void eddy_rigid_mass(const eddy_body *b, eddy_port_mass *out)
+static void mass_of(const eddy_rigid_state *st, eddy_port_mass *out)
 {
-    eddy_rigid_state s;
-    read_state(b, &s);
+    const eddy_rigid_state s = *st;
     out->mass = s.mass;
     out->inertia = s.inertia;
     out->local_center[0] = s.local_center[0], out->local_center[1] = s.local_center[1];
     double c = cos(s.angle), sn = sin(s.angle);
     out->world_center[0] = s.position[0] + c * s.local_center[0] - sn * s.local_center[1];
     out->world_center[1] = s.position[1] + sn * s.local_center[0] + c * s.local_center[1];
+}
+
+void eddy_rigid_mass(const eddy_body *b, eddy_port_mass *out)
+{
+    eddy_rigid_state s;
+    read_state(b, &s);
+    mass_of(&s, out);
+}
+
+/* The coupling's one read of the body in a step (body_port.h). */
+bool eddy_rigid_read(eddy_body *b, eddy_port_state *out)
+{
+    eddy_rigid_state s;
+    if (!read_state(b, &s))
+        return false;
+    out->pos[0] = s.position[0], out->pos[1] = s.position[1];
+    out->c = cos(s.angle), out->s = sin(s.angle);
+    out->v[0] = s.velocity[0], out->v[1] = s.velocity[1];
+    out->w = s.angular_velocity;
+    mass_of(&s, &out->mass);
+    out->type = s.type;
+    out->gravity_scale = s.gravity_scale;
+    out->awake = s.awake;
+    out->sleep_enabled = s.sleep_enabled;
+    out->shapes_changed = b->adopted && s.shape_revision != b->rigid_revision;
+    return true;
+}
+
+/* ... and its one write. */
+void eddy_rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque)
+{
+    const eddy_rigid_interface *t = table_of(b);
+    t->apply_force(t->context, rigid_id(b), fx, fy, torque);
 }
 
 void eddy_rigid_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])

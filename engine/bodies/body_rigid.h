@@ -41,6 +41,8 @@ bool eddy_rigid_is_sleep_enabled(const eddy_body *b);
 void eddy_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py);
 void eddy_rigid_set_transform(eddy_body *b, double x, double y, double angle);
 void eddy_rigid_set_velocity(eddy_body *b, double vx, double vy, double w);
+bool eddy_rigid_read(eddy_body *b, eddy_port_state *out);
+void eddy_rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque);
 
 #define EDDY_RIGID_W(w, fn, ...) (EDDY_RIGID_OF_WORLD(w) ? eddy_rigid_##fn(__VA_ARGS__) : eddy_native_##fn(__VA_ARGS__))
 #define EDDY_RIGID_B(b, fn, ...) (EDDY_RIGID_OF_BODY(b) ? eddy_rigid_##fn(__VA_ARGS__) : eddy_native_##fn(__VA_ARGS__))
@@ -69,5 +71,7 @@ void eddy_rigid_set_velocity(eddy_body *b, double vx, double vy, double w);
 #define eddy_native_apply(b, k, x, y, px, py) EDDY_RIGID_B(b, apply, b, k, x, y, px, py)
 #define eddy_native_set_transform(b, x, y, a) EDDY_RIGID_B(b, set_transform, b, x, y, a)
 #define eddy_native_set_velocity(b, x, y, w) EDDY_RIGID_B(b, set_velocity, b, x, y, w)
+#define eddy_native_read(b, o) EDDY_RIGID_B(b, read, b, o)
+#define eddy_native_apply_wrench(b, x, y, t) EDDY_RIGID_B(b, apply_wrench, b, x, y, t)
 
 #endif /* EDDY_BODY_RIGID_H */

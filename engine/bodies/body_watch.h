@@ -53,6 +53,23 @@ bool eddy_port_world_live(const eddy_world *w);
  * bodies), to name a body the game has destroyed. */
 void *eddy_port_box2d_user_data(const eddy_body *b);
 
+/* A coupled step's hold on a body (the coupling's whole traffic with a body
+ * in a step is one read and one write): eddy_port_hold_state reads the
+ * body's state once (pose, centre of mass, velocity, mass, type, gravity
+ * scale, sleep flags, whether its shapes changed) and returns whether the
+ * body is alive (false, and remembered, when the game destroyed it; the
+ * caller has found the world alive this step). Until eddy_port_let_state_go
+ * (or eddy_world_step) the getters of eddy_body.h answer from that read; a
+ * write through eddy (mass, gravity scale, sleep, velocity) makes the next
+ * getter read it again. The game must not run in between: a hold lasts
+ * one advance. */
+bool eddy_port_hold_state(eddy_body *b);
+void eddy_port_let_state_go(eddy_body *b);
+/* The coupling's force for the next step: (fx, fy) N at the centre of mass
+ * and torque N m, in one write; dynamic bodies only, a non-finite part
+ * dropped. */
+void eddy_port_apply_wrench(eddy_body *b, double fx, double fy, double torque);
+
 /* The world's step clock: eddy_port_clock_start sets it to zero;
  * eddy_port_clock_read gives the seconds the world has been stepped since and,
  * in eddy's own world, in *steps how many steps (counted by eddy_world_step);

@@ -448,6 +448,7 @@ eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_error *err)
 {
     int outside;
     eddy_result res = advance(c, dt, &outside, err);
+    eddy_coupling_let_states_go(c);
     if (res != EDDY_OK) return res;
     return outside >= 0 ? left_domain(err, outside) : EDDY_OK;
 }
@@ -459,6 +460,7 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
                          "world (adopted): call eddy_coupling_advance, then step the world");
     int outside;
     eddy_result res = advance(c, dt, &outside, err);
+    eddy_coupling_let_states_go(c);
     if (res != EDDY_OK) return res;
     double t4 = eddy_now_ms();
     res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);

@@ -60,6 +60,7 @@
  * them as u_p. */
 #include "coupling_internal.h"
 #include "body_pieces.h"
+#include "body_watch.h"
 #include "surface.h"
 
 #include <math.h>
@@ -745,8 +746,7 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         added_mass_step(info, added, &m, eddy_body_mass(body), eddy_body_inertia(body),
                         info->ambient, q, turn_weight, dt, out, gyro);
         for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
-        eddy_body_apply_force_to_center(body, out[0], out[1], NULL);
-        if (out[2] != 0.0) eddy_body_apply_torque(body, out[2], NULL);
+        eddy_port_apply_wrench(body, out[0], out[1], out[2]); /* one write (body_port.h) */
     }
 }
 

@@ -203,6 +203,7 @@ eddy_result eddy_coupling_world_gone(eddy_error *err);
 eddy_result eddy_coupling_box2d_world_gone(eddy_error *err);
 void eddy_coupling_hold_body(eddy_coupling *c, int b);
 void eddy_coupling_release_body(eddy_coupling *c, int b);
+void eddy_coupling_let_states_go(eddy_coupling *c);
 eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err);
 
 /* feedback_grid.c */

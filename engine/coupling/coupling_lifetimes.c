@@ -83,6 +83,14 @@ void eddy_coupling_release_body(eddy_coupling *c, int b)
     eddy_coupling_body_detach(c, b);
     eddy_body_enable_sleep(body, c->info[b].sleep_enabled);
     eddy_port_watch_body(body, false);
+    eddy_port_let_state_go(body);
+}
+
+/* The end of an advance: the game may step and change its bodies now, so
+ * what the step read of them is not answered again (body_port.h). */
+void eddy_coupling_let_states_go(eddy_coupling *c)
+{
+    for (int b = 0; c && b < c->body_count; ++b) eddy_port_let_state_go(c->bodies[b]);
 }
 
 eddy_result eddy_coupling_world_gone(eddy_error *err)
@@ -93,7 +101,10 @@ eddy_result eddy_coupling_world_gone(eddy_error *err)
 
 /* ------------------------------------------------------------ what the game did */
 
-/* Coupled bodies whose Box2D body (or table body) the game destroyed other
+/* Each coupled body's state is read here, once for the advance
+ * (eddy_port_hold_state: the getters answer from it until
+ * eddy_coupling_let_states_go).
+ * Coupled bodies whose Box2D body (or table body) the game destroyed other
  * than through eddy_body_destroy (the handle is still there): the coupling
  * lets go of them without touching the engine and reports each
  * (eddy_coupling_lost_bodies); the advance goes on for the rest. A body the
@@ -104,7 +115,7 @@ static void let_go_of_lost_bodies(eddy_coupling *c)
     c->lost_count = 0;
     for (int b = 0; b < c->body_count;) {
         eddy_body *body = c->bodies[b];
-        if (eddy_port_body_live(body)) {
+        if (eddy_port_hold_state(body)) {
             ++b;
             continue;
         }
@@ -138,6 +149,7 @@ static void follow_new_shapes(eddy_coupling *c)
         eddy_result res = eddy_port_reread_shapes(body, &ignored);
         if (res == EDDY_OK) res = eddy_coupling_add_body(c, body, &ignored);
         if (res == EDDY_OK) {
+            eddy_port_hold_state(body); /* let go when it was taken out */
             if (kept.drag_set) {
                 c->info[c->body_count - 1].drag = kept.drag;
                 c->info[c->body_count - 1].drag_set = true;
@@ -226,8 +238,8 @@ static void resync_body(eddy_coupling *c, int b)
     }
     double mass, inertia;
     eddy_body_added_mass(body, &mass, &inertia);
-    bool game_mass = eddy_port_resync_mass(body);
-    if (game_mass || mass != info->box2d_added[0] || inertia != info->box2d_added[1])
+    bool game_mass = eddy_port_resync_mass(body); /* puts the added mass back on top */
+    if (mass != info->box2d_added[0] || inertia != info->box2d_added[1])
         eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
     if (game_mass) eddy_coupling_body_weigh(c, b); /* the weight the coupling applies */
 }

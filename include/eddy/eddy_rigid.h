@@ -15,8 +15,8 @@
  * eddy_coupling_advance; no sensor events, queries, drags or kinematic moves;
  * shapes are the game's). Box2D 2.4 and v3 are reached through their own
  * backends (eddy_box2d_v24.h, eddy_box2d_v3.h); Chipmunk2D 7 through the
- * adapter in adapters/chipmunk (eddy_chipmunk.h, about 200 lines), which is
- * the worked example of filling this table.
+ * adapter in adapters/chipmunk (eddy_chipmunk.h, about 300 lines, built as
+ * libeddy-chipmunk.a), which is the worked example of filling this table.
  *
  * USAGE
  *
@@ -33,11 +33,18 @@
  *
  * THE CONTRACT
  *   - Bodies are named by generational handles (eddy_rigid_id): an index and
- *     a generation that changes when the slot is reused, as b2BodyId. eddy
- *     asks `alive` before anything else each step; once it says false the
- *     body is never asked about again (eddy_body.h, LIFETIMES).
- *   - `read` is called once per body for each thing eddy reads (pose,
- *     velocity, mass...) and must be cheap and side-effect free.
+ *     a generation that changes when the slot is reused, as b2BodyId. Once
+ *     `read` says a body is gone it is never asked about again (eddy_body.h,
+ *     LIFETIMES).
+ *   - A coupled step calls, for each coupled body: `read` once (everything
+ *     eddy needs of it, its liveness and shape revision included) and
+ *     `apply_force` once (dynamic bodies in the water); `set_mass`,
+ *     `set_gravity_scale`, `set_sleep_enabled` and `set_awake` only when
+ *     the body is coupled or let go, enters or leaves the water, or the game
+ *     changed its mass, type, shapes, gravity scale or sleep flag since the
+ *     last step (then one more `read` follows a write); and for the world
+ *     `world_alive`, `gravity` and `time` (twice). tests/test_chipmunk.c
+ *     counts these calls. `read` must be cheap and side-effect free.
  *   - Mass: eddy adds the fluid's added mass to the body's own through
  *     `set_mass` (the total the engine integrates with; contacts must see it)
  *     and takes it off again when the body is let go. A total the game reads
@@ -85,12 +92,19 @@ typedef struct eddy_rigid_state {
     bool sleep_enabled;
     bool awake;
     void *user_data;         /* the game's own, handed back in messages and events */
+    /* Any number that changes whenever the body's shapes change (a counter
+     * the adapter keeps, or a hash of the engine's shape handles): eddy
+     * reads the shapes again (`shapes`) when it does. */
+    uint64_t shape_revision;
 } eddy_rigid_state;
 
 typedef struct eddy_rigid_interface {
     void *context; /* handed to every function; eddy never frees it */
-    /* read */
-    void (*read)(void *context, eddy_rigid_id body, eddy_rigid_state *out);
+    /* read: the whole state of a live body in out (zeroed by eddy first);
+     * false, out untouched, when the body is gone (destroyed, or its slot
+     * reused: another generation). The only call eddy makes per body per
+     * step besides apply_force. */
+    bool (*read)(void *context, eddy_rigid_id body, eddy_rigid_state *out);
     /* The body's collision shapes in body space (circles and convex
      * polygons: type, vertices or centre and radius, density, friction,
      * restitution, sensor flag, user data; area and centroid are eddy's to
@@ -106,8 +120,6 @@ typedef struct eddy_rigid_interface {
     void (*set_awake)(void *context, eddy_rigid_id body, bool awake);
     void (*set_velocity)(void *context, eddy_rigid_id body, double vx, double vy, double w);
     void (*set_transform)(void *context, eddy_rigid_id body, double x, double y, double angle);
-    /* lifetime */
-    bool (*alive)(void *context, eddy_rigid_id body);
     /* world */
     bool (*world_alive)(void *context); /* NULL: always */
     void (*gravity)(void *context, double out[2]);
