@@ -660,7 +660,7 @@ static void water_reaction(eddy_coupling *c, int b, const body_motion *m, const 
  * info->load, its drag into drag[2]; returns the energy the drag takes. */
 static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double density,
                          const double g[2], const double weight[3], const double *ma, double dt,
-                         double drag[2], double *ambient_speed)
+                         double drag[2], double *ambient_speed, double hydro[3])
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
@@ -686,7 +686,8 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
         load[1] += ma[3] * acc[0] + (displaced + ma[4]) * acc[1];
         load[2] += ma[6] * acc[0] + ma[7] * acc[1];
         water_reaction(c, b, m, &a, ma, density, area, dt);
-        if (!c->desc.no_buoyancy) hydrostatic_load(density, pressure_g, area, centroid, m->c, load);
+        if (!c->desc.no_buoyancy) hydrostatic_load(density, pressure_g, area, centroid, m->c, hydro);
+        for (int k = 0; k < 3; ++k) load[k] += hydro[k];
     }
     double other[2] = {load[0] + weight[0], load[1] + weight[1]};
     drag_force(c, b, m, density, mass, ma, urel, other, dt, drag);
@@ -716,6 +717,7 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memset(info->load, 0, sizeof info->load);
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
+        bool split = type == EDDY_BODY_DYNAMIC && eddy_wet_open(c, b, dt); /* surface.h */
         if (!eddy_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
             info->wake_fade = 0.0; /* and the wake it made stays in the water, not with it */
             continue;
@@ -727,9 +729,9 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         for (int k = 0; k < 9; ++k) added[k] = wet * info->added[k];
         world_added_mass(info->added, &m, ma_full);
         world_added_mass(added, &m, ma);
-        double drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0};
+        double drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0}, hydro[3] = {0.0, 0.0, 0.0};
         if (type == EDDY_BODY_DYNAMIC) weight_load(info, &m, g, weight);
-        double lost = fluid_load(c, b, &m, fd.density, g, weight, ma, dt, drag, &ambient_speed);
+        double lost = fluid_load(c, b, &m, fd.density, g, weight, ma, dt, drag, &ambient_speed, hydro);
         if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
             memset(info->load, 0, sizeof info->load);
             continue;
@@ -740,6 +742,8 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         if (type != EDDY_BODY_DYNAMIC) continue;
         double q[3], out[3], gyro[3];
         for (int k = 0; k < 3; ++k) q[k] = info->load[k] + weight[k];
+        if (split) /* buoyancy and weight go as kicks (surface.h, THE HYDROSTATIC KICKS) */
+            for (int k = 0; k < 3; ++k) q[k] -= hydro[k] + weight[k];
         double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], m.omega};
         eddy_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
         added_mass_step(info, added, &m, eddy_body_mass(body), eddy_body_inertia(body),
@@ -747,7 +751,44 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
         eddy_body_apply_force_to_center(body, out[0], out[1], NULL);
         if (out[2] != 0.0) eddy_body_apply_torque(body, out[2], NULL);
+        eddy_wet_handed(c, b, out, dt);
     }
+}
+
+void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double acc[3],
+                                            double dv[3])
+{
+    eddy_body *body = c->bodies[b];
+    const eddy_coupled_body *info = &c->info[b];
+    body_motion m;
+    read_motion(c, body, &m);
+    double g[2], q[3] = {0.0, 0.0, 0.0}, area, centroid[2], pressure_g[2];
+    eddy_world_get_gravity(c->world, g);
+    eddy_fluid_desc fd;
+    eddy_fluid_get_desc(c->fluid, &fd);
+    weight_load(info, &m, g, q);
+    if (!c->desc.no_buoyancy) {
+        displaced_region(c, b, &m, g, &area, centroid, pressure_g);
+        hydrostatic_load(fd.density, pressure_g, area, centroid, m.c, q);
+    }
+    double wet = eddy_wet_fraction(c, b), added[9], ma[9], ma_full[9], k[9];
+    for (int i = 0; i < 9; ++i) added[i] = wet * info->added[i];
+    world_added_mass(added, &m, ma);
+    world_added_mass(info->added, &m, ma_full);
+    double inertia = eddy_body_inertia(body);
+    bool turns = inertia > 0.0;
+    total_mass(ma, eddy_body_mass(body), inertia, k);
+    double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], turns ? m.omega : 0.0};
+    double slam[3];
+    for (int i = 0; i < 3; ++i) {
+        double sum = 0.0;
+        for (int j = 0; j < 3; ++j) sum += ma_full[3 * i + j] * qrel[j];
+        slam[i] = -0.5 * ds * sum;
+    }
+    if (!turns) q[2] = slam[2] = 0.0;
+    if (!solve3(k, q, acc)) acc[0] = acc[1] = acc[2] = 0.0;
+    if (!solve3(k, slam, dv)) dv[0] = dv[1] = dv[2] = 0.0;
+    if (!turns) acc[2] = dv[2] = 0.0;
 }
 
 /* Kinetic energy a dynamic body adds to the water's, to leading order for a

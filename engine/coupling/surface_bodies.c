@@ -163,11 +163,10 @@ static double downward_gravity(const eddy_coupling *c)
     return -g[1];
 }
 
-void eddy_surface_step(eddy_coupling *c, double dt)
+/* The water every body displaced since its last source, into the modes. */
+static void displace_bodies(eddy_coupling *c)
 {
-    c->splash_count = 0;
     eddy_surface *s = c->surface;
-    if (!s) return;
     for (int b = 0; b < c->body_count; ++b) {
         eddy_wet_body *w = &c->wet[b];
         double now[3];
@@ -187,7 +186,23 @@ void eddy_surface_step(eddy_coupling *c, double dt)
         memcpy(w->pose, now, sizeof now);
         w->pose_known = true;
     }
-    eddy_surface_advance(s, dt, downward_gravity(c));
+}
+
+void eddy_surface_step(eddy_coupling *c, double dt)
+{
+    c->splash_count = 0;
+    eddy_surface *s = c->surface;
+    if (!s) return;
+    displace_bodies(c);
+    double turn = dt + s->half_left; /* (a close that did not come: the rest of its turn) */
+    s->half_left = s->closing ? 0.5 * dt : 0.0;
+    s->closing = false;
+    eddy_surface_advance(s, turn - s->half_left, downward_gravity(c));
+}
+
+void eddy_wet_will_close(eddy_coupling *c)
+{
+    if (c && c->surface) c->surface->closing = true;
 }
 
 /* ------------------------------------------------------------ wet state */
@@ -385,7 +400,92 @@ static void settle_mean(eddy_coupling *c)
 void eddy_wet_update(eddy_coupling *c, double dt)
 {
     settle_mean(c);
-    for (int b = 0; b < c->body_count; ++b) update_body(c, b, true, dt);
+    for (int b = 0; b < c->body_count; ++b) /* a split body's force is not held over the step */
+        update_body(c, b, true, c->wet[b].split ? 0.0 : dt);
+}
+
+/* ------------------------------------------------------------ the kicks */
+
+/* Adds t times rate (linear, angular) to body b's velocity. */
+static void kick(eddy_coupling *c, int b, const double rate[3], double t)
+{
+    eddy_body *body = c->bodies[b];
+    double v[2];
+    eddy_body_linear_velocity(body, v);
+    eddy_body_set_velocity(body, v[0] + t * rate[0], v[1] + t * rate[1],
+                           eddy_body_angular_velocity(body) + t * rate[2], NULL);
+}
+
+/* Whether the solver's step left body b where the force it was handed takes
+ * it: no contact, joint, damping or clamp acted (their impulses are the
+ * solver's; a body they touched is not kicked, and gets the whole force the
+ * next step). Box2D keeps velocities in single precision. */
+static bool moved_freely(const eddy_coupling *c, int b, double dt)
+{
+    const eddy_wet_body *w = &c->wet[b];
+    eddy_body *body = c->bodies[b];
+    double v[3];
+    eddy_body_linear_velocity(body, v);
+    v[2] = eddy_body_angular_velocity(body);
+    double g = fabs(downward_gravity(c)) * dt;
+    for (int i = 0; i < 3; ++i)
+        if (!(fabs(v[i] - w->expect[i]) <= 1e-5 * (fabs(w->expect[i]) + g + 1e-3))) return false;
+    return true;
+}
+
+void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
+{
+    if (!c->surface) return;
+    eddy_wet_body *w = &c->wet[b];
+    const eddy_coupled_body *info = &c->info[b];
+    eddy_body *body = c->bodies[b];
+    double v[2], mass = eddy_body_mass(body) + info->box2d_added[0];
+    double inertia = eddy_body_inertia(body), turn = inertia + info->box2d_added[1];
+    eddy_body_linear_velocity(body, v);
+    w->expect[0] = v[0] + dt * out[0] / mass;
+    w->expect[1] = v[1] + dt * out[1] / mass;
+    w->expect[2] = eddy_body_angular_velocity(body) + (inertia > 0.0 ? dt * out[2] / turn : 0.0);
+    w->handed = true;
+}
+
+bool eddy_wet_open(eddy_coupling *c, int b, double dt)
+{
+    if (!c->surface || !c->wet[b].split) return false;
+    c->wet[b].split = false;
+    kick(c, b, c->wet[b].kick, 0.5 * dt);
+    return true;
+}
+
+/* The close of a step (surface.h, THE HYDROSTATIC KICKS): the surface as the
+ * bodies left it (their water in the modes, the mean level), each body's wet
+ * part at its new pose, and for each floating body that moved freely its
+ * slamming impulse and the closing half of its kick. Buoyancy and weight then
+ * act as in velocity Verlet: a spring's energy is kept to (omega dt)^2 / 8
+ * where the one-sided step (the whole force held over the solver's step,
+ * positions moved with the new velocity) swings by omega dt / 2, and the
+ * state between steps has its velocity at the same time as its position. */
+void eddy_wet_close(eddy_coupling *c, double dt)
+{
+    eddy_surface *s = c->surface;
+    if (!s) return;
+    displace_bodies(c);
+    if (s->half_left > 0.0) eddy_surface_advance(s, s->half_left, downward_gravity(c));
+    s->half_left = 0.0;
+    settle_mean(c);
+    for (int b = 0; b < c->body_count; ++b) {
+        eddy_wet_body *w = &c->wet[b];
+        bool free = w->handed && moved_freely(c, b, dt);
+        w->handed = false, w->split = false;
+        measure_body(c, b, 0.0);
+        if (!free || !w->wet) continue;
+        hand_over(c, b, w->fraction);
+        double dv[3];
+        eddy_coupling_hydrostatic_acceleration(c, b, w->fraction - w->step_fraction, w->kick, dv);
+        w->step_fraction = w->fraction;
+        for (int i = 0; i < 3; ++i) dv[i] += 0.5 * dt * w->kick[i];
+        kick(c, b, dv, 1.0);
+        w->split = true;
+    }
 }
 
 void eddy_wet_attach(eddy_coupling *c, int b)
