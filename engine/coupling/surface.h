@@ -82,6 +82,11 @@ typedef struct eddy_wet_body {
     double expect[3];      /* the velocity the solver should reach with what it was
                               handed (eddy_wet_handed); anything else touched it */
     bool handed;           /* expect is set for the step under way */
+    bool opened;           /* the step under way opened with a half kick */
+    bool touched;          /* something besides the coupling moved it in the last step
+                              (a contact): the next step hands the solver the whole force */
+    double whole[3];       /* a step that did not open with one: the acceleration of the
+                              buoyancy and weight handed whole (the close takes half back) */
 } eddy_wet_body;
 
 /* ------------------------------------------------------------ surface.c */

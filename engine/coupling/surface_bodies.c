@@ -196,7 +196,6 @@ void eddy_surface_step(eddy_coupling *c, double dt)
     displace_bodies(c);
     double turn = dt + s->half_left; /* (a close that did not come: the rest of its turn) */
     s->half_left = s->closing ? 0.5 * dt : 0.0;
-    s->closing = false;
     eddy_surface_advance(s, turn - s->half_left, downward_gravity(c));
 }
 
@@ -400,8 +399,9 @@ static void settle_mean(eddy_coupling *c)
 void eddy_wet_update(eddy_coupling *c, double dt)
 {
     settle_mean(c);
-    for (int b = 0; b < c->body_count; ++b) /* a split body's force is not held over the step */
-        update_body(c, b, true, c->wet[b].split ? 0.0 : dt);
+    bool closing = c->surface && c->surface->closing;
+    for (int b = 0; b < c->body_count; ++b) /* a kicked body's force is not held over the step */
+        update_body(c, b, true, closing && !c->wet[b].touched ? 0.0 : dt);
 }
 
 /* ------------------------------------------------------------ the kicks */
@@ -446,13 +446,25 @@ void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
     w->expect[1] = v[1] + dt * out[1] / mass;
     w->expect[2] = eddy_body_angular_velocity(body) + (inertia > 0.0 ? dt * out[2] / turn : 0.0);
     w->handed = true;
+    if (!w->opened && c->surface->closing) { /* the first step of a split, or after a contact */
+        double none[3];
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, w->whole, none);
+    }
 }
 
 bool eddy_wet_open(eddy_coupling *c, int b, double dt)
 {
-    if (!c->surface || !c->wet[b].split) return false;
-    c->wet[b].split = false;
-    kick(c, b, c->wet[b].kick, 0.5 * dt);
+    eddy_wet_body *w = &c->wet[b];
+    w->opened = false;
+    if (!c->surface) return false;
+    if (!w->split) { /* the first step of a floating body, or one entering the water */
+        if (!c->surface->closing || !w->wet || w->touched) return false;
+        double none[3];
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, w->kick, none);
+    }
+    w->split = false;
+    w->opened = true;
+    kick(c, b, w->kick, 0.5 * dt);
     return true;
 }
 
@@ -471,18 +483,21 @@ void eddy_wet_close(eddy_coupling *c, double dt)
     displace_bodies(c);
     if (s->half_left > 0.0) eddy_surface_advance(s, s->half_left, downward_gravity(c));
     s->half_left = 0.0;
+    s->closing = false;
     settle_mean(c);
     for (int b = 0; b < c->body_count; ++b) {
         eddy_wet_body *w = &c->wet[b];
-        bool free = w->handed && moved_freely(c, b, dt);
-        w->handed = false, w->split = false;
+        bool free = w->handed && moved_freely(c, b, dt), opened = w->opened;
+        if (w->handed) w->touched = !free;
+        w->handed = false, w->split = false, w->opened = false;
         measure_body(c, b, 0.0);
         if (!free || !w->wet) continue;
         hand_over(c, b, w->fraction);
         double dv[3];
         eddy_coupling_hydrostatic_acceleration(c, b, w->fraction - w->step_fraction, w->kick, dv);
         w->step_fraction = w->fraction;
-        for (int i = 0; i < 3; ++i) dv[i] += 0.5 * dt * w->kick[i];
+        for (int i = 0; i < 3; ++i) /* a whole kick at the start stood for two halves */
+            dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i]));
         kick(c, b, dv, 1.0);
         w->split = true;
     }
