@@ -147,9 +147,11 @@ void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt);
 /* (M + s M_a)^-1 times buoyancy and weight of body b at its pose and wet part
  * as measured last (coupling_forces.c), world axes, about the centre of mass,
  * into acc; and into dv the velocity change of the slamming impulse
- * -(ds / 2) M_a q_rel of a change ds of its immersion (eddy_wet_slam). */
-void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double acc[3],
-                                            double dv[3]);
+ * -(ds / 2) M_a q_rel of a change ds of its immersion (eddy_wet_slam), made
+ * to keep the energy exactly together with the half kick of half seconds
+ * that follows it. */
+void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
+                                            double acc[3], double dv[3]);
 
 /* The surface's part of a coupled step, after the fluid's: every body's
  * displacement since the last step into the modes, then the modes over dt.

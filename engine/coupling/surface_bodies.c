@@ -448,23 +448,56 @@ void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
     w->handed = true;
     if (!w->opened && c->surface->closing) { /* the first step of a split, or after a contact */
         double none[3];
-        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, w->whole, none);
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->whole, none);
     }
+}
+
+/* The acceleration the solver's own gravity gives a body handed back to it
+ * dry (its gravity scale times the world's gravity). */
+static void own_gravity(const eddy_coupling *c, int b, double out[3])
+{
+    double g[2];
+    eddy_world_get_gravity(c->world, g);
+    double scale = c->info[b].gravity_scale;
+    out[0] = scale * g[0], out[1] = scale * g[1], out[2] = 0.0;
+}
+
+/* A dry body gets nothing from the coupling: the solver should end the step
+ * with its velocity now plus its own gravity's. */
+static void expect_own(eddy_coupling *c, int b, const double own[3], double dt)
+{
+    eddy_wet_body *w = &c->wet[b];
+    double v[2];
+    eddy_body_linear_velocity(c->bodies[b], v);
+    w->expect[0] = v[0] + dt * own[0], w->expect[1] = v[1] + dt * own[1];
+    w->expect[2] = eddy_body_angular_velocity(c->bodies[b]);
+    w->handed = true;
 }
 
 bool eddy_wet_open(eddy_coupling *c, int b, double dt)
 {
     eddy_wet_body *w = &c->wet[b];
-    w->opened = false;
-    if (!c->surface) return false;
-    if (!w->split) { /* the first step of a floating body, or one entering the water */
-        if (!c->surface->closing || !w->wet || w->touched) return false;
+    bool split = w->split;
+    w->opened = w->split = false;
+    if (!c->surface || !c->surface->closing) return false;
+    double own[3] = {0.0, 0.0, 0.0}; /* what the solver adds itself over the step */
+    if (w->dry_released) own_gravity(c, b, own);
+    if (!split) { /* the first step, one after a contact, or entering the water */
+        if (w->touched || !(w->wet || w->dry_released)) {
+            if (w->dry_released) { /* the solver applies its whole gravity */
+                memcpy(w->whole, own, sizeof own);
+                expect_own(c, b, own, dt);
+            }
+            return false;
+        }
         double none[3];
-        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, w->kick, none);
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->kick, none);
     }
-    w->split = false;
+    double dv[3];
+    for (int i = 0; i < 3; ++i) dv[i] = 0.5 * dt * w->kick[i] - dt * own[i];
+    kick(c, b, dv, 1.0);
     w->opened = true;
-    kick(c, b, w->kick, 0.5 * dt);
+    if (w->dry_released) expect_own(c, b, own, dt);
     return true;
 }
 
@@ -491,11 +524,11 @@ void eddy_wet_close(eddy_coupling *c, double dt)
         if (w->handed) w->touched = !free;
         w->handed = false, w->split = false, w->opened = false;
         measure_body(c, b, 0.0);
-        if (!free || !w->wet) continue;
+        if (!free) continue;
         hand_over(c, b, w->fraction);
-        double dv[3];
-        eddy_coupling_hydrostatic_acceleration(c, b, w->fraction - w->step_fraction, w->kick, dv);
-        w->step_fraction = w->fraction;
+        double dv[3], ds = w->wet ? w->fraction - w->step_fraction : 0.0;
+        eddy_coupling_hydrostatic_acceleration(c, b, ds, 0.5 * dt, w->kick, dv); /* dry: its weight */
+        if (w->wet) w->step_fraction = w->fraction;
         for (int i = 0; i < 3; ++i) /* a whole kick at the start stood for two halves */
             dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i]));
         kick(c, b, dv, 1.0);
