@@ -41,6 +41,8 @@ typedef struct eddy_surface {
     double *mirror_xy, *mirror_uv; /* 2 mirror_cap: scratch, the mirrored points, their flow */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
+    double *seen_rate;     /* count: da_n/dt as the step's panels saw it (eddy_wet_update):
+                              the waves' velocity the queries give, with the panels' */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
     double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
     double *shape_a, *shape_b; /* count: scratch, filtered shapes at two points */
@@ -103,7 +105,8 @@ double eddy_surface_sigma(const eddy_surface *s, double width);
  * the smoothing width sigma; the filtered mode shapes go to shapes (count
  * values). */
 double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
-/* The modes' own velocity at (x, y) (fluid coordinates), added to uv. */
+/* The modes' own velocity at (x, y) (fluid coordinates) as the step's panels saw it
+ * (seen_rate), added to uv. */
 void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
 /* Puts water displaced near x0 (d0, m^2) and near x1 (d1) into the modes: the
  * projection of two smoothed point sources (the constant part, the mean
@@ -200,7 +203,9 @@ void eddy_wet_mask_panels(eddy_coupling *c);
 /* The reduced flow at the n points xy above the lid of a surface level
  * replaced by its mirror image in the lid, (u, -v) at (x, 2 D - y): what the
  * panels of a body reaching through the lid see (coef: the fluid's
- * coefficients to use, NULL: its own). Nothing in a full tank. */
+ * coefficients to use, NULL: its own); and the waves' velocity added at
+ * every point (above the lid: (-u, v) at the mirror point). Nothing in a
+ * full tank. */
 void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv);
 

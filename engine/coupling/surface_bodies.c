@@ -399,6 +399,8 @@ static void settle_mean(eddy_coupling *c)
 void eddy_wet_update(eddy_coupling *c, double dt)
 {
     settle_mean(c);
+    if (c->surface)
+        memcpy(c->surface->seen_rate, c->surface->rate, (size_t)c->surface->count * sizeof(double));
     bool closing = c->surface && c->surface->closing;
     for (int b = 0; b < c->body_count; ++b) /* a kicked body's force is not held over the step */
         update_body(c, b, true, closing && !c->wet[b].touched ? 0.0 : dt);
@@ -666,6 +668,25 @@ void eddy_wet_mask_panels(eddy_coupling *c)
     }
 }
 
+/* The waves' velocity at the panels (issue 35, item 1: a drifting hull let
+ * 8 % of the stream through its wet part, the waves' flow passing through it
+ * as the panels did not see it). Under the lid as it is; above it, at the
+ * mirror point as (-u, v): a divergence-free continuation (the reduced
+ * flow's (u, -v) has the waves' flux through the lid as a source sheet the
+ * closed outline's vortex panels could not cancel), so the panels cancel the
+ * waves inside the whole outline too. */
+static void add_waves_to_samples(const eddy_surface *s, double D, int n, const double *xy,
+                                 double *uv)
+{
+    for (int p = 0; p < n; ++p) {
+        double x = xy[2 * p], y = xy[2 * p + 1], w[2] = {0.0, 0.0};
+        bool above = y > D;
+        eddy_surface_wave_velocity(s, x, above ? fmax(2.0 * D - y, 0.0) : y, w);
+        uv[2 * p] += above ? -w[0] : w[0];
+        uv[2 * p + 1] += w[1];
+    }
+}
+
 void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv)
 {
@@ -690,6 +711,7 @@ void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, 
             uv[2 * p + 1] = -s->mirror_uv[2 * q + 1];
         }
     }
+    add_waves_to_samples(s, D, n, xy, uv);
 }
 
 /* ------------------------------------------------------------ queries */
