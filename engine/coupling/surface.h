@@ -87,6 +87,7 @@ typedef struct eddy_wet_body {
     bool opened;           /* the step under way opened with a half kick */
     bool touched;          /* something besides the coupling moved it in the last step
                               (a contact): the next step hands the solver the whole force */
+    double own[3];         /* the solver's own gravity on a dry body in the step under way */
     double whole[3];       /* a step that did not open with one: the acceleration of the
                               buoyancy and weight handed whole (the close takes half back) */
 } eddy_wet_body;

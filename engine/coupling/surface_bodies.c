@@ -484,6 +484,7 @@ bool eddy_wet_open(eddy_coupling *c, int b, double dt)
     if (!c->surface || !c->surface->closing) return false;
     double own[3] = {0.0, 0.0, 0.0}; /* what the solver adds itself over the step */
     if (w->dry_released) own_gravity(c, b, own);
+    memcpy(w->own, own, sizeof own);
     if (!split) { /* the first step, one after a contact, or entering the water */
         if (w->touched || !(w->wet || w->dry_released)) {
             if (w->dry_released) { /* the solver applies its whole gravity */
@@ -495,8 +496,12 @@ bool eddy_wet_open(eddy_coupling *c, int b, double dt)
         double none[3];
         eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->kick, none);
     }
-    double dv[3];
-    for (int i = 0; i < 3; ++i) dv[i] = 0.5 * dt * w->kick[i] - dt * own[i];
+    /* the solver moves the position by c dt^2 of its own gravity, c = 1 -
+       lead (Box2D 2.4: 1; v3's n substeps: (n + 1) / 2n): taking c dt of it
+       off the velocity first leaves the position velocity Verlet's, and the
+       close takes the rest, (1 - c) dt */
+    double dv[3], c_own = 1.0 - c->surface->lead;
+    for (int i = 0; i < 3; ++i) dv[i] = 0.5 * dt * w->kick[i] - c_own * dt * own[i];
     kick(c, b, dv, 1.0);
     w->opened = true;
     if (w->dry_released) expect_own(c, b, own, dt);
@@ -532,7 +537,8 @@ void eddy_wet_close(eddy_coupling *c, double dt)
         eddy_coupling_hydrostatic_acceleration(c, b, ds, 0.5 * dt, w->kick, dv); /* dry: its weight */
         if (w->wet) w->step_fraction = w->fraction;
         for (int i = 0; i < 3; ++i) /* a whole kick at the start stood for two halves */
-            dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i]));
+            dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i])) -
+                     (opened ? s->lead * dt * w->own[i] : 0.0);
         kick(c, b, dv, 1.0);
         w->split = true;
     }
