@@ -126,21 +126,61 @@ static void step(rig *r, int n)
 
 /* ------------------------------------------------------------ energy */
 
-/* A wide box (beam B, height H) bobbing upright in a box pool with no drag
- * and no viscosity anywhere. The energy that must stay constant is
- *   the kinetic energy of water and body (eddy_coupling_kinetic_energy: the
- *   body with its added mass), the body's weight m g y_G, the water's
- *   potential energy, and the waves'.
- * The water's potential energy, for the flat mean level L = D + eta_m with
- * W eta_m = A (the water is conserved), is rho g times the integral of y
- * over the water: up to a constant rho g A (L - y_B) - rho g W eta_m^2 / 2
- * with A the wet area and y_B its centroid; for an upright box whose bottom
- * is at y_b, A = B (L - y_b) and that is rho g A^2 / (2 B) - rho g A^2 / (2 W).
- * The waves' energy is what the modes carry (eddy_coupling_surface_energy),
- * whose potential half is checked against a quadrature of eta below. */
-static double water_potential(double A, double B, double W)
+/* A wide box (beam B, height H) upright in a box pool with no drag and no
+ * viscosity anywhere, bobbing from below its draft or dropped in from above.
+ * The energy that must stay constant is written here from the state, not
+ * taken from the code's energy functions:
+ *   the body: m g y_G and (m |v|^2 + I omega^2) / 2 with m and I of the box,
+ *     plus the water it drags along, s q^T M_a q / 2 with s its wet share
+ *     (eddy_coupling_body_submerged) and M_a its added-mass tensor
+ *     (eddy_coupling_body_added_mass, turned to world axes);
+ *   the water under the lid: the reduced flow's kinetic energy;
+ *   the water's potential energy for the flat mean level L = D + A / W (the
+ *     water is conserved), rho g times the integral of y over the water: up
+ *     to a constant rho g A ((L + D) / 2 - y_c), A the wet area of the box
+ *     below L and y_c its centroid, both from the pose;
+ *   the waves: rho g N_n (a_n^2 + (da_n/dt)^2 / omega_n^2) / 2 summed, with
+ *     N_n = W / 2 and omega_n^2 = g k tanh(k D), k = n pi / W, computed here
+ *     from the amplitudes, whose potential half is checked against a
+ *     quadrature of eta below. */
+typedef struct books {
+    double W, D, B, H, m, inertia;
+} books;
+
+static double wave_energy_of_amplitudes(const rig *r, const books *k)
 {
-    return RHO * G * A * A * (0.5 / B - 0.5 / W);
+    const eddy_surface *s = r->c->surface;
+    double e = 0.0;
+    for (int n = 0; n < s->count; ++n) {
+        double kn = (n + 1) * M_PI / k->W, omega2 = G * kn * tanh(kn * k->D);
+        e += 0.5 * RHO * G * (k->W / 2) * (s->amp[n] * s->amp[n] + s->rate[n] * s->rate[n] / omega2);
+    }
+    return e;
+}
+
+static double energy_books(const rig *r, eddy_body *box, const books *k)
+{
+    eddy_pose p;
+    eddy_body_get_pose(box, &p);
+    double v[2], w = eddy_body_angular_velocity(box), ma[9];
+    eddy_body_linear_velocity(box, v);
+    assert_int_equal(eddy_coupling_body_added_mass(r->c, box, ma), EDDY_OK);
+    double cs = cos(p.angle), sn = sin(p.angle);
+    double vb[3] = {cs * v[0] + sn * v[1], -sn * v[0] + cs * v[1], w}; /* body axes */
+    double added = 0.0;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) added += vb[i] * ma[3 * i + j] * vb[j];
+    double s = eddy_coupling_body_submerged(r->c, box);
+    double kinetic = 0.5 * (k->m * (v[0] * v[0] + v[1] * v[1]) + k->inertia * w * w + s * added);
+    /* the flat level with the box upright: L = D + B (L - y_b) / W, the wet
+       height clamped to [0, H] */
+    double yb = p.y - k->H / 2, L = (k->D - k->B * yb / k->W) / (1.0 - k->B / k->W);
+    double h = fmin(fmax(L - yb, 0.0), k->H);
+    L = k->D + k->B * h / k->W;
+    double A = k->B * h, yc = yb + h / 2;
+    double water = RHO * G * A * (0.5 * (L + k->D) - yc);
+    return kinetic + eddy_fluid_kinetic_energy(r->fluid) + k->m * G * p.y + water +
+           wave_energy_of_amplitudes(r, k);
 }
 
 typedef struct bob_result {
@@ -150,42 +190,44 @@ typedef struct bob_result {
     double waves;    /* J in the waves at the end */
 } bob_result;
 
-static bob_result bob(int substeps)
+/* drop 0: the box let go 6 cm below its draft; else its bottom that far
+ * above the water. */
+static bob_result bob(int substeps, double drop)
 {
     const double W = 10, D = 4, B = 1.0, H = 0.5, dens = 500;
     rig_desc d = {W, 6, D, 64, 12, 0, 0.0, -1.0, 0, 0};
     rig r = make_rig(&d);
     const double m = dens * B * H, A_eq = m / RHO;
+    books k = {W, D, B, H, m, m * (B * B + H * H) / 12};
     const double y_b_eq = D + A_eq / W - A_eq / B; /* the bottom at rest */
-    const double push = 0.06;
-    eddy_body *box = add_box(&r, W / 2, y_b_eq - push + H / 2, 0, B / 2, H / 2, dens, 0.0);
-    const double e_rest = m * G * (y_b_eq + H / 2) + water_potential(A_eq, B, W);
+    double y0 = drop > 0 ? D + drop + H / 2 : y_b_eq - 0.06 + H / 2;
+    eddy_body *box = add_box(&r, W / 2, y0, 0, B / 2, H / 2, dens, 0.0);
+    double L_eq = D + A_eq / W, yc_eq = y_b_eq + A_eq / (2 * B);
+    const double e_rest = m * G * (y_b_eq + H / 2) + RHO * G * A_eq * (0.5 * (L_eq + D) - yc_eq);
     bob_result out = {0};
     double e0 = 0, late = 0;
     int late_n = 0;
     for (int n = 0; n <= 600; ++n) {
-        eddy_pose p;
-        eddy_body_get_pose(box, &p);
-        double L = eddy_coupling_surface_mean(r.c), A = B * (L - (p.y - H / 2));
-        double e = eddy_coupling_kinetic_energy(r.c) + m * G * p.y + water_potential(A, B, W) +
-                   eddy_coupling_surface_energy(r.c);
+        double e = energy_books(&r, box, &k);
         if (n == 0) e0 = e, out.excess = e0 - e_rest;
         out.worst = fmax(out.worst, fabs(e - e0));
         if (n >= 480) late += e - e0, ++late_n;
-        for (int k = 0; k < substeps && n < 600; ++k) {
+        for (int j = 0; j < substeps && n < 600; ++j) {
             eddy_error err = {0};
             if (eddy_coupling_step(r.c, DT / substeps, &err) != EDDY_OK)
                 fail_msg("step: %s", err.message);
         }
     }
     out.late = fabs(late / late_n);
-    out.waves = eddy_coupling_surface_energy(r.c);
+    out.waves = wave_energy_of_amplitudes(&r, &k);
+    /* the code's own wave energy agrees with the books' */
+    assert_true(fabs(eddy_coupling_surface_energy(r.c) - out.waves) <= 1e-9 * out.waves);
     /* the waves' potential energy, rho g / 2 times the integral of
        (eta - mean)^2, by the midpoint rule on eta itself, is at most their
        whole energy (the rest is kinetic) */
     double pot = 0;
-    for (int k = 0; k < 4000; ++k) {
-        double x = (k + 0.5) * W / 4000;
+    for (int j = 0; j < 4000; ++j) {
+        double x = (j + 0.5) * W / 4000;
         double e = eddy_coupling_surface_height(r.c, x) - eddy_coupling_surface_mean(r.c);
         pot += 0.5 * RHO * G * e * e * W / 4000;
     }
@@ -194,22 +236,30 @@ static bob_result bob(int substeps)
     return out;
 }
 
+/* Issue 35, item 2: buoyancy and weight are kicked half before and half
+ * after the rigid-body step (surface.h, THE HYDROSTATIC KICKS), so the
+ * game's step keeps the energy as a fine one does, on either backend. */
 static void energy_is_conserved_while_a_body_bobs(void **state)
 {
     (void)state;
-    bob_result fine = bob(10), game = bob(1);
+    bob_result fine = bob(10, 0.0), game = bob(1, 0.0), dropped = bob(1, 0.05);
     print_message("energy: box bobbing for 10 s with %.3g J above rest, no drag or viscosity: "
-                  "|E - E0| <= %.3g J (%.2f %%) at dt = 1/600 s, %.3g J (%.1f %%) at dt = 1/60 s "
-                  "(mean over the last 2 s %.2f %%); the waves hold %.3g J\n", fine.excess,
+                  "|E - E0| <= %.3g J (%.3f %%) at dt = 1/600 s, %.3g J (%.3f %%) at dt = 1/60 s "
+                  "(mean over the last 2 s %.3f %%); the waves hold %.3g J\n", fine.excess,
                   fine.worst, 100 * fine.worst / fine.excess, game.worst,
                   100 * game.worst / game.excess, 100 * game.late / game.excess, fine.waves);
-    /* the coupled model keeps fluid + surface + bodies; the rigid-body step
-       (semi-implicit Euler) adds an oscillation of order omega dt, no drift */
-    assert_true(fine.worst <= 0.01 * fine.excess);
-    assert_true(game.worst <= 0.08 * game.excess);
-    assert_true(game.late <= 0.03 * game.excess);
+    print_message("energy: box dropped from 5 cm, %.3g J above rest: |E - E0| <= %.3f %% at "
+                  "dt = 1/60 s (mean over the last 2 s %.3f %%); the waves hold %.3g J\n",
+                  dropped.excess, 100 * dropped.worst / dropped.excess,
+                  100 * dropped.late / dropped.excess, dropped.waves);
+    assert_true(fine.worst <= 0.002 * fine.excess);
+    assert_true(game.worst <= 0.01 * game.excess);
+    assert_true(game.late <= 0.005 * game.excess);
+    assert_true(dropped.worst <= 0.01 * dropped.excess);
+    assert_true(dropped.late <= 0.01 * dropped.excess); /* v3: 0.63 %, an offset taken on entry */
     /* the body gave the waves a good part of its energy */
     assert_true(fine.waves > 0.3 * fine.excess);
+    assert_true(dropped.waves > 0.3 * dropped.excess);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -897,8 +947,8 @@ static void thrown_body_flies_free_and_comes_back(void **state)
     int leaves = 0, enters = 0, last_enter = -1;
     double first_leave_vy = 0, last_enter_vy = 0;
     bool flown = false; /* has been well clear of the water */
-    eddy_world *twin = NULL;
-    eddy_body *ghost = NULL;
+    int n0 = -1; /* the first step well clear of the water */
+    double p0[2] = {0, 0}, v0[2] = {0, 0};
     double worst_gap = -1, max_load = 0, first_wet_load = -1;
     bool high = false, was_high = false;
     for (int n = 0; n < 60 * 5; ++n) {
@@ -929,27 +979,15 @@ static void thrown_body_flies_free_and_comes_back(void **state)
             eddy_body_added_mass(b, &am, &ai);
             assert_true(am == 0 && ai == 0 && eddy_body_gravity_scale(b) == 1.0);
             assert_true(eddy_coupling_body_submerged(r.c, b) == 0);
-            if (!twin) { /* the same body, alone in a world without water */
-                eddy_world_desc wd = {0};
-                wd.gravity[1] = -G;
-                assert_int_equal(eddy_world_create(&wd, &twin, &err), EDDY_OK);
-                eddy_body_desc bd = {0};
-                bd.type = EDDY_BODY_DYNAMIC;
-                bd.position[0] = p.x, bd.position[1] = p.y;
-                bd.linear_velocity[0] = v[0], bd.linear_velocity[1] = v[1];
-                assert_int_equal(eddy_body_create(twin, &bd, &ghost, &err), EDDY_OK);
-                eddy_shape_desc sd = {0};
-                sd.type = EDDY_SHAPE_CIRCLE, sd.radius = R, sd.density = dens;
-                assert_int_equal(eddy_body_add_shape(ghost, &sd, NULL, &err), EDDY_OK);
+            if (n0 < 0) { /* the flight from here: the parabola of a free body */
+                n0 = n, p0[0] = p.x, p0[1] = p.y, v0[0] = v[0], v0[1] = v[1];
                 worst_gap = 0;
             } else if (was_high) {
-                eddy_pose q;
-                double u[2];
-                eddy_body_get_pose(ghost, &q);
-                eddy_body_linear_velocity(ghost, u);
-                worst_gap = fmax(worst_gap, fmax(hypot(p.x - q.x, p.y - q.y), hypot(v[0] - u[0], v[1] - u[1])));
+                double t = (n - n0) * DT;
+                double q[2] = {p0[0] + v0[0] * t, p0[1] + v0[1] * t - 0.5 * G * t * t};
+                double u[2] = {v0[0], v0[1] - G * t};
+                worst_gap = fmax(worst_gap, fmax(hypot(p.x - q[0], p.y - q[1]), hypot(v[0] - u[0], v[1] - u[1])));
             }
-            assert_int_equal(eddy_world_step(twin, DT, 4, &err), EDDY_OK);
         }
         if (last_enter >= 0 && n >= last_enter && v[1] < 0) {
             if (first_wet_load < 0) first_wet_load = fabs(load[1]);
@@ -957,19 +995,22 @@ static void thrown_body_flies_free_and_comes_back(void **state)
         }
     }
     assert_true(leaves >= 1 && enters >= 1 && first_leave_vy > 0 && last_enter_vy < 0);
-    print_message("leaving: well out of the water the body's path and velocity differ from a free "
-                  "body's by %.1e; falling back in at %.1f m/s, the water's force on the first wet "
+    print_message("leaving: well out of the water the body's path and velocity differ from the "
+                  "parabola by %.1e; falling back in at %.1f m/s, the water's force on the first wet "
                   "step is %.0f N/m, at most %.0f N/m after (weight %.0f N/m, full buoyancy "
                   "%.0f N/m)\n", worst_gap, -last_enter_vy, first_wet_load, max_load, mass * G,
                   RHO * G * M_PI * R * R);
-    assert_true(worst_gap == 0);
+    /* out of the water its gravity is kicked half before and half after the
+       solver's step (surface.h), which makes the step exact for a constant
+       force: the parabola to Box2D's single precision (a free Box2D body's
+       own step lags it by g dt t / 2) */
+    assert_true(worst_gap >= 0 && worst_gap < 1e-5);
     /* no spike: touching the water it meets a small force, and never more
        than its full buoyancy plus the drag of its whole width at the speed
        it falls in with */
     assert_true(first_wet_load < 0.25 * max_load);
     assert_true(max_load < RHO * G * M_PI * R * R +
                                0.5 * RHO * 1.2 * 2 * R * last_enter_vy * last_enter_vy);
-    eddy_world_destroy(twin);
     free_rig(&r);
 }
 

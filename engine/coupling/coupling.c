@@ -459,11 +459,13 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world is the game's own Box2D "
                          "world (adopted): call eddy_coupling_advance, then step the world");
     int outside;
+    eddy_wet_will_close(c); /* surface.h: THE HYDROSTATIC KICKS */
     eddy_result res = advance(c, dt, &outside, err);
     eddy_coupling_let_states_go(c);
     if (res != EDDY_OK) return res;
     double t4 = eddy_now_ms();
     res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);
+    if (res == EDDY_OK) eddy_wet_close(c, dt); /* the hydrostatic kicks' closing half (surface.h) */
     double t5 = eddy_now_ms();
     c->timings.bodies_ms = t5 - t4;
     c->timings.total_ms += t5 - t4;

@@ -104,11 +104,12 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     size_t n = (size_t)s->count;
     s->amp = eddy_calloc(n, sizeof *s->amp);
     s->rate = eddy_calloc(n, sizeof *s->rate);
+    s->seen_rate = eddy_calloc(n, sizeof *s->seen_rate);
     s->shape_a = eddy_calloc(n, sizeof *s->shape_a);
     s->shape_b = eddy_calloc(n, sizeof *s->shape_b);
     s->filter = eddy_calloc(n, sizeof *s->filter);
     s->wall_factor = eddy_calloc(n, sizeof *s->wall_factor);
-    if (!s->filter || !s->amp || !s->rate || !s->shape_a || !s->shape_b || !s->wall_factor)
+    if (!s->filter || !s->amp || !s->rate || !s->seen_rate || !s->shape_a || !s->shape_b || !s->wall_factor)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     for (int k = 0; k < s->count; ++k) s->wall_factor[k] = wall_factor(m->k[k], s->depth, s->open_width);
     int probes = c->desc.max_bodies * EDDY_PROBE_MAX_PANELS, panels = c->panels->max_panels;
@@ -129,7 +130,7 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
 void eddy_surface_destroy(eddy_surface *s)
 {
     if (!s) return;
-    eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->filter), eddy_free(s->wall_factor);
+    eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->seen_rate), eddy_free(s->filter), eddy_free(s->wall_factor);
     eddy_free(s->mirror_at), eddy_free(s->mirror_xy), eddy_free(s->mirror_uv);
     eddy_free(s->shape_a), eddy_free(s->shape_b);
     eddy_free(s);
@@ -206,7 +207,7 @@ double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes
 
 void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2])
 {
-    eddy_surface_velocity_at(s->modes, s->asset, s->rate, x, y, uv);
+    eddy_surface_velocity_at(s->modes, s->asset, s->seen_rate, x, y, uv);
 }
 
 void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,

@@ -41,6 +41,8 @@ typedef struct eddy_surface {
     double *mirror_xy, *mirror_uv; /* 2 mirror_cap: scratch, the mirrored points, their flow */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
+    double *seen_rate;     /* count: da_n/dt as the step's panels saw it (eddy_wet_update):
+                              the waves' velocity the queries give, with the panels' */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
     double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
     double *shape_a, *shape_b; /* count: scratch, filtered shapes at two points */
@@ -52,6 +54,8 @@ typedef struct eddy_surface {
                               (omega dt)^2). Box2D 2.4's one semi-implicit step: c = 1,
                               lead 0; v3's n substeps: c = (n + 1) / 2n, lead (n - 1) / 2n,
                               3/8 for its 4 (a floating body's bobbing grew without it) */
+    bool closing;          /* the step under way will be closed (eddy_wet_will_close) */
+    double half_left;      /* s: the modes' rotation left for the close (THE HYDROSTATIC KICKS) */
     double mean;           /* the mean level above D: the water the bodies displace / W_s */
     double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
 } eddy_surface;
@@ -73,6 +77,19 @@ typedef struct eddy_wet_body {
     bool dry_released;     /* out of the water: its own gravity and mass are back */
     bool pose_known;
     double pose[3];        /* origin and angle (fluid coordinates) at the last source */
+    bool split;            /* the last step ended with the closing half of the
+                              hydrostatic kick (eddy_wet_close): the next opens with the
+                              other half instead of handing the solver the whole force */
+    double kick[3];        /* (M + s M_a)^-1 (buoyancy + weight) at the close, m/s^2, rad/s^2 */
+    double expect[3];      /* the velocity the solver should reach with what it was
+                              handed (eddy_wet_handed); anything else touched it */
+    bool handed;           /* expect is set for the step under way */
+    bool opened;           /* the step under way opened with a half kick */
+    bool touched;          /* something besides the coupling moved it in the last step
+                              (a contact): the next step hands the solver the whole force */
+    double own[3];         /* the solver's own gravity on a dry body in the step under way */
+    double whole[3];       /* a step that did not open with one: the acceleration of the
+                              buoyancy and weight handed whole (the close takes half back) */
 } eddy_wet_body;
 
 /* ------------------------------------------------------------ surface.c */
@@ -89,7 +106,8 @@ double eddy_surface_sigma(const eddy_surface *s, double width);
  * the smoothing width sigma; the filtered mode shapes go to shapes (count
  * values). */
 double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
-/* The modes' own velocity at (x, y) (fluid coordinates), added to uv. */
+/* The modes' own velocity at (x, y) (fluid coordinates) as the step's panels saw it
+ * (seen_rate), added to uv. */
 void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
 /* Puts water displaced near x0 (d0, m^2) and near x1 (d1) into the modes: the
  * projection of two smoothed point sources (the constant part, the mean
@@ -106,6 +124,38 @@ void eddy_surface_advance(eddy_surface *s, double dt, double g);
 double eddy_surface_wave_energy(const eddy_surface *s);
 
 /* ------------------------------------------------------------ surface_bodies.c */
+
+/* THE HYDROSTATIC KICKS (issue 35, item 2). Buoyancy and weight, the stiff
+ * conservative part of a floating body's load, are split round the rigid-body
+ * step as velocity Verlet splits a force: half a kick at the start of the
+ * step, the drift (the solver's step with the other forces), half a kick at
+ * the end, at the new pose (surface_bodies.c, eddy_wet_close). Only
+ * eddy_coupling_step can close a step; after eddy_coupling_advance the game
+ * steps the world, and the whole force goes to the solver as before. */
+/* After the world's step: the water every body displaced into the modes, the
+ * mean level, every body against the surface at its new pose, and the closing
+ * half kick of every floating body the solver moved freely. */
+void eddy_wet_close(eddy_coupling *c, double dt);
+/* Called by eddy_coupling_step before its advance: the step will be closed,
+ * so the modes turn by half the step before the rigid bodies' step and by
+ * the other half after the water the bodies displaced went in (the wave
+ * forces' work then matches the energy the waves take to O(dt^3)). */
+void eddy_wet_will_close(eddy_coupling *c);
+/* The opening half kick of body b if the last step closed with one (its
+ * velocity is set); true if it did, and the solver is then not to be handed
+ * buoyancy and weight. */
+bool eddy_wet_open(eddy_coupling *c, int b, double dt);
+/* What the solver was handed for body b (force and torque at its centre of
+ * mass, per metre), to tell at the close whether anything else moved it. */
+void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt);
+/* (M + s M_a)^-1 times buoyancy and weight of body b at its pose and wet part
+ * as measured last (coupling_forces.c), world axes, about the centre of mass,
+ * into acc; and into dv the velocity change of the slamming impulse
+ * -(ds / 2) M_a q_rel of a change ds of its immersion (eddy_wet_slam), made
+ * to keep the energy exactly together with the half kick of half seconds
+ * that follows it. */
+void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
+                                            double acc[3], double dv[3]);
 
 /* The surface's part of a coupled step, after the fluid's: every body's
  * displacement since the last step into the modes, then the modes over dt.
@@ -154,7 +204,9 @@ void eddy_wet_mask_panels(eddy_coupling *c);
 /* The reduced flow at the n points xy above the lid of a surface level
  * replaced by its mirror image in the lid, (u, -v) at (x, 2 D - y): what the
  * panels of a body reaching through the lid see (coef: the fluid's
- * coefficients to use, NULL: its own). Nothing in a full tank. */
+ * coefficients to use, NULL: its own); and the waves' velocity added at
+ * every point (above the lid: (-u, v) at the mirror point). Nothing in a
+ * full tank. */
 void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv);
 

@@ -163,11 +163,10 @@ static double downward_gravity(const eddy_coupling *c)
     return -g[1];
 }
 
-void eddy_surface_step(eddy_coupling *c, double dt)
+/* The water every body displaced since its last source, into the modes. */
+static void displace_bodies(eddy_coupling *c)
 {
-    c->splash_count = 0;
     eddy_surface *s = c->surface;
-    if (!s) return;
     for (int b = 0; b < c->body_count; ++b) {
         eddy_wet_body *w = &c->wet[b];
         double now[3];
@@ -187,7 +186,22 @@ void eddy_surface_step(eddy_coupling *c, double dt)
         memcpy(w->pose, now, sizeof now);
         w->pose_known = true;
     }
-    eddy_surface_advance(s, dt, downward_gravity(c));
+}
+
+void eddy_surface_step(eddy_coupling *c, double dt)
+{
+    c->splash_count = 0;
+    eddy_surface *s = c->surface;
+    if (!s) return;
+    displace_bodies(c);
+    double turn = dt + s->half_left; /* (a close that did not come: the rest of its turn) */
+    s->half_left = s->closing ? 0.5 * dt : 0.0;
+    eddy_surface_advance(s, turn - s->half_left, downward_gravity(c));
+}
+
+void eddy_wet_will_close(eddy_coupling *c)
+{
+    if (c && c->surface) c->surface->closing = true;
 }
 
 /* ------------------------------------------------------------ wet state */
@@ -385,7 +399,149 @@ static void settle_mean(eddy_coupling *c)
 void eddy_wet_update(eddy_coupling *c, double dt)
 {
     settle_mean(c);
-    for (int b = 0; b < c->body_count; ++b) update_body(c, b, true, dt);
+    if (c->surface)
+        memcpy(c->surface->seen_rate, c->surface->rate, (size_t)c->surface->count * sizeof(double));
+    bool closing = c->surface && c->surface->closing;
+    for (int b = 0; b < c->body_count; ++b) /* a kicked body's force is not held over the step */
+        update_body(c, b, true, closing && !c->wet[b].touched ? 0.0 : dt);
+}
+
+/* ------------------------------------------------------------ the kicks */
+
+/* Adds t times rate (linear, angular) to body b's velocity. */
+static void kick(eddy_coupling *c, int b, const double rate[3], double t)
+{
+    eddy_body *body = c->bodies[b];
+    double v[2];
+    eddy_body_linear_velocity(body, v);
+    eddy_body_set_velocity(body, v[0] + t * rate[0], v[1] + t * rate[1],
+                           eddy_body_angular_velocity(body) + t * rate[2], NULL);
+}
+
+/* Whether the solver's step left body b where the force it was handed takes
+ * it: no contact, joint, damping or clamp acted (their impulses are the
+ * solver's; a body they touched is not kicked, and gets the whole force the
+ * next step). Box2D keeps velocities in single precision. */
+static bool moved_freely(const eddy_coupling *c, int b, double dt)
+{
+    const eddy_wet_body *w = &c->wet[b];
+    eddy_body *body = c->bodies[b];
+    double v[3];
+    eddy_body_linear_velocity(body, v);
+    v[2] = eddy_body_angular_velocity(body);
+    double g = fabs(downward_gravity(c)) * dt;
+    for (int i = 0; i < 3; ++i)
+        if (!(fabs(v[i] - w->expect[i]) <= 1e-5 * (fabs(w->expect[i]) + g + 1e-3))) return false;
+    return true;
+}
+
+void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
+{
+    if (!c->surface) return;
+    eddy_wet_body *w = &c->wet[b];
+    const eddy_coupled_body *info = &c->info[b];
+    eddy_body *body = c->bodies[b];
+    double v[2], mass = eddy_body_mass(body) + info->box2d_added[0];
+    double inertia = eddy_body_inertia(body), turn = inertia + info->box2d_added[1];
+    eddy_body_linear_velocity(body, v);
+    w->expect[0] = v[0] + dt * out[0] / mass;
+    w->expect[1] = v[1] + dt * out[1] / mass;
+    w->expect[2] = eddy_body_angular_velocity(body) + (inertia > 0.0 ? dt * out[2] / turn : 0.0);
+    w->handed = true;
+    if (!w->opened && c->surface->closing) { /* the first step of a split, or after a contact */
+        double none[3];
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->whole, none);
+    }
+}
+
+/* The acceleration the solver's own gravity gives a body handed back to it
+ * dry (its gravity scale times the world's gravity). */
+static void own_gravity(const eddy_coupling *c, int b, double out[3])
+{
+    double g[2];
+    eddy_world_get_gravity(c->world, g);
+    double scale = c->info[b].gravity_scale;
+    out[0] = scale * g[0], out[1] = scale * g[1], out[2] = 0.0;
+}
+
+/* A dry body gets nothing from the coupling: the solver should end the step
+ * with its velocity now plus its own gravity's. */
+static void expect_own(eddy_coupling *c, int b, const double own[3], double dt)
+{
+    eddy_wet_body *w = &c->wet[b];
+    double v[2];
+    eddy_body_linear_velocity(c->bodies[b], v);
+    w->expect[0] = v[0] + dt * own[0], w->expect[1] = v[1] + dt * own[1];
+    w->expect[2] = eddy_body_angular_velocity(c->bodies[b]);
+    w->handed = true;
+}
+
+bool eddy_wet_open(eddy_coupling *c, int b, double dt)
+{
+    eddy_wet_body *w = &c->wet[b];
+    bool split = w->split;
+    w->opened = w->split = false;
+    if (!c->surface || !c->surface->closing) return false;
+    double own[3] = {0.0, 0.0, 0.0}; /* what the solver adds itself over the step */
+    if (w->dry_released) own_gravity(c, b, own);
+    memcpy(w->own, own, sizeof own);
+    if (!split) { /* the first step, one after a contact, or entering the water */
+        if (w->touched || !(w->wet || w->dry_released)) {
+            if (w->dry_released) { /* the solver applies its whole gravity */
+                memcpy(w->whole, own, sizeof own);
+                expect_own(c, b, own, dt);
+            }
+            return false;
+        }
+        double none[3];
+        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->kick, none);
+    }
+    /* the solver moves the position by c dt^2 of its own gravity, c = 1 -
+       lead (Box2D 2.4: 1; v3's n substeps: (n + 1) / 2n): taking c dt of it
+       off the velocity first leaves the position velocity Verlet's, and the
+       close takes the rest, (1 - c) dt */
+    double dv[3], c_own = 1.0 - c->surface->lead;
+    for (int i = 0; i < 3; ++i) dv[i] = 0.5 * dt * w->kick[i] - c_own * dt * own[i];
+    kick(c, b, dv, 1.0);
+    w->opened = true;
+    if (w->dry_released) expect_own(c, b, own, dt);
+    return true;
+}
+
+/* The close of a step (surface.h, THE HYDROSTATIC KICKS): the surface as the
+ * bodies left it (their water in the modes, the mean level), each body's wet
+ * part at its new pose, and for each floating body that moved freely its
+ * slamming impulse and the closing half of its kick. Buoyancy and weight then
+ * act as in velocity Verlet: a spring's energy is kept to (omega dt)^2 / 8
+ * where the one-sided step (the whole force held over the solver's step,
+ * positions moved with the new velocity) swings by omega dt / 2, and the
+ * state between steps has its velocity at the same time as its position. */
+void eddy_wet_close(eddy_coupling *c, double dt)
+{
+    eddy_surface *s = c->surface;
+    if (!s) return;
+    displace_bodies(c);
+    if (s->half_left > 0.0) eddy_surface_advance(s, s->half_left, downward_gravity(c));
+    s->half_left = 0.0;
+    s->closing = false;
+    settle_mean(c);
+    for (int b = 0; b < c->body_count; ++b) {
+        eddy_wet_body *w = &c->wet[b];
+        bool free = w->handed && moved_freely(c, b, dt), opened = w->opened;
+        if (w->handed) w->touched = !free;
+        w->handed = false, w->split = false, w->opened = false;
+        measure_body(c, b, 0.0);
+        if (!free) continue;
+        hand_over(c, b, w->fraction);
+        double dv[3], ds = w->wet ? w->fraction - w->step_fraction : 0.0;
+        eddy_coupling_hydrostatic_acceleration(c, b, ds, 0.5 * dt, w->kick, dv); /* dry: its weight */
+        if (w->wet) w->step_fraction = w->fraction;
+        for (int i = 0; i < 3; ++i) /* a whole kick at the start stood for two halves */
+            dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i])) -
+                     (opened ? s->lead * dt * w->own[i] : 0.0);
+        kick(c, b, dv, 1.0);
+        w->split = true;
+    }
 }
 
 void eddy_wet_attach(eddy_coupling *c, int b)
@@ -518,6 +674,25 @@ void eddy_wet_mask_panels(eddy_coupling *c)
     }
 }
 
+/* The waves' velocity at the panels (issue 35, item 1: a drifting hull let
+ * 8 % of the stream through its wet part, the waves' flow passing through it
+ * as the panels did not see it). Under the lid as it is; above it, at the
+ * mirror point as (-u, v): a divergence-free continuation (the reduced
+ * flow's (u, -v) has the waves' flux through the lid as a source sheet the
+ * closed outline's vortex panels could not cancel), so the panels cancel the
+ * waves inside the whole outline too. */
+static void add_waves_to_samples(const eddy_surface *s, double D, int n, const double *xy,
+                                 double *uv)
+{
+    for (int p = 0; p < n; ++p) {
+        double x = xy[2 * p], y = xy[2 * p + 1], w[2] = {0.0, 0.0};
+        bool above = y > D;
+        eddy_surface_wave_velocity(s, x, above ? fmax(2.0 * D - y, 0.0) : y, w);
+        uv[2 * p] += above ? -w[0] : w[0];
+        uv[2 * p + 1] += w[1];
+    }
+}
+
 void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv)
 {
@@ -542,6 +717,7 @@ void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, 
             uv[2 * p + 1] = -s->mirror_uv[2 * q + 1];
         }
     }
+    add_waves_to_samples(s, D, n, xy, uv);
 }
 
 /* ------------------------------------------------------------ queries */
