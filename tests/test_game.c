@@ -153,16 +153,30 @@ static void every_level_plays_600_frames(void **state)
         game_loaded l;
         load_shipped(&cat, i, &l);
         game_sim *sim = make_sim(&l);
+        /* the run cost model's Taylor terms bound every frame's, and are not
+         * more than 20 times their mean (issue 30) */
+        eddy_step_cost cost;
+        eddy_error err = {0};
+        assert_int_equal(game_level_step_cost(l.level, l.asset, EDDY_FEEDBACK_DEFAULT, &cost, &err),
+                         EDDY_OK);
+        double terms = 0, most = 0;
         uint64_t rng = 0x5eed0000u + (uint64_t)i;
         for (int f = 0; f < FRAMES; f++) {
             random_input(sim, &rng);
             step(sim);
             if (game_sim_has_nan(sim)) fail_msg("%s: NaN at frame %d", l.level->id, f);
             if (!game_sim_bodies_inside(sim)) fail_msg("%s: a body left the tank at frame %d", l.level->id, f);
+            eddy_coupling_timings tm;
+            eddy_coupling_get_timings(game_sim_coupling(sim), &tm);
+            terms += tm.fluid.taylor_terms, most = fmax(most, tm.fluid.taylor_terms);
         }
-        print_message("%-18s %d bodies, %d jets, %d goals: %d frames, no NaN, all inside\n",
+        if (most > cost.taylor_terms || (terms > 0 && cost.taylor_terms > 20.0 * terms / FRAMES))
+            fail_msg("%s: Taylor terms estimated %g a frame, measured at most %g, %g on average",
+                     l.level->id, cost.taylor_terms, most, terms / FRAMES);
+        print_message("%-18s %d bodies, %d jets, %d goals: %d frames, no NaN, all inside; Taylor "
+                      "terms %.1f on average, at most %g, estimated %g\n",
                       l.level->id, game_sim_body_count(sim), l.level->jet_count,
-                      l.level->goal_count, FRAMES);
+                      l.level->goal_count, FRAMES, terms / FRAMES, most, cost.taylor_terms);
         game_sim_destroy(sim);
         game_loaded_free(&l);
     }
