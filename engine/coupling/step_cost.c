@@ -13,7 +13,8 @@
  *   fluid     advection contracts the tensor once, A(r) = sum_i r_i A_i
  *             (5.8): its stored entries (nnz), or r^3 / 2 when the fluid
  *             packs a dense tensor (walled levels, tensor_packed.h); then
- *             the Taylor series (5.9) costs r^2 a term;
+ *             the Taylor series (5.9) costs r^2 a term, its terms bounded
+ *             from the water's speed (taylor_terms);
  *   panels    every panel samples the reduced fluid at its midpoint (r modes
  *             each) and every body solves its own panels (P_b^2, 5.13);
  *             bodies near one another (closer than the far field reaches,
@@ -24,8 +25,9 @@
  *             little per panel and tree level;
  *   feedback  exact: every moving body's panels against every mode (5.3.4);
  *             naive: every MAC sample sums every panel, then the samples are
- *             projected onto the modes; quadtree (5.19): between the two,
- *             taken as a quarter of the naive sum; off: nothing;
+ *             projected onto the modes; quadtree (5.19): the nodes and
+ *             leaf samples a panel evaluates, more the stronger it is, up to
+ *             every sample (quadtree_evaluations); off: nothing;
  *   bodies    the rigid-body step: each body and each pair in contact, per
  *             substep (and a handful of Box2D's broad phase).
  * Constants round the measurements up, so a step estimated just under a
