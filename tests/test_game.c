@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,16 +153,30 @@ static void every_level_plays_600_frames(void **state)
         game_loaded l;
         load_shipped(&cat, i, &l);
         game_sim *sim = make_sim(&l);
+        /* the run cost model's Taylor terms bound every frame's, and are not
+         * more than 20 times their mean (issue 30) */
+        eddy_step_cost cost;
+        eddy_error err = {0};
+        assert_int_equal(game_level_step_cost(l.level, l.asset, EDDY_FEEDBACK_DEFAULT, &cost, &err),
+                         EDDY_OK);
+        double terms = 0, most = 0;
         uint64_t rng = 0x5eed0000u + (uint64_t)i;
         for (int f = 0; f < FRAMES; f++) {
             random_input(sim, &rng);
             step(sim);
             if (game_sim_has_nan(sim)) fail_msg("%s: NaN at frame %d", l.level->id, f);
             if (!game_sim_bodies_inside(sim)) fail_msg("%s: a body left the tank at frame %d", l.level->id, f);
+            eddy_coupling_timings tm;
+            eddy_coupling_get_timings(game_sim_coupling(sim), &tm);
+            terms += tm.fluid.taylor_terms, most = fmax(most, tm.fluid.taylor_terms);
         }
-        print_message("%-18s %d bodies, %d jets, %d goals: %d frames, no NaN, all inside\n",
+        if (most > cost.taylor_terms || (terms > 0 && cost.taylor_terms > 20.0 * terms / FRAMES))
+            fail_msg("%s: Taylor terms estimated %g a frame, measured at most %g, %g on average",
+                     l.level->id, cost.taylor_terms, most, terms / FRAMES);
+        print_message("%-18s %d bodies, %d jets, %d goals: %d frames, no NaN, all inside; Taylor "
+                      "terms %.1f on average, at most %g, estimated %g\n",
                       l.level->id, game_sim_body_count(sim), l.level->jet_count,
-                      l.level->goal_count, FRAMES);
+                      l.level->goal_count, FRAMES, terms / FRAMES, most, cost.taylor_terms);
         game_sim_destroy(sim);
         game_loaded_free(&l);
     }
@@ -1300,6 +1315,93 @@ static void a_changed_level_is_rebuilt_in_the_background(void **state)
     assert_int_equal(lstat(private_dir, &pst), -1);
 }
 
+/* A loader held back by the test: it says it has started, then waits until
+ * the test lets it go (a 2 GB asset on a slow disk, without the disk). */
+typedef struct held_load {
+    atomic_bool started, release;
+    int loads;
+} held_load;
+
+static eddy_result held_loader(const char *level, const char *asset, game_loaded *out,
+                               eddy_error *err, void *user)
+{
+    held_load *h = user;
+    h->loads++;
+    atomic_store(&h->started, true);
+    struct timespec ms = {0, 1000000};
+    while (!atomic_load(&h->release)) nanosleep(&ms, NULL);
+    memset(out, 0, sizeof *out);
+    eddy_result rc = game_level_load_file(level, &out->level, err);
+    if (rc == EDDY_OK) rc = eddy_asset_load_file(asset, &out->asset, err);
+    if (rc != EDDY_OK) game_loaded_free(out);
+    unlink(asset);
+    return rc;
+}
+
+/* Issue 30: the new asset is loaded off the frame. While the load is held,
+ * every poll (a frame) returns at once, saying BUILDING: 200 frames go by
+ * with the load still under way (counted, not timed: a poll that waited for
+ * the load would never return, and the alarm would end the test). Let go,
+ * the load is READY and handed over with the level's new title; a load the
+ * player walks away from is dropped without being waited for. */
+static void a_slow_load_never_blocks_a_frame(void **state)
+{
+    (void)state;
+    char tool[512];
+    snprintf(tool, sizeof tool, "%s/eddy-level", bin_dir());
+    if (access(tool, X_OK) != 0) skip();
+    const char *level = tmp_path("slow.json");
+    write_level(level, "Slow before", 3);
+    game_reload *r = NULL;
+    eddy_error err = {0};
+    assert_int_equal(game_reload_create(level, g_tmp, tool, &r, &err), EDDY_OK);
+    static held_load h;
+    atomic_init(&h.started, false);
+    atomic_init(&h.release, false);
+    game_reload_set_loader(r, held_loader, &h);
+    double clock = 0;
+    sleep(1);
+    write_level(level, "Slow after", 5);
+    /* frames until the build has exited and the load begun */
+    game_reload_state s = GAME_RELOAD_WATCHING;
+    struct timespec ten_ms = {0, 10000000};
+    for (int k = 0; k < 60000 && !atomic_load(&h.started); k++, clock += 0.01) {
+        s = game_reload_poll(r, clock);
+        assert_true(s == GAME_RELOAD_WATCHING || s == GAME_RELOAD_BUILDING);
+        nanosleep(&ten_ms, NULL);
+    }
+    assert_true(atomic_load(&h.started));
+    int frames = 0;
+    for (; frames < 200; frames++, clock += 0.01)
+        assert_int_equal(game_reload_poll(r, clock), GAME_RELOAD_BUILDING);
+    assert_int_equal(frames, 200);
+    assert_false(atomic_load(&h.release)); /* the load is still held after all of them */
+    game_loaded ld;
+    assert_int_not_equal(game_reload_take(r, &ld, &err), EDDY_OK); /* nothing yet */
+    atomic_store(&h.release, true);
+    assert_int_equal(wait_reload(r, &clock, 60.0), GAME_RELOAD_READY);
+    assert_int_equal(game_reload_take(r, &ld, &err), EDDY_OK);
+    assert_string_equal(ld.level->title, "Slow after");
+    assert_non_null(ld.asset);
+    game_loaded_free(&ld);
+    assert_int_equal(h.loads, 1);
+    /* walked away from during a held load: stop returns at once */
+    atomic_store(&h.release, false);
+    atomic_store(&h.started, false);
+    sleep(1);
+    write_level(level, "Slow again", 4);
+    for (int k = 0; k < 60000 && !atomic_load(&h.started); k++, clock += 0.01) {
+        game_reload_poll(r, clock);
+        nanosleep(&ten_ms, NULL);
+    }
+    assert_true(atomic_load(&h.started));
+    game_reload_stop(r);
+    assert_int_equal(game_reload_poll(r, clock), GAME_RELOAD_BUILDING); /* still loading */
+    atomic_store(&h.release, true);
+    game_reload_destroy(r); /* joins the loader; what it loaded is freed */
+    assert_int_equal(h.loads, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1323,6 +1425,7 @@ int main(void)
         cmocka_unit_test(bots_win_every_level),
         cmocka_unit_test(walled_levels_keep_water_out_of_the_rock),
         cmocka_unit_test(a_changed_level_is_rebuilt_in_the_background),
+        cmocka_unit_test(a_slow_load_never_blocks_a_frame),
 #ifndef EDDY_GAME_NO_SDL
         cmocka_unit_test(screenshot_shows_the_scene),
 #endif

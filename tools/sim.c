@@ -349,12 +349,16 @@ static int run(const options *o, run_state *s)
             return cli_fail(PROG, EX_USAGE, "--probe %s: outside the domain [0,%g] x [0,%g]", p->text,
                             info.width, info.height);
     }
+    double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
+    if (!(dt > 0.0 && dt <= DT_MAX))
+        return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
+                        "(or give --dt)", o->scene_path, dt, DT_MAX);
     /* what the run will cost: refused before it starts when over the limit */
     eddy_step_cost_desc base = {.mode_count = info.mode_count,
                                 .tensor_nonzeros = info.tensor_nonzeros,
                                 .walls = info.wall_count > 0, .advection = info.advection,
                                 .width = info.width, .height = info.height, .nx = info.nx,
-                                .ny = info.ny};
+                                .ny = info.ny, .dt = dt};
     eddy_step_cost cost;
     if (eddy_scene_step_cost(s->scene, &base, &cost, &err) != EDDY_OK)
         return cli_fail(PROG, cli_exit_for_load(err.code), "%s: %s", o->scene_path, err.message);
@@ -366,10 +370,6 @@ static int run(const options *o, run_state *s)
         return cli_fail(PROG, EX_USAGE, "--steps %ld: about %.3g s of work (%s); at most %g s: "
                         "ask for fewer steps", o->steps, (double)o->steps * cost.total, said,
                         CLI_RUN_MAX_SECONDS);
-    double dt = o->dt > 0.0 ? o->dt : eddy_scene_dt(s->scene);
-    if (!(dt > 0.0 && dt <= DT_MAX))
-        return cli_fail(PROG, EX_DATAERR, "%s: \"dt\" %g: a step must be in (0, %g] seconds "
-                        "(or give --dt)", o->scene_path, dt, DT_MAX);
 
     eddy_fluid_desc desc = {0};
     eddy_scene_fluid_desc(s->scene, &desc);

@@ -211,7 +211,8 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
                                     eddy_error *err);
 void eddy_grid_feedback_free(eddy_grid_feedback *g);
 /* Fills g->field with u_p at every MAC sample: exactly (naive) or through the
- * quadtree; returns node evaluations (quadtree). */
+ * quadtree; returns the panel-velocity evaluations (quadtree: nodes used,
+ * and two a sample of the leaves evaluated exactly). */
 void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w);
 int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
                                       double threshold);

@@ -17,6 +17,7 @@
 #include "coupling_internal.h"
 #include "panel_fast.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,8 +108,9 @@ void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_worl
     }
 }
 
-/* Adds one panel's velocity to the samples of a leaf, exactly. */
-static void leaf_exact(eddy_grid_feedback *g, const eddy_qt_node *q, const double *seg, double gamma)
+/* Adds one panel's velocity to the samples of a leaf, exactly; returns the
+ * velocity evaluations (two a cell: its u and its v face). */
+static int leaf_exact(eddy_grid_feedback *g, const eddy_qt_node *q, const double *seg, double gamma)
 {
     const eddy_mac *m = &g->mac;
     double uv[2];
@@ -122,12 +124,15 @@ static void leaf_exact(eddy_grid_feedback *g, const eddy_qt_node *q, const doubl
                                 g->xy[2 * sv + 1], uv);
             g->field[sv] += uv[1];
         }
+    return 2 * (q->i1 - q->i0) * (q->j1 - q->j0);
 }
 
 /* One panel through the tree (5.19): a node whose tabulated error, scaled by
  * the panel's strength and length, is under the threshold takes the panel's
  * velocity at its centre; otherwise its children are visited; a leaf that
- * still fails is evaluated sample by sample. Returns node evaluations. */
+ * still fails is evaluated sample by sample. Returns the panel-velocity
+ * evaluations: one a node used, two a sample of a leaf evaluated exactly
+ * (the work the run cost model bounds, engine/coupling/step_cost.c). */
 static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma, double scale,
                           double threshold)
 {
@@ -146,7 +151,7 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
             g->node_used[n] = true;
             ++evaluations;
         } else if (q->child < 0) {
-            leaf_exact(g, q, seg, gamma);
+            evaluations += leaf_exact(g, q, seg, gamma);
         } else {
             int kids = eddy_quadtree_children(&g->tree, n);
             for (int k = 0; k < kids; ++k) g->stack[top++] = q->child + k;
@@ -181,7 +186,7 @@ int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_wo
     memset(g->field, 0, (size_t)g->samples * sizeof(double));
     memset(g->node_uv, 0, 2 * (size_t)g->tree.node_count * sizeof(double));
     memset(g->node_used, 0, (size_t)g->tree.node_count * sizeof(bool));
-    int evaluations = 0;
+    int64_t evaluations = 0;
     double reference = fmin(g->mac.hx, g->mac.hy);
     for (int s = 0; s < w->source_count; ++s) {
         const double *seg = &w->src[4 * s];
@@ -189,7 +194,7 @@ int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_wo
         evaluations += traverse_panel(g, seg, w->strength[s], len / reference, threshold);
     }
     push_down(g);
-    return evaluations;
+    return evaluations < INT_MAX ? (int)evaluations : INT_MAX;
 }
 
 void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
@@ -228,11 +233,13 @@ static bool raw_feedback(eddy_coupling *c, double *out)
         eddy_grid_feedback_naive_field(&c->grid, c->panels);
         eddy_grid_feedback_project(&c->grid, c->r, out);
         return true;
-    case EDDY_FEEDBACK_QUADTREE:
-        c->timings.quadtree_nodes +=
-            eddy_grid_feedback_quadtree_field(&c->grid, c->panels, c->desc.quadtree_threshold);
+    case EDDY_FEEDBACK_QUADTREE: {
+        int used = eddy_grid_feedback_quadtree_field(&c->grid, c->panels, c->desc.quadtree_threshold);
+        c->timings.quadtree_nodes = used < INT_MAX - c->timings.quadtree_nodes
+                                        ? c->timings.quadtree_nodes + used : INT_MAX;
         eddy_grid_feedback_project(&c->grid, c->r, out);
         return true;
+    }
     default:
         memset(out, 0, (size_t)c->r * sizeof(double));
         /* Gauss points and recurrences (panel_feedback_fast.c); the closed

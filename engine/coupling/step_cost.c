@@ -13,7 +13,8 @@
  *   fluid     advection contracts the tensor once, A(r) = sum_i r_i A_i
  *             (5.8): its stored entries (nnz), or r^3 / 2 when the fluid
  *             packs a dense tensor (walled levels, tensor_packed.h); then
- *             the Taylor series (5.9) costs r^2 a term;
+ *             the Taylor series (5.9) costs r^2 a term, its terms bounded
+ *             from the water's speed (taylor_terms);
  *   panels    every panel samples the reduced fluid at its midpoint (r modes
  *             each) and every body solves its own panels (P_b^2, 5.13);
  *             bodies near one another (closer than the far field reaches,
@@ -24,8 +25,9 @@
  *             little per panel and tree level;
  *   feedback  exact: every moving body's panels against every mode (5.3.4);
  *             naive: every MAC sample sums every panel, then the samples are
- *             projected onto the modes; quadtree (5.19): between the two,
- *             taken as a quarter of the naive sum; off: nothing;
+ *             projected onto the modes; quadtree (5.19): the nodes and
+ *             leaf samples a panel evaluates, more the stronger it is, up to
+ *             every sample (quadtree_evaluations); off: nothing;
  *   bodies    the rigid-body step: each body and each pair in contact, per
  *             substep (and a handful of Box2D's broad phase).
  * Constants round the measurements up, so a step estimated just under a
@@ -44,9 +46,13 @@
 #define FLUID_S_FIXED 3e-6
 #define FLUID_S_PER_NONZERO 1.5e-9
 #define FLUID_S_PER_PACKED 5e-10    /* per r^3 / 2 */
-#define FLUID_TAYLOR_TERMS 8.0      /* a game step: 3 to 5 measured, substeps included;
-                                       kept high, an estimate that refuses runs
-                                       should not come out short */
+#define TAYLOR_TOL 1e-9             /* the fluid's default tolerance (fluid.c) */
+#define TAYLOR_MAX_TERMS 30         /* its default cap of terms a substep */
+#define TAYLOR_MAX_SUBSTEPS 256.0   /* taylor.c's cap, which the fluid's clamp keeps */
+#define DEFAULT_DT (1.0 / 60.0)
+/* |A(r)|_inf h over the water's root-mean-square speed: measured 1.2 (73
+ * modes on 64^2, water stirred by bodies of 1e3 to 1e6 m/s), taken as 4 */
+#define WATER_PEAK_PER_RMS 4.0
 #define FLUID_S_PER_R2_TERM 1.4e-9
 /* advection on the grid (advect_grid.c, advect_box.c; issue 23), per Taylor
  * term: a walled level's two products with its stream functions, 2 r m
@@ -75,7 +81,11 @@
  * sample and mode; naive 24 ns a sample and source panel (images counted)
  * on 64^2 and 128^2 */
 #define FEEDBACK_S_PER_PANEL_MODE 3.5e-9
-#define FEEDBACK_S_PER_QUADTREE_PANEL 8e-6
+#define FEEDBACK_S_PER_EVALUATION 2e-7 /* a panel's velocity at a node or leaf sample (0.17 us
+                                          measured, the issue's 1e6 m/s circle on 64^2) */
+#define QUADTREE_THRESHOLD 1e-3     /* the coupling's default */
+#define QUADTREE_WEAK_PANEL 100.0   /* evaluations of a panel of no strength */
+#define QUADTREE_PER_STRENGTH 0.03  /* evaluations per |gamma| len / (h threshold) */
 #define FEEDBACK_S_PER_SAMPLE_SOURCE 2.5e-8
 #define FEEDBACK_S_PER_SAMPLE_MODE 1e-9
 /* bodies: 65 ns a body and substep spread, about 0.4 us a contact pair and
@@ -95,9 +105,41 @@ static double tensor_entries(const eddy_step_cost_desc *d)
     return d->walls ? r * r * r : fmin(r * r * r, 2.5 * r * r);
 }
 
+/* The fastest the water moves: as given, else as fast as the fastest body
+ * pushes it (feedback never makes the water outrun what moves it), at least
+ * a game level's currents. */
+static double water_speed(const eddy_step_cost_desc *d)
+{
+    double v = fmax(d->speed, EDDY_STEP_COST_WATER_SPEED);
+    for (int b = 0; b < d->body_count; ++b)
+        if (d->bodies[b].moving && d->bodies[b].speed > v) v = d->bodies[b].speed;
+    return v;
+}
+
+/* Terms one substep of the series takes at most (taylor.c): h |A(r)|_inf
+ * <= 1 makes term m at most 1/m! of v in the largest entry, so sqrt(r)/m!
+ * of |v| in the 2-norm on which the series stops at tol; and never more
+ * than max_terms. */
+static double terms_per_substep(const eddy_step_cost_desc *d)
+{
+    int cap = d->taylor_max_terms > 0 ? d->taylor_max_terms : TAYLOR_MAX_TERMS;
+    double bound = sqrt((double)d->mode_count), m = 1.0;
+    while (bound > TAYLOR_TOL && m < cap) bound /= ++m;
+    return m;
+}
+
+/* The Taylor terms of a step, bounded (5.9, taylor.c): dt is cut into
+ * s = ceil(dt |A(r)|_inf) substeps, at most 256 (the fluid's clamp, fluid.c
+ * advect), each of at most terms_per_substep. |A(r)| is the advection of
+ * the modes by the water, about its speed over the cell it resolves:
+ * measured 0.1 V / h (73 modes on 64^2, bodies of 1 to 1e5 m/s, 0.25 to 1 m
+ * wide, 1 to 1e9 kg/m^2) and taken as V / h. */
 static double taylor_terms(const eddy_step_cost_desc *d)
 {
-    return d->taylor_terms > 0 ? d->taylor_terms : FLUID_TAYLOR_TERMS;
+    double dt = d->dt > 0 ? d->dt : DEFAULT_DT;
+    double cell = fmin(d->width / d->nx, d->height / d->ny);
+    double substeps = fmin(TAYLOR_MAX_SUBSTEPS, fmax(1.0, ceil(dt * water_speed(d) / cell)));
+    return fmax(substeps * terms_per_substep(d), (double)d->taylor_terms);
 }
 
 /* Through the stored tensor: contracted once, then r^2 a term. */
@@ -140,6 +182,31 @@ static double fluid_cost(const eddy_step_cost_desc *d)
     return FLUID_S_FIXED + path;
 }
 
+/* Panel-velocity evaluations of a quadtree feedback (feedback_grid.c,
+ * traverse_panel): a panel of strength gamma and length len takes a node's
+ * centre value once the node's tabulated error (5.19), which falls off as
+ * (size / distance)^2, times |gamma| len / h is under the threshold. So the
+ * nodes it opens, and the leaf samples it evaluates exactly (two a cell),
+ * grow with |gamma| len / (h threshold): a weak panel uses a few hundred
+ * nodes, a strong one every sample of the grid. gamma, the slip at the
+ * outline, is at most twice the speed between body and water (a disc's
+ * sheet, 2 U sin theta; corners count in QUADTREE_PER_STRENGTH). Measured on
+ * 64^2 and 128^2 (tests/test_cost_bound.c), rounded up. */
+static double quadtree_evaluations(const eddy_step_cost_desc *d, double sources, double spacing)
+{
+    double cell = fmin(d->width / d->nx, d->height / d->ny);
+    double threshold = d->quadtree_threshold > 0 ? d->quadtree_threshold : QUADTREE_THRESHOLD;
+    double fastest = 0.0;
+    for (int b = 0; b < d->body_count; ++b)
+        if (d->bodies[b].speed > fastest) fastest = d->bodies[b].speed;
+    double gamma = 2.0 * (fastest + water_speed(d));
+    double cells = (double)d->nx * d->ny;
+    double all = 2.0 * cells + cells / 3.0; /* every sample, every node (leaves of 4 or more cells) */
+    double per_panel = QUADTREE_WEAK_PANEL +
+                       QUADTREE_PER_STRENGTH * gamma * (spacing / cell) / threshold;
+    return sources * fmin(all, per_panel);
+}
+
 /* Panels of a body: as given, or its outline cut at the spacing (an odd
  * count per stretch, panel_shape.c: about one more). */
 static double panels_of(const eddy_step_cost_body *b, double spacing)
@@ -166,6 +233,11 @@ static double near_influences(const eddy_step_cost_desc *d, double spacing, doub
                 sum += pa * pa;
             if (walls[k] - p->radius < PANEL_IMAGE_RANGE * p->radius) mirrored[k / 2]++;
         }
+        /* a body crossing a cell a step can be at a corner by the next, with
+         * three images of itself */
+        double dt = d->dt > 0 ? d->dt : DEFAULT_DT;
+        if (p->moving && p->speed * dt >= fmin(d->width / d->nx, d->height / d->ny))
+            mirrored[0] = mirrored[1] = 1;
         *sources += pa * (1.0 + mirrored[0] + mirrored[1] + mirrored[0] * mirrored[1]);
         for (int b = a + 1; b < d->body_count; ++b) {
             const eddy_step_cost_body *q = &d->bodies[b];
@@ -219,6 +291,7 @@ eddy_result eddy_step_cost_estimate(const eddy_step_cost_desc *d, eddy_step_cost
     out->panel_count = panels;
     out->near_pairs = pairs;
     out->fluid = fluid_cost(d);
+    out->taylor_terms = taylor_terms(d);
     if (d->body_count > 0) {
         double sweeps = d->schwarz_max_iterations > 0 ? d->schwarz_max_iterations : DEFAULT_SWEEPS;
         double swept = fmin(fmin(sweeps, PANEL_SWEEPS_SEEN) * near,
@@ -231,10 +304,12 @@ eddy_result eddy_step_cost_estimate(const eddy_step_cost_desc *d, eddy_step_cost
         if (moving > 0) switch (d->feedback) {
             case EDDY_FEEDBACK_OFF: break;
             case EDDY_FEEDBACK_NAIVE:
+                out->feedback_evaluations = samples * sources;
                 out->feedback = FEEDBACK_S_PER_SAMPLE_SOURCE * samples * sources + projection;
                 break;
             case EDDY_FEEDBACK_QUADTREE:
-                out->feedback = FEEDBACK_S_PER_QUADTREE_PANEL * sources + projection;
+                out->feedback_evaluations = quadtree_evaluations(d, sources, spacing);
+                out->feedback = FEEDBACK_S_PER_EVALUATION * out->feedback_evaluations + projection;
                 break;
             default: out->feedback = FEEDBACK_S_PER_PANEL_MODE * moving * r; break;
             }
@@ -263,6 +338,9 @@ void eddy_coupling_step_cost(const eddy_coupling *c, eddy_step_cost *out)
         e->radius = c->shapes[b]->radius;
         e->panels = c->shapes[b]->count;
         e->moving = eddy_body_get_type(c->bodies[b]) != EDDY_BODY_STATIC;
+        double v[2];
+        eddy_body_linear_velocity(c->bodies[b], v);
+        e->speed = hypot(v[0], v[1]) + fabs(eddy_body_angular_velocity(c->bodies[b])) * e->radius;
     }
     eddy_step_cost_desc d = {0};
     d.mode_count = c->r;
@@ -277,6 +355,15 @@ void eddy_coupling_step_cost(const eddy_coupling *c, eddy_step_cost *out)
     d.panel_spacing = c->desc.panel_spacing;
     d.schwarz_max_iterations = c->desc.schwarz_max_iterations;
     d.taylor_terms = c->timings.fluid.taylor_terms;
+    /* the water now: its root-mean-square speed from its energy (eddy.h,
+     * rho |r|^2 / 2 over the domain), and its peaks a few times that */
+    eddy_fluid_desc fd;
+    eddy_fluid_get_desc(c->fluid, &fd);
+    double energy = eddy_fluid_kinetic_energy(c->fluid);
+    double mean_square = 2.0 * energy / (fd.density * c->asset->width * c->asset->height);
+    if (fd.density > 0 && mean_square > 0 && isfinite(mean_square)) d.speed = WATER_PEAK_PER_RMS * sqrt(mean_square);
+    d.dt = c->clock_dt;
+    d.quadtree_threshold = c->desc.quadtree_threshold;
     (void)eddy_step_cost_estimate(&d, out, NULL);
     eddy_free(bodies);
 }

@@ -44,11 +44,15 @@ eddy_result eddy_scene_step_cost(const eddy_scene *scene, const eddy_step_cost_d
         bodies[i].x = v.bodies[i].x, bodies[i].y = v.bodies[i].y;
         body_extent(&v.bodies[i], &bodies[i].radius, &bodies[i].perimeter);
         bodies[i].moving = v.bodies[i].type != EDDY_BODY_STATIC;
+        if (bodies[i].moving) /* how fast it starts; the live estimate follows it */
+            bodies[i].speed = hypot(v.bodies[i].vx, v.bodies[i].vy) +
+                              fabs(v.bodies[i].omega) * bodies[i].radius;
     }
     eddy_step_cost_desc d = *base;
     d.bodies = bodies;
     d.body_count = v.body_count;
     if (d.feedback == EDDY_FEEDBACK_DEFAULT) d.feedback = v.feedback;
+    if (!(d.dt > 0)) d.dt = v.dt;
     eddy_result rc = eddy_step_cost_estimate(&d, out, err);
     eddy_free(bodies);
     return rc;

@@ -404,7 +404,9 @@ typedef struct eddy_coupling_timings {
     int far_passes;       /* far-field evaluations of the fast pipeline (0 for the paper's) */
     int panel_count;      /* real panels */
     int image_panels;     /* wall images in use */
-    int quadtree_nodes;   /* node evaluations of the last quadtree feedback */
+    int quadtree_nodes;   /* panel-velocity evaluations of the last quadtree feedback:
+                             one a node used, two a sample of a leaf evaluated
+                             exactly (at most INT_MAX) */
     bool schwarz_capped;  /* the sweeps stopped unconverged at the step's work cap (at
                              most 16384 near-field products per panel; the
                              sweeps may stop before the first): bodies heaped on one another cost a bounded
@@ -453,6 +455,7 @@ typedef struct eddy_step_cost_body {
     double perimeter;  /* m; panels = perimeter / panel spacing when panels is 0 */
     int panels;
     bool moving;
+    double speed;      /* m/s, its fastest point's (|v| + |omega| radius); 0: at rest */
 } eddy_step_cost_body;
 
 typedef struct eddy_step_cost_desc {
@@ -469,14 +472,29 @@ typedef struct eddy_step_cost_desc {
     int body_count;
     double panel_spacing;     /* default min(W / nx, H / ny), as the coupling's */
     int schwarz_max_iterations; /* default 50, as the coupling's */
-    int taylor_terms;         /* Taylor terms a step takes (eddy_timings); default 8, a game's */
+    int taylor_terms;         /* Taylor terms the last step took (eddy_timings), when known:
+                                 the estimate takes at least these */
+    double dt;                /* s; default 1/60 */
+    double speed;             /* m/s the water moves at, at its fastest; default: as fast
+                                 as the fastest body, at least EDDY_STEP_COST_WATER_SPEED */
+    double quadtree_threshold; /* default 1e-3, the coupling's */
+    int taylor_max_terms;     /* default 30, the fluid's */
 } eddy_step_cost_desc;
+
+/* The water speed (m/s) the estimate assumes at least: a game level's
+ * currents and a body they carry. */
+#define EDDY_STEP_COST_WATER_SPEED 2.0
 
 typedef struct eddy_step_cost {
     double fluid, panels, feedback, bodies; /* CPU seconds of each part of one step */
     double total;
     double panel_count;       /* the panels it counted */
     double near_pairs;        /* pairs of bodies in each other's near field */
+    /* The work it counted, bounds of what a step does (the tests compare them
+     * with eddy_coupling_timings): */
+    double taylor_terms;      /* terms of the fluid's Taylor series (timings.fluid.taylor_terms) */
+    double feedback_evaluations; /* panel velocities a grid feedback evaluates
+                                    (timings.quadtree_nodes for quadtree) */
 } eddy_step_cost;
 
 /* EDDY_ERR_ARGUMENT for sizes that are not positive or a body with no

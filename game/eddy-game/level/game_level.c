@@ -272,12 +272,18 @@ static eddy_result check_run_cost(const parse_ctx *c, const game_level *L)
     if (game_level_step_cost(L, NULL, v.feedback, &cost, &inner) != EDDY_OK)
         return fail(c, EDDY_ERR_RANGE, "%s", inner.message);
     double hour = GAME_HOUR_OF_FRAMES * cost.total;
+    /* the water as fast as the fastest body drives it (issue 30): name it */
+    double fastest = 0.0;
+    for (int b = 0; b < v.body_count; ++b)
+        fastest = fmax(fastest, hypot(v.bodies[b].vx, v.bodies[b].vy));
     if (hour > GAME_MAX_RUN_SECONDS)
-        return fail(c, EDDY_ERR_RANGE, "a frame would cost about %.3g ms (feedback %s %.3g ms, "
-                    "%.0f panels, %.0f pairs of bodies near each other): an hour of play would "
-                    "be %.3g s of work, over the %g s a run may take", 1e3 * cost.total,
-                    eddy_feedback_name(v.feedback), 1e3 * cost.feedback, cost.panel_count,
-                    cost.near_pairs, hour, GAME_MAX_RUN_SECONDS);
+        return fail(c, EDDY_ERR_RANGE, "a frame would cost about %.3g ms (fluid %.3g ms, %.0f "
+                    "Taylor terms, bodies starting at a velocity of up to %.3g m/s; feedback %s "
+                    "%.3g ms, %.0f panels, %.0f pairs of bodies near each other): an hour of play "
+                    "would be %.3g s of work, over the %g s a run may take", 1e3 * cost.total,
+                    1e3 * cost.fluid, cost.taylor_terms, fastest, eddy_feedback_name(v.feedback),
+                    1e3 * cost.feedback, cost.panel_count, cost.near_pairs, hour,
+                    GAME_MAX_RUN_SECONDS);
     return EDDY_OK;
 }
 

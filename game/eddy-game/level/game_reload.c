@@ -9,7 +9,13 @@
  * someone planted (issue 30: the old names $TMPDIR/eddy-game-PID-N.eddy and
  * .log were predictable, and a second user's symlinks made the game
  * overwrite and truncate that user's victim's files). The directory goes
- * when the watch does. */
+ * when the watch does.
+ *
+ * Loading the new level and asset (and checking one against the other) is
+ * done on a thread of its own once the build has exited, so a large asset
+ * never stalls a frame (issue 30): the poll says BUILDING until the load is
+ * done, and READY hands over what was loaded, which the game swaps in at
+ * the frame boundary where it polls. */
 #include "game_reload.h"
 #include "kit_path.h"
 
@@ -17,6 +23,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -52,6 +60,16 @@ struct game_reload {
     double build_started, build_seconds;
     game_reload_state pending;           /* READY or FAILED to report */
     char message[512];
+    /* the load after a build: on the loader thread while loading */
+    game_reload_loader loader;
+    void *loader_user;
+    bool loading, threaded, discard;     /* discard: the player left, drop what it loads */
+    pthread_t thread;
+    atomic_bool loaded;                  /* the thread is done with the fields below */
+    eddy_result load_rc;
+    game_loaded result;                  /* READY: what game_reload_take hands over */
+    bool have_result;
+    char load_message[512];
 };
 
 static stamp stamp_of(const char *path)
@@ -92,6 +110,69 @@ static void look(game_reload *r, stamp *into)
     for (int k = 0; k < r->watched; k++) into[k] = stamp_of(r->files[k]);
 }
 
+/* The level and the asset the build wrote, checked one against the other;
+ * the asset file is removed whatever the outcome. */
+static eddy_result load_built(const char *level, const char *asset, game_loaded *out,
+                              eddy_error *err, void *user)
+{
+    (void)user;
+    memset(out, 0, sizeof *out);
+    eddy_result rc = game_level_load_file(level, &out->level, err);
+    if (rc == EDDY_OK) rc = eddy_asset_load_file(asset, &out->asset, err);
+    if (rc == EDDY_OK) rc = game_level_check_asset(out->level, out->asset, err);
+    unlink(asset);
+    if (rc != EDDY_OK) game_loaded_free(out);
+    return rc;
+}
+
+/* The loader thread's whole work: it reads only r->level and r->out, which
+ * the main thread leaves alone while loading, and writes only the result
+ * fields, which the main thread reads after the join. */
+static void *load_task(void *arg)
+{
+    game_reload *r = arg;
+    eddy_error err = {0};
+    r->load_rc = r->loader(r->level, r->out, &r->result, &err, r->loader_user);
+    snprintf(r->load_message, sizeof r->load_message, "%s",
+             err.message[0] ? err.message : "the new asset was refused");
+    atomic_store_explicit(&r->loaded, true, memory_order_release);
+    return NULL;
+}
+
+static void start_load(game_reload *r)
+{
+    r->loading = true, r->discard = false, r->have_result = false;
+    atomic_store_explicit(&r->loaded, false, memory_order_relaxed);
+    r->threaded = pthread_create(&r->thread, NULL, load_task, r) == 0;
+    if (!r->threaded) load_task(r); /* no thread to be had: load here, as before */
+}
+
+/* After the load: its outcome to report, or nothing when it was discarded. */
+static void finish_load(game_reload *r)
+{
+    if (r->threaded) pthread_join(r->thread, NULL);
+    r->loading = r->threaded = false;
+    if (r->discard) {
+        if (r->load_rc == EDDY_OK) game_loaded_free(&r->result);
+        r->discard = false;
+        return;
+    }
+    if (r->load_rc == EDDY_OK) {
+        r->have_result = true;
+        r->pending = GAME_RELOAD_READY;
+    } else {
+        snprintf(r->message, sizeof r->message, "%s", r->load_message);
+        r->pending = GAME_RELOAD_FAILED;
+    }
+}
+
+void game_reload_set_loader(game_reload *r, game_reload_loader loader, void *user)
+{
+    if (!r || r->loading) return;
+    r->loader = loader ? loader : load_built;
+    r->loader_user = user;
+}
+
 void game_reload_find_tool(char *out, size_t cap)
 {
     kit_beside_program("eddy-level", out, cap);
@@ -119,6 +200,8 @@ eddy_result game_reload_create(const char *level_path, const char *modes_dir, co
     }
     snprintf(r->out, sizeof r->out, "%.4000s/level.eddy", r->dir);
     snprintf(r->log, sizeof r->log, "%.4000s/build.log", r->dir);
+    r->loader = load_built;
+    atomic_init(&r->loaded, false);
     list_files(r);
     look(r, r->seen);
     *out = r;
@@ -128,7 +211,15 @@ eddy_result game_reload_create(const char *level_path, const char *modes_dir, co
 /* Kills a running build and waits for it; its change is built again later. */
 void game_reload_stop(game_reload *r)
 {
-    if (!r || r->child <= 0) return;
+    if (!r) return;
+    if (r->loading || r->have_result) { /* what it loads or loaded is dropped, unwaited */
+        r->discard = r->loading;
+        if (r->have_result) game_loaded_free(&r->result);
+        r->have_result = false;
+        r->dirty = true;
+        r->pending = GAME_RELOAD_WATCHING;
+    }
+    if (r->child <= 0) return;
     kill(r->child, SIGTERM);
     while (waitpid(r->child, NULL, 0) < 0 && errno == EINTR) {}
     r->child = 0;
@@ -155,6 +246,7 @@ void game_reload_destroy(game_reload *r)
 {
     if (!r) return;
     game_reload_stop(r);
+    if (r->loading) finish_load(r); /* the thread must be done before r goes */
     remove_dir(r);
     free(r);
 }
@@ -217,7 +309,7 @@ static void reap(game_reload *r, double now)
         snprintf(r->message, sizeof r->message, "lost the build process: %s", strerror(errno));
         r->pending = GAME_RELOAD_FAILED;
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        r->pending = GAME_RELOAD_READY;
+        start_load(r); /* READY once it is loaded */
     } else {
         read_complaint(r, status);
         r->pending = GAME_RELOAD_FAILED;
@@ -227,6 +319,10 @@ static void reap(game_reload *r, double now)
 game_reload_state game_reload_poll(game_reload *r, double now)
 {
     if (r->child > 0) reap(r, now);
+    if (r->loading) {
+        if (!atomic_load_explicit(&r->loaded, memory_order_acquire)) return GAME_RELOAD_BUILDING;
+        finish_load(r);
+    }
     if (r->pending != GAME_RELOAD_WATCHING) {
         game_reload_state s = r->pending;
         r->pending = GAME_RELOAD_WATCHING;
@@ -249,7 +345,8 @@ game_reload_state game_reload_poll(game_reload *r, double now)
             r->changed_at = now;
         }
     }
-    if (r->dirty && r->child == 0 && now - r->changed_at >= GAME_RELOAD_SETTLE) start_build(r, now);
+    if (r->dirty && r->child == 0 && !r->loading && now - r->changed_at >= GAME_RELOAD_SETTLE)
+        start_build(r, now);
     if (r->pending != GAME_RELOAD_WATCHING) { /* could not start */
         game_reload_state s = r->pending;
         r->pending = GAME_RELOAD_WATCHING;
@@ -261,15 +358,13 @@ game_reload_state game_reload_poll(game_reload *r, double now)
 eddy_result game_reload_take(game_reload *r, game_loaded *out, eddy_error *err)
 {
     memset(out, 0, sizeof *out);
-    eddy_result rc = game_level_load_file(r->level, &out->level, err);
-    if (rc == EDDY_OK) rc = eddy_asset_load_file(r->out, &out->asset, err);
-    if (rc == EDDY_OK) rc = game_level_check_asset(out->level, out->asset, err);
-    unlink(r->out);
-    if (rc != EDDY_OK) {
-        game_loaded_free(out);
-        snprintf(r->message, sizeof r->message, "%s", err ? err->message : "the new asset was refused");
-    }
-    return rc;
+    if (!r->have_result)
+        return game_error(err, EDDY_ERR_ARGUMENT, "reload: nothing loaded to take (poll said "
+                          "READY?)");
+    *out = r->result;
+    memset(&r->result, 0, sizeof r->result);
+    r->have_result = false;
+    return EDDY_OK;
 }
 
 const char *game_reload_message(const game_reload *r) { return r->message; }

@@ -16,7 +16,10 @@
  * The build runs `eddy-level build LEVEL --modes MODES -o DIR/level.eddy`,
  * DIR a private directory made by mkdtemp for this watch, as a child process (the game does not link the builder); the game goes on
  * while it runs and polls it once a frame. Its output is loaded, checked
- * against the level (game_level_check_asset) and removed. A failed build
+ * against the level (game_level_check_asset) and removed, on a loader
+ * thread, so that a large asset never stalls a frame: the poll says
+ * BUILDING until it is loaded, then READY, and the game swaps the loaded
+ * level in where it polls, at a frame boundary. A failed build
  * leaves the game as it was and keeps the tool's first line of complaint;
  * a change made during a build builds again after it.
  */
@@ -45,7 +48,8 @@ eddy_result game_reload_create(const char *level_path, const char *modes_dir, co
  * the watch's private directory. */
 void game_reload_destroy(game_reload *r);
 /* Stops a running build now (the player left the level): the child is
- * killed and reaped; the change is built again at the next poll. */
+ * killed and reaped; the change is built again at the next poll. A load
+ * under way is not waited for: what it loads is dropped when it ends. */
 void game_reload_stop(game_reload *r);
 /* The private directory (mkdtemp, 0700) the build writes into. */
 const char *game_reload_directory(const game_reload *r);
@@ -55,8 +59,17 @@ const char *game_reload_directory(const game_reload *r);
  * (the next poll is WATCHING or BUILDING again). */
 game_reload_state game_reload_poll(game_reload *r, double now);
 
-/* After READY: the new level and asset (the caller owns them). */
+/* After READY: the new level and asset (the caller owns them), loaded and
+ * checked already; the call does no I/O. */
 eddy_result game_reload_take(game_reload *r, game_loaded *out, eddy_error *err);
+
+/* What loads a build's output, on the loader thread: the level at level,
+ * the asset at asset (removed after), checked. Tests replace it (a slow
+ * load, to see frames go on); NULL restores the game's own. Ignored while a
+ * load runs. */
+typedef eddy_result (*game_reload_loader)(const char *level, const char *asset,
+                                          game_loaded *out, eddy_error *err, void *user);
+void game_reload_set_loader(game_reload *r, game_reload_loader loader, void *user);
 
 /* What the last build said when it failed; what changed before a build. */
 const char *game_reload_message(const game_reload *r);
