@@ -87,7 +87,7 @@ GAME_LINK      := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -lidbfs.js -sMIN
 GAME_DEPS_READY ?= yes
 GAME_PAGE      := $(if $(filter yes,$(GAME_DEPS_READY)),$(W)/index.html)
 
-.PHONY: all check game game-objs
+.PHONY: all check game game-objs bench
 all: $(LIB) $(PAGE) $(W)/node/bits.js $(GAME_PAGE)
 game: $(W)/index.html
 game-objs: $(GAME_OBJ_WEB)
@@ -180,5 +180,14 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	  echo "SKIPPED: the game's page (index.html): SDL2, SDL2_ttf, FreeType or cJSON could not be built for emcc (make web says why)"; \
 	elif sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(CHECK_LEVELS); then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: index.html (the game) in Chromium"; fi; \
+	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS); fi; \
 	echo "web checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
+
+# ------------------------------------------------------------ web-bench
+# Level 6's replay in the page against the native game in the same run
+# (the step, and the page's drawing), and the page's download.
+BENCH_LEVELS ?= 06-maelstrom
+bench: $(W)/index.html
+	sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(BENCH_LEVELS)
+	sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS)
