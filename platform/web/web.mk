@@ -186,8 +186,22 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 
 # ------------------------------------------------------------ web-bench
 # Level 6's replay in the page against the native game in the same run
-# (the step, and the page's drawing), and the page's download.
+# (the step, and the page's drawing); the paper's game scene run by
+# tools/sim.c in a page (bench/sim.html) against the native sim; and the
+# game page's download.
 BENCH_LEVELS ?= 06-maelstrom
-bench: $(W)/index.html
+BENCH := $(W)/bench
+$(BENCH)/paper.eddy:
+	@mkdir -p $(dir $@)
+	$(NATIVE_BIN)/precompute --domain 10x10 --grid 64 --modes 73 -o $@
+$(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(LIB) $(call obj,$(SCENE_WEB_SRC)) \
+  $(BENCH)/paper.eddy assets/scenes/paper-game.json
+	$(EMCC) -Iinclude -Itools $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< -o $@ $(call obj,$(SCENE_WEB_SRC)) \
+	  $(LIB) $(DEPS)/lib/libcjson.a $(DEPS)/lib/libbox2d.a -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
+	  -sMINIFY_HTML=0 --shell-file platform/web/bench.html \
+	  --preload-file $(BENCH)/paper.eddy@/bench/paper.eddy \
+	  --preload-file assets/scenes/paper-game.json@/bench/paper-game.json
+bench: $(W)/index.html $(BENCH)/sim.html
 	sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(BENCH_LEVELS)
+	sh platform/web/bench_paper.sh "$(CHROMIUM)" $(W) $(NATIVE_BIN)/sim
 	sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS)
