@@ -54,8 +54,8 @@ PAGE := $(W)/eddy-core.js $(W)/eddy.js $(W)/example.html $(W)/tank.eddy
 
 # ------------------------------------------------------------ the game
 # index.html (+ .js, .wasm, .data): eddy-game itself, its window loop driven
-# by the browser (game_app.c), over SDL2, SDL2_ttf, FreeType, cJSON and Box2D
-# built from Debian's sources in DEPS. The top-level Makefile passes the
+# by the browser (game_app.c), over SDL2, SDL2_ttf, FreeType, zlib, cJSON and
+# Box2D built from Debian's sources in DEPS. The top-level Makefile passes the
 # game's own source lists (GAME_WEB_SRC, SCENE_WEB_SRC, GAME_WEB_FLAGS) and
 # the natively built data: the levels, their built assets (make assets), the
 # replays, DejaVu for the text. GAME_DEPS_READY=no builds no game (the
@@ -82,6 +82,8 @@ GAME_DATA      := $(foreach f,$(LEVEL_JSON),--preload-file $(f)@/eddy/levels/$(n
                   $(foreach f,$(LEVEL_EDDY),--preload-file $(f)@/eddy/assets/levels/$(notdir $(f))) \
                   $(foreach f,$(REPLAYS),--preload-file $(f)@/eddy/replays/$(notdir $(f))) \
                   $(foreach f,$(FONTS),--preload-file $(f)@/eddy/fonts/$(notdir $(f)))
+# --profiling-funcs keeps the functions' names, for the console's stack of a
+# crash (0.1 MB compressed).
 GAME_LINK      := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -lidbfs.js -sMINIFY_HTML=0 --profiling-funcs \
                   --js-library platform/web/game_web.js --shell-file platform/web/shell.html
 GAME_DEPS_READY ?= yes
@@ -177,7 +179,7 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	if sh platform/web/check_page.sh "$(CHROMIUM)" $(W) $(CHECK)/bits-native; then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: example.html in Chromium"; fi; \
 	if [ -z "$(GAME_PAGE)" ]; then \
-	  echo "SKIPPED: the game's page (index.html): SDL2, SDL2_ttf, FreeType or cJSON could not be built for emcc (make web says why)"; \
+	  echo "SKIPPED: the game's page (index.html): SDL2, SDL2_ttf, FreeType, zlib or cJSON could not be built for emcc (make web says why)"; \
 	elif sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(CHECK_LEVELS); then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: index.html (the game) in Chromium"; fi; \
 	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS); fi; \
