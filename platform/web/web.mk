@@ -179,7 +179,7 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	if sh platform/web/check_page.sh "$(CHROMIUM)" $(W) $(CHECK)/bits-native; then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: example.html in Chromium"; fi; \
 	if [ -z "$(GAME_PAGE)" ]; then \
-	  echo "SKIPPED: the game's page (index.html): SDL2, SDL2_ttf, FreeType, zlib or cJSON could not be built for emcc (make web says why)"; \
+	  echo "SKIPPED: the game's page (index.html): WEB_GAME=no, or SDL2, SDL2_ttf, FreeType, zlib or cJSON could not be built for emcc (make web says which)"; \
 	elif sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(CHECK_LEVELS); then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: index.html (the game) in Chromium"; fi; \
 	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS); fi; \
