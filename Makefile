@@ -522,7 +522,7 @@ check: test
 # The game's page (build/web/index.html) needs SDL2, SDL2_ttf, FreeType, zlib and
 # cJSON built for emcc too (deps.sh, once: see README for the time); when
 # they cannot be built (no deb-src access), or with WEB_GAME=no (their first
-# build costs about 10 minutes of CPU: README), the web build goes on
+# build costs about three minutes of CPU: README), the web build goes on
 # without the game and check-web says so.
 WEB_BUILD ?= build/web
 WEB_GAME  ?= yes
