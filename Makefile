@@ -543,14 +543,31 @@ check-all: check-web check-windows test sanitize install-check
 # package by platform/web/deps.sh), its JavaScript API and example page;
 # check-web compares a run under Node with Linux bit for bit and opens the
 # page in headless Chromium from a loopback server (platform/web/web.mk).
+# The game's page (build/web/index.html) needs SDL2, SDL2_ttf, FreeType, zlib and
+# cJSON built for emcc too (deps.sh, once: see README for the time); when
+# they cannot be built (no deb-src access), or with WEB_GAME=no (their first
+# build costs about three minutes of CPU: README), the web build goes on
+# without the game and check-web says so.
 WEB_BUILD ?= build/web
-.PHONY: web check-web
-web: $(BUILD)/bin/precompute
+WEB_GAME  ?= yes
+WEB_GAME_ARGS = GAME_WEB_SRC="$(GAME_DIR)/app/game_main.c $(GAME_WINDOW) $(GAME_CORE)" \
+  SCENE_WEB_SRC="$(SCENE_SRC)" GAME_WEB_FLAGS="$(GAME_FLAGS)" EMBED_WEB_SRC=$(EMBED_SRC) \
+  NATIVE_ASSETS=$(BUILD)/assets NATIVE_GAME=$(GAME_BIN) \
+  GAME_DEPS_READY=$$(cat $(WEB_BUILD)/deps/game-deps.txt 2>/dev/null || echo no)
+.PHONY: web check-web web-bench
+web: $(BUILD)/bin/precompute $(LEVEL_ASSETS) $(EMBED_SRC) $(GAME_BIN)
 	bash platform/web/deps.sh $(WEB_BUILD)/deps box2d
-	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) NATIVE_BIN=$(BUILD)/bin
+	@if [ "$(WEB_GAME)" = no ]; then echo no > $(WEB_BUILD)/deps/game-deps.txt; \
+	  echo "make web: WEB_GAME=no: no game page (its libraries are not built for emcc)"; \
+	elif bash platform/web/deps.sh $(WEB_BUILD)/deps zlib cjson freetype sdl2 sdl2ttf; then \
+	  echo yes > $(WEB_BUILD)/deps/game-deps.txt; else echo no > $(WEB_BUILD)/deps/game-deps.txt; \
+	  echo "make web: the game's libraries could not be built for emcc (above): no game page"; fi
+	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) NATIVE_BIN=$(BUILD)/bin $(WEB_GAME_ARGS)
 check-web: web $(LIB)
 	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) check NATIVE_BIN=$(BUILD)/bin \
-	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
+	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)" $(WEB_GAME_ARGS)
+web-bench: web
+	+$(MAKE) -f platform/web/web.mk W=$(WEB_BUILD) bench NATIVE_BIN=$(BUILD)/bin $(WEB_GAME_ARGS)
 
 WINDOWS_BUILD ?= build/windows
 .PHONY: windows check-windows windows-deps

@@ -6,10 +6,15 @@
 #
 #   make web         libeddy.a as WebAssembly objects, the JavaScript API
 #                    (eddy-core.js/.wasm + eddy.js) with its example page,
-#                    and bits.js (platform/windows/bits.c for Node)
+#                    bits.js (platform/windows/bits.c for Node), and the
+#                    game as a page: index.html, .js, .wasm, .data
 #   make check-web   the same fluid run natively and as WebAssembly under
 #                    Node, compared bit for bit; the example page opened in
-#                    Debian's headless Chromium from a loopback server
+#                    Debian's headless Chromium from a loopback server; the
+#                    game's page playing the replays of CHECK_LEVELS there
+#                    (platform/web/check_game.sh)
+#   make web-bench   the page's step on level 6 and the paper's game against
+#                    native, and the page's download size
 EMCC    ?= emcc
 # Debian's emscripten runs its JavaScript optimiser with the machine's node,
 # which must find Debian's acorn (node-acorn) there.
@@ -21,6 +26,8 @@ DEPS    ?= $(W)/deps
 WARN     := -Wall -Wextra -Wpedantic
 CFLAGS   := -std=c17 $(WARN) -O2
 CXXFLAGS := -std=c++17 $(WARN) -O2
+# each object's headers (a changed struct rebuilds what uses it)
+DEPFLAGS := -MMD -MP
 LAYERS   := core panels fluid bodies coupling scene
 CPPFLAGS := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(LAYERS)) -I$(DEPS)/include \
             -D_POSIX_C_SOURCE=200809L
@@ -45,16 +52,75 @@ JS_LINK := -sMODULARIZE=1 -sEXPORT_NAME=EddyCore -sALLOW_MEMORY_GROWTH=1 \
 
 PAGE := $(W)/eddy-core.js $(W)/eddy.js $(W)/example.html $(W)/tank.eddy
 
-.PHONY: all check
-all: $(LIB) $(PAGE) $(W)/node/bits.js
+# ------------------------------------------------------------ the game
+# index.html (+ .js, .wasm, .data): eddy-game itself, its window loop driven
+# by the browser (game_app.c), over SDL2, SDL2_ttf, FreeType, zlib, cJSON and
+# Box2D built from Debian's sources in DEPS. The top-level Makefile passes the
+# game's own source lists (GAME_WEB_SRC, SCENE_WEB_SRC, GAME_WEB_FLAGS) and
+# the natively built data: the levels, their built assets (make assets), the
+# replays, DejaVu for the text. GAME_DEPS_READY=no builds no game (the
+# dependencies could not be built; check-web then says so).
+GAME_WEB_SRC   ?=
+SCENE_WEB_SRC  ?=
+GAME_WEB_FLAGS ?=
+EMBED_WEB_SRC  ?= build/gen/game_embedded.c
+NATIVE_ASSETS  ?= build/assets
+FONT_DIR       ?= /usr/share/fonts/truetype/dejavu
+GAME_OBJ_WEB   := $(call obj,$(GAME_WEB_SRC) $(SCENE_WEB_SRC) platform/web/no_spawn.c) \
+                  $(W)/obj/gen/game_embedded.o
+# cglm (the game's small matrices) is headers only: Debian's, seen alone.
+CGLM_DIR       ?= /usr/include/cglm
+GAME_CPPFLAGS  := -Iinclude $(GAME_WEB_FLAGS) -I$(DEPS)/include/cjson -I$(DEPS)/include/SDL2 -I$(DEPS)/include \
+                  -isystem $(W)/cglm -D_POSIX_C_SOURCE=200809L -Iengine/scene
+GAME_DEPS_LIBS := $(addprefix $(DEPS)/lib/,libSDL2_ttf.a libfreetype.a libSDL2.a libcjson.a libz.a libbox2d.a)
+# The packed files: the path in the page's file system after the @.
+LEVEL_JSON     := $(wildcard assets/levels/*.json)
+REPLAYS        := $(wildcard assets/replays/*.replay)
+LEVEL_EDDY     := $(patsubst assets/levels/%.json,$(NATIVE_ASSETS)/levels/%.eddy,$(LEVEL_JSON))
+FONTS          := $(addprefix $(FONT_DIR)/,DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf)
+GAME_DATA      := $(foreach f,$(LEVEL_JSON),--preload-file $(f)@/eddy/levels/$(notdir $(f))) \
+                  $(foreach f,$(LEVEL_EDDY),--preload-file $(f)@/eddy/assets/levels/$(notdir $(f))) \
+                  $(foreach f,$(REPLAYS),--preload-file $(f)@/eddy/replays/$(notdir $(f))) \
+                  $(foreach f,$(FONTS),--preload-file $(f)@/eddy/fonts/$(notdir $(f)))
+# --profiling-funcs keeps the functions' names, for the console's stack of a
+# crash (25 KB compressed).
+GAME_LINK      := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -lidbfs.js -sMINIFY_HTML=0 --profiling-funcs \
+                  --js-library platform/web/game_web.js --shell-file platform/web/shell.html
+GAME_DEPS_READY ?= yes
+GAME_PAGE      := $(if $(filter yes,$(GAME_DEPS_READY)),$(W)/index.html)
+
+.PHONY: all check game game-objs bench
+all: $(LIB) $(PAGE) $(W)/node/bits.js $(GAME_PAGE)
+game: $(W)/index.html
+game-objs: $(GAME_OBJ_WEB)
+
+$(W)/cglm/cglm:
+	@mkdir -p $(dir $@)
+	ln -sfn $(CGLM_DIR) $@
+
+$(W)/obj/gen/game_embedded.o: $(EMBED_WEB_SRC)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(GAME_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The game's and the scene layer's objects (their own pattern: the game's
+# include folders and the SDL2 headers).
+$(call obj,$(GAME_WEB_SRC) $(SCENE_WEB_SRC)): $(W)/obj/%.o: %.c | $(W)/cglm/cglm
+	@mkdir -p $(dir $@)
+	$(EMCC) $(GAME_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(W)/index.html: $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) platform/web/shell.html platform/web/game_web.js \
+  $(LEVEL_JSON) $(LEVEL_EDDY) $(REPLAYS)
+	$(EMCC) $(CFLAGS) $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) -o $@ $(GAME_LINK) $(GAME_DATA)
 
 $(W)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(EMCC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(EMCC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(W)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(EMCC) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(EMCC) $(CPPFLAGS) $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
+
+-include $(shell find $(W)/obj -name '*.d' 2>/dev/null)
 
 $(LIB): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -98,6 +164,10 @@ $(CHECK)/bits-native: platform/windows/bits.c
 	@mkdir -p $(dir $@)
 	cc -Iinclude $(CFLAGS) $< -o $@ $(NATIVE_LIBS)
 
+# The game's replays check-web plays through the page: the first level and a
+# pool (free-surface water, waves and spray).
+CHECK_LEVELS ?= 01-first-current 11-raft
+NATIVE_GAME  ?= build/bin/eddy-game
 CHROMIUM ?= $(firstword $(shell command -v chromium chromium-browser 2>/dev/null) chromium)
 check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	@failed=0; passed=0; \
@@ -108,5 +178,32 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	else echo "FAILED: bits.js differs from Linux:"; diff $(CHECK)/linux.txt $(CHECK)/wasm.txt | head -5; failed=$$((failed+1)); fi; \
 	if sh platform/web/check_page.sh "$(CHROMIUM)" $(W) $(CHECK)/bits-native; then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: example.html in Chromium"; fi; \
+	if [ -z "$(GAME_PAGE)" ]; then \
+	  echo "SKIPPED: the game's page (index.html): WEB_GAME=no, or SDL2, SDL2_ttf, FreeType, zlib or cJSON could not be built for emcc (make web says which)"; \
+	elif sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(CHECK_LEVELS); then passed=$$((passed+1)); \
+	else failed=$$((failed+1)); echo "FAILED: index.html (the game) in Chromium"; fi; \
+	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS); fi; \
 	echo "web checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
+
+# ------------------------------------------------------------ web-bench
+# Level 6's replay in the page against the native game in the same run
+# (the step, and the page's drawing); the paper's game scene run by
+# tools/sim.c in a page (bench/sim.html) against the native sim; and the
+# game page's download.
+BENCH_LEVELS ?= 06-maelstrom
+BENCH := $(W)/bench
+$(BENCH)/paper.eddy:
+	@mkdir -p $(dir $@)
+	$(NATIVE_BIN)/precompute --domain 10x10 --grid 64 --modes 73 -o $@
+$(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(LIB) $(call obj,$(SCENE_WEB_SRC)) \
+  $(BENCH)/paper.eddy assets/scenes/paper-game.json
+	$(EMCC) -Iinclude -Itools $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< -o $@ $(call obj,$(SCENE_WEB_SRC)) \
+	  $(LIB) $(DEPS)/lib/libcjson.a $(DEPS)/lib/libbox2d.a -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
+	  -sMINIFY_HTML=0 --shell-file platform/web/bench.html \
+	  --preload-file $(BENCH)/paper.eddy@/bench/paper.eddy \
+	  --preload-file assets/scenes/paper-game.json@/bench/paper-game.json
+bench: $(W)/index.html $(BENCH)/sim.html
+	sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(BENCH_LEVELS)
+	sh platform/web/bench_paper.sh "$(CHROMIUM)" $(W) $(NATIVE_BIN)/sim
+	sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS)

@@ -28,6 +28,7 @@
 #include "kit_status.h"
 
 #include <SDL.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +36,15 @@
 #include <string.h>
 #include <sysexits.h>
 #include <unistd.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+/* The page's side (platform/web/game_web.js, linked with --js-library). */
+extern int eddy_web_fast(void);
+extern void eddy_web_saved(void);
+extern void eddy_web_report(const char *level, const char *status, double frame, const char *hash,
+                            double finish, double step_ms, double draw_ms, double steps, int demo);
+extern void eddy_web_exit(int code);
+#endif
 
 /* Catching up after a long frame: at most this much game time in one frame
  * (the clock runs in slow motion only when the physics itself cannot keep
@@ -99,6 +109,19 @@ typedef struct app {
     long steps_total;
     char title_note[160];
     kit_status ending;            /* a failed --screenshot or --record (kit_status.h) */
+    /* the loop's state between frames (frame() is one turn of it) */
+    struct {
+        Uint64 freq, last;
+        double acc, fps, render_ms, present_ms, frame_ms;
+        bool was_running;
+        long idle_frames;
+    } loop;
+#ifdef __EMSCRIPTEN__
+    game_app_options opt_kept;    /* the options, kept past main's return */
+    bool web_fast;                /* the page asked for replays at full speed */
+    double web_step_ms, web_draw_ms; /* sums, for the page's report */
+    long web_steps, web_frames;
+#endif
 } app;
 
 /* ------------------------------------------------------------ helpers */
@@ -123,6 +146,15 @@ static void synth_star(game_synth *s, void *arg) { game_synth_chime(s, 5 + *(int
 static void synth_mute(game_synth *s, void *arg) { game_synth_set_mute(s, *(bool *)arg); }
 
 static void click(app *a) { with_synth(a, synth_click, NULL); }
+
+/* In a browser the progress lives in IndexedDB (platform/web/shell.html
+ * mounts it): a save is copied there at once. */
+static void saved(void)
+{
+#ifdef __EMSCRIPTEN__
+    eddy_web_saved();
+#endif
+}
 
 static bool level_won(const app *a)
 {
@@ -177,6 +209,10 @@ static void watch_level(app *a, int index, const char *spec)
     game_reload_destroy(a->reload);
     a->reload = NULL;
     a->stale[0] = '\0';
+#ifdef __EMSCRIPTEN__
+    (void)index, (void)spec;
+    return; /* a browser has no builder to run: levels play as they were packed */
+#endif
     /* a file given by --level is watched as itself, in the catalogue or not (issue 30) */
     size_t n = spec ? strlen(spec) : 0;
     bool file = spec && (strchr(spec, '/') || (n > 5 && !strcmp(spec + n - 5, ".json")));
@@ -360,6 +396,8 @@ static void won_now(app *a)
     eddy_error err = {0};
     if (game_progress_save(&a->progress, &err) != EDDY_OK)
         fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+    else
+        saved();
 }
 
 static void one_step(app *a)
@@ -379,6 +417,12 @@ static void one_step(app *a)
         a->paused = true;
     }
     a->steps_total++;
+#ifdef __EMSCRIPTEN__
+    game_step_timings t;
+    game_sim_get_timings(a->s.sim, &t);
+    a->web_step_ms += t.step_ms;
+    a->web_steps++;
+#endif
     if (a->watch) {
         game_sound_cues cues;
         game_sound_watch_step(a->watch, a->s.sim, &cues);
@@ -426,6 +470,7 @@ static bool save_replay(app *a, const char *path)
     if (rc == EDDY_OK) rc = game_replay_save_file(&r, path, &err);
     game_replay_free(&r);
     char s[256];
+    if (rc == EDDY_OK) saved();
     if (rc == EDDY_OK)
         snprintf(s, sizeof s, "Saved the replay: %.200s", path);
     else
@@ -472,6 +517,8 @@ static void set_mute(app *a, bool muted)
     eddy_error err = {0};
     if (game_progress_save(&a->progress, &err) != EDDY_OK)
         fprintf(stderr, "eddy-game: could not save the settings: %s\n", err.message);
+    else
+        saved();
     note(a, muted ? "Sound off (M turns it on)." : "Sound on.");
 }
 
@@ -543,6 +590,8 @@ static void unlock_all(app *a)
     eddy_error err = {0};
     if (game_progress_save(&a->progress, &err) != EDDY_OK)
         fprintf(stderr, "eddy-game: could not save the progress: %s\n", err.message);
+    else
+        saved();
     note(a, "Every level is open now.");
 }
 
@@ -917,19 +966,25 @@ static bool real_display(void)
     return asked && strcmp(asked, drv) == 0;
 }
 
+#ifndef __EMSCRIPTEN__
 static bool env_set(const char *name)
 {
     const char *v = getenv(name);
     return v && *v;
 }
+#endif
 
 static int open_window(app *a)
 {
     /* Without DISPLAY or WAYLAND_DISPLAY only a console display (KMS/DRM) can
        be there: ask SDL for that alone, so no other driver probes (and
        prints) in vain, and none falls back to drawing offscreen. */
+#ifdef __EMSCRIPTEN__
+    bool vars = true; /* a browser's canvas is the display */
+#else
     bool vars = env_set("DISPLAY") || env_set("WAYLAND_DISPLAY") || env_set("SDL_VIDEODRIVER");
     if (!vars) SDL_SetHint(SDL_HINT_VIDEODRIVER, "kmsdrm");
+#endif
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         if (vars)
             fprintf(stderr, "eddy-game: no display: %s (on a machine without one, use --headless)\n",
@@ -1114,96 +1169,126 @@ static void poll_reload(app *a)
     }
 }
 
-static void run_loop(app *a)
+static void loop_start(app *a)
 {
-    const game_app_options *o = a->opt;
-    Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
-    double acc = 0, fps = 60, render_ms = 0, present_ms = 0, frame_ms = 1000.0 / 60;
-    bool was_running = false;
-    long idle_frames = 0;
-    while (!a->quit) {
-        SDL_Event e;
-        while (SDL_PollEvent(&e)) handle(a, &e);
-        if (a->quit || !a->s.sim) break;
-        poll_reload(a);
-        if (a->quit || !a->s.sim) break;
-        Uint64 now = SDL_GetPerformanceCounter();
-        double dt = (double)(now - last) / (double)freq;
-        last = now;
-        if (dt > 0.25) dt = 0.25;
-        a->clock += dt;
-        /* mouse velocity over the frame drives the stirring */
-        double mv[2] = {(a->mouse[0] - a->mouse_last[0]) / fmax(dt, 1e-3),
-                        (a->mouse[1] - a->mouse_last[1]) / fmax(dt, 1e-3)};
-        a->mouse_v[0] = 0.5 * a->mouse_v[0] + 0.5 * mv[0];
-        a->mouse_v[1] = 0.5 * a->mouse_v[1] + 0.5 * mv[1];
-        memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
-        /* the backdrop plays behind the title and the level select; a level
-           runs once started, unless paused or under the help */
-        /* a level waits for the player's first move (its clock with it), and
-           stands still behind the win card: the goals keep what they hold */
-        bool frozen = a->in_level && game_sim_status(a->s.sim) != GAME_PLAYING;
-        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
-            a->mouse_in && (a->right_down || a->left_down))
-            a->moving = true; /* a stir or a paddle drag: this step carries it */
-        if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
-            (a->key_dir[0] || a->key_dir[1] || a->key_dir[2] || a->key_dir[3]) &&
-            game_sim_level(a->s.sim)->paddle.present)
-            a->moving = true;
-        if (a->tutorial_on && a->started) game_tutorial_update(&a->tutorial, a->s.sim, a->clock);
-        bool running = a->screen == GAME_SCREEN_PLAY
-                           ? a->started && a->moving && !a->paused && !a->view.help && !frozen
-                           : !a->in_level;
-        if (!running && was_running) with_synth(a, synth_hush, NULL);
-        was_running = running;
-        if (running) acc += dt;
-        int steps = 0;
-        double budget_ms = fmax(25.0, STEP_SHARE * dt * 1000.0);
-        while (running && acc >= GAME_DT && steps < MAX_STEPS_PER_FRAME) {
-            one_step(a);
-            acc -= GAME_DT;
-            steps++;
-            if (o->frames >= 0 && a->steps_total >= o->frames) a->quit = true;
-            if ((double)(SDL_GetPerformanceCounter() - now) * 1000.0 / (double)freq > budget_ms) break;
-        }
-        if (acc > CATCH_UP_SECONDS) acc = 0; /* too slow even so: let time slip */
-        if (running && dt > 0)
-            a->clock_rate = 0.95 * a->clock_rate + 0.05 * fmin(2.0, steps * GAME_DT / dt);
-        /* --frames while nothing steps (a level's card, a menu over a level):
-           frames drawn count instead */
-        if (!running && o->frames >= 0 && ++idle_frames >= o->frames) a->quit = true;
-        if (!running && a->step_once && a->screen == GAME_SCREEN_PLAY) {
-            one_step(a);
-            acc = 0;
-        }
-        a->step_once = false;
-        ring_stars(a);
-        if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->s.sim) == a->demo.frames)
-            note(a, "The recorded game has ended: R plays the level yourself.");
-        Uint64 r0 = SDL_GetPerformanceCounter();
-        draw(a, running ? acc / GAME_DT : 1.0, fps, render_ms, present_ms);
-        Uint64 r1 = SDL_GetPerformanceCounter();
-        render_ms = (double)(r1 - r0) * 1000.0 / (double)freq;
-        if (a->quit && o->screenshot && !screenshot(a, o->screenshot)) {
-            fprintf(stderr, "eddy-game: %s\n", a->message);
-            a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
-        }
-        SDL_RenderPresent(a->renderer);
-        present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
-        Uint64 end = SDL_GetPerformanceCounter();
-        double used = (double)(end - now) * 1000.0 / (double)freq;
-        game_quality_update(&a->quality, dt, used); /* work_ms: the frame without the wait */
-        if (!a->vsync && used < frame_ms) SDL_Delay((Uint32)(frame_ms - used));
-        fps = 0.9 * fps + 0.1 / fmax(dt, 1e-4);
-    }
+    a->loop.freq = SDL_GetPerformanceFrequency();
+    a->loop.last = SDL_GetPerformanceCounter();
+    a->loop.acc = 0;
+    a->loop.fps = 60;
+    a->loop.render_ms = a->loop.present_ms = 0;
+    a->loop.frame_ms = 1000.0 / 60;
+    a->loop.was_running = false;
+    a->loop.idle_frames = 0;
 }
 
-int game_app_run(const game_app_options *o)
+/* One frame: the events, the steps its time allows, the drawing. The
+ * desktop calls it in a loop (run_loop), a browser once per animation
+ * frame (game_app_run). False when the game ends. */
+static bool frame(app *a)
 {
-    static app A;
-    app *a = &A;
-    memset(a, 0, sizeof *a);
-    a->opt = o;
+    const game_app_options *o = a->opt;
+    Uint64 freq = a->loop.freq;
+    if (a->quit) return false;
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) handle(a, &e);
+    if (a->quit || !a->s.sim) return false;
+    poll_reload(a);
+    if (a->quit || !a->s.sim) return false;
+    Uint64 now = SDL_GetPerformanceCounter();
+    double dt = (double)(now - a->loop.last) / (double)freq;
+    a->loop.last = now;
+    if (dt > 0.25) dt = 0.25;
+#ifdef __EMSCRIPTEN__
+    /* the page's check plays a replay as fast as the steps go */
+    if (a->web_fast && a->demo_on) dt = CATCH_UP_SECONDS;
+#endif
+    a->clock += dt;
+    /* mouse velocity over the frame drives the stirring */
+    double mv[2] = {(a->mouse[0] - a->mouse_last[0]) / fmax(dt, 1e-3),
+                    (a->mouse[1] - a->mouse_last[1]) / fmax(dt, 1e-3)};
+    a->mouse_v[0] = 0.5 * a->mouse_v[0] + 0.5 * mv[0];
+    a->mouse_v[1] = 0.5 * a->mouse_v[1] + 0.5 * mv[1];
+    memcpy(a->mouse_last, a->mouse, sizeof a->mouse);
+    /* the backdrop plays behind the title and the level select; a level
+       runs once started, unless paused or under the help */
+    /* a level waits for the player's first move (its clock with it), and
+       stands still behind the win card: the goals keep what they hold */
+    bool frozen = a->in_level && game_sim_status(a->s.sim) != GAME_PLAYING;
+    if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+        a->mouse_in && (a->right_down || a->left_down))
+        a->moving = true; /* a stir or a paddle drag: this step carries it */
+    if (a->screen == GAME_SCREEN_PLAY && a->started && !a->moving && !a->demo_on &&
+        (a->key_dir[0] || a->key_dir[1] || a->key_dir[2] || a->key_dir[3]) &&
+        game_sim_level(a->s.sim)->paddle.present)
+        a->moving = true;
+    if (a->tutorial_on && a->started) game_tutorial_update(&a->tutorial, a->s.sim, a->clock);
+    bool running = a->screen == GAME_SCREEN_PLAY
+                       ? a->started && a->moving && !a->paused && !a->view.help && !frozen
+                       : !a->in_level;
+    if (!running && a->loop.was_running) with_synth(a, synth_hush, NULL);
+    a->loop.was_running = running;
+    if (running) a->loop.acc += dt;
+    int steps = 0;
+    double budget_ms = fmax(25.0, STEP_SHARE * dt * 1000.0);
+    while (running && a->loop.acc >= GAME_DT && steps < MAX_STEPS_PER_FRAME) {
+        one_step(a);
+        a->loop.acc -= GAME_DT;
+        steps++;
+        if (o->frames >= 0 && a->steps_total >= o->frames) a->quit = true;
+        if ((double)(SDL_GetPerformanceCounter() - now) * 1000.0 / (double)freq > budget_ms) break;
+    }
+    if (a->loop.acc > CATCH_UP_SECONDS) a->loop.acc = 0; /* too slow even so: let time slip */
+    if (running && dt > 0)
+        a->clock_rate = 0.95 * a->clock_rate + 0.05 * fmin(2.0, steps * GAME_DT / dt);
+    /* --frames while nothing steps (a level's card, a menu over a level):
+       frames drawn count instead */
+    if (!running && o->frames >= 0 && ++a->loop.idle_frames >= o->frames) a->quit = true;
+    if (!running && a->step_once && a->screen == GAME_SCREEN_PLAY) {
+        one_step(a);
+        a->loop.acc = 0;
+    }
+    a->step_once = false;
+    ring_stars(a);
+    if (a->demo_on && a->demo_next >= a->demo.count && game_sim_frame(a->s.sim) == a->demo.frames)
+        note(a, "The recorded game has ended: R plays the level yourself.");
+    Uint64 r0 = SDL_GetPerformanceCounter();
+    draw(a, running ? a->loop.acc / GAME_DT : 1.0, a->loop.fps, a->loop.render_ms,
+         a->loop.present_ms);
+    Uint64 r1 = SDL_GetPerformanceCounter();
+    a->loop.render_ms = (double)(r1 - r0) * 1000.0 / (double)freq;
+    if (a->quit && o->screenshot && !screenshot(a, o->screenshot)) {
+        fprintf(stderr, "eddy-game: %s\n", a->message);
+        a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
+    }
+    SDL_RenderPresent(a->renderer);
+    a->loop.present_ms = (double)(SDL_GetPerformanceCounter() - r1) * 1000.0 / (double)freq;
+    Uint64 end = SDL_GetPerformanceCounter();
+    double used = (double)(end - now) * 1000.0 / (double)freq;
+    game_quality_update(&a->quality, dt, used); /* work_ms: the frame without the wait */
+#ifndef __EMSCRIPTEN__
+    /* a browser paces the frames itself (requestAnimationFrame) */
+    if (!a->vsync && used < a->loop.frame_ms) SDL_Delay((Uint32)(a->loop.frame_ms - used));
+#else
+    a->web_draw_ms += a->loop.render_ms;
+    a->web_frames++;
+#endif
+    a->loop.fps = 0.9 * a->loop.fps + 0.1 / fmax(dt, 1e-4);
+    return true;
+}
+
+#ifndef __EMSCRIPTEN__
+static void run_loop(app *a)
+{
+    loop_start(a);
+    while (frame(a)) {
+    }
+}
+#endif
+
+/* The window, the catalogue, the progress, the sound and the first screen. */
+static int app_open(app *a)
+{
+    const game_app_options *o = a->opt;
     a->clock_rate = 1.0;
     a->view.dye = a->view.tracers = true;
     if (o->show) {
@@ -1230,7 +1315,14 @@ int game_app_run(const game_app_options *o)
         a->audio = game_audio_open(a->progress.muted, why, sizeof why);
         code = first_screen(a);
     }
-    if (code == EX_OK) run_loop(a);
+    return code;
+}
+
+/* What the end of the game saves, and everything it frees; returns the
+ * exit code. */
+static int app_close(app *a, int code)
+{
+    const game_app_options *o = a->opt;
     if (a->s.sim && o->record && !save_replay(a, o->record))
         a->ending = kit_status_keep(a->ending, KIT_CANT_WRITE);
     if (a->ending != KIT_DONE) code = kit_exit_code(a->ending);
@@ -1249,4 +1341,68 @@ int game_app_run(const game_app_options *o)
     game_catalog_close(&a->cat);
     SDL_Quit();
     return code;
+}
+
+#ifdef __EMSCRIPTEN__
+/* What the page shows and its check reads (platform/web/shell.html): the
+ * level, its frame, state and hash (game_sim_hash, as the headless game
+ * prints it), the time of the win or loss, the mean step and drawing times. */
+static void web_report(const app *a)
+{
+    static const char *const STATUS[] = {"playing", "won", "lost"};
+    const char *level = a->s.sim ? game_sim_level(a->s.sim)->id : "";
+    const char *status = !a->s.sim ? "none" : !a->in_level ? "title"
+                                            : STATUS[game_sim_status(a->s.sim)];
+    double step = a->web_steps > 0 ? a->web_step_ms / (double)a->web_steps : 0;
+    double draw_ms = a->web_frames > 0 ? a->web_draw_ms / (double)a->web_frames : 0;
+    long f = a->s.sim ? game_sim_frame(a->s.sim) : 0;
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, a->s.sim ? game_sim_hash(a->s.sim) : 0);
+    double finish = a->s.sim && game_sim_status(a->s.sim) != GAME_PLAYING
+                        ? game_sim_finish_time(a->s.sim) : -1;
+    eddy_web_report(level, status, (double)f, hash, finish, step, draw_ms, (double)a->web_steps,
+                    a->demo_on);
+}
+
+/* One animation frame of the page; at the end, the game closes as on the
+ * desktop and tells the page its exit code. */
+static void web_frame(void *arg)
+{
+    app *a = arg;
+    if (frame(a)) {
+        web_report(a);
+        return;
+    }
+    emscripten_cancel_main_loop();
+    int code = app_close(a, EX_OK);
+    eddy_web_exit(code);
+}
+#endif
+
+int game_app_run(const game_app_options *o)
+{
+    static app A;
+    app *a = &A;
+    memset(a, 0, sizeof *a);
+    a->opt = o;
+#ifdef __EMSCRIPTEN__
+    a->opt_kept = *o;
+    a->opt = &a->opt_kept;
+    a->web_fast = eddy_web_fast() != 0;
+    int code = app_open(a);
+    if (code != EX_OK) {
+        code = app_close(a, code);
+        eddy_web_exit(code);
+        return code;
+    }
+    loop_start(a);
+    /* the browser calls web_frame at each animation frame; main does not
+       return (its stack, and the options' strings in it, stay) */
+    emscripten_set_main_loop_arg(web_frame, a, 0, 1);
+    return EX_OK;
+#else
+    int code = app_open(a);
+    if (code == EX_OK) run_loop(a);
+    return app_close(a, code);
+#endif
 }
