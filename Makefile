@@ -532,11 +532,15 @@ WINDOWS_BUILD ?= build/windows
 .PHONY: windows check-windows windows-deps
 windows-deps:
 	bash platform/windows/deps.sh $(WINDOWS_BUILD)/deps
-windows: windows-deps
-	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD)
+# The programs' sources are the lists of the game and painter sections below
+# (expanded when the recipe runs); the built-in level's C is made natively.
+WINDOWS_APPS = GAME_SOURCES="$(GAME_DIR)/app/game_main.c $(GAME_CORE) $(GAME_WINDOW)" \
+  PAINT_SOURCES="game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)" EMBED_SRC=$(EMBED_SRC)
+windows: windows-deps $(BUILD)/gen/game_embedded.c
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS)
 check-windows: check-portable windows $(BUILD)/bin/precompute $(LIB)
-	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) check NATIVE_BIN=$(BUILD)/bin \
-	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS) check \
+	  NATIVE_BIN=$(BUILD)/bin NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
 
 # The MSVC-style compile (README, "Windows"): the run time again without the
 # GCC/Clang vector extensions (-DEDDY_NO_VECTOR_EXT: engine/core/simd.h takes

@@ -30,13 +30,13 @@ add_source_lines() {
 
 unpack() {
     local pkg=$1
-    local dir
-    dir=$(find "$SRC" -maxdepth 1 -mindepth 1 -type d -name "${2}-*" | head -n1)
+    local dir # FOLDER-VERSION: libsdl2-2.26 is not libsdl2-ttf-2.20
+    dir=$(find "$SRC" -maxdepth 1 -mindepth 1 -type d -name "${2}-[0-9]*" | head -n1)
     if [ -z "$dir" ]; then
         add_source_lines
         (cd "$SRC" && apt-get source -q --download-only "$pkg" >&2 &&
             dpkg-source -x --no-check "$(ls ${pkg}_*.dsc | head -n1)" >&2)
-        dir=$(find "$SRC" -maxdepth 1 -mindepth 1 -type d -name "${2}-*" | head -n1)
+        dir=$(find "$SRC" -maxdepth 1 -mindepth 1 -type d -name "${2}-[0-9]*" | head -n1)
     fi
     echo "$dir"
 }

@@ -54,8 +54,84 @@ SCENE_DEP_LIBS := -L$(DEPS)/lib -lcjson
 WIN_TESTS := test_file_seam test_basis test_stream_products test_panel test_body
 TEST_EXES := $(patsubst %,$(W)/tests/%.exe,$(WIN_TESTS))
 
-.PHONY: all check
-all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES)
+# ------------------------------------------------------------ the programs
+# sim, eddy-game and eddy-paint from the same sources as on Linux (the top
+# Makefile passes their lists: GAME_SOURCES, PAINT_SOURCES, and the built-in
+# level compiled to C, EMBED_SRC, which is data). What POSIX has and Windows
+# has not goes through the seams: tools/cli.h (CPU budget), game/kit/
+# (program folder, private folder, child processes), and for the few
+# headers MinGW lacks, platform/windows/include. The windows need SDL2 and
+# SDL2_ttf (with FreeType and zlib) from deps.sh; cglm is header-only: the
+# build reads the Debian package's headers through $(W)/cglm.
+GAME_SOURCES  ?=
+PAINT_SOURCES ?=
+EMBED_SRC     ?= build/gen/game_embedded.c
+GAME_DIR  := game/eddy-game
+APP_FLAGS := -Iinclude -I$(DEPS)/include/cjson -I$(DEPS)/include -I$(DEPS)/include/SDL2 \
+             -Iplatform/windows/include -I$(W)/cglm -Igame/kit -Itools -D__USE_MINGW_ANSI_STDIO=1 \
+             $(addprefix -I$(GAME_DIR)/,core level play render app) -Igame/paint
+SDL_LIBS  := -L$(DEPS)/lib -lmingw32 -lSDL2main -lSDL2_ttf -lfreetype -lSDL2 -lz \
+             -lsetupapi -lwinmm -limm32 -lversion -lole32 -loleaut32 -lgdi32 -luser32 -lshell32 \
+             -ladvapi32 -luuid -ldinput8
+RUN_LIBS  := $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS)
+app_obj    = $(patsubst %.c,$(W)/app/%.o,$(1))
+GAME_EXE  := $(W)/bin/eddy-game.exe
+PAINT_EXE := $(W)/bin/eddy-paint.exe
+SIM_EXE   := $(W)/bin/sim.exe
+PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE)) $(if $(PAINT_SOURCES),$(PAINT_EXE))
+
+$(W)/cglm/cglm:
+	@mkdir -p $(dir $@)
+	ln -sfn /usr/include/cglm $@
+
+$(W)/app/%.o: %.c | $(W)/cglm/cglm
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+
+$(W)/app/embedded.o: $(EMBED_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+
+$(SIM_EXE): $(call app_obj,tools/sim.c) $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(RUN_LIBS)
+
+# The live rebuild is not ported (platform/windows/game_reload_none.c says why).
+GAME_WIN_SOURCES = $(filter-out %/game_reload.c,$(GAME_SOURCES)) platform/windows/game_reload_none.c
+$(GAME_EXE): $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
+
+$(PAINT_EXE): $(call app_obj,$(PAINT_SOURCES)) $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(call app_obj,$(PAINT_SOURCES)) -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
+
+# The builder (engine/builder, precompute, eddy-level's build) is compiled
+# but not linked: Debian builds no LAPACK, BLAS, FFTW, ARPACK or SuiteSparse
+# for mingw (README, "Windows": MSYS2 has them). Their headers are
+# declarations in portable C, so the Linux packages' headers, one by one in
+# $(W)/builder-include, stand in for MSYS2's (the reference CBLAS header as
+# cblas.h: OpenBLAS's own is configured for Linux): this proves the sources
+# compile for Windows.
+BUILDER_SOURCES := $(wildcard engine/builder/*.c) $(wildcard precompute/*.c) \
+                   game/eddy-game/level/level_build.c game/eddy-game/tools/level_tool.c
+BUILDER_HEADERS := /usr/include/x86_64-linux-gnu/cblas_mangling.h /usr/include/lapack.h \
+                   $(wildcard /usr/include/lapacke*.h) /usr/include/fftw3.h /usr/include/arpack \
+                   /usr/include/suitesparse
+BUILDER_OBJ     := $(patsubst %.c,$(W)/builder/%.o,$(BUILDER_SOURCES))
+$(W)/builder-include/.stamp:
+	@mkdir -p $(dir $@)
+	for h in $(BUILDER_HEADERS); do ln -sfn $$h $(dir $@); done
+	ln -sfn /usr/include/x86_64-linux-gnu/cblas-netlib.h $(dir $@)cblas.h
+	touch $@
+$(W)/builder/%.o: %.c $(W)/builder-include/.stamp | $(W)/cglm/cglm
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iengine/builder -I$(W)/builder-include $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+
+.PHONY: all check programs builder
+all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ)
+builder: $(BUILDER_OBJ)
+programs: $(PROGRAMS)
 
 $(W)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
