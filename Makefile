@@ -538,9 +538,11 @@ WINDOWS_APPS = GAME_SOURCES="$(GAME_DIR)/app/game_main.c $(GAME_CORE) $(GAME_WIN
   PAINT_SOURCES="game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)" EMBED_SRC=$(EMBED_SRC)
 windows: windows-deps $(BUILD)/gen/game_embedded.c
 	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS)
-check-windows: check-portable windows $(BUILD)/bin/precompute $(LIB)
+check-windows: check-portable windows $(BUILD)/bin/precompute $(LIB) $(BUILD)/bin/eddy-game \
+  $(BUILD)/assets/levels/01-first-current.eddy
 	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS) check \
-	  NATIVE_BIN=$(BUILD)/bin NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
+	  NATIVE_BIN=$(BUILD)/bin NATIVE_LIBS="$(LIB) $(BODY_LIBS)" NATIVE_GAME=$(BUILD)/bin/eddy-game \
+	  NATIVE_ASSETS=$(BUILD)/assets
 
 # The MSVC-style compile (README, "Windows"): the run time again without the
 # GCC/Clang vector extensions (-DEDDY_NO_VECTOR_EXT: engine/core/simd.h takes

@@ -64,8 +64,8 @@ static inline bool kit_is_link(const char *path)
 
 static inline bool kit_exe_path(char *out, size_t cap)
 {
-    char *p = NULL;
-    if (_get_pgmptr(&p) != 0 || !p || !*p) return false;
+    const char *p = _pgmptr; /* the C run time's full name of the program */
+    if (!p || !*p) return false;
     int n = snprintf(out, cap, "%s", p);
     if (n <= 0 || (size_t)n >= cap) return false;
     for (char *c = out; *c; ++c)

@@ -233,7 +233,7 @@ static eddy_result save_allowed(line_ctx *c, const char *path)
     char *where = resolved_directory(path);
     bool stdin_script = strcmp(c->source, "-") == 0;
     char *beside = stdin_script ? NULL : resolved_directory(c->source);
-    char *given = c->opts->save_dir ? realpath(c->opts->save_dir, NULL) : NULL;
+    char *given = c->opts->save_dir ? kit_real_path(c->opts->save_dir, NULL) : NULL;
     bool ok = where && ((beside && strcmp(where, beside) == 0) || (given && strcmp(where, given) == 0));
     free(where);
     free(beside);

@@ -11,7 +11,7 @@
 # build says the processor time it took. SDL2 is configured with only what
 # the game and the painter use (video, rendering, events, audio, timers,
 # threads, the program's folder): no joystick, haptics, sensors, OpenGL or
-# Vulkan. FreeType without zlib, bzip2, PNG, HarfBuzz or Brotli.
+# Vulkan. FreeType without bzip2, PNG, HarfBuzz or Brotli.
 #
 #   platform/windows/deps.sh [PREFIX]
 set -euo pipefail
@@ -78,7 +78,10 @@ build_zlib() {
 }
 build_zlib "$(unpack zlib zlib)"
 built zlib
-build_cmake freetype "$(unpack freetype freetype)" "${TOOLCHAIN[@]}" "${FIND[@]}" -DFT_DISABLE_ZLIB=ON \
+# FreeType on the zlib above (without it, it compiles its own copy, whose
+# names clash with zlib's in one program)
+build_cmake freetype "$(unpack freetype freetype)" "${TOOLCHAIN[@]}" "${FIND[@]}" -DFT_REQUIRE_ZLIB=ON \
+    -DZLIB_LIBRARY="$PREFIX/lib/libz.a" -DZLIB_INCLUDE_DIR="$PREFIX/include" \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
 built freetype
 build_cmake sdl2 "$(unpack libsdl2 libsdl2)" "${TOOLCHAIN[@]}" "${FIND[@]}" -DSDL_SHARED=OFF -DSDL_STATIC=ON \

@@ -14,6 +14,7 @@
 # The builder (precompute, eddy-level build) needs LAPACK, FFTW, ARPACK and
 # SuiteSparse, which Debian does not build for mingw: it is not cross-built
 # here (README, "Windows", says how to build it natively with MSYS2).
+.DEFAULT_GOAL := all
 CROSS   ?= x86_64-w64-mingw32-
 CC      := $(CROSS)gcc
 CXX     := $(CROSS)g++
@@ -73,12 +74,17 @@ APP_FLAGS := -Iinclude -I$(DEPS)/include/cjson -I$(DEPS)/include -I$(DEPS)/inclu
 SDL_LIBS  := -L$(DEPS)/lib -lmingw32 -lSDL2main -lSDL2_ttf -lfreetype -lSDL2 -lz \
              -lsetupapi -lwinmm -limm32 -lversion -lole32 -loleaut32 -lgdi32 -luser32 -lshell32 \
              -ladvapi32 -luuid -ldinput8
-RUN_LIBS  := $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS)
+# winpthreads: clock_gettime, which the game's clocks use
+RUN_LIBS  := $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS) -lpthread
 app_obj    = $(patsubst %.c,$(W)/app/%.o,$(1))
 GAME_EXE  := $(W)/bin/eddy-game.exe
 PAINT_EXE := $(W)/bin/eddy-paint.exe
 SIM_EXE   := $(W)/bin/sim.exe
-PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE)) $(if $(PAINT_SOURCES),$(PAINT_EXE))
+PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE))
+# eddy-paint's preview builds assets (eddy_build_asset): the builder, which
+# is not linked here (below). Its sources are compiled, the program is not
+# linked; `make -f platform/windows/windows.mk paint` with an MSYS2 builder.
+PAINT_OBJ := $(call app_obj,$(PAINT_SOURCES))
 
 $(W)/cglm/cglm:
 	@mkdir -p $(dir $@)
@@ -86,7 +92,8 @@ $(W)/cglm/cglm:
 
 $(W)/app/%.o: %.c | $(W)/cglm/cglm
 	@mkdir -p $(dir $@)
-	$(CC) $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(APP_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/app -name '*.d' 2>/dev/null)
 
 $(W)/app/embedded.o: $(EMBED_SRC)
 	@mkdir -p $(dir $@)
@@ -126,20 +133,24 @@ $(W)/builder-include/.stamp:
 	touch $@
 $(W)/builder/%.o: %.c $(W)/builder-include/.stamp | $(W)/cglm/cglm
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Iengine/builder -I$(W)/builder-include $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) -Iengine/builder -I$(W)/builder-include $(APP_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/builder -name '*.d' 2>/dev/null)
 
 .PHONY: all check programs builder
-all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ)
+all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ) $(PAINT_OBJ)
 builder: $(BUILDER_OBJ)
 programs: $(PROGRAMS)
 
+# -MMD: a changed header rebuilds what includes it (a stale object would
+# disagree with the others on a structure's layout).
 $(W)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(W)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/obj -name '*.d' 2>/dev/null)
 
 $(LIB): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -201,6 +212,17 @@ $(CHECK)/island-grid.eddy: platform/windows/island.json
 	$(NATIVE_BIN)/precompute --domain 12x7.5 --grid 48x30 --modes 64 --walls $< \
 	  --advection grid -o $@
 
+# The game: level 1's replay played headless by the Linux eddy-game
+# (NATIVE_GAME) and by eddy-game.exe under wine, on the same level and
+# asset files. It must win on both, with the same frames, finish time, stars
+# and bodies' poses as printed (4 decimals). The state hash, over every bit,
+# may differ: the game and Box2D call the C library's sin, cos, atan2 and
+# exp, which MinGW's msvcrt and glibc round differently in the last place;
+# the run time's own arithmetic is compared bit for bit by bits.c above.
+NATIVE_GAME   ?= build/bin/eddy-game
+NATIVE_ASSETS ?= build/assets
+GAME_REPLAY   ?= assets/replays/01-first-current.replay
+
 check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_ASSETS)
 	@echo "== wine: $(WINE) (prefix $(WINEPREFIX))"
 	@failed=0; passed=0; \
@@ -215,5 +237,18 @@ check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_
 	    echo "$$b.exe: $$(wc -l < $(CHECK)/linux.txt) lines, the same bits as Linux"; passed=$$((passed+1)); \
 	  else echo "FAILED: $$b.exe differs from Linux:"; diff $(CHECK)/linux.txt $(CHECK)/$$b.txt | head -5; failed=$$((failed+1)); fi; \
 	done; \
+	if [ -n "$(GAME_SOURCES)" ]; then \
+	  play="--headless --level 1 --replay $(GAME_REPLAY) --levels assets/levels --assets $(NATIVE_ASSETS)"; \
+	  $(NATIVE_GAME) $$play > $(CHECK)/game-linux.json; \
+	  $(WINE) $(GAME_EXE) $$play | tr -d '\r' > $(CHECK)/game.json; \
+	  strip_bits() { sed -e 's/,"hash":"[0-9a-f]*"//' -e 's/,"timings_ms".*//' "$$1"; }; \
+	  if grep -q '"status":"won"' $(CHECK)/game.json && \
+	     [ "$$(strip_bits $(CHECK)/game-linux.json)" = "$$(strip_bits $(CHECK)/game.json)" ]; then \
+	    echo "eddy-game.exe: level 1's replay wins as on Linux: $$(strip_bits $(CHECK)/game.json | \
+	      sed 's/.*"frames":\([0-9]*\).*"finish_time":\([0-9.]*\).*"stars":\([0-9]\).*/\1 frames, won at \2 s, \3 stars/')"; \
+	    passed=$$((passed+1)); \
+	  else echo "FAILED: eddy-game.exe on level 1's replay:"; cat $(CHECK)/game-linux.json $(CHECK)/game.json; \
+	    failed=$$((failed+1)); fi; \
+	fi; \
 	echo "windows checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
