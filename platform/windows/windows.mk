@@ -80,7 +80,12 @@ app_obj    = $(patsubst %.c,$(W)/app/%.o,$(1))
 GAME_EXE  := $(W)/bin/eddy-game.exe
 PAINT_EXE := $(W)/bin/eddy-paint.exe
 SIM_EXE   := $(W)/bin/sim.exe
-PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE))
+# The game's font, DejaVu (free to ship), beside it: Windows has none.
+GAME_FONTS := $(addprefix $(W)/bin/fonts/,DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf)
+PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE) $(GAME_FONTS))
+$(W)/bin/fonts/%.ttf: /usr/share/fonts/truetype/dejavu/%.ttf
+	@mkdir -p $(dir $@)
+	cp $< $@
 # eddy-paint's preview builds assets (eddy_build_asset): the builder, which
 # is not linked here (below). Its sources are compiled, the program is not
 # linked; `make -f platform/windows/windows.mk paint` with an MSYS2 builder.
@@ -249,6 +254,14 @@ check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_
 	    passed=$$((passed+1)); \
 	  else echo "FAILED: eddy-game.exe on level 1's replay:"; cat $(CHECK)/game-linux.json $(CHECK)/game.json; \
 	    failed=$$((failed+1)); fi; \
+	fi; \
+	if [ -n "$(GAME_SOURCES)" ]; then \
+	  rm -f $(CHECK)/shot.png; \
+	  $(WINE) $(GAME_EXE) --headless --level 1 --frames 30 --levels assets/levels \
+	    --assets $(NATIVE_ASSETS) --screenshot $(CHECK)/shot.png -q; \
+	  if [ "$$(head -c 4 $(CHECK)/shot.png 2>/dev/null | tail -c 3)" = PNG ]; then \
+	    echo "eddy-game.exe: drew level 1 with SDL2 and SDL2_ttf ($(CHECK)/shot.png)"; passed=$$((passed+1)); \
+	  else echo "FAILED: eddy-game.exe drew no screenshot"; failed=$$((failed+1)); fi; \
 	fi; \
 	echo "windows checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
