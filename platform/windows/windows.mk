@@ -108,15 +108,12 @@ $(SIM_EXE): $(call app_obj,tools/sim.c) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $< -o $@ $(LDFLAGS) $(RUN_LIBS)
 
-# The live rebuild is not ported (platform/windows/game_reload_none.c says why).
-GAME_WIN_SOURCES = $(filter-out %/game_reload.c,$(GAME_SOURCES)) platform/windows/game_reload_none.c
+# The live rebuild is not ported (game/eddy-game/level/game_reload_none.c says why).
+GAME_WIN_SOURCES = $(filter-out %/game_reload.c,$(GAME_SOURCES)) game/eddy-game/level/game_reload_none.c
 $(GAME_EXE): $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
 
-$(PAINT_EXE): $(call app_obj,$(PAINT_SOURCES)) $(LIB) $(SCENE_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(call app_obj,$(PAINT_SOURCES)) -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
 
 # The builder (engine/builder, precompute, eddy-level's build) is compiled
 # but not linked: Debian builds no LAPACK, BLAS, FFTW, ARPACK or SuiteSparse
@@ -140,6 +137,34 @@ $(W)/builder/%.o: %.c $(W)/builder-include/.stamp | $(W)/cglm/cglm
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iengine/builder -I$(W)/builder-include $(APP_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 -include $(shell find $(W)/builder -name '*.d' 2>/dev/null)
+
+# With the builder's libraries at hand (MSYS2, README "Windows"), the
+# programs that need them: precompute, eddy-level and eddy-paint, e.g.
+#   make -f platform/windows/windows.mk CROSS= DEPS=/mingw64 builder-programs \
+#     BUILDER_LIBS="-lopenblas -lfftw3 -larpack -lcholmod" GAME_SOURCES=... PAINT_SOURCES=...
+# (not run here: Debian has none of those libraries for mingw).
+BUILDER_LIBS ?= -llapacke -lopenblas -lfftw3 -larpack -lcholmod
+BUILDER_LIB  := $(W)/lib/libeddy-build.a
+LEVEL_CORE    = $(filter-out %/game_main.c %/game_reload.c $(GAME_WINDOW_SOURCES),$(GAME_SOURCES)) \
+                game/eddy-game/level/game_reload_none.c
+GAME_WINDOW_SOURCES = $(filter game/eddy-game/render/% game/eddy-game/app/% %/kit_png.c %/kit_batch.c \
+                        %/kit_rock.c,$(GAME_SOURCES))
+$(BUILDER_LIB): $(filter $(W)/builder/engine/%,$(BUILDER_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+$(W)/bin/precompute.exe: $(filter $(W)/builder/precompute/%,$(BUILDER_OBJ)) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
+	  $(DEP_LIBS) -lpthread
+$(W)/bin/eddy-level.exe: $(W)/builder/game/eddy-game/tools/level_tool.o \
+  $(W)/builder/game/eddy-game/level/level_build.o $(call app_obj,$(LEVEL_CORE)) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
+	  $(DEP_LIBS) -lpthread
+$(PAINT_EXE): $(PAINT_OBJ) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(PAINT_OBJ) -o $@ $(LDFLAGS) $(SDL_LIBS) $(BUILDER_LIB) $(RUN_LIBS) $(BUILDER_LIBS)
+.PHONY: builder-programs
+builder-programs: $(W)/bin/precompute.exe $(W)/bin/eddy-level.exe $(PAINT_EXE)
 
 .PHONY: all check programs builder
 all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ) $(PAINT_OBJ)
