@@ -509,11 +509,12 @@ check: test
 	+$(MAKE) check-windows
 	+$(MAKE) check-web
 
-# Windows (README, "Windows"): the run time, its DLL, sim and the portable
-# tests cross-built with Debian's mingw-w64 in build/windows, against Box2D
-# 2.4, cJSON and cmocka built there from Debian's source packages
-# (platform/windows/deps.sh); check-windows runs the tests under wine64 and
-# compares a run with Linux's bit for bit (platform/windows/windows.mk).
+# Windows (README, "Windows"): the run time, its DLL, sim, the game and the
+# portable tests cross-built with Debian's mingw-w64 in build/windows,
+# against Box2D 2.4, cJSON, cmocka, zlib, FreeType, SDL2 and SDL2_ttf built
+# there from Debian's source packages (platform/windows/deps.sh);
+# check-windows runs the tests under wine64, compares a run with Linux's bit
+# for bit and plays level 1's replay (platform/windows/windows.mk).
 # The web (README, "In a browser"): the run time as WebAssembly with Debian's
 # emscripten in build/web (Box2D 2.4 built there from Debian's source
 # package by platform/web/deps.sh), its JavaScript API and example page;

@@ -5,15 +5,19 @@
 # build/windows. Run through the top-level Makefile:
 #
 #   make windows         libeddy (static libeddy.a, and eddy.dll with its
-#                        import library libeddy.dll.a), libeddy-scene.a and
-#                        the run time's portable tests (*.exe)
-#   make check-windows   runs those tests under Debian's wine64, and sim on
-#                        the demo scene on both sides: the JSON Lines must be
-#                        the same bit for bit (docs in README, "Windows")
+#                        import library libeddy.dll.a), libeddy-scene.a,
+#                        sim.exe, eddy-game.exe (+ fonts/), the run time's
+#                        portable tests (*.exe); the builder's and
+#                        eddy-paint's objects (compiled, not linked)
+#   make check-windows   runs those tests under Debian's wine64, bits.c on
+#                        both sides (the same bits), level 1's replay by both
+#                        games (won alike), a screenshot (docs in README,
+#                        "Windows")
 #
-# The builder (precompute, eddy-level build) needs LAPACK, FFTW, ARPACK and
-# SuiteSparse, which Debian does not build for mingw: it is not cross-built
-# here (README, "Windows", says how to build it natively with MSYS2).
+# The builder (precompute, eddy-level build, eddy-paint's preview) needs
+# LAPACK, FFTW, ARPACK and SuiteSparse, which Debian does not build for
+# mingw: it is compiled here, linked only where those exist
+# (builder-programs, README "Windows": MSYS2).
 .DEFAULT_GOAL := all
 CROSS   ?= x86_64-w64-mingw32-
 CC      := $(CROSS)gcc
@@ -49,9 +53,7 @@ SCENE_DEP_LIBS := -L$(DEPS)/lib -lcjson
 # ARPACK or SuiteSparse for mingw in Debian) nor POSIX-only calls: the
 # platform seam, the box basis, the stream products (every SIMD width the
 # processor has), the panels and the bodies. Each is the same source as on
-# Linux. The tools (sim, precompute), the game and eddy-paint are not
-# cross-built yet: their POSIX calls (tools/cli.h, the game's rebuild) have
-# no Windows side.
+# Linux.
 WIN_TESTS := test_file_seam test_basis test_stream_products test_panel test_body
 TEST_EXES := $(patsubst %,$(W)/tests/%.exe,$(WIN_TESTS))
 
