@@ -533,11 +533,12 @@ check:
 	+$(MAKE) -j$(JOBS) --output-sync=target check-all
 check-all: check-web check-windows test sanitize install-check
 
-# Windows (README, "Windows"): the run time, its DLL, sim and the portable
-# tests cross-built with Debian's mingw-w64 in build/windows, against Box2D
-# 2.4, cJSON and cmocka built there from Debian's source packages
-# (platform/windows/deps.sh); check-windows runs the tests under wine64 and
-# compares a run with Linux's bit for bit (platform/windows/windows.mk).
+# Windows (README, "Windows"): the run time, its DLL, sim, the game and the
+# portable tests cross-built with Debian's mingw-w64 in build/windows,
+# against Box2D 2.4, cJSON, cmocka, zlib, FreeType, SDL2 and SDL2_ttf built
+# there from Debian's source packages (platform/windows/deps.sh);
+# check-windows runs the tests under wine64, compares a run with Linux's bit
+# for bit and plays level 1's replay (platform/windows/windows.mk).
 # The web (README, "In a browser"): the run time as WebAssembly with Debian's
 # emscripten in build/web (Box2D 2.4 built there from Debian's source
 # package by platform/web/deps.sh), its JavaScript API and example page;
@@ -573,11 +574,53 @@ WINDOWS_BUILD ?= build/windows
 .PHONY: windows check-windows windows-deps
 windows-deps:
 	bash platform/windows/deps.sh $(WINDOWS_BUILD)/deps
-windows: windows-deps
-	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD)
-check-windows: windows $(BUILD)/bin/precompute $(LIB)
-	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) check NATIVE_BIN=$(BUILD)/bin \
-	  NATIVE_LIBS="$(LIB) $(BODY_LIBS)"
+# The programs' sources are the lists of the game and painter sections below
+# (expanded when the recipe runs); the built-in level's C is made natively.
+WINDOWS_APPS = GAME_SOURCES="$(GAME_DIR)/app/game_main.c $(GAME_CORE) $(GAME_WINDOW)" \
+  PAINT_SOURCES="game/paint/paint_main.c $(PAINT_CORE) $(PAINT_WINDOW)" EMBED_SRC=$(EMBED_SRC)
+windows: windows-deps $(BUILD)/gen/game_embedded.c
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS)
+check-windows: check-portable windows $(BUILD)/bin/precompute $(LIB) $(BUILD)/bin/eddy-game \
+  $(BUILD)/assets/levels/01-first-current.eddy
+	+$(MAKE) -f platform/windows/windows.mk W=$(WINDOWS_BUILD) $(WINDOWS_APPS) check \
+	  NATIVE_BIN=$(BUILD)/bin NATIVE_LIBS="$(LIB) $(BODY_LIBS)" NATIVE_GAME=$(BUILD)/bin/eddy-game \
+	  NATIVE_ASSETS=$(BUILD)/assets
+
+# The MSVC-style compile (README, "Windows"): the run time again without the
+# GCC/Clang vector extensions (-DEDDY_NO_VECTOR_EXT: engine/core/simd.h takes
+# simd_portable.h, as MSVC's C compiler would), ISO C17 with every warning an
+# error, in a sub-make into $(PORTABLE_BUILD). The vector build and this one
+# must give the same bits: platform/windows/bits.c on two level assets (the
+# fluid: tensor and grid paths), and eddy-game relinked on it playing three
+# levels' replays (panels, feedback, bodies): the same JSON line but for the
+# timings, the state hash included.
+PORTABLE_BUILD  ?= $(BUILD)/portable
+PORTABLE_LEVELS := 01-first-current 07-cave 08-island
+.PHONY: check-portable
+check-portable: $(LIB) $(SCENE_LIB) $(BUILD)/bin/eddy-game \
+  $(patsubst %,$(BUILD)/assets/levels/%.eddy,$(PORTABLE_LEVELS))
+	+$(MAKE) BUILD=$(PORTABLE_BUILD) OPT="-O2 -Werror -DEDDY_NO_VECTOR_EXT" $(PORTABLE_BUILD)/libeddy.a
+	$(CC) $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) -o $(PORTABLE_BUILD)/eddy-game $(LDFLAGS) \
+	  $(GAME_LIBS) $(SCENE_LIB) $(PORTABLE_BUILD)/libeddy.a $(SCENE_LIBS) $(BODY_LIBS)
+	$(CC) -Iinclude $(CFLAGS) platform/windows/bits.c -o $(PORTABLE_BUILD)/bits $(PORTABLE_BUILD)/libeddy.a \
+	  $(BODY_LIBS)
+	$(CC) -Iinclude $(CFLAGS) platform/windows/bits.c -o $(PORTABLE_BUILD)/bits-vector $(LIB) $(BODY_LIBS)
+	@set -e; cd $(PORTABLE_BUILD); a="../assets/levels/01-first-current.eddy ../assets/levels/07-cave.eddy"; \
+	./bits-vector $$a > bits-vector.txt; ./bits $$a > bits.txt; \
+	cmp -s bits-vector.txt bits.txt || { echo "FAILED: bits differ without the vector extensions"; \
+	  diff bits-vector.txt bits.txt | head -5; exit 1; }; \
+	echo "check-portable: bits.c, $$(wc -l < bits.txt) lines, the same bits without the vector extensions"
+	@set -e; for l in $(PORTABLE_LEVELS); do \
+	  for g in $(BUILD)/bin/eddy-game $(PORTABLE_BUILD)/eddy-game; do \
+	    $$g --headless --level assets/levels/$$l.json --replay assets/replays/$$l.replay \
+	      --levels assets/levels --assets $(BUILD)/assets | sed 's/,"timings_ms".*//' > $$g-$$l.json; \
+	  done; \
+	  cmp -s $(BUILD)/bin/eddy-game-$$l.json $(PORTABLE_BUILD)/eddy-game-$$l.json || \
+	    { echo "FAILED: $$l's replay ends elsewhere without the vector extensions"; \
+	      cat $(BUILD)/bin/eddy-game-$$l.json $(PORTABLE_BUILD)/eddy-game-$$l.json; exit 1; }; \
+	  echo "check-portable: $$l: $$(sed 's/.*"status":"\([a-z]*\)".*"hash":"\([0-9a-f]*\)".*/\1, hash \2/' \
+	    $(PORTABLE_BUILD)/eddy-game-$$l.json), the same without the vector extensions"; \
+	done
 
 # The library again, with clang, the sanitizers and libFuzzer's coverage
 # instrumentation (-fsanitize=fuzzer-no-link), by the rules above in a

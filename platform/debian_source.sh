@@ -38,7 +38,7 @@ add_source_lines() {
 
 unpack() {
     local pkg=$1
-    local dir
+    local dir # FOLDER-VERSION: libsdl2-2.26 is not libsdl2-ttf-2.20
     dir=$(find "$SRC" -maxdepth 1 -mindepth 1 -type d -name "${2}-[0-9]*" | head -n1)
     if [ -z "$dir" ]; then
         add_source_lines

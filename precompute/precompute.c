@@ -535,8 +535,11 @@ int main(int argc, char **argv)
 {
     /* Enrichment's SVDs and products go through BLAS, whose multithreaded
      * sums round differently for different thread counts: one thread makes
-     * an asset's bytes depend on its inputs only (on one machine type). */
+     * an asset's bytes depend on its inputs only (on one machine type).
+     * Another BLAS (MSYS2's reference BLAS) has nothing to pin. */
+#if defined(OPENBLAS_CONST)
     openblas_set_num_threads(1);
+#endif
     if (argc >= 2 && strcmp(argv[1], "info") == 0)
         return precompute_info(argc - 1, argv + 1);
     return build(argc, argv);

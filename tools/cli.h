@@ -24,17 +24,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sysexits.h>
+#include <sysexits.h> /* on Windows: platform/windows/include/sysexits.h */
 #include <time.h>
 #include <unistd.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h> /* the CPU clock and budget below */
+#undef near /* minwindef.h makes near and far empty */
+#undef far
+#else
+#include <sys/resource.h>
+#endif
 
 /* Prints "prog: message" and a newline on stderr; returns code, so that a
  * caller can write `return cli_fail(EX_USAGE, ...)`. */
 static inline int cli_fail(const char *prog, int code, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    EDDY_PRINTF(3, 4)
 #endif
     ;
 
@@ -229,6 +236,14 @@ typedef struct cli_budget {
 
 static inline double cli_cpu_seconds(void)
 {
+#ifdef _WIN32
+    FILETIME created, ended, kernel, user;
+    if (!GetProcessTimes(GetCurrentProcess(), &created, &ended, &kernel, &user))
+        return 0.0;
+    ULARGE_INTEGER k = {.u = {kernel.dwLowDateTime, kernel.dwHighDateTime}};
+    ULARGE_INTEGER u = {.u = {user.dwLowDateTime, user.dwHighDateTime}};
+    return 1e-7 * (double)(k.QuadPart + u.QuadPart); /* 100 ns ticks */
+#endif
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return 0.0;
@@ -277,11 +292,31 @@ static void cli_on_cpu_limit(int sig)
     _exit(EX_DATAERR);
 }
 
+#ifdef _WIN32
+/* Windows has no RLIMIT_CPU: a watchdog thread looks at the process's CPU
+ * time five times a second and stops the process as SIGXCPU would. */
+static double cli_cpu_deadline;
+
+static DWORD WINAPI cli_cpu_watchdog(LPVOID unused)
+{
+    (void)unused;
+    while (cli_cpu_seconds() < cli_cpu_deadline) Sleep(200);
+    cli_on_cpu_limit(0);
+    return 0;
+}
+#endif
+
 static inline void cli_limit_cpu(const char *prog, double limit, const char *what)
 {
     int n = snprintf(cli_cpu_message, sizeof cli_cpu_message, "%s: %s: over its budget of %.0f "
                      "s of CPU time; stopped\n", prog, what, ceil(limit));
     cli_cpu_message_length = n > 0 && (size_t)n < sizeof cli_cpu_message ? (size_t)n : 0;
+#ifdef _WIN32
+    cli_cpu_deadline = cli_cpu_seconds() + ceil(limit);
+    HANDLE t = CreateThread(NULL, 0, cli_cpu_watchdog, NULL, 0, NULL);
+    if (t) CloseHandle(t);
+    return;
+#else
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = cli_on_cpu_limit;
@@ -298,6 +333,7 @@ static inline void cli_limit_cpu(const char *prog, double limit, const char *wha
         rl.rlim_cur = want;
         (void)setrlimit(RLIMIT_CPU, &rl);
     }
+#endif
 }
 
 /* One line on what a step costs: "about 1.2 ms a step (fluid 0.1, panels

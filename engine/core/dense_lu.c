@@ -21,7 +21,7 @@ static void row_axpy(int n, double s, const double *restrict x, double *restrict
 {
     eddy_v2 sv = eddy_v2_set(s);
     int j = 0;
-    for (; j + 2 <= n; j += 2) eddy_v2_store(&y[j], eddy_v2_load(&y[j]) - sv * eddy_v2_load(&x[j]));
+    for (; j + 2 <= n; j += 2) eddy_v2_store(&y[j], eddy_v2_sub(eddy_v2_load(&y[j]), eddy_v2_mul(sv, eddy_v2_load(&x[j]))));
     for (; j < n; j++) y[j] -= s * x[j];
 }
 

@@ -243,8 +243,8 @@ static void trig_rows(const double *t, int n, int count, double *rows, double *c
         double *sr = &rows[p], *cr = &cols[p];
         eddy_v2_store(sr, s), eddy_v2_store(cr, c);
         for (int k = 0; k < count; ++k) {
-            eddy_v2 s1 = s * ca + c * sa;
-            c = c * ca - s * sa, s = s1;
+            eddy_v2 s1 = eddy_v2_add(eddy_v2_mul(s, ca), eddy_v2_mul(c, sa));
+            c = eddy_v2_sub(eddy_v2_mul(c, ca), eddy_v2_mul(s, sa)), s = s1;
             sr += n, cr += n;
             eddy_v2_store(sr, s), eddy_v2_store(cr, c);
         }
@@ -254,7 +254,7 @@ static void trig_rows(const double *t, int n, int count, double *rows, double *c
 /* The grouped sums of eddy_box_basis_velocity_many for a batch of at most
  * eight points (nb vectors of two): every sum in registers, the mode factors
  * formed where they are used. acc: u of the mm = 2 nb points, then v. */
-static inline __attribute__((always_inline)) void
+EDDY_ALWAYS_INLINE void
 small_batch(const eddy_box_basis *b, const double *r, const double *sx, const double *cx,
             const double *sy, const double *cy, double *acc, const int nb)
 {
@@ -270,13 +270,13 @@ small_batch(const eddy_box_basis *b, const double *r, const double *sx, const do
             const double *c = &cy[(size_t)t->k2 * mm], *sn = &sy[(size_t)t->k2 * mm];
 #pragma GCC unroll 4
             for (int j = 0; j < nb; ++j) {
-                gu[j] = gu[j] + fu * eddy_v2_load(&c[2 * j]);
-                gv[j] = gv[j] + fv * eddy_v2_load(&sn[2 * j]);
+                gu[j] = eddy_v2_add(gu[j], eddy_v2_mul(fu, eddy_v2_load(&c[2 * j])));
+                gv[j] = eddy_v2_add(gv[j], eddy_v2_mul(fv, eddy_v2_load(&sn[2 * j])));
             }
         }
         for (int j = 0; j < nb; ++j) {
-            u[j] = u[j] + eddy_v2_load(&sx[(size_t)k1 * mm + 2 * j]) * gu[j];
-            v[j] = v[j] - eddy_v2_load(&cx[(size_t)k1 * mm + 2 * j]) * gv[j];
+            u[j] = eddy_v2_add(u[j], eddy_v2_mul(eddy_v2_load(&sx[(size_t)k1 * mm + 2 * j]), gu[j]));
+            v[j] = eddy_v2_sub(v[j], eddy_v2_mul(eddy_v2_load(&cx[(size_t)k1 * mm + 2 * j]), gv[j]));
         }
     }
     for (int j = 0; j < nb; ++j) eddy_v2_store(&acc[2 * j], u[j]), eddy_v2_store(&acc[mm + 2 * j], v[j]);
@@ -343,8 +343,8 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
                     for (int i = 0; i < kn; ++i) {
                         const double *c = row[i] + p, *sn = c + to_sin;
                         eddy_v2 fu = eddy_v2_load(&cu[2 * i]), fv = eddy_v2_load(&cv[2 * i]);
-                        u0 = u0 + fu * eddy_v2_load(c), u1 = u1 + fu * eddy_v2_load(c + 2);
-                        v0 = v0 + fv * eddy_v2_load(sn), v1 = v1 + fv * eddy_v2_load(sn + 2);
+                        u0 = eddy_v2_add(u0, eddy_v2_mul(fu, eddy_v2_load(c))), u1 = eddy_v2_add(u1, eddy_v2_mul(fu, eddy_v2_load(c + 2)));
+                        v0 = eddy_v2_add(v0, eddy_v2_mul(fv, eddy_v2_load(sn))), v1 = eddy_v2_add(v1, eddy_v2_mul(fv, eddy_v2_load(sn + 2)));
                     }
                     eddy_v2_store(gu, u0), eddy_v2_store(gu + 2, u1);
                     eddy_v2_store(gv, v0), eddy_v2_store(gv + 2, v1);
@@ -354,17 +354,18 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
                     eddy_v2 u0 = eddy_v2_load(gu), v0 = eddy_v2_load(gv);
                     for (int i = 0; i < kn; ++i) {
                         const double *c = row[i] + p;
-                        u0 = u0 + eddy_v2_load(&cu[2 * i]) * eddy_v2_load(c);
-                        v0 = v0 + eddy_v2_load(&cv[2 * i]) * eddy_v2_load(c + to_sin);
+                        u0 = eddy_v2_add(u0, eddy_v2_mul(eddy_v2_load(&cu[2 * i]), eddy_v2_load(c)));
+                        v0 = eddy_v2_add(v0, eddy_v2_mul(eddy_v2_load(&cv[2 * i]), eddy_v2_load(c + to_sin)));
                     }
                     eddy_v2_store(gu, u0), eddy_v2_store(gv, v0);
                 }
             }
             const double *sxr = &sx[(size_t)k1 * mm], *cxr = &cx[(size_t)k1 * mm];
             for (int p = 0; p < mm; p += 2) {
-                eddy_v2_store(&acc[p], eddy_v2_load(&acc[p]) + eddy_v2_load(&sxr[p]) * eddy_v2_load(&gsum[p]));
-                eddy_v2_store(&acc[mm + p], eddy_v2_load(&acc[mm + p]) -
-                                                eddy_v2_load(&cxr[p]) * eddy_v2_load(&gsum[mm + p]));
+                eddy_v2_store(&acc[p], eddy_v2_add(eddy_v2_load(&acc[p]),
+                                                  eddy_v2_mul(eddy_v2_load(&sxr[p]), eddy_v2_load(&gsum[p]))));
+                eddy_v2_store(&acc[mm + p], eddy_v2_sub(eddy_v2_load(&acc[mm + p]),
+                                                        eddy_v2_mul(eddy_v2_load(&cxr[p]), eddy_v2_load(&gsum[mm + p]))));
             }
         }
         for (int p = 0; p < m; ++p) {

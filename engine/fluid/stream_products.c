@@ -34,17 +34,17 @@
 /* ------------------------------------------------------------ portable */
 
 /* The eight lanes of one row's dot product, in four two-lane vectors. */
-static inline __attribute__((always_inline)) double dot_portable(const double *row, size_t p, const double *x)
+EDDY_ALWAYS_INLINE double dot_portable(const double *row, size_t p, const double *x)
 {
     size_t p8 = p & ~(size_t)7, k = 0;
     eddy_v2 a0 = eddy_v2_set(0.0), a1 = a0, a2 = a0, a3 = a0;
     for (; k < p8; k += 8) {
-        a0 += eddy_v2_load(&row[k]) * eddy_v2_load(&x[k]);
-        a1 += eddy_v2_load(&row[k + 2]) * eddy_v2_load(&x[k + 2]);
-        a2 += eddy_v2_load(&row[k + 4]) * eddy_v2_load(&x[k + 4]);
-        a3 += eddy_v2_load(&row[k + 6]) * eddy_v2_load(&x[k + 6]);
+        a0 = eddy_v2_add(a0, eddy_v2_mul(eddy_v2_load(&row[k]), eddy_v2_load(&x[k])));
+        a1 = eddy_v2_add(a1, eddy_v2_mul(eddy_v2_load(&row[k + 2]), eddy_v2_load(&x[k + 2])));
+        a2 = eddy_v2_add(a2, eddy_v2_mul(eddy_v2_load(&row[k + 4]), eddy_v2_load(&x[k + 4])));
+        a3 = eddy_v2_add(a3, eddy_v2_mul(eddy_v2_load(&row[k + 6]), eddy_v2_load(&x[k + 6])));
     }
-    double sum = eddy_v2_sum((a0 + a2) + (a1 + a3));
+    double sum = eddy_v2_sum(eddy_v2_add(eddy_v2_add(a0, a2), eddy_v2_add(a1, a3)));
     for (; k < p; ++k) sum += row[k] * x[k];
     return sum;
 }
@@ -62,12 +62,16 @@ static void dots_portable(const double *psi, size_t p, int rows, const double *x
         for (size_t k = 0; k < p8; k += 8) {
             eddy_v2 x0 = eddy_v2_load(&x[k]), x1 = eddy_v2_load(&x[k + 2]);
             eddy_v2 x2 = eddy_v2_load(&x[k + 4]), x3 = eddy_v2_load(&x[k + 6]);
-            a0 += eddy_v2_load(&r0[k]) * x0, b0 += eddy_v2_load(&r1[k]) * x0;
-            a1 += eddy_v2_load(&r0[k + 2]) * x1, b1 += eddy_v2_load(&r1[k + 2]) * x1;
-            a2 += eddy_v2_load(&r0[k + 4]) * x2, b2 += eddy_v2_load(&r1[k + 4]) * x2;
-            a3 += eddy_v2_load(&r0[k + 6]) * x3, b3 += eddy_v2_load(&r1[k + 6]) * x3;
+            a0 = eddy_v2_add(a0, eddy_v2_mul(eddy_v2_load(&r0[k]), x0));
+            b0 = eddy_v2_add(b0, eddy_v2_mul(eddy_v2_load(&r1[k]), x0));
+            a1 = eddy_v2_add(a1, eddy_v2_mul(eddy_v2_load(&r0[k + 2]), x1));
+            b1 = eddy_v2_add(b1, eddy_v2_mul(eddy_v2_load(&r1[k + 2]), x1));
+            a2 = eddy_v2_add(a2, eddy_v2_mul(eddy_v2_load(&r0[k + 4]), x2));
+            b2 = eddy_v2_add(b2, eddy_v2_mul(eddy_v2_load(&r1[k + 4]), x2));
+            a3 = eddy_v2_add(a3, eddy_v2_mul(eddy_v2_load(&r0[k + 6]), x3));
+            b3 = eddy_v2_add(b3, eddy_v2_mul(eddy_v2_load(&r1[k + 6]), x3));
         }
-        double s0 = eddy_v2_sum((a0 + a2) + (a1 + a3)), s1 = eddy_v2_sum((b0 + b2) + (b1 + b3));
+        double s0 = eddy_v2_sum(eddy_v2_add(eddy_v2_add(a0, a2), eddy_v2_add(a1, a3))), s1 = eddy_v2_sum(eddy_v2_add(eddy_v2_add(b0, b2), eddy_v2_add(b1, b3)));
         for (size_t k = p8; k < p; ++k) s0 += r0[k] * x[k], s1 += r1[k] * x[k];
         sums[i] = s0, sums[i + 1] = s1;
     }
@@ -75,15 +79,15 @@ static void dots_portable(const double *psi, size_t p, int rows, const double *x
 }
 
 /* out[k] += g row[k] for the rows left over after the groups of four. */
-static inline __attribute__((always_inline)) void spread_one(const double *row, size_t p, double g, double *out)
+EDDY_ALWAYS_INLINE void spread_one(const double *row, size_t p, double g, double *out)
 {
     size_t p2 = p & ~(size_t)1, k = 0;
     eddy_v2 gv = eddy_v2_set(g);
-    for (; k < p2; k += 2) eddy_v2_store(&out[k], eddy_v2_load(&out[k]) + gv * eddy_v2_load(&row[k]));
+    for (; k < p2; k += 2) eddy_v2_store(&out[k], eddy_v2_add(eddy_v2_load(&out[k]), eddy_v2_mul(gv, eddy_v2_load(&row[k]))));
     for (; k < p; ++k) out[k] += g * row[k];
 }
 
-static inline __attribute__((always_inline)) void spread_four_tail(const double *r0, size_t p, size_t from, const double *g, double *out)
+EDDY_ALWAYS_INLINE void spread_four_tail(const double *r0, size_t p, size_t from, const double *g, double *out)
 {
     const double *r1 = r0 + p, *r2 = r1 + p, *r3 = r2 + p;
     for (size_t k = from; k < p; ++k)
@@ -99,9 +103,9 @@ static void spread_portable(const double *psi, size_t p, int rows, const double 
         eddy_v2 g0 = eddy_v2_set(g[i]), g1 = eddy_v2_set(g[i + 1]);
         eddy_v2 g2 = eddy_v2_set(g[i + 2]), g3 = eddy_v2_set(g[i + 3]);
         for (size_t k = 0; k < p2; k += 2) {
-            eddy_v2 sum = (g0 * eddy_v2_load(&r0[k]) + g1 * eddy_v2_load(&r1[k])) +
-                          (g2 * eddy_v2_load(&r2[k]) + g3 * eddy_v2_load(&r3[k]));
-            eddy_v2_store(&out[k], eddy_v2_load(&out[k]) + sum);
+            eddy_v2 sum = eddy_v2_add(eddy_v2_add(eddy_v2_mul(g0, eddy_v2_load(&r0[k])), eddy_v2_mul(g1, eddy_v2_load(&r1[k]))),
+                                      eddy_v2_add(eddy_v2_mul(g2, eddy_v2_load(&r2[k])), eddy_v2_mul(g3, eddy_v2_load(&r3[k]))));
+            eddy_v2_store(&out[k], eddy_v2_add(eddy_v2_load(&out[k]), sum));
         }
         spread_four_tail(r0, p, p2, &g[i], out);
     }
@@ -110,7 +114,7 @@ static void spread_portable(const double *psi, size_t p, int rows, const double 
 
 /* ------------------------------------------------------------ x86-64 */
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(EDDY_NO_VECTOR_EXT)
 #define EDDY_STREAM_X86 1
 
 typedef double eddy_v4 __attribute__((vector_size(32)));

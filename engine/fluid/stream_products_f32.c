@@ -26,23 +26,17 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
+#include "simd.h"
+
 #include <string.h>
 
-typedef float eddy_f4 __attribute__((vector_size(16)));
-
-static inline eddy_f4 loadf4(const float *p)
-{
-    eddy_f4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static inline eddy_f4 splatf4(float x) { return (eddy_f4){x, x, x, x}; }
+#define loadf4 eddy_f4_load
+#define splatf4 eddy_f4_set
 
 /* v_0..v_3 to the sum: w_l = v_l + v_{l+2}, then w_0 + w_1. */
 static inline float finish_f4(eddy_f4 v)
 {
-    float w0 = v[0] + v[2], w1 = v[1] + v[3];
+    float w0 = EDDY_LANE(v, 0) + EDDY_LANE(v, 2), w1 = EDDY_LANE(v, 1) + EDDY_LANE(v, 3);
     return w0 + w1;
 }
 
@@ -55,18 +49,18 @@ static inline float dot_tail_f32(const float *row, size_t from, size_t p, const 
 
 /* ------------------------------------------------------------ portable */
 
-static inline __attribute__((always_inline)) float dot_f32_portable(const float *row, size_t p,
+EDDY_ALWAYS_INLINE float dot_f32_portable(const float *row, size_t p,
                                                                     const float *x)
 {
     size_t p16 = p & ~(size_t)15;
     eddy_f4 a = splatf4(0.0f), b = a, c = a, d = a;
     for (size_t k = 0; k < p16; k += 16) {
-        a += loadf4(&row[k]) * loadf4(&x[k]);
-        b += loadf4(&row[k + 4]) * loadf4(&x[k + 4]);
-        c += loadf4(&row[k + 8]) * loadf4(&x[k + 8]);
-        d += loadf4(&row[k + 12]) * loadf4(&x[k + 12]);
+        a = eddy_f4_add(a, eddy_f4_mul(loadf4(&row[k]), loadf4(&x[k])));
+        b = eddy_f4_add(b, eddy_f4_mul(loadf4(&row[k + 4]), loadf4(&x[k + 4])));
+        c = eddy_f4_add(c, eddy_f4_mul(loadf4(&row[k + 8]), loadf4(&x[k + 8])));
+        d = eddy_f4_add(d, eddy_f4_mul(loadf4(&row[k + 12]), loadf4(&x[k + 12])));
     }
-    return dot_tail_f32(row, p16, p, x, finish_f4((a + c) + (b + d)));
+    return dot_tail_f32(row, p16, p, x, finish_f4(eddy_f4_add(eddy_f4_add(a, c), eddy_f4_add(b, d))));
 }
 
 void eddy_stream_dots_f32_portable(const float *psi, size_t p, int rows, const float *x,
@@ -75,7 +69,7 @@ void eddy_stream_dots_f32_portable(const float *psi, size_t p, int rows, const f
     for (int i = 0; i < rows; ++i) sums[i] = dot_f32_portable(psi + (size_t)i * p, p, x);
 }
 
-static inline __attribute__((always_inline)) void spread_f32_four_tail(const float *r0, size_t p,
+EDDY_ALWAYS_INLINE void spread_f32_four_tail(const float *r0, size_t p,
                                                                        size_t from, const float *g,
                                                                        float *out)
 {
@@ -84,7 +78,7 @@ static inline __attribute__((always_inline)) void spread_f32_four_tail(const flo
         out[k] += (g[0] * r0[k] + g[1] * r1[k]) + (g[2] * r2[k] + g[3] * r3[k]);
 }
 
-static inline __attribute__((always_inline)) void spread_f32_one(const float *row, size_t p,
+EDDY_ALWAYS_INLINE void spread_f32_one(const float *row, size_t p,
                                                                  float g, float *out)
 {
     for (size_t k = 0; k < p; ++k) out[k] += g * row[k];
@@ -100,9 +94,10 @@ void eddy_stream_spread_f32_portable(const float *psi, size_t p, int rows, const
         float gf[4] = {(float)g[i], (float)g[i + 1], (float)g[i + 2], (float)g[i + 3]};
         eddy_f4 g0 = splatf4(gf[0]), g1 = splatf4(gf[1]), g2 = splatf4(gf[2]), g3 = splatf4(gf[3]);
         for (size_t k = 0; k < p4; k += 4) {
-            eddy_f4 o = loadf4(&out[k]) + ((g0 * loadf4(&r0[k]) + g1 * loadf4(&r1[k])) +
-                                           (g2 * loadf4(&r2[k]) + g3 * loadf4(&r3[k])));
-            memcpy(&out[k], &o, sizeof o);
+            eddy_f4 o = eddy_f4_add(loadf4(&out[k]),
+                                    eddy_f4_add(eddy_f4_add(eddy_f4_mul(g0, loadf4(&r0[k])), eddy_f4_mul(g1, loadf4(&r1[k]))),
+                                                eddy_f4_add(eddy_f4_mul(g2, loadf4(&r2[k])), eddy_f4_mul(g3, loadf4(&r3[k])))));
+            eddy_f4_store(&out[k], o);
         }
         spread_f32_four_tail(r0, p, p4, gf, out);
     }
@@ -111,7 +106,7 @@ void eddy_stream_spread_f32_portable(const float *psi, size_t p, int rows, const
 
 /* ------------------------------------------------------------ x86-64 */
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(EDDY_NO_VECTOR_EXT)
 
 typedef float eddy_f8 __attribute__((vector_size(32)));
 typedef float eddy_f16 __attribute__((vector_size(64)));

@@ -30,10 +30,10 @@ static double norm_inf(int n, const double *M)
         eddy_v2 a0 = eddy_v2_set(0.0), a1 = eddy_v2_set(0.0);
         int j = 0;
         for (; j + 3 < n; j += 4) {
-            a0 += eddy_v2_abs(eddy_v2_load(&row[j]));
-            a1 += eddy_v2_abs(eddy_v2_load(&row[j + 2]));
+            a0 = eddy_v2_add(a0, eddy_v2_abs(eddy_v2_load(&row[j])));
+            a1 = eddy_v2_add(a1, eddy_v2_abs(eddy_v2_load(&row[j + 2])));
         }
-        double sum = eddy_v2_sum(a0 + a1);
+        double sum = eddy_v2_sum(eddy_v2_add(a0, a1));
         for (; j < n; ++j) sum += fabs(row[j]);
         if (sum > worst) worst = sum; /* as fmax: a NaN row is passed over */
     }
@@ -47,10 +47,10 @@ static void matvec(int n, const double *M, const double *x, double *y)
         eddy_v2 a0 = eddy_v2_set(0.0), a1 = eddy_v2_set(0.0);
         int j = 0;
         for (; j + 3 < n; j += 4) {
-            a0 += eddy_v2_load(&row[j]) * eddy_v2_load(&x[j]);
-            a1 += eddy_v2_load(&row[j + 2]) * eddy_v2_load(&x[j + 2]);
+            a0 = eddy_v2_add(a0, eddy_v2_mul(eddy_v2_load(&row[j]), eddy_v2_load(&x[j])));
+            a1 = eddy_v2_add(a1, eddy_v2_mul(eddy_v2_load(&row[j + 2]), eddy_v2_load(&x[j + 2])));
         }
-        double sum = eddy_v2_sum(a0 + a1);
+        double sum = eddy_v2_sum(eddy_v2_add(a0, a1));
         for (; j < n; ++j) sum += row[j] * x[j];
         y[k] = sum;
     }

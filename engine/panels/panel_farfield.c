@@ -201,59 +201,65 @@ void eddy_far_local_binomials(double *table)
  * need one shuffle a product. */
 static inline eddy_v2 complex_mul_split(const double *a, eddy_v2 b, eddy_v2 b_swapped)
 {
-    return (eddy_v2){a[0], a[0]} * b + (eddy_v2){-a[1], a[1]} * b_swapped;
+    return eddy_v2_add(eddy_v2_mul(eddy_v2_set(a[0]), b), eddy_v2_mul(eddy_v2_make(-a[1], a[1]), b_swapped));
+}
+
+/* {v_im, v_re} */
+static inline eddy_v2 swap_lanes(eddy_v2 v) { return eddy_v2_make(EDDY_LANE(v, 1), EDDY_LANE(v, 0)); }
+
+/* v w_re + v_swapped w_im: the next power (or scale) of a complex number */
+static inline eddy_v2 complex_step(eddy_v2 v, eddy_v2 w_re, eddy_v2 w_im)
+{
+    return eddy_v2_add(eddy_v2_mul(v, w_re), eddy_v2_mul(swap_lanes(v), w_im));
 }
 
 void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b)
 {
     double inv = 1.0 / (dx * dx + dy * dy), wr = dx * inv, wi = -dy * inv; /* 1 / d */
-    const eddy_v2 w_re = {wr, wr}, w_im = {-wi, wi};
+    const eddy_v2 w_re = eddy_v2_set(wr), w_im = eddy_v2_make(-wi, wi);
     const int stride = 2 * (EDDY_FAR_P_MAX + 1);
-    eddy_v2 sum[EDDY_FAR_P_MAX], power = {1.0, 0.0};
+    eddy_v2 sum[EDDY_FAR_P_MAX], power = eddy_v2_make(1.0, 0.0);
     if (q <= 3) {
         /* the usual case (a small target far from a large node): the four
          * sums S_l = sum_k C(k+l-1, l) c_k, c_k = a_k d^-k, in registers */
         const double *b1 = &binomials[stride], *b2 = b1 + stride, *b3 = b2 + stride;
         eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0, s2 = s0, s3 = s0;
         for (int k = 0; k < p; ++k) {
-            eddy_v2 swapped = {power[1], power[0]};
-            power = power * w_re + swapped * w_im; /* d^-k */
-            swapped = (eddy_v2){power[1], power[0]};
-            eddy_v2 c = complex_mul_split(&a[2 * k], power, swapped);
-            s0 += c; /* C(k, 0) = 1 */
-            s1 += eddy_v2_load(&b1[2 * k]) * c;
-            s2 += eddy_v2_load(&b2[2 * k]) * c;
-            s3 += eddy_v2_load(&b3[2 * k]) * c;
+            power = complex_step(power, w_re, w_im); /* d^-k */
+            eddy_v2 c = complex_mul_split(&a[2 * k], power, swap_lanes(power));
+            s0 = eddy_v2_add(s0, c); /* C(k, 0) = 1 */
+            s1 = eddy_v2_add(s1, eddy_v2_mul(eddy_v2_load(&b1[2 * k]), c));
+            s2 = eddy_v2_add(s2, eddy_v2_mul(eddy_v2_load(&b2[2 * k]), c));
+            s3 = eddy_v2_add(s3, eddy_v2_mul(eddy_v2_load(&b3[2 * k]), c));
         }
         sum[0] = s0, sum[1] = s1, sum[2] = s2, sum[3] = s3;
     } else {
         double c[2 * EDDY_FAR_P_MAX + 2];
         for (int k = 0; k < p; ++k) { /* c_k = a_k d^-k */
-            eddy_v2 swapped = {power[1], power[0]};
-            power = power * w_re + swapped * w_im;
-            swapped = (eddy_v2){power[1], power[0]};
-            eddy_v2_store(&c[2 * k], complex_mul_split(&a[2 * k], power, swapped));
+            power = complex_step(power, w_re, w_im);
+            eddy_v2_store(&c[2 * k], complex_mul_split(&a[2 * k], power, swap_lanes(power)));
         }
         c[2 * p] = c[2 * p + 1] = 0.0; /* pads an odd order */
         for (int l = 0; l <= q; ++l) { /* S_l, two terms at a time */
             const double *row = &binomials[l * stride];
             eddy_v2 s0 = eddy_v2_set(0.0), s1 = s0;
             for (int k = 0; k < p; k += 2) {
-                s0 += eddy_v2_load(&row[2 * k]) * eddy_v2_load(&c[2 * k]);
-                s1 += eddy_v2_load(&row[2 * k + 2]) * eddy_v2_load(&c[2 * k + 2]);
+                s0 = eddy_v2_add(s0, eddy_v2_mul(eddy_v2_load(&row[2 * k]), eddy_v2_load(&c[2 * k])));
+                s1 = eddy_v2_add(s1, eddy_v2_mul(eddy_v2_load(&row[2 * k + 2]), eddy_v2_load(&c[2 * k + 2])));
             }
-            sum[l] = s0 + s1;
+            sum[l] = eddy_v2_add(s0, s1);
         }
     }
     /* b_l += (-1/d)^l S_l, the power of -1/d carried as for d^-k */
-    const eddy_v2 step_re = -w_re, step_im = -w_im;
-    eddy_v2 scale = {1.0, 0.0};
+    const eddy_v2 step_re = eddy_v2_neg(w_re), step_im = eddy_v2_neg(w_im);
+    eddy_v2 scale = eddy_v2_make(1.0, 0.0);
     for (int l = 0; l <= q; ++l) {
-        eddy_v2 swapped = {scale[1], scale[0]};
-        eddy_v2 term = (eddy_v2){sum[l][0], sum[l][0]} * scale + (eddy_v2){-sum[l][1], sum[l][1]} * swapped;
-        eddy_v2_store(&b[2 * l], eddy_v2_load(&b[2 * l]) + term);
-        scale = scale * step_re + swapped * step_im;
+        double s[2];
+        eddy_v2_store(s, sum[l]);
+        eddy_v2 term = complex_mul_split(s, scale, swap_lanes(scale));
+        eddy_v2_store(&b[2 * l], eddy_v2_add(eddy_v2_load(&b[2 * l]), term));
+        scale = complex_step(scale, step_re, step_im);
     }
 }
 

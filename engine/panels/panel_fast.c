@@ -152,51 +152,67 @@ static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.7673
  * clamp left close to the panel, any point when EDDY_PANEL_NEAR is below 1)
  * are flagged in *other, for the reference. clamp false: the caller knows no
  * point is within reach. */
-static inline __attribute__((always_inline)) eddy_v2
+EDDY_ALWAYS_INLINE eddy_v2
 kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, eddy_v2 nx,
         eddy_v2 ny, eddy_v2 inv2pil, eddy_v2i *other, const bool clamp)
 {
-    eddy_v2 ex = x2 - x1, ey = y2 - y1, ee = ex * ex + ey * ey;
-    eddy_v2 ax = x - x1, ay = y - y1;
+    eddy_v2 ex = eddy_v2_sub(x2, x1), ey = eddy_v2_sub(y2, y1);
+    eddy_v2 ee = eddy_v2_add(eddy_v2_mul(ex, ex), eddy_v2_mul(ey, ey));
+    eddy_v2 ax = eddy_v2_sub(x, x1), ay = eddy_v2_sub(y, y1);
     eddy_v2 zero = eddy_v2_set(0.0), one = eddy_v2_set(1.0);
-    *other = ~(ee > zero);
+    *other = eddy_v2i_not(eddy_v2_gt(ee, zero));
     if (clamp) { /* nearest point of the segment, squared distance d2 */
-        eddy_v2 s = (ax * ex + ay * ey) / ee;
-        s = eddy_v2_select(s < zero, zero, s);
-        s = eddy_v2_select(s > one, one, s);
-        eddy_v2 px = ax - s * ex, py = ay - s * ey, d2 = px * px + py * py;
-        eddy_v2i moved = d2 < (EDDY_PANEL_NEAR * EDDY_PANEL_NEAR * (1.0 + 1e-6)) * ee;
-        *other |= (d2 < ee) & ~moved;
+        eddy_v2 s = eddy_v2_div(eddy_v2_add(eddy_v2_mul(ax, ex), eddy_v2_mul(ay, ey)), ee);
+        s = eddy_v2_select(eddy_v2_lt(s, zero), zero, s);
+        s = eddy_v2_select(eddy_v2_gt(s, one), one, s);
+        eddy_v2 px = eddy_v2_sub(ax, eddy_v2_mul(s, ex)), py = eddy_v2_sub(ay, eddy_v2_mul(s, ey));
+        eddy_v2 d2 = eddy_v2_add(eddy_v2_mul(px, px), eddy_v2_mul(py, py));
+        eddy_v2i moved =
+            eddy_v2_lt(d2, eddy_v2_mul(eddy_v2_set(EDDY_PANEL_NEAR * EDDY_PANEL_NEAR * (1.0 + 1e-6)), ee));
+        *other = eddy_v2i_or(*other, eddy_v2i_and(eddy_v2_lt(d2, ee), eddy_v2i_not(moved)));
         /* rare: a neighbour's panel within reach. The clamp itself, operation
          * for operation: for a point on the panel's line its direction comes
          * from rounding, and only the same rounding picks the same side. */
         for (int l = 0; l < 2; ++l) {
-            if (!moved[l]) continue;
-            double mx = x[l], my = y[l];
-            eddy_panel_clamp_point(x1[l], y1[l], x2[l], y2[l], &mx, &my);
-            ax[l] = mx - x1[l], ay[l] = my - y1[l];
+            if (!EDDY_LANE(moved, l)) continue;
+            double mx = EDDY_LANE(x, l), my = EDDY_LANE(y, l);
+            double x1l = EDDY_LANE(x1, l), y1l = EDDY_LANE(y1, l);
+            double exl = EDDY_LANE(ex, l), eyl = EDDY_LANE(ey, l), eel = EDDY_LANE(ee, l);
+            eddy_panel_clamp_point(x1l, y1l, EDDY_LANE(x2, l), EDDY_LANE(y2, l), &mx, &my);
+            double axl = mx - x1l, ayl = my - y1l;
+            EDDY_LANE(ax, l) = axl, EDDY_LANE(ay, l) = ayl;
             /* a point on the panel's line can be moved along it, and stay
              * close: then only the reference formula covers it */
-            double sl = (ax[l] * ex[l] + ay[l] * ey[l]) / ee[l];
+            double sl = (axl * exl + ayl * eyl) / eel;
             sl = sl < 0.0 ? 0.0 : sl > 1.0 ? 1.0 : sl;
-            double qx = ax[l] - sl * ex[l], qy = ay[l] - sl * ey[l];
-            if (!(qx * qx + qy * qy >= ee[l] * (1.0 - 1e-6))) (*other)[l] = -1;
+            double qx = axl - sl * exl, qy = ayl - sl * eyl;
+            if (!(qx * qx + qy * qy >= eel * (1.0 - 1e-6))) EDDY_LANE(*other, l) = -1;
         }
     }
-    eddy_v2 bx = ax - ex, by = ay - ey;
+    eddy_v2 bx = eddy_v2_sub(ax, ex), by = eddy_v2_sub(ay, ey);
     /* beta = arg(W), W = (z - z1) conj(z - z2), Re W > 0 here */
-    eddy_v2 wr = ax * bx + ay * by, wi = ay * bx - ax * by, a = eddy_v2_abs(wi);
-    eddy_v2i k = -((a > ROT_T[0] * wr) + (a > ROT_T[1] * wr) + (a > ROT_T[2] * wr) +
-                   (a > ROT_T[3] * wr));
-    eddy_v2 c = {ROT_C[k[0]], ROT_C[k[1]]}, sn = {ROT_S[k[0]], ROT_S[k[1]]};
-    eddy_v2 t = (a * c - wr * sn) / (wr * c + a * sn), z = t * t;
+    eddy_v2 wr = eddy_v2_add(eddy_v2_mul(ax, bx), eddy_v2_mul(ay, by));
+    eddy_v2 wi = eddy_v2_sub(eddy_v2_mul(ay, bx), eddy_v2_mul(ax, by)), a = eddy_v2_abs(wi);
+    eddy_v2i votes = eddy_v2_gt(a, eddy_v2_mul(eddy_v2_set(ROT_T[0]), wr));
+    for (int r = 1; r < 4; ++r) votes = eddy_v2i_add(votes, eddy_v2_gt(a, eddy_v2_mul(eddy_v2_set(ROT_T[r]), wr)));
+    eddy_v2i k = eddy_v2i_neg(votes);
+    eddy_v2 c = eddy_v2_make(ROT_C[EDDY_LANE(k, 0)], ROT_C[EDDY_LANE(k, 1)]);
+    eddy_v2 sn = eddy_v2_make(ROT_S[EDDY_LANE(k, 0)], ROT_S[EDDY_LANE(k, 1)]);
+    eddy_v2 t = eddy_v2_div(eddy_v2_sub(eddy_v2_mul(a, c), eddy_v2_mul(wr, sn)),
+                            eddy_v2_add(eddy_v2_mul(wr, c), eddy_v2_mul(a, sn)));
+    eddy_v2 z = eddy_v2_mul(t, t);
+    static const double odd[] = {1.0 / 13, -1.0 / 11, 1.0 / 9, -1.0 / 7, 1.0 / 5, -1.0 / 3};
     eddy_v2 p = eddy_v2_set(-1.0 / 15);
-    p = p * z + 1.0 / 13, p = p * z - 1.0 / 11, p = p * z + 1.0 / 9, p = p * z - 1.0 / 7;
-    p = p * z + 1.0 / 5, p = p * z - 1.0 / 3, p = p * z + 1.0;
-    eddy_v2 angle = __builtin_convertvector(k, eddy_v2) * (FAST_PI / 12.0) + t * p;
-    eddy_v2 beta = eddy_v2_select(wi < zero, -angle, angle);
-    eddy_v2 lnr = 0.5 * eddy_v2_log((ax * ax + ay * ay) / (bx * bx + by * by));
-    return (beta * (ex * nx + ey * ny) + lnr * (ex * ny - ey * nx)) * inv2pil;
+    for (int i = 0; i < (int)(sizeof odd / sizeof odd[0]); ++i) p = eddy_v2_mul_add(p, z, eddy_v2_set(odd[i]));
+    p = eddy_v2_mul_add(p, z, one);
+    eddy_v2 angle = eddy_v2_add(eddy_v2_mul(eddy_v2_from_int(k), eddy_v2_set(FAST_PI / 12.0)), eddy_v2_mul(t, p));
+    eddy_v2 beta = eddy_v2_select(eddy_v2_lt(wi, zero), eddy_v2_neg(angle), angle);
+    eddy_v2 r1 = eddy_v2_add(eddy_v2_mul(ax, ax), eddy_v2_mul(ay, ay));
+    eddy_v2 r2 = eddy_v2_add(eddy_v2_mul(bx, bx), eddy_v2_mul(by, by));
+    eddy_v2 lnr = eddy_v2_mul(eddy_v2_set(0.5), eddy_v2_log(eddy_v2_div(r1, r2)));
+    eddy_v2 along = eddy_v2_add(eddy_v2_mul(ex, nx), eddy_v2_mul(ey, ny));
+    eddy_v2 across = eddy_v2_sub(eddy_v2_mul(ex, ny), eddy_v2_mul(ey, nx));
+    return eddy_v2_mul(eddy_v2_add(eddy_v2_mul(beta, along), eddy_v2_mul(lnr, across)), inv2pil);
 }
 
 double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
@@ -207,15 +223,15 @@ double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double 
     eddy_v2 v = kernel2(eddy_v2_set(x1), eddy_v2_set(y1), eddy_v2_set(x2), eddy_v2_set(y2),
                         eddy_v2_set(x), eddy_v2_set(y), eddy_v2_set(nx), eddy_v2_set(ny),
                         eddy_v2_set(1.0 / (2.0 * FAST_PI * len)), &other, true);
-    if (other[0])
+    if (EDDY_LANE(other, 0))
         return eddy_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
-    return v[0];
+    return EDDY_LANE(v, 0);
 }
 
 /* row[b] += scale * the influence of sources b = 0..count-1 (4 numbers each in
  * src, 1 / (2 pi length) in inv2pil) at (x, y) along (nx, ny): two sources
  * per vector. clamp false: the caller knows no source is within reach. */
-static inline __attribute__((always_inline)) void
+EDDY_ALWAYS_INLINE void
 influence_row(const double *src, const double *inv2pil, int count, double x, double y, double nx,
               double ny, double scale, double *row, const bool clamp)
 {
@@ -224,12 +240,12 @@ influence_row(const double *src, const double *inv2pil, int count, double x, dou
     for (; b + 1 < count; b += 2) {
         const double *e0 = &src[4 * b], *e1 = &src[4 * b + 4];
         eddy_v2i other;
-        eddy_v2 v = kernel2((eddy_v2){e0[0], e1[0]}, (eddy_v2){e0[1], e1[1]},
-                            (eddy_v2){e0[2], e1[2]}, (eddy_v2){e0[3], e1[3]}, vx, vy, vnx, vny,
+        eddy_v2 v = kernel2(eddy_v2_make(e0[0], e1[0]), eddy_v2_make(e0[1], e1[1]),
+                            eddy_v2_make(e0[2], e1[2]), eddy_v2_make(e0[3], e1[3]), vx, vy, vnx, vny,
                             eddy_v2_load(&inv2pil[b]), &other, clamp);
-        double v0 = v[0], v1 = v[1];
-        if (other[0]) v0 = eddy_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
-        if (other[1]) v1 = eddy_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
+        double v0 = EDDY_LANE(v, 0), v1 = EDDY_LANE(v, 1);
+        if (EDDY_LANE(other, 0)) v0 = eddy_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
+        if (EDDY_LANE(other, 1)) v1 = eddy_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
         row[b] += scale * v0;
         row[b + 1] += scale * v1;
     }
@@ -746,17 +762,21 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
             int j = 0;
             for (; j + 1 < m; j += 2) {
                 eddy_v2 g0 = eddy_v2_set(gamma[j]), g1 = eddy_v2_set(gamma[j + 1]);
-                a0 += eddy_v2_load(&r0[2 * j]) * g0, b0 += eddy_v2_load(&r0[2 * j + 2]) * g1;
-                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0, b1 += eddy_v2_load(&r1[2 * j + 2]) * g1;
+                a0 = eddy_v2_add(a0, eddy_v2_mul(eddy_v2_load(&r0[2 * j]), g0));
+                b0 = eddy_v2_add(b0, eddy_v2_mul(eddy_v2_load(&r0[2 * j + 2]), g1));
+                if (two) {
+                    a1 = eddy_v2_add(a1, eddy_v2_mul(eddy_v2_load(&r1[2 * j]), g0));
+                    b1 = eddy_v2_add(b1, eddy_v2_mul(eddy_v2_load(&r1[2 * j + 2]), g1));
+                }
             }
             if (j < m) {
                 eddy_v2 g0 = eddy_v2_set(gamma[j]);
-                a0 += eddy_v2_load(&r0[2 * j]) * g0;
-                if (two) a1 += eddy_v2_load(&r1[2 * j]) * g0;
+                a0 = eddy_v2_add(a0, eddy_v2_mul(eddy_v2_load(&r0[2 * j]), g0));
+                if (two) a1 = eddy_v2_add(a1, eddy_v2_mul(eddy_v2_load(&r1[2 * j]), g0));
             }
             for (int h = 0; h < (two ? 2 : 1); ++h) {
-                eddy_v2 sum = h ? a1 + b1 : a0 + b0;
-                double sr = sum[0], si = sum[1], cr = rot[2 * (k + h)], ci = rot[2 * (k + h) + 1];
+                eddy_v2 sum = h ? eddy_v2_add(a1, b1) : eddy_v2_add(a0, b0);
+                double sr = EDDY_LANE(sum, 0), si = EDDY_LANE(sum, 1), cr = rot[2 * (k + h)], ci = rot[2 * (k + h) + 1];
                 out[2 * (k + h)] = sr * cr - si * ci;
                 out[2 * (k + h) + 1] = sr * ci + si * cr;
             }
@@ -803,18 +823,18 @@ static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     int m = pb->shape->count, g = pb->first, j = 0;
     eddy_v2 cx = eddy_v2_set(n->cx), cy = eddy_v2_set(n->cy), one = eddy_v2_set(1.0);
     for (; j + 1 < m; j += 2) {
-        eddy_v2 zr = eddy_v2_load(&f->tx[g + j]) - cx, zi = eddy_v2_load(&f->ty[g + j]) - cy;
-        eddy_v2 inv = one / (zr * zr + zi * zi);
-        eddy_v2 wr = zr * inv, wi = -zi * inv;
+        eddy_v2 zr = eddy_v2_sub(eddy_v2_load(&f->tx[g + j]), cx), zi = eddy_v2_sub(eddy_v2_load(&f->ty[g + j]), cy);
+        eddy_v2 inv = eddy_v2_div(one, eddy_v2_add(eddy_v2_mul(zr, zr), eddy_v2_mul(zi, zi)));
+        eddy_v2 wr = eddy_v2_mul(zr, inv), wi = eddy_v2_mul(eddy_v2_neg(zi), inv);
         eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
         for (int k = p; k >= 1; --k) { /* Horner, as eddy_far_multipole_eval */
-            eddy_v2 tr = sr + eddy_v2_set(a[2 * (k - 1)]), ti = si + eddy_v2_set(a[2 * (k - 1) + 1]);
-            sr = tr * wr - ti * wi;
-            si = tr * wi + ti * wr;
+            eddy_v2 tr = eddy_v2_add(sr, eddy_v2_set(a[2 * (k - 1)])), ti = eddy_v2_add(si, eddy_v2_set(a[2 * (k - 1) + 1]));
+            sr = eddy_v2_sub(eddy_v2_mul(tr, wr), eddy_v2_mul(ti, wi));
+            si = eddy_v2_add(eddy_v2_mul(tr, wi), eddy_v2_mul(ti, wr));
         }
         /* W = u - i v, so u nx + v ny = Re(W (nx + i ny)) */
-        eddy_v2 flux = sr * eddy_v2_load(&f->tnx[g + j]) - si * eddy_v2_load(&f->tny[g + j]);
-        eddy_v2_store(&f->far[g + j], eddy_v2_load(&f->far[g + j]) + flux);
+        eddy_v2 flux = eddy_v2_sub(eddy_v2_mul(sr, eddy_v2_load(&f->tnx[g + j])), eddy_v2_mul(si, eddy_v2_load(&f->tny[g + j])));
+        eddy_v2_store(&f->far[g + j], eddy_v2_add(eddy_v2_load(&f->far[g + j]), flux));
     }
     for (; j < m; ++j) {
         double zr = f->tx[g + j] - n->cx, zi = f->ty[g + j] - n->cy;
@@ -839,15 +859,15 @@ static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int
     int m = pb->shape->count, g = pb->first, j = 0;
     eddy_v2 cx = eddy_v2_set(pb->state.x), cy = eddy_v2_set(pb->state.y);
     for (; j + 1 < m; j += 2) {
-        eddy_v2 zr = eddy_v2_load(&f->tx[g + j]) - cx, zi = eddy_v2_load(&f->ty[g + j]) - cy;
+        eddy_v2 zr = eddy_v2_sub(eddy_v2_load(&f->tx[g + j]), cx), zi = eddy_v2_sub(eddy_v2_load(&f->ty[g + j]), cy);
         eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
         for (int l = q; l >= 0; --l) { /* Horner, as eddy_far_local_eval */
-            eddy_v2 tr = sr * zr - si * zi + eddy_v2_set(b[2 * l]);
-            si = sr * zi + si * zr + eddy_v2_set(b[2 * l + 1]);
+            eddy_v2 tr = eddy_v2_add(eddy_v2_sub(eddy_v2_mul(sr, zr), eddy_v2_mul(si, zi)), eddy_v2_set(b[2 * l]));
+            si = eddy_v2_add(eddy_v2_add(eddy_v2_mul(sr, zi), eddy_v2_mul(si, zr)), eddy_v2_set(b[2 * l + 1]));
             sr = tr;
         }
-        eddy_v2 flux = sr * eddy_v2_load(&f->tnx[g + j]) - si * eddy_v2_load(&f->tny[g + j]);
-        eddy_v2_store(&f->far[g + j], eddy_v2_load(&f->far[g + j]) + flux);
+        eddy_v2 flux = eddy_v2_sub(eddy_v2_mul(sr, eddy_v2_load(&f->tnx[g + j])), eddy_v2_mul(si, eddy_v2_load(&f->tny[g + j])));
+        eddy_v2_store(&f->far[g + j], eddy_v2_add(eddy_v2_load(&f->far[g + j]), flux));
     }
     for (; j < m; ++j) {
         double uv[2];
@@ -1101,7 +1121,7 @@ static double sweep_work(const eddy_panel_world *w, const eddy_panel_fast *f)
             const near_block *blk = &f->blocks[f->block_first[t] + k];
             double pairs = (double)mt * w->bodies[blk->body].shape->count;
             if (blk->offset < 0)
-                pairs *= NEAR_UNCACHED_COST * __builtin_popcount(blk->copies);
+                pairs *= NEAR_UNCACHED_COST * eddy_popcount(blk->copies);
             work += pairs;
         }
     }

@@ -209,12 +209,12 @@ static void sine_rows(int kmax, int n, const double *c1, const double *s1, doubl
         eddy_v2 ct = eddy_v2_load(&c1[i]), st = eddy_v2_load(&s1[i]), sp = st, cp = ct;
         eddy_v2 wv = weight ? eddy_v2_load(&weight[i]) : eddy_v2_set(1.0);
         double *out = &rows[n + i];
-        eddy_v2_store(out, sp * wv);
+        eddy_v2_store(out, eddy_v2_mul(sp, wv));
         for (int k = 2; k <= kmax; ++k) {
-            eddy_v2 sn = sp * ct + cp * st;
-            cp = cp * ct - sp * st, sp = sn;
+            eddy_v2 sn = eddy_v2_add(eddy_v2_mul(sp, ct), eddy_v2_mul(cp, st));
+            cp = eddy_v2_sub(eddy_v2_mul(cp, ct), eddy_v2_mul(sp, st)), sp = sn;
             out += n;
-            eddy_v2_store(out, sp * wv);
+            eddy_v2_store(out, eddy_v2_mul(sp, wv));
         }
     }
 }
@@ -283,24 +283,28 @@ static void mode_sums(const eddy_box_feedback *f, int n, double *out)
             eddy_v2 a0 = eddy_v2_set(0.0), b0 = a0, a1 = a0, b1 = a0, a2 = a0, b2 = a0, a3 = a0, b3 = a0;
             for (int i = 0; i < n; i += 4) {
                 eddy_v2 xa = eddy_v2_load(&x[i]), xb = eddy_v2_load(&x[i + 2]);
-                a0 += xa * eddy_v2_load(&y0[i]), b0 += xb * eddy_v2_load(&y0[i + 2]);
-                a1 += xa * eddy_v2_load(&y1[i]), b1 += xb * eddy_v2_load(&y1[i + 2]);
-                a2 += xa * eddy_v2_load(&y2[i]), b2 += xb * eddy_v2_load(&y2[i + 2]);
-                a3 += xa * eddy_v2_load(&y3[i]), b3 += xb * eddy_v2_load(&y3[i + 2]);
+                a0 = eddy_v2_add(a0, eddy_v2_mul(xa, eddy_v2_load(&y0[i])));
+                b0 = eddy_v2_add(b0, eddy_v2_mul(xb, eddy_v2_load(&y0[i + 2])));
+                a1 = eddy_v2_add(a1, eddy_v2_mul(xa, eddy_v2_load(&y1[i])));
+                b1 = eddy_v2_add(b1, eddy_v2_mul(xb, eddy_v2_load(&y1[i + 2])));
+                a2 = eddy_v2_add(a2, eddy_v2_mul(xa, eddy_v2_load(&y2[i])));
+                b2 = eddy_v2_add(b2, eddy_v2_mul(xb, eddy_v2_load(&y2[i + 2])));
+                a3 = eddy_v2_add(a3, eddy_v2_mul(xa, eddy_v2_load(&y3[i])));
+                b3 = eddy_v2_add(b3, eddy_v2_mul(xb, eddy_v2_load(&y3[i + 2])));
             }
-            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(a0 + b0);
-            out[group[g + 1]] += f->norm[group[g + 1]] * eddy_v2_sum(a1 + b1);
-            out[group[g + 2]] += f->norm[group[g + 2]] * eddy_v2_sum(a2 + b2);
-            out[group[g + 3]] += f->norm[group[g + 3]] * eddy_v2_sum(a3 + b3);
+            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(eddy_v2_add(a0, b0));
+            out[group[g + 1]] += f->norm[group[g + 1]] * eddy_v2_sum(eddy_v2_add(a1, b1));
+            out[group[g + 2]] += f->norm[group[g + 2]] * eddy_v2_sum(eddy_v2_add(a2, b2));
+            out[group[g + 3]] += f->norm[group[g + 3]] * eddy_v2_sum(eddy_v2_add(a3, b3));
         }
         for (; g < gn; ++g) {
             const double *y = &f->sy[(size_t)f->k2[group[g]] * n];
             eddy_v2 a = eddy_v2_set(0.0), b = a;
             for (int i = 0; i < n; i += 4) {
-                a += eddy_v2_load(&x[i]) * eddy_v2_load(&y[i]);
-                b += eddy_v2_load(&x[i + 2]) * eddy_v2_load(&y[i + 2]);
+                a = eddy_v2_add(a, eddy_v2_mul(eddy_v2_load(&x[i]), eddy_v2_load(&y[i])));
+                b = eddy_v2_add(b, eddy_v2_mul(eddy_v2_load(&x[i + 2]), eddy_v2_load(&y[i + 2])));
             }
-            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(a + b);
+            out[group[g]] += f->norm[group[g]] * eddy_v2_sum(eddy_v2_add(a, b));
         }
     }
 }

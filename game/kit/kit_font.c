@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* kit_font.c - the font files to try, in order (kit_font.h). */
 #include "kit_font.h"
+#include "kit_path.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,9 @@ static const char *const SYSTEM_DIRS[] = {
 static const char *const FALLBACKS[] = {
     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
     "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+#ifdef _WIN32
+    "C:/Windows/Fonts/segoeui.ttf", "C:/Windows/Fonts/arial.ttf",
+#endif
 };
 
 static bool is_file(const char *p)
@@ -79,6 +83,14 @@ bool kit_font_candidate(const char *face, int index, char *out, size_t cap)
         folder_of(env[k], dir, sizeof dir);
         if (offer_in(&w, dir, face)) return true;
     }
+#ifdef _WIN32
+    /* Windows has no DejaVu of its own: the build puts it in fonts/ beside
+     * the program (platform/windows/windows.mk) */
+    char beside[1024];
+    kit_program_dir(NULL, beside, sizeof beside - 8);
+    strcat(beside, "/fonts");
+    if (offer_in(&w, beside, face)) return true;
+#endif
     for (size_t k = 0; k < sizeof SYSTEM_DIRS / sizeof SYSTEM_DIRS[0]; k++)
         if (offer_in(&w, SYSTEM_DIRS[k], face)) return true;
     for (size_t k = 0; regular && k < sizeof FALLBACKS / sizeof FALLBACKS[0]; k++)

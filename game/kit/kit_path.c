@@ -3,6 +3,7 @@
 /* kit_path.c - the running program's folder (kit_path.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "kit_path.h"
+#include "kit_platform.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -17,9 +18,8 @@
 void kit_program_dir(const char *argv0, char *out, size_t cap)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) exe[n] = '\0';
-    else snprintf(exe, sizeof exe, "%s", argv0 ? argv0 : "");
+    if (!kit_exe_path(exe, sizeof exe))
+        snprintf(exe, sizeof exe, "%s", argv0 ? argv0 : "");
     char *slash = strrchr(exe, '/');
     if (slash) *slash = '\0';
     else snprintf(exe, sizeof exe, ".");
@@ -39,7 +39,7 @@ int kit_beside_program(const char *name, char *out, size_t cap)
 void kit_designer_path(const char *raw, char *out, size_t cap)
 {
     char real[PATH_MAX], cwd[PATH_MAX];
-    if (!raw || !realpath(raw, real)) {
+    if (!raw || !kit_real_path(raw, real)) {
         snprintf(out, cap, "%s", raw ? raw : "");
         return;
     }

@@ -100,7 +100,7 @@ static const SDL_Color C_GOOD = {134, 222, 120, 255};
 
 static void say(app *a, bool bad, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    EDDY_PRINTF(3, 4)
 #endif
     ;
 
@@ -199,7 +199,7 @@ static void stop_solver(app *a)
 
 static void report(app *a, eddy_result rc, const eddy_error *err, const char *ok_fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    EDDY_PRINTF(4, 5)
 #endif
     ;
 
@@ -747,7 +747,7 @@ static bool room(pen *p, int h)
 
 static void line(pen *p, TTF_Font *f, SDL_Color c, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    EDDY_PRINTF(4, 5)
 #endif
     ;
 
@@ -781,7 +781,7 @@ static void heading(pen *p, const char *title)
 /* Key-value row: a dim label, then the value in the mono face. */
 static void row(pen *p, const char *label, SDL_Color c, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    EDDY_PRINTF(4, 5)
 #endif
     ;
 

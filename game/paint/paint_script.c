@@ -7,6 +7,7 @@
 #include "paint_script.h"
 
 #include "cli.h"
+#include "kit_platform.h"
 #include <eddy/eddy_grid.h>
 #include <eddy/eddy_file.h>
 
@@ -26,7 +27,7 @@
 static eddy_result fail_line(paint_script_error *e, paint_fail kind, eddy_result code,
                              const char *source, int line, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
+    EDDY_PRINTF(6, 7)
 #endif
     ;
 
@@ -210,15 +211,14 @@ static eddy_result within_limits(line_ctx *c, const char *what, double bytes, do
 static char *resolved_directory(const char *path)
 {
     char *target = NULL;
-    struct stat st;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-        target = realpath(path, NULL); /* NULL for a dangling link: refused */
+    if (kit_is_link(path)) {
+        target = kit_real_path(path, NULL); /* NULL for a dangling link: refused */
         if (!target) return NULL;
         path = target;
     }
     const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-    char *real = dir ? realpath(dir, NULL) : NULL;
+    char *dir = slash ? kit_dup_prefix(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *real = dir ? kit_real_path(dir, NULL) : NULL;
     free(dir);
     free(target);
     return real;
@@ -233,7 +233,7 @@ static eddy_result save_allowed(line_ctx *c, const char *path)
     char *where = resolved_directory(path);
     bool stdin_script = strcmp(c->source, "-") == 0;
     char *beside = stdin_script ? NULL : resolved_directory(c->source);
-    char *given = c->opts->save_dir ? realpath(c->opts->save_dir, NULL) : NULL;
+    char *given = c->opts->save_dir ? kit_real_path(c->opts->save_dir, NULL) : NULL;
     bool ok = where && ((beside && strcmp(where, beside) == 0) || (given && strcmp(where, given) == 0));
     free(where);
     free(beside);

@@ -5,15 +5,20 @@
 # build/windows. Run through the top-level Makefile:
 #
 #   make windows         libeddy (static libeddy.a, and eddy.dll with its
-#                        import library libeddy.dll.a), libeddy-scene.a and
-#                        the run time's portable tests (*.exe)
-#   make check-windows   runs those tests under Debian's wine64, and sim on
-#                        the demo scene on both sides: the JSON Lines must be
-#                        the same bit for bit (docs in README, "Windows")
+#                        import library libeddy.dll.a), libeddy-scene.a,
+#                        sim.exe, eddy-game.exe (+ fonts/), the run time's
+#                        portable tests (*.exe); the builder's and
+#                        eddy-paint's objects (compiled, not linked)
+#   make check-windows   runs those tests under Debian's wine64, bits.c on
+#                        both sides (the same bits), level 1's replay by both
+#                        games (won alike), a screenshot (docs in README,
+#                        "Windows")
 #
-# The builder (precompute, eddy-level build) needs LAPACK, FFTW, ARPACK and
-# SuiteSparse, which Debian does not build for mingw: it is not cross-built
-# here (README, "Windows", says how to build it natively with MSYS2).
+# The builder (precompute, eddy-level build, eddy-paint's preview) needs
+# LAPACK, FFTW, ARPACK and SuiteSparse, which Debian does not build for
+# mingw: it is compiled here, linked only where those exist
+# (builder-programs, README "Windows": MSYS2).
+.DEFAULT_GOAL := all
 CROSS   ?= x86_64-w64-mingw32-
 CC      := $(CROSS)gcc
 CXX     := $(CROSS)g++
@@ -48,22 +53,136 @@ SCENE_DEP_LIBS := -L$(DEPS)/lib -lcjson
 # ARPACK or SuiteSparse for mingw in Debian) nor POSIX-only calls: the
 # platform seam, the box basis, the stream products (every SIMD width the
 # processor has), the panels and the bodies. Each is the same source as on
-# Linux. The tools (sim, precompute), the game and eddy-paint are not
-# cross-built yet: their POSIX calls (tools/cli.h, the game's rebuild) have
-# no Windows side.
+# Linux.
 WIN_TESTS := test_file_seam test_basis test_stream_products test_panel test_body
 TEST_EXES := $(patsubst %,$(W)/tests/%.exe,$(WIN_TESTS))
 
-.PHONY: all check
-all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES)
+# ------------------------------------------------------------ the programs
+# sim, eddy-game and eddy-paint from the same sources as on Linux (the top
+# Makefile passes their lists: GAME_SOURCES, PAINT_SOURCES, and the built-in
+# level compiled to C, EMBED_SRC, which is data). What POSIX has and Windows
+# has not goes through the seams: tools/cli.h (CPU budget), game/kit/
+# (program folder, private folder, child processes), and for the few
+# headers MinGW lacks, platform/windows/include. The windows need SDL2 and
+# SDL2_ttf (with FreeType and zlib) from deps.sh; cglm is header-only: the
+# build reads the Debian package's headers through $(W)/cglm.
+GAME_SOURCES  ?=
+PAINT_SOURCES ?=
+EMBED_SRC     ?= build/gen/game_embedded.c
+GAME_DIR  := game/eddy-game
+APP_FLAGS := -Iinclude -I$(DEPS)/include/cjson -I$(DEPS)/include -I$(DEPS)/include/SDL2 \
+             -Iplatform/windows/include -I$(W)/cglm -Igame/kit -Itools -D__USE_MINGW_ANSI_STDIO=1 \
+             $(addprefix -I$(GAME_DIR)/,core level play render app) -Igame/paint
+SDL_LIBS  := -L$(DEPS)/lib -lmingw32 -lSDL2main -lSDL2_ttf -lfreetype -lSDL2 -lz \
+             -lsetupapi -lwinmm -limm32 -lversion -lole32 -loleaut32 -lgdi32 -luser32 -lshell32 \
+             -ladvapi32 -luuid -ldinput8
+# winpthreads: clock_gettime, which the game's clocks use
+RUN_LIBS  := $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS) -lpthread
+app_obj    = $(patsubst %.c,$(W)/app/%.o,$(1))
+GAME_EXE  := $(W)/bin/eddy-game.exe
+PAINT_EXE := $(W)/bin/eddy-paint.exe
+SIM_EXE   := $(W)/bin/sim.exe
+# The game's font, DejaVu (free to ship), beside it: Windows has none.
+GAME_FONTS := $(addprefix $(W)/bin/fonts/,DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf)
+PROGRAMS  := $(SIM_EXE) $(if $(GAME_SOURCES),$(GAME_EXE) $(GAME_FONTS))
+$(W)/bin/fonts/%.ttf: /usr/share/fonts/truetype/dejavu/%.ttf
+	@mkdir -p $(dir $@)
+	cp $< $@
+# eddy-paint's preview builds assets (eddy_build_asset): the builder, which
+# is not linked here (below). Its sources are compiled, the program is not
+# linked; `make -f platform/windows/windows.mk paint` with an MSYS2 builder.
+PAINT_OBJ := $(call app_obj,$(PAINT_SOURCES))
 
+$(W)/cglm/cglm:
+	@mkdir -p $(dir $@)
+	ln -sfn /usr/include/cglm $@
+
+$(W)/app/%.o: %.c | $(W)/cglm/cglm
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/app -name '*.d' 2>/dev/null)
+
+$(W)/app/embedded.o: $(EMBED_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_FLAGS) $(CFLAGS) -c $< -o $@
+
+$(SIM_EXE): $(call app_obj,tools/sim.c) $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(LDFLAGS) $(RUN_LIBS)
+
+# The live rebuild is not ported (game/eddy-game/level/game_reload_none.c says why).
+GAME_WIN_SOURCES = $(filter-out %/game_reload.c,$(GAME_SOURCES)) game/eddy-game/level/game_reload_none.c
+$(GAME_EXE): $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(call app_obj,$(GAME_WIN_SOURCES)) $(W)/app/embedded.o -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
+
+
+# The builder (engine/builder, precompute, eddy-level's build) is compiled
+# but not linked: Debian builds no LAPACK, BLAS, FFTW, ARPACK or SuiteSparse
+# for mingw (README, "Windows": MSYS2 has them). Their headers are
+# declarations in portable C, so the Linux packages' headers, one by one in
+# $(W)/builder-include, stand in for MSYS2's (the reference CBLAS header as
+# cblas.h: OpenBLAS's own is configured for Linux): this proves the sources
+# compile for Windows.
+BUILDER_SOURCES := $(wildcard engine/builder/*.c) $(wildcard precompute/*.c) \
+                   game/eddy-game/level/level_build.c game/eddy-game/tools/level_tool.c
+BUILDER_HEADERS := /usr/include/x86_64-linux-gnu/cblas_mangling.h /usr/include/lapack.h \
+                   $(wildcard /usr/include/lapacke*.h) /usr/include/fftw3.h /usr/include/arpack \
+                   /usr/include/suitesparse
+BUILDER_OBJ     := $(patsubst %.c,$(W)/builder/%.o,$(BUILDER_SOURCES))
+$(W)/builder-include/.stamp:
+	@mkdir -p $(dir $@)
+	for h in $(BUILDER_HEADERS); do ln -sfn $$h $(dir $@); done
+	ln -sfn /usr/include/x86_64-linux-gnu/cblas-netlib.h $(dir $@)cblas.h
+	touch $@
+$(W)/builder/%.o: %.c $(W)/builder-include/.stamp | $(W)/cglm/cglm
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iengine/builder -I$(W)/builder-include $(APP_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/builder -name '*.d' 2>/dev/null)
+
+# With the builder's libraries at hand (MSYS2, README "Windows"), the
+# programs that need them: precompute, eddy-level and eddy-paint, e.g.
+#   make -f platform/windows/windows.mk CROSS= DEPS=/mingw64 builder-programs \
+#     BUILDER_LIBS="-lopenblas -lfftw3 -larpack -lcholmod" GAME_SOURCES=... PAINT_SOURCES=...
+# (not run here: Debian has none of those libraries for mingw).
+BUILDER_LIBS ?= -llapacke -lopenblas -lfftw3 -larpack -lcholmod
+BUILDER_LIB  := $(W)/lib/libeddy-build.a
+LEVEL_CORE    = $(filter-out %/game_main.c %/game_reload.c $(GAME_WINDOW_SOURCES),$(GAME_SOURCES)) \
+                game/eddy-game/level/game_reload_none.c
+GAME_WINDOW_SOURCES = $(filter game/eddy-game/render/% game/eddy-game/app/% %/kit_png.c %/kit_batch.c \
+                        %/kit_rock.c,$(GAME_SOURCES))
+$(BUILDER_LIB): $(filter $(W)/builder/engine/%,$(BUILDER_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+$(W)/bin/precompute.exe: $(filter $(W)/builder/precompute/%,$(BUILDER_OBJ)) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
+	  $(DEP_LIBS) -lpthread
+$(W)/bin/eddy-level.exe: $(W)/builder/game/eddy-game/tools/level_tool.o \
+  $(W)/builder/game/eddy-game/level/level_build.o $(call app_obj,$(LEVEL_CORE)) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
+	  $(DEP_LIBS) -lpthread
+$(PAINT_EXE): $(PAINT_OBJ) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(PAINT_OBJ) -o $@ $(LDFLAGS) $(SDL_LIBS) $(BUILDER_LIB) $(RUN_LIBS) $(BUILDER_LIBS)
+.PHONY: builder-programs
+builder-programs: $(W)/bin/precompute.exe $(W)/bin/eddy-level.exe $(PAINT_EXE)
+
+.PHONY: all check programs builder
+all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ) $(PAINT_OBJ)
+builder: $(BUILDER_OBJ)
+programs: $(PROGRAMS)
+
+# -MMD: a changed header rebuilds what includes it (a stale object would
+# disagree with the others on a structure's layout).
 $(W)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(W)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
+-include $(shell find $(W)/obj -name '*.d' 2>/dev/null)
 
 $(LIB): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -125,6 +244,17 @@ $(CHECK)/island-grid.eddy: platform/windows/island.json
 	$(NATIVE_BIN)/precompute --domain 12x7.5 --grid 48x30 --modes 64 --walls $< \
 	  --advection grid -o $@
 
+# The game: level 1's replay played headless by the Linux eddy-game
+# (NATIVE_GAME) and by eddy-game.exe under wine, on the same level and
+# asset files. It must win on both, with the same frames, finish time, stars
+# and bodies' poses as printed (4 decimals). The state hash, over every bit,
+# may differ: the game and Box2D call the C library's sin, cos, atan2 and
+# exp, which MinGW's msvcrt and glibc round differently in the last place;
+# the run time's own arithmetic is compared bit for bit by bits.c above.
+NATIVE_GAME   ?= build/bin/eddy-game
+NATIVE_ASSETS ?= build/assets
+GAME_REPLAY   ?= assets/replays/01-first-current.replay
+
 check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_ASSETS)
 	@echo "== wine: $(WINE) (prefix $(WINEPREFIX))"
 	@failed=0; passed=0; \
@@ -139,5 +269,26 @@ check: all $(CHECK)/bits.exe $(CHECK)/bits-dll.exe $(CHECK)/bits-native $(CHECK_
 	    echo "$$b.exe: $$(wc -l < $(CHECK)/linux.txt) lines, the same bits as Linux"; passed=$$((passed+1)); \
 	  else echo "FAILED: $$b.exe differs from Linux:"; diff $(CHECK)/linux.txt $(CHECK)/$$b.txt | head -5; failed=$$((failed+1)); fi; \
 	done; \
+	if [ -n "$(GAME_SOURCES)" ]; then \
+	  play="--headless --level 1 --replay $(GAME_REPLAY) --levels assets/levels --assets $(NATIVE_ASSETS)"; \
+	  $(NATIVE_GAME) $$play > $(CHECK)/game-linux.json; \
+	  $(WINE) $(GAME_EXE) $$play | tr -d '\r' > $(CHECK)/game.json; \
+	  strip_bits() { sed -e 's/,"hash":"[0-9a-f]*"//' -e 's/,"timings_ms".*//' "$$1"; }; \
+	  if grep -q '"status":"won"' $(CHECK)/game.json && \
+	     [ "$$(strip_bits $(CHECK)/game-linux.json)" = "$$(strip_bits $(CHECK)/game.json)" ]; then \
+	    echo "eddy-game.exe: level 1's replay wins as on Linux: $$(strip_bits $(CHECK)/game.json | \
+	      sed 's/.*"frames":\([0-9]*\).*"finish_time":\([0-9.]*\).*"stars":\([0-9]\).*/\1 frames, won at \2 s, \3 stars/')"; \
+	    passed=$$((passed+1)); \
+	  else echo "FAILED: eddy-game.exe on level 1's replay:"; cat $(CHECK)/game-linux.json $(CHECK)/game.json; \
+	    failed=$$((failed+1)); fi; \
+	fi; \
+	if [ -n "$(GAME_SOURCES)" ]; then \
+	  rm -f $(CHECK)/shot.png; \
+	  $(WINE) $(GAME_EXE) --headless --level 1 --frames 30 --levels assets/levels \
+	    --assets $(NATIVE_ASSETS) --screenshot $(CHECK)/shot.png -q; \
+	  if [ "$$(head -c 4 $(CHECK)/shot.png 2>/dev/null | tail -c 3)" = PNG ]; then \
+	    echo "eddy-game.exe: drew level 1 with SDL2 and SDL2_ttf ($(CHECK)/shot.png)"; passed=$$((passed+1)); \
+	  else echo "FAILED: eddy-game.exe drew no screenshot"; failed=$$((failed+1)); fi; \
+	fi; \
 	echo "windows checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0

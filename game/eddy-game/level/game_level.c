@@ -70,7 +70,7 @@ typedef struct parse_ctx {
 } parse_ctx;
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
+EDDY_PRINTF(3, 4)
 #endif
 static eddy_result fail(const parse_ctx *c, eddy_result code, const char *fmt, ...)
 {

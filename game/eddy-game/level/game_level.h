@@ -220,7 +220,7 @@ eddy_result game_level_check_asset(const game_level *level, const eddy_asset *as
  * returns code. */
 eddy_result game_error(eddy_error *err, eddy_result code, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    EDDY_PRINTF(3, 4)
 #endif
     ;
 

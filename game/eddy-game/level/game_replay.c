@@ -20,7 +20,7 @@
 static const char *const FEEDBACK_NAMES[] = {"", "exact", "quadtree", "naive", "off"};
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
+EDDY_PRINTF(4, 5)
 #endif
 static eddy_result rfail(eddy_error *err, const char *name, int line, const char *fmt, ...)
 {

@@ -5,6 +5,7 @@
  * (game_progress.h).
  */
 #include "game_progress.h"
+#include "kit_platform.h"
 #include <eddy/eddy_file.h>
 
 #include <errno.h>
@@ -23,11 +24,11 @@ static bool make_dirs(char *path)
     for (char *p = path + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
-            bool ok = mkdir(path, 0755) == 0 || errno == EEXIST;
+            bool ok = kit_make_dir(path) == 0 || errno == EEXIST;
             *p = '/';
             if (!ok) return false;
         }
-    return mkdir(path, 0755) == 0 || errno == EEXIST;
+    return kit_make_dir(path) == 0 || errno == EEXIST;
 }
 
 bool game_data_dir(const char *sub, bool make, char *out, size_t cap)
@@ -52,7 +53,7 @@ bool game_data_file(const char *sub, const char *prefix, const char *ext, char *
     if (!game_data_dir(sub, true, dir, sizeof dir)) return false;
     time_t now = time(NULL);
     struct tm tm;
-    if (!localtime_r(&now, &tm)) return false;
+    if (!kit_local_time(&now, &tm)) return false;
     char stamp[32];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
     for (int k = 1; k < 100; k++) {
