@@ -529,7 +529,7 @@ static eddy_result parse_hints(const parse_ctx *c, const cJSON *root, game_level
         return fail(c, EDDY_ERR_FORMAT, "hint: expected a string or an array of 1..%d strings",
                     GAME_MAX_HINTS);
     for (int i = 0; i < n; i++) {
-        char name[16];
+        char name[24]; /* "hint[" + any int + "]" */
         snprintf(name, sizeof name, "hint[%d]", i);
         eddy_result rc = text_value(c, cJSON_GetArrayItem(v, i), name, true, L->hints[i],
                                     sizeof L->hints[i]);
