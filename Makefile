@@ -556,7 +556,8 @@ WEB_GAME_ARGS = GAME_WEB_SRC="$(GAME_DIR)/app/game_main.c $(GAME_WINDOW) $(GAME_
   NATIVE_ASSETS=$(BUILD)/assets NATIVE_GAME=$(GAME_BIN) \
   GAME_DEPS_READY=$$(cat $(WEB_BUILD)/deps/game-deps.txt 2>/dev/null || echo no)
 .PHONY: web check-web web-bench
-web: $(BUILD)/bin/precompute $(LEVEL_ASSETS) $(EMBED_SRC) $(GAME_BIN)
+# (its game prerequisites are named after the game section defines them)
+web: $(BUILD)/bin/precompute
 	bash platform/web/deps.sh $(WEB_BUILD)/deps box2d
 	@if [ "$(WEB_GAME)" = no ]; then echo no > $(WEB_BUILD)/deps/game-deps.txt; \
 	  echo "make web: WEB_GAME=no: no game page (its libraries are not built for emcc)"; \
@@ -736,7 +737,7 @@ PAINT_ASSETS := $(patsubst assets/modes/%.paint,$(BUILD)/assets/%.mode,$(wildcar
 
 .PHONY: assets
 all: $(PAINT_BIN) $(PAINT_ASSETS)
-test-needs: $(PAINT_BIN)
+test-needs: $(PAINT_BIN) $(PAINT_ASSETS)
 assets: $(PAINT_ASSETS)
 
 PAINT_OBJ      := $(call app_objects,$(PAINT_SRC))
@@ -841,6 +842,9 @@ LEVEL_OBJ       := $(call app_objects,$(GAME_DIR)/tools/level_tool.c) $(LEVEL_BU
 EMBED_SRC       := $(BUILD)/gen/game_embedded.c
 EMBED_OBJ       := $(BUILD)/obj/gen/game_embedded.o
 GAME_RUN_LIBS   := $(SCENE_RUN_LIBS)
+# The web page packs the natively built levels and the built-in level's C
+# (make web, above: prerequisites expand where they are read).
+web: $(LEVEL_ASSETS) $(EMBED_SRC) $(GAME_BIN)
 
 $(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)

@@ -23,6 +23,19 @@
 #include "test_util.h"
 #include "tool_run.h"
 
+/* The built assets beside the tools ($EDDY_BIN/../assets): the sanitizer
+ * build's own when make sanitize runs this test, so it never waits on (or
+ * races) the plain build's. Set first thing in main. */
+static char g_assets[256], g_level01[320], g_level02[320];
+
+static void find_assets(void)
+{
+    snprintf(g_assets, sizeof g_assets, "%s/../assets", bin_dir());
+    snprintf(g_level01, sizeof g_level01, "%s/levels/01-first-current.eddy", g_assets);
+    snprintf(g_level02, sizeof g_level02, "%s/levels/02-paddle.eddy", g_assets);
+}
+
+
 #include "eddy_coupling.h"
 
 #include <cJSON.h>
@@ -336,13 +349,13 @@ static void tools_refuse_an_output_that_is_an_input(void **state)
     const char *level = in_dir("L.json");
     char *shipped = read_all("assets/levels/01-first-current.json", NULL);
     write_text(level, shipped);
-    expect_failure(RUN("eddy-level", "build", level, "--modes", "build/assets", "-o", level),
+    expect_failure(RUN("eddy-level", "build", level, "--modes", g_assets, "-o", level),
                    EX_USAGE, "eddy-level", "same file", "eddy-level build L -o L");
     char *level_now = read_all(level, NULL);
     assert_string_equal(shipped, level_now);
     free(level_now);
     free(shipped);
-    expect_failure(RUN("eddy-level", "build", level, "--modes", "build/assets", "-o",
+    expect_failure(RUN("eddy-level", "build", level, "--modes", g_assets, "-o",
                        in_dir("X"), "--deps", in_dir("X")),
                    EX_USAGE, "eddy-level", "same file", "eddy-level build -o X --deps X");
     /* a device as output: refused before any work, left alone */
@@ -541,7 +554,7 @@ static void help_to_a_full_stdout_exits_74(void **state)
 static void bad_input_never_exits_70(void **state)
 {
     (void)state;
-    expect_failure(RUN("sim", "--asset", "build/assets/levels/01-first-current.eddy", "--scene",
+    expect_failure(RUN("sim", "--asset", g_level01, "--scene",
                        "assets/scenes/demo.json", "--steps", "3", "--dt", "1e30"),
                    EX_USAGE, "sim", "--dt", "sim --dt 1e30");
     /* an asset claiming a 1e150 m domain: the message is about the domain
@@ -579,7 +592,7 @@ static void bad_input_never_exits_70(void **state)
     write_text(in_dir("paddle.json"), bad);
     free(bad);
     free(level);
-    expect_failure(RUN("eddy-level", "build", in_dir("paddle.json"), "--modes", "build/assets",
+    expect_failure(RUN("eddy-level", "build", in_dir("paddle.json"), "--modes", g_assets,
                        "-o", in_dir("paddle.eddy")),
                    EX_DATAERR, "eddy-level", "'paddle'", "paddle polygon not convex");
     /* a name with a NUL escape */
@@ -799,7 +812,7 @@ static void outputs_are_checked_before_any_work(void **state)
     const char *out = in_dir("early.eddy");
     write_text(out, "old");
     expect_failure(RUN("eddy-level", "build", "assets/levels/01-first-current.json", "--modes",
-                       "build/assets", "-o", out, "--deps", "/nonexistent/x.d"),
+                       g_assets, "-o", out, "--deps", "/nonexistent/x.d"),
                    EX_CANTCREAT, "eddy-level", "does not exist", "eddy-level build --deps /nonexistent/x.d");
     expect_contents(out, "old");
     /* a painted script never runs (its info line would be on stdout) */
@@ -814,12 +827,12 @@ static void outputs_are_checked_before_any_work(void **state)
                        "--screenshot", in_dir("missing/s.png")),
                    EX_CANTCREAT, "eddy-game", "does not exist", "eddy-game --screenshot missing/s");
     expect_failure(RUN("eddy-level", "solve", "assets/levels/01-first-current.json", "--assets",
-                       "build/assets", "-o", in_dir("missing/s.replay")),
+                       g_assets, "-o", in_dir("missing/s.replay")),
                    EX_CANTCREAT, "eddy-level", "does not exist", "eddy-level solve -o missing/s");
     /* both written: the asset and its rule */
     const char *deps = in_dir("early.d");
     result r = RUN("eddy-level", "build", "assets/levels/01-first-current.json", "--modes",
-                   "build/assets", "-o", out, "--deps", deps);
+                   g_assets, "-o", out, "--deps", deps);
     if (r.status != 0) fail_msg("eddy-level build: %s", r.err);
     result_free(&r);
     char *rule = read_all(deps, NULL);
@@ -940,14 +953,14 @@ static void every_tool_reports_a_lost_stdout(void **state)
         const char *args[12];
     } runs[] = {
         {"eddy-level", {"check", "assets/levels/01-first-current.json"}},
-        {"eddy-level", {"build", "assets/levels/01-first-current.json", "--modes", "build/assets",
+        {"eddy-level", {"build", "assets/levels/01-first-current.json", "--modes", g_assets,
                         "-o", NULL}},
-        {"eddy-level", {"solve", "assets/levels/01-first-current.json", "--assets", "build/assets",
+        {"eddy-level", {"solve", "assets/levels/01-first-current.json", "--assets", g_assets,
                         "-o", NULL}},
         {"eddy-paint", {"--script", NULL}},
         {"eddy-game", {"--headless", "--level", "1", "--frames", "2"}},
         {"precompute", {"--grid", "8", "--modes", "4", "-o", NULL}},
-        {"sim", {"--asset", "build/assets/levels/01-first-current.eddy", "--scene",
+        {"sim", {"--asset", g_level01, "--scene",
                  "assets/scenes/demo.json", "--steps", "400"}},
     };
     write_text(in_dir("info.paint"), "grid 10 10 16 16\ninfo\n");
@@ -1216,7 +1229,7 @@ static void level_values_the_game_refuses_are_65_in_check_too(void **state)
     (void)state;
     char *base = read_all("assets/levels/01-first-current.json", NULL);
     size_t level1_size = 0;
-    char *level1 = read_all("build/assets/levels/01-first-current.eddy", &level1_size);
+    char *level1 = read_all(g_level01, &level1_size);
     const char *assets = in_dir("game-assets");
     assert_int_equal(mkdir(assets, 0755), 0);
     char levels[256];
@@ -1275,7 +1288,7 @@ static void a_refused_asset_is_reported_with_the_loaders_message(void **state)
     snprintf(levels, sizeof levels, "%s/levels", assets);
     assert_int_equal(mkdir(levels, 0755), 0);
     size_t size = 0;
-    char *bytes = read_all("build/assets/levels/01-first-current.eddy", &size);
+    char *bytes = read_all(g_level01, &size);
     bytes[size / 2] ^= 0x5a; /* a flipped byte: a checksum fails */
     snprintf(path, sizeof path, "%s/01-first-current.eddy", levels);
     write_file(path, bytes, size);
@@ -1289,7 +1302,7 @@ static void a_refused_asset_is_reported_with_the_loaders_message(void **state)
     /* level 2's asset with its paddle's added mass made 1e300 */
     eddy_asset *a = NULL;
     eddy_error err = {0};
-    assert_int_equal(eddy_asset_load_file("build/assets/levels/02-paddle.eddy", &a, &err), EDDY_OK);
+    assert_int_equal(eddy_asset_load_file(g_level02, &a, &err), EDDY_OK);
     assert_true(a->shape_count > 0);
     a->shapes[0].panels.added_mass[0] = 1e300;
     snprintf(path, sizeof path, "%s/02-paddle.eddy", levels);
@@ -1391,7 +1404,7 @@ static void runs_over_an_hour_are_refused_before_they_start(void **state)
     }
     strcat(scene, "]}");
     write_text(in_dir("heap.json"), scene);
-    expect_failure(RUN("sim", "--asset", "build/assets/levels/01-first-current.eddy", "--scene",
+    expect_failure(RUN("sim", "--asset", g_level01, "--scene",
                        in_dir("heap.json"), "--steps", "216000"),
                    EX_USAGE, "sim", "feedback naive", "sim: 50 bodies on one point, naive");
     /* a level of 32 bodies with naive feedback, which check passed before */
@@ -1427,7 +1440,7 @@ static void runs_over_an_hour_are_refused_before_they_start(void **state)
     /* (sim streams its records: they go to /dev/null here, the failure is the
        one line on stderr) */
     expect_failure(run_tool_to("sim", (const char *const[]){"--asset",
-                               "build/assets/levels/01-first-current.eddy", "--scene",
+                               g_level01, "--scene",
                                in_dir("heap.json"), "--steps", "2000", "--max-seconds", "0.2",
                                NULL}, "/dev/null"),
                    EX_DATAERR, "sim", "over its budget", "sim --max-seconds 0.2 on a heap");
@@ -1458,7 +1471,7 @@ static void runs_whose_bodies_crowd_stop_when_they_do(void **state)
     eddy_asset *a = NULL;
     eddy_scene *sc = NULL;
     eddy_error err = {0};
-    assert_int_equal(eddy_asset_load_file("build/assets/levels/01-first-current.eddy", &a, &err),
+    assert_int_equal(eddy_asset_load_file(g_level01, &a, &err),
                      EDDY_OK);
     assert_int_equal(eddy_scene_load_file(in_dir("converge.json"), &sc, &err), EDDY_OK);
     eddy_asset_info info;
@@ -1475,7 +1488,7 @@ static void runs_whose_bodies_crowd_stop_when_they_do(void **state)
     eddy_scene_destroy(sc);
     eddy_asset_destroy(a);
     expect_failure(run_tool_to("sim", (const char *const[]){"--asset",
-                               "build/assets/levels/01-first-current.eddy", "--scene",
+                               g_level01, "--scene",
                                in_dir("converge.json"), "--steps", "5000000", "--every", "100000",
                                NULL}, "/dev/null"),
                    EX_DATAERR, "sim", "as the bodies are now", "sim: bodies thrown together");
@@ -1685,5 +1698,6 @@ int main(void)
         cmocka_unit_test(runs_whose_bodies_crowd_stop_when_they_do),
         cmocka_unit_test(paint_scripts_are_bounded_and_confined),
     };
+    find_assets();
     return cmocka_run_group_tests(tests, setup, teardown);
 }
