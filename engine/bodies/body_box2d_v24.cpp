@@ -706,30 +706,6 @@ void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
     }
 }
 
-/* The coupling's one read and one write per body and step (body_port.h),
- * made of the hooks above so that they give the same numbers. */
-bool eddy_native_read(eddy_body *b, eddy_port_state *out)
-{
-    if (!eddy_native_body_alive(b))
-        return false;
-    eddy_native_pose(b, out->pos, &out->c, &out->s);
-    eddy_native_velocity(b, out->v, &out->w);
-    eddy_native_mass(b, &out->mass);
-    out->type = eddy_native_body_type(b);
-    out->gravity_scale = eddy_native_gravity_scale(b);
-    out->awake = eddy_native_is_awake(b);
-    out->sleep_enabled = eddy_native_is_sleep_enabled(b);
-    out->shapes_changed = b->adopted && eddy_native_shapes_changed(b);
-    return true;
-}
-
-void eddy_native_apply_wrench(eddy_body *b, double fx, double fy, double torque)
-{
-    eddy_native_apply(b, EDDY_PORT_FORCE_TO_CENTER, fx, fy, 0.0, 0.0);
-    if (torque != 0.0)
-        eddy_native_apply(b, EDDY_PORT_TORQUE, torque, 0.0, 0.0, 0.0);
-}
-
 void eddy_native_set_transform(eddy_body *b, double x, double y, double angle)
 {
     /* neither wakes the body nor updates a sleeping body's contacts: the port
