@@ -395,15 +395,15 @@ example-own-world: $(OWN_WORLD_BIN) $(BUILD)/tree-examples/tank.eddy
 
 # Benchmarks use the public API; these two reach internals on purpose:
 #   bench_coupled  times the paper pipeline, an internal switch
-#                  (eddy_fluid_set_paper_pipeline, eddy_coupling_set_paper_pipeline)
+#                  (eddyi_fluid_set_paper_pipeline, eddyi_coupling_set_paper_pipeline)
 #   bench_domain   measures what a level's wall panels cost by taking them
 #                  out of a loaded asset (no public call does that)
 #   bench_advection  times the box collocation product alone against FFTW
-#                  transforms, and the builder's choice rule (eddy_build_advection)
+#                  transforms, and the builder's choice rule (eddyi_build_advection)
 #   bench_accuracy samples the reduced flow on the reference solver's grid
 #                  through the basis's own MAC samples and curls
 #   bench_asset_load  times the loader's meaning checks apart from the load
-#                  (eddy_asset_check_meaning)
+#                  (eddyi_asset_check_meaning)
 BENCH_INTERNAL := bench_coupled bench_domain bench_advection bench_accuracy bench_asset_load
 $(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)

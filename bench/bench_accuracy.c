@@ -41,7 +41,7 @@
  *                                                   --pool: the pool's table alone) */
 #include "eddy.h"
 #include "eddy_build.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <suitesparse/cholmod.h>
 
@@ -300,7 +300,7 @@ static double *basis_fields(const eddy_asset *a, const eddy_mac *g)
 {
     size_t n = (size_t)eddy_mac_size(g), r = (size_t)a->mode_count;
     double *b = malloc(r * n * sizeof *b);
-    for (int k = 0; k < a->eigen_count; ++k) eddy_box_sample_curl(&a->modes[k], g, b + (size_t)k * n);
+    for (int k = 0; k < a->eigen_count; ++k) eddyi_box_sample_curl(&a->modes[k], g, b + (size_t)k * n);
     memcpy(b + (size_t)a->eigen_count * n, a->grid_modes, (size_t)a->grid_count * n * sizeof *b);
     return b;
 }

@@ -151,7 +151,7 @@ static const char *auto_choice(const level *lv, const eddy_asset *a)
     eddy_build_desc d = {0};
     d.width = lv->width, d.height = lv->height, d.nx = lv->nx, d.ny = lv->ny;
     if (lv->walls) d.walls = w, d.wall_count = lv->walls(w);
-    return eddy_build_advection(&d, a) == EDDY_ADVECTION_GRID ? "grid" : "tensor";
+    return eddyi_build_advection(&d, a) == EDDY_ADVECTION_GRID ? "grid" : "tensor";
 }
 
 /* ------------------------------------------------------------ steps */
@@ -260,13 +260,13 @@ static void fftw_estimate(int modes)
     eddy_error err;
     if (eddy_build_asset(&d, &a, &err) != EDDY_OK) die("box", &err);
     eddy_advect_box *op = NULL;
-    if (eddy_advect_box_create(a, &op, &err) != EDDY_OK) die("box advection", &err);
+    if (eddyi_advect_box_create(a, &op, &err) != EDDY_OK) die("box advection", &err);
     double *r = malloc((size_t)modes * sizeof *r), *out = malloc((size_t)modes * sizeof *out);
     for (int k = 0; k < modes; ++k) r[k] = sin(1.7 * k + 0.3) / (1.0 + 0.2 * k);
-    eddy_advect_box_freeze(op, r);
+    eddyi_advect_box_freeze(op, r);
     int reps = modes > 256 ? 200 : 1000;
     double c0 = cpu_ms();
-    for (int i = 0; i < reps; ++i) eddy_advect_box_apply(op, r, out);
+    for (int i = 0; i < reps; ++i) eddyi_advect_box_apply(op, r, out);
     double product_ms = (cpu_ms() - c0) / reps;
     int k = 0;
     for (int i = 0; i < modes; ++i) k = a->modes[i].k1 > k ? a->modes[i].k1 : k;
@@ -283,7 +283,7 @@ static void fftw_estimate(int modes)
     fftw_destroy_plan(plan);
     fftw_free(buf);
     free(r), free(out);
-    eddy_advect_box_destroy(op);
+    eddyi_advect_box_destroy(op);
     eddy_asset_destroy(a);
 }
 

@@ -4,7 +4,7 @@
  * loader's checks of meaning and consistency take (engine/fluid/
  * asset_meaning.c, asset_shapes.c): for each asset, the median CPU time of
  * a whole load (eddy_asset_load_memory: decode, the shapes' checks, the
- * meaning checks) and of the meaning checks alone (eddy_asset_check_meaning
+ * meaning checks) and of the meaning checks alone (eddyi_asset_check_meaning
  * on the loaded asset), over LOADS loads. The assets: box bases of 73 and
  * 256 modes, an enriched one (73 eigenmodes + 4 painted fields), a walled
  * one (96 modes on the cave's grid), and the shipped levels' when make
@@ -15,7 +15,7 @@
  * One JSON line per asset. */
 #include "asset_format.h"
 #include "eddy_build.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 
 #include <dirent.h>
@@ -55,7 +55,7 @@ static void time_bytes(const char *name, const unsigned char *data, size_t size)
         double t0 = cpu_ms();
         if (eddy_asset_load_memory(data, size, &a, &err) != EDDY_OK) die(name, &err);
         double t1 = cpu_ms();
-        if (eddy_asset_check_meaning(a, &err) != EDDY_OK) die(name, &err);
+        if (eddyi_asset_check_meaning(a, &err) != EDDY_OK) die(name, &err);
         double t2 = cpu_ms();
         load[k] = t1 - t0, check[k] = t2 - t1;
         eddy_asset_destroy(a);

@@ -29,8 +29,8 @@
  * Pipelines:
  *   fast              the default of eddy_coupling_desc and eddy_fluid_desc
  *   paper/naive       the paper pipeline of fluid and coupling
- *                     (eddy_fluid_set_paper_pipeline and
- *                     eddy_coupling_set_paper_pipeline, internal: dense
+ *                     (eddyi_fluid_set_paper_pipeline and
+ *                     eddyi_coupling_set_paper_pipeline, internal: dense
  *                     tensor, direct panel sums every Schwarz sweep, lone-body
  *                     start) with naive feedback (u_p at every MAC sample)
  *   paper/quadtree    the same with the quadtree feedback of 5.19
@@ -203,7 +203,7 @@ static void run(const char *name, const char *json, double side, int grid, int m
     eddy_scene_fluid_desc(scene, &fd);
     eddy_fluid *fluid;
     if (eddy_fluid_create(asset, &fd, &fluid, &err) != EDDY_OK) die(name, &err);
-    if (eddy_fluid_set_paper_pipeline(fluid, paper, &err) != EDDY_OK) die(name, &err);
+    if (eddyi_fluid_set_paper_pipeline(fluid, paper, &err) != EDDY_OK) die(name, &err);
     if (eddy_scene_apply_initial(scene, fluid, &err) != EDDY_OK) die(name, &err);
     eddy_world *world;
     eddy_coupling *c;
@@ -227,7 +227,7 @@ static void run(const char *name, const char *json, double side, int grid, int m
     for (int s = 0; s < o->warmup + steps; ++s, ++n) {
         if (s == o->warmup) {
             cpu0 = cpu_now_ms();
-            if (eddy_coupling_set_paper_pipeline(c, paper, &err) != EDDY_OK) die(name, &err);
+            if (eddyi_coupling_set_paper_pipeline(c, paper, &err) != EDDY_OK) die(name, &err);
             if (eddy_coupling_set_feedback(c, fb) != EDDY_OK) die("feedback", NULL);
         }
         if (eddy_scene_apply_forces(scene, fluid, n * dt, &err) != EDDY_OK) die(name, &err);

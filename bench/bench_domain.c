@@ -18,7 +18,7 @@
 #include <eddy/eddy_body.h>
 #include <eddy/eddy_build.h>
 #include <eddy/eddy_coupling.h>
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include <eddy/eddy_scene.h>
 #include "panel_walls.h"
 
@@ -266,7 +266,7 @@ static double leak(const eddy_coupling *c, const eddy_asset *a, double bx, doubl
 
 static double leak_case(eddy_asset *a, bool walls, double gap, double *time_ms)
 {
-    /* without: the coupling sees no wall panels (internal: eddy_internal.h) */
+    /* without: the coupling sees no wall panels (internal: fluid_internal.h) */
     struct eddy_panel_walls *kept = a->wall_panels;
     if (!walls) a->wall_panels = NULL;
     eddy_fluid *f;
@@ -337,7 +337,7 @@ static void cave_level(int steps, bool with_walls)
 {
     eddy_asset *a = build_cave(64, 40, 96);
     if (!with_walls) {
-        eddy_panel_walls_destroy(a->wall_panels);
+        eddyi_panel_walls_destroy(a->wall_panels);
         a->wall_panels = NULL;
     }
     step_cost fluid = fluid_steps(a, steps);

@@ -79,17 +79,17 @@ static void asset_check_viscosity(const eddy_asset *a)
         fuzz_require(fabs(a->viscosity[(size_t)k * r + (size_t)k] + lambda) <= 1e-12 * lambda);
     }
     for (size_t e = 0; e < r * r; ++e)
-        fuzz_require(fabs(a->viscosity[e]) <= eddy_asset_viscosity_bound(a));
+        fuzz_require(fabs(a->viscosity[e]) <= eddyi_asset_viscosity_bound(a));
 }
 
 static void asset_check_tensor(const eddy_asset *a)
 {
     double largest = 0.0;
     for (int64_t e = 0; e < a->tensor.nnz; ++e) largest = fmax(largest, fabs(a->tensor.value[e]));
-    fuzz_require(largest <= eddy_asset_advection_bound(a));
+    fuzz_require(largest <= eddyi_asset_advection_bound(a));
     /* (an asset that advects on a grid has no tensor: advect_grid.c) */
     if (a->mode_count <= 64 && !a->grid_advection)
-        fuzz_require(eddy_tensor_skew_defect(&a->tensor) <= 1e-12 * largest);
+        fuzz_require(eddyi_tensor_skew_defect(&a->tensor) <= 1e-12 * largest);
 }
 
 static void asset_check_grid_and_shapes(const eddy_asset *a)
@@ -109,7 +109,7 @@ static void asset_check_grid_and_shapes(const eddy_asset *a)
             fuzz_require(isfinite(p->length[i]) && p->length[i] > 0);
             fuzz_require(fabs(hypot(nv[0], nv[1]) - 1.0) <= 1e-9);
         }
-        fuzz_require(eddy_panel_shape_area(p) > 0);
+        fuzz_require(eddyi_panel_shape_area(p) > 0);
     }
 }
 

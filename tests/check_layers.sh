@@ -36,7 +36,7 @@
 #   tests           (and adapters/chipmunk) anything: tests check internals on purpose (engine headers
 #                   by bare name, the programs' headers, internal symbols)
 #
-# Four checks:
+# Five checks:
 #   1. engine includes: every #include "NAME" in engine/ and include/eddy/
 #      names a header of an allowed layer, and no header name is in two
 #      folders;
@@ -50,7 +50,9 @@
 #   4. program symbols: every engine symbol an object of BUILD/obj (the
 #      programs' objects) uses is one the public headers mark EDDY_API or
 #      EDDY_SCENE_API or EDDY_BUILD_API, i.e. one the shared libraries
-#      export.
+#      export;
+#   5. internal names: every global of BUILD/engine spelled eddy_* is named
+#      by a public header; the rest are spelled eddyi_*.
 # Within a layer files may use each other; the one cycle between files is
 # by design the rigid-body port and its backend (bodies/body_port.h).
 set -eu
@@ -174,6 +176,17 @@ else
         echo "check_layers: $line" >&2
     done
     if echo "$report" | grep -q '^BAD '; then bad=1; fi
+fi
+
+# ------------------------------------------------- 5. internal names
+# A global the engine defines is either named in a public header
+# (include/eddy/) or spelled eddyi_*, so nobody reading a stack trace or an
+# nm listing mistakes an internal function for API (docs/design.md, "Names").
+if [ -s "$map.defs" ]; then
+    cat include/eddy/*.h | grep -o '\<eddy_[A-Za-z0-9_]*' | sort -u >"$map.named"
+    for sym in $(awk '$1 ~ /^eddy_/ {print $1}' "$map.defs" | sort -u | comm -23 - "$map.named"); do
+        fail "the engine defines $sym, which no public header names: internal globals are spelled eddyi_*"
+    done
 fi
 
 # ------------------------------------------------------------ 3. program includes

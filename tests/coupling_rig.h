@@ -75,7 +75,7 @@ static inline rig make_rig(const rig_desc *d)
     cd.schwarz_tolerance = d->schwarz_tolerance;
     if (eddy_coupling_create(r.fluid, r.world, &cd, &r.c, &err) != EDDY_OK)
         fail_msg("coupling: %s", err.message);
-    if (eddy_coupling_set_paper_pipeline(r.c, d->paper, &err) != EDDY_OK)
+    if (eddyi_coupling_set_paper_pipeline(r.c, d->paper, &err) != EDDY_OK)
         fail_msg("paper pipeline: %s", err.message);
     return r;
 }

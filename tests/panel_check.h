@@ -14,7 +14,7 @@
  * condition (panel_matrix.c: the whole flow's stream function constant along
  * the outline, sampled), with the other bodies' panels as the solve sees them:
  * b_j = A_j (u_f + other panels - u_o) . n_j at the midpoints, r = P gamma - L b
- * (P, L from eddy_panel_matrix_fill), and the normal equations P^T r = 0 on the
+ * (P, L from eddyi_panel_matrix_fill), and the normal equations P^T r = 0 on the
  * circulation-free strengths. Returns their largest residual over the largest
  * of P^T L b (zero, to round-off, when the solve is exact). Also the largest
  * |u_f - u_o| at the midpoints into *scale, and the root mean square of the
@@ -26,14 +26,14 @@ static inline double test_panel_condition_residual(const eddy_panel_world *w, in
 {
     const eddy_panel_world_body *b = &w->bodies[body];
     const eddy_panel_shape *s = b->shape;
-    int m = s->count, k = eddy_panel_matrix_samples(s);
+    int m = s->count, k = eddyi_panel_matrix_samples(s);
     double *uv = malloc(sizeof(double) * 2 * (size_t)m);
     double *p = malloc(sizeof(double) * (size_t)k * (size_t)m);
     double *l = malloc(sizeof(double) * (size_t)k * (size_t)m);
     double *bb = malloc(sizeof(double) * (size_t)m), *g = calloc((size_t)m, sizeof(double));
     double *h = calloc((size_t)m, sizeof(double));
-    eddy_panel_world_surface_velocity(w, body, uv);
-    eddy_panel_matrix_fill(s, p, l);
+    eddyi_panel_world_surface_velocity(w, body, uv);
+    eddyi_panel_matrix_fill(s, p, l);
     double biggest = 0.0;
     for (int j = 0; j < m; j++) {
         int q = b->first + j;
@@ -44,7 +44,7 @@ static inline double test_panel_condition_residual(const eddy_panel_world *w, in
             if (i == j) own += 0.5 * w->strength[q] * ((e[2] - e[0]) * n[0] + (e[3] - e[1]) * n[1]) / s->length[j];
             else {
                 double v[2];
-                eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[b->first + i], w->mid[2 * q],
+                eddyi_panel_velocity(e[0], e[1], e[2], e[3], w->strength[b->first + i], w->mid[2 * q],
                                     w->mid[2 * q + 1], v);
                 own += v[0] * n[0] + v[1] * n[1];
             }

@@ -23,7 +23,7 @@
 #include "asset_format.h"
 #include "builder_internal.h"
 #include "domain.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 
 #include <math.h>
@@ -101,7 +101,7 @@ static void tensor_product(const eddy_asset *a, const double *r, const double *x
 {
     int n = a->mode_count;
     double *A = malloc((size_t)n * (size_t)n * sizeof *A);
-    eddy_tensor_contract(&a->tensor, r, A);
+    eddyi_tensor_contract(&a->tensor, r, A);
     for (int k = 0; k < n; ++k) y[k] = dot(A + (size_t)k * (size_t)n, x, n);
     free(A);
 }
@@ -113,15 +113,15 @@ static double compare_paths(const eddy_asset *a, uint64_t seed)
     int n = a->mode_count;
     eddy_advect_grid *op = NULL;
     eddy_error err = {0};
-    if (eddy_advect_grid_create(a, &op, &err) != EDDY_OK) fail_msg("%s", err.message);
+    if (eddyi_advect_grid_create(a, &op, &err) != EDDY_OK) fail_msg("%s", err.message);
     double *r = malloc((size_t)n * sizeof *r), *v = malloc((size_t)n * sizeof *v);
     double *y1 = malloc((size_t)n * sizeof *y1), *y2 = malloc((size_t)n * sizeof *y2);
     double worst = 0.0;
     for (int trial = 0; trial < 5; ++trial) {
         for (int k = 0; k < n; ++k) r[k] = test_random(&seed), v[k] = test_random(&seed);
         tensor_product(a, r, v, y1);
-        double bound = eddy_advect_grid_freeze(op, r);
-        eddy_advect_grid_apply(op, v, y2);
+        double bound = eddyi_advect_grid_freeze(op, r);
+        eddyi_advect_grid_apply(op, v, y2);
         double diff = 0.0;
         for (int k = 0; k < n; ++k) diff += (y1[k] - y2[k]) * (y1[k] - y2[k]);
         worst = fmax(worst, sqrt(diff) / norm(y1, n));
@@ -129,7 +129,7 @@ static double compare_paths(const eddy_asset *a, uint64_t seed)
         assert_true(norm(y2, n) <= bound * norm(v, n));
     }
     free(r), free(v), free(y1), free(y2);
-    eddy_advect_grid_destroy(op);
+    eddyi_advect_grid_destroy(op);
     return worst;
 }
 
@@ -164,7 +164,7 @@ static void box_collocation_equals_the_closed_form_tensor(void **state)
         int n = a->mode_count;
         eddy_advect_box *op = NULL;
         eddy_error err = {0};
-        if (eddy_advect_box_create(a, &op, &err) != EDDY_OK) fail_msg("%s", err.message);
+        if (eddyi_advect_box_create(a, &op, &err) != EDDY_OK) fail_msg("%s", err.message);
         double *r = malloc((size_t)n * sizeof *r), *v = malloc((size_t)n * sizeof *v);
         double *y1 = malloc((size_t)n * sizeof *y1), *y2 = malloc((size_t)n * sizeof *y2);
         uint64_t seed = 21 + c;
@@ -172,8 +172,8 @@ static void box_collocation_equals_the_closed_form_tensor(void **state)
         for (int trial = 0; trial < 3; ++trial) {
             for (int k = 0; k < n; ++k) r[k] = test_random(&seed), v[k] = test_random(&seed);
             tensor_product(a, r, v, y1);
-            double bound = eddy_advect_box_freeze(op, r);
-            eddy_advect_box_apply(op, v, y2);
+            double bound = eddyi_advect_box_freeze(op, r);
+            eddyi_advect_box_apply(op, v, y2);
             double diff = 0.0;
             for (int k = 0; k < n; ++k) diff += (y1[k] - y2[k]) * (y1[k] - y2[k]);
             worst = fmax(worst, sqrt(diff) / norm(y1, n));
@@ -183,7 +183,7 @@ static void box_collocation_equals_the_closed_form_tensor(void **state)
                       cases[c].w, cases[c].h, n, worst);
         assert_true(worst < 1e-13);
         free(r), free(v), free(y1), free(y2);
-        eddy_advect_box_destroy(op);
+        eddyi_advect_box_destroy(op);
         eddy_asset_destroy(a);
     }
 }
@@ -237,10 +237,10 @@ static void format_2_assets_load_and_advect_either_way(void **state)
     size_t size;
     assert_int_equal(eddy_asset_encode(a, &data, &size, NULL), EDDY_OK);
     eddy_container c;
-    assert_int_equal(eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL), EDDY_OK);
+    assert_int_equal(eddyi_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL), EDDY_OK);
     unsigned char *old;
     size_t old_size;
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 2, c.sections, c.count, &old, &old_size, NULL),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 2, c.sections, c.count, &old, &old_size, NULL),
                      EDDY_OK);
     eddy_asset *b = NULL;
     eddy_error err = {0};
@@ -270,7 +270,7 @@ static int jet_grid_setup(void **state)
     g->jet = floor_jet();
     g->asset = build(30, EDDY_ADVECTION_GRID, g->jet);
     g->n = g->asset->mode_count;
-    if (g->n > 64 || eddy_advect_grid_create(g->asset, &g->op, NULL) != EDDY_OK) return -1;
+    if (g->n > 64 || eddyi_advect_grid_create(g->asset, &g->op, NULL) != EDDY_OK) return -1;
     *state = g;
     return 0;
 }
@@ -278,7 +278,7 @@ static int jet_grid_setup(void **state)
 static int jet_grid_teardown(void **state)
 {
     jet_grid *g = *state;
-    eddy_advect_grid_destroy(g->op);
+    eddyi_advect_grid_destroy(g->op);
     eddy_asset_destroy(g->asset);
     eddy_mode_set_destroy(g->jet);
     free(g);
@@ -294,9 +294,9 @@ static void grid_operator_is_skew(void **state)
     double r[64] = {0}, x[64] = {0}, y[64] = {0}, ax[64], ay[64];
     uint64_t seed = 5;
     for (int k = 0; k < n; ++k) r[k] = test_random(&seed), x[k] = test_random(&seed), y[k] = test_random(&seed);
-    eddy_advect_grid_freeze(op, r);
-    eddy_advect_grid_apply(op, x, ax);
-    eddy_advect_grid_apply(op, y, ay);
+    eddyi_advect_grid_freeze(op, r);
+    eddyi_advect_grid_apply(op, x, ax);
+    eddyi_advect_grid_apply(op, y, ay);
     double scale = norm(ax, n) * norm(y, n);
     print_message("skew: x.Ay + y.Ax = %.2e, x.Ax = %.2e (of %.3g)\n", dot(x, ay, n) + dot(y, ax, n),
                   dot(x, ax, n), scale);
@@ -316,13 +316,13 @@ static void coarse_product_within_its_error(void **state)
     double r[64] = {0}, x[64] = {0}, exact[64], coarse[64], again[64];
     uint64_t seed = 23;
     for (int k = 0; k < n; ++k) r[k] = test_random(&seed);
-    double bound = eddy_advect_grid_freeze(op, r);
+    double bound = eddyi_advect_grid_freeze(op, r);
     double worst = 0.0;
     for (int trial = 0; trial < 8; ++trial) {
         for (int k = 0; k < n; ++k) x[k] = test_random(&seed) * pow(10.0, -trial);
-        eddy_advect_grid_apply(op, x, exact);
-        eddy_advect_grid_apply_coarse(op, x, coarse);
-        eddy_advect_grid_apply(op, x, again);
+        eddyi_advect_grid_apply(op, x, exact);
+        eddyi_advect_grid_apply_coarse(op, x, coarse);
+        eddyi_advect_grid_apply(op, x, again);
         assert_memory_equal(exact, again, (size_t)n * sizeof *exact);
         double d = 0.0;
         for (int k = 0; k < n; ++k) d += (coarse[k] - exact[k]) * (coarse[k] - exact[k]);
@@ -407,8 +407,8 @@ static void fluids_on_both_paths_agree(void **state)
 static bool has_section(const unsigned char *data, size_t size, uint32_t tag)
 {
     eddy_container c;
-    assert_int_equal(eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL), EDDY_OK);
-    return eddy_container_find(&c, tag) != NULL;
+    assert_int_equal(eddyi_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL), EDDY_OK);
+    return eddyi_container_find(&c, tag) != NULL;
 }
 
 static void grid_assets_store_no_tensor_and_load_bit_for_bit(void **state)
@@ -484,9 +484,9 @@ static void auto_follows_the_rule(void **state)
     /* few modes on a fine grid: the tensor is small and cached */
     eddy_asset *small = build(16, EDDY_ADVECTION_AUTO, NULL);
     assert_false(small->grid_advection);
-    assert_false(eddy_grid_advection_cheaper(18, 16, small->stream_nodes, 1800));
+    assert_false(eddyi_grid_advection_cheaper(18, 16, small->stream_nodes, 1800));
     /* many modes: the r^3 tensor loses */
-    assert_true(eddy_grid_advection_cheaper(300, 300, small->stream_nodes, 1800));
+    assert_true(eddyi_grid_advection_cheaper(300, 300, small->stream_nodes, 1800));
     eddy_asset_destroy(small);
     /* a box of few modes keeps its sparse tensor */
     eddy_build_desc box = {.width = 10, .height = 10, .nx = 32, .ny = 32, .modes = 73};
@@ -549,7 +549,7 @@ static void wrong_requests_are_refused(void **state)
     assert_non_null(strstr(err.message, "stores no tensor"));
     d.advection = EDDY_ADVECTION_AUTO;
     assert_int_equal(eddy_fluid_create(grid, &d, &f, &err), EDDY_OK);
-    assert_int_equal(eddy_fluid_set_paper_pipeline(f, true, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_fluid_set_paper_pipeline(f, true, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "paper pipeline"));
     eddy_fluid_destroy(f);
     f = NULL;

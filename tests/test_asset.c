@@ -4,7 +4,7 @@
  * truncated, corrupted or inconsistent file refused with a message. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "fault_write.h"
 
 #include <math.h>
@@ -112,7 +112,7 @@ static eddy_result load_crafted(const eddy_section *sections, int count, eddy_er
 {
     uint8_t *data;
     size_t size;
-    assert_int_equal(eddy_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION,
+    assert_int_equal(eddyi_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION,
                                            sections, count, &data, &size, NULL), EDDY_OK);
     eddy_asset *b = NULL;
     eddy_result res = eddy_asset_load_memory(data, size, &b, err);
@@ -132,26 +132,26 @@ static void craft(crafted *c, double width, int modes_field, int k1, uint64_t nn
                   double value)
 {
     memset(c, 0, sizeof *c);
-    eddy_write_f64(&c->w[0], width);
-    eddy_write_f64(&c->w[0], 10.0);
-    eddy_write_i32(&c->w[0], 8);
-    eddy_write_i32(&c->w[0], 8);
-    eddy_write_i32(&c->w[0], modes_field);
-    eddy_write_i32(&c->w[0], modes_field);
-    eddy_write_u32(&c->w[0], 1);
-    eddy_write_i32(&c->w[1], k1), eddy_write_i32(&c->w[1], 1);
-    eddy_write_i32(&c->w[1], 1), eddy_write_i32(&c->w[1], 2);
+    eddyi_write_f64(&c->w[0], width);
+    eddyi_write_f64(&c->w[0], 10.0);
+    eddyi_write_i32(&c->w[0], 8);
+    eddyi_write_i32(&c->w[0], 8);
+    eddyi_write_i32(&c->w[0], modes_field);
+    eddyi_write_i32(&c->w[0], modes_field);
+    eddyi_write_u32(&c->w[0], 1);
+    eddyi_write_i32(&c->w[1], k1), eddyi_write_i32(&c->w[1], 1);
+    eddyi_write_i32(&c->w[1], 1), eddyi_write_i32(&c->w[1], 2);
     /* D~ is minus the eigenvalues (the loader recomputes them) */
     double a1 = k1 * M_PI / width, b = M_PI / 10.0;
-    eddy_write_f64(&c->w[2], -(a1 * a1 + b * b));
-    eddy_write_f64(&c->w[2], -(M_PI * M_PI / (width * width) + 4 * b * b));
+    eddyi_write_f64(&c->w[2], -(a1 * a1 + b * b));
+    eddyi_write_f64(&c->w[2], -(M_PI * M_PI / (width * width) + 4 * b * b));
     /* slot 0 holds A_0 = [[0, v], [-v, 0]]: skew, as the loader requires (and
      * v = 0, the closed form of these modes, for the baseline) */
-    eddy_write_u64(&c->w[3], nnz);
-    eddy_write_u64(&c->w[3], 0), eddy_write_u64(&c->w[3], 2), eddy_write_u64(&c->w[3], 2);
-    eddy_write_i32(&c->w[3], kidx), eddy_write_i32(&c->w[3], 1);
-    eddy_write_i32(&c->w[3], 1), eddy_write_i32(&c->w[3], kidx);
-    eddy_write_f64(&c->w[3], value), eddy_write_f64(&c->w[3], -value);
+    eddyi_write_u64(&c->w[3], nnz);
+    eddyi_write_u64(&c->w[3], 0), eddyi_write_u64(&c->w[3], 2), eddyi_write_u64(&c->w[3], 2);
+    eddyi_write_i32(&c->w[3], kidx), eddyi_write_i32(&c->w[3], 1);
+    eddyi_write_i32(&c->w[3], 1), eddyi_write_i32(&c->w[3], kidx);
+    eddyi_write_f64(&c->w[3], value), eddyi_write_f64(&c->w[3], -value);
     const uint32_t tags[4] = {EDDY_FOURCC('D', 'O', 'M', 'N'), EDDY_FOURCC('E', 'M', 'O', 'D'),
                               EDDY_FOURCC('V', 'I', 'S', 'C'), EDDY_FOURCC('A', 'D', 'V', 'T')};
     for (int s = 0; s < 4; ++s) c->s[s] = (eddy_section){tags[s], c->w[s].data, c->w[s].size};
@@ -159,7 +159,7 @@ static void craft(crafted *c, double width, int modes_field, int k1, uint64_t nn
 
 static void uncraft(crafted *c)
 {
-    for (int s = 0; s < 4; ++s) eddy_writer_free(&c->w[s]);
+    for (int s = 0; s < 4; ++s) eddyi_writer_free(&c->w[s]);
 }
 
 static void inconsistent_content_is_refused(void **state)

@@ -25,7 +25,7 @@
 #include "asset_format.h"
 #include "asset_shapes.h"
 #include "eddy_build.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 
 #include <dirent.h>
@@ -152,7 +152,7 @@ static bytes rewrite_section(const eddy_asset *a, uint32_t tag, void (*edit)(uin
     bytes in = encode(a), out = {0};
     eddy_container c;
     eddy_error err = {0};
-    assert_int_equal(eddy_container_decode(in.data, in.size, KIND_ASSET, EDDY_ASSET_VERSION, &c, &err),
+    assert_int_equal(eddyi_container_decode(in.data, in.size, KIND_ASSET, EDDY_ASSET_VERSION, &c, &err),
                      EDDY_OK);
     eddy_section s[EDDY_MAX_SECTIONS];
     uint8_t *copies[EDDY_MAX_SECTIONS] = {0};
@@ -168,7 +168,7 @@ static bytes rewrite_section(const eddy_asset *a, uint32_t tag, void (*edit)(uin
         }
     }
     if (extra) s[n++] = (eddy_section){extra, zeros, sizeof zeros};
-    assert_int_equal(eddy_container_encode(KIND_ASSET, c.version, s, n, &out.data, &out.size, &err),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, c.version, s, n, &out.data, &out.size, &err),
                      EDDY_OK);
     for (int k = 0; k < c.count; ++k) free(copies[k]);
     free(in.data);
@@ -436,9 +436,9 @@ static bytes as_format_2(const eddy_asset *a)
 {
     bytes in = encode(a), out = {0};
     eddy_container c;
-    assert_int_equal(eddy_container_decode(in.data, in.size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL),
+    assert_int_equal(eddyi_container_decode(in.data, in.size, KIND_ASSET, EDDY_ASSET_VERSION, &c, NULL),
                      EDDY_OK);
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 2, c.sections, c.count, &out.data, &out.size,
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 2, c.sections, c.count, &out.data, &out.size,
                                            NULL), EDDY_OK);
     free(in.data);
     return out;
@@ -555,9 +555,9 @@ static void expect_loads(const eddy_asset *a, const char *what)
 {
     eddy_asset *c = copy_of(a);
     print_message("%-28s loads: largest tensor entry %.3g of the bound %.3g (%.4f)\n", what,
-                  largest_tensor_entry(c), eddy_asset_advection_bound(c),
-                  largest_tensor_entry(c) / eddy_asset_advection_bound(c));
-    assert_true(largest_tensor_entry(c) < 0.05 * eddy_asset_advection_bound(c));
+                  largest_tensor_entry(c), eddyi_asset_advection_bound(c),
+                  largest_tensor_entry(c) / eddyi_asset_advection_bound(c));
+    assert_true(largest_tensor_entry(c) < 0.05 * eddyi_asset_advection_bound(c));
     eddy_asset_destroy(c);
 }
 
@@ -717,7 +717,7 @@ static void gmod_copies_eigenmode(eddy_asset *a)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     double *f = grid_mode(a, 0);
-    eddy_box_sample_mode(&a->modes[0], &g, f);
+    eddyi_box_sample_mode(&a->modes[0], &g, f);
     for (int j = 0; j < g.ny; ++j) f[eddy_mac_u(&g, 0, j)] = f[eddy_mac_u(&g, g.nx, j)] = 0.0;
     for (int i = 0; i < g.nx; ++i) f[eddy_mac_v(&g, i, 0)] = f[eddy_mac_v(&g, i, g.ny)] = 0.0;
     unit_grid_norm(a, f); /* the walls closed exactly, as a grid mode's are */

@@ -4,7 +4,7 @@
  * on the MAC grid (to discretisation order), zero wall flux, fast evaluation. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@ static void modes_are_ordered_and_distinct(void **state)
 {
     (void)state;
     eddy_box_mode m[73];
-    assert_int_equal(eddy_box_select_modes(10, 10, 73, m, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_select_modes(10, 10, 73, m, NULL), EDDY_OK);
     assert_int_equal(m[0].k1, 1);
     assert_int_equal(m[0].k2, 1);
     for (int a = 1; a < 73; ++a) {
@@ -36,15 +36,15 @@ static void bad_mode_requests_fail(void **state)
     (void)state;
     eddy_box_mode m[4];
     eddy_error err = {0};
-    assert_int_equal(eddy_box_select_modes(-1, 10, 4, m, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_box_select_modes(-1, 10, 4, m, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "domain"));
-    assert_int_equal(eddy_box_select_modes(10, 10, 0, m, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_box_select_modes(10, 10, 0, m, &err), EDDY_ERR_ARGUMENT);
     /* A very elongated domain needs wave numbers beyond the cap. */
     eddy_box_mode *many = malloc(600 * sizeof *many);
-    assert_int_equal(eddy_box_select_modes(1000, 1, 600, many, &err), EDDY_ERR_RANGE);
+    assert_int_equal(eddyi_box_select_modes(1000, 1, 600, many, &err), EDDY_ERR_RANGE);
     /* Sizes whose eigenvalues overflow are refused, not turned into Inf. */
-    assert_int_equal(eddy_box_select_modes(1e-200, 1e-200, 4, m, &err), EDDY_ERR_RANGE);
-    assert_int_equal(eddy_box_select_modes(1e200, 1e200, 4, m, &err), EDDY_ERR_RANGE);
+    assert_int_equal(eddyi_box_select_modes(1e-200, 1e-200, 4, m, &err), EDDY_ERR_RANGE);
+    assert_int_equal(eddyi_box_select_modes(1e200, 1e200, 4, m, &err), EDDY_ERR_RANGE);
     free(many);
 }
 
@@ -52,11 +52,11 @@ static void bad_mode_requests_fail(void **state)
 static double gram_defect(int n, int count, double w, double h)
 {
     eddy_box_mode *m = malloc((size_t)count * sizeof *m);
-    eddy_box_select_modes(w, h, count, m, NULL);
+    eddyi_box_select_modes(w, h, count, m, NULL);
     eddy_mac g = eddy_mac_make(w, h, n, n);
     int size = eddy_mac_size(&g);
     double *f = malloc((size_t)count * (size_t)size * sizeof *f);
-    for (int k = 0; k < count; ++k) eddy_box_sample_mode(&m[k], &g, f + (size_t)k * size);
+    for (int k = 0; k < count; ++k) eddyi_box_sample_mode(&m[k], &g, f + (size_t)k * size);
     double worst = 0;
     for (int a = 0; a < count; ++a)
         for (int b = 0; b < count; ++b) {
@@ -85,7 +85,7 @@ static double divergence_of_mode(int n, int k1, int k2)
     eddy_mac g = eddy_mac_make(10, 10, n, n);
     double *f = malloc((size_t)eddy_mac_size(&g) * sizeof *f);
     double *div = malloc((size_t)n * n * sizeof *div);
-    eddy_box_sample_mode(&m, &g, f);
+    eddyi_box_sample_mode(&m, &g, f);
     eddy_mac_divergence(&g, f, div);
     double worst = 0;
     for (int c = 0; c < n * n; ++c) worst = fmax(worst, fabs(div[c]));
@@ -112,18 +112,18 @@ static void no_flux_through_walls(void **state)
 {
     (void)state;
     eddy_box_mode m[30];
-    eddy_box_select_modes(4, 3, 30, m, NULL);
+    eddyi_box_select_modes(4, 3, 30, m, NULL);
     for (int k = 0; k < 30; ++k)
         for (int s = 0; s <= 50; ++s) {
             double uv[2];
             double y = 3.0 * s / 50, x = 4.0 * s / 50;
-            eddy_box_mode_velocity(&m[k], 4, 3, 0.0, y, uv);
+            eddyi_box_mode_velocity(&m[k], 4, 3, 0.0, y, uv);
             assert_true(fabs(uv[0]) < 1e-12);
-            eddy_box_mode_velocity(&m[k], 4, 3, 4.0, y, uv);
+            eddyi_box_mode_velocity(&m[k], 4, 3, 4.0, y, uv);
             assert_true(fabs(uv[0]) < 1e-12);
-            eddy_box_mode_velocity(&m[k], 4, 3, x, 0.0, uv);
+            eddyi_box_mode_velocity(&m[k], 4, 3, x, 0.0, uv);
             assert_true(fabs(uv[1]) < 1e-12);
-            eddy_box_mode_velocity(&m[k], 4, 3, x, 3.0, uv);
+            eddyi_box_mode_velocity(&m[k], 4, 3, x, 3.0, uv);
             assert_true(fabs(uv[1]) < 1e-12);
         }
 }
@@ -133,16 +133,16 @@ static void mode_vorticity_is_lambda_psi(void **state)
 {
     (void)state;
     eddy_box_mode m[10];
-    eddy_box_select_modes(10, 6, 10, m, NULL);
+    eddyi_box_select_modes(10, 6, 10, m, NULL);
     const double h = 1e-4;
     for (int k = 0; k < 10; ++k) {
         double x = 3.3, y = 1.7, px[2], mx[2], py[2], my[2];
-        eddy_box_mode_velocity(&m[k], 10, 6, x + h, y, px);
-        eddy_box_mode_velocity(&m[k], 10, 6, x - h, y, mx);
-        eddy_box_mode_velocity(&m[k], 10, 6, x, y + h, py);
-        eddy_box_mode_velocity(&m[k], 10, 6, x, y - h, my);
+        eddyi_box_mode_velocity(&m[k], 10, 6, x + h, y, px);
+        eddyi_box_mode_velocity(&m[k], 10, 6, x - h, y, mx);
+        eddyi_box_mode_velocity(&m[k], 10, 6, x, y + h, py);
+        eddyi_box_mode_velocity(&m[k], 10, 6, x, y - h, my);
         double curl = (px[1] - mx[1]) / (2 * h) - (py[0] - my[0]) / (2 * h);
-        double expect = m[k].lambda * eddy_box_mode_stream(&m[k], 10, 6, x, y);
+        double expect = m[k].lambda * eddyi_box_mode_stream(&m[k], 10, 6, x, y);
         assert_true(fabs(curl - expect) < 1e-6 * (1 + fabs(expect)));
     }
 }
@@ -153,24 +153,24 @@ static void recurrence_matches_direct_sum(void **state)
     (void)state;
     const int count = 256;
     eddy_box_mode m[256];
-    assert_int_equal(eddy_box_select_modes(10, 5, count, m, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_select_modes(10, 5, count, m, NULL), EDDY_OK);
     eddy_box_basis b;
-    assert_int_equal(eddy_box_basis_init(&b, m, count, 10, 5, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_basis_init(&b, m, count, 10, 5, NULL), EDDY_OK);
     double r[256];
     uint64_t seed = 42;
     for (int k = 0; k < count; ++k) r[k] = test_random(&seed);
     for (int p = 0; p < 50; ++p) {
         double x = 5 + 5 * test_random(&seed), y = 2.5 + 2.5 * test_random(&seed);
         double fast[2], slow[2] = {0, 0}, one[2];
-        eddy_box_basis_velocity(&b, r, x, y, fast);
+        eddyi_box_basis_velocity(&b, r, x, y, fast);
         for (int k = 0; k < count; ++k) {
-            eddy_box_mode_velocity(&m[k], 10, 5, x, y, one);
+            eddyi_box_mode_velocity(&m[k], 10, 5, x, y, one);
             slow[0] += r[k] * one[0];
             slow[1] += r[k] * one[1];
         }
         assert_true(fabs(fast[0] - slow[0]) < 1e-11 && fabs(fast[1] - slow[1]) < 1e-11);
     }
-    eddy_box_basis_free(&b);
+    eddyi_box_basis_free(&b);
 }
 
 int main(void)

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "fault_write.h"
 
 #include <dirent.h>
@@ -105,7 +105,7 @@ static void encode_sample(uint32_t kind, uint32_t version, uint8_t **buf, size_t
     eddy_section s[8];
     int n = sample_sections(s);
     eddy_error err;
-    assert_int_equal(eddy_container_encode(kind, version, s, n, buf, size, &err), EDDY_OK);
+    assert_int_equal(eddyi_container_encode(kind, version, s, n, buf, size, &err), EDDY_OK);
 }
 
 /* Decodes a private copy of exactly len bytes (so ASan sees any overread). */
@@ -116,20 +116,20 @@ static eddy_result decode_copy(const uint8_t *data, size_t len, eddy_error *err)
     if (len > 0)
         memcpy(copy, data, len);
     eddy_container c;
-    eddy_result rc = eddy_container_decode(copy, len, KIND_ASSET, 1, &c, err);
+    eddy_result rc = eddyi_container_decode(copy, len, KIND_ASSET, 1, &c, err);
     free(copy);
     return rc;
 }
 
 static void refresh_header_crc(uint8_t *buf)
 {
-    put_u32(buf + 28, eddy_crc32(buf, 28));
+    put_u32(buf + 28, eddyi_crc32(buf, 28));
 }
 
 static void refresh_table_crc(uint8_t *buf)
 {
     uint32_t count = get_u32(buf + 20);
-    put_u32(buf + 24, eddy_crc32(buf + HEADER_SIZE, (size_t)count * ENTRY_SIZE));
+    put_u32(buf + 24, eddyi_crc32(buf + HEADER_SIZE, (size_t)count * ENTRY_SIZE));
     refresh_header_crc(buf);
 }
 
@@ -154,12 +154,12 @@ static void expect_format_error(const uint8_t *buf, size_t size, const char *wor
 static void crc32_matches_the_standard(void **state)
 {
     (void)state;
-    assert_int_equal(eddy_crc32("123456789", 9), 0xCBF43926u);
-    assert_int_equal(eddy_crc32("", 0), 0u);
+    assert_int_equal(eddyi_crc32("123456789", 9), 0xCBF43926u);
+    assert_int_equal(eddyi_crc32("", 0), 0u);
     uint8_t b[1000];
     fill_pattern(b, sizeof b, 99);
     for (size_t n = 0; n <= sizeof b; n += 37)
-        assert_int_equal(eddy_crc32(b, n), reference_crc32(b, n));
+        assert_int_equal(eddyi_crc32(b, n), reference_crc32(b, n));
 }
 
 /* ------------------------------------------------------------ round trip */
@@ -175,12 +175,12 @@ static void round_trip_keeps_every_section(void **state)
 
     eddy_container c;
     eddy_error err = {0};
-    assert_int_equal(eddy_container_decode(buf, size, KIND_ASSET, 1, &c, &err), EDDY_OK);
+    assert_int_equal(eddyi_container_decode(buf, size, KIND_ASSET, 1, &c, &err), EDDY_OK);
     assert_int_equal(c.kind, KIND_ASSET);
     assert_int_equal(c.version, 1);
     assert_int_equal(c.count, n);
     for (int i = 0; i < n; i++) {
-        const eddy_section *found = eddy_container_find(&c, s[i].tag);
+        const eddy_section *found = eddyi_container_find(&c, s[i].tag);
         assert_non_null(found);
         assert_int_equal(found->tag, s[i].tag);
         assert_int_equal(found->size, s[i].size);
@@ -190,7 +190,7 @@ static void round_trip_keeps_every_section(void **state)
         assert_int_equal(offset % 8, 0);
         assert_true(offset + found->size <= size);
     }
-    assert_null(eddy_container_find(&c, EDDY_FOURCC('N', 'O', 'N', 'E')));
+    assert_null(eddyi_container_find(&c, EDDY_FOURCC('N', 'O', 'N', 'E')));
 
     /* Exact size: header, table, then sections packed at 8-byte boundaries. */
     size_t expect = HEADER_SIZE + ENTRY_SIZE * (size_t)n;
@@ -208,10 +208,10 @@ static void empty_container_round_trips(void **state)
     uint8_t *buf;
     size_t size;
     eddy_error err;
-    assert_int_equal(eddy_container_encode(KIND_MODE, 3, NULL, 0, &buf, &size, &err), EDDY_OK);
+    assert_int_equal(eddyi_container_encode(KIND_MODE, 3, NULL, 0, &buf, &size, &err), EDDY_OK);
     assert_int_equal(size, HEADER_SIZE);
     eddy_container c;
-    assert_int_equal(eddy_container_decode(buf, size, KIND_MODE, 3, &c, &err), EDDY_OK);
+    assert_int_equal(eddyi_container_decode(buf, size, KIND_MODE, 3, &c, &err), EDDY_OK);
     assert_int_equal(c.count, 0);
     assert_int_equal(c.version, 3);
     free(buf);
@@ -225,7 +225,7 @@ static void encoding_is_deterministic_and_little_endian(void **state)
     uint8_t *buf;
     size_t size;
     eddy_error err;
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 0x01020304u, &s, 1, &buf, &size, &err),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 0x01020304u, &s, 1, &buf, &size, &err),
                      EDDY_OK);
     static const uint8_t start[] = {'E', 'D', 'D', 'Y', 'F', 'I', 'L', 'E', 'A', 'S', 'S', 'T',
                                     4,   3,   2,   1,   4,   3,   2,   1,   1,   0,   0,   0};
@@ -252,19 +252,19 @@ static void encode_rejects_bad_arguments(void **state)
     size_t size = 1;
     eddy_error err = {0};
 
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, dup, 2, &buf, &size, &err),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, dup, 2, &buf, &size, &err),
                      EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "duplicate"));
     assert_null(buf);
     assert_int_equal(size, 0);
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, &no_data, 1, &buf, &size, &err),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, &no_data, 1, &buf, &size, &err),
                      EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, many, EDDY_MAX_SECTIONS + 1, &buf,
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, many, EDDY_MAX_SECTIONS + 1, &buf,
                                            &size, &err),
                      EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, many, -1, &buf, &size, &err),
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, many, -1, &buf, &size, &err),
                      EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, many, EDDY_MAX_SECTIONS, &buf, &size,
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, many, EDDY_MAX_SECTIONS, &buf, &size,
                                            &err),
                      EDDY_OK);
     free(buf);
@@ -284,7 +284,7 @@ static void every_truncation_is_rejected(void **state)
 
     eddy_container c;
     eddy_error err = {0};
-    assert_int_equal(eddy_container_decode(NULL, 0, KIND_ASSET, 1, &c, &err), EDDY_ERR_FORMAT);
+    assert_int_equal(eddyi_container_decode(NULL, 0, KIND_ASSET, 1, &c, &err), EDDY_ERR_FORMAT);
     free(buf);
 }
 
@@ -381,7 +381,7 @@ static void newer_version_is_rejected(void **state)
     encode_sample(KIND_ASSET, 7, &buf, &size);
     expect_format_error(buf, size, "version 7 is newer than this build reads (1)");
     eddy_container c;
-    assert_int_equal(eddy_container_decode(buf, size, KIND_ASSET, 7, &c, NULL), EDDY_OK);
+    assert_int_equal(eddyi_container_decode(buf, size, KIND_ASSET, 7, &c, NULL), EDDY_OK);
     assert_int_equal(c.version, 7);
     free(buf);
 }
@@ -417,7 +417,7 @@ static void overlapping_sections_are_rejected(void **state)
     /* ONE1 moved to the start of HEAD: they overlap; the CRCs stay valid. */
     uint64_t head_offset = get_u64(entry_at(buf, 0) + 8);
     put_u64(entry_at(buf, 3) + 8, head_offset);
-    put_u32(entry_at(buf, 3) + 4, eddy_crc32(buf + head_offset, 1));
+    put_u32(entry_at(buf, 3) + 4, eddyi_crc32(buf + head_offset, 1));
     refresh_table_crc(buf);
     expect_format_error(buf, size, "overlap");
     free(buf);
@@ -492,7 +492,7 @@ static void unprintable_tags_are_shown_in_hex(void **state)
     eddy_section s[2] = {{0x00000001u, d, 1}, {0x00000002u, d, 1}};
     uint8_t *buf;
     size_t size;
-    assert_int_equal(eddy_container_encode(KIND_ASSET, 1, s, 2, &buf, &size, NULL), EDDY_OK);
+    assert_int_equal(eddyi_container_encode(KIND_ASSET, 1, s, 2, &buf, &size, NULL), EDDY_OK);
     put_u32(entry_at(buf, 1), 1u);
     refresh_table_crc(buf);
     expect_format_error(buf, size, "duplicate section 0x00000001");
@@ -505,16 +505,16 @@ static void writer_bytes_are_little_endian(void **state)
 {
     (void)state;
     eddy_writer w = {0};
-    eddy_write_u32(&w, 0x01020304u);
-    eddy_write_i32(&w, -2);
-    eddy_write_u64(&w, 0x0102030405060708ull);
-    eddy_write_f64(&w, 1.0);
+    eddyi_write_u32(&w, 0x01020304u);
+    eddyi_write_i32(&w, -2);
+    eddyi_write_u64(&w, 0x0102030405060708ull);
+    eddyi_write_f64(&w, 1.0);
     assert_false(w.failed);
     static const uint8_t expect[] = {4, 3, 2, 1, 0xFE, 0xFF, 0xFF, 0xFF, 8, 7, 6, 5, 4, 3,
                                      2, 1, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F};
     assert_int_equal(w.size, sizeof expect);
     assert_memory_equal(w.data, expect, sizeof expect);
-    eddy_writer_free(&w);
+    eddyi_writer_free(&w);
     assert_null(w.data);
     assert_int_equal(w.size, 0);
 }
@@ -526,33 +526,33 @@ static void writer_and_reader_round_trip(void **state)
                              1.0 / 3.0};
     const size_t nv = sizeof values / sizeof values[0];
     eddy_writer w = {0};
-    eddy_write_u32(&w, 0xDEADBEEFu);
-    eddy_write_i32(&w, INT32_MIN);
-    eddy_write_i32(&w, INT32_MAX);
-    eddy_write_i32(&w, -1);
-    eddy_write_u64(&w, UINT64_MAX - 1);
+    eddyi_write_u32(&w, 0xDEADBEEFu);
+    eddyi_write_i32(&w, INT32_MIN);
+    eddyi_write_i32(&w, INT32_MAX);
+    eddyi_write_i32(&w, -1);
+    eddyi_write_u64(&w, UINT64_MAX - 1);
     for (int i = 0; i < 100; i++) /* crosses the writer's first growth */
-        eddy_write_f64(&w, i * 0.5);
-    eddy_write_f64s(&w, values, nv);
-    eddy_write_f64s(&w, values, 0);
+        eddyi_write_f64(&w, i * 0.5);
+    eddyi_write_f64s(&w, values, nv);
+    eddyi_write_f64s(&w, values, 0);
     assert_false(w.failed);
 
     eddy_section s = {TAG_HEAD, w.data, w.size};
-    eddy_reader r = eddy_reader_make(&s);
-    assert_int_equal(eddy_read_u32(&r), 0xDEADBEEFu);
-    assert_int_equal(eddy_read_i32(&r), INT32_MIN);
-    assert_int_equal(eddy_read_i32(&r), INT32_MAX);
-    assert_int_equal(eddy_read_i32(&r), -1);
-    assert_true(eddy_read_u64(&r) == UINT64_MAX - 1);
+    eddy_reader r = eddyi_reader_make(&s);
+    assert_int_equal(eddyi_read_u32(&r), 0xDEADBEEFu);
+    assert_int_equal(eddyi_read_i32(&r), INT32_MIN);
+    assert_int_equal(eddyi_read_i32(&r), INT32_MAX);
+    assert_int_equal(eddyi_read_i32(&r), -1);
+    assert_true(eddyi_read_u64(&r) == UINT64_MAX - 1);
     for (int i = 0; i < 100; i++)
-        assert_true(eddy_read_f64(&r) == i * 0.5);
+        assert_true(eddyi_read_f64(&r) == i * 0.5);
     double back[16];
-    assert_true(eddy_read_f64s(&r, back, nv));
+    assert_true(eddyi_read_f64s(&r, back, nv));
     assert_memory_equal(back, values, nv * sizeof(double)); /* bit-identical, NaN and -0 too */
-    assert_true(eddy_read_f64s(&r, back, 0));
+    assert_true(eddyi_read_f64s(&r, back, 0));
     assert_int_equal(r.left, 0);
     assert_false(r.failed);
-    eddy_writer_free(&w);
+    eddyi_writer_free(&w);
 }
 
 static void reader_stops_at_the_end(void **state)
@@ -561,32 +561,32 @@ static void reader_stops_at_the_end(void **state)
     uint8_t data[12];
     fill_pattern(data, sizeof data, 5);
     eddy_section s = {TAG_HEAD, data, sizeof data};
-    eddy_reader r = eddy_reader_make(&s);
-    assert_int_equal(eddy_read_u64(&r), get_u64(data));
+    eddy_reader r = eddyi_reader_make(&s);
+    assert_int_equal(eddyi_read_u64(&r), get_u64(data));
     assert_false(r.failed);
-    assert_int_equal(eddy_read_u64(&r), 0); /* 4 bytes left, 8 wanted */
+    assert_int_equal(eddyi_read_u64(&r), 0); /* 4 bytes left, 8 wanted */
     assert_true(r.failed);
     assert_int_equal(r.left, 0);
-    assert_int_equal(eddy_read_u32(&r), 0); /* failure sticks */
+    assert_int_equal(eddyi_read_u32(&r), 0); /* failure sticks */
     assert_true(r.failed);
 
-    r = eddy_reader_make(&s);
+    r = eddyi_reader_make(&s);
     double out[2] = {42.0, 42.0};
-    assert_false(eddy_read_f64s(&r, out, 2)); /* 16 wanted, 12 there */
+    assert_false(eddyi_read_f64s(&r, out, 2)); /* 16 wanted, 12 there */
     assert_true(r.failed);
     assert_true(out[0] == 42.0 && out[1] == 42.0);
 
-    r = eddy_reader_make(&s);
-    assert_false(eddy_read_f64s(&r, out, SIZE_MAX)); /* n * 8 would overflow */
+    r = eddyi_reader_make(&s);
+    assert_false(eddyi_read_f64s(&r, out, SIZE_MAX)); /* n * 8 would overflow */
     assert_true(r.failed);
 
     eddy_section empty = {TAG_EMPT, NULL, 0};
-    r = eddy_reader_make(&empty);
+    r = eddyi_reader_make(&empty);
     assert_false(r.failed);
-    assert_int_equal(eddy_read_i32(&r), 0);
+    assert_int_equal(eddyi_read_i32(&r), 0);
     assert_true(r.failed);
 
-    r = eddy_reader_make(NULL);
+    r = eddyi_reader_make(NULL);
     assert_true(r.failed);
 }
 
@@ -760,8 +760,8 @@ static void saved_container_loads_back(void **state)
     size_t back_size;
     assert_int_equal(eddy_read_file(path, 1 << 20, &back, &back_size, &err), EDDY_OK);
     eddy_container c;
-    assert_int_equal(eddy_container_decode(back, back_size, KIND_ASSET, 1, &c, &err), EDDY_OK);
-    const eddy_section *odd = eddy_container_find(&c, TAG_ODD);
+    assert_int_equal(eddyi_container_decode(back, back_size, KIND_ASSET, 1, &c, &err), EDDY_OK);
+    const eddy_section *odd = eddyi_container_find(&c, TAG_ODD);
     assert_non_null(odd);
     assert_int_equal(odd->size, sizeof odd_bytes);
     assert_memory_equal(odd->data, odd_bytes, sizeof odd_bytes);

@@ -226,10 +226,10 @@ static void quadtree_is_within_threshold_of_naive(void **state)
                         (size_t)g->table.levels * (size_t)g->table.bins * sizeof(double));
     int n = g->samples;
     double *naive = malloc((size_t)n * sizeof *naive);
-    eddy_grid_feedback_naive_field(g, w);
+    eddyi_grid_feedback_naive_field(g, w);
     memcpy(naive, g->field, (size_t)n * sizeof *naive);
     const double threshold = 1e-3;
-    int evaluations = eddy_grid_feedback_quadtree_field(g, w, threshold);
+    int evaluations = eddyi_grid_feedback_quadtree_field(g, w, threshold);
     double worst = 0, biggest = 0;
     for (int s = 0; s < n; ++s) {
         worst = fmax(worst, fabs(g->field[s] - naive[s]));
@@ -257,12 +257,12 @@ static double exact_vs_naive(int grid)
     add_circle(&r, EDDY_BODY_DYNAMIC, 7, 3, 0.6, 1);
     eddy_error err = {0};
     assert_int_equal(eddy_coupling_step(r.c, 1.0 / 60, &err), EDDY_OK);
-    assert_int_equal(eddy_grid_feedback_init(&r.c->grid, r.c, &err), EDDY_OK);
+    assert_int_equal(eddyi_grid_feedback_init(&r.c->grid, r.c, &err), EDDY_OK);
     double exact[30], naive[30];
     memset(exact, 0, sizeof exact);
-    eddy_panel_feedback_box(r.c->panels, r.asset->modes, 30, exact);
-    eddy_grid_feedback_naive_field(&r.c->grid, r.c->panels);
-    eddy_grid_feedback_project(&r.c->grid, 30, naive);
+    eddyi_panel_feedback_box(r.c->panels, r.asset->modes, 30, exact);
+    eddyi_grid_feedback_naive_field(&r.c->grid, r.c->panels);
+    eddyi_grid_feedback_project(&r.c->grid, 30, naive);
     double diff = 0, norm = 0;
     for (int k = 0; k < 30; ++k) {
         diff += (exact[k] - naive[k]) * (exact[k] - naive[k]);

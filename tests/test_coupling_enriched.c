@@ -64,10 +64,10 @@ static double grid_part_difference(int n, int *grid_modes)
     assert_int_equal(eddy_coupling_add_body(c, body, &err), EDDY_OK);
     assert_int_equal(eddy_coupling_step(c, 1.0 / 60, &err), EDDY_OK);
     double *exact = calloc((size_t)r, sizeof *exact), *naive = calloc((size_t)r, sizeof *naive);
-    eddy_stream_feedback_grid_modes(&c->stream, c->panels, exact);
-    assert_int_equal(eddy_grid_feedback_init(&c->grid, c, &err), EDDY_OK);
-    eddy_grid_feedback_naive_field(&c->grid, c->panels);
-    eddy_grid_feedback_project(&c->grid, r, naive);
+    eddyi_stream_feedback_grid_modes(&c->stream, c->panels, exact);
+    assert_int_equal(eddyi_grid_feedback_init(&c->grid, c, &err), EDDY_OK);
+    eddyi_grid_feedback_naive_field(&c->grid, c->panels);
+    eddyi_grid_feedback_project(&c->grid, r, naive);
     double diff = 0, norm = 0;
     *grid_modes = r - a->eigen_count;
     for (int m = a->eigen_count; m < r; ++m) {

@@ -73,7 +73,7 @@ static void svd_free(svd *d) { free(d->s), free(d->u), free(d->vt); }
 static svd ours(int m, int n, const double *a)
 {
     svd d = svd_alloc(m, n);
-    assert_int_equal(eddy_dense_svd(m, n, a, d.s, d.u, d.vt), EDDY_OK);
+    assert_int_equal(eddyi_dense_svd(m, n, a, d.s, d.u, d.vt), EDDY_OK);
     return d;
 }
 
@@ -186,7 +186,7 @@ static void qr_full_matches_lapack(void **state)
         double *tau = malloc(sizeof(double) * r);
         for (int i = 0; i < m; i++)
             for (int j = 0; j < r; j++) q[i * m + j] = ql[i * m + j] = a[i * r + j];
-        assert_int_equal(eddy_dense_qr_full(m, r, q), EDDY_OK);
+        assert_int_equal(eddyi_dense_qr_full(m, r, q), EDDY_OK);
         assert_int_equal(LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, r, ql, m, tau), 0);
         assert_int_equal(LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, m, r, ql, m, tau), 0);
         assert_true(orthonormality_defect(m, m, m, q) <= 1e-13);
@@ -223,16 +223,16 @@ static void qr_full_matches_lapack(void **state)
 
 /* The pseudo-inverse of a panel matrix as the panels build it, with LAPACK
  * (Z from dgeqrf/dorgqr, the SVD of P Z from dgesvd, the same rank cut), P and
- * the right-hand side L from eddy_panel_matrix_fill: pinv = Z (P Z)^+ L, against
- * the one eddy_panel_shape_build makes with dense.h. */
+ * the right-hand side L from eddyi_panel_matrix_fill: pinv = Z (P Z)^+ L, against
+ * the one eddyi_panel_shape_build makes with dense.h. */
 static double *lapack_panel_pinv(const eddy_panel_shape *s, double tol, int *null_count)
 {
     int m = s->count, r = s->group_count, n = m - r, rows = s->rows;
-    int k = eddy_panel_matrix_samples(s);
+    int k = eddyi_panel_matrix_samples(s);
     double *p = malloc(sizeof(double) * (size_t)k * m), *l = malloc(sizeof(double) * (size_t)k * m);
     double *q = calloc((size_t)m * m, sizeof(double));
     double *tau = malloc(sizeof(double) * r), *pz = malloc(sizeof(double) * (size_t)k * n);
-    assert_int_equal(eddy_panel_matrix_fill(s, p, l), EDDY_OK);
+    assert_int_equal(eddyi_panel_matrix_fill(s, p, l), EDDY_OK);
     for (int i = 0; i < m; i++) q[i * m + s->group[i]] = s->length[i];
     assert_int_equal(LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, r, q, m, tau), 0);
     assert_int_equal(LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, m, r, q, m, tau), 0);
@@ -282,13 +282,13 @@ static void panel_pseudo_inverse_matches_lapack(void **state)
         int count;
         double spacing;
     } cases[] = {
-        {"box", {eddy_piece_box(0.6, 0.35, 0, 0, 0)}, 1, 0.1},
-        {"circle", {eddy_piece_circle(0.4, 0, 0)}, 1, 0.08},
-        {"triangle", {eddy_piece_polygon(3, tri)}, 1, 0.05},
-        {"hexagon", {eddy_piece_polygon(6, hex)}, 1, 0.04},
-        {"box and disc", {eddy_piece_box(0.4, 0.3, 0, 0, 0.2), eddy_piece_circle(0.25, 0.5, 0)}, 2,
+        {"box", {eddyi_piece_box(0.6, 0.35, 0, 0, 0)}, 1, 0.1},
+        {"circle", {eddyi_piece_circle(0.4, 0, 0)}, 1, 0.08},
+        {"triangle", {eddyi_piece_polygon(3, tri)}, 1, 0.05},
+        {"hexagon", {eddyi_piece_polygon(6, hex)}, 1, 0.04},
+        {"box and disc", {eddyi_piece_box(0.4, 0.3, 0, 0, 0.2), eddyi_piece_circle(0.25, 0.5, 0)}, 2,
          0.08},
-        {"two apart", {eddy_piece_circle(0.2, -0.6, 0), eddy_piece_circle(0.2, 0.6, 0)}, 2, 0.06},
+        {"two apart", {eddyi_piece_circle(0.2, -0.6, 0), eddyi_piece_circle(0.2, 0.6, 0)}, 2, 0.06},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         eddy_panel_shape_desc d = {0};
@@ -298,7 +298,7 @@ static void panel_pseudo_inverse_matches_lapack(void **state)
         d.spacing = cases[k].spacing;
         eddy_panel_shape s;
         eddy_error err;
-        if (eddy_panel_shape_build(&d, &s, &err) != EDDY_OK) fail_msg("%s", err.message);
+        if (eddyi_panel_shape_build(&d, &s, &err) != EDDY_OK) fail_msg("%s", err.message);
         int null_count = -1;
         double *ref = lapack_panel_pinv(&s, EDDY_PANEL_SINGULAR_TOL, &null_count);
         assert_int_equal(null_count, s.null_count);
@@ -312,7 +312,7 @@ static void panel_pseudo_inverse_matches_lapack(void **state)
                       s.null_count, worst / scale);
         assert_true(worst <= 1e-10 * scale);
         free(ref);
-        eddy_panel_shape_free(&s);
+        eddyi_panel_shape_free(&s);
     }
 }
 
@@ -320,20 +320,20 @@ static void bad_input_is_refused(void **state)
 {
     (void)state;
     double a[6] = {1, 2, 3, 4, 5, 6}, s[3], u[6], vt[9];
-    assert_int_equal(eddy_dense_svd(2, 3, a, s, u, vt), EDDY_ERR_ARGUMENT); /* m < n */
-    assert_int_equal(eddy_dense_svd(0, 0, a, s, u, vt), EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_dense_svd(3, 2, NULL, s, u, vt), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_svd(2, 3, a, s, u, vt), EDDY_ERR_ARGUMENT); /* m < n */
+    assert_int_equal(eddyi_dense_svd(0, 0, a, s, u, vt), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_svd(3, 2, NULL, s, u, vt), EDDY_ERR_ARGUMENT);
     a[4] = NAN;
-    assert_int_equal(eddy_dense_svd(3, 2, a, s, u, vt), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_svd(3, 2, a, s, u, vt), EDDY_ERR_NUMERIC);
     a[4] = INFINITY;
-    assert_int_equal(eddy_dense_svd(3, 2, a, s, u, vt), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_svd(3, 2, a, s, u, vt), EDDY_ERR_NUMERIC);
     double q[9] = {1, 0, 0, 2, 0, 0, NAN, 0, 0};
-    assert_int_equal(eddy_dense_qr_full(3, 4, q), EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_dense_qr_full(3, 0, q), EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_dense_qr_full(3, 1, q), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_qr_full(3, 4, q), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_qr_full(3, 0, q), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_qr_full(3, 1, q), EDDY_ERR_NUMERIC);
     /* the zero matrix: zero singular values, U left zero, V orthogonal */
     double z[6] = {0};
-    assert_int_equal(eddy_dense_svd(3, 2, z, s, u, vt), EDDY_OK);
+    assert_int_equal(eddyi_dense_svd(3, 2, z, s, u, vt), EDDY_OK);
     assert_true(s[0] == 0.0 && s[1] == 0.0 && frobenius(6, u) == 0.0);
     assert_true(orthonormality_defect(2, 2, 2, vt) == 0.0);
 }
@@ -381,7 +381,7 @@ static void invert_matches_lapack(void **state)
         assert_true(x && ref && pivot);
         memcpy(x, a, sizeof(double) * (size_t)n * n);
         memcpy(ref, a, sizeof(double) * (size_t)n * n);
-        assert_int_equal(eddy_dense_invert(n, x), EDDY_OK);
+        assert_int_equal(eddyi_dense_invert(n, x), EDDY_OK);
         assert_int_equal(LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, ref, n, pivot), 0);
         assert_int_equal(LAPACKE_dgetri(LAPACK_ROW_MAJOR, n, ref, n, pivot), 0);
         double worst = 0.0, scale = 0.0;
@@ -404,16 +404,16 @@ static void singular_matrices_are_refused(void **state)
     /* rank 2 of 3: the third row is the sum of the first two */
     double a[9] = {1, 2, 3, 4, 5, 6, 5, 7, 9}, keep[9];
     memcpy(keep, a, sizeof a);
-    assert_int_equal(eddy_dense_invert(3, a), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_invert(3, a), EDDY_ERR_NUMERIC);
     assert_memory_equal(a, keep, sizeof a); /* left as it was */
     double zero[4] = {0};
-    assert_int_equal(eddy_dense_invert(2, zero), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_invert(2, zero), EDDY_ERR_NUMERIC);
     double bad[4] = {1, 0, 0, NAN};
-    assert_int_equal(eddy_dense_invert(2, bad), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_invert(2, bad), EDDY_ERR_NUMERIC);
     bad[3] = INFINITY;
-    assert_int_equal(eddy_dense_invert(2, bad), EDDY_ERR_NUMERIC);
-    assert_int_equal(eddy_dense_invert(0, a), EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_dense_invert(3, NULL), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_invert(2, bad), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_dense_invert(0, a), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_dense_invert(3, NULL), EDDY_ERR_ARGUMENT);
 }
 
 int main(void)

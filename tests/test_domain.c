@@ -12,7 +12,7 @@
 #include "domain_build.h"
 #include "eddy_body.h"
 #include "eddy_coupling.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "panel_walls.h"
@@ -140,16 +140,16 @@ static void basis_is_orthonormal_in_the_mac_product(void **state)
     assert_true(a->viscosity[(size_t)a->mode_count * (size_t)a->mode_count - 1] == 0.0);
     /* vorticity of an eigenmode is lambda psi: its curl energy is lambda */
     eddy_domain_topology t;
-    assert_int_equal(eddy_domain_topology_build(&g, a->solid, &t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_domain_topology_build(&g, a->solid, &t, NULL), EDDY_OK);
     double *omega = malloc((size_t)t.unknowns * sizeof *omega);
     for (int k = 0; k < 5; ++k) {
-        eddy_domain_vorticity(&t, a->grid_modes + (size_t)k * n, omega);
+        eddyi_domain_vorticity(&t, a->grid_modes + (size_t)k * n, omega);
         double sum = 0.0;
         for (int u = 0; u < t.unknowns; ++u) sum += omega[u] * omega[u];
         assert_true(fabs(g.hx * g.hy * sum - a->domain_lambda[k]) < 1e-9 * a->domain_lambda[k]);
     }
     free(omega);
-    eddy_domain_topology_free(&t);
+    eddyi_domain_topology_free(&t);
     eddy_asset_destroy(a);
 }
 
@@ -165,14 +165,14 @@ static void box_eigenvalues_match_the_closed_form(void **state)
         eddy_mac g = eddy_mac_make(W, H, nx, ny);
         uint8_t *solid = calloc((size_t)nx * (size_t)ny, 1);
         eddy_domain_topology t;
-        assert_int_equal(eddy_domain_topology_build(&g, solid, &t, NULL), EDDY_OK);
+        assert_int_equal(eddyi_domain_topology_build(&g, solid, &t, NULL), EDDY_OK);
         assert_int_equal(t.islands, 0);
         eddy_laplace_factor *f;
-        assert_int_equal(eddy_laplace_factor_create(&t, &f, NULL), EDDY_OK);
+        assert_int_equal(eddyi_laplace_factor_create(&t, &f, NULL), EDDY_OK);
         double lambda[12], *vec = malloc((size_t)count * (size_t)t.unknowns * sizeof *vec);
-        assert_int_equal(eddy_domain_eigen_solve(&t, f, count, lambda, vec, NULL), EDDY_OK);
+        assert_int_equal(eddyi_domain_eigen_solve(&t, f, count, lambda, vec, NULL), EDDY_OK);
         eddy_box_mode m[12];
-        assert_int_equal(eddy_box_select_modes(W, H, count, m, NULL), EDDY_OK);
+        assert_int_equal(eddyi_box_select_modes(W, H, count, m, NULL), EDDY_OK);
         double worst = 0.0;
         for (int k = 0; k < count; ++k) {
             double sx = 2.0 * sin(m[k].k1 * M_PI / (2.0 * nx)) / g.hx;
@@ -189,8 +189,8 @@ static void box_eigenvalues_match_the_closed_form(void **state)
         }
         err_prev = worst;
         free(vec), free(solid);
-        eddy_laplace_factor_destroy(f);
-        eddy_domain_topology_free(&t);
+        eddyi_laplace_factor_destroy(f);
+        eddyi_domain_topology_free(&t);
     }
 }
 
@@ -451,14 +451,14 @@ static void box_levels_keep_the_closed_form_path(void **state)
     assert_null(a->wall_panels);
     assert_int_equal(a->eigen_count, 73);
     eddy_box_mode m[73];
-    assert_int_equal(eddy_box_select_modes(10, 10, 73, m, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_select_modes(10, 10, 73, m, NULL), EDDY_OK);
     eddy_tensor t;
-    assert_int_equal(eddy_box_advection_tensor(m, 73, 10, 10, &t, NULL), EDDY_OK);
-    assert_int_equal(eddy_tensor_skew_symmetrize(&t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_advection_tensor(m, 73, 10, 10, &t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_tensor_skew_symmetrize(&t, NULL), EDDY_OK);
     assert_int_equal(t.nnz, a->tensor.nnz);
     assert_memory_equal(t.value, a->tensor.value, (size_t)t.nnz * sizeof *t.value);
     assert_memory_equal(t.k, a->tensor.k, (size_t)t.nnz * sizeof *t.k);
-    eddy_tensor_free(&t);
+    eddyi_tensor_free(&t);
     eddy_file_section sec[16];
     unsigned char *data;
     size_t size;

@@ -7,7 +7,7 @@
  * bad build requests, and scenes that excite artist modes. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "eddy_grid.h"
@@ -86,7 +86,7 @@ static void basis_field(const eddy_asset *a, const eddy_mac *mac, int b, double 
 {
     int n = eddy_mac_size(mac);
     if (b < a->eigen_count)
-        eddy_box_sample_curl(&a->modes[b], mac, out);
+        eddyi_box_sample_curl(&a->modes[b], mac, out);
     else
         memcpy(out, a->grid_modes + (size_t)(b - a->eigen_count) * (size_t)n, (size_t)n * sizeof *out);
 }
@@ -255,7 +255,7 @@ static void reduced_operators_are_consistent(void **state)
                   er, D[MODES * r + MODES]);
     assert_true(asym == 0.0);
     assert_true(er < 1e-8 * fabs(D[MODES * r + MODES]));
-    assert_true(eddy_tensor_skew_defect(&g_jet->tensor) == 0.0);
+    assert_true(eddyi_tensor_skew_defect(&g_jet->tensor) == 0.0);
 }
 
 static void enriched_inviscid_run_keeps_its_energy(void **state)
@@ -505,8 +505,8 @@ static void eigenmode_painting_adds_no_grid_mode(void **state)
     eddy_mode_set *set = make_set("swirl", 1, n32, n32);
     eddy_mac mac = eddy_mac_make(W, H, n32, n32);
     eddy_box_mode m[20];
-    assert_int_equal(eddy_box_select_modes(W, H, 20, m, NULL), EDDY_OK);
-    eddy_box_sample_curl(&m[3], &mac, eddy_mode_set_field(set, 0));
+    assert_int_equal(eddyi_box_select_modes(W, H, 20, m, NULL), EDDY_OK);
+    eddyi_box_sample_curl(&m[3], &mac, eddy_mode_set_field(set, 0));
     const eddy_mode_set *sets[1] = {set};
     eddy_build_report rep;
     eddy_asset *a = build_enriched(sets, 1, NULL, 0, 0, 20, n32, &rep);
@@ -631,7 +631,7 @@ static void load_sections(sections *out, const eddy_asset *a)
     size_t size;
     assert_int_equal(eddy_asset_encode(a, &out->file, &size, NULL), EDDY_OK);
     eddy_container c;
-    assert_int_equal(eddy_container_decode(out->file, size, EDDY_FOURCC('A', 'S', 'S', 'T'),
+    assert_int_equal(eddyi_container_decode(out->file, size, EDDY_FOURCC('A', 'S', 'S', 'T'),
                                            EDDY_ASSET_VERSION, &c, NULL), EDDY_OK);
     out->count = c.count;
     for (int q = 0; q < c.count; ++q) out->s[q] = c.sections[q];
@@ -659,7 +659,7 @@ static eddy_result load_with(const char *tag, const void *data, size_t size, edd
     }
     uint8_t *file;
     size_t file_size;
-    assert_int_equal(eddy_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION, s.s,
+    assert_int_equal(eddyi_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION, s.s,
                                            s.count, &file, &file_size, NULL), EDDY_OK);
     eddy_asset *b = NULL;
     err->message[0] = 0;
@@ -771,7 +771,7 @@ static void malformed_grid_and_artist_sections_are_refused(void **state)
     ps.s[ps.count++] = *gm;
     uint8_t *file;
     size_t file_size;
-    assert_int_equal(eddy_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION, ps.s,
+    assert_int_equal(eddyi_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), EDDY_ASSET_VERSION, ps.s,
                                            ps.count, &file, &file_size, NULL), EDDY_OK);
     eddy_asset *b = NULL;
     assert_int_equal(eddy_asset_load_memory(file, file_size, &b, &err), EDDY_ERR_FORMAT);

@@ -10,7 +10,7 @@
 #include "test_util.h"
 #include "tool_run.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 
 #include <cJSON.h>

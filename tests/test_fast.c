@@ -3,7 +3,7 @@
 /* test_fast.c - every fast path of issue 7 against its exact counterpart:
  * the multipole far field against direct sums within its bound, its image
  * and translation rules, the vectorised near-field kernel against
- * eddy_panel_normal_influence_near, the fast panel solve against the
+ * eddyi_panel_normal_influence_near, the fast panel solve against the
  * reference solve, the Gauss-point feedback against the closed form, batched
  * point evaluation against single points, the closed-form stir against
  * quadrature, the dense tensor against the sparse one, and the whole fast
@@ -35,7 +35,7 @@ static eddy_panel_shape build_shape(const eddy_piece *pieces, int count, double 
     d.spacing = h;
     eddy_panel_shape s;
     eddy_error err = {0};
-    if (eddy_panel_shape_build(&d, &s, &err) != EDDY_OK) fail_msg("shape: %s", err.message);
+    if (eddyi_panel_shape_build(&d, &s, &err) != EDDY_OK) fail_msg("shape: %s", err.message);
     return s;
 }
 
@@ -52,8 +52,8 @@ typedef struct group {
 static group make_group(double x, double y, double angle, uint64_t seed)
 {
     group g;
-    eddy_piece pieces[2] = {eddy_piece_box(0.4, 0.25, 0.1, 0.0, 0.3),
-                            eddy_piece_circle(0.3, -0.25, 0.1)};
+    eddy_piece pieces[2] = {eddyi_piece_box(0.4, 0.25, 0.1, 0.0, 0.3),
+                            eddyi_piece_circle(0.3, -0.25, 0.1)};
     g.shape = build_shape(pieces, 2, 0.06);
     int m = g.shape.count;
     g.ends = malloc(sizeof(double) * 4 * (size_t)m);
@@ -81,7 +81,7 @@ static group make_group(double x, double y, double angle, uint64_t seed)
 
 static void free_group(group *g)
 {
-    eddy_panel_shape_free(&g->shape);
+    eddyi_panel_shape_free(&g->shape);
     free(g->ends), free(g->gamma);
 }
 
@@ -93,7 +93,7 @@ static void direct_field(const double *ends, const double *gamma, int m, double 
     for (int j = 0; j < m; ++j) {
         double uv[2];
         const double *e = &ends[4 * j];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], gamma[j], x, y, uv);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], gamma[j], x, y, uv);
         u += uv[0], v += uv[1];
     }
     out[0] = u, out[1] = -v;
@@ -107,7 +107,7 @@ static void multipole_within_its_bound(void **state)
     group g = make_group(3.0, 2.0, 0.7, 11);
     int m = g.shape.count;
     double coef[2 * EDDY_FAR_P_MAX];
-    eddy_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, EDDY_FAR_P_MAX, coef);
+    eddyi_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, EDDY_FAR_P_MAX, coef);
     /* zero circulation (5.15): a_1 vanishes */
     assert_true(hypot(coef[0], coef[1]) < 1e-14 * g.abs_circ);
     const double rhos[] = {0.15, 0.3, 0.5, 0.7};
@@ -120,7 +120,7 @@ static void multipole_within_its_bound(void **state)
                 double x = g.cx + dist * cos(a * PI / 12 + 0.1), y = g.cy + dist * sin(a * PI / 12 + 0.1);
                 double exact[2], approx[2];
                 direct_field(g.ends, g.gamma, m, x, y, exact);
-                eddy_far_multipole_eval(coef, p, g.cx, g.cy, x, y, approx);
+                eddyi_far_multipole_eval(coef, p, g.cx, g.cy, x, y, approx);
                 double err = hypot(exact[0] - approx[0], exact[1] - approx[1]);
                 assert_true(err <= bound + 1e-14 * g.abs_circ);
                 if (bound > 1e-12 * g.abs_circ) worst_ratio = fmax(worst_ratio, err / bound);
@@ -130,8 +130,8 @@ static void multipole_within_its_bound(void **state)
     print_message("fast: multipole error / bound at most %.3f over 4 distances and orders 1..%d\n",
                   worst_ratio, EDDY_FAR_P_MAX);
     /* the order rule: rho^p / (1 - rho) <= tol */
-    assert_int_equal(eddy_far_order(0.5, 1e-4), 15);
-    assert_true(eddy_far_order(0.99, 1e-12) > EDDY_FAR_P_MAX);
+    assert_int_equal(eddyi_far_order(0.5, 1e-4), 15);
+    assert_true(eddyi_far_order(0.99, 1e-12) > EDDY_FAR_P_MAX);
     free_group(&g);
 }
 
@@ -142,8 +142,8 @@ static void multipole_rotation_mirror_and_shift(void **state)
     group g = make_group(2.0, 1.5, 0.9, 5);
     int m = g.shape.count;
     double world[2 * EDDY_FAR_P_MAX], body[2 * EDDY_FAR_P_MAX];
-    eddy_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, p, world);
-    eddy_far_multipole_direct(g.shape.ends, g.gamma, m, 0.0, 0.0, p, body);
+    eddyi_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, p, world);
+    eddyi_far_multipole_direct(g.shape.ends, g.gamma, m, 0.0, 0.0, p, body);
     double scale = 0.0, worst = 0.0;
     for (int k = 1; k <= p; ++k) { /* a_k(world) = e^(i (k-1) theta) a_k(body) */
         double c = cos((k - 1) * 0.9), s = sin((k - 1) * 0.9);
@@ -165,9 +165,9 @@ static void multipole_rotation_mirror_and_shift(void **state)
         }
         for (int j = 0; j < m; ++j) mg[j] = (mx != my) ? -g.gamma[j] : g.gamma[j];
         double direct[2 * EDDY_FAR_P_MAX], rule[2 * EDDY_FAR_P_MAX];
-        eddy_far_multipole_direct(mends, mg, m, mx ? 2 * wx - g.cx : g.cx, my ? 2 * wy - g.cy : g.cy,
+        eddyi_far_multipole_direct(mends, mg, m, mx ? 2 * wx - g.cx : g.cx, my ? 2 * wy - g.cy : g.cy,
                                   p, direct);
-        eddy_far_mirror(world, p, mirror, rule);
+        eddyi_far_mirror(world, p, mirror, rule);
         double diff = 0.0;
         for (int k = 0; k < 2 * p; ++k) diff = fmax(diff, fabs(direct[k] - rule[k]));
         /* a_1 is the total circulation, zero up to round-off of the sums */
@@ -177,8 +177,8 @@ static void multipole_rotation_mirror_and_shift(void **state)
      * first p about c */
     double shifted[2 * EDDY_FAR_P_MAX] = {0}, about[2 * EDDY_FAR_P_MAX];
     double ccx = g.cx + 0.3, ccy = g.cy - 0.2;
-    eddy_far_shift_add(world, p, g.cx - ccx, g.cy - ccy, shifted);
-    eddy_far_multipole_direct(g.ends, g.gamma, m, ccx, ccy, p, about);
+    eddyi_far_shift_add(world, p, g.cx - ccx, g.cy - ccy, shifted);
+    eddyi_far_multipole_direct(g.ends, g.gamma, m, ccx, ccy, p, about);
     double diff = 0.0, big = 0.0;
     for (int k = 0; k < 2 * p; ++k) {
         diff = fmax(diff, fabs(shifted[k] - about[k]));
@@ -200,8 +200,8 @@ static void local_expansion_within_its_bound(void **state)
     group g = make_group(3.0, 2.0, 0.7, 17);
     int m = g.shape.count;
     double coef[2 * EDDY_FAR_P_MAX], table[EDDY_FAR_BINOMIALS];
-    eddy_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, EDDY_FAR_P_MAX, coef);
-    eddy_far_local_binomials(table);
+    eddyi_far_multipole_direct(g.ends, g.gamma, m, g.cx, g.cy, EDDY_FAR_P_MAX, coef);
+    eddyi_far_local_binomials(table);
     /* the table is C(k + l - 1, l), twice, against the product formula */
     for (int l = 0; l < EDDY_FAR_P_MAX; ++l)
         for (int k = 1; k <= EDDY_FAR_P_MAX; ++k) {
@@ -220,14 +220,14 @@ static void local_expansion_within_its_bound(void **state)
         for (int p = 1; p <= EDDY_FAR_P_MAX; p += 3)
             for (int q = 0; q < EDDY_FAR_P_MAX; q += 3) {
                 double b[2 * EDDY_FAR_P_MAX] = {0};
-                eddy_far_local_add(coef, p, tx - g.cx, ty - g.cy, q, table, b);
+                eddyi_far_local_add(coef, p, tx - g.cx, ty - g.cy, q, table, b);
                 double bound = g.abs_circ / (2 * PI * dist * (1 - rho - sigma)) *
                                (pow(rho / (1 - sigma), p) + pow(sigma / (1 - rho), q + 1));
                 for (int a = 0; a < 16; ++a) { /* on the disc's rim and half way in */
                     double r = (a % 2 ? 1.0 : 0.5) * rt, phi = a * PI / 8 + 0.2;
                     double x = tx + r * cos(phi), y = ty + r * sin(phi), exact[2], approx[2];
                     direct_field(g.ends, g.gamma, m, x, y, exact);
-                    eddy_far_local_eval(b, q, tx, ty, x, y, approx);
+                    eddyi_far_local_eval(b, q, tx, ty, x, y, approx);
                     double err = hypot(exact[0] - approx[0], exact[1] - approx[1]);
                     assert_true(err <= bound + 1e-13 * g.abs_circ);
                     if (bound > 1e-12 * g.abs_circ) worst_ratio = fmax(worst_ratio, err / bound);
@@ -238,9 +238,9 @@ static void local_expansion_within_its_bound(void **state)
     print_message("fast: local expansion error / bound at most %.3f over %d targets, orders "
                   "p, q up to %d\n", worst_ratio, checked, EDDY_FAR_P_MAX);
     /* the order rule of the local expansions: the fewest n with x^n <= limit */
-    assert_int_equal(eddy_far_order_within(0.5, 1e-4), 14);
-    assert_int_equal(eddy_far_order_within(0.0, 1e-4), 1);
-    assert_true(eddy_far_order_within(0.99, 1e-12) > EDDY_FAR_P_MAX);
+    assert_int_equal(eddyi_far_order_within(0.5, 1e-4), 14);
+    assert_int_equal(eddyi_far_order_within(0.0, 1e-4), 1);
+    assert_true(eddyi_far_order_within(0.99, 1e-12) > EDDY_FAR_P_MAX);
     free_group(&g);
 }
 
@@ -260,8 +260,8 @@ static void kernel_matches_the_reference(void **state)
         }
         double nx = test_random(&seed), ny = test_random(&seed), nn = hypot(nx, ny);
         nx /= nn, ny /= nn;
-        double a = eddy_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y, nx, ny);
-        double b = eddy_panel_normal_influence_near(e[0], e[1], e[2], e[3], x, y, nx, ny);
+        double a = eddyi_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y, nx, ny);
+        double b = eddyi_panel_normal_influence_near(e[0], e[1], e[2], e[3], x, y, nx, ny);
         worst = fmax(worst, fabs(a - b));
         big = fmax(big, fabs(b));
     }
@@ -295,12 +295,12 @@ static eddy_panel_world *make_world(double tol, bool fast, const eddy_panel_shap
     d.tolerance = tol, d.max_iterations = 1000, d.fast = fast;
     eddy_panel_world *w;
     eddy_error err;
-    assert_int_equal(eddy_panel_world_create(&d, &w, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_create(&d, &w, &err), EDDY_OK);
     for (int b = 0; b < l->count; ++b) {
         int index;
-        assert_int_equal(eddy_panel_world_add_body(w, &shapes[l->shape[b]], &index, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_add_body(w, &shapes[l->shape[b]], &index, &err), EDDY_OK);
         eddy_panel_body_state st = {l->body[b][0], l->body[b][1], l->body[b][2], 0.1 * b, -0.2, 0.3};
-        assert_int_equal(eddy_panel_world_set_state(w, index, &st, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_set_state(w, index, &st, &err), EDDY_OK);
     }
     return w;
 }
@@ -315,9 +315,9 @@ static double relative_difference(const double *a, const double *b, int n)
 static void fast_solve_matches_reference(void **state)
 {
     (void)state;
-    eddy_piece box = eddy_piece_box(0.3, 0.2, 0, 0, 0), disc = eddy_piece_circle(0.25, 0, 0);
+    eddy_piece box = eddyi_piece_box(0.3, 0.2, 0, 0, 0), disc = eddyi_piece_circle(0.25, 0, 0);
     const double tri[3][2] = {{-0.3, -0.2}, {0.3, -0.2}, {0.0, 0.3}};
-    eddy_piece triangle = eddy_piece_polygon(3, tri);
+    eddy_piece triangle = eddyi_piece_polygon(3, tri);
     eddy_panel_shape shapes[3] = {build_shape(&box, 1, 0.06), build_shape(&disc, 1, 0.06),
                                   build_shape(&triangle, 1, 0.06)};
     const layout layouts[] = {
@@ -338,8 +338,8 @@ static void fast_solve_matches_reference(void **state)
             eddy_panel_world *fast = make_world(tols[t], true, shapes, l);
             eddy_panel_report rr, rf;
             eddy_error err;
-            assert_int_equal(eddy_panel_world_solve(ref, linear_flow, NULL, &rr, &err), EDDY_OK);
-            assert_int_equal(eddy_panel_world_solve(fast, linear_flow, NULL, &rf, &err), EDDY_OK);
+            assert_int_equal(eddyi_panel_world_solve(ref, linear_flow, NULL, &rr, &err), EDDY_OK);
+            assert_int_equal(eddyi_panel_world_solve(fast, linear_flow, NULL, &rf, &err), EDDY_OK);
             assert_true(rr.converged && rf.converged);
             assert_int_equal(rr.image_panels, rf.image_panels);
             diff[t] = relative_difference(fast->strength, ref->strength, ref->source_count);
@@ -348,15 +348,15 @@ static void fast_solve_matches_reference(void **state)
             for (int b = 0; b < l->count; ++b) {
                 eddy_panel_body_state st = {l->body[b][0] + 0.004, l->body[b][1] - 0.003,
                                             l->body[b][2] + 0.01, 0.1 * b, -0.2, 0.3};
-                eddy_panel_world_set_state(ref, b, &st, &err);
-                eddy_panel_world_set_state(fast, b, &st, &err);
+                eddyi_panel_world_set_state(ref, b, &st, &err);
+                eddyi_panel_world_set_state(fast, b, &st, &err);
             }
-            assert_int_equal(eddy_panel_world_solve(ref, linear_flow, NULL, &rr, &err), EDDY_OK);
-            assert_int_equal(eddy_panel_world_solve(fast, linear_flow, NULL, &rf, &err), EDDY_OK);
+            assert_int_equal(eddyi_panel_world_solve(ref, linear_flow, NULL, &rr, &err), EDDY_OK);
+            assert_int_equal(eddyi_panel_world_solve(fast, linear_flow, NULL, &rf, &err), EDDY_OK);
             double warm = relative_difference(fast->strength, ref->strength, ref->source_count);
             diff[t] = fmax(diff[t], warm);
-            eddy_panel_world_destroy(ref);
-            eddy_panel_world_destroy(fast);
+            eddyi_panel_world_destroy(ref);
+            eddyi_panel_world_destroy(fast);
         }
         print_message("fast: solve '%s': strengths vs reference %.1e at tolerance 1e-12 (%d / %d "
                       "sweeps), %.1e at 1e-4 (%d / %d)\n", l->name, diff[0], sweeps[0][0],
@@ -364,7 +364,7 @@ static void fast_solve_matches_reference(void **state)
         assert_true(diff[0] < 1e-9);
         assert_true(diff[1] < 5e-3);
     }
-    for (int s = 0; s < 3; ++s) eddy_panel_shape_free(&shapes[s]);
+    for (int s = 0; s < 3; ++s) eddyi_panel_shape_free(&shapes[s]);
 }
 
 /* ------------------------------------------------------------ feedback */
@@ -375,38 +375,38 @@ static void fast_feedback_matches_closed_form(void **state)
     const int counts[2] = {73, 256};
     for (int c = 0; c < 2; ++c) {
         eddy_asset *a = test_build_asset(10, 10, 16, 16, counts[c]);
-        eddy_piece box = eddy_piece_box(0.5, 0.3, 0, 0, 0), disc = eddy_piece_circle(0.4, 0, 0);
+        eddy_piece box = eddyi_piece_box(0.5, 0.3, 0, 0, 0), disc = eddyi_piece_circle(0.4, 0, 0);
         eddy_panel_shape shapes[2] = {build_shape(&box, 1, 10.0 / 64), build_shape(&disc, 1, 10.0 / 128)};
         eddy_panel_world_desc d = {0};
         d.width = 10, d.height = 10, d.max_bodies = 8, d.max_panels = 1000;
         eddy_panel_world *w;
         eddy_error err;
-        assert_int_equal(eddy_panel_world_create(&d, &w, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_create(&d, &w, &err), EDDY_OK);
         const double pos[4][3] = {{2, 3, 0.3}, {7, 7, 0}, {0.6, 9.3, 1.1}, {5, 0.45, 0}};
         for (int b = 0; b < 4; ++b) {
             int index;
-            eddy_panel_world_add_body(w, &shapes[b % 2], &index, &err);
+            eddyi_panel_world_add_body(w, &shapes[b % 2], &index, &err);
             eddy_panel_body_state st = {pos[b][0], pos[b][1], pos[b][2], 0.5, -0.3, 1.0};
-            eddy_panel_world_set_state(w, index, &st, &err);
+            eddyi_panel_world_set_state(w, index, &st, &err);
         }
-        assert_int_equal(eddy_panel_world_solve(w, linear_flow, NULL, NULL, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_solve(w, linear_flow, NULL, NULL, &err), EDDY_OK);
         double *exact = calloc((size_t)counts[c], sizeof(double)), *fast = calloc((size_t)counts[c], sizeof(double));
-        eddy_panel_feedback_box(w, a->modes, counts[c], exact);
+        eddyi_panel_feedback_box(w, a->modes, counts[c], exact);
         eddy_box_feedback *fb;
-        assert_int_equal(eddy_box_feedback_create(a->modes, counts[c], 10, 10, &fb, &err), EDDY_OK);
-        assert_true(eddy_box_feedback_apply(fb, w, fast));
+        assert_int_equal(eddyi_box_feedback_create(a->modes, counts[c], 10, 10, &fb, &err), EDDY_OK);
+        assert_true(eddyi_box_feedback_apply(fb, w, fast));
         double worst = 0.0, big = 0.0;
         for (int k = 0; k < counts[c]; ++k) {
             worst = fmax(worst, fabs(fast[k] - exact[k]));
             big = fmax(big, fabs(exact[k]));
         }
         print_message("fast: feedback of %d modes, %d Gauss points a panel: max diff %.1e of max %.2e\n",
-                      counts[c], eddy_box_feedback_points(fb), worst, big);
+                      counts[c], eddyi_box_feedback_points(fb), worst, big);
         assert_true(worst <= 1e-12 * big);
-        eddy_box_feedback_destroy(fb);
+        eddyi_box_feedback_destroy(fb);
         free(exact), free(fast);
-        eddy_panel_world_destroy(w);
-        for (int s = 0; s < 2; ++s) eddy_panel_shape_free(&shapes[s]);
+        eddyi_panel_world_destroy(w);
+        for (int s = 0; s < 2; ++s) eddyi_panel_shape_free(&shapes[s]);
         eddy_asset_destroy(a);
     }
 }
@@ -470,7 +470,7 @@ static void stir_by_quadrature(const eddy_asset *a, const eddy_stir *st, double 
                 if (x < 0 || x > a->width || y < 0 || y > a->height) continue;
                 for (int k = 0; k < a->eigen_count; ++k) {
                     double uv[2];
-                    eddy_box_mode_velocity(&a->modes[k], a->width, a->height, x, y, uv);
+                    eddyi_box_mode_velocity(&a->modes[k], a->width, a->height, x, y, uv);
                     out[k] += w * (st->fx * uv[0] + st->fy * uv[1]);
                 }
             }
@@ -483,14 +483,14 @@ static void stir_closed_form_matches_quadrature(void **state)
     eddy_asset *a = test_build_asset(10, 10, 16, 16, 256);
     eddy_box_basis basis;
     eddy_error err;
-    assert_int_equal(eddy_box_basis_init(&basis, a->modes, a->eigen_count, 10, 10, &err), EDDY_OK);
+    assert_int_equal(eddyi_box_basis_init(&basis, a->modes, a->eigen_count, 10, 10, &err), EDDY_OK);
     double *pu = malloc(256 * sizeof(double)), *pv = malloc(256 * sizeof(double));
     double *closed = malloc(256 * sizeof(double)), *quad = malloc(256 * sizeof(double));
     const eddy_stir stirs[3] = {{5, 1.2, 1.0, 400, 150}, {3, 6.5, 2.5, -2, 1}, {2.2, 7.1, 0.3, 0, 5}};
     for (int s = 0; s < 3; ++s) {
         memset(closed, 0, 256 * sizeof(double));
         double cache[256], cache_radius = 0.0;
-        assert_true(eddy_box_stir_projection(&basis, &stirs[s], pu, pv, cache, &cache_radius, closed));
+        assert_true(eddyi_box_stir_projection(&basis, &stirs[s], pu, pv, cache, &cache_radius, closed));
         stir_by_quadrature(a, &stirs[s], quad);
         double worst = 0.0, big = 0.0;
         for (int k = 0; k < 256; ++k) worst = fmax(worst, fabs(closed[k] - quad[k])), big = fmax(big, fabs(quad[k]));
@@ -500,9 +500,9 @@ static void stir_closed_form_matches_quadrature(void **state)
     }
     eddy_stir crossing = {0.5, 5, 1, 1, 1}; /* crosses the wall x = 0: not in closed form */
     double cache[256], cache_radius = 0.0;
-    assert_false(eddy_box_stir_projection(&basis, &crossing, pu, pv, cache, &cache_radius, closed));
+    assert_false(eddyi_box_stir_projection(&basis, &crossing, pu, pv, cache, &cache_radius, closed));
     free(pu), free(pv), free(closed), free(quad);
-    eddy_box_basis_free(&basis);
+    eddyi_box_basis_free(&basis);
     eddy_asset_destroy(a);
 }
 
@@ -516,7 +516,7 @@ static void dense_tensor_gives_the_same_bits(void **state)
     eddy_error err;
     assert_int_equal(eddy_fluid_create(a, &d, &sparse, &err), EDDY_OK);
     assert_int_equal(eddy_fluid_create(a, &d, &dense, &err), EDDY_OK);
-    assert_int_equal(eddy_fluid_set_paper_pipeline(dense, true, &err), EDDY_OK);
+    assert_int_equal(eddyi_fluid_set_paper_pipeline(dense, true, &err), EDDY_OK);
     uint64_t seed = 4;
     double coef[73];
     for (int k = 0; k < 73; ++k) coef[k] = 3 * test_random(&seed) / (1 + k);
@@ -583,7 +583,7 @@ static void run_pipeline(const eddy_asset *a, const char *json, bool paper, eddy
     eddy_scene_fluid_desc(scene, &fd);
     eddy_fluid *fluid;
     assert_int_equal(eddy_fluid_create(a, &fd, &fluid, &err), EDDY_OK);
-    assert_int_equal(eddy_fluid_set_paper_pipeline(fluid, paper, &err), EDDY_OK);
+    assert_int_equal(eddyi_fluid_set_paper_pipeline(fluid, paper, &err), EDDY_OK);
     assert_int_equal(eddy_scene_apply_initial(scene, fluid, &err), EDDY_OK);
     eddy_world *world;
     eddy_coupling *c;
@@ -594,7 +594,7 @@ static void run_pipeline(const eddy_asset *a, const char *json, bool paper, eddy
     c->panels->tolerance = 1e-11;
     c->panels->farfield_tolerance = 1e-13;
     c->panels->max_iterations = 2000;
-    assert_int_equal(eddy_coupling_set_paper_pipeline(c, paper, &err), EDDY_OK);
+    assert_int_equal(eddyi_coupling_set_paper_pipeline(c, paper, &err), EDDY_OK);
     assert_int_equal(eddy_coupling_set_feedback(c, fb), EDDY_OK);
     out->sweeps = 0;
     for (int s = 0; s < steps; ++s) {

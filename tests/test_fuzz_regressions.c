@@ -50,7 +50,7 @@
  *          under make sanitize to see the old fault). */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"
 #include "game_level.h"
@@ -247,7 +247,7 @@ static void asset_meaning_cases_are_refused(void **state)
         uint8_t *data = read_whole(path, &size);
         eddy_container c;
         eddy_error err = {0};
-        if (eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, &err) != EDDY_OK)
+        if (eddyi_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, &err) != EDDY_OK)
             fail_msg("%s: the checksums should pass: %s", e->d_name, err.message);
         eddy_asset *a = NULL;
         assert_int_equal(eddy_asset_load_memory(data, size, &a, &err), EDDY_ERR_FORMAT);

@@ -7,7 +7,7 @@
 #include "test_util.h"
 
 #include "eddy_grid.h"
-#include "eddy_internal.h" /* M_PI, eddy_calloc */
+#include "fluid_internal.h" /* M_PI, eddy_calloc */
 
 #include <malloc.h>
 #include <math.h>

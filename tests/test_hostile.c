@@ -21,7 +21,7 @@
  * No other clamps exist: inputs are either used as given or refused. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_scene.h"
 
 #include <float.h>
@@ -455,7 +455,7 @@ static void hostile_bodies(void **state)
         }
         int left = 0;
         bool was_outside = false;
-        double t0 = eddy_now_ms();
+        double t0 = eddyi_now_ms();
         for (int n = 0; n < bc->steps && rc == EDDY_OK; ++n) {
             assert_int_equal(eddy_scene_apply_forces(scene, f, n * bc->dt, NULL), EDDY_OK);
             for (int b = 0; b < view.body_count && bc->push != 0; ++b) {
@@ -492,7 +492,7 @@ static void hostile_bodies(void **state)
         }
         if (rc == EDDY_OK)
             print_message("%-28s %d steps, %d reported a body outside, %.1f ms\n", bc->name,
-                          bc->steps, left, eddy_now_ms() - t0);
+                          bc->steps, left, eddyi_now_ms() - t0);
         else
             print_message("%-28s refused: %s\n", bc->name, err.message);
         eddy_coupling_destroy(c);

@@ -26,7 +26,7 @@
  * against the same reference solved in its frame (the stream less the
  * drift): chords of the flow relative to it, and the lid beside it. The
  * drifting box makes waves, whose flow the panels cancel inside the outline
- * too (surface_bodies.c, eddy_wet_mirror_samples): without that 8 % of the
+ * too (surface_bodies.c, eddyi_wet_mirror_samples): without that 8 % of the
  * stream went through it after 0.5 s. */
 #include "test_util.h"
 #include "sheet_reference.h"

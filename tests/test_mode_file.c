@@ -7,7 +7,7 @@
  * size so a sanitizer build catches any read past the end. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_mode.h"
 #include "fault_write.h"
 
@@ -148,29 +148,29 @@ typedef struct raw_mode {
 static uint8_t *encode_raw(const raw_mode *m, size_t *size)
 {
     eddy_writer head = {0}, body = {0};
-    eddy_write_u32(&head, m->kind);
-    eddy_write_u32(&head, 0);
-    eddy_write_f64(&head, m->width);
-    eddy_write_f64(&head, m->height);
-    eddy_write_u32(&head, m->nx);
-    eddy_write_u32(&head, m->ny);
-    eddy_write_u32(&head, m->count);
-    eddy_write_u32(&head, m->name_length);
+    eddyi_write_u32(&head, m->kind);
+    eddyi_write_u32(&head, 0);
+    eddyi_write_f64(&head, m->width);
+    eddyi_write_f64(&head, m->height);
+    eddyi_write_u32(&head, m->nx);
+    eddyi_write_u32(&head, m->ny);
+    eddyi_write_u32(&head, m->count);
+    eddyi_write_u32(&head, m->name_length);
     size_t have = strlen(m->name);
     for (uint32_t k = 0; k < m->name_length; k += 4) {
         uint32_t word = 0;
         for (uint32_t b = 0; b < 4 && k + b < m->name_length && k + b < have; ++b)
             word |= (uint32_t)(unsigned char)m->name[k + b] << (8 * b);
-        eddy_write_u32(&head, word);
+        eddyi_write_u32(&head, word);
     }
-    eddy_write_f64s(&body, m->data, m->data_values);
+    eddyi_write_f64s(&body, m->data, m->data_values);
     eddy_section sections[2] = {{TAG_MHDR, head.data, head.size}, {TAG_MDAT, body.data, body.size}};
     uint8_t *out = NULL;
     eddy_error err = {0};
-    if (eddy_container_encode(KIND_MODE, 1, sections, 2, &out, size, &err) != EDDY_OK)
+    if (eddyi_container_encode(KIND_MODE, 1, sections, 2, &out, size, &err) != EDDY_OK)
         fail_msg("encode failed: %s", err.message);
-    eddy_writer_free(&head);
-    eddy_writer_free(&body);
+    eddyi_writer_free(&head);
+    eddyi_writer_free(&body);
     return out;
 }
 
@@ -385,7 +385,7 @@ static void other_file_kinds_are_rejected(void **state)
     eddy_section s = {TAG_MHDR, "abcd", 4};
     uint8_t *bytes = NULL;
     size_t size = 0;
-    assert_int_equal(eddy_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), 1, &s, 1, &bytes, &size,
+    assert_int_equal(eddyi_container_encode(EDDY_FOURCC('A', 'S', 'S', 'T'), 1, &s, 1, &bytes, &size,
                                            NULL),
                      EDDY_OK);
     eddy_error err = {0};
@@ -393,7 +393,7 @@ static void other_file_kinds_are_rejected(void **state)
     assert_non_null(strstr(err.message, "kind"));
     free(bytes);
     /* A mode file without its data section. */
-    assert_int_equal(eddy_container_encode(KIND_MODE, 1, &s, 1, &bytes, &size, NULL), EDDY_OK);
+    assert_int_equal(eddyi_container_encode(KIND_MODE, 1, &s, 1, &bytes, &size, NULL), EDDY_OK);
     assert_int_equal(load_exact(bytes, size, &err), EDDY_ERR_FORMAT);
     assert_non_null(strstr(err.message, "missing section 'MDAT'"));
     free(bytes);

@@ -10,7 +10,7 @@
 
 #include "domain.h"
 #include "eddy_body.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -39,7 +39,7 @@ static bool rock_plays(const eddy_wall *w, eddy_error *err)
     assert_int_equal(eddy_body_create(world, &bd, &rock, NULL), EDDY_OK);
     double pieces[EDDY_WALL_MAX_POINTS][EDDY_OUTLINE_MAX_VERTICES][2];
     int sizes[EDDY_WALL_MAX_POINTS];
-    int n = eddy_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
+    int n = eddyi_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
     bool ok = n > 0;
     for (int k = 0; k < n && ok; ++k) {
         eddy_shape_desc sd = {0};
@@ -104,15 +104,15 @@ static void convex_outline_limits(void **state)
     (void)state;
     eddy_error err = {0};
     const double ok[4][2] = {{0, 0}, {0.1, 0}, {0.1, 0.1}, {0, 0.1}};
-    assert_int_equal(eddy_convex_outline_check(ok, 4, &err), EDDY_OK);
+    assert_int_equal(eddyi_convex_outline_check(ok, 4, &err), EDDY_OK);
     const double short_edge[3][2] = {{0, 0}, {0.02, 0}, {0.01, 0.5}};
-    assert_int_equal(eddy_convex_outline_check(short_edge, 3, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_convex_outline_check(short_edge, 3, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "edge 0"));
     const double flat_corner[4][2] = {{0, 0}, {0.5, -0.005}, {1, 0}, {0.5, 1}};
-    assert_int_equal(eddy_convex_outline_check(flat_corner, 4, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_convex_outline_check(flat_corner, 4, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "vertex 1"));
     const double clockwise[3][2] = {{0, 0}, {0, 1}, {1, 0}};
-    assert_int_equal(eddy_convex_outline_check(clockwise, 3, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_convex_outline_check(clockwise, 3, &err), EDDY_ERR_ARGUMENT);
     assert_non_null(strstr(err.message, "not convex"));
 }
 

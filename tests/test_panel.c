@@ -81,7 +81,7 @@ static eddy_panel_shape build_shape(const char *name, const eddy_piece *pieces, 
     d.spacing = h;
     eddy_panel_shape s;
     eddy_error err = {0};
-    eddy_result rc = eddy_panel_shape_build(&d, &s, &err);
+    eddy_result rc = eddyi_panel_shape_build(&d, &s, &err);
     if (rc != EDDY_OK) fprintf(stderr, "build %s: %s\n", name, err.message);
     assert_int_equal(rc, EDDY_OK);
     return s;
@@ -99,7 +99,7 @@ static eddy_panel_world *make_world(double w, double h, bool images, int max_pan
     d.max_iterations = 500;
     eddy_panel_world *world = NULL;
     eddy_error err;
-    assert_int_equal(eddy_panel_world_create(&d, &world, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_create(&d, &world, &err), EDDY_OK);
     return world;
 }
 
@@ -108,9 +108,9 @@ static int add_body(eddy_panel_world *w, const eddy_panel_shape *s, double x, do
 {
     int index;
     eddy_error err;
-    assert_int_equal(eddy_panel_world_add_body(w, s, &index, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_add_body(w, s, &index, &err), EDDY_OK);
     eddy_panel_body_state st = {x, y, angle, vx, vy, omega};
-    assert_int_equal(eddy_panel_world_set_state(w, index, &st, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_set_state(w, index, &st, &err), EDDY_OK);
     return index;
 }
 
@@ -157,13 +157,13 @@ static void test_velocity_matches_point_vortices(void **state)
     double worst = 0.0;
     for (size_t k = 0; k < sizeof pts / sizeof pts[0]; k++) {
         double got[2], ref[2], swapped[2];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], gamma, pts[k].x, pts[k].y, got);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], gamma, pts[k].x, pts[k].y, got);
         vortex_row(e, gamma, pts[k].x, pts[k].y, 4000, ref);
         double err = hypot(got[0] - ref[0], got[1] - ref[1]) / hypot(ref[0], ref[1]);
         worst = fmax(worst, err);
         assert_true(err < 1e-9);
         /* the field does not depend on which end is called first */
-        eddy_panel_velocity(e[2], e[3], e[0], e[1], gamma, pts[k].x, pts[k].y, swapped);
+        eddyi_panel_velocity(e[2], e[3], e[0], e[1], gamma, pts[k].x, pts[k].y, swapped);
         assert_true(hypot(got[0] - swapped[0], got[1] - swapped[1]) <=
                     1e-12 * hypot(got[0], got[1]));
     }
@@ -179,8 +179,8 @@ static void test_self_influence_limit(void **state)
     double prev_out = 1.0;
     for (double d = 1e-2; d >= 1e-7; d *= 0.1) {
         double out[2], in[2];
-        eddy_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, -d * len, out); /* fluid side */
-        eddy_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, d * len, in);   /* body side */
+        eddyi_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, -d * len, out); /* fluid side */
+        eddyi_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, d * len, in);   /* body side */
         double dev = fabs(out[0] - 0.5 * gamma);
         assert_true(dev <= prev_out + 1e-15); /* converges monotonically */
         prev_out = dev;
@@ -190,11 +190,11 @@ static void test_self_influence_limit(void **state)
     }
     /* on the sheet: the fluid-side limit, +gamma/2 along the tangent, zero normal */
     double on[2];
-    eddy_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, 0.0, on);
+    eddyi_panel_velocity(0.0, 0.0, len, 0.0, gamma, 0.5 * len, 0.0, on);
     assert_true(fabs(on[0] - 0.5 * gamma) < 1e-14 && fabs(on[1]) < 1e-14);
     /* the same through a rotated panel: limit is +gamma/2 along its tangent */
     double c = cos(2.1), s = sin(2.1);
-    eddy_panel_velocity(1.0, 1.0, 1.0 + len * c, 1.0 + len * s, gamma, 1.0 + 0.5 * len * c,
+    eddyi_panel_velocity(1.0, 1.0, 1.0 + len * c, 1.0 + len * s, gamma, 1.0 + 0.5 * len * c,
                         1.0 + 0.5 * len * s, on);
     assert_true(fabs(on[0] - 0.5 * gamma * c) < 1e-12 && fabs(on[1] - 0.5 * gamma * s) < 1e-12);
 }
@@ -208,13 +208,13 @@ static void test_end_point_regularised(void **state)
     double uv[2], bound = gamma * (0.5 + log(1.0 / EDDY_PANEL_CORE) / (2.0 * PI)) + 1e-12;
     const double probes[][2] = {{0.0, 0.0}, {1e-9, 0.0}, {-1e-4, 1e-4}, {1.0, 0.0}, {1.0, -1e-3}};
     for (size_t k = 0; k < sizeof probes / sizeof probes[0]; k++) {
-        eddy_panel_velocity(0.0, 0.0, len, 0.0, gamma, probes[k][0], probes[k][1], uv);
+        eddyi_panel_velocity(0.0, 0.0, len, 0.0, gamma, probes[k][0], probes[k][1], uv);
         assert_true(isfinite(uv[0]) && isfinite(uv[1]));
         assert_true(hypot(uv[0], uv[1]) <= bound);
     }
     const double e[4] = {0.0, 0.0, len, 0.0};
     double ref[2];
-    eddy_panel_velocity(0.0, 0.0, len, 0.0, gamma, -0.03, 0.02, uv); /* 3.6 cores away */
+    eddyi_panel_velocity(0.0, 0.0, len, 0.0, gamma, -0.03, 0.02, uv); /* 3.6 cores away */
     vortex_row(e, gamma, -0.03, 0.02, 20000, ref);
     assert_true(hypot(uv[0] - ref[0], uv[1] - ref[1]) < 1e-8 * hypot(ref[0], ref[1]));
 }
@@ -256,7 +256,7 @@ static int panels_on_side(const eddy_panel_shape *s, const double a[2], const do
 static void test_box_sides_odd(void **state)
 {
     (void)state;
-    eddy_piece box = eddy_piece_box(0.6, 0.35, 0.1, -0.05, 0.0);
+    eddy_piece box = eddyi_piece_box(0.6, 0.35, 0.1, -0.05, 0.0);
     const double corners[5][2] = {{-0.5, -0.4}, {0.7, -0.4}, {0.7, 0.3}, {-0.5, 0.3}, {-0.5, -0.4}};
     /* The paper's rule: every side odd, panels about h long on average, in
      * cosine spacing (shorter at the corners, longest in the middle). */
@@ -282,13 +282,13 @@ static void test_box_sides_odd(void **state)
            "of rigid motion, %.1e of a strain\n", s.count, s.sigma_min / s.sigma_max,
            s.consistency, s.strain_residual);
     assert_true(s.consistency < 0.02 && s.strain_residual < 0.02);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_circle_and_polygon_outlines(void **state)
 {
     (void)state;
-    eddy_piece c = eddy_piece_circle(0.8, 0.2, -0.1);
+    eddy_piece c = eddyi_piece_circle(0.8, 0.2, -0.1);
     eddy_panel_shape s = build_shape("circle", &c, 1, 0.1);
     assert_int_equal(s.count % 2, 1);
     assert_true(fabs(2.0 * PI * 0.8 / s.count - 0.1) < 0.01);
@@ -298,14 +298,14 @@ static void test_circle_and_polygon_outlines(void **state)
         assert_true(rx * s.normal[2 * i] + ry * s.normal[2 * i + 1] > 0.79 * hypot(rx, ry));
     }
     assert_true(s.consistency < 0.01 && s.strain_residual < 0.02); /* chords of a circle */
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 
     const double tri[3][2] = {{0.0, 0.0}, {1.0, 0.1}, {0.3, 0.8}};
-    eddy_piece t = eddy_piece_polygon(3, tri);
+    eddy_piece t = eddyi_piece_polygon(3, tri);
     s = build_shape("triangle", &t, 1, 0.1);
     for (int k = 0; k < 3; k++) assert_int_equal(panels_on_side(&s, tri[k], tri[(k + 1) % 3]) % 2, 1);
     check_closed_outline(&s, 0.5 * (1.0 * 0.8 - 0.1 * 0.3), 1e-12);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_compound_outline(void **state)
@@ -313,16 +313,16 @@ static void test_compound_outline(void **state)
     (void)state;
     /* An L of two boxes sharing part of an edge: the shared part is removed, the
      * rest is the union's outline, one circulation group. */
-    eddy_piece l[2] = {eddy_piece_box(0.6, 0.2, 0.0, 0.0, 0.0), eddy_piece_box(0.2, 0.5, -0.4, 0.7, 0.0)};
+    eddy_piece l[2] = {eddyi_piece_box(0.6, 0.2, 0.0, 0.0, 0.0), eddyi_piece_box(0.2, 0.5, -0.4, 0.7, 0.0)};
     eddy_panel_shape s = build_shape("L", l, 2, 0.1);
     check_closed_outline(&s, 1.2 * 0.4 + 0.4 * 1.0, 1e-12);
     assert_int_equal(s.group_count, 1);
     for (int i = 0; i < s.count; i++) /* no panel on the shared edge y = 0.2, x in (-0.6, -0.2) */
         assert_false(fabs(s.mid[2 * i + 1] - 0.2) < 1e-9 && s.mid[2 * i] < -0.2);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 
     /* A box and an overlapping circle: the outline follows the union. */
-    eddy_piece bc[2] = {eddy_piece_box(0.5, 0.2, 0.0, 0.0, 0.0), eddy_piece_circle(0.3, 0.5, 0.0)};
+    eddy_piece bc[2] = {eddyi_piece_box(0.5, 0.2, 0.0, 0.0, 0.0), eddyi_piece_circle(0.3, 0.5, 0.0)};
     s = build_shape("box+circle", bc, 2, 0.05);
     double snx = 0.0, sny = 0.0;
     for (int i = 0; i < s.count; i++) {
@@ -337,13 +337,13 @@ static void test_compound_outline(void **state)
     assert_true(hypot(snx, sny) < 1e-12);
     assert_int_equal(s.group_count, 1);
     assert_true(s.consistency < 1e-2);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 
     /* Two separate pieces of one body: one circulation row each. */
-    eddy_piece two[2] = {eddy_piece_box(0.3, 0.3, -0.6, 0.0, 0.0), eddy_piece_circle(0.3, 0.6, 0.0)};
+    eddy_piece two[2] = {eddyi_piece_box(0.3, 0.3, -0.6, 0.0, 0.0), eddyi_piece_circle(0.3, 0.6, 0.0)};
     s = build_shape("pair", two, 2, 0.1);
     assert_int_equal(s.group_count, 2);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_bad_shapes_refused(void **state)
@@ -359,24 +359,24 @@ static void test_bad_shapes_refused(void **state)
      * could not cancel rotation with an even one, 5.3.1): 1..8 a side of a
      * square all leave under a quarter of a rigid motion's stream function,
      * falling as the panels shrink. */
-    eddy_piece sq = eddy_piece_box(0.5, 0.5, 0.0, 0.0, 0.0);
+    eddy_piece sq = eddyi_piece_box(0.5, 0.5, 0.0, 0.0, 0.0);
     d.pieces = &sq;
     d.name = "forced-square";
     double last = INFINITY;
     for (int n = 1; n <= 8; n++) {
         d.force_count = n;
-        assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_OK);
         assert_int_equal(s.null_count, 0);
         assert_true(s.consistency < EDDY_PANEL_CONSISTENCY_TOL);
         if (n >= 3) assert_true(s.consistency < last);
         printf("panel: square, %d a side: leaves %.2e of rigid motion\n", n, s.consistency);
         last = s.consistency;
-        eddy_panel_shape_free(&s);
+        eddyi_panel_shape_free(&s);
     }
     /* a shape the tolerance refuses is named, with what to change */
     d.force_count = 3;
     d.consistency_tolerance = 0.5 * last;
-    assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_ERR_NUMERIC);
     assert_int_equal(err.code, EDDY_ERR_NUMERIC);
     assert_non_null(strstr(err.message, "forced-square"));
     assert_non_null(strstr(err.message, "more panels"));
@@ -399,20 +399,20 @@ static void test_bad_shapes_refused(void **state)
                {4, reflex, "not strictly convex"}};
     d.name = "sliver";
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
-        eddy_piece p = eddy_piece_polygon(bad[k].n, bad[k].v);
+        eddy_piece p = eddyi_piece_polygon(bad[k].n, bad[k].v);
         d.pieces = &p;
-        assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
+        assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
         assert_non_null(strstr(err.message, "sliver"));
         assert_non_null(strstr(err.message, bad[k].why));
     }
-    eddy_piece neg = eddy_piece_circle(-1.0, 0.0, 0.0);
+    eddy_piece neg = eddyi_piece_circle(-1.0, 0.0, 0.0);
     d.pieces = &neg;
-    assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
     d.pieces = &sq;
     d.spacing = 0.0;
-    assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_ERR_ARGUMENT);
     d.spacing = 1e-6; /* would need a million panels */
-    assert_int_equal(eddy_panel_shape_build(&d, &s, &err), EDDY_ERR_RANGE);
+    assert_int_equal(eddyi_panel_shape_build(&d, &s, &err), EDDY_ERR_RANGE);
 }
 
 /* A shape accepted on one grid is accepted on every grid: a 2:1 octagon (the
@@ -429,9 +429,9 @@ static void test_shapes_accepted_on_every_grid(void **state)
         oct[k][0] = 0.5 * cos(t) / cos(PI / 8), oct[k][1] = 0.25 * sin(t) / cos(PI / 8);
     }
     const double tri[3][2] = {{-0.4, -0.25}, {0.45, -0.2}, {0.05, 0.35}};
-    eddy_piece pieces[4] = {eddy_piece_polygon(8, (const double(*)[2])oct),
-                            eddy_piece_box(0.4, 0.2, 0.0, 0.0, 0.0), eddy_piece_circle(0.3, 0, 0),
-                            eddy_piece_polygon(3, tri)};
+    eddy_piece pieces[4] = {eddyi_piece_polygon(8, (const double(*)[2])oct),
+                            eddyi_piece_box(0.4, 0.2, 0.0, 0.0, 0.0), eddyi_piece_circle(0.3, 0, 0),
+                            eddyi_piece_polygon(3, tri)};
     const char *names[4] = {"2:1 octagon", "2:1 box", "disc", "triangle"};
     for (int k = 0; k < 4; k++) {
         double worst = 0.0;
@@ -443,10 +443,10 @@ static void test_shapes_accepted_on_every_grid(void **state)
             d.spacing = 10.0 / cells;
             eddy_panel_shape s;
             eddy_error err = {0};
-            if (eddy_panel_shape_build(&d, &s, &err) != EDDY_OK)
+            if (eddyi_panel_shape_build(&d, &s, &err) != EDDY_OK)
                 fail_msg("%s on %d cells: %s", names[k], cells, err.message);
             worst = fmax(worst, s.consistency);
-            eddy_panel_shape_free(&s);
+            eddyi_panel_shape_free(&s);
         }
         printf("panel: %-11s accepted on every grid of 32..160 cells over 10 m, leaving at most "
                "%.2e of a rigid motion\n", names[k], worst);
@@ -461,10 +461,10 @@ static void test_single_body_uniform_stream(void **state)
     (void)state;
     linear_field stream = {.u0 = 1.3, .v0 = -0.4};
     double speed = hypot(1.3, 0.4);
-    eddy_piece box = eddy_piece_box(0.5, 0.3, 0.0, 0.0, 0.0), circle = eddy_piece_circle(0.5, 0, 0);
+    eddy_piece box = eddyi_piece_box(0.5, 0.3, 0.0, 0.0, 0.0), circle = eddyi_piece_circle(0.5, 0, 0);
     const double tri[3][2] = {{-0.4, -0.3}, {0.6, -0.2}, {0.0, 0.5}};
-    eddy_piece t = eddy_piece_polygon(3, tri);
-    eddy_piece l[2] = {eddy_piece_box(0.6, 0.2, 0.0, 0.0, 0.0), eddy_piece_box(0.2, 0.5, -0.4, 0.7, 0.0)};
+    eddy_piece t = eddyi_piece_polygon(3, tri);
+    eddy_piece l[2] = {eddyi_piece_box(0.6, 0.2, 0.0, 0.0, 0.0), eddyi_piece_box(0.2, 0.5, -0.4, 0.7, 0.0)};
     struct {
         const char *name;
         const eddy_piece *p;
@@ -478,7 +478,7 @@ static void test_single_body_uniform_stream(void **state)
         add_body(w, &s, 50.0, 50.0, 0.7, 0.0, 0.0, 0.0);
         eddy_panel_report rep;
         eddy_error err;
-        assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
         assert_int_equal(rep.image_panels, 0); /* far from every wall */
         assert_int_equal(rep.iterations, 0);
         double res = body_normal_residual(w, 0);
@@ -489,30 +489,30 @@ static void test_single_body_uniform_stream(void **state)
         assert_true(body_circulation(w, 0) < 1e-12);
         /* the flow really goes around: the fluid-side speed is not zero */
         double *uv = malloc(sizeof(double) * 2 * (size_t)s.count), peak = 0.0;
-        eddy_panel_world_surface_velocity(w, 0, uv);
+        eddyi_panel_world_surface_velocity(w, 0, uv);
         for (int j = 0; j < s.count; j++) peak = fmax(peak, hypot(uv[2 * j], uv[2 * j + 1]));
         assert_true(peak > 1.5 * speed);
         free(uv);
-        eddy_panel_world_destroy(w);
-        eddy_panel_shape_free(&s);
+        eddyi_panel_world_destroy(w);
+        eddyi_panel_shape_free(&s);
     }
 }
 
 static void test_moving_body_in_still_fluid(void **state)
 {
     (void)state;
-    eddy_piece box = eddy_piece_box(0.5, 0.3, 0.1, 0.05, 0.2);
+    eddy_piece box = eddyi_piece_box(0.5, 0.3, 0.1, 0.05, 0.2);
     eddy_panel_shape s = build_shape("box", &box, 1, 0.1);
     eddy_panel_world *w = make_world(100.0, 100.0, true, 500);
     add_body(w, &s, 40.0, 60.0, -0.4, 0.8, -0.5, 2.0);
     eddy_error err;
-    assert_int_equal(eddy_panel_world_solve(w, NULL, NULL, NULL, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(w, NULL, NULL, NULL, &err), EDDY_OK);
     double res = body_normal_residual(w, 0);
     printf("panel: translating + spinning box: least-squares condition left %.1e\n", res);
     assert_true(res < 1e-10);
     assert_true(body_circulation(w, 0) < 1e-10);
-    eddy_panel_world_destroy(w);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_world_destroy(w);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_circle_surface_speed(void **state)
@@ -525,20 +525,20 @@ static void test_circle_surface_speed(void **state)
      * checked there, against the formula and against rows of point vortices
      * (independent of 5.11), and at the centre. */
     const double radius = 1.0, speed = 1.0;
-    eddy_piece c = eddy_piece_circle(radius, 0.0, 0.0);
+    eddy_piece c = eddyi_piece_circle(radius, 0.0, 0.0);
     eddy_panel_shape s = build_shape("cylinder", &c, 1, 0.1);
     eddy_panel_world *w = make_world(100.0, 100.0, false, 500);
     add_body(w, &s, 50.0, 50.0, 0.3, 0.0, 0.0, 0.0);
     linear_field stream = {.u0 = speed};
     eddy_error err;
-    assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &stream, NULL, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &stream, NULL, &err), EDDY_OK);
     double worst = 0.0, worst_indep = 0.0;
     double r = radius + 0.5 * s.length[0], q = radius * radius / (r * r);
     for (int k = 0; k < 72; k++) {
         double th = 2 * M_PI * (k + 0.5) / 72, px = 50.0 + r * cos(th), py = 50.0 + r * sin(th);
         double theory = speed * hypot((1 - q) * cos(th), (1 + q) * sin(th));
         double up[2];
-        eddy_panel_world_velocity(w, px, py, up);
+        eddyi_panel_world_velocity(w, px, py, up);
         worst = fmax(worst, fabs(hypot(up[0] + speed, up[1]) - theory));
         double sum[2] = {speed, 0.0};
         for (int i = 0; i < s.count; i++) {
@@ -550,7 +550,7 @@ static void test_circle_surface_speed(void **state)
         worst_indep = fmax(worst_indep, fabs(hypot(sum[0], sum[1]) - theory));
     }
     double centre[2];
-    eddy_panel_world_velocity(w, 50.0, 50.0, centre);
+    eddyi_panel_world_velocity(w, 50.0, 50.0, centre);
     double inside = hypot(centre[0] + speed, centre[1]);
     printf("panel: cylinder R=1, U=1, M=%d: speed half a panel off the surface vs potential flow "
            "max error %.1e (point-vortex check %.1e); flow at the centre %.1e\n", s.count, worst,
@@ -558,16 +558,16 @@ static void test_circle_surface_speed(void **state)
     assert_true(worst < 1e-2);
     assert_true(worst_indep < 1e-2);
     assert_true(inside < 5e-3);
-    eddy_panel_world_destroy(w);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_world_destroy(w);
+    eddyi_panel_shape_free(&s);
 }
 
 /* Three bodies about one size apart in a linear flow, two of them moving. */
 static void solve_three(double h, double res[3], int *sweeps, double *circle_alone_diff)
 {
-    eddy_piece box = eddy_piece_box(0.4, 0.25, 0.0, 0.0, 0.0), circle = eddy_piece_circle(0.35, 0, 0);
+    eddy_piece box = eddyi_piece_box(0.4, 0.25, 0.0, 0.0, 0.0), circle = eddyi_piece_circle(0.35, 0, 0);
     const double tri[3][2] = {{-0.4, -0.3}, {0.5, -0.2}, {0.0, 0.45}};
-    eddy_piece t = eddy_piece_polygon(3, tri);
+    eddy_piece t = eddyi_piece_polygon(3, tri);
     eddy_panel_shape sb = build_shape("box", &box, 1, h);
     eddy_panel_shape sc = build_shape("circle", &circle, 1, h);
     eddy_panel_shape st = build_shape("triangle", &t, 1, h);
@@ -578,7 +578,7 @@ static void solve_three(double h, double res[3], int *sweeps, double *circle_alo
     linear_field flow = {.u0 = 1.0, .v0 = 0.3, .uxx = 0.2, .vyy = -0.2, .uxy = 0.1, .vyx = -0.1};
     eddy_panel_report rep;
     eddy_error err;
-    assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &flow, &rep, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &flow, &rep, &err), EDDY_OK);
     assert_true(rep.converged);
     *sweeps = rep.iterations;
     for (int b = 0; b < 3; b++) {
@@ -588,16 +588,16 @@ static void solve_three(double h, double res[3], int *sweeps, double *circle_alo
     /* Schwarz changed the answer: the circle alone would ignore its neighbours */
     eddy_panel_world *alone = make_world(100.0, 100.0, true, 2000);
     add_body(alone, &sc, 51.1, 50.4, 0.0, 0.0, 0.0, 0.0);
-    assert_int_equal(eddy_panel_world_solve(alone, linear_field_fn, &flow, NULL, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(alone, linear_field_fn, &flow, NULL, &err), EDDY_OK);
     *circle_alone_diff = 0.0;
     for (int j = 0; j < sc.count; j++)
         *circle_alone_diff = fmax(*circle_alone_diff,
                                   fabs(alone->strength[j] - w->strength[w->bodies[1].first + j]));
-    eddy_panel_world_destroy(alone);
-    eddy_panel_world_destroy(w);
-    eddy_panel_shape_free(&sb);
-    eddy_panel_shape_free(&sc);
-    eddy_panel_shape_free(&st);
+    eddyi_panel_world_destroy(alone);
+    eddyi_panel_world_destroy(w);
+    eddyi_panel_shape_free(&sb);
+    eddyi_panel_shape_free(&sc);
+    eddyi_panel_shape_free(&st);
 }
 
 static void test_schwarz_several_bodies(void **state)
@@ -634,7 +634,7 @@ static double body_normal_residual_exact(const eddy_panel_world *w, int body, co
         for (int i = 0; i < w->source_count; i++) {
             if (i == g) continue;
             const double *q = &w->src[4 * i];
-            flux += w->strength[i] * eddy_panel_flux_influence(q[0], q[1], q[2], q[3], e[0], e[1],
+            flux += w->strength[i] * eddyi_panel_flux_influence(q[0], q[1], q[2], q[3], e[0], e[1],
                                                                e[2], e[3]);
         }
         linear_field_fn((void *)f, 1, &w->mid[2 * g], uf);
@@ -647,7 +647,7 @@ static double body_normal_residual_exact(const eddy_panel_world *w, int body, co
 static void test_schwarz_nearly_touching(void **state)
 {
     (void)state;
-    eddy_piece c = eddy_piece_circle(0.5, 0.0, 0.0);
+    eddy_piece c = eddyi_piece_circle(0.5, 0.0, 0.0);
     eddy_panel_shape s = build_shape("disc", &c, 1, 0.05);
     const double gaps[] = {0.2, 0.05, 0.02, 0.0};
     for (size_t k = 0; k < sizeof gaps / sizeof gaps[0]; k++) {
@@ -657,7 +657,7 @@ static void test_schwarz_nearly_touching(void **state)
         linear_field flow = {.v0 = 1.0}; /* across the line of centres, through the gap */
         eddy_panel_report rep;
         eddy_error err;
-        assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &flow, &rep, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &flow, &rep, &err), EDDY_OK);
         double res = fmax(body_normal_residual(w, 0), body_normal_residual(w, 1));
         double exact = fmax(body_normal_residual_exact(w, 0, &flow),
                             body_normal_residual_exact(w, 1, &flow));
@@ -670,9 +670,9 @@ static void test_schwarz_nearly_touching(void **state)
         /* clamp not active: what is left is the one-point rule for the other
          * disc's flux through each panel, O((L / gap)^2) */
         if (gaps[k] >= 2 * s.length[0]) assert_true(exact < 5e-3);
-        eddy_panel_world_destroy(w);
+        eddyi_panel_world_destroy(w);
     }
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 /* ------------------------------------------------------------ walls (5.3.3) */
@@ -687,10 +687,10 @@ static void test_image_sign_cancels_wall_flux(void **state)
     double worst_neg = 0.0, worst_pos = 0.0, own = 0.0;
     for (int k = 0; k <= 100; k++) {
         double x = -1.0 + 0.03 * k, a[2], b[2];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], gamma, x, 0.0, a);
-        eddy_panel_velocity(e[0], -e[1], e[2], -e[3], -gamma, x, 0.0, b);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], gamma, x, 0.0, a);
+        eddyi_panel_velocity(e[0], -e[1], e[2], -e[3], -gamma, x, 0.0, b);
         worst_neg = fmax(worst_neg, fabs(a[1] + b[1]));
-        eddy_panel_velocity(e[0], -e[1], e[2], -e[3], gamma, x, 0.0, b);
+        eddyi_panel_velocity(e[0], -e[1], e[2], -e[3], gamma, x, 0.0, b);
         worst_pos = fmax(worst_pos, fabs(a[1] + b[1]));
         own = fmax(own, fabs(a[1]));
     }
@@ -705,8 +705,8 @@ static double wall_leak(const eddy_panel_world *w, int vertical, double at, doub
     double worst = 0.0;
     for (int k = 0; k < n; k++) {
         double s = from + (to - from) * (k + 0.5) / n, uv[2];
-        if (vertical) eddy_panel_world_velocity(w, at, s, uv);
-        else eddy_panel_world_velocity(w, s, at, uv);
+        if (vertical) eddyi_panel_world_velocity(w, at, s, uv);
+        else eddyi_panel_world_velocity(w, s, at, uv);
         worst = fmax(worst, fabs(vertical ? uv[0] : uv[1]));
     }
     return worst;
@@ -715,7 +715,7 @@ static double wall_leak(const eddy_panel_world *w, int vertical, double at, doub
 static void test_body_next_to_wall(void **state)
 {
     (void)state;
-    eddy_piece c = eddy_piece_circle(0.5, 0.0, 0.0);
+    eddy_piece c = eddyi_piece_circle(0.5, 0.0, 0.0);
     eddy_panel_shape s = build_shape("disc", &c, 1, 0.05);
     linear_field stream = {.u0 = 1.0}; /* parallel to the bottom wall: no flux of its own */
     double leak[2], res[2];
@@ -725,7 +725,7 @@ static void test_body_next_to_wall(void **state)
         add_body(w, &s, 5.0, 0.6, 0.0, 0.0, 0.0, 0.0); /* gap 0.1 to the wall */
         eddy_panel_report rep;
         eddy_error err;
-        assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
         assert_true(rep.converged);
         leak[images] = wall_leak(w, 0, 0.0, 0.0, 10.0, 2001);
         res[images] = body_normal_residual(w, 0);
@@ -733,7 +733,7 @@ static void test_body_next_to_wall(void **state)
             iters = rep.iterations;
             image_panels = rep.image_panels;
         }
-        eddy_panel_world_destroy(w);
+        eddyi_panel_world_destroy(w);
     }
     printf("panel: disc R=0.5, gap 0.1 above the floor, U=1: wall leak %.1e with images "
            "(%d image panels, %d sweeps), %.2f without; body normal flow %.1e / %.1e\n",
@@ -742,13 +742,13 @@ static void test_body_next_to_wall(void **state)
     assert_true(leak[1] < 1e-12);
     assert_true(leak[0] > 0.1);
     assert_true(res[1] < 1e-8);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_body_in_corner(void **state)
 {
     (void)state;
-    eddy_piece box = eddy_piece_box(0.4, 0.25, 0.0, 0.0, 0.0);
+    eddy_piece box = eddyi_piece_box(0.4, 0.25, 0.0, 0.0, 0.0);
     eddy_panel_shape s = build_shape("crate", &box, 1, 0.05);
     double leak_x[2], leak_y[2], res[2];
     int iters = 0, image_panels = 0;
@@ -757,7 +757,7 @@ static void test_body_in_corner(void **state)
         add_body(w, &s, 0.6, 0.45, 0.4, -0.7, 0.4, 1.5); /* moving and spinning, still fluid */
         eddy_panel_report rep;
         eddy_error err;
-        assert_int_equal(eddy_panel_world_solve(w, NULL, NULL, &rep, &err), EDDY_OK);
+        assert_int_equal(eddyi_panel_world_solve(w, NULL, NULL, &rep, &err), EDDY_OK);
         assert_true(rep.converged);
         leak_x[images] = wall_leak(w, 1, 0.0, 0.0, 4.0, 1001);
         leak_y[images] = wall_leak(w, 0, 0.0, 0.0, 6.0, 1001);
@@ -766,7 +766,7 @@ static void test_body_in_corner(void **state)
             iters = rep.iterations;
             image_panels = rep.image_panels;
         }
-        eddy_panel_world_destroy(w);
+        eddyi_panel_world_destroy(w);
     }
     printf("panel: box in a corner: leak through x=0 %.1e / y=0 %.1e with images (%d image "
            "panels, %d sweeps); %.2f / %.2f without; body normal flow %.1e / %.1e\n",
@@ -775,21 +775,21 @@ static void test_body_in_corner(void **state)
     assert_true(leak_x[1] < 1e-12 && leak_y[1] < 1e-12);
     assert_true(leak_x[0] > 0.05 && leak_y[0] > 0.05);
     assert_true(res[1] < 2e-3 * 2.0);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_shape_free(&s);
 }
 
 static void test_far_wall_leak(void **state)
 {
     (void)state;
     /* Walls beyond image_range get no image: measure what leaks through them. */
-    eddy_piece c = eddy_piece_circle(0.5, 0.0, 0.0);
+    eddy_piece c = eddyi_piece_circle(0.5, 0.0, 0.0);
     eddy_panel_shape s = build_shape("disc", &c, 1, 0.05);
     eddy_panel_world *w = make_world(8.0, 8.0, true, 500);
     add_body(w, &s, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0);
     linear_field stream = {.u0 = 1.0};
     eddy_panel_report rep;
     eddy_error err;
-    assert_int_equal(eddy_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(w, linear_field_fn, &stream, &rep, &err), EDDY_OK);
     double floor_leak = wall_leak(w, 0, 0.0, 0.0, 8.0, 801);
     double top = wall_leak(w, 0, 8.0, 0.0, 8.0, 801);
     double side = fmax(wall_leak(w, 1, 0.0, 0.0, 8.0, 801), wall_leak(w, 1, 8.0, 0.0, 8.0, 801));
@@ -802,8 +802,8 @@ static void test_far_wall_leak(void **state)
      * cylinder's), so at distance d at most 2 U R^2 / d^2 reaches a wall. */
     assert_true(top < 2.0 * 0.25 / (7.0 * 7.0));
     assert_true(side < 2.0 * 0.25 / (4.0 * 4.0));
-    eddy_panel_world_destroy(w);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_world_destroy(w);
+    eddyi_panel_shape_free(&s);
 }
 
 /* ------------------------------------------------------------ feedback */
@@ -825,7 +825,7 @@ static void mode_velocity(const eddy_box_mode *m, double w, double h, double x, 
 static void test_mode_normalisation(void **state)
 {
     (void)state;
-    /* The feedback assumes |phi_k| = 1 in L2 (eddy_box_norm semantics): check the
+    /* The feedback assumes |phi_k| = 1 in L2 (eddyi_box_norm semantics): check the
      * test's phi by quadrature, and the closed-form segment integral against a
      * 1D Gauss rule on segments including the degenerate a dx = b dy case. */
     const double w = 2.0, h = 1.5;
@@ -855,7 +855,7 @@ static void test_mode_normalisation(void **state)
             ref += norm * sin(a * (e[0] + t * (e[2] - e[0]))) * sin(b * (e[1] + t * (e[3] - e[1])));
         }
         ref *= len / sub;
-        double got = eddy_panel_box_segment_integral(&m, w, h, e[0], e[1], e[2], e[3]);
+        double got = eddyi_panel_box_segment_integral(&m, w, h, e[0], e[1], e[2], e[3]);
         assert_true(fabs(got - ref) < 1e-6 * (fabs(ref) + len * norm));
     }
 }
@@ -874,7 +874,7 @@ static void test_feedback_single_panel_vs_quadrature(void **state)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double x = (i + 0.5) * w / n, y = (j + 0.5) * h / n, up[2];
-            eddy_panel_velocity(e[0], e[1], e[2], e[3], gamma, x, y, up);
+            eddyi_panel_velocity(e[0], e[1], e[2], e[3], gamma, x, y, up);
             for (int k = 0; k < count; k++) {
                 double phi[2];
                 mode_velocity(&modes[k], w, h, x, y, phi);
@@ -883,7 +883,7 @@ static void test_feedback_single_panel_vs_quadrature(void **state)
         }
     for (int k = 0; k < count; k++) {
         double exact =
-            gamma * eddy_panel_box_segment_integral(&modes[k], w, h, e[0], e[1], e[2], e[3]);
+            gamma * eddyi_panel_box_segment_integral(&modes[k], w, h, e[0], e[1], e[2], e[3]);
         double rel = fabs(exact - quad[k]) / fabs(quad[k]);
         printf("panel: feedback one panel, mode (%d,%d): line integral %.6e, 400^2 quadrature "
                "%.6e, relative difference %.1e\n",
@@ -902,20 +902,20 @@ static void test_feedback_body_with_images(void **state)
      * flow inside the domain), so including them in u_p changes nothing. (3)
      * Their line integrals are not zero, so adding them would be wrong. */
     const double w = 3.0, h = 2.0;
-    eddy_piece box = eddy_piece_box(0.3, 0.2, 0.0, 0.0, 0.0);
+    eddy_piece box = eddyi_piece_box(0.3, 0.2, 0.0, 0.0, 0.0);
     eddy_panel_shape s = build_shape("crate", &box, 1, 0.08);
     eddy_panel_world *world = make_world(w, h, true, 200);
     add_body(world, &s, 1.1, 0.35, 0.3, 0.5, 0.2, 1.0);
     linear_field stream = {.u0 = 0.7};
     eddy_error err;
     eddy_panel_report rep;
-    assert_int_equal(eddy_panel_world_solve(world, linear_field_fn, &stream, &rep, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(world, linear_field_fn, &stream, &rep, &err), EDDY_OK);
     assert_true(rep.image_panels > 0);
 
     const eddy_box_mode modes[] = {{1, 1, 0.0}, {2, 3, 0.0}, {4, 1, 0.0}};
     enum { count = 3 };
     double exact[count], real_part[count] = {0}, image_part[count] = {0};
-    eddy_panel_feedback_box(world, modes, count, exact);
+    eddyi_panel_feedback_box(world, modes, count, exact);
     int n = 1000;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
@@ -923,7 +923,7 @@ static void test_feedback_body_with_images(void **state)
             for (int p = 0; p < world->panel_count; p++) {
                 double part[2];
                 const double *e = &world->src[4 * p];
-                eddy_panel_velocity(e[0], e[1], e[2], e[3], world->strength[p], x, y, part);
+                eddyi_panel_velocity(e[0], e[1], e[2], e[3], world->strength[p], x, y, part);
                 real[0] += part[0];
                 real[1] += part[1];
             }
@@ -940,7 +940,7 @@ static void test_feedback_body_with_images(void **state)
             for (int p = world->panel_count; p < world->source_count; p++) {
                 double part[2];
                 const double *e = &world->src[4 * p];
-                eddy_panel_velocity(e[0], e[1], e[2], e[3], world->strength[p], x, y, part);
+                eddyi_panel_velocity(e[0], e[1], e[2], e[3], world->strength[p], x, y, part);
                 img[0] += part[0];
                 img[1] += part[1];
             }
@@ -955,7 +955,7 @@ static void test_feedback_body_with_images(void **state)
         for (int p = world->panel_count; p < world->source_count; p++) {
             const double *e = &world->src[4 * p];
             image_lines += world->strength[p] *
-                           eddy_panel_box_segment_integral(&modes[k], w, h, e[0], e[1], e[2], e[3]);
+                           eddyi_panel_box_segment_integral(&modes[k], w, h, e[0], e[1], e[2], e[3]);
         }
         double rel = fabs(exact[k] - real_part[k]) / fabs(exact[k]);
         printf("panel: feedback, box near the floor (%d image copies), mode (%d,%d): exact %.6e, "
@@ -967,8 +967,8 @@ static void test_feedback_body_with_images(void **state)
         assert_true(fabs(image_part[k]) < 1e-4 * fabs(exact[k]));
         assert_true(fabs(image_lines) > 0.5 * fabs(exact[k]));
     }
-    eddy_panel_world_destroy(world);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_world_destroy(world);
+    eddyi_panel_shape_free(&s);
 }
 
 /* ------------------------------------------------------------ API */
@@ -976,41 +976,41 @@ static void test_feedback_body_with_images(void **state)
 static void test_world_api(void **state)
 {
     (void)state;
-    eddy_piece c = eddy_piece_circle(0.5, 0.0, 0.0);
+    eddy_piece c = eddyi_piece_circle(0.5, 0.0, 0.0);
     eddy_panel_shape s = build_shape("disc", &c, 1, 0.1);
     eddy_error err;
     eddy_panel_world_desc d = {0};
     eddy_panel_world *w = NULL;
-    assert_int_equal(eddy_panel_world_create(&d, &w, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_panel_world_create(&d, &w, &err), EDDY_ERR_ARGUMENT);
     d.width = d.height = 10.0;
     d.max_bodies = 2;
     d.max_panels = s.count + 1;
-    assert_int_equal(eddy_panel_world_create(&d, &w, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_create(&d, &w, &err), EDDY_OK);
     int i0;
-    assert_int_equal(eddy_panel_world_add_body(w, &s, &i0, &err), EDDY_OK);
-    assert_int_equal(eddy_panel_world_add_body(w, &s, NULL, &err), EDDY_ERR_CAPACITY);
+    assert_int_equal(eddyi_panel_world_add_body(w, &s, &i0, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_add_body(w, &s, NULL, &err), EDDY_ERR_CAPACITY);
     eddy_panel_body_state bad = {NAN, 1.0, 0.0, 0.0, 0.0, 0.0};
-    assert_int_equal(eddy_panel_world_set_state(w, i0, &bad, &err), EDDY_ERR_ARGUMENT);
-    assert_int_equal(eddy_panel_world_set_state(w, 5, &bad, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_panel_world_set_state(w, i0, &bad, &err), EDDY_ERR_ARGUMENT);
+    assert_int_equal(eddyi_panel_world_set_state(w, 5, &bad, &err), EDDY_ERR_ARGUMENT);
     eddy_panel_body_state ok = {5.0, 5.0, 0.0, 1.0, 0.0, 0.0};
-    assert_int_equal(eddy_panel_world_set_state(w, i0, &ok, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_set_state(w, i0, &ok, &err), EDDY_OK);
     double *uf = calloc(2 * (size_t)s.count, sizeof(double));
-    assert_int_equal(eddy_panel_world_solve_samples(w, uf, NULL, &err), EDDY_ERR_ARGUMENT);
-    eddy_panel_world_place(w);
+    assert_int_equal(eddyi_panel_world_solve_samples(w, uf, NULL, &err), EDDY_ERR_ARGUMENT);
+    eddyi_panel_world_place(w);
     uf[3] = INFINITY;
-    assert_int_equal(eddy_panel_world_solve_samples(w, uf, NULL, &err), EDDY_ERR_NUMERIC);
+    assert_int_equal(eddyi_panel_world_solve_samples(w, uf, NULL, &err), EDDY_ERR_NUMERIC);
     uf[3] = 0.0;
-    assert_int_equal(eddy_panel_world_solve_samples(w, uf, NULL, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve_samples(w, uf, NULL, &err), EDDY_OK);
 
     /* determinism: the same inputs give bit-identical strengths */
     double *first = malloc(sizeof(double) * (size_t)w->source_count);
     memcpy(first, w->strength, sizeof(double) * (size_t)w->source_count);
-    assert_int_equal(eddy_panel_world_solve(w, NULL, NULL, NULL, &err), EDDY_OK);
+    assert_int_equal(eddyi_panel_world_solve(w, NULL, NULL, NULL, &err), EDDY_OK);
     assert_memory_equal(first, w->strength, sizeof(double) * (size_t)w->source_count);
     free(first);
     free(uf);
-    eddy_panel_world_destroy(w);
-    eddy_panel_shape_free(&s);
+    eddyi_panel_world_destroy(w);
+    eddyi_panel_shape_free(&s);
 }
 
 int main(void)

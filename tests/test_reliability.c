@@ -39,7 +39,7 @@ static void find_assets(void)
 #include "eddy_coupling.h"
 
 #include <cJSON.h>
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "asset_shapes.h"
 #include "eddy_mode.h"
 #include "eddy_scene.h"

@@ -97,7 +97,7 @@ static void shapes_round_trip_through_the_asset(void **state)
         assert_int_equal(p->count, q->count);
         assert_memory_equal(p->ends, q->ends, 4 * (size_t)p->count * sizeof(double));
         assert_memory_equal(p->pinv, q->pinv, (size_t)p->count * (size_t)p->rows * sizeof(double));
-        assert_true(eddy_pieces_equal(a->shapes[s].pieces, b->shapes[s].pieces, a->shapes[s].piece_count));
+        assert_true(eddyi_pieces_equal(a->shapes[s].pieces, b->shapes[s].pieces, a->shapes[s].piece_count));
     }
     free(bytes);
     eddy_asset_destroy(b);

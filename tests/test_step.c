@@ -5,7 +5,7 @@
  * stir forces against brute-force projection, bad input, determinism. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,7 +80,7 @@ static void single_mode_is_steady_and_decays_viscously(void **state)
         eddy_asset_info info;
         eddy_asset_get_info(a, &info);
         eddy_box_mode m[30];
-        eddy_box_select_modes(8, 5, 30, m, NULL);
+        eddyi_box_select_modes(8, 5, 30, m, NULL);
         double expect = 1.5 * exp(-nu * m[mode].lambda * 600 * dt);
         for (int k = 0; k < 30; ++k) {
             assert_true(fabs(cs[k] - r[k]) < 1e-12);
@@ -129,7 +129,7 @@ static void taylor_matches_reference(void **state)
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j) M[i * N + j] = test_random(&seed) * sizes[c] / N;
         int terms, substeps;
-        eddy_taylor_expv(N, M, 1.0, v, out, work, 1e-15, 40, &terms, &substeps);
+        eddyi_taylor_expv(N, M, 1.0, v, out, work, 1e-15, 40, &terms, &substeps);
         reference_expv(N, M, 1.0, v, ref);
         double err = 0, scale = 0;
         for (int i = 0; i < N; ++i) {
@@ -160,7 +160,7 @@ static void stir_projection_matches_brute_force(void **state)
     /* From rest the advection of a tiny state is negligible: r = dt B^T f. */
     const double *r = eddy_fluid_coefficients(f);
     eddy_box_mode m[20];
-    eddy_box_select_modes(10, 10, 20, m, NULL);
+    eddyi_box_select_modes(10, 10, 20, m, NULL);
     const int n = 500;
     double worst = 0, biggest = 0;
     for (int k = 0; k < 20; ++k) {
@@ -171,7 +171,7 @@ static void stir_projection_matches_brute_force(void **state)
                 double s2 = ((x - st.x) * (x - st.x) + (y - st.y) * (y - st.y)) / (st.radius * st.radius);
                 if (s2 >= 1) continue;
                 double w = (1 - s2) * (1 - s2);
-                eddy_box_mode_velocity(&m[k], 10, 10, x, y, uv);
+                eddyi_box_mode_velocity(&m[k], 10, 10, x, y, uv);
                 sum += w * (st.fx * uv[0] + st.fy * uv[1]) * h * h;
             }
         worst = fmax(worst, fabs(r[k] / dt - sum));

@@ -17,7 +17,7 @@
  * Under the sanitizers, which own malloc themselves, the test is skipped. */
 #include "test_util.h"
 
-#include "coupling_internal.h" /* eddy_coupling_set_paper_pipeline */
+#include "coupling_internal.h" /* eddyi_coupling_set_paper_pipeline */
 #include "eddy_coupling.h"
 #include "eddy_scene.h"
 
@@ -142,7 +142,7 @@ static void paper_game_step_allocates_nothing(void **state)
                                          EDDY_FEEDBACK_EXACT};
     for (int m = 0; m < 3; ++m) {
         assert_int_equal(eddy_coupling_set_feedback(c, modes[m]), EDDY_OK);
-        assert_int_equal(eddy_coupling_set_paper_pipeline(c, m == 2, &err), EDDY_OK);
+        assert_int_equal(eddyi_coupling_set_paper_pipeline(c, m == 2, &err), EDDY_OK);
         for (int n = 0; n < 3; ++n) {
             counting = 1;
             eddy_coupling_step(c, dt, &err);

@@ -15,7 +15,7 @@
  *     result stays within tol. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "stream_products.h"
 
 #include <math.h>
@@ -36,7 +36,7 @@ static const int ROWS[] = {1, 3, 4, 5, 8, 9, 13, 19};
 static void variants_give_the_same_bits(void **state)
 {
     (void)state;
-    eddy_stream_kernels base = eddy_stream_kernels_of(EDDY_STREAM_PORTABLE);
+    eddy_stream_kernels base = eddyi_stream_kernels_of(EDDY_STREAM_PORTABLE);
     uint64_t seed = 5;
     int compared = 0;
     for (size_t l = 0; l < NL; ++l)
@@ -56,8 +56,8 @@ static void variants_give_the_same_bits(void **state)
             base.dots_f32(psi_f, p, rows, x_f, want_df);
             base.spread_f32(psi_f, p, rows, g, want_sf);
             for (int isa = EDDY_STREAM_AVX; isa < EDDY_STREAM_ISA_COUNT; ++isa) {
-                if (!eddy_stream_isa_available((eddy_stream_isa)isa)) continue;
-                eddy_stream_kernels k = eddy_stream_kernels_of((eddy_stream_isa)isa);
+                if (!eddyi_stream_isa_available((eddy_stream_isa)isa)) continue;
+                eddy_stream_kernels k = eddyi_stream_kernels_of((eddy_stream_isa)isa);
                 assert_int_equal(k.isa, isa);
                 double got_d[19], got_df[19], *got_s = calloc(p, sizeof *got_s);
                 float *got_sf = calloc(p, sizeof *got_sf);
@@ -75,7 +75,7 @@ static void variants_give_the_same_bits(void **state)
             free(psi), free(x), free(g), free(psi_f), free(x_f), free(want_s), free(want_sf);
         }
     print_message("%d size pairs compared on %d wider variants (best here: %d)\n",
-                  (int)(NL * NR), compared / (int)(NL * NR), (int)eddy_stream_kernels_best().isa);
+                  (int)(NL * NR), compared / (int)(NL * NR), (int)eddyi_stream_kernels_best().isa);
 }
 
 /* The best variant's sums against long double: round-off for the double
@@ -83,7 +83,7 @@ static void variants_give_the_same_bits(void **state)
 static void products_are_accurate(void **state)
 {
     (void)state;
-    eddy_stream_kernels k = eddy_stream_kernels_best();
+    eddy_stream_kernels k = eddyi_stream_kernels_best();
     uint64_t seed = 9;
     size_t p = 257;
     int rows = 19;
@@ -194,10 +194,10 @@ static void bound_rule_and_coarse_terms(void **state)
     for (int c = 0; c < 3; ++c) {
         double tol = tols[c];
         int term_rule, bound_rule;
-        eddy_taylor_expv(N, map.M, 1.0, v, out, work, tol, 40, &term_rule, NULL);
+        eddyi_taylor_expv(N, map.M, 1.0, v, out, work, tol, 40, &term_rule, NULL);
         eddy_linear_map plain = {.apply = skew_apply, .ctx = &map, .norm = frob};
         map.exact_calls = map.coarse_calls = 0;
-        eddy_taylor_expv_map(N, &plain, 1.0, v, out, work, tol, 40, &bound_rule, NULL);
+        eddyi_taylor_expv_map(N, &plain, 1.0, v, out, work, tol, 40, &bound_rule, NULL);
         double err = 0;
         for (int i = 0; i < N; ++i) err = fmax(err, fabs(out[i] - ref[i]));
         assert_int_equal(map.exact_calls, bound_rule);
@@ -209,7 +209,7 @@ static void bound_rule_and_coarse_terms(void **state)
         map.noise = mixed.coarse_error;
         map.exact_calls = map.coarse_calls = 0;
         int mixed_terms;
-        eddy_taylor_expv_map(N, &mixed, 1.0, v, out, work, tol, 40, &mixed_terms, NULL);
+        eddyi_taylor_expv_map(N, &mixed, 1.0, v, out, work, tol, 40, &mixed_terms, NULL);
         double err_mixed = 0;
         for (int i = 0; i < N; ++i) err_mixed = fmax(err_mixed, fabs(out[i] - ref[i]));
         print_message("tol %.0e: term rule %d products, bound rule %d (error %.1e), with coarse "
@@ -223,15 +223,15 @@ static void bound_rule_and_coarse_terms(void **state)
     int fewer;
     eddy_linear_map plain = {.apply = skew_apply, .ctx = &map, .norm = frob};
     int term_rule;
-    eddy_taylor_expv(N, map.M, 1.0, v, out, work, 1e-9, 40, &term_rule, NULL);
-    eddy_taylor_expv_map(N, &plain, 1.0, v, out, work, 1e-9, 40, &fewer, NULL);
+    eddyi_taylor_expv(N, map.M, 1.0, v, out, work, 1e-9, 40, &term_rule, NULL);
+    eddyi_taylor_expv_map(N, &plain, 1.0, v, out, work, 1e-9, 40, &fewer, NULL);
     assert_true(fewer < term_rule); /* this matrix's bound is tight enough to save one */
     /* without a bound (0: unknown) neither the bound rule nor a coarse product */
     eddy_linear_map blind = {.apply = skew_apply, .coarse = skew_coarse, .coarse_error = 1e-5,
                              .ctx = &map, .norm = 0.0};
     map.exact_calls = map.coarse_calls = 0;
     int blind_terms;
-    eddy_taylor_expv_map(N, &blind, 1.0, v, out, work, 1e-9, 40, &blind_terms, NULL);
+    eddyi_taylor_expv_map(N, &blind, 1.0, v, out, work, 1e-9, 40, &blind_terms, NULL);
     assert_int_equal(map.coarse_calls, 0);
     assert_int_equal(blind_terms, term_rule);
 }

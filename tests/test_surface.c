@@ -290,7 +290,7 @@ static void lattice_moments(inside_fn in, const double *shape, const double box[
         for (int j = 0; j < n; ++j) {
             double x = box[0] + (i + 0.5) * hx, y = box[1] + (j + 0.5) * hy;
             if (!in(shape, x, y) || x < r->x0 || x > r->x1 || y < r->floor ||
-                y > eddy_water_region_top(r, x))
+                y > eddyi_water_region_top(r, x))
                 continue;
             out[0] += hx * hy, out[1] += x * hx * hy, out[2] += y * hx * hy;
         }
@@ -310,47 +310,47 @@ static void wet_geometry_is_exact(void **state)
 {
     (void)state;
     /* an upright box half in a flat pool: B (L - y_b) at the middle of its wet part */
-    eddy_piece box = eddy_piece_box(0.5, 0.3, 0, 0, 0);
+    eddy_piece box = eddyi_piece_box(0.5, 0.3, 0, 0, 0);
     eddy_water_region flat = {0, 10, 0, 4.1, 4.1};
     eddy_wet_part part;
-    eddy_wet_part_of(&box, 1, 5, 4, 0, &flat, &part);
+    eddyi_wet_part_of(&box, 1, 5, 4, 0, &flat, &part);
     assert_true(fabs(part.area - 1.0 * 0.4) < 1e-14);
     assert_true(fabs(part.cy - 3.9) < 1e-14 && fabs(part.cx - 5) < 1e-14);
     assert_true(fabs(part.full_area - 0.6) < 1e-14);
     /* wet widths: across a vertical flow the beam, across a horizontal one the draft */
-    assert_true(fabs(eddy_wet_width(&box, 1, 5, 4, 0, &flat, 0, 1) - 1.0) < 1e-14);
-    assert_true(fabs(eddy_wet_width(&box, 1, 5, 4, 0, &flat, 1, 0) - 0.4) < 1e-14);
+    assert_true(fabs(eddyi_wet_width(&box, 1, 5, 4, 0, &flat, 0, 1) - 1.0) < 1e-14);
+    assert_true(fabs(eddyi_wet_width(&box, 1, 5, 4, 0, &flat, 1, 0) - 0.4) < 1e-14);
     /* discs against the circular segment, at several immersions */
-    eddy_piece disc = eddy_piece_circle(0.4, 0, 0);
+    eddy_piece disc = eddyi_piece_circle(0.4, 0, 0);
     for (double h = -0.39; h <= 0.39; h += 0.13) {
         eddy_water_region r = {0, 10, 0, 3 + h, 3 + h};
-        eddy_wet_part_of(&disc, 1, 5, 3, 0, &r, &part);
+        eddyi_wet_part_of(&disc, 1, 5, 3, 0, &r, &part);
         double area, yc;
         disc_below(0.4, h, &area, &yc);
         assert_true(fabs(part.area - area) < 1e-12 * area + 1e-15);
         assert_true(fabs(part.cy - (3 + yc)) < 1e-12);
         assert_true(fabs(part.cx - 5) < 1e-12);
-        double chord = 2 * sqrt(0.16 - h * h), width = eddy_wet_width(&disc, 1, 5, 3, 0, &r, 0, 1);
+        double chord = 2 * sqrt(0.16 - h * h), width = eddyi_wet_width(&disc, 1, 5, 3, 0, &r, 0, 1);
         assert_true(fabs(width - (h >= 0 ? 0.8 : chord)) < 1e-12);
     }
     /* a disc in a corner under a sloping surface, and a turned box, against
        the lattice */
     eddy_water_region slope = {0, 10, 0, 1.2, 0.7};
     double d[3] = {0.15, 1.1, 0.4}, dbox[4] = {-0.25, 0.7, 0.55, 1.5}, lat[3];
-    eddy_wet_part_of(&disc, 1, d[0], d[1], 0, &slope, &part);
+    eddyi_wet_part_of(&disc, 1, d[0], d[1], 0, &slope, &part);
     lattice_moments(in_disc, d, dbox, &slope, 1500, lat);
     assert_true(fabs(part.area - lat[0]) < 2e-3 * lat[0]);
     assert_true(fabs(part.cx - lat[1] / lat[0]) < 2e-3 && fabs(part.cy - lat[2] / lat[0]) < 2e-3);
     double b[5] = {9.8, 1.0, 0.5, 0.3, 0.5}, bbox[4] = {9.1, 0.3, 10.5, 1.7};
-    eddy_piece turned = eddy_piece_box(0.5, 0.3, 0, 0, 0);
-    eddy_wet_part_of(&turned, 1, b[0], b[1], b[4], &slope, &part);
+    eddy_piece turned = eddyi_piece_box(0.5, 0.3, 0, 0, 0);
+    eddyi_wet_part_of(&turned, 1, b[0], b[1], b[4], &slope, &part);
     lattice_moments(in_rotated_box, b, bbox, &slope, 1500, lat);
     assert_true(fabs(part.area - lat[0]) < 2e-3 * lat[0]);
     assert_true(fabs(part.cx - lat[1] / lat[0]) < 2e-3 && fabs(part.cy - lat[2] / lat[0]) < 2e-3);
     /* nothing of a body out of the water, all of one under it */
-    eddy_wet_part_of(&box, 1, 5, 9, 0, &flat, &part);
+    eddyi_wet_part_of(&box, 1, 5, 9, 0, &flat, &part);
     assert_true(part.area == 0);
-    eddy_wet_part_of(&box, 1, 5, 1, 0.3, &flat, &part);
+    eddyi_wet_part_of(&box, 1, 5, 1, 0.3, &flat, &part);
     assert_true(fabs(part.area - part.full_area) < 1e-14);
 }
 
@@ -366,9 +366,9 @@ static double grid_mode_error(double W, double D, int ny, bool checks)
         eddy_asset *a = build_pool(&d);
         eddy_asset_surface *s = NULL;
         eddy_error err = {0};
-        assert_int_equal(eddy_surface_alloc(a, EDDY_SURFACE_GRID, 6, &s, &err), EDDY_OK);
-        assert_int_equal(eddy_surface_grid_solve(a, 6, s, &err), EDDY_OK);
-        assert_int_equal(eddy_surface_finish(a, s, &err), EDDY_OK);
+        assert_int_equal(eddyi_surface_alloc(a, EDDY_SURFACE_GRID, 6, &s, &err), EDDY_OK);
+        assert_int_equal(eddyi_surface_grid_solve(a, 6, s, &err), EDDY_OK);
+        assert_int_equal(eddyi_surface_finish(a, s, &err), EDDY_OK);
         double worst = 0;
         for (int n = 0; n < 6; ++n) {
             double kn = (n + 1) * M_PI / W, mu = kn * tanh(kn * D);
@@ -383,7 +383,7 @@ static double grid_mode_error(double W, double D, int ny, bool checks)
             double uv[2] = {0, 0}, rate[6] = {0};
             rate[n] = 1;
             double x = 0.37 * W, y = 0.6 * D;
-            eddy_surface_velocity_at(s, a, rate, x, y, uv);
+            eddyi_surface_velocity_at(s, a, rate, x, y, uv);
             double u = -sin(kn * x) * cosh(kn * y) / sinh(kn * D);
             double v = cos(kn * x) * sinh(kn * y) / sinh(kn * D);
             if (checks) assert_true(fabs(uv[0] - u) < 0.05 * hypot(u, v) + 1e-3);
@@ -392,7 +392,7 @@ static double grid_mode_error(double W, double D, int ny, bool checks)
         if (checks)
             print_message("modes: %g x %g basin on %d x %d cells, first 6 sloshing modes' mu "
                           "within %.3f %% of k tanh(k D)\n", W, D, a->nx, a->ny, 100 * worst);
-        eddy_surface_free(s);
+        eddyi_surface_free(s);
         eddy_asset_destroy(a);
         return worst;
     }
@@ -1099,7 +1099,7 @@ static void panels_act_on_the_wet_part(void **state)
         if (e[1] > 4.0 && e[3] > 4.0) {
             double below_lid[2], seen[2], xy[2] = {x, y}, mirror[2] = {x, 8.0 - y};
             eddy_fluid_velocity_many(r.fluid, 1, mirror, below_lid);
-            eddy_wet_mirror_samples(r.c, NULL, 1, xy, seen);
+            eddyi_wet_mirror_samples(r.c, NULL, 1, xy, seen);
             assert_true(seen[0] == below_lid[0] && seen[1] == -below_lid[1]);
             assert_true(hypot(below_lid[0], below_lid[1]) > 0.0);
             assert_true(w->strength[i] != 0.0);
@@ -1323,9 +1323,9 @@ static void bad_surfaces_are_refused(void **state)
     assert_int_equal(eddy_build_asset(&bd, &a, &err), EDDY_OK);
     assert_int_equal(eddy_asset_encode(a, &x, &nx, &err), EDDY_OK);
     eddy_container cont;
-    assert_int_equal(eddy_container_decode(x, nx, EDDY_FOURCC('A', 'S', 'S', 'T'), 99, &cont, &err),
+    assert_int_equal(eddyi_container_decode(x, nx, EDDY_FOURCC('A', 'S', 'S', 'T'), 99, &cont, &err),
                      EDDY_OK);
-    const eddy_section *sec = eddy_container_find(&cont, EDDY_FOURCC('S', 'U', 'R', 'F'));
+    const eddy_section *sec = eddyi_container_find(&cont, EDDY_FOURCC('S', 'U', 'R', 'F'));
     assert_non_null(sec);
     eddy_section copy[EDDY_MAX_SECTIONS];
     memcpy(copy, cont.sections, sizeof copy);
@@ -1337,7 +1337,7 @@ static void bad_surfaces_are_refused(void **state)
         if (copy[k].tag == sec->tag) copy[k].data = bad;
     uint8_t *out = NULL;
     size_t out_size = 0;
-    assert_int_equal(eddy_container_encode(cont.kind, cont.version, copy, cont.count, &out, &out_size,
+    assert_int_equal(eddyi_container_encode(cont.kind, cont.version, copy, cont.count, &out, &out_size,
                                            &err), EDDY_OK);
     eddy_asset *c = NULL;
     assert_int_equal(eddy_asset_load_memory(out, out_size, &c, &err), EDDY_ERR_FORMAT);

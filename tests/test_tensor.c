@@ -5,7 +5,7 @@
  * grid), skew-symmetry in the contracted velocity slot, energy neutrality. */
 #include "test_util.h"
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "builder_internal.h"
 
 #include <math.h>
@@ -29,7 +29,7 @@ static double *densify(const eddy_tensor *t)
 /* Velocity and its gradient of a unit mode, from the analytic formulas. */
 static void mode_and_gradient(const eddy_box_mode *m, double x, double y, double v[2], double g[4])
 {
-    double a = m->k1 * M_PI / W, b = m->k2 * M_PI / H, n = eddy_box_norm(m, W, H);
+    double a = m->k1 * M_PI / W, b = m->k2 * M_PI / H, n = eddyi_box_norm(m, W, H);
     double sx = sin(a * x), cx = cos(a * x), sy = sin(b * y), cy = cos(b * y);
     v[0] = n * b * sx * cy;
     v[1] = -n * a * cx * sy;
@@ -62,9 +62,9 @@ static void closed_form_matches_exact_quadrature(void **state)
     (void)state;
     enum { R = 16 };
     eddy_box_mode m[R];
-    eddy_box_select_modes(W, H, R, m, NULL);
+    eddyi_box_select_modes(W, H, R, m, NULL);
     eddy_tensor t;
-    assert_int_equal(eddy_box_advection_tensor(m, R, W, H, &t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_advection_tensor(m, R, W, H, &t, NULL), EDDY_OK);
     double *d = densify(&t);
     double biggest = 0;
     for (size_t e = 0; e < (size_t)R * R * R; ++e) biggest = fmax(biggest, fabs(d[e]));
@@ -80,7 +80,7 @@ static void closed_form_matches_exact_quadrature(void **state)
     print_message("closed form vs exact quadrature: max diff %.3e (max entry %.3f)\n", worst, biggest);
     assert_true(worst < 1e-11 * biggest);
     free(d);
-    eddy_tensor_free(&t);
+    eddyi_tensor_free(&t);
 }
 
 static void closed_form_is_skew_in_velocity_slot_only(void **state)
@@ -88,9 +88,9 @@ static void closed_form_is_skew_in_velocity_slot_only(void **state)
     (void)state;
     enum { R = 40 };
     eddy_box_mode m[R];
-    eddy_box_select_modes(W, H, R, m, NULL);
+    eddyi_box_select_modes(W, H, R, m, NULL);
     eddy_tensor t;
-    assert_int_equal(eddy_box_advection_tensor(m, R, W, H, &t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_advection_tensor(m, R, W, H, &t, NULL), EDDY_OK);
     double *d = densify(&t);
     double biggest = 0, skew = 0, other = 0;
     for (int i = 0; i < R; ++i)
@@ -105,29 +105,29 @@ static void closed_form_is_skew_in_velocity_slot_only(void **state)
     print_message("skew defect %.3e, other slot %.3e, max %.3f\n", skew, other, biggest);
     assert_true(skew < 1e-12 * biggest);
     assert_true(other > 1e-2 * biggest);
-    assert_true(eddy_tensor_skew_defect(&t) < 1e-12 * biggest);
+    assert_true(eddyi_tensor_skew_defect(&t) < 1e-12 * biggest);
     /* It is sparse: at most four k per (i, j). */
     assert_true(t.nnz <= 4 * R * R);
     free(d);
-    eddy_tensor_free(&t);
+    eddyi_tensor_free(&t);
 }
 
 /* Max |C_grid - C_exact| for R modes sampled on an n x n MAC grid. */
 static double grid_tensor_error(int n, int count, double *scale)
 {
     eddy_box_mode *m = malloc((size_t)count * sizeof *m);
-    eddy_box_select_modes(W, H, count, m, NULL);
+    eddyi_box_select_modes(W, H, count, m, NULL);
     eddy_mac g = eddy_mac_make(W, H, n, n);
     size_t size = (size_t)eddy_mac_size(&g);
     double *fields = malloc((size_t)count * size * sizeof *fields);
     const double **ptr = malloc((size_t)count * sizeof *ptr);
     for (int k = 0; k < count; ++k) {
-        eddy_box_sample_mode(&m[k], &g, fields + (size_t)k * size);
+        eddyi_box_sample_mode(&m[k], &g, fields + (size_t)k * size);
         ptr[k] = fields + (size_t)k * size;
     }
     eddy_tensor exact, grid;
-    assert_int_equal(eddy_box_advection_tensor(m, count, W, H, &exact, NULL), EDDY_OK);
-    assert_int_equal(eddy_grid_advection_tensor(&g, ptr, count, 0.0, &grid, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_advection_tensor(m, count, W, H, &exact, NULL), EDDY_OK);
+    assert_int_equal(eddyi_grid_advection_tensor(&g, ptr, count, 0.0, &grid, NULL), EDDY_OK);
     double *de = densify(&exact), *dg = densify(&grid);
     double worst = 0, biggest = 0;
     for (size_t e = 0; e < (size_t)count * count * count; ++e) {
@@ -136,7 +136,7 @@ static double grid_tensor_error(int n, int count, double *scale)
     }
     *scale = biggest;
     free(de), free(dg), free(fields), free(ptr), free(m);
-    eddy_tensor_free(&exact), eddy_tensor_free(&grid);
+    eddyi_tensor_free(&exact), eddyi_tensor_free(&grid);
     return worst;
 }
 
@@ -156,25 +156,25 @@ static void skew_symmetrize_makes_grid_tensor_skew(void **state)
 {
     (void)state;
     eddy_box_mode m[8];
-    eddy_box_select_modes(W, H, 8, m, NULL);
+    eddyi_box_select_modes(W, H, 8, m, NULL);
     eddy_mac g = eddy_mac_make(W, H, 12, 12);
     size_t size = (size_t)eddy_mac_size(&g);
     double *fields = malloc(8 * size * sizeof *fields);
     const double *ptr[8];
     for (int k = 0; k < 8; ++k) {
-        eddy_box_sample_mode(&m[k], &g, fields + k * size);
+        eddyi_box_sample_mode(&m[k], &g, fields + k * size);
         ptr[k] = fields + k * size;
     }
     eddy_tensor t;
-    assert_int_equal(eddy_grid_advection_tensor(&g, ptr, 8, 0.0, &t, NULL), EDDY_OK);
-    double before = eddy_tensor_skew_defect(&t);
+    assert_int_equal(eddyi_grid_advection_tensor(&g, ptr, 8, 0.0, &t, NULL), EDDY_OK);
+    double before = eddyi_tensor_skew_defect(&t);
     double *d0 = densify(&t);
-    assert_int_equal(eddy_tensor_skew_symmetrize(&t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_tensor_skew_symmetrize(&t, NULL), EDDY_OK);
     double *d1 = densify(&t);
     /* The symmetric part is a discretisation defect: present before, gone after,
      * and the skew part is untouched. */
     assert_true(before > 1e-8);
-    assert_true(eddy_tensor_skew_defect(&t) == 0.0);
+    assert_true(eddyi_tensor_skew_defect(&t) == 0.0);
     for (int i = 0; i < 8; ++i)
         for (int k = 0; k < 8; ++k)
             for (int j = 0; j < 8; ++j) {
@@ -182,7 +182,7 @@ static void skew_symmetrize_makes_grid_tensor_skew(void **state)
                 assert_true(fabs(d1[(i * 8 + k) * 8 + j] - skew0) < 1e-15);
             }
     free(d0), free(d1), free(fields);
-    eddy_tensor_free(&t);
+    eddyi_tensor_free(&t);
 }
 
 /* sum_k r_k (A(r) r)_k = 0: the nonlinear term moves energy, never makes it. */
@@ -191,13 +191,13 @@ static void contraction_is_energy_neutral(void **state)
     (void)state;
     enum { R = 73 };
     eddy_box_mode m[R];
-    eddy_box_select_modes(10, 10, R, m, NULL);
+    eddyi_box_select_modes(10, 10, R, m, NULL);
     eddy_tensor t;
-    assert_int_equal(eddy_box_advection_tensor(m, R, 10, 10, &t, NULL), EDDY_OK);
+    assert_int_equal(eddyi_box_advection_tensor(m, R, 10, 10, &t, NULL), EDDY_OK);
     double r[R], A[R * R];
     uint64_t seed = 7;
     for (int k = 0; k < R; ++k) r[k] = test_random(&seed);
-    eddy_tensor_contract(&t, r, A);
+    eddyi_tensor_contract(&t, r, A);
     double power = 0, scale = 0;
     for (int k = 0; k < R; ++k)
         for (int j = 0; j < R; ++j) {
@@ -205,7 +205,7 @@ static void contraction_is_energy_neutral(void **state)
             scale += fabs(r[k] * A[k * R + j] * r[j]);
         }
     assert_true(fabs(power) < 1e-13 * scale);
-    eddy_tensor_free(&t);
+    eddyi_tensor_free(&t);
 }
 
 int main(void)

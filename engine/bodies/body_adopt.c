@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err)
+eddy_result eddyi_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err)
 {
     eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
@@ -23,55 +23,55 @@ eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_e
     w->adopted = true;
     w->substeps = 4;
     *out = w;
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     return EDDY_OK;
 }
 
 static void free_adopted(eddy_world *w, eddy_body *b)
 {
-    eddy_port_unregister_body(w, b);
+    eddyi_port_unregister_body(w, b);
     eddy_free(b->shapes);
     eddy_free(b);
 }
 
-eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
+eddy_result eddyi_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
                                  eddy_error *err)
 {
     for (int i = 0; i < w->body_count; ++i)
-        if (w->bodies[i]->native == native && eddy_port_body_live(w->bodies[i]))
+        if (w->bodies[i]->native == native && eddyi_port_body_live(w->bodies[i]))
             return eddy_fail(err, EDDY_ERR_ARGUMENT,
                              "the Box2D body already has an eddy handle (body %d of the world)",
                              i);
     eddy_body *b = (eddy_body *)eddy_calloc(1, sizeof *b);
     if (!b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
-    eddy_result r = eddy_port_register_body(w, b, err);
+    eddy_result r = eddyi_port_register_body(w, b, err);
     if (r != EDDY_OK) {
         eddy_free(b);
         return r;
     }
     b->native = native;
     b->adopted = true;
-    r = eddy_native_body_adopt(b, err);
+    r = eddyi_native_body_adopt(b, err);
     if (r != EDDY_OK) {
         free_adopted(w, b);
         return r;
     }
     if (b->type == EDDY_BODY_DYNAMIC) { /* the mass Box2D gives it now, kept as its own */
         eddy_port_mass m;
-        eddy_native_mass(b, &m);
+        eddyi_native_mass(b, &m);
         b->own_mass = m.mass;
         b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
         b->seen = m;
     }
     *out = b;
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     return EDDY_OK;
 }
 
 static bool finite_pair(const double *p)
 {
-    return eddy_port_finite(p[0]) && eddy_port_finite(p[1]);
+    return eddyi_port_finite(p[0]) && eddyi_port_finite(p[1]);
 }
 
 /* Box2D checked the geometry when the game made the shape; here only what
@@ -81,7 +81,7 @@ static eddy_result adopt_geometry(const eddy_shape_info *raw, int index, eddy_sh
                                   eddy_error *err)
 {
     if (raw->type == EDDY_SHAPE_CIRCLE) {
-        if (!finite_pair(raw->center) || !eddy_port_finite(raw->radius) || !(raw->radius > 0.0))
+        if (!finite_pair(raw->center) || !eddyi_port_finite(raw->radius) || !(raw->radius > 0.0))
             return eddy_fail(err, EDDY_ERR_ARGUMENT,
                              "Box2D shape %d: a circle without a finite positive radius", index);
         s->type = EDDY_SHAPE_CIRCLE;
@@ -100,12 +100,12 @@ static eddy_result adopt_geometry(const eddy_shape_info *raw, int index, eddy_sh
         if (!finite_pair(raw->vertices[i]))
             return eddy_fail(err, EDDY_ERR_ARGUMENT, "Box2D shape %d: vertex %d is not finite",
                              index, i);
-    if (!eddy_port_measure_polygon((const double (*)[2])raw->vertices, n, s))
+    if (!eddyi_port_measure_polygon((const double (*)[2])raw->vertices, n, s))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "Box2D shape %d: a polygon with no area", index);
     return EDDY_OK;
 }
 
-eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
+eddy_result eddyi_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
                                   eddy_error *err)
 {
     int index = b->shape_count;
@@ -114,9 +114,9 @@ eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const ed
     eddy_result r = adopt_geometry(raw, index, &s, err);
     if (r != EDDY_OK)
         return r;
-    if (!eddy_port_finite(raw->density) || raw->density < 0.0 ||
-        !eddy_port_finite(raw->friction) || raw->friction < 0.0 ||
-        !eddy_port_finite(raw->restitution) || raw->restitution < 0.0)
+    if (!eddyi_port_finite(raw->density) || raw->density < 0.0 ||
+        !eddyi_port_finite(raw->friction) || raw->friction < 0.0 ||
+        !eddyi_port_finite(raw->restitution) || raw->restitution < 0.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "Box2D shape %d: density, friction or restitution is negative or not "
                          "finite", index);
@@ -125,7 +125,7 @@ eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const ed
     s.restitution = raw->restitution;
     s.is_sensor = raw->is_sensor;
     s.user_data = raw->user_data;
-    r = eddy_port_reserve_shape(b, err);
+    r = eddyi_port_reserve_shape(b, err);
     if (r != EDDY_OK)
         return r;
     b->shapes[index].native = native;

@@ -128,7 +128,7 @@ static b2MouseJoint *joint_of(const eddy_drag *g)
 static eddy_body *fixture_body(b2Fixture *f, int *index)
 {
     eddy_body *b = reinterpret_cast<eddy_body *>(f->GetUserData().pointer);
-    return eddy_port_find_shape(b, ref_of(f), index);
+    return eddyi_port_find_shape(b, ref_of(f), index);
 }
 
 /* ------------------------------------------------------------ watch fixtures */
@@ -314,7 +314,7 @@ void port_goodbye::SayGoodbye(b2Fixture *f)
 
 /* ------------------------------------------------------------ backend, world */
 
-void eddy_native_backend(eddy_body_backend_info *out)
+void eddyi_native_backend(eddy_body_backend_info *out)
 {
     out->name = "box2d-v2.4";
     out->major = b2_version.major;
@@ -335,8 +335,8 @@ static void on_contact(eddy_world *w, b2Contact *c, bool begin)
     e.sensor_shape = e.visitor_shape = -1;
     e.sensor = fixture_body(sensor, &e.sensor_shape);
     e.visitor = fixture_body(visitor, &e.visitor_shape);
-    if (eddy_port_pair_reported(&e))
-        eddy_port_push_event(w, begin, &e);
+    if (eddyi_port_pair_reported(&e))
+        eddyi_port_push_event(w, begin, &e);
 }
 
 void port_listener::BeginContact(b2Contact *contact)
@@ -349,7 +349,7 @@ void port_listener::EndContact(b2Contact *contact)
     on_contact(world, contact, false);
 }
 
-eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
+eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
 {
     eddy_native_world *n = new (std::nothrow) eddy_native_world();
     if (n)
@@ -369,7 +369,7 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
     return EDDY_OK;
 }
 
-void eddy_native_world_destroy(eddy_world *w)
+void eddyi_native_world_destroy(eddy_world *w)
 {
     eddy_native_world *n = w->native;
     if (!w->adopted) {
@@ -386,28 +386,28 @@ void eddy_native_world_destroy(eddy_world *w)
 
 /* The watches set the flags the port checks first: what is still asked about
  * is alive. */
-bool eddy_native_world_alive(const eddy_world *)
+bool eddyi_native_world_alive(const eddy_world *)
 {
     return true;
 }
 
-bool eddy_native_body_alive(const eddy_body *)
+bool eddyi_native_body_alive(const eddy_body *)
 {
     return true;
 }
-void eddy_native_world_gravity(const eddy_world *w, double out[2])
+void eddyi_native_world_gravity(const eddy_world *w, double out[2])
 {
     b2Vec2 g = w->native->b2->GetGravity();
     out[0] = g.x;
     out[1] = g.y;
 }
 
-void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy)
+void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy)
 {
     w->native->b2->SetGravity(v2(gx, gy));
 }
 
-void eddy_native_world_step(eddy_world *w, double dt, int substeps)
+void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
 {
     /* 2.4 has no sub-steps; the same effort goes into velocity iterations.
      * The listener fills the event lists. */
@@ -416,7 +416,7 @@ void eddy_native_world_step(eddy_world *w, double dt, int substeps)
 
 /* ------------------------------------------------------------ bodies, shapes */
 
-void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
+void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
 {
     b2BodyDef bd;
     bd.type = d->type == EDDY_BODY_DYNAMIC     ? b2_dynamicBody
@@ -441,7 +441,7 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
         add_watch(body, &b->gone, WATCH_BODY, b->serial + 1);
 }
 
-void eddy_native_body_destroy(eddy_body *b)
+void eddyi_native_body_destroy(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
     if (b->world->adopted)
@@ -451,7 +451,7 @@ void eddy_native_body_destroy(eddy_body *b)
     n->destroying_body = false;
 }
 
-eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err)
 {
     b2FixtureDef fd; /* 2.4 defaults (density 0, friction 0.2) all overridden */
@@ -485,7 +485,7 @@ eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
 
 /* ------------------------------------------------------------ state */
 
-void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
+void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     const b2Transform &t = body_of(b)->GetTransform();
     pos[0] = t.p.x;
@@ -494,7 +494,7 @@ void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *s = t.q.s;
 }
 
-void eddy_native_velocity(const eddy_body *b, double v[2], double *w)
+void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
 {
     const b2Body *body = body_of(b);
     const b2Vec2 &lv = body->GetLinearVelocity();
@@ -503,7 +503,7 @@ void eddy_native_velocity(const eddy_body *b, double v[2], double *w)
     *w = body->GetAngularVelocity();
 }
 
-void eddy_native_mass(const eddy_body *b, eddy_port_mass *out)
+void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
 {
     const b2Body *body = body_of(b);
     const b2Vec2 &lc = body->GetLocalCenter();
@@ -518,7 +518,7 @@ void eddy_native_mass(const eddy_body *b, eddy_port_mass *out)
     out->world_center[1] = wc.y;
 }
 
-void eddy_native_set_unit_mass(eddy_body *b)
+void eddyi_native_set_unit_mass(eddy_body *b)
 {
     b2MassData m;
     m.mass = 1.0f;
@@ -527,7 +527,7 @@ void eddy_native_set_unit_mass(eddy_body *b)
     body_of(b)->SetMassData(&m);
 }
 
-void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     b2MassData m;
     m.mass = (float)mass;
@@ -538,12 +538,12 @@ void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const doubl
     body_of(b)->SetMassData(&m);
 }
 
-void eddy_native_set_gravity_scale(eddy_body *b, double scale)
+void eddyi_native_set_gravity_scale(eddy_body *b, double scale)
 {
     body_of(b)->SetGravityScale((float)scale);
 }
 
-double eddy_native_gravity_scale(const eddy_body *b)
+double eddyi_native_gravity_scale(const eddy_body *b)
 {
     return body_of(b)->GetGravityScale();
 }
@@ -607,13 +607,13 @@ static eddy_result read_fixtures(eddy_body *b, b2Body *body, eddy_error *err)
                           : list[i]->GetType() == b2Shape::e_chain ? "a chain"
                                                                    : "of an unknown kind");
         else
-            r = eddy_port_adopt_shape(b, ref_of(list[i]), &raw, err);
+            r = eddyi_port_adopt_shape(b, ref_of(list[i]), &raw, err);
     }
     delete[] list;
     return r;
 }
 
-eddy_body_type eddy_native_body_type(const eddy_body *b)
+eddy_body_type eddyi_native_body_type(const eddy_body *b)
 {
     b2BodyType t = body_of(b)->GetType();
     return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -621,7 +621,7 @@ eddy_body_type eddy_native_body_type(const eddy_body *b)
                                    : EDDY_BODY_STATIC;
 }
 
-eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2Body *body = body_of(b);
     b->type = body->GetType() == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -640,7 +640,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
 
 /* The game destroyed or created fixtures since the port read them: the
  * watch went with them, or the fixtures are not the ones read. */
-bool eddy_native_shapes_changed(eddy_body *b)
+bool eddyi_native_shapes_changed(eddy_body *b)
 {
     if (b->watch_lost)
         return true;
@@ -649,44 +649,44 @@ bool eddy_native_shapes_changed(eddy_body *b)
         if (watch_of(f))
             continue;
         int at;
-        if (!eddy_port_find_shape(b, ref_of(f), &at))
+        if (!eddyi_port_find_shape(b, ref_of(f), &at))
             return true;
         ++count;
     }
     return count != b->shape_count;
 }
 
-void eddy_native_body_unadopt(eddy_body *b)
+void eddyi_native_body_unadopt(eddy_body *b)
 {
     remove_watch(body_of(b), &b->gone);
 }
 
-void eddy_native_body_forget(eddy_body *)
+void eddyi_native_body_forget(eddy_body *)
 {
     /* 2.4 keeps nothing about a body outside Box2D */
 }
 
-bool eddy_native_is_awake(const eddy_body *b)
+bool eddyi_native_is_awake(const eddy_body *b)
 {
     return body_of(b)->IsAwake();
 }
 
-void eddy_native_set_awake(eddy_body *b, bool awake)
+void eddyi_native_set_awake(eddy_body *b, bool awake)
 {
     body_of(b)->SetAwake(awake);
 }
 
-void eddy_native_enable_sleep(eddy_body *b, bool enable)
+void eddyi_native_enable_sleep(eddy_body *b, bool enable)
 {
     body_of(b)->SetSleepingAllowed(enable); /* false also wakes it */
 }
 
-bool eddy_native_is_sleep_enabled(const eddy_body *b)
+bool eddyi_native_is_sleep_enabled(const eddy_body *b)
 {
     return body_of(b)->IsSleepingAllowed();
 }
 
-void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                        double py)
 {
     b2Body *body = body_of(b);
@@ -706,21 +706,21 @@ void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
     }
 }
 
-void eddy_native_set_transform(eddy_body *b, double x, double y, double angle)
+void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle)
 {
     /* neither wakes the body nor updates a sleeping body's contacts: the port
      * wakes it */
     body_of(b)->SetTransform(v2(x, y), (float)angle);
 }
 
-void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w)
+void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     b2Body *body = body_of(b);
     body->SetLinearVelocity(v2(vx, vy));
     body->SetAngularVelocity((float)w);
 }
 
-double eddy_native_kinematic_turn(const eddy_world *, double turn)
+double eddyi_native_kinematic_turn(const eddy_world *, double turn)
 {
     return turn; /* 2.4 turns by exactly w dt */
 }
@@ -737,11 +737,11 @@ public:
     {
         int index = -1;
         eddy_body *b = fixture_body(f, &index);
-        if (!eddy_port_is_solid(b, index))
+        if (!eddyi_port_is_solid(b, index))
             return -1.0f; /* skip */
         if (f->TestPoint(v2(ray->x0, ray->y0)))
             return -1.0f; /* the ray starts inside this shape */
-        eddy_port_ray_offer(ray, b, index, point.x, point.y, normal.x, normal.y, fraction);
+        eddyi_port_ray_offer(ray, b, index, point.x, point.y, normal.x, normal.y, fraction);
         return fraction; /* clip the ray here */
     }
 };
@@ -754,15 +754,15 @@ public:
     {
         int index = -1;
         eddy_body *b = fixture_body(f, &index);
-        if (eddy_port_is_solid(b, index) && f->TestPoint(p))
-            eddy_port_query_offer(query, b);
+        if (eddyi_port_is_solid(b, index) && f->TestPoint(p))
+            eddyi_port_query_offer(query, b);
         return true;
     }
 };
 
 } // namespace
 
-void eddy_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
+void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
 {
     b2Vec2 p1 = v2(r->x0, r->y0), p2 = v2(r->x1, r->y1); /* 2.4 takes the end point */
     if (p1.x == p2.x && p1.y == p2.y)
@@ -772,7 +772,7 @@ void eddy_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
     w->native->b2->RayCast(&c, p1, p2);
 }
 
-void eddy_native_query_point(const eddy_world *w, eddy_port_query *q)
+void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q)
 {
     point_callback c;
     c.p = v2(q->x, q->y);
@@ -785,7 +785,7 @@ void eddy_native_query_point(const eddy_world *w, eddy_port_query *q)
 
 /* ------------------------------------------------------------ drags */
 
-void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     /* 2.4 takes a spring constant and a damper rather than a frequency and a
@@ -802,12 +802,12 @@ void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = ref_of(n->b2->CreateJoint(&jd));
 }
 
-void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
+void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
 {
     joint_of(g)->SetTarget(v2(x, y));
 }
 
-void eddy_native_drag_destroy(eddy_drag *g)
+void eddyi_native_drag_destroy(eddy_drag *g)
 {
     g->world->native->b2->DestroyJoint(joint_of(g));
 }
@@ -840,7 +840,7 @@ static b2Body *make_clock(b2World *world, bool *gone)
     return clock;
 }
 
-void eddy_native_clock_start(eddy_world *w)
+void eddyi_native_clock_start(eddy_world *w)
 {
     b2Body *clock = w->native->clock;
     clock->SetTransform(v2(0.0, EDDY_PORT_CLOCK_Y), 0.0f);
@@ -848,7 +848,7 @@ void eddy_native_clock_start(eddy_world *w)
     clock->SetAngularVelocity((float)EDDY_PORT_CLOCK_RATE);
 }
 
-double eddy_native_clock_read(const eddy_world *w)
+double eddyi_native_clock_read(const eddy_world *w)
 {
     return w->native->clock->GetAngle() / EDDY_PORT_CLOCK_RATE; /* 2.4 keeps it unwrapped */
 }
@@ -874,7 +874,7 @@ eddy_result eddy_world_adopt_box2d(b2World *world, eddy_world **out, eddy_error 
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
     n->b2 = world; /* no listener, no anchor: no drags or events in a game's world */
-    eddy_result r = eddy_port_adopt_world(n, out, err);
+    eddy_result r = eddyi_port_adopt_world(n, out, err);
     if (r != EDDY_OK) {
         delete n;
         return r;
@@ -891,7 +891,7 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2Body *body, eddy_body **o
     *out = NULL;
     if (!world || !body)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world or Box2D body is NULL");
-    if (!eddy_port_world_live(world))
+    if (!eddyi_port_world_live(world))
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the Box2D world of this handle was destroyed: destroy the handle");
     if (world->native->b2->IsLocked())
@@ -899,7 +899,7 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2Body *body, eddy_body **o
                          "the Box2D world is locked (inside its step): adopt between steps");
     if (body->GetWorld() != world->native->b2)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D body is not in this world");
-    return eddy_port_adopt_body(world, ref_of(body), out, err);
+    return eddyi_port_adopt_body(world, ref_of(body), out, err);
 }
 
 b2Body *eddy_body_box2d(const eddy_body *body)

@@ -45,7 +45,7 @@
  *     overlaps is held, reported as ended once it really separates, and v3's
  *     second begin for it is dropped.
  *   - v3 turns a body by atan(w h) per sub-step of length h rather than w h;
- *     eddy_native_kinematic_turn asks for the rate that meets the target.
+ *     eddyi_native_kinematic_turn asks for the rate that meets the target.
  */
 #include "body_port.h"
 #include "eddy_box2d_v3.h"
@@ -102,12 +102,12 @@ static eddy_body *lookup_shape(b2ShapeId id, int *index)
 {
     if (!b2Shape_IsValid(id))
         return NULL;
-    return eddy_port_find_shape((eddy_body *)b2Shape_GetUserData(id), b2StoreShapeId(id), index);
+    return eddyi_port_find_shape((eddy_body *)b2Shape_GetUserData(id), b2StoreShapeId(id), index);
 }
 
 /* ------------------------------------------------------------ backend, world */
 
-void eddy_native_backend(eddy_body_backend_info *out)
+void eddyi_native_backend(eddy_body_backend_info *out)
 {
     b2Version v = b2GetVersion();
     out->name = "box2d-v3";
@@ -123,7 +123,7 @@ static void free_native_world(eddy_native_world *n)
     eddy_free(n);
 }
 
-eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
+eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
 {
     eddy_native_world *n = (eddy_native_world *)eddy_calloc(1, sizeof *n);
     if (!n)
@@ -149,7 +149,7 @@ eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, ed
     return EDDY_OK;
 }
 
-void eddy_native_world_destroy(eddy_world *w)
+void eddyi_native_world_destroy(eddy_world *w)
 {
     if (!w->gone) { /* else the game destroyed it already */
         if (!w->adopted)
@@ -164,24 +164,24 @@ void eddy_native_world_destroy(eddy_world *w)
 /* The ids carry a generation: a slot Box2D has reused for another world or
  * body does not answer to the old id (b2World_IsValid, b2Body_IsValid read
  * only Box2D's tables, never freed memory). */
-bool eddy_native_world_alive(const eddy_world *w)
+bool eddyi_native_world_alive(const eddy_world *w)
 {
     return b2World_IsValid(w->native->id);
 }
 
-bool eddy_native_body_alive(const eddy_body *b)
+bool eddyi_native_body_alive(const eddy_body *b)
 {
     return b2Body_IsValid(body_id(b));
 }
 
-void eddy_native_world_gravity(const eddy_world *w, double out[2])
+void eddyi_native_world_gravity(const eddy_world *w, double out[2])
 {
     b2Vec2 g = b2World_GetGravity(w->native->id);
     out[0] = g.x;
     out[1] = g.y;
 }
 
-void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy)
+void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy)
 {
     b2World_SetGravity(w->native->id, v2(gx, gy));
 }
@@ -259,7 +259,7 @@ static void collect_sensor_events(eddy_world *w)
             e.sensor = lookup_shape(sid, &e.sensor_shape); /* NULL once destroyed */
             e.visitor = lookup_shape(vid, &e.visitor_shape);
             /* a shape destroyed since, with its body, yields nothing */
-            if (!eddy_port_pair_reported(&e))
+            if (!eddyi_port_pair_reported(&e))
                 continue;
             int h = find_held(n, &e);
             if (begin && h >= 0) {
@@ -270,13 +270,13 @@ static void collect_sensor_events(eddy_world *w)
                 n->held[n->held_count++] = e; /* a false end (issue #990): hold it */
                 continue;
             }
-            eddy_port_push_event(w, begin, &e);
+            eddyi_port_push_event(w, begin, &e);
         }
     }
     /* held pairs that have now really separated end here (or whose bodies the
      * game destroyed: they end without an event, as a destroyed body's do) */
     for (int i = 0; i < n->held_count;) {
-        if (!eddy_port_body_live(n->held[i].sensor) || !eddy_port_body_live(n->held[i].visitor)) {
+        if (!eddyi_port_body_live(n->held[i].sensor) || !eddyi_port_body_live(n->held[i].visitor)) {
             drop_held(n, i);
             continue;
         }
@@ -286,11 +286,11 @@ static void collect_sensor_events(eddy_world *w)
         }
         eddy_sensor_event e = n->held[i];
         drop_held(n, i);
-        eddy_port_push_event(w, false, &e);
+        eddyi_port_push_event(w, false, &e);
     }
 }
 
-void eddy_native_world_step(eddy_world *w, double dt, int substeps)
+void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
 {
     b2World_Step(w->native->id, (float)dt, substeps);
     collect_sensor_events(w);
@@ -298,7 +298,7 @@ void eddy_native_world_step(eddy_world *w, double dt, int substeps)
 
 /* ------------------------------------------------------------ bodies, shapes */
 
-void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
+void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
 {
     b2BodyDef bd = b2DefaultBodyDef();
     bd.type = d->type == EDDY_BODY_DYNAMIC     ? b2_dynamicBody
@@ -324,14 +324,14 @@ void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravi
     b->native = b2StoreBodyId(b2CreateBody(b->world->native->id, &bd));
 }
 
-void eddy_native_body_destroy(eddy_body *b)
+void eddyi_native_body_destroy(eddy_body *b)
 {
     b2DestroyBody(body_id(b)); /* reports no sensor event */
 }
 
 /* The sensor pairs held on its account go with the handle (also when the game
  * destroyed the body first). */
-void eddy_native_body_forget(eddy_body *b)
+void eddyi_native_body_forget(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
     for (int i = 0; i < n->held_count;) {
@@ -342,7 +342,7 @@ void eddy_native_body_forget(eddy_body *b)
     }
 }
 
-eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err)
 {
     b2ShapeDef sd = b2DefaultShapeDef();
@@ -379,7 +379,7 @@ eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
 
 /* ------------------------------------------------------------ state */
 
-void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
+void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     b2Transform t = b2Body_GetTransform(body_id(b));
     pos[0] = t.p.x;
@@ -388,7 +388,7 @@ void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *s = t.q.s;
 }
 
-void eddy_native_velocity(const eddy_body *b, double v[2], double *w)
+void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
 {
     b2Vec2 lv = b2Body_GetLinearVelocity(body_id(b));
     v[0] = lv.x;
@@ -396,7 +396,7 @@ void eddy_native_velocity(const eddy_body *b, double v[2], double *w)
     *w = b2Body_GetAngularVelocity(body_id(b));
 }
 
-void eddy_native_mass(const eddy_body *b, eddy_port_mass *out)
+void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
 {
     b2BodyId id = body_id(b);
 #if EDDY_BOX2D_DEV
@@ -412,14 +412,14 @@ void eddy_native_mass(const eddy_body *b, eddy_port_mass *out)
     out->world_center[1] = wc.y;
 }
 
-void eddy_native_set_unit_mass(eddy_body *b)
+void eddyi_native_set_unit_mass(eddy_body *b)
 {
     b2MassData m = { 0 };
     m.mass = 1.0f;
     b2Body_SetMassData(body_id(b), m);
 }
 
-void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     b2MassData m = { 0 };
     m.mass = (float)mass;
@@ -428,12 +428,12 @@ void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const doubl
     b2Body_SetMassData(body_id(b), m);
 }
 
-void eddy_native_set_gravity_scale(eddy_body *b, double scale)
+void eddyi_native_set_gravity_scale(eddy_body *b, double scale)
 {
     b2Body_SetGravityScale(body_id(b), (float)scale);
 }
 
-double eddy_native_gravity_scale(const eddy_body *b)
+double eddyi_native_gravity_scale(const eddy_body *b)
 {
     return b2Body_GetGravityScale(body_id(b));
 }
@@ -483,7 +483,7 @@ static const char *shape_kind(b2ShapeId id)
     }
 }
 
-eddy_body_type eddy_native_body_type(const eddy_body *b)
+eddy_body_type eddyi_native_body_type(const eddy_body *b)
 {
     b2BodyType t = b2Body_GetType(body_id(b));
     return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -491,7 +491,7 @@ eddy_body_type eddy_native_body_type(const eddy_body *b)
                                    : EDDY_BODY_STATIC;
 }
 
-eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
+eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2BodyId id = body_id(b);
     b2BodyType type = b2Body_GetType(id);
@@ -521,7 +521,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
                           "Box2D shape %d of the body is a %s: eddy reads circles and "
                           "polygons (not rounded) only", count - 1 - k, shape_kind(ids[k]));
         else
-            r = eddy_port_adopt_shape(b, b2StoreShapeId(ids[k]), &raw, err);
+            r = eddyi_port_adopt_shape(b, b2StoreShapeId(ids[k]), &raw, err);
     }
     eddy_free(ids);
     return r;
@@ -529,7 +529,7 @@ eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err)
 
 /* The shapes v3 has for the body now are not the ones the port read: other
  * ids (a shape destroyed, one created), or another count. */
-bool eddy_native_shapes_changed(eddy_body *b)
+bool eddyi_native_shapes_changed(eddy_body *b)
 {
     b2BodyId id = body_id(b);
     int count = b2Body_GetShapeCount(id);
@@ -542,38 +542,38 @@ bool eddy_native_shapes_changed(eddy_body *b)
     count = b2Body_GetShapes(id, ids, count);
     for (int k = 0; k < count; ++k) {
         int at;
-        if (!eddy_port_find_shape(b, b2StoreShapeId(ids[k]), &at))
+        if (!eddyi_port_find_shape(b, b2StoreShapeId(ids[k]), &at))
             return true;
     }
     return false;
 }
 
-void eddy_native_body_unadopt(eddy_body *b)
+void eddyi_native_body_unadopt(eddy_body *b)
 {
     (void)b; /* v3 needs nothing on the game's bodies: the ids tell when they go */
 }
 
-bool eddy_native_is_awake(const eddy_body *b)
+bool eddyi_native_is_awake(const eddy_body *b)
 {
     return b2Body_IsAwake(body_id(b));
 }
 
-void eddy_native_set_awake(eddy_body *b, bool awake)
+void eddyi_native_set_awake(eddy_body *b, bool awake)
 {
     b2Body_SetAwake(body_id(b), awake);
 }
 
-void eddy_native_enable_sleep(eddy_body *b, bool enable)
+void eddyi_native_enable_sleep(eddy_body *b, bool enable)
 {
     b2Body_EnableSleep(body_id(b), enable); /* false also wakes it */
 }
 
-bool eddy_native_is_sleep_enabled(const eddy_body *b)
+bool eddyi_native_is_sleep_enabled(const eddy_body *b)
 {
     return b2Body_IsSleepEnabled(body_id(b));
 }
 
-void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                        double py)
 {
     b2BodyId id = body_id(b);
@@ -593,12 +593,12 @@ void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
     }
 }
 
-void eddy_native_set_transform(eddy_body *b, double x, double y, double angle)
+void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle)
 {
     b2Body_SetTransform(body_id(b), v2(x, y), rot(angle));
 }
 
-void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w)
+void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     b2Body_SetLinearVelocity(body_id(b), v2(vx, vy));
     b2Body_SetAngularVelocity(body_id(b), (float)w);
@@ -610,7 +610,7 @@ void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w)
  * cannot be had at all: that is asked for as it is, and the port places the
  * body at its target after the step (eddy_world_step). With the default 4
  * sub-steps every turn of move_kinematic (at most a half turn) is reached. */
-double eddy_native_kinematic_turn(const eddy_world *w, double turn)
+double eddyi_native_kinematic_turn(const eddy_world *w, double turn)
 {
     int n = w->substeps;
     double per_substep = turn / n;
@@ -626,15 +626,15 @@ static float ray_callback(b2ShapeId id, b2Vec2 point, b2Vec2 normal, float fract
     eddy_port_ray *r = (eddy_port_ray *)ctx;
     int index = -1;
     eddy_body *b = lookup_shape(id, &index);
-    if (!eddy_port_is_solid(b, index))
+    if (!eddyi_port_is_solid(b, index))
         return -1.0f; /* skip */
     if (b2Shape_TestPoint(id, v2(r->x0, r->y0)))
         return -1.0f; /* the ray starts inside this shape */
-    eddy_port_ray_offer(r, b, index, point.x, point.y, normal.x, normal.y, fraction);
+    eddyi_port_ray_offer(r, b, index, point.x, point.y, normal.x, normal.y, fraction);
     return fraction; /* clip the ray here */
 }
 
-void eddy_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
+void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
 {
     b2Vec2 translation = v2(r->x1 - r->x0, r->y1 - r->y0); /* v3 takes a translation */
     if (translation.x == 0.0f && translation.y == 0.0f)
@@ -653,12 +653,12 @@ static bool point_callback(b2ShapeId id, void *ctx)
     point_context *c = (point_context *)ctx;
     int index = -1;
     eddy_body *b = lookup_shape(id, &index);
-    if (eddy_port_is_solid(b, index) && b2Shape_TestPoint(id, c->p))
-        eddy_port_query_offer(c->q, b);
+    if (eddyi_port_is_solid(b, index) && b2Shape_TestPoint(id, c->p))
+        eddyi_port_query_offer(c->q, b);
     return true;
 }
 
-void eddy_native_query_point(const eddy_world *w, eddy_port_query *q)
+void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q)
 {
     point_context c;
     c.p = v2(q->x, q->y);
@@ -686,7 +686,7 @@ static b2Transform anchor_frame(const eddy_drag *g, double x, double y)
     return t;
 }
 
-void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     (void)mass; /* the spring takes the frequency and ratio as they are */
@@ -702,14 +702,14 @@ void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = b2StoreJointId(b2CreateMotorJoint(g->world->native->id, &jd));
 }
 
-void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
+void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
 {
     b2JointId id = b2LoadJointId(g->native);
     b2Joint_SetLocalFrameA(id, anchor_frame(g, x, y));
     b2Joint_WakeBodies(id);
 }
 #else
-void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     (void)mass; /* v3 takes the frequency and ratio as they are */
@@ -723,13 +723,13 @@ void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = b2StoreJointId(b2CreateMouseJoint(g->world->native->id, &jd));
 }
 
-void eddy_native_drag_set_target(eddy_drag *g, double x, double y)
+void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
 {
     b2MouseJoint_SetTarget(b2LoadJointId(g->native), v2(x, y));
 }
 #endif
 
-void eddy_native_drag_destroy(eddy_drag *g)
+void eddyi_native_drag_destroy(eddy_drag *g)
 {
     b2DestroyJoint(b2LoadJointId(g->native));
 }
@@ -803,7 +803,7 @@ static b2BodyId make_clock(b2WorldId world)
     return clock;
 }
 
-void eddy_native_clock_start(eddy_world *w)
+void eddyi_native_clock_start(eddy_world *w)
 {
     b2BodyId clock = w->native->clock;
     b2Body_SetTransform(clock, clock_position(), b2Rot_identity);
@@ -812,7 +812,7 @@ void eddy_native_clock_start(eddy_world *w)
 }
 
 /* The angle from the rotation itself (b2Rot_GetAngle approximates). */
-double eddy_native_clock_read(const eddy_world *w)
+double eddyi_native_clock_read(const eddy_world *w)
 {
     b2Rot q = b2Body_GetRotation(w->native->clock);
     return atan2((double)q.s, (double)q.c) / EDDY_PORT_CLOCK_RATE;
@@ -854,7 +854,7 @@ eddy_result eddy_world_adopt_box2d_checked(b2WorldId world, b2Version (*box2d_ve
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the Box2D world is locked (inside its step): adopt it between steps");
     }
-    eddy_result r = eddy_port_adopt_world(n, out, err);
+    eddy_result r = eddyi_port_adopt_world(n, out, err);
     if (r != EDDY_OK) {
         b2DestroyBody(n->clock);
         free_native_world(n);
@@ -870,7 +870,7 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2BodyId body, eddy_body **
     *out = NULL;
     if (!world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
-    if (!eddy_port_world_live(world))
+    if (!eddyi_port_world_live(world))
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the Box2D world of this handle was destroyed: destroy the handle");
     if (!b2Body_IsValid(body))
@@ -879,7 +879,7 @@ eddy_result eddy_body_adopt_box2d(eddy_world *world, b2BodyId body, eddy_body **
     if (owner.index1 != world->native->id.index1 ||
         owner.generation != world->native->id.generation)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the Box2D body is not in this world");
-    return eddy_port_adopt_body(world, b2StoreBodyId(body), out, err);
+    return eddyi_port_adopt_body(world, b2StoreBodyId(body), out, err);
 }
 
 b2BodyId eddy_body_box2d(const eddy_body *body)

@@ -15,7 +15,7 @@
 #include "body_port.h"
 #include "body_rigid.h"
 
-#include "eddy_core.h" /* eddy_fail and eddy_clear_error, also declared in body_port.h */
+#include "core_internal.h" /* eddy_fail and eddyi_clear_error, also declared in body_port.h */
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,7 +29,7 @@
 #define PORT_DRAG_HERTZ 5.0
 #define PORT_DRAG_DAMPING_RATIO 0.7
 #define PORT_DRAG_FORCE_PER_KG 1000.0
-/* Polygons: eddy_convex_outline_check (engine/core/outline.c), the check a
+/* Polygons: eddyi_convex_outline_check (engine/core/outline.c), the check a
  * level's walls pass too. */
 _Static_assert(EDDY_MAX_POLYGON_VERTICES == EDDY_OUTLINE_MAX_VERTICES,
                "a body's polygon and a wall's rock piece hold as many vertices");
@@ -43,7 +43,7 @@ _Static_assert(EDDY_MAX_POLYGON_VERTICES == EDDY_OUTLINE_MAX_VERTICES,
 
 static eddy_result port_ok(eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     return EDDY_OK;
 }
 
@@ -73,12 +73,12 @@ static double port_cross(double ax, double ay, double bx, double by)
     return ax * by - ay * bx;
 }
 
-bool eddy_port_finite(double v)
+bool eddyi_port_finite(double v)
 {
     return port_finite(v);
 }
 
-bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s)
+bool eddyi_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s)
 {
     double twice_area = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -120,8 +120,8 @@ bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s)
 static eddy_result port_prepare_polygon(const double (*p)[2], int n, eddy_shape_info *s,
                                         eddy_error *err)
 {
-    eddy_port_measure_polygon(p, n, s); /* a flat one fails the checks below */
-    return eddy_convex_outline_check((const double (*)[2])s->vertices, n, err);
+    eddyi_port_measure_polygon(p, n, s); /* a flat one fails the checks below */
+    return eddyi_convex_outline_check((const double (*)[2])s->vertices, n, err);
 }
 
 /* Checks a shape description and turns it into the geometry and material the
@@ -281,7 +281,7 @@ static void port_resolve_drag(const eddy_drag_desc *d, double mass, double *hert
  * ==================================================================== */
 
 /* The body's state read once for the coupled step that holds it
- * (eddy_port_hold_state), read again after a write made it stale; NULL when
+ * (eddyi_port_hold_state), read again after a write made it stale; NULL when
  * no step holds the body (the getters then ask the backend). A body found
  * gone keeps its last state and is asked nothing more (gone). A handle is
  * never allocated const, so the record may be refreshed through a const
@@ -294,7 +294,7 @@ static const eddy_port_state *port_held(const eddy_body *cb)
     if (!b->state_fresh) {
         eddy_port_state now;
         memset(&now, 0, sizeof now);
-        if (!b->gone && eddy_native_read(b, &now))
+        if (!b->gone && eddyi_native_read(b, &now))
             b->state = now;
         else
             b->gone = true;
@@ -315,11 +315,11 @@ static void port_read_mass(const eddy_body *b, eddy_port_mass *out)
     if (st)
         *out = st->mass;
     else
-        eddy_native_mass(b, out);
+        eddyi_native_mass(b, out);
 }
 
-/* The caller has found the world alive this step (eddy_port_world_live). */
-bool eddy_port_hold_state(eddy_body *b)
+/* The caller has found the world alive this step (eddyi_port_world_live). */
+bool eddyi_port_hold_state(eddy_body *b)
 {
     if (!b || b->gone)
         return false;
@@ -333,31 +333,31 @@ bool eddy_port_hold_state(eddy_body *b)
     return !b->gone;
 }
 
-void eddy_port_let_state_go(eddy_body *b)
+void eddyi_port_let_state_go(eddy_body *b)
 {
     if (b)
         b->state_held = b->state_fresh = false;
 }
 
-void eddy_port_apply_wrench(eddy_body *b, double fx, double fy, double torque)
+void eddyi_port_apply_wrench(eddy_body *b, double fx, double fy, double torque)
 {
-    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddy_port_body_live(b))
+    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddyi_port_body_live(b))
         return;
     if (!port_finite2(fx, fy))
         fx = fy = 0.0;
     if (!port_finite(torque))
         torque = 0.0;
-    eddy_native_apply_wrench(b, fx, fy, torque);
+    eddyi_native_apply_wrench(b, fx, fy, torque);
     if (b->state_fresh)
         b->state.awake = true; /* forces wake a body; nothing else they change is read */
 }
 
 /* Hands Box2D the body's own mass with its added mass on top, about the
  * centre of mass lc (body space), and keeps what Box2D then holds: anything
- * else found there later was set by the game (eddy_port_resync_mass). */
+ * else found there later was set by the game (eddyi_port_resync_mass). */
 static void port_set_total_mass(eddy_body *b, const double lc[2])
 {
-    eddy_native_set_mass(b, b->own_mass + b->added_mass,
+    eddyi_native_set_mass(b, b->own_mass + b->added_mass,
                          b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia, lc);
     port_stale(b);
     port_read_mass(b, &b->seen);
@@ -380,7 +380,7 @@ static void port_normalise_mass(eddy_body *b)
     eddy_port_mass m;
     port_read_mass(b, &m);
     if (m.mass <= 0.0 && !b->adopted) { /* the game's body keeps what it has */
-        eddy_native_set_unit_mass(b);
+        eddyi_native_set_unit_mass(b);
         port_stale(b);
         port_read_mass(b, &m);
     }
@@ -399,29 +399,29 @@ static void port_normalise_mass(eddy_body *b)
  * here before any hook touches it (the backends tell how without reading
  * freed memory), and remembered: a handle is never allocated const, so the
  * flag may be set through a const pointer. */
-bool eddy_port_world_live(const eddy_world *w)
+bool eddyi_port_world_live(const eddy_world *w)
 {
     if (!w || w->gone)
         return false;
-    if (eddy_native_world_alive(w))
+    if (eddyi_native_world_alive(w))
         return true;
     ((eddy_world *)w)->gone = true;
     return false;
 }
 
-bool eddy_port_body_live(const eddy_body *b)
+bool eddyi_port_body_live(const eddy_body *b)
 {
     if (!b || b->gone)
         return false;
     if (b->state_held) /* found alive by the step's read; the game does not run inside it */
         return true;
-    if (eddy_port_world_live(b->world) && eddy_native_body_alive(b))
+    if (eddyi_port_world_live(b->world) && eddyi_native_body_alive(b))
         return true;
     ((eddy_body *)b)->gone = true;
     return false;
 }
 
-void *eddy_port_box2d_user_data(const eddy_body *b)
+void *eddyi_port_box2d_user_data(const eddy_body *b)
 {
     return b ? b->box2d_user_data : NULL;
 }
@@ -447,14 +447,14 @@ static eddy_result port_check_body(const eddy_body *b, eddy_error *err)
 {
     if (!b)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "body is NULL");
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return port_body_gone(b, err);
     return EDDY_OK;
 }
 
-bool eddy_port_resync_mass(eddy_body *b)
+bool eddyi_port_resync_mass(eddy_body *b)
 {
-    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddy_port_body_live(b))
+    if (!b || b->type != EDDY_BODY_DYNAMIC || !eddyi_port_body_live(b))
         return false;
     eddy_port_mass m;
     port_read_mass(b, &m);
@@ -478,12 +478,12 @@ bool eddy_port_resync_mass(eddy_body *b)
     return true;
 }
 
-eddy_body_type eddy_port_resync_type(eddy_body *b)
+eddy_body_type eddyi_port_resync_type(eddy_body *b)
 {
-    if (!b || !eddy_port_body_live(b))
+    if (!b || !eddyi_port_body_live(b))
         return b ? b->type : EDDY_BODY_STATIC;
     const eddy_port_state *st = port_held(b);
-    eddy_body_type was = b->type, now = st ? st->type : eddy_native_body_type(b);
+    eddy_body_type was = b->type, now = st ? st->type : eddyi_native_body_type(b);
     if (now == was)
         return was;
     b->type = now;
@@ -493,19 +493,19 @@ eddy_body_type eddy_port_resync_type(eddy_body *b)
     return was;
 }
 
-bool eddy_port_shapes_changed(eddy_body *b)
+bool eddyi_port_shapes_changed(eddy_body *b)
 {
-    if (!b || !b->adopted || !eddy_port_body_live(b))
+    if (!b || !b->adopted || !eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->shapes_changed : eddy_native_shapes_changed(b);
+    return st ? st->shapes_changed : eddyi_native_shapes_changed(b);
 }
 
-eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err)
+eddy_result eddyi_port_reread_shapes(eddy_body *b, eddy_error *err)
 {
     b->shape_count = 0;
     b->added_mass = b->added_inertia = 0.0;
-    eddy_result r = eddy_native_body_adopt(b, err);
+    eddy_result r = eddyi_native_body_adopt(b, err);
     port_stale(b);
     if (r != EDDY_OK)
         b->shape_count = 0;
@@ -515,27 +515,27 @@ eddy_result eddy_port_reread_shapes(eddy_body *b, eddy_error *err)
 
 /* The step clock: in eddy's own world eddy_world_step counts; in an adopted
  * one the game steps, and the backend's clock body measures it. */
-void eddy_port_clock_start(eddy_world *w)
+void eddyi_port_clock_start(eddy_world *w)
 {
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return;
     w->clock_steps = 0;
     w->clock_time = 0.0;
     if (w->adopted)
-        eddy_native_clock_start(w);
+        eddyi_native_clock_start(w);
 }
 
-double eddy_port_clock_read(const eddy_world *w, int *steps)
+double eddyi_port_clock_read(const eddy_world *w, int *steps)
 {
     *steps = 0;
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return 0.0;
     if (!w->adopted) {
         *steps = w->clock_steps;
         return w->clock_time;
     }
     *steps = -1;
-    return eddy_native_clock_read(w);
+    return eddyi_native_clock_read(w);
 }
 
 /* ==================================================================== *
@@ -543,7 +543,7 @@ double eddy_port_clock_read(const eddy_world *w, int *steps)
  * ==================================================================== */
 
 /* Appends b to the world's bodies, which stay in creation order. */
-eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err)
+eddy_result eddyi_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err)
 {
     if (w->body_count == w->body_capacity) {
         int cap = w->body_capacity ? 2 * w->body_capacity : 16;
@@ -559,7 +559,7 @@ eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err
     return EDDY_OK;
 }
 
-void eddy_port_unregister_body(eddy_world *w, const eddy_body *b)
+void eddyi_port_unregister_body(eddy_world *w, const eddy_body *b)
 {
     for (int i = 0; i < w->body_count; ++i) {
         if (w->bodies[i] == b) {
@@ -577,7 +577,7 @@ static void port_free_body(eddy_body *b)
     eddy_free(b);
 }
 
-eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err)
+eddy_result eddyi_port_reserve_shape(eddy_body *b, eddy_error *err)
 {
     if (b->shape_count < b->shape_capacity)
         return EDDY_OK;
@@ -614,7 +614,7 @@ static void port_unregister_drag(eddy_world *w, const eddy_drag *g)
     }
 }
 
-eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index)
+eddy_body *eddyi_port_find_shape(eddy_body *b, eddy_native_ref native, int *index)
 {
     if (!b)
         return NULL;
@@ -627,7 +627,7 @@ eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index
     return NULL;
 }
 
-bool eddy_port_is_solid(const eddy_body *b, int index)
+bool eddyi_port_is_solid(const eddy_body *b, int index)
 {
     return b && !b->shapes[index].info.is_sensor;
 }
@@ -638,7 +638,7 @@ bool eddy_port_is_solid(const eddy_body *b, int index)
 
 /* The one rule for which overlaps are reported, whatever the backend: 2.4
  * only makes pairs with a dynamic body, v3 also lets a sensor see a sensor. */
-bool eddy_port_pair_reported(const eddy_sensor_event *e)
+bool eddyi_port_pair_reported(const eddy_sensor_event *e)
 {
     const eddy_body *s = e->sensor, *v = e->visitor;
     return s && v && s->shapes[e->sensor_shape].info.is_sensor &&
@@ -646,7 +646,7 @@ bool eddy_port_pair_reported(const eddy_sensor_event *e)
            (s->type == EDDY_BODY_DYNAMIC || v->type == EDDY_BODY_DYNAMIC);
 }
 
-void eddy_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e)
+void eddyi_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e)
 {
     eddy_sensor_event *list = begin ? w->begin : w->end;
     int *count = begin ? &w->begin_count : &w->end_count;
@@ -709,7 +709,7 @@ static eddy_result port_alloc_events(eddy_world *w, int capacity, eddy_error *er
  * Query results                                                         *
  * ==================================================================== */
 
-void eddy_port_query_offer(eddy_port_query *q, eddy_body *b)
+void eddyi_port_query_offer(eddy_port_query *q, eddy_body *b)
 {
     int i = 0;
     while (i < q->count && q->out[i]->serial < b->serial)
@@ -725,7 +725,7 @@ void eddy_port_query_offer(eddy_port_query *q, eddy_body *b)
         q->count++;
 }
 
-void eddy_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
+void eddyi_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
                          double nx, double ny, double fraction)
 {
     if (r->hit && (fraction > r->best.fraction ||
@@ -752,7 +752,7 @@ void eddy_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, d
 void eddy_body_get_backend(eddy_body_backend_info *out)
 {
     if (out)
-        eddy_native_backend(out);
+        eddyi_native_backend(out);
 }
 
 /* ------------------------------------------------------------ world */
@@ -776,7 +776,7 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     w->substeps = PORT_DEFAULT_SUBSTEPS;
     eddy_result r = port_alloc_events(w, d.event_capacity, err);
     if (r == EDDY_OK)
-        r = eddy_native_world_create(w, &d, err);
+        r = eddyi_native_world_create(w, &d, err);
     if (r != EDDY_OK) {
         eddy_free(w->begin);
         eddy_free(w->end);
@@ -796,22 +796,22 @@ void eddy_world_destroy(eddy_world *w)
         return;
     if (w->watcher.user) /* a coupling forgets the world while it is whole */
         w->watcher.world_destroyed(w->watcher.user, w);
-    if (w->adopted && eddy_port_world_live(w)) { /* the game's world stays: take out only
+    if (w->adopted && eddyi_port_world_live(w)) { /* the game's world stays: take out only
                                                     what eddy put in */
         for (int i = 0; i < w->body_count; ++i) {
             eddy_body *b = w->bodies[i];
-            if (!eddy_port_body_live(b))
+            if (!eddyi_port_body_live(b))
                 continue; /* the game destroyed it already */
             if (b->adopted)
-                eddy_native_body_unadopt(b);
+                eddyi_native_body_unadopt(b);
             else
-                eddy_native_body_destroy(b);
+                eddyi_native_body_destroy(b);
         }
     }
     /* own world: Box2D's bodies, shapes and joints with it; Box2D is left
      * alone when the game has destroyed the world already */
-    eddy_port_world_live(w);
-    eddy_native_world_destroy(w);
+    eddyi_port_world_live(w);
+    eddyi_native_world_destroy(w);
     for (int i = 0; i < w->body_count; ++i)
         port_free_body(w->bodies[i]);
     for (int i = 0; i < w->drag_count; ++i)
@@ -838,16 +838,16 @@ static void port_finish_kinematic_moves(eddy_world *w)
         if (!b->has_target)
             continue;
         b->has_target = false;
-        if (!eddy_port_body_live(b))
+        if (!eddyi_port_body_live(b))
             continue;
         double pos[2], c, s;
-        eddy_native_pose(b, pos, &c, &s);
+        eddyi_native_pose(b, pos, &c, &s);
         double turn = port_wrap_angle(b->target[2] - atan2(s, c));
         if (fabs(pos[0] - b->target[0]) <= PORT_TARGET_SLACK &&
             fabs(pos[1] - b->target[1]) <= PORT_TARGET_SLACK && fabs(turn) <= PORT_TARGET_SLACK)
             continue;
-        eddy_native_set_transform(b, b->target[0], b->target[1], b->target[2]);
-        eddy_native_set_velocity(b, b->target_velocity[0], b->target_velocity[1],
+        eddyi_native_set_transform(b, b->target[0], b->target[1], b->target[2]);
+        eddyi_native_set_velocity(b, b->target_velocity[0], b->target_velocity[1],
                                  b->target_velocity[2]);
     }
 }
@@ -860,13 +860,13 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
     if (w->adopted)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the world is the game's own Box2D world (adopted): the game steps it");
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return port_world_gone(err);
     w->begin_count = w->end_count = w->dropped = 0;
     w->substeps = substeps;
     for (int i = 0; i < w->body_count; ++i) /* a coupled step's reads are over */
-        eddy_port_let_state_go(w->bodies[i]);
-    eddy_native_world_step(w, dt, substeps);
+        eddyi_port_let_state_go(w->bodies[i]);
+    eddyi_native_world_step(w, dt, substeps);
     w->clock_steps++;
     w->clock_time += dt;
     port_finish_kinematic_moves(w);
@@ -881,12 +881,12 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
     if (!port_finite2(gx, gy))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity is not finite and within %g m/s^2",
                          PORT_MAX_VALUE);
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return port_world_gone(err);
     if (w->rigid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the world is the game's own engine (eddy_rigid.h): set its gravity there");
-    eddy_native_world_set_gravity(w, gx, gy);
+    eddyi_native_world_set_gravity(w, gx, gy);
     w->gravity[0] = gx;
     w->gravity[1] = gy;
     return port_ok(err);
@@ -897,8 +897,8 @@ void eddy_world_get_gravity(const eddy_world *w, double out[2])
     if (!out)
         return;
     if (w && w->adopted) { /* the game may change it at any time */
-        if (eddy_port_world_live(w))
-            eddy_native_world_gravity(w, out);
+        if (eddyi_port_world_live(w))
+            eddyi_native_world_gravity(w, out);
         else
             out[0] = out[1] = 0.0;
         return;
@@ -909,12 +909,12 @@ void eddy_world_get_gravity(const eddy_world *w, double out[2])
 
 bool eddy_world_is_valid(const eddy_world *w)
 {
-    return eddy_port_world_live(w);
+    return eddyi_port_world_live(w);
 }
 
 bool eddy_body_is_valid(const eddy_body *b)
 {
-    return eddy_port_body_live(b);
+    return eddyi_port_body_live(b);
 }
 
 bool eddy_world_is_adopted(const eddy_world *w)
@@ -963,7 +963,7 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     *out = NULL;
     if (!w)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "world is NULL");
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return port_world_gone(err);
     if (w->rigid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the world is the game's own engine "
@@ -984,7 +984,7 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     eddy_body *b = (eddy_body *)eddy_calloc(1, sizeof *b);
     if (!b)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a body");
-    r = eddy_port_register_body(w, b, err);
+    r = eddyi_port_register_body(w, b, err);
     if (r != EDDY_OK) {
         eddy_free(b);
         return r;
@@ -993,7 +993,7 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     b->user_data = d.user_data;
     b->gravity_scale = port_gravity_scale(&d);
     b->fixed_rotation = d.fixed_rotation;
-    eddy_native_body_create(b, &d, b->gravity_scale);
+    eddyi_native_body_create(b, &d, b->gravity_scale);
     port_normalise_mass(b);
     *out = b;
     return port_ok(err);
@@ -1013,16 +1013,16 @@ void eddy_body_destroy(eddy_body *b)
             w->drags[i]->native = 0;
         }
     }
-    if (eddy_port_body_live(b)) { /* else the game destroyed it: only the handle goes */
+    if (eddyi_port_body_live(b)) { /* else the game destroyed it: only the handle goes */
         if (b->adopted) /* the game's: only the handle goes, and what eddy added */
-            eddy_native_body_unadopt(b);
+            eddyi_native_body_unadopt(b);
         else
-            eddy_native_body_destroy(b);
+            eddyi_native_body_destroy(b);
     }
-    eddy_native_body_forget(b);
+    eddyi_native_body_forget(b);
     w->begin_count = port_purge_list(w->begin, w->begin_count, b);
     w->end_count = port_purge_list(w->end, w->end_count, b);
-    eddy_port_unregister_body(w, b);
+    eddyi_port_unregister_body(w, b);
     port_free_body(b);
 }
 
@@ -1075,7 +1075,7 @@ eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the body is the game's (adopted): give it its shapes in Box2D "
                          "before adopting it");
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return port_body_gone(b, err);
     eddy_shape_info info;
     eddy_result r = port_prepare_shape(desc, &info, err);
@@ -1086,11 +1086,11 @@ eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *
         if (r != EDDY_OK)
             return r;
     }
-    r = eddy_port_reserve_shape(b, err);
+    r = eddyi_port_reserve_shape(b, err);
     if (r != EDDY_OK)
         return r;
     eddy_native_ref native = 0;
-    r = eddy_native_shape_create(b, &info, &native, err); /* Box2D recomputes the mass */
+    r = eddyi_native_shape_create(b, &info, &native, err); /* Box2D recomputes the mass */
     if (r != EDDY_OK)
         return r;
     b->shapes[b->shape_count].native = native;
@@ -1127,14 +1127,14 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
         return;
     memset(out, 0, sizeof *out);
     out->c = 1.0;
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return;
     double pos[2];
     const eddy_port_state *st = port_held(b);
     if (st)
         pos[0] = st->pos[0], pos[1] = st->pos[1], out->c = st->c, out->s = st->s;
     else
-        eddy_native_pose(b, pos, &out->c, &out->s);
+        eddyi_native_pose(b, pos, &out->c, &out->s);
     out->x = pos[0];
     out->y = pos[1];
     /* from the rotation, so wrapped on both backends (2.4 keeps an unwrapped
@@ -1168,7 +1168,7 @@ void eddy_body_linear_velocity(const eddy_body *b, double out[2])
     if (!out)
         return;
     out[0] = out[1] = 0.0;
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return;
     const eddy_port_state *st = port_held(b);
     if (st) {
@@ -1176,18 +1176,18 @@ void eddy_body_linear_velocity(const eddy_body *b, double out[2])
         return;
     }
     double w;
-    eddy_native_velocity(b, out, &w);
+    eddyi_native_velocity(b, out, &w);
 }
 
 double eddy_body_angular_velocity(const eddy_body *b)
 {
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return 0.0;
     const eddy_port_state *st = port_held(b);
     if (st)
         return st->w;
     double v[2], w;
-    eddy_native_velocity(b, v, &w);
+    eddyi_native_velocity(b, v, &w);
     return w;
 }
 
@@ -1228,7 +1228,7 @@ eddy_result eddy_body_set_added_mass(eddy_body *b, double mass, double inertia, 
                          inertia);
     if (b->type != EDDY_BODY_DYNAMIC)
         return port_ok(err); /* only dynamic bodies have a mass to add to */
-    eddy_port_resync_mass(b); /* what the game set in Box2D stays the body's own */
+    eddyi_port_resync_mass(b); /* what the game set in Box2D stays the body's own */
     b->added_mass = mass;
     b->added_inertia = inertia;
     eddy_port_mass m;
@@ -1254,7 +1254,7 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
     if (!port_finite(scale))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale must be finite (got %g)", scale);
     b->gravity_scale = scale;
-    eddy_native_set_gravity_scale(b, scale);
+    eddyi_native_set_gravity_scale(b, scale);
     port_stale(b);
     return port_ok(err);
 }
@@ -1262,10 +1262,10 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
 /* Box2D's own: the game may have set it there. */
 double eddy_body_gravity_scale(const eddy_body *b)
 {
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return 0.0;
     const eddy_port_state *st = port_held(b);
-    return st ? st->gravity_scale : eddy_native_gravity_scale(b);
+    return st ? st->gravity_scale : eddyi_native_gravity_scale(b);
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
@@ -1273,7 +1273,7 @@ void eddy_body_local_center(const eddy_body *b, double out[2])
     if (!out)
         return;
     out[0] = out[1] = 0.0;
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return;
     eddy_port_mass m;
     port_read_mass(b, &m);
@@ -1286,7 +1286,7 @@ void eddy_body_world_center(const eddy_body *b, double out[2])
     if (!out)
         return;
     out[0] = out[1] = 0.0;
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return;
     eddy_port_mass m;
     port_read_mass(b, &m);
@@ -1296,24 +1296,24 @@ void eddy_body_world_center(const eddy_body *b, double out[2])
 
 bool eddy_body_is_awake(const eddy_body *b)
 {
-    if (!b || b->type == EDDY_BODY_STATIC || !eddy_port_body_live(b))
+    if (!b || b->type == EDDY_BODY_STATIC || !eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->awake : eddy_native_is_awake(b);
+    return st ? st->awake : eddyi_native_is_awake(b);
 }
 
 void eddy_body_set_awake(eddy_body *b, bool awake)
 {
-    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b)) {
-        eddy_native_set_awake(b, awake);
+    if (b && b->type != EDDY_BODY_STATIC && eddyi_port_body_live(b)) {
+        eddyi_native_set_awake(b, awake);
         port_stale(b);
     }
 }
 
 void eddy_body_enable_sleep(eddy_body *b, bool enable)
 {
-    if (b && b->type != EDDY_BODY_STATIC && eddy_port_body_live(b)) {
-        eddy_native_enable_sleep(b, enable);
+    if (b && b->type != EDDY_BODY_STATIC && eddyi_port_body_live(b)) {
+        eddyi_native_enable_sleep(b, enable);
         port_stale(b);
     }
 }
@@ -1324,10 +1324,10 @@ bool eddy_body_is_sleep_enabled(const eddy_body *b)
         return false;
     if (b->type == EDDY_BODY_STATIC)
         return true;
-    if (!eddy_port_body_live(b))
+    if (!eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->sleep_enabled : eddy_native_is_sleep_enabled(b);
+    return st ? st->sleep_enabled : eddyi_native_is_sleep_enabled(b);
 }
 
 /* ------------------------------------------------------------ actions */
@@ -1338,7 +1338,7 @@ static void port_push(eddy_body *b, eddy_port_push kind, double x, double y, dou
                       double py)
 {
     if (b->type == EDDY_BODY_DYNAMIC) {
-        eddy_native_apply(b, kind, x, y, px, py);
+        eddyi_native_apply(b, kind, x, y, px, py);
         port_stale(b); /* an impulse changes the velocity; any of them wakes */
     }
 }
@@ -1397,13 +1397,13 @@ eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double ang
         return r;
     if (!port_finite2(x, y) || !port_finite(angle))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
-    eddy_native_set_transform(b, x, y, angle);
+    eddyi_native_set_transform(b, x, y, angle);
     port_stale(b);
     b->has_target = false;
     /* woken on both backends: 2.4 would leave a sleeping body asleep, and then
      * not see it leave a sensor */
     if (b->type != EDDY_BODY_STATIC)
-        eddy_native_set_awake(b, true);
+        eddyi_native_set_awake(b, true);
     return port_ok(err);
 }
 
@@ -1417,11 +1417,11 @@ eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "a static body cannot be given a velocity");
     if (!port_finite2(vx, vy) || !port_finite(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "velocity is not finite");
-    eddy_native_set_velocity(b, vx, vy, w);
+    eddyi_native_set_velocity(b, vx, vy, w);
     port_stale(b);
     b->has_target = false;
     if (vx != 0.0 || vy != 0.0 || w != 0.0)
-        eddy_native_set_awake(b, true);
+        eddyi_native_set_awake(b, true);
     return port_ok(err);
 }
 
@@ -1443,7 +1443,7 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
     eddy_body_get_pose(b, &p);
     double turn = port_wrap_angle(angle - p.angle);
     double vx = (x - p.x) / dt, vy = (y - p.y) / dt;
-    double w = eddy_native_kinematic_turn(b->world, turn) / dt;
+    double w = eddyi_native_kinematic_turn(b->world, turn) / dt;
     r = eddy_body_set_velocity(b, vx, vy, w, err);
     if (r != EDDY_OK)
         return r;
@@ -1463,7 +1463,7 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
                          eddy_ray_hit *out)
 {
     /* an adopted world's shapes carry the game's user data, not eddy's */
-    if (!w || w->adopted || !eddy_port_world_live(w) || !port_finite2(x0, y0) ||
+    if (!w || w->adopted || !eddyi_port_world_live(w) || !port_finite2(x0, y0) ||
         !port_finite2(x1, y1))
         return false;
     eddy_port_ray r;
@@ -1472,7 +1472,7 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
     r.y0 = y0;
     r.x1 = x1;
     r.y1 = y1;
-    eddy_native_ray_cast(w, &r);
+    eddyi_native_ray_cast(w, &r);
     if (!r.hit)
         return false;
     if (out)
@@ -1483,7 +1483,7 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
 int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **out,
                            int capacity)
 {
-    if (!w || w->adopted || !eddy_port_world_live(w) || !out || capacity <= 0 ||
+    if (!w || w->adopted || !eddyi_port_world_live(w) || !out || capacity <= 0 ||
         !port_finite2(x, y))
         return 0;
     eddy_port_query q;
@@ -1492,7 +1492,7 @@ int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **
     q.out = out;
     q.count = 0;
     q.capacity = capacity;
-    eddy_native_query_point(w, &q);
+    eddyi_native_query_point(w, &q);
     return q.count;
 }
 
@@ -1532,8 +1532,8 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
     port_resolve_drag(desc, mass, &hertz, &ratio, &max_force);
     g->world = b->world;
     g->body = b;
-    eddy_native_drag_create(g, x, y, hertz, ratio, max_force, mass);
-    eddy_native_set_awake(b, true);
+    eddyi_native_drag_create(g, x, y, hertz, ratio, max_force, mass);
+    eddyi_native_set_awake(b, true);
     *out = g;
     return port_ok(err);
 }
@@ -1544,9 +1544,9 @@ eddy_result eddy_drag_set_target(eddy_drag *g, double x, double y, eddy_error *e
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag is NULL");
     if (!port_finite2(x, y))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag target is not finite");
-    if (g->body && eddy_port_body_live(g->body)) {
-        eddy_native_drag_set_target(g, x, y);
-        eddy_native_set_awake(g->body, true);
+    if (g->body && eddyi_port_body_live(g->body)) {
+        eddyi_native_drag_set_target(g, x, y);
+        eddyi_native_set_awake(g->body, true);
     }
     return port_ok(err);
 }
@@ -1560,8 +1560,8 @@ void eddy_drag_destroy(eddy_drag *g)
 {
     if (!g)
         return;
-    if (g->body && eddy_port_body_live(g->body)) /* Box2D took the joint with the body */
-        eddy_native_drag_destroy(g);
+    if (g->body && eddyi_port_body_live(g->body)) /* Box2D took the joint with the body */
+        eddyi_native_drag_destroy(g);
     port_unregister_drag(g->world, g);
     eddy_free(g);
 }

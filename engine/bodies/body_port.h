@@ -21,7 +21,7 @@
  * extern "C" (done here), so the hooks and helpers have C linkage in both.
  *
  * A hook is only called with valid, checked arguments: non-NULL handles of
- * live bodies and worlds (eddy_port_body_live: Box2D still has them), finite
+ * live bodies and worlds (eddyi_port_body_live: Box2D still has them), finite
  * numbers within EDDY_PORT_MAX_VALUE, resolved defaults. Hooks never fail
  * unless their declaration says so.
  */
@@ -41,7 +41,7 @@ extern "C" {
 #define EDDY_PORT_PI 3.14159265358979323846
 /* Half the side of the box a point query asks Box2D about (m). */
 #define EDDY_PORT_QUERY_HALF 1e-3
-/* An adopted world's clock (eddy_native_clock_start): a kinematic body of
+/* An adopted world's clock (eddyi_native_clock_start): a kinematic body of
  * eddy's turning at EDDY_PORT_CLOCK_RATE rad/s about its origin, which sits
  * EDDY_PORT_CLOCK_Y m above the world's origin, far from anything a game
  * puts in its world; the angle it turned by over the game's steps, divided
@@ -70,7 +70,7 @@ typedef struct eddy_port_mass {
 } eddy_port_mass;
 
 /* Everything the coupling reads of a body in a step, read in one call
- * (eddy_native_read): the pose of the origin (position, cos and sin of the
+ * (eddyi_native_read): the pose of the origin (position, cos and sin of the
  * angle, as the engine holds them), the centre-of-mass velocity, the mass as
  * the engine integrates with it, the type, gravity scale and sleep flags
  * (awake and sleep_enabled: false for static bodies), and for an adopted
@@ -119,7 +119,7 @@ struct eddy_body {
     bool watched;
     /* Box2D's body is gone: the game destroyed it, or its world, other than
      * through eddy. The 2.4 backend sets it the moment Box2D destroys the body
-     * (its watch fixture, body_box2d_v24.cpp); on v3 eddy_port_body_live
+     * (its watch fixture, body_box2d_v24.cpp); on v3 eddyi_port_body_live
      * finds it from the ids. From then on no hook is called for the body:
      * getters read zeros, setters refuse (eddy_body.h, LIFETIMES). */
     bool gone;
@@ -130,10 +130,10 @@ struct eddy_body {
                                    it in messages once it is gone */
     /* Dynamic bodies: Box2D's mass, inertia and local centre as read back right
      * after eddy last set them; Box2D holding anything else is the game's
-     * doing (eddy_port_resync_mass). */
+     * doing (eddyi_port_resync_mass). */
     eddy_port_mass seen;
-    /* Held by a coupled step (eddy_port_hold_state, until
-     * eddy_port_let_state_go): the body's state is read once, into state,
+    /* Held by a coupled step (eddyi_port_hold_state, until
+     * eddyi_port_let_state_go): the body's state is read once, into state,
      * and the getters of eddy_body.h answer from it instead of asking the
      * backend again; a write through eddy marks it stale (state_fresh false)
      * and the next getter reads it again. */
@@ -174,40 +174,40 @@ struct eddy_world {
     eddy_world_watcher watcher; /* watcher.user == NULL: none (body_watch.h) */
     bool gone;                  /* Box2D's world is gone (as eddy_body.gone) */
     /* The step clock (body_watch.h): steps and seconds the world was stepped
-     * since eddy_port_clock_start, counted by eddy_world_step in eddy's own
+     * since eddyi_port_clock_start, counted by eddy_world_step in eddy's own
      * world; an adopted world's is read from the backend's clock body. */
     int clock_steps;
     double clock_time;
     /* A world made from a game's table (eddy_rigid.h, body_rigid.c): the
      * table, copied; its hooks answer instead of Box2D's. Also adopted. */
     struct eddy_rigid_interface *rigid;
-    double rigid_clock; /* the table's time at eddy_port_clock_start */
+    double rigid_clock; /* the table's time at eddyi_port_clock_start */
 };
 
 /* ------------------------------------------------------------ shared helpers */
 
-/* Defined in error.c (and declared in eddy_core.h, which is C only): fill
+/* Defined in error.c (and declared in core_internal.h, which is C only): fill
  * err, if not NULL, with code and a printf-style message / with EDDY_OK. */
 eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...) EDDY_PRINTF(3, 4);
-void eddy_clear_error(eddy_error *err);
+void eddyi_clear_error(eddy_error *err);
 
 /* The body that owns the shape Box2D calls native, if b is that body, with the
  * shape's index; NULL when b is NULL or does not hold it. */
-eddy_body *eddy_port_find_shape(eddy_body *b, eddy_native_ref native, int *index);
+eddy_body *eddyi_port_find_shape(eddy_body *b, eddy_native_ref native, int *index);
 
 /* Adoption (body_adopt.c): the backend's eddy_world_adopt_box2d and
  * eddy_body_adopt_box2d check the Box2D handle, then hand it to the port.
- * eddy_port_adopt_world wraps the backend's n (not freed on failure: the
- * backend frees it). eddy_port_adopt_body makes the handle of a body of w
+ * eddyi_port_adopt_world wraps the backend's n (not freed on failure: the
+ * backend frees it). eddyi_port_adopt_body makes the handle of a body of w
  * named native (refused when it has one already) and asks the backend to
- * read it (eddy_native_body_adopt), which hands over every shape, in the
- * order they were created, through eddy_port_adopt_shape: raw holds the
+ * read it (eddyi_native_body_adopt), which hands over every shape, in the
+ * order they were created, through eddyi_port_adopt_shape: raw holds the
  * type, circle centre and radius or polygon vertices, material, sensor flag
  * and user data as Box2D has them. */
-eddy_result eddy_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err);
-eddy_result eddy_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
+eddy_result eddyi_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err);
+eddy_result eddyi_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
                                  eddy_error *err);
-eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
+eddy_result eddyi_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
                                   eddy_error *err);
 
 /* Shared by body_port.c and body_adopt.c: appends b to w's bodies in
@@ -215,29 +215,29 @@ eddy_result eddy_port_adopt_shape(eddy_body *b, eddy_native_ref native, const ed
  * room for one more shape on b; measures the n counter-clockwise or
  * clockwise points p of a convex polygon into s (stored counter-clockwise,
  * with area and centroid; false when the area is not positive). */
-eddy_result eddy_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err);
-void eddy_port_unregister_body(eddy_world *w, const eddy_body *b);
-eddy_result eddy_port_reserve_shape(eddy_body *b, eddy_error *err);
-bool eddy_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s);
+eddy_result eddyi_port_register_body(eddy_world *w, eddy_body *b, eddy_error *err);
+void eddyi_port_unregister_body(eddy_world *w, const eddy_body *b);
+eddy_result eddyi_port_reserve_shape(eddy_body *b, eddy_error *err);
+bool eddyi_port_measure_polygon(const double (*p)[2], int n, eddy_shape_info *s);
 /* Finite and within what is passed on to Box2D (single precision). */
-bool eddy_port_finite(double v);
+bool eddyi_port_finite(double v);
 
 /* Whether Box2D still has the body (and its world) / the world: false, and
  * remembered in gone, once the game destroyed it other than through eddy. The
  * backends call no hook for a body or world that is not live. */
-bool eddy_port_body_live(const eddy_body *b);
-bool eddy_port_world_live(const eddy_world *w);
+bool eddyi_port_body_live(const eddy_body *b);
+bool eddyi_port_world_live(const eddy_world *w);
 
 /* A shape that collides (not a sensor), on a body that exists. */
-bool eddy_port_is_solid(const eddy_body *b, int index);
+bool eddyi_port_is_solid(const eddy_body *b, int index);
 
 /* Sensor events. A backend turns each overlap Box2D reports during or after
  * the step into an event of our bodies and shape indices (either body NULL
  * when a shape is not ours or is gone), keeps it when
- * eddy_port_pair_reported says so, and adds it with eddy_port_push_event.
+ * eddyi_port_pair_reported says so, and adds it with eddyi_port_push_event.
  * The port sorts the lists after the step. */
-bool eddy_port_pair_reported(const eddy_sensor_event *e);
-void eddy_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e);
+bool eddyi_port_pair_reported(const eddy_sensor_event *e);
+void eddyi_port_push_event(eddy_world *w, bool begin, const eddy_sensor_event *e);
 
 /* Ray casts: the closest solid hit so far, ties going to the earlier body and
  * then the lower shape index. The backend offers every solid shape the ray
@@ -248,7 +248,7 @@ typedef struct eddy_port_ray {
     eddy_ray_hit best;
 } eddy_port_ray;
 
-void eddy_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
+void eddyi_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
                          double nx, double ny, double fraction);
 
 /* Point queries: the backend offers every body with a solid shape containing
@@ -260,101 +260,101 @@ typedef struct eddy_port_query {
     int count, capacity;
 } eddy_port_query;
 
-void eddy_port_query_offer(eddy_port_query *q, eddy_body *b);
+void eddyi_port_query_offer(eddy_port_query *q, eddy_body *b);
 
 /* ------------------------------------------------------------ backend hooks */
 
 /* Which Box2D this is, and its polygon skin (out is not NULL). */
-void eddy_native_backend(eddy_body_backend_info *out);
+void eddyi_native_backend(eddy_body_backend_info *out);
 
 /* Creates w->native with the gravity and sleep setting of d; w's own lists,
  * including the event lists of w->event_capacity, already exist. May fail
  * (out of memory, no Box2D world left) with a message in err. */
-eddy_result eddy_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
+eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
 /* Own world: destroys the Box2D world with everything in it, and w->native.
  * Adopted world: takes out the backend's own bodies (the clock) and frees
  * w->native (the port has already destroyed the Box2D bodies eddy created in
  * it). Box2D is not touched when the world is gone (w->gone). The port frees
  * its own handles afterwards. */
-void eddy_native_world_destroy(eddy_world *w);
+void eddyi_native_world_destroy(eddy_world *w);
 /* Whether Box2D still has the world / the body (and its world). v3 asks Box2D
  * about the ids, whose generation tells a reused slot apart; 2.4 answers from
  * what its watch fixtures saw (body_box2d_v24.cpp). Called only while the
  * port has not yet found it gone. */
-bool eddy_native_world_alive(const eddy_world *w);
-bool eddy_native_body_alive(const eddy_body *b);
+bool eddyi_native_world_alive(const eddy_world *w);
+bool eddyi_native_body_alive(const eddy_body *b);
 /* Adopted worlds: the backend's clock (a kinematic body of eddy's, turning at
  * a known rate) is set back to its start; the seconds the game has stepped
  * the world since, read from how far it turned. */
-void eddy_native_clock_start(eddy_world *w);
-double eddy_native_clock_read(const eddy_world *w);
+void eddyi_native_clock_start(eddy_world *w);
+double eddyi_native_clock_read(const eddy_world *w);
 /* Adopted worlds: the gravity the Box2D world has now. */
-void eddy_native_world_gravity(const eddy_world *w, double out[2]);
-void eddy_native_world_set_gravity(eddy_world *w, double gx, double gy);
+void eddyi_native_world_gravity(const eddy_world *w, double out[2]);
+void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy);
 /* One step; the port has already emptied the event lists, and sorts them
- * afterwards. The backend fills them (eddy_port_push_event). */
-void eddy_native_world_step(eddy_world *w, double dt, int substeps);
+ * afterwards. The backend fills them (eddyi_port_push_event). */
+void eddyi_native_world_step(eddy_world *w, double dt, int substeps);
 
 /* Creates the Box2D body for b (type, user data and world already set) from
  * the checked description d with gravity scale gravity_scale; sets
  * b->native. In an adopted world the body and its shapes get no user data
  * and no sensor events of eddy's. */
-void eddy_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
+void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
 /* Destroys b's Box2D body, its shapes and its joints. No sensor event may come
  * out of it. The port then drops b's events, idles its drags and frees it.
  * Never called for an adopted body. */
-void eddy_native_body_destroy(eddy_body *b);
+void eddyi_native_body_destroy(eddy_body *b);
 /* b's handle is about to be freed by eddy_body_destroy, whatever became of
  * its Box2D body: the backend drops what it keeps about it. */
-void eddy_native_body_forget(eddy_body *b);
+void eddyi_native_body_forget(eddy_body *b);
 /* The handle of a live adopted body is dropped (eddy_body_destroy,
  * eddy_world_destroy): takes out what the backend added to the body at
  * adoption, leaving its mass as it is. */
-void eddy_native_body_unadopt(eddy_body *b);
+void eddyi_native_body_unadopt(eddy_body *b);
 /* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale,
  * b->fixed_rotation and b->box2d_user_data, and hands every shape to
- * eddy_port_adopt_shape in the order they were created (leaving out anything
+ * eddyi_port_adopt_shape in the order they were created (leaving out anything
  * of the backend's own). Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
  * shape the panels cannot follow: anything but circles and polygons (v3's
  * rounded polygons included). */
-eddy_result eddy_native_body_adopt(eddy_body *b, eddy_error *err);
+eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err);
 /* Adopted bodies: whether the game destroyed or created shapes on the body
- * since the port read them (eddy_native_body_adopt reads them again). */
-bool eddy_native_shapes_changed(eddy_body *b);
+ * since the port read them (eddyi_native_body_adopt reads them again). */
+bool eddyi_native_shapes_changed(eddy_body *b);
 /* The type Box2D has for the body now (the game may have changed it). */
-eddy_body_type eddy_native_body_type(const eddy_body *b);
+eddy_body_type eddyi_native_body_type(const eddy_body *b);
 /* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
  * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
-eddy_result eddy_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err);
 
 /* Whether the body is alive (its world too) and, if so, its whole state in
- * out: what eddy_native_pose, _velocity, _mass, _body_type, _gravity_scale,
+ * out: what eddyi_native_pose, _velocity, _mass, _body_type, _gravity_scale,
  * _is_awake, _is_sleep_enabled and _shapes_changed give, in one call. */
-bool eddy_native_read(eddy_body *b, eddy_port_state *out);
+bool eddyi_native_read(eddy_body *b, eddy_port_state *out);
 /* Force (fx, fy) at the centre of mass and then the torque (when not 0) on
  * a dynamic body, waking it. */
-void eddy_native_apply_wrench(eddy_body *b, double fx, double fy, double torque);
+void eddyi_native_apply_wrench(eddy_body *b, double fx, double fy, double torque);
 /* Pose of the body origin: position, cos and sin of the angle. */
-void eddy_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
+void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
 /* Centre-of-mass velocity and angular velocity. */
-void eddy_native_velocity(const eddy_body *b, double v[2], double *w);
+void eddyi_native_velocity(const eddy_body *b, double v[2], double *w);
 
-void eddy_native_mass(const eddy_body *b, eddy_port_mass *out);
+void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out);
 /* Mass 1 kg at the origin, no rotational inertia. */
-void eddy_native_set_unit_mass(eddy_body *b);
+void eddyi_native_set_unit_mass(eddy_body *b);
 /* Mass (kg) and rotational inertia about the given centre of mass (body
  * space), replacing what Box2D computed from the shapes. */
-void eddy_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
-void eddy_native_set_gravity_scale(eddy_body *b, double scale);
-double eddy_native_gravity_scale(const eddy_body *b);
+void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
+void eddyi_native_set_gravity_scale(eddy_body *b, double scale);
+double eddyi_native_gravity_scale(const eddy_body *b);
 
-bool eddy_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
-void eddy_native_set_awake(eddy_body *b, bool awake);
+bool eddyi_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
+void eddyi_native_set_awake(eddy_body *b, bool awake);
 /* Whether the body may fall asleep; disabling it wakes the body. Never
  * asked of static bodies. */
-void eddy_native_enable_sleep(eddy_body *b, bool enable);
-bool eddy_native_is_sleep_enabled(const eddy_body *b);
+void eddyi_native_enable_sleep(eddy_body *b, bool enable);
+bool eddyi_native_is_sleep_enabled(const eddy_body *b);
 
 typedef enum eddy_port_push {
     EDDY_PORT_FORCE,            /* (x, y) N at the world point (px, py) */
@@ -364,29 +364,29 @@ typedef enum eddy_port_push {
 } eddy_port_push;
 
 /* Applies to a dynamic body and wakes it. */
-void eddy_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                        double py);
-void eddy_native_set_transform(eddy_body *b, double x, double y, double angle);
-void eddy_native_set_velocity(eddy_body *b, double vx, double vy, double w);
+void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle);
+void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w);
 /* The turn to ask of a kinematic body for it to turn by `turn` radians in the
  * next step (2.4 turns by exactly w dt; v3 does not). What a backend cannot
  * reach in one step the port corrects after it (eddy_world_step). */
-double eddy_native_kinematic_turn(const eddy_world *w, double turn);
+double eddyi_native_kinematic_turn(const eddy_world *w, double turn);
 
-/* Offers the hits of r's segment (eddy_port_ray_offer). Casts nothing when the
+/* Offers the hits of r's segment (eddyi_port_ray_offer). Casts nothing when the
  * segment has zero length in Box2D's single precision. */
-void eddy_native_ray_cast(const eddy_world *w, eddy_port_ray *r);
-/* Offers the bodies containing the point (eddy_port_query_offer), asking
+void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r);
+/* Offers the bodies containing the point (eddyi_port_query_offer), asking
  * Box2D about the box of half side EDDY_PORT_QUERY_HALF around it. */
-void eddy_native_query_point(const eddy_world *w, eddy_port_query *q);
+void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q);
 
 /* Creates g's joint pulling g->body's point (x, y) towards (x, y), from the
  * world's fixed anchor, and sets g->native. mass is the body's. */
-void eddy_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass);
-void eddy_native_drag_set_target(eddy_drag *g, double x, double y);
+void eddyi_native_drag_set_target(eddy_drag *g, double x, double y);
 /* Only for a drag whose body still exists. */
-void eddy_native_drag_destroy(eddy_drag *g);
+void eddyi_native_drag_destroy(eddy_drag *g);
 
 #ifdef __cplusplus
 }

@@ -64,7 +64,7 @@ eddy_result eddy_world_from_rigid(const eddy_rigid_interface *table, eddy_world 
     if (!copy) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     *copy = *table;
     eddy_world *w = NULL;
-    eddy_result r = eddy_port_adopt_world(NULL, &w, err);
+    eddy_result r = eddyi_port_adopt_world(NULL, &w, err);
     if (r != EDDY_OK) {
         eddy_free(copy);
         return r;
@@ -74,25 +74,25 @@ eddy_result eddy_world_from_rigid(const eddy_rigid_interface *table, eddy_world 
     return EDDY_OK;
 }
 
-void eddy_rigid_world_destroy(eddy_world *w)
+void eddyi_rigid_world_destroy(eddy_world *w)
 {
     eddy_free(w->rigid);
     w->rigid = NULL;
 }
 
-bool eddy_rigid_world_alive(const eddy_world *w)
+bool eddyi_rigid_world_alive(const eddy_world *w)
 {
     return !w->rigid->world_alive || w->rigid->world_alive(w->rigid->context);
 }
 
-void eddy_rigid_clock_start(eddy_world *w) { w->rigid_clock = w->rigid->time(w->rigid->context); }
+void eddyi_rigid_clock_start(eddy_world *w) { w->rigid_clock = w->rigid->time(w->rigid->context); }
 
-double eddy_rigid_clock_read(const eddy_world *w)
+double eddyi_rigid_clock_read(const eddy_world *w)
 {
     return w->rigid->time(w->rigid->context) - w->rigid_clock;
 }
 
-void eddy_rigid_world_gravity(const eddy_world *w, double out[2])
+void eddyi_rigid_world_gravity(const eddy_world *w, double out[2])
 {
     out[0] = out[1] = 0.0;
     w->rigid->gravity(w->rigid->context, out);
@@ -108,7 +108,7 @@ eddy_result eddy_body_from_rigid(eddy_world *w, eddy_rigid_id id, eddy_body **ou
     if (!w || !w->rigid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the world was not made from a rigid-body table (eddy_world_from_rigid)");
-    if (!eddy_port_world_live(w))
+    if (!eddyi_port_world_live(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the game's world is gone");
     eddy_rigid_state s;
     memset(&s, 0, sizeof s);
@@ -116,7 +116,7 @@ eddy_result eddy_body_from_rigid(eddy_world *w, eddy_rigid_id id, eddy_body **ou
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the game's body %u (generation %u) is not alive",
                          id.index, id.generation);
     eddy_native_ref native = (eddy_native_ref)id.index | ((eddy_native_ref)id.generation << 32);
-    return eddy_port_adopt_body(w, native, out, err);
+    return eddyi_port_adopt_body(w, native, out, err);
 }
 
 eddy_rigid_id eddy_body_rigid_id(const eddy_body *b)
@@ -125,16 +125,16 @@ eddy_rigid_id eddy_body_rigid_id(const eddy_body *b)
     return b && b->world && b->world->rigid ? rigid_id(b) : none;
 }
 
-bool eddy_rigid_body_alive(const eddy_body *b)
+bool eddyi_rigid_body_alive(const eddy_body *b)
 {
     eddy_rigid_state s;
     return read_state(b, &s);
 }
 
-void eddy_rigid_body_forget(eddy_body *b) { (void)b; }
-void eddy_rigid_body_unadopt(eddy_body *b) { (void)b; }
+void eddyi_rigid_body_forget(eddy_body *b) { (void)b; }
+void eddyi_rigid_body_unadopt(eddy_body *b) { (void)b; }
 
-eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err)
+eddy_result eddyi_rigid_body_adopt(eddy_body *b, eddy_error *err)
 {
     const eddy_rigid_interface *t = table_of(b);
     eddy_rigid_state s;
@@ -153,28 +153,28 @@ eddy_result eddy_rigid_body_adopt(eddy_body *b, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "the game's body has %d shapes, more than %d",
                          n, RIGID_MAX_SHAPES);
     for (int k = 0; k < n; ++k) {
-        eddy_result r = eddy_port_adopt_shape(b, (eddy_native_ref)k, &shapes[k], err);
+        eddy_result r = eddyi_port_adopt_shape(b, (eddy_native_ref)k, &shapes[k], err);
         if (r != EDDY_OK) return r;
     }
     return EDDY_OK;
 }
 
 /* The shapes changed when their revision did (eddy_rigid_state). */
-bool eddy_rigid_shapes_changed(eddy_body *b)
+bool eddyi_rigid_shapes_changed(eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.shape_revision != b->rigid_revision;
 }
 
-eddy_body_type eddy_rigid_body_type(const eddy_body *b)
+eddy_body_type eddyi_rigid_body_type(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.type;
 }
 
-void eddy_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
+void eddyi_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     eddy_rigid_state st;
     read_state(b, &st);
@@ -182,7 +182,7 @@ void eddy_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *c = cos(st.angle), *s = sin(st.angle);
 }
 
-void eddy_rigid_velocity(const eddy_body *b, double v[2], double *w)
+void eddyi_rigid_velocity(const eddy_body *b, double v[2], double *w)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -201,7 +201,7 @@ static void mass_of(const eddy_rigid_state *st, eddy_port_mass *out)
     out->world_center[1] = s.position[1] + sn * s.local_center[0] + c * s.local_center[1];
 }
 
-void eddy_rigid_mass(const eddy_body *b, eddy_port_mass *out)
+void eddyi_rigid_mass(const eddy_body *b, eddy_port_mass *out)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -209,7 +209,7 @@ void eddy_rigid_mass(const eddy_body *b, eddy_port_mass *out)
 }
 
 /* The coupling's one read of the body in a step (body_port.h). */
-bool eddy_rigid_read(eddy_body *b, eddy_port_state *out)
+bool eddyi_rigid_read(eddy_body *b, eddy_port_state *out)
 {
     eddy_rigid_state s;
     if (!read_state(b, &s))
@@ -228,52 +228,52 @@ bool eddy_rigid_read(eddy_body *b, eddy_port_state *out)
 }
 
 /* ... and its one write. */
-void eddy_rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque)
+void eddyi_rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->apply_force(t->context, rigid_id(b), fx, fy, torque);
 }
 
-void eddy_rigid_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+void eddyi_rigid_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_mass(t->context, rigid_id(b), mass, inertia, local_center);
 }
 
-void eddy_rigid_set_gravity_scale(eddy_body *b, double scale)
+void eddyi_rigid_set_gravity_scale(eddy_body *b, double scale)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_gravity_scale(t->context, rigid_id(b), scale);
 }
 
-double eddy_rigid_gravity_scale(const eddy_body *b)
+double eddyi_rigid_gravity_scale(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.gravity_scale;
 }
 
-bool eddy_rigid_is_awake(const eddy_body *b)
+bool eddyi_rigid_is_awake(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.awake;
 }
 
-void eddy_rigid_set_awake(eddy_body *b, bool awake)
+void eddyi_rigid_set_awake(eddy_body *b, bool awake)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_awake(t->context, rigid_id(b), awake);
 }
 
-void eddy_rigid_enable_sleep(eddy_body *b, bool enable)
+void eddyi_rigid_enable_sleep(eddy_body *b, bool enable)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_sleep_enabled(t->context, rigid_id(b), enable);
     if (!enable) t->set_awake(t->context, rigid_id(b), true);
 }
 
-bool eddy_rigid_is_sleep_enabled(const eddy_body *b)
+bool eddyi_rigid_is_sleep_enabled(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -282,7 +282,7 @@ bool eddy_rigid_is_sleep_enabled(const eddy_body *b)
 
 /* Forces at a point become force and torque about the centre of mass; an
  * impulse becomes the velocity change it makes. */
-void eddy_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py)
+void eddyi_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py)
 {
     const eddy_rigid_interface *t = table_of(b);
     eddy_rigid_id id = rigid_id(b);
@@ -295,7 +295,7 @@ void eddy_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, dou
         return;
     }
     eddy_port_mass m;
-    eddy_rigid_mass(b, &m);
+    eddyi_rigid_mass(b, &m);
     double rx = px - m.world_center[0], ry = py - m.world_center[1], moment = rx * y - ry * x;
     if (kind == EDDY_PORT_FORCE) {
         t->apply_force(t->context, id, x, y, moment);
@@ -308,13 +308,13 @@ void eddy_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, dou
     t->set_velocity(t->context, id, s.velocity[0] + x / s.mass, s.velocity[1] + y / s.mass, w);
 }
 
-void eddy_rigid_set_transform(eddy_body *b, double x, double y, double angle)
+void eddyi_rigid_set_transform(eddy_body *b, double x, double y, double angle)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_transform(t->context, rigid_id(b), x, y, angle);
 }
 
-void eddy_rigid_set_velocity(eddy_body *b, double vx, double vy, double w)
+void eddyi_rigid_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_velocity(t->context, rigid_id(b), vx, vy, w);

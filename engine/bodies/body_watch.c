@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-eddy_result eddy_port_watch_world(eddy_world *w, const eddy_world_watcher *watcher,
+eddy_result eddyi_port_watch_world(eddy_world *w, const eddy_world_watcher *watcher,
                                   eddy_error *err)
 {
     if (!w || !watcher || !watcher->user || !watcher->body_destroyed || !watcher->shape_adding ||
@@ -20,13 +20,13 @@ eddy_result eddy_port_watch_world(eddy_world *w, const eddy_world_watcher *watch
     return EDDY_OK;
 }
 
-void eddy_port_unwatch_world(eddy_world *w)
+void eddyi_port_unwatch_world(eddy_world *w)
 {
     if (w)
         memset(&w->watcher, 0, sizeof w->watcher);
 }
 
-void eddy_port_watch_body(eddy_body *b, bool watched)
+void eddyi_port_watch_body(eddy_body *b, bool watched)
 {
     if (b)
         b->watched = watched;

@@ -48,7 +48,7 @@ static double open_faces(const eddy_asset *a)
     return open;
 }
 
-bool eddy_grid_advection_cheaper(double r, double p, double m, double open)
+bool eddyi_grid_advection_cheaper(double r, double p, double m, double open)
 {
     double tensor = r * r * (r - 1.0) / 2.0 + TAYLOR_TERMS * r * r;
     double grid = 2.0 * p * m + 2.0 * (r - p) * open + 12.0 * open;
@@ -69,7 +69,7 @@ static bool box_collocation_cheaper(const eddy_asset *a)
     return tensor > BOX_PER_SAMPLE * (TAYLOR_TERMS + 1.0) * 7.0 * sampling;
 }
 
-eddy_advection eddy_build_advection(const eddy_build_desc *d, const eddy_asset *a)
+eddy_advection eddyi_build_advection(const eddy_build_desc *d, const eddy_asset *a)
 {
     if (d->advection == EDDY_ADVECTION_TENSOR) return EDDY_ADVECTION_TENSOR;
     if (!a->solid) {
@@ -81,7 +81,7 @@ eddy_advection eddy_build_advection(const eddy_build_desc *d, const eddy_asset *
                    : EDDY_ADVECTION_TENSOR;
     }
     if (d->advection == EDDY_ADVECTION_GRID) return EDDY_ADVECTION_GRID;
-    return eddy_grid_advection_cheaper(a->mode_count, a->stream_count, a->stream_nodes,
+    return eddyi_grid_advection_cheaper(a->mode_count, a->stream_count, a->stream_nodes,
                                        open_faces(a))
                ? EDDY_ADVECTION_GRID
                : EDDY_ADVECTION_TENSOR;

@@ -48,9 +48,9 @@ static eddy_result build_quadtree_table(eddy_asset *a, eddy_error *err)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     eddy_quadtree tree;
-    eddy_result res = eddy_quadtree_build(&g, &tree, err);
-    if (res == EDDY_OK) res = eddy_qt_table_build(&tree, fmin(g.hx, g.hy), &a->quadtree_table, err);
-    eddy_quadtree_free(&tree);
+    eddy_result res = eddyi_quadtree_build(&g, &tree, err);
+    if (res == EDDY_OK) res = eddyi_qt_table_build(&tree, fmin(g.hx, g.hy), &a->quadtree_table, err);
+    eddyi_quadtree_free(&tree);
     return res;
 }
 
@@ -62,7 +62,7 @@ static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *d, eddy_re
  * fine one). */
 #define DEFAULT_SURFACE_MODES 32
 
-eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err)
+eddy_result eddyi_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err)
 {
     if (d->width == 0) d->width = 10.0;
     if (d->height == 0) d->height = 10.0;
@@ -92,12 +92,12 @@ eddy_result eddy_build_resolve(eddy_build_desc *d, double *tank, eddy_error *err
 
 eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy_error *err)
 {
-    eddy_builder_pin_threads();
+    eddyi_builder_pin_threads();
     if (!out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "build: out is required");
     *out = NULL;
     eddy_build_desc d = desc ? *desc : (eddy_build_desc){0};
     double tank;
-    eddy_result res = eddy_build_resolve(&d, &tank, err);
+    eddy_result res = eddyi_build_resolve(&d, &tank, err);
     if (res == EDDY_OK) res = check_build_desc(&d, err);
     if (res == EDDY_OK && !(tank <= EDDY_BUILD_MAX_SIDE))
         res = eddy_fail(err, EDDY_ERR_RANGE, "tank %g m high: at most %g m", tank,
@@ -109,8 +109,8 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     a->width = d.width, a->height = d.height, a->nx = d.nx, a->ny = d.ny;
     a->tank_height = tank;
     if (d.wall_count != 0 || d.walls) { /* a level with walls: domain_basis.c */
-        res = eddy_domain_build_asset(a, &d, err);
-        if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+        res = eddyi_domain_build_asset(a, &d, err);
+        if (res == EDDY_OK) res = eddyi_enrich_asset(a, &d, err);
         return finish_build(a, &d, res, out, err);
     }
     a->mode_count = a->eigen_count = d.modes;
@@ -122,7 +122,7 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory building an asset");
     }
     report(&d, "eigenbasis", 0.0);
-    res = eddy_box_select_modes(d.width, d.height, d.modes, a->modes, err);
+    res = eddyi_box_select_modes(d.width, d.height, d.modes, a->modes, err);
     if (res != EDDY_OK) {
         eddy_asset_destroy(a);
         return res;
@@ -134,15 +134,15 @@ eddy_result eddy_build_asset(const eddy_build_desc *desc, eddy_asset **out, eddy
     /* the closed-form tensor, unless the level advects on its collocation
      * grid (advect_box.c; advection_choice.c decides AUTO from it) */
     if (d.advection != EDDY_ADVECTION_GRID) {
-        res = eddy_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
-        if (res == EDDY_OK) res = eddy_tensor_skew_symmetrize(&a->tensor, err);
+        res = eddyi_box_advection_tensor(a->modes, d.modes, d.width, d.height, &a->tensor, err);
+        if (res == EDDY_OK) res = eddyi_tensor_skew_symmetrize(&a->tensor, err);
     }
-    if (res == EDDY_OK && eddy_build_advection(&d, a) == EDDY_ADVECTION_GRID) {
+    if (res == EDDY_OK && eddyi_build_advection(&d, a) == EDDY_ADVECTION_GRID) {
         a->grid_advection = true;
-        eddy_tensor_free(&a->tensor);
+        eddyi_tensor_free(&a->tensor);
     }
     /* Artist and POD modes (5.2), when the desc has any. */
-    if (res == EDDY_OK) res = eddy_enrich_asset(a, &d, err);
+    if (res == EDDY_OK) res = eddyi_enrich_asset(a, &d, err);
     return finish_build(a, &d, res, out, err);
 }
 
@@ -160,12 +160,12 @@ static eddy_result finish_build(eddy_asset *a, const eddy_build_desc *dp, eddy_r
     /* The free surface's sloshing modes, when the water is below the top. */
     if (res == EDDY_OK && a->tank_height > a->height) {
         report(&d, "surface modes", 0.85);
-        res = eddy_surface_build(a, d.surface_modes, err);
+        res = eddyi_surface_build(a, d.surface_modes, err);
     }
     /* Panels of the level's body shapes (5.12, 5.15), when it has a catalogue. */
     if (res == EDDY_OK && d.shapes) {
         report(&d, "body shapes", 0.9);
-        res = eddy_asset_build_shapes(a, d.shapes, err);
+        res = eddyi_asset_build_shapes(a, d.shapes, err);
     }
     if (res != EDDY_OK) {
         eddy_asset_destroy(a);

@@ -13,13 +13,13 @@
 
 static void encode_domain(const eddy_asset *a, eddy_writer *w)
 {
-    eddy_write_f64(w, a->width);
-    eddy_write_f64(w, a->height);
-    eddy_write_i32(w, a->nx);
-    eddy_write_i32(w, a->ny);
-    eddy_write_i32(w, a->mode_count);
-    eddy_write_i32(w, a->eigen_count);
-    eddy_write_u32(w, (a->viscosity_diagonal ? FLAG_DIAGONAL : 0u) |
+    eddyi_write_f64(w, a->width);
+    eddyi_write_f64(w, a->height);
+    eddyi_write_i32(w, a->nx);
+    eddyi_write_i32(w, a->ny);
+    eddyi_write_i32(w, a->mode_count);
+    eddyi_write_i32(w, a->eigen_count);
+    eddyi_write_u32(w, (a->viscosity_diagonal ? FLAG_DIAGONAL : 0u) |
                           (a->wall_count > 0 ? FLAG_WALLS : 0u) |
                           (a->grid_advection ? FLAG_GRID_ADVECTION : 0u));
 }
@@ -27,8 +27,8 @@ static void encode_domain(const eddy_asset *a, eddy_writer *w)
 static void encode_eigenmodes(const eddy_asset *a, eddy_writer *w)
 {
     for (int m = 0; m < a->eigen_count; ++m) {
-        eddy_write_i32(w, a->modes[m].k1);
-        eddy_write_i32(w, a->modes[m].k2);
+        eddyi_write_i32(w, a->modes[m].k1);
+        eddyi_write_i32(w, a->modes[m].k2);
     }
 }
 
@@ -36,9 +36,9 @@ static void encode_viscosity(const eddy_asset *a, eddy_writer *w)
 {
     size_t r = (size_t)a->mode_count;
     if (a->viscosity_diagonal)
-        for (size_t k = 0; k < r; ++k) eddy_write_f64(w, a->viscosity[k * r + k]);
+        for (size_t k = 0; k < r; ++k) eddyi_write_f64(w, a->viscosity[k * r + k]);
     else
-        eddy_write_f64s(w, a->viscosity, r * r);
+        eddyi_write_f64s(w, a->viscosity, r * r);
 }
 
 /* The grid modes not stored as stream functions (GPSI holds the first). */
@@ -46,49 +46,49 @@ static void encode_grid_modes(const eddy_asset *a, eddy_writer *w)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     size_t n = (size_t)eddy_mac_size(&g);
-    eddy_write_u32(w, (uint32_t)(a->grid_count - a->stream_count));
-    eddy_write_f64s(w, a->grid_modes + (size_t)a->stream_count * n,
+    eddyi_write_u32(w, (uint32_t)(a->grid_count - a->stream_count));
+    eddyi_write_f64s(w, a->grid_modes + (size_t)a->stream_count * n,
                     (size_t)(a->grid_count - a->stream_count) * n);
 }
 
 static void encode_artists(const eddy_asset *a, eddy_writer *w)
 {
-    eddy_write_u32(w, (uint32_t)a->artist_count);
+    eddyi_write_u32(w, (uint32_t)a->artist_count);
     for (int at = 0; at < a->artist_count; ++at) {
         const char *name = a->artist_names[at];
         uint32_t len = (uint32_t)strlen(name);
-        eddy_write_u32(w, len);
+        eddyi_write_u32(w, len);
         for (uint32_t b = 0; b < len; b += 4) {
             uint32_t word = 0;
             for (uint32_t q = 0; q < 4 && b + q < len; ++q)
                 word |= (uint32_t)(unsigned char)name[b + q] << (8 * q);
-            eddy_write_u32(w, word);
+            eddyi_write_u32(w, word);
         }
-        eddy_write_f64(w, a->artist_capture[2 * at]);
-        eddy_write_f64(w, a->artist_capture[2 * at + 1]);
-        eddy_write_f64s(w, a->artist_projection + (size_t)at * (size_t)a->mode_count,
+        eddyi_write_f64(w, a->artist_capture[2 * at]);
+        eddyi_write_f64(w, a->artist_capture[2 * at + 1]);
+        eddyi_write_f64s(w, a->artist_projection + (size_t)at * (size_t)a->mode_count,
                         (size_t)a->mode_count);
     }
 }
 
 static void encode_quadtree_table(const eddy_qt_table *t, eddy_writer *w)
 {
-    eddy_write_u32(w, (uint32_t)t->levels);
-    eddy_write_u32(w, (uint32_t)t->bins);
-    eddy_write_f64(w, t->bin_width);
-    eddy_write_f64(w, t->panel_length);
-    eddy_write_f64s(w, t->error, (size_t)t->levels * (size_t)t->bins);
+    eddyi_write_u32(w, (uint32_t)t->levels);
+    eddyi_write_u32(w, (uint32_t)t->bins);
+    eddyi_write_f64(w, t->bin_width);
+    eddyi_write_f64(w, t->panel_length);
+    eddyi_write_f64s(w, t->error, (size_t)t->levels * (size_t)t->bins);
 }
 
 static void encode_tensor(const eddy_tensor *t, eddy_writer *w)
 {
-    eddy_write_u64(w, (uint64_t)t->nnz);
-    for (int i = 0; i <= t->r; ++i) eddy_write_u64(w, (uint64_t)t->start[i]);
+    eddyi_write_u64(w, (uint64_t)t->nnz);
+    for (int i = 0; i <= t->r; ++i) eddyi_write_u64(w, (uint64_t)t->start[i]);
     for (int64_t e = 0; e < t->nnz; ++e) {
-        eddy_write_i32(w, t->k[e]);
-        eddy_write_i32(w, t->j[e]);
+        eddyi_write_i32(w, t->k[e]);
+        eddyi_write_i32(w, t->j[e]);
     }
-    eddy_write_f64s(w, t->value, (size_t)t->nnz);
+    eddyi_write_f64s(w, t->value, (size_t)t->nnz);
 }
 
 eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *out_size,
@@ -108,7 +108,7 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     }
     if (a->stream_count > 0) {
         tags[count] = TAG_STREAM;
-        eddy_asset_stream_encode(a, &w[count++]);
+        eddyi_asset_stream_encode(a, &w[count++]);
     }
     if (a->grid_count > a->stream_count) {
         tags[count] = TAG_GRID;
@@ -120,7 +120,7 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     }
     if (a->shape_count > 0) {
         tags[count] = TAG_SHAPES;
-        eddy_asset_shapes_encode(a, &w[count++]);
+        eddyi_asset_shapes_encode(a, &w[count++]);
     }
     if (a->quadtree_table.levels > 0) {
         tags[count] = TAG_QUADTREE;
@@ -128,11 +128,11 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     }
     if (a->wall_count > 0) {
         tags[count] = TAG_WALLS;
-        eddy_asset_domain_encode(a, &w[count++]);
+        eddyi_asset_domain_encode(a, &w[count++]);
     }
     if (a->surface) {
         tags[count] = TAG_SURFACE;
-        eddy_surface_encode(a, &w[count++]);
+        eddyi_surface_encode(a, &w[count++]);
     }
     eddy_result res = EDDY_OK;
     for (int s = 0; s < count; ++s)
@@ -140,10 +140,10 @@ eddy_result eddy_asset_encode(const eddy_asset *a, unsigned char **out, size_t *
     if (res == EDDY_OK) {
         eddy_section sections[MAX_WRITTEN];
         for (int s = 0; s < count; ++s) sections[s] = (eddy_section){tags[s], w[s].data, w[s].size};
-        res = eddy_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
+        res = eddyi_container_encode(KIND_ASSET, EDDY_ASSET_VERSION, sections, count, out, out_size,
                                     err);
     }
-    for (int s = 0; s < count; ++s) eddy_writer_free(&w[s]);
+    for (int s = 0; s < count; ++s) eddyi_writer_free(&w[s]);
     return res;
 }
 
@@ -172,7 +172,7 @@ eddy_result eddy_file_sections(const char *path, eddy_file_section *out, int max
     eddy_container c;
     res = eddy_asset_load_memory(data, size, &a, err);
     if (res == EDDY_OK)
-        res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
+        res = eddyi_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
     if (res == EDDY_OK) {
         for (int s = 0; s < c.count && s < max; ++s) {
             uint32_t tag = c.sections[s].tag;

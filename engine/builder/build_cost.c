@@ -61,7 +61,7 @@
 #define SURFACE_S_PER_SOLVE_CELL 1e-7
 #define SURFACE_S_PER_N3 2e-9
 #define STREAM_FILE_PER_CELL 8.0
-/* A catalogue shape of n panels (eddy_asset_build_shapes): the panel matrix
+/* A catalogue shape of n panels (eddyi_asset_build_shapes): the panel matrix
  * and its SVD pseudo-inverse, n^3, slower than n^3 once the matrices leave
  * the caches. Measured on one core (x86-64, 2026), a circle of 161, 322 and
  * 643 panels: 0.53, 4.6 and 60.8 s; the model says 0.93, 8.1 and 76 s.
@@ -89,7 +89,7 @@ static double grid_modes_of(const eddy_build_desc *d)
 }
 
 /* The catalogue's shapes at the asset's panel spacing (the shorter side of
- * a cell, as eddy_asset_build_shapes uses): time adds up, memory is the
+ * a cell, as eddyi_asset_build_shapes uses): time adds up, memory is the
  * largest shape's, the file holds every one. */
 static double shape_seconds(double n)
 {
@@ -102,13 +102,13 @@ static eddy_result check_each_shape(const eddy_build_desc *d, eddy_error *err)
 {
     const double spacing = fmin(d->width / d->nx, d->height / d->ny);
     for (int i = 0; i < eddy_shape_catalogue_count(d->shapes); ++i) {
-        double n = eddy_shape_catalogue_panel_bound(d->shapes, i, spacing);
+        double n = eddyi_shape_catalogue_panel_bound(d->shapes, i, spacing);
         if (shape_seconds(n) > EDDY_BUILD_MAX_SECONDS)
             return eddy_fail(err, EDDY_ERR_RANGE,
                              "shapes[%d] '%s': about %.0f panels at the grid's spacing of %.3g m, "
                              "whose panel inverse would take about %.3g s to build (limit %g s): "
                              "make the shape smaller or the grid coarser",
-                             i, eddy_shape_catalogue_name(d->shapes, i), n, spacing,
+                             i, eddyi_shape_catalogue_name(d->shapes, i), n, spacing,
                              shape_seconds(n), EDDY_BUILD_MAX_SECONDS);
     }
     return EDDY_OK;
@@ -119,7 +119,7 @@ static void estimate_shapes(const eddy_build_desc *d, eddy_build_cost *c)
     const double spacing = fmin(d->width / d->nx, d->height / d->ny);
     double largest = 0.0;
     for (int i = 0; i < eddy_shape_catalogue_count(d->shapes); ++i) {
-        double n = eddy_shape_catalogue_panel_bound(d->shapes, i, spacing);
+        double n = eddyi_shape_catalogue_panel_bound(d->shapes, i, spacing);
         c->seconds += shape_seconds(n);
         c->file_bytes += SHAPE_FILE_PER_N2 * n * n;
         largest = fmax(largest, n);
@@ -142,7 +142,7 @@ static void estimate(const eddy_build_desc *d, eddy_build_cost *c)
         /* the walled fluid has at most a node and two open faces per cell */
         bool grid = d->advection == EDDY_ADVECTION_GRID ||
                     (d->advection == EDDY_ADVECTION_AUTO &&
-                     eddy_grid_advection_cheaper(r, d->modes, cells, 2.0 * cells));
+                     eddyi_grid_advection_cheaper(r, d->modes, cells, 2.0 * cells));
         c->seconds += WALLS_S_PER_R2_CELL * r * r * cells + (grid ? 0.0 : WALLS_S_PER_R3 * r * r * r);
         c->bytes += (grid ? 0.0 : WALLS_B_PER_R3 * r * r * r) + WALLS_B_PER_R_CELL * r * cells;
         c->file_bytes += grid ? STREAM_FILE_PER_CELL * d->modes * cells +
@@ -176,7 +176,7 @@ eddy_result eddy_build_estimate(const eddy_build_desc *desc, eddy_build_cost *ou
     memset(out, 0, sizeof *out);
     eddy_build_desc d = *desc;
     double tank;
-    eddy_result resolved = eddy_build_resolve(&d, &tank, err);
+    eddy_result resolved = eddyi_build_resolve(&d, &tank, err);
     if (resolved != EDDY_OK) return resolved;
     if (!(d.width > 0 && d.height > 0 && d.nx > 0 && d.ny > 0 && d.modes > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "build estimate: sizes must be positive");

@@ -4,7 +4,7 @@
  * docs/design.md, "Levels with walls").
  *
  * MODES. Every mode is the discrete curl of a stream function psi on the grid
- * nodes (eddy_domain_curl). Its divergence is zero in every cell (the four
+ * nodes (eddyi_domain_curl). Its divergence is zero in every cell (the four
  * differences of psi cancel), and a face touching a solid cell joins two nodes
  * of one wall, which share psi, so its flux is exactly zero: no mode ever
  * crosses a wall, by construction rather than by projection.
@@ -32,7 +32,7 @@
  * not damped (free slip lets potential flow round an island go on).
  *
  * TENSOR (5.7): quadrature on the masked grid (domain_tensor.c), unless the
- * level advects on the grid (advect_grid.c; eddy_build_advection decides).
+ * level advects on the grid (advect_grid.c; eddyi_build_advection decides).
  *
  * STORAGE: the eigenmodes' stream functions (the eigenvectors) and scales go
  * into the asset (asset_stream.c), which remakes these fields from them bit
@@ -51,7 +51,7 @@
  * that vanish; they are not stored (as enrich.c). */
 #define TENSOR_DROP 1e-13
 
-void eddy_domain_vorticity(const eddy_domain_topology *t, const double *f, double *omega)
+void eddyi_domain_vorticity(const eddy_domain_topology *t, const double *f, double *omega)
 {
     const eddy_mac *g = &t->mac;
     for (int u = 0; u < t->unknowns; ++u) {
@@ -118,7 +118,7 @@ static void eigen_fields(const eddy_domain_topology *t, const double *vectors, i
         const double *vec = vectors + (size_t)k * (size_t)t->unknowns;
         for (int u = 0; u < t->unknowns; ++u) psi[t->unknown_node[u]] = vec[u];
         double *f = fields + (size_t)k * n;
-        eddy_domain_curl(&t->mac, psi, f);
+        eddyi_domain_curl(&t->mac, psi, f);
         scale[k] = normalise(&t->mac, f);
     }
 }
@@ -140,11 +140,11 @@ static eddy_result harmonic_field(const eddy_domain_topology *t, eddy_laplace_fa
         if (t->node_component[eddy_node(g, i, j + 1)] == island) sum += iy2;
         b[u] = sum;
     }
-    eddy_result res = eddy_laplace_factor_solve(factor, b, x, err);
+    eddy_result res = eddyi_laplace_factor_solve(factor, b, x, err);
     if (res != EDDY_OK) return res;
     for (int n = 0; n < t->nodes; ++n) psi[n] = t->node_component[n] == island ? 1.0 : 0.0;
     for (int u = 0; u < t->unknowns; ++u) psi[t->unknown_node[u]] = x[u];
-    eddy_domain_curl(g, psi, field);
+    eddyi_domain_curl(g, psi, field);
     return EDDY_OK;
 }
 
@@ -156,8 +156,8 @@ typedef struct domain_work {
 
 static void free_work(domain_work *w)
 {
-    eddy_laplace_factor_destroy(w->factor);
-    eddy_domain_topology_free(&w->topo);
+    eddyi_laplace_factor_destroy(w->factor);
+    eddyi_domain_topology_free(&w->topo);
     eddy_free(w->lambda), eddy_free(w->vectors), eddy_free(w->fields), eddy_free(w->psi), eddy_free(w->b), eddy_free(w->x);
     eddy_free(w->scale);
 }
@@ -167,7 +167,7 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     size_t n = (size_t)eddy_mac_size(&g);
-    eddy_result res = eddy_domain_topology_build(&g, a->solid, &w->topo, err);
+    eddy_result res = eddyi_domain_topology_build(&g, a->solid, &w->topo, err);
     if (res != EDDY_OK) return res;
     const eddy_domain_topology *t = &w->topo;
     int r = d->modes + t->islands;
@@ -175,7 +175,7 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
         return eddy_fail(err, EDDY_ERR_RANGE, "%d eigenmodes and %d island modes: at most %d modes",
                          d->modes, t->islands, MAX_MODES);
     report(d, "sparse Laplacian", 0.05);
-    res = eddy_laplace_factor_create(t, &w->factor, err);
+    res = eddyi_laplace_factor_create(t, &w->factor, err);
     if (res != EDDY_OK) return res;
     w->lambda = eddy_alloc((size_t)d->modes * sizeof *w->lambda);
     w->vectors = eddy_alloc((size_t)d->modes * (size_t)t->unknowns * sizeof *w->vectors);
@@ -187,7 +187,7 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
     if (!w->lambda || !w->vectors || !w->fields || !w->psi || !w->b || !w->x || !w->scale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d modes of %zu samples", r, n);
     report(d, "eigenmodes (Lanczos)", 0.1);
-    res = eddy_domain_eigen_solve(t, w->factor, d->modes, w->lambda, w->vectors, err);
+    res = eddyi_domain_eigen_solve(t, w->factor, d->modes, w->lambda, w->vectors, err);
     if (res != EDDY_OK) return res;
     eigen_fields(t, w->vectors, d->modes, w->psi, w->fields, w->scale);
     report(d, "island modes", 0.45);
@@ -198,7 +198,7 @@ static eddy_result build_modes(eddy_asset *a, const eddy_build_desc *d, domain_w
         orthogonalise(&g, w->fields, d->modes + c - 1, f);
         normalise(&g, f);
     }
-    for (int m = 0; m < r && res == EDDY_OK; ++m) eddy_close_solid_faces(&g, a->solid, w->fields + (size_t)m * n);
+    for (int m = 0; m < r && res == EDDY_OK; ++m) eddyi_close_solid_faces(&g, a->solid, w->fields + (size_t)m * n);
     return res;
 }
 
@@ -217,10 +217,10 @@ static eddy_result keep_stream(eddy_asset *a, domain_work *w, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
+eddy_result eddyi_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
 {
     eddy_result res = eddy_walls_check(d->walls, d->wall_count, a->width, a->tank_height, err);
-    if (res == EDDY_OK) res = eddy_asset_set_walls(a, d->walls, d->wall_count, err);
+    if (res == EDDY_OK) res = eddyi_asset_set_walls(a, d->walls, d->wall_count, err);
     domain_work w = {0};
     if (res == EDDY_OK) res = build_modes(a, d, &w, err);
     if (res != EDDY_OK) {
@@ -244,12 +244,12 @@ eddy_result eddy_domain_build_asset(eddy_asset *a, const eddy_build_desc *d, edd
         a->viscosity[(size_t)k * (size_t)r + (size_t)k] = -a->domain_lambda[k];
     if (res == EDDY_OK) res = keep_stream(a, &w, err);
     free_work(&w);
-    a->grid_advection = eddy_build_advection(d, a) == EDDY_ADVECTION_GRID;
+    a->grid_advection = eddyi_build_advection(d, a) == EDDY_ADVECTION_GRID;
     if (res == EDDY_OK && !a->grid_advection) {
         report(d, "advection tensor", 0.5);
         eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-        res = eddy_domain_tensor(&g, a->solid, a->grid_modes, r, TENSOR_DROP, &a->tensor, d, err);
+        res = eddyi_domain_tensor(&g, a->solid, a->grid_modes, r, TENSOR_DROP, &a->tensor, d, err);
     }
-    if (res == EDDY_OK) res = eddy_panel_walls_build_for_asset(a, err);
+    if (res == EDDY_OK) res = eddyi_panel_walls_build_for_asset(a, err);
     return res;
 }

@@ -42,18 +42,18 @@ typedef struct eddy_domain_topology {
 /* EDDY_ERR_FORMAT when no cell is fluid or the fluid cells (joined through
  * the faces between them) form more than one region; the message names a
  * cell of two of them. */
-eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
+eddy_result eddyi_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
                                        eddy_domain_topology *t, eddy_error *err);
-void eddy_domain_topology_free(eddy_domain_topology *t);
+void eddyi_domain_topology_free(eddy_domain_topology *t);
 
 /* The 5-point operator -L over the unknowns (Dirichlet elsewhere), factorised
  * by CHOLMOD (simplicial LDL', AMD ordering: deterministic, no threads). */
 typedef struct eddy_laplace_factor eddy_laplace_factor;
-eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_laplace_factor **out,
+eddy_result eddyi_laplace_factor_create(const eddy_domain_topology *t, eddy_laplace_factor **out,
                                        eddy_error *err);
-void eddy_laplace_factor_destroy(eddy_laplace_factor *f);
+void eddyi_laplace_factor_destroy(eddy_laplace_factor *f);
 /* x = (-L)^-1 b over the unknowns. */
-eddy_result eddy_laplace_factor_solve(eddy_laplace_factor *f, const double *b, double *x,
+eddy_result eddyi_laplace_factor_solve(eddy_laplace_factor *f, const double *b, double *x,
                                       eddy_error *err);
 
 /* The count smallest eigenvalues lambda[] of -L over the unknowns (ascending)
@@ -61,30 +61,30 @@ eddy_result eddy_laplace_factor_solve(eddy_laplace_factor *f, const double *b, d
  * symmetric Lanczos in shift-invert mode about 0, a fixed start vector.
  * EDDY_ERR_RANGE for count >= unknowns, EDDY_ERR_NUMERIC when ARPACK fails
  * or does not converge. */
-eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_factor *f,
+eddy_result eddyi_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_factor *f,
                                     int count, double *lambda, double *vectors, eddy_error *err);
 
 /* Nodal vorticity of a MAC field at the unknowns (curl of u; equals -L psi
  * for field = curl psi): omega[unknowns]. */
-void eddy_domain_vorticity(const eddy_domain_topology *t, const double *field, double *omega);
+void eddyi_domain_vorticity(const eddy_domain_topology *t, const double *field, double *omega);
 
 /* (u . grad) v on a masked MAC grid: central differences, the tangential
  * value mirrored across the box and into solid (free slip), the wall-normal
  * samples (zero) used as they are; closed faces of the result are zero. */
-void eddy_mac_advect_masked(const eddy_mac *g, const uint8_t *solid, const double *u,
+void eddyi_mac_advect_masked(const eddy_mac *g, const uint8_t *solid, const double *u,
                             const double *v, double *out);
 
 /* The tensor C_ikj = -<b_k, (b_i . grad) b_j>_W of count MAC fields (stored
- * one after another) by quadrature with eddy_mac_advect_masked, one slot at a
+ * one after another) by quadrature with eddyi_mac_advect_masked, one slot at a
  * time with a matrix product; entries below drop times the largest are not
  * stored; then skew-symmetrised. */
-eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const double *fields,
+eddy_result eddyi_domain_tensor(const eddy_mac *g, const uint8_t *solid, const double *fields,
                                int count, double drop, eddy_tensor *out,
                                const struct eddy_build_desc *progress, eddy_error *err);
 
 /* Builds the basis of a level with walls into a fresh asset (domain, grid and
  * desc already checked): walls, mask, modes, viscosity, tensor, wall panels. */
-eddy_result eddy_domain_build_asset(eddy_asset *a, const struct eddy_build_desc *d,
+eddy_result eddyi_domain_build_asset(eddy_asset *a, const struct eddy_build_desc *d,
                                     eddy_error *err);
 
 #endif /* EDDY_DOMAIN_BUILD_H */

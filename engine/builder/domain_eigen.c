@@ -41,7 +41,7 @@ struct eddy_laplace_factor {
     int n;
 };
 
-void eddy_laplace_factor_destroy(eddy_laplace_factor *f)
+void eddyi_laplace_factor_destroy(eddy_laplace_factor *f)
 {
     if (!f) return;
     cholmod_free_dense(&f->rhs, &f->common);
@@ -76,7 +76,7 @@ static cholmod_sparse *assemble(const eddy_domain_topology *t, cholmod_common *c
     return A;
 }
 
-eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_laplace_factor **out,
+eddy_result eddyi_laplace_factor_create(const eddy_domain_topology *t, eddy_laplace_factor **out,
                                        eddy_error *err)
 {
     *out = NULL;
@@ -99,7 +99,7 @@ eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_lapla
     if (!f->matrix || !f->factor || !f->rhs || f->common.status != CHOLMOD_OK ||
         f->factor->minor < f->factor->n) {
         int status = f->common.status;
-        eddy_laplace_factor_destroy(f);
+        eddyi_laplace_factor_destroy(f);
         return eddy_fail(err, status == CHOLMOD_OUT_OF_MEMORY ? EDDY_ERR_MEMORY : EDDY_ERR_NUMERIC,
                          "the sparse Cholesky factorisation of the %d-node Laplacian failed "
                          "(CHOLMOD status %d)", t->unknowns, status);
@@ -108,7 +108,7 @@ eddy_result eddy_laplace_factor_create(const eddy_domain_topology *t, eddy_lapla
     return EDDY_OK;
 }
 
-eddy_result eddy_laplace_factor_solve(eddy_laplace_factor *f, const double *b, double *x,
+eddy_result eddyi_laplace_factor_solve(eddy_laplace_factor *f, const double *b, double *x,
                                       eddy_error *err)
 {
     memcpy(f->rhs->x, b, (size_t)f->n * sizeof *b);
@@ -151,7 +151,7 @@ static eddy_result lanczos(eddy_laplace_factor *f, int nev, int ncv, arpack_work
         dsaupd_c(&ido, "I", n, "LM", nev, 0.0, w->resid, ncv, w->v, n, iparam, ipntr, w->workd,
                  w->workl, lworkl, &info);
         if (ido != -1 && ido != 1) break;
-        eddy_result res = eddy_laplace_factor_solve(f, &w->workd[ipntr[0] - 1],
+        eddy_result res = eddyi_laplace_factor_solve(f, &w->workd[ipntr[0] - 1],
                                                     &w->workd[ipntr[1] - 1], err);
         if (res != EDDY_OK) return res;
     }
@@ -164,7 +164,7 @@ static eddy_result lanczos(eddy_laplace_factor *f, int nev, int ncv, arpack_work
     return EDDY_OK;
 }
 
-eddy_result eddy_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_factor *f,
+eddy_result eddyi_domain_eigen_solve(const eddy_domain_topology *t, eddy_laplace_factor *f,
                                     int count, double *lambda, double *vectors, eddy_error *err)
 {
     int n = t->unknowns;

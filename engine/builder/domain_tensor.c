@@ -47,7 +47,7 @@ static double v_near(const eddy_mac *g, const uint8_t *solid, const double *f, i
     return f[eddy_mac_v(g, i, j)];
 }
 
-void eddy_mac_advect_masked(const eddy_mac *g, const uint8_t *solid, const double *vel,
+void eddyi_mac_advect_masked(const eddy_mac *g, const uint8_t *solid, const double *vel,
                             const double *q, double *out)
 {
     memset(out, 0, (size_t)eddy_mac_size(g) * sizeof *out);
@@ -76,7 +76,7 @@ void eddy_mac_advect_masked(const eddy_mac *g, const uint8_t *solid, const doubl
         }
 }
 
-/* eddy_mac_advect_masked as a fixed stencil, for the many products of one
+/* eddyi_mac_advect_masked as a fixed stencil, for the many products of one
  * build: per open face, the samples its differences take (the ghost rule
  * above resolved once) and, per velocity slot, the transport velocity and
  * quadrature weight folded into two coefficients, so that each product is
@@ -129,7 +129,7 @@ static bool stencil_build(const eddy_mac *g, const uint8_t *solid, advect_stenci
 
 /* The slot's coefficients: the transport velocity at each open face (its own
  * component, the other averaged from the four around it, as in
- * eddy_mac_advect_masked) times the face's weight over twice the spacing. */
+ * eddyi_mac_advect_masked) times the face's weight over twice the spacing. */
 static void stencil_slot(const eddy_mac *g, advect_stencil *s, const double *vel, const double *w)
 {
     int nu = eddy_mac_u_count(g);
@@ -162,7 +162,7 @@ static void stencil_apply(const advect_stencil *s, const double *q, double *out,
     }
 }
 
-eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const double *fields,
+eddy_result eddyi_domain_tensor(const eddy_mac *g, const uint8_t *solid, const double *fields,
                                int count, double drop, eddy_tensor *out,
                                const eddy_build_desc *d, eddy_error *err)
 {
@@ -194,7 +194,7 @@ eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const do
     double cut = drop * biggest;
     int64_t nnz = 0;
     for (size_t e = 0; e < r * r * r; ++e) nnz += fabs(dense[e]) > cut;
-    eddy_result res = eddy_tensor_alloc(out, count, nnz, err);
+    eddy_result res = eddyi_tensor_alloc(out, count, nnz, err);
     if (res == EDDY_OK) {
         int64_t e = 0;
         for (size_t i = 0; i < r; ++i) {
@@ -208,8 +208,8 @@ eddy_result eddy_domain_tensor(const eddy_mac *g, const uint8_t *solid, const do
                 }
         }
         out->start[r] = e;
-        res = eddy_tensor_skew_symmetrize(out, err);
-        if (res != EDDY_OK) eddy_tensor_free(out);
+        res = eddyi_tensor_skew_symmetrize(out, err);
+        if (res != EDDY_OK) eddyi_tensor_free(out);
     }
     eddy_free(dense), eddy_free(V), eddy_free(w);
     stencil_free(&st);

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void eddy_domain_topology_free(eddy_domain_topology *t)
+void eddyi_domain_topology_free(eddy_domain_topology *t)
 {
     eddy_free(t->node_unknown), eddy_free(t->node_component), eddy_free(t->unknown_node);
     memset(t, 0, sizeof *t);
@@ -124,7 +124,7 @@ static bool boundary_node(const eddy_domain_topology *t, int i, int j)
            t->solid[eddy_cell(g, i - 1, j)] || t->solid[eddy_cell(g, i, j)];
 }
 
-eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
+eddy_result eddyi_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
                                        eddy_domain_topology *t, eddy_error *err)
 {
     memset(t, 0, sizeof *t);
@@ -140,7 +140,7 @@ eddy_result eddy_domain_topology_build(const eddy_mac *g, const uint8_t *solid,
     int *label = eddy_alloc((size_t)t->nodes * sizeof *label);
     if (!t->node_unknown || !t->node_component || !t->unknown_node || !parent || !label) {
         eddy_free(parent), eddy_free(label);
-        eddy_domain_topology_free(t);
+        eddyi_domain_topology_free(t);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid's nodes");
     }
     find_walls(t, parent);

@@ -9,7 +9,7 @@
  *   grid's quadrature product <a, b>_W = sum_s w_s a_s b_s (eddy_mac_dot,
  *   w_s the area a sample stands for). An SVD in that product is an ordinary
  *   SVD of the samples multiplied by sqrt(w_s), divided by it again after.
- *   A box mode enters it through eddy_box_sample_curl: the discrete curl of
+ *   A box mode enters it through eddyi_box_sample_curl: the discrete curl of
  *   its stream function, scaled to unit length. Those samples are exactly
  *   orthonormal in W (discrete sine and cosine orthogonality, needs k1 < nx
  *   and k2 < ny) as the closed-form modes are in L2, and exactly
@@ -51,7 +51,7 @@
  *   Advection (5.7): the E-E-E block keeps the closed form (tensor_box.c);
  *   every entry with a grid mode in any slot is the quadrature
  *   C_ikj = -<b_k, (b_i . grad) b_j>_W with the central-difference MAC
- *   advection (eddy_mac_advect) on the sampled fields; then the whole tensor
+ *   advection (eddyi_mac_advect) on the sampled fields; then the whole tensor
  *   is skew-symmetrised, so inviscid flow keeps |r| exactly. Entries below
  *   1e-13 of the closed form's largest are quadrature round-off of entries
  *   that vanish and are not stored.
@@ -218,7 +218,7 @@ static eddy_result setup(enrich *c, const eddy_asset *a, eddy_error *err)
         memcpy(c->eig, a->grid_modes, (size_t)c->e * n * sizeof *c->eig);
     else
         for (int k = 0; k < c->e; ++k)
-            eddy_box_sample_curl(&a->modes[k], &c->mac, c->eig + (size_t)k * n);
+            eddyi_box_sample_curl(&a->modes[k], &c->mac, c->eig + (size_t)k * n);
     eddy_grid_desc gd = {0};
     gd.width = a->width, gd.height = a->height, gd.nx = a->nx, gd.ny = a->ny;
     gd.pressure = c->solid ? EDDY_GRID_PRESSURE_PCG : EDDY_GRID_PRESSURE_FFT;
@@ -317,7 +317,7 @@ static void orthonormalise(const enrich *c, double *x, int m)
     size_t n = (size_t)c->n;
     for (int col = 0; col < m; ++col) {
         close_walls(&c->mac, x + (size_t)col * n);
-        if (c->solid) eddy_close_solid_faces(&c->mac, c->solid, x + (size_t)col * n);
+        if (c->solid) eddyi_close_solid_faces(&c->mac, c->solid, x + (size_t)col * n);
     }
     for (int pass = 0; pass < 2; ++pass)
         for (int col = 0; col < m; ++col) {
@@ -516,7 +516,7 @@ static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double
     int r = c->e + c->grid_count;
     size_t rr = (size_t)r;
     eddy_domain_topology t;
-    eddy_result res = eddy_domain_topology_build(&c->mac, c->solid, &t, err);
+    eddy_result res = eddyi_domain_topology_build(&c->mac, c->solid, &t, err);
     double *omega = res == EDDY_OK ? eddy_alloc(rr * (size_t)(t.unknowns > 0 ? t.unknowns : 1) *
                                             sizeof *omega)
                                    : NULL;
@@ -524,11 +524,11 @@ static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode viscosity", r);
     if (res != EDDY_OK) {
         eddy_free(D), eddy_free(omega);
-        eddy_domain_topology_free(&t);
+        eddyi_domain_topology_free(&t);
         return res;
     }
     size_t nu = (size_t)t.unknowns;
-    for (int b = 0; b < r; ++b) eddy_domain_vorticity(&t, mode_field(c, b), omega + (size_t)b * nu);
+    for (int b = 0; b < r; ++b) eddyi_domain_vorticity(&t, mode_field(c, b), omega + (size_t)b * nu);
     double area = c->mac.hx * c->mac.hy;
     for (int k = 0; k < c->e; ++k) D[(size_t)k * rr + (size_t)k] = a->viscosity[(size_t)k * (size_t)a->mode_count + (size_t)k];
     for (int row = 0; row < r; ++row)
@@ -539,7 +539,7 @@ static eddy_result walled_viscosity(const enrich *c, const eddy_asset *a, double
             D[(size_t)row * rr + (size_t)col] = D[(size_t)col * rr + (size_t)row] = -area * sum;
         }
     eddy_free(omega);
-    eddy_domain_topology_free(&t);
+    eddyi_domain_topology_free(&t);
     *out = D;
     return EDDY_OK;
 }
@@ -562,7 +562,7 @@ static eddy_result enriched_viscosity(const enrich *c, const eddy_asset *a, doub
     }
     for (int k = 0; k < c->e; ++k) D[(size_t)k * rr + (size_t)k] = -a->modes[k].lambda;
     for (int b = 0; b < r; ++b) {
-        eddy_mac_laplacian(&c->mac, mode_field(c, b), lap);
+        eddyi_mac_laplacian(&c->mac, mode_field(c, b), lap);
         for (int row = b < c->e ? c->e : 0; row < r; ++row)
             D[(size_t)row * rr + (size_t)b] = wdot(c->w, mode_field(c, row), lap, c->n);
     }
@@ -611,8 +611,8 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
                 A[(size_t)box->k[q] * rr + (size_t)box->j[q]] += box->value[q];
         for (int j = 0; j < r; ++j) {
             double *v = V + (size_t)j * n;
-            if (c->solid) eddy_mac_advect_masked(&c->mac, c->solid, mode_field(c, i), mode_field(c, j), v);
-            else eddy_mac_advect(&c->mac, mode_field(c, i), mode_field(c, j), v);
+            if (c->solid) eddyi_mac_advect_masked(&c->mac, c->solid, mode_field(c, i), mode_field(c, j), v);
+            else eddyi_mac_advect(&c->mac, mode_field(c, i), mode_field(c, j), v);
             for (size_t s = 0; s < n; ++s) v[s] *= c->w[s];
         }
         if (i < e) {
@@ -640,7 +640,7 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
                 double v = A[(size_t)k * rr + (size_t)j];
                 bool closed_form = i < e && j < e && k < e;
                 if (closed_form ? v == 0.0 : fabs(v) <= cut) continue;
-                if (!eddy_entry_list_push(&list, (int32_t)k, (int32_t)j, v)) {
+                if (!eddyi_entry_list_push(&list, (int32_t)k, (int32_t)j, v)) {
                     res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the tensor's "
                                     "entries");
                     break;
@@ -650,18 +650,18 @@ static eddy_result enriched_tensor(const enrich *c, const eddy_tensor *box, eddy
     }
     if (res == EDDY_OK) {
         start[r] = list.count;
-        res = eddy_tensor_alloc(out, r, list.count, err);
+        res = eddyi_tensor_alloc(out, r, list.count, err);
     }
     if (res == EDDY_OK) {
         memcpy(out->start, start, (rr + 1) * sizeof *start);
         memcpy(out->k, list.k, (size_t)list.count * sizeof *list.k);
         memcpy(out->j, list.j, (size_t)list.count * sizeof *list.j);
         memcpy(out->value, list.value, (size_t)list.count * sizeof *list.value);
-        res = eddy_tensor_skew_symmetrize(out, err);
-        if (res != EDDY_OK) eddy_tensor_free(out);
+        res = eddyi_tensor_skew_symmetrize(out, err);
+        if (res != EDDY_OK) eddyi_tensor_free(out);
     }
     eddy_free(A), eddy_free(C), eddy_free(all), eddy_free(V), eddy_free(start);
-    eddy_entry_list_free(&list);
+    eddyi_entry_list_free(&list);
     return res;
 }
 
@@ -694,7 +694,7 @@ static eddy_result artist_data(const enrich *c, double **proj, double **capture,
 
 /* ------------------------------------------------------------ entry point */
 
-eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
+eddy_result eddyi_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_error *err)
 {
     if (d->report) memset(d->report, 0, sizeof *d->report);
     if (d->artist_count == 0 && d->snapshot_count == 0 && d->pod_modes == 0) return EDDY_OK;
@@ -732,7 +732,7 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
     }
     if (res != EDDY_OK) {
         eddy_free(visc), eddy_free(proj), eddy_free(capture), eddy_free(all_grid);
-        eddy_tensor_free(&tensor);
+        eddyi_tensor_free(&tensor);
         free_enrich(&c);
         return res;
     }
@@ -741,7 +741,7 @@ eddy_result eddy_enrich_asset(eddy_asset *a, const eddy_build_desc *d, eddy_erro
         eddy_free(a->viscosity);
         a->viscosity = visc;
         a->viscosity_diagonal = false;
-        eddy_tensor_free(&a->tensor);
+        eddyi_tensor_free(&a->tensor);
         a->tensor = tensor;
         if (c.solid) { /* E were the asset's grid modes already */
             eddy_free(a->grid_modes);

@@ -115,7 +115,7 @@ static void maccormack(eddy_grid_solver *s, const double *q, double dt, double *
         out[k] = clampd(s->fwd[k] + 0.5 * (q[k] - s->bwd[k]), s->lo[k], s->hi[k]);
 }
 
-void eddy_grid_advect_into(eddy_grid_solver *s, const double *field, double dt, double *out)
+void eddyi_grid_advect_into(eddy_grid_solver *s, const double *field, double dt, double *out)
 {
     if (s->advection == EDDY_GRID_ADVECT_SEMI_LAGRANGIAN)
         semi_lagrangian(&s->mac, field, field, dt, out, NULL, NULL);

@@ -8,7 +8,7 @@
 #define EDDY_GRID_PRIVATE_H
 
 #include "eddy_grid.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <fftw3.h>
 
@@ -54,14 +54,14 @@ struct eddy_grid_solver {
 };
 
 /* grid_project.c */
-void eddy_grid_dct_eigen_init(eddy_grid_solver *s);
-void eddy_grid_pcg_setup(eddy_grid_solver *s);
+void eddyi_grid_dct_eigen_init(eddy_grid_solver *s);
+void eddyi_grid_pcg_setup(eddy_grid_solver *s);
 /* The projection on a field known to be finite. warm: the conjugate gradient
  * starts from the last pressure found (stepping), else from zero. */
-eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
+eddy_result eddyi_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
                                       eddy_error *err);
 
 /* grid_advect.c */
-void eddy_grid_advect_into(eddy_grid_solver *s, const double *field, double dt, double *out);
+void eddyi_grid_advect_into(eddy_grid_solver *s, const double *field, double dt, double *out);
 
 #endif /* EDDY_GRID_PRIVATE_H */

@@ -74,7 +74,7 @@ static double neumann_eigen(int k, int n, double h)
     return -s * s;
 }
 
-void eddy_grid_dct_eigen_init(eddy_grid_solver *s)
+void eddyi_grid_dct_eigen_init(eddy_grid_solver *s)
 {
     int nx = s->mac.nx, ny = s->mac.ny;
     /* FFTW's REDFT10 followed by REDFT01 multiplies by 2n per dimension. */
@@ -188,7 +188,7 @@ static void factor_mic0(eddy_grid_solver *s)
     }
 }
 
-void eddy_grid_pcg_setup(eddy_grid_solver *s)
+void eddyi_grid_pcg_setup(eddy_grid_solver *s)
 {
     assemble_matrix(s);
     label_components(s);
@@ -358,7 +358,7 @@ static double fluid_max_abs(const eddy_grid_solver *s, const double *d)
     return m;
 }
 
-eddy_result eddy_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
+eddy_result eddyi_grid_project_checked(eddy_grid_solver *s, double *field, bool warm,
                                       eddy_error *err)
 {
     eddy_grid_stats *st = &s->stats;

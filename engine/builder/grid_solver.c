@@ -155,7 +155,7 @@ eddy_result eddy_grid_solver_create(const eddy_grid_desc *desc, eddy_grid_solver
         return eddy_fail(err, EDDY_ERR_MEMORY, "grid solver: FFTW could not plan a %d x %d "
                          "cosine transform", desc->nx, desc->ny);
     }
-    eddy_grid_dct_eigen_init(s);
+    eddyi_grid_dct_eigen_init(s);
     rc = eddy_grid_set_solid(s, desc->solid, err);
     if (rc != EDDY_OK) {
         eddy_grid_solver_destroy(s);
@@ -230,7 +230,7 @@ eddy_result eddy_grid_set_solid(eddy_grid_solver *s, const uint8_t *solid, eddy_
         s->solid_count += s->solid[c];
     }
     mark_open_faces(s);
-    eddy_grid_pcg_setup(s);
+    eddyi_grid_pcg_setup(s);
     memset(s->pressure_p, 0, (size_t)s->cells * sizeof *s->pressure_p); /* no stale warm start */
     return EDDY_OK;
 }
@@ -283,7 +283,7 @@ eddy_result eddy_grid_project(eddy_grid_solver *s, double *field, eddy_error *er
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: NULL argument");
     if (!all_finite(field, s->faces))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid projection: field has NaN or Inf values");
-    return eddy_grid_project_checked(s, field, false, err);
+    return eddyi_grid_project_checked(s, field, false, err);
 }
 
 eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt, double *out,
@@ -296,7 +296,7 @@ eddy_result eddy_grid_advect(eddy_grid_solver *s, const double *field, double dt
         return rc;
     if (!all_finite(field, s->faces))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid advection: field has NaN or Inf values");
-    eddy_grid_advect_into(s, field, dt, out);
+    eddyi_grid_advect_into(s, field, dt, out);
     return EDDY_OK;
 }
 
@@ -330,16 +330,16 @@ eddy_result eddy_grid_step(eddy_grid_solver *s, double *field, const double *for
     if (!all_finite(field, s->faces))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "grid step: field has NaN or Inf values");
 
-    double t0 = eddy_now_ms();
-    eddy_grid_advect_into(s, field, dt, s->work);
-    double t1 = eddy_now_ms();
+    double t0 = eddyi_now_ms();
+    eddyi_grid_advect_into(s, field, dt, s->work);
+    double t1 = eddyi_now_ms();
     if (force)
         add_scaled(s->work, force, dt, s->faces);
     if (!all_finite(s->work, s->faces))
         return eddy_fail(err, EDDY_ERR_NUMERIC, "grid step: velocity went non-finite "
                          "(force with NaN/Inf, or overflow)");
-    rc = eddy_grid_project_checked(s, s->work, true, err);
-    double t2 = eddy_now_ms();
+    rc = eddyi_grid_project_checked(s, s->work, true, err);
+    double t2 = eddyi_now_ms();
     s->stats.advect_ms = t1 - t0;
     s->stats.project_ms = t2 - t1;
     if (rc != EDDY_OK)

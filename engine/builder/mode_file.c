@@ -5,7 +5,7 @@
  * of basis enrichment (chapter 5.2). Stored in the eddy container with file
  * kind 'MODE', sections 'MHDR' (grid, count, name) and 'MDAT' (the doubles). */
 #include "eddy_mode.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -201,19 +201,19 @@ const double *eddy_mode_set_field_const(const eddy_mode_set *set, int k)
 static void write_header_section(const eddy_mode_set *set, eddy_writer *w)
 {
     size_t length = strlen(set->name);
-    eddy_write_u32(w, (uint32_t)set->kind);
-    eddy_write_u32(w, 0); /* flags */
-    eddy_write_f64(w, set->grid.width);
-    eddy_write_f64(w, set->grid.height);
-    eddy_write_u32(w, (uint32_t)set->grid.nx);
-    eddy_write_u32(w, (uint32_t)set->grid.ny);
-    eddy_write_u32(w, (uint32_t)set->count);
-    eddy_write_u32(w, (uint32_t)length);
+    eddyi_write_u32(w, (uint32_t)set->kind);
+    eddyi_write_u32(w, 0); /* flags */
+    eddyi_write_f64(w, set->grid.width);
+    eddyi_write_f64(w, set->grid.height);
+    eddyi_write_u32(w, (uint32_t)set->grid.nx);
+    eddyi_write_u32(w, (uint32_t)set->grid.ny);
+    eddyi_write_u32(w, (uint32_t)set->count);
+    eddyi_write_u32(w, (uint32_t)length);
     for (size_t k = 0; k < length; k += 4) { /* name bytes, padded with zeros to 4 */
         uint32_t word = 0;
         for (size_t b = 0; b < 4 && k + b < length; ++b)
             word |= (uint32_t)(unsigned char)set->name[k + b] << (8 * b);
-        eddy_write_u32(w, word);
+        eddyi_write_u32(w, word);
     }
 }
 
@@ -223,18 +223,18 @@ static eddy_result encode_set(const eddy_mode_set *set, uint8_t **out, size_t *o
 {
     eddy_writer head = {0}, body = {0};
     write_header_section(set, &head);
-    eddy_write_f64s(&body, set->data, (size_t)set->count * set->field_size);
+    eddyi_write_f64s(&body, set->data, (size_t)set->count * set->field_size);
     eddy_result rc = EDDY_OK;
     if (head.failed || body.failed)
         rc = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory encoding mode set '%s'", set->name);
     else {
         eddy_section sections[2] = {{TAG_MHDR, head.data, head.size},
                                     {TAG_MDAT, body.data, body.size}};
-        rc = eddy_container_encode(KIND_MODE, EDDY_MODE_FORMAT_VERSION, sections, 2, out,
+        rc = eddyi_container_encode(KIND_MODE, EDDY_MODE_FORMAT_VERSION, sections, 2, out,
                                    out_size, err);
     }
-    eddy_writer_free(&head);
-    eddy_writer_free(&body);
+    eddyi_writer_free(&head);
+    eddyi_writer_free(&body);
     return rc;
 }
 
@@ -293,15 +293,15 @@ typedef struct mode_header {
 
 static eddy_result read_header_section(const eddy_section *s, mode_header *h, eddy_error *err)
 {
-    eddy_reader r = eddy_reader_make(s);
-    h->kind = eddy_read_u32(&r);
-    h->flags = eddy_read_u32(&r);
-    h->width = eddy_read_f64(&r);
-    h->height = eddy_read_f64(&r);
-    h->nx = eddy_read_u32(&r);
-    h->ny = eddy_read_u32(&r);
-    h->count = eddy_read_u32(&r);
-    h->name_length = eddy_read_u32(&r);
+    eddy_reader r = eddyi_reader_make(s);
+    h->kind = eddyi_read_u32(&r);
+    h->flags = eddyi_read_u32(&r);
+    h->width = eddyi_read_f64(&r);
+    h->height = eddyi_read_f64(&r);
+    h->nx = eddyi_read_u32(&r);
+    h->ny = eddyi_read_u32(&r);
+    h->count = eddyi_read_u32(&r);
+    h->name_length = eddyi_read_u32(&r);
     if (r.failed)
         return eddy_fail(err, EDDY_ERR_FORMAT, "truncated: section 'MHDR' has only %llu bytes",
                          (unsigned long long)s->size);
@@ -311,7 +311,7 @@ static eddy_result read_header_section(const eddy_section *s, mode_header *h, ed
         return eddy_fail(err, EDDY_ERR_FORMAT, "mode set name is too long: %u bytes, at most %d",
                          (unsigned)h->name_length, EDDY_MODE_NAME_MAX);
     for (uint32_t k = 0; k < h->name_length; k += 4) {
-        uint32_t word = eddy_read_u32(&r);
+        uint32_t word = eddyi_read_u32(&r);
         for (uint32_t b = 0; b < 4 && k + b < h->name_length; ++b)
             h->name[k + b] = (char)(unsigned char)(word >> (8 * b));
     }
@@ -348,11 +348,11 @@ static eddy_result decode_set(const void *data, size_t size, const eddy_mode_gri
 {
     eddy_container c;
     eddy_result rc =
-        eddy_container_decode(data, size, KIND_MODE, EDDY_MODE_FORMAT_VERSION, &c, err);
+        eddyi_container_decode(data, size, KIND_MODE, EDDY_MODE_FORMAT_VERSION, &c, err);
     if (rc != EDDY_OK)
         return rc;
-    const eddy_section *head = eddy_container_find(&c, TAG_MHDR);
-    const eddy_section *body = eddy_container_find(&c, TAG_MDAT);
+    const eddy_section *head = eddyi_container_find(&c, TAG_MHDR);
+    const eddy_section *body = eddyi_container_find(&c, TAG_MDAT);
     if (!head || !body)
         return eddy_fail(err, EDDY_ERR_FORMAT, "missing section '%s'", head ? "MDAT" : "MHDR");
     mode_header h = {0};
@@ -374,8 +374,8 @@ static eddy_result decode_set(const void *data, size_t size, const eddy_mode_gri
     rc = allocate_set(h.name, h.name_length, (eddy_mode_kind)h.kind, grid, (int)h.count, &set, err);
     if (rc != EDDY_OK)
         return rc;
-    eddy_reader r = eddy_reader_make(body);
-    if (!eddy_read_f64s(&r, set->data, (size_t)set->count * set->field_size))
+    eddy_reader r = eddyi_reader_make(body);
+    if (!eddyi_read_f64s(&r, set->data, (size_t)set->count * set->field_size))
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "truncated: section 'MDAT'");
     else
         rc = check_finite(set, err);

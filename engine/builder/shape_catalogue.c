@@ -95,7 +95,7 @@ static eddy_result read_shape(const cJSON *obj, int i, eddy_shape_catalogue *c, 
     snprintf(path, sizeof path, "shapes[%d].pieces", i);
     const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(obj, "pieces");
     if (!pieces) return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: %s: missing", path);
-    res = eddy_scene_parse_bodies(pieces, "catalogue", path, false, &s->pieces, &s->piece_count,
+    res = eddyi_scene_parse_bodies(pieces, "catalogue", path, false, &s->pieces, &s->piece_count,
                                   err);
     return res == EDDY_OK ? check_pieces(s, i, err) : res;
 }
@@ -132,7 +132,7 @@ eddy_result eddy_shape_catalogue_load_memory(const char *text, size_t size,
         return eddy_fail(err, EDDY_ERR_FORMAT, "catalogue: not a JSON text of at most %u bytes",
                          CATALOGUE_MAX_BYTES);
     cJSON *root = NULL;
-    eddy_result parsed = eddy_json_parse_text(text, size, "catalogue", &root, err);
+    eddy_result parsed = eddyi_json_parse_text(text, size, "catalogue", &root, err);
     if (parsed != EDDY_OK) return parsed;
     eddy_shape_catalogue *c = eddy_calloc(1, sizeof *c);
     eddy_result res = c ? read_catalogue(root, c, err)
@@ -182,7 +182,7 @@ static double piece_panels(const eddy_scene_body *b, double spacing)
     return n;
 }
 
-double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, double spacing)
+double eddyi_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, double spacing)
 {
     if (!c || i < 0 || i >= c->count || !(spacing > 0)) return 0.0;
     double n = 0.0;
@@ -190,7 +190,7 @@ double eddy_shape_catalogue_panel_bound(const eddy_shape_catalogue *c, int i, do
     return n;
 }
 
-const char *eddy_shape_catalogue_name(const eddy_shape_catalogue *c, int i)
+const char *eddyi_shape_catalogue_name(const eddy_shape_catalogue *c, int i)
 {
     return c && i >= 0 && i < c->count ? c->shapes[i].name : "";
 }
@@ -232,12 +232,12 @@ static eddy_result shape_pieces(const catalogue_shape *cs, eddy_piece *pieces, i
         eddy_shape_desc sd = piece_shape(&cs->pieces[p]);
         res = eddy_body_add_shape(body, &sd, NULL, err);
     }
-    if (res == EDDY_OK) res = eddy_body_panel_pieces(body, pieces, count, err);
+    if (res == EDDY_OK) res = eddyi_body_panel_pieces(body, pieces, count, err);
     eddy_world_destroy(world);
     return res;
 }
 
-eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *cat, eddy_error *err)
+eddy_result eddyi_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *cat, eddy_error *err)
 {
     if (!cat || cat->count == 0) return EDDY_OK;
     a->shapes = eddy_calloc((size_t)cat->count, sizeof *a->shapes);
@@ -255,7 +255,7 @@ eddy_result eddy_asset_build_shapes(eddy_asset *a, const eddy_shape_catalogue *c
         sd.pieces = e->pieces;
         sd.piece_count = e->piece_count;
         sd.spacing = spacing;
-        if (res == EDDY_OK) res = eddy_panel_shape_build(&sd, &e->panels, &inner);
+        if (res == EDDY_OK) res = eddyi_panel_shape_build(&sd, &e->panels, &inner);
         if (res != EDDY_OK)
             return eddy_fail(err, res, "catalogue: shapes[%d] '%s': %s", i, e->name, inner.message);
     }

@@ -229,7 +229,7 @@ static eddy_result store_mode(steklov *s, eddy_asset_surface *out, int m, double
     return EDDY_OK;
 }
 
-eddy_result eddy_surface_grid_solve(const eddy_asset *a, int count, eddy_asset_surface *out,
+eddy_result eddyi_surface_grid_solve(const eddy_asset *a, int count, eddy_asset_surface *out,
                                     eddy_error *err)
 {
     steklov s = {0};
@@ -271,14 +271,14 @@ eddy_result eddy_surface_grid_solve(const eddy_asset *a, int count, eddy_asset_s
     return res;
 }
 
-eddy_result eddy_surface_build(eddy_asset *a, int count, eddy_error *err)
+eddy_result eddyi_surface_build(eddy_asset *a, int count, eddy_error *err)
 {
-    if (!a->solid) return eddy_surface_box_make(a, count, &a->surface, err);
-    eddy_result res = eddy_surface_alloc(a, EDDY_SURFACE_GRID, count, &a->surface, err);
-    if (res == EDDY_OK) res = eddy_surface_grid_solve(a, count, a->surface, err);
-    if (res == EDDY_OK) res = eddy_surface_finish(a, a->surface, err);
+    if (!a->solid) return eddyi_surface_box_make(a, count, &a->surface, err);
+    eddy_result res = eddyi_surface_alloc(a, EDDY_SURFACE_GRID, count, &a->surface, err);
+    if (res == EDDY_OK) res = eddyi_surface_grid_solve(a, count, a->surface, err);
+    if (res == EDDY_OK) res = eddyi_surface_finish(a, a->surface, err);
     if (res != EDDY_OK) {
-        eddy_surface_free(a->surface);
+        eddyi_surface_free(a->surface);
         a->surface = NULL;
     }
     return res;

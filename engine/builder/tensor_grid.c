@@ -52,7 +52,7 @@ static double advect_v_face(const eddy_mac *g, const double *vel, const double *
     return uu * ddx + vv * ddy;
 }
 
-void eddy_mac_advect(const eddy_mac *g, const double *u, const double *v, double *out)
+void eddyi_mac_advect(const eddy_mac *g, const double *u, const double *v, double *out)
 {
     memset(out, 0, (size_t)eddy_mac_size(g) * sizeof *out); /* wall-normal faces stay 0 */
     for (int j = 0; j < g->ny; ++j)
@@ -61,7 +61,7 @@ void eddy_mac_advect(const eddy_mac *g, const double *u, const double *v, double
         for (int i = 0; i < g->nx; ++i) out[eddy_mac_v(g, i, j)] = advect_v_face(g, u, v, i, j);
 }
 
-eddy_result eddy_grid_advection_tensor(const eddy_mac *g, const double *const *fields, int count,
+eddy_result eddyi_grid_advection_tensor(const eddy_mac *g, const double *const *fields, int count,
                                        double drop, eddy_tensor *out, eddy_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -76,7 +76,7 @@ eddy_result eddy_grid_advection_tensor(const eddy_mac *g, const double *const *f
     double biggest = 0.0;
     for (size_t i = 0; i < r; ++i)
         for (size_t j = 0; j < r; ++j) {
-            eddy_mac_advect(g, fields[i], fields[j], adv);
+            eddyi_mac_advect(g, fields[i], fields[j], adv);
             for (size_t k = 0; k < r; ++k) {
                 double c = -eddy_mac_dot(g, fields[k], adv);
                 dense[(i * r + k) * r + j] = c;
@@ -86,7 +86,7 @@ eddy_result eddy_grid_advection_tensor(const eddy_mac *g, const double *const *f
     double cut = drop * biggest;
     int64_t nnz = 0;
     for (size_t e = 0; e < r * r * r; ++e) nnz += fabs(dense[e]) > cut;
-    eddy_result res = eddy_tensor_alloc(out, count, nnz, err);
+    eddy_result res = eddyi_tensor_alloc(out, count, nnz, err);
     if (res == EDDY_OK) {
         int64_t e = 0;
         for (size_t i = 0; i < r; ++i) {

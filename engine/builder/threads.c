@@ -15,7 +15,7 @@
  * BLAS (reference BLAS, MSYS2's or a vendor's) has nothing to pin, and its
  * threads are its own setting. */
 #if defined(OPENBLAS_CONST)
-void eddy_builder_pin_threads(void) { openblas_set_num_threads(1); }
+void eddyi_builder_pin_threads(void) { openblas_set_num_threads(1); }
 #else
-void eddy_builder_pin_threads(void) {}
+void eddyi_builder_pin_threads(void) {}
 #endif

@@ -6,7 +6,7 @@
  *
  * The installed function is process state, set once before any eddy object
  * exists (as Box2D's is). Nothing else here has state. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>

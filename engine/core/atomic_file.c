@@ -51,7 +51,7 @@
  * FIFO given as an input never blocks the caller. */
 /* O_TMPFILE, AT_EMPTY_PATH (Linux); without them saves use a named file. */
 #define _GNU_SOURCE
-#include "eddy_core.h"
+#include "core_internal.h"
 
 /* The POSIX side of the platform seam; engine/core/atomic_file_win32.c is its
  * Windows twin, with the same promises (eddy_file.h). */
@@ -600,17 +600,17 @@ static eddy_result probe_directory(save_job *j, eddy_error *err)
 }
 
 /* ------------------------------------------------------------ the seam
- * (eddy_core.h): file_whole.c's public saves over these. */
+ * (core_internal.h): file_whole.c's public saves over these. */
 
-eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+eddy_result eddyi_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
                             eddy_error *err)
 {
     return job_make(path, flags, out, err);
 }
 
-eddy_result eddy_save_probe(eddy_staged_file *j, eddy_error *err) { return probe_directory(j, err); }
+eddy_result eddyi_save_probe(eddy_staged_file *j, eddy_error *err) { return probe_directory(j, err); }
 
-eddy_result eddy_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
+eddy_result eddyi_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
 {
     j->data = data;
     j->size = size;
@@ -619,11 +619,11 @@ eddy_result eddy_save_write(eddy_staged_file *j, const void *data, size_t size, 
     return rc;
 }
 
-eddy_result eddy_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
+eddy_result eddyi_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
 
-void eddy_save_remove_temp(eddy_staged_file *j) { (void)unlink(j->tmp); }
+void eddyi_save_remove_temp(eddy_staged_file *j) { (void)unlink(j->tmp); }
 
-void eddy_save_end(eddy_staged_file *j) { job_free(j); }
+void eddyi_save_end(eddy_staged_file *j) { job_free(j); }
 
 /* ------------------------------------------------------------ reading */
 

@@ -25,7 +25,7 @@
  *     it was.
  * Owners and groups are the file system's security descriptors here, which
  * ReplaceFileW keeps; there is nothing more to check for them. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #ifdef _WIN32
 
@@ -336,16 +336,16 @@ static eddy_result publish(save_job *j, eddy_error *err)
 }
 
 /* ------------------------------------------------------------ the seam
- * (eddy_core.h): file_whole.c's public saves over these. */
+ * (core_internal.h): file_whole.c's public saves over these. */
 
-eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+eddy_result eddyi_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
                             eddy_error *err)
 {
     return job_make(path, flags, out, err);
 }
 
 /* The directory must take a new file: make one of our own and let it go. */
-eddy_result eddy_save_probe(eddy_staged_file *j, eddy_error *err)
+eddy_result eddyi_save_probe(eddy_staged_file *j, eddy_error *err)
 {
     HANDLE h = create_temp(j, err);
     if (h == INVALID_HANDLE_VALUE)
@@ -356,16 +356,16 @@ eddy_result eddy_save_probe(eddy_staged_file *j, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
+eddy_result eddyi_save_write(eddy_staged_file *j, const void *data, size_t size, eddy_error *err)
 {
     return stage_data(j, data, size, err);
 }
 
-eddy_result eddy_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
+eddy_result eddyi_save_publish(eddy_staged_file *j, eddy_error *err) { return publish(j, err); }
 
-void eddy_save_remove_temp(eddy_staged_file *j) { (void)DeleteFileW(j->tmp); }
+void eddyi_save_remove_temp(eddy_staged_file *j) { (void)DeleteFileW(j->tmp); }
 
-void eddy_save_end(eddy_staged_file *j) { job_free(j); }
+void eddyi_save_end(eddy_staged_file *j) { job_free(j); }
 
 /* ------------------------------------------------------------ reading */
 

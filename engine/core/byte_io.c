@@ -13,14 +13,14 @@
  * The writer is zero-initialised by the caller (eddy_writer w = {0};). When an
  * allocation fails it sets `failed` and ignores every later write, so again
  * one check at the end is enough. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ reader */
 
-eddy_reader eddy_reader_make(const eddy_section *s)
+eddy_reader eddyi_reader_make(const eddy_section *s)
 {
     eddy_reader r = {0};
     if (s == NULL || (s->data == NULL && s->size > 0)) {
@@ -66,34 +66,34 @@ static double double_from_bits(uint64_t bits)
     return d;
 }
 
-uint32_t eddy_read_u32(eddy_reader *r)
+uint32_t eddyi_read_u32(eddy_reader *r)
 {
     const uint8_t *b = take(r, 4);
     return b ? load_u32(b) : 0;
 }
 
 /* Two's complement decoding without relying on an implementation-defined cast. */
-int32_t eddy_read_i32(eddy_reader *r)
+int32_t eddyi_read_i32(eddy_reader *r)
 {
-    uint32_t v = eddy_read_u32(r);
+    uint32_t v = eddyi_read_u32(r);
     if (v <= (uint32_t)INT32_MAX)
         return (int32_t)v;
     return -(int32_t)(~v) - 1;
 }
 
-uint64_t eddy_read_u64(eddy_reader *r)
+uint64_t eddyi_read_u64(eddy_reader *r)
 {
     const uint8_t *b = take(r, 8);
     return b ? load_u64(b) : 0;
 }
 
-double eddy_read_f64(eddy_reader *r)
+double eddyi_read_f64(eddy_reader *r)
 {
-    return double_from_bits(eddy_read_u64(r));
+    return double_from_bits(eddyi_read_u64(r));
 }
 
 /* On failure out is left untouched. */
-bool eddy_read_f64s(eddy_reader *r, double *out, size_t n)
+bool eddyi_read_f64s(eddy_reader *r, double *out, size_t n)
 {
     if (r->failed || n > r->left / 8) {
         r->failed = true;
@@ -107,9 +107,9 @@ bool eddy_read_f64s(eddy_reader *r, double *out, size_t n)
 }
 
 /* A string: u32 byte length, then the bytes in whole 4-byte words, zero-padded. */
-const char *eddy_read_string(eddy_reader *r, char *out, size_t max)
+const char *eddyi_read_string(eddy_reader *r, char *out, size_t max)
 {
-    uint32_t len = eddy_read_u32(r);
+    uint32_t len = eddyi_read_u32(r);
     if (r->failed) return "too short";
     if (len < 1 || len > max) return "has a bad length";
     size_t padded = ((size_t)len + 3u) & ~(size_t)3u;
@@ -147,7 +147,7 @@ static bool reserve(eddy_writer *w, size_t extra)
         capacity = capacity > SIZE_MAX / 2 ? need : capacity * 2;
     uint8_t *grown = eddy_realloc(w->data, capacity);
     if (grown == NULL) {
-        w->failed = true; /* the old buffer stays valid for eddy_writer_free */
+        w->failed = true; /* the old buffer stays valid for eddyi_writer_free */
         return false;
     }
     w->data = grown;
@@ -176,7 +176,7 @@ static uint64_t bits_of_double(double d)
     return bits;
 }
 
-void eddy_write_u32(eddy_writer *w, uint32_t v)
+void eddyi_write_u32(eddy_writer *w, uint32_t v)
 {
     if (!reserve(w, 4))
         return;
@@ -184,12 +184,12 @@ void eddy_write_u32(eddy_writer *w, uint32_t v)
     w->size += 4;
 }
 
-void eddy_write_i32(eddy_writer *w, int32_t v)
+void eddyi_write_i32(eddy_writer *w, int32_t v)
 {
-    eddy_write_u32(w, (uint32_t)v); /* conversion to unsigned is modular: two's complement */
+    eddyi_write_u32(w, (uint32_t)v); /* conversion to unsigned is modular: two's complement */
 }
 
-void eddy_write_u64(eddy_writer *w, uint64_t v)
+void eddyi_write_u64(eddy_writer *w, uint64_t v)
 {
     if (!reserve(w, 8))
         return;
@@ -197,12 +197,12 @@ void eddy_write_u64(eddy_writer *w, uint64_t v)
     w->size += 8;
 }
 
-void eddy_write_f64(eddy_writer *w, double v)
+void eddyi_write_f64(eddy_writer *w, double v)
 {
-    eddy_write_u64(w, bits_of_double(v));
+    eddyi_write_u64(w, bits_of_double(v));
 }
 
-void eddy_write_f64s(eddy_writer *w, const double *v, size_t n)
+void eddyi_write_f64s(eddy_writer *w, const double *v, size_t n)
 {
     if (n > SIZE_MAX / 8) {
         w->failed = true;
@@ -215,23 +215,23 @@ void eddy_write_f64s(eddy_writer *w, const double *v, size_t n)
     w->size += n * 8;
 }
 
-void eddy_write_string(eddy_writer *w, const char *s)
+void eddyi_write_string(eddy_writer *w, const char *s)
 {
     size_t len = strlen(s);
     if (len > UINT32_MAX - 3) {
         w->failed = true;
         return;
     }
-    eddy_write_u32(w, (uint32_t)len);
+    eddyi_write_u32(w, (uint32_t)len);
     for (size_t b = 0; b < len; b += 4) {
         uint32_t word = 0;
         for (size_t q = 0; q < 4 && b + q < len; ++q)
             word |= (uint32_t)(unsigned char)s[b + q] << (8 * q);
-        eddy_write_u32(w, word);
+        eddyi_write_u32(w, word);
     }
 }
 
-void eddy_writer_free(eddy_writer *w)
+void eddyi_writer_free(eddy_writer *w)
 {
     if (w == NULL)
         return;

@@ -31,7 +31,7 @@
  *
  * CRC-32 is the common IEEE one (reflected polynomial 0xEDB88320, initial
  * value and final xor 0xFFFFFFFF), the same as zlib's crc32. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -96,7 +96,7 @@ static const uint32_t crc_table[256] = {
     0xb40bbe37u, 0xc30c8ea1u, 0x5a05df1bu, 0x2d02ef8du,
 };
 
-uint32_t eddy_crc32(const void *data, size_t size)
+uint32_t eddyi_crc32(const void *data, size_t size)
 {
     const uint8_t *b = data;
     uint32_t crc = 0xFFFFFFFFu;
@@ -204,11 +204,11 @@ static void write_header(uint8_t *buf, uint32_t kind, uint32_t version, int coun
     put_u32(buf + 12, version);
     put_u32(buf + 16, BYTE_ORDER_MARK);
     put_u32(buf + 20, (uint32_t)count);
-    put_u32(buf + 24, eddy_crc32(buf + HEADER_SIZE, ENTRY_SIZE * (size_t)count));
-    put_u32(buf + 28, eddy_crc32(buf, HEADER_CRC_SPAN));
+    put_u32(buf + 24, eddyi_crc32(buf + HEADER_SIZE, ENTRY_SIZE * (size_t)count));
+    put_u32(buf + 28, eddyi_crc32(buf, HEADER_CRC_SPAN));
 }
 
-eddy_result eddy_container_encode(uint32_t kind, uint32_t version, const eddy_section *sections,
+eddy_result eddyi_container_encode(uint32_t kind, uint32_t version, const eddy_section *sections,
                                   int count, uint8_t **out, size_t *out_size, eddy_error *err)
 {
     if (out == NULL || out_size == NULL)
@@ -233,7 +233,7 @@ eddy_result eddy_container_encode(uint32_t kind, uint32_t version, const eddy_se
         if (s->size > 0)
             memcpy(buf + offsets[i], s->data, (size_t)s->size);
         put_u32(entry, s->tag);
-        put_u32(entry + 4, eddy_crc32(buf + offsets[i], (size_t)s->size));
+        put_u32(entry + 4, eddyi_crc32(buf + offsets[i], (size_t)s->size));
         put_u64(entry + 8, offsets[i]);
         put_u64(entry + 16, s->size);
     }
@@ -270,7 +270,7 @@ static eddy_result check_header(const uint8_t *p, size_t size, uint32_t kind,
         return eddy_fail(err, EDDY_ERR_FORMAT,
                          "bad byte order mark 0x%08" PRIx32 " (expected 0x%08" PRIx32 ")", bom,
                          BYTE_ORDER_MARK);
-    if (get_u32(p + 28) != eddy_crc32(p, HEADER_CRC_SPAN))
+    if (get_u32(p + 28) != eddyi_crc32(p, HEADER_CRC_SPAN))
         return eddy_fail(err, EDDY_ERR_FORMAT, "checksum mismatch in the file header");
     uint32_t file_kind = get_u32(p + 8);
     if (file_kind != kind)
@@ -297,7 +297,7 @@ static eddy_result read_table(const uint8_t *p, size_t size, uint32_t count, ent
                          "truncated: the section table ends at byte %" PRIu64
                          " but the file has %zu",
                          table_end, size);
-    if (get_u32(p + 24) != eddy_crc32(p + HEADER_SIZE, (size_t)(table_end - HEADER_SIZE)))
+    if (get_u32(p + 24) != eddyi_crc32(p + HEADER_SIZE, (size_t)(table_end - HEADER_SIZE)))
         return eddy_fail(err, EDDY_ERR_FORMAT, "checksum mismatch in the section table");
     for (uint32_t i = 0; i < count; i++) {
         const uint8_t *e = p + HEADER_SIZE + ENTRY_SIZE * i;
@@ -398,7 +398,7 @@ static eddy_result check_data(const uint8_t *p, const entry *entries, uint32_t c
 {
     for (uint32_t i = 0; i < count; i++) {
         const entry *e = &entries[i];
-        if (eddy_crc32(p + e->offset, (size_t)e->size) != e->crc)
+        if (eddyi_crc32(p + e->offset, (size_t)e->size) != e->crc)
             return eddy_fail(err, EDDY_ERR_FORMAT, "checksum mismatch in section %s",
                              fourcc_name(e->tag).s);
     }
@@ -431,7 +431,7 @@ static eddy_result decode_into(const uint8_t *p, size_t size, uint32_t kind,
     return EDDY_OK;
 }
 
-eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
+eddy_result eddyi_container_decode(const void *data, size_t size, uint32_t kind,
                                   uint32_t max_version, eddy_container *out, eddy_error *err)
 {
     if (out == NULL)
@@ -447,7 +447,7 @@ eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
     return rc;
 }
 
-const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag)
+const eddy_section *eddyi_container_find(const eddy_container *c, uint32_t tag)
 {
     if (c == NULL)
         return NULL;

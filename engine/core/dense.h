@@ -15,7 +15,7 @@
 #ifndef EDDY_DENSE_H
 #define EDDY_DENSE_H
 
-#include "eddy_core.h"
+#include "core_internal.h"
 
 /* Householder QR of the m x r matrix A held in the first r columns of the
  * m x m array q (0 < r <= m). On return q holds the whole orthogonal factor
@@ -23,7 +23,7 @@
  * are an orthonormal basis of their orthogonal complement (the null space
  * of A^T). The other columns of q are ignored on entry. EDDY_ERR_ARGUMENT
  * for bad sizes, EDDY_ERR_NUMERIC for a non-finite entry, EDDY_ERR_MEMORY. */
-eddy_result eddy_dense_qr_full(int m, int r, double *q);
+eddy_result eddyi_dense_qr_full(int m, int r, double *q);
 
 /* Thin SVD A = U diag(s) V^T of the m x n matrix a (m >= n >= 1) by one-sided
  * Jacobi rotations: s (n values) descending, u m x n with orthonormal
@@ -33,13 +33,13 @@ eddy_result eddy_dense_qr_full(int m, int r, double *q);
  * that their columns of U are not made orthonormal (left zero for an exact
  * zero). a is not changed. EDDY_ERR_ARGUMENT for bad sizes, EDDY_ERR_NUMERIC for a
  * non-finite entry or no convergence, EDDY_ERR_MEMORY. */
-eddy_result eddy_dense_svd(int m, int n, const double *a, double *s, double *u, double *vt);
+eddy_result eddyi_dense_svd(int m, int n, const double *a, double *s, double *u, double *vt);
 
 /* The inverse of the n x n matrix a, in place, by LU with partial pivoting
  * (P A = L U, then A^-1 = U^-1 L^-1 P). EDDY_ERR_ARGUMENT for n < 1 or no a,
  * EDDY_ERR_NUMERIC for a non-finite entry or a singular matrix (a pivot
  * below n eps max|a_ij|; a is then unchanged) or an inverse that overflows,
  * EDDY_ERR_MEMORY. */
-eddy_result eddy_dense_invert(int n, double *a);
+eddy_result eddyi_dense_invert(int n, double *a);
 
 #endif

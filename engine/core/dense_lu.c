@@ -58,7 +58,7 @@ static bool factor(int n, double *lu, int *perm, double tiny)
     return true;
 }
 
-eddy_result eddy_dense_invert(int n, double *a)
+eddy_result eddyi_dense_invert(int n, double *a)
 {
     if (n < 1 || !a) return EDDY_ERR_ARGUMENT;
     size_t nn = (size_t)n;

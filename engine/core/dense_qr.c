@@ -36,7 +36,7 @@ static void reflect(int m, int k, const double *v, double tau, double *y)
     for (int i = k; i < m; i++) y[i] -= dot * v[i];
 }
 
-eddy_result eddy_dense_qr_full(int m, int r, double *q)
+eddy_result eddyi_dense_qr_full(int m, int r, double *q)
 {
     if (m < 1 || r < 1 || r > m || !q) return EDDY_ERR_ARGUMENT;
     size_t mm = (size_t)m;

@@ -91,7 +91,7 @@ static void sort_descending(int n, const double *norm, int *order)
     }
 }
 
-eddy_result eddy_dense_svd(int m, int n, const double *a, double *s, double *u, double *vt)
+eddy_result eddyi_dense_svd(int m, int n, const double *a, double *s, double *u, double *vt)
 {
     if (n < 1 || m < n || !a || !s || !u || !vt) return EDDY_ERR_ARGUMENT;
     size_t mm = (size_t)m, nn = (size_t)n;

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /* error.c - result codes and the messages the library hands back instead of printing. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,7 +38,7 @@ eddy_result eddy_fail(eddy_error *err, eddy_result code, const char *fmt, ...)
     return code;
 }
 
-void eddy_clear_error(eddy_error *err)
+void eddyi_clear_error(eddy_error *err)
 {
     if (err) {
         err->code = EDDY_OK;
@@ -48,7 +48,7 @@ void eddy_clear_error(eddy_error *err)
 
 /* A monotonic clock in milliseconds, for the timings only (never for
  * results). Windows: the performance counter; elsewhere CLOCK_MONOTONIC. */
-double eddy_now_ms(void)
+double eddyi_now_ms(void)
 {
 #ifdef _WIN32
     LARGE_INTEGER count, rate;

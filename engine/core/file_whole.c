@@ -3,9 +3,9 @@
 /* file_whole.c - the parts of eddy_file.h that need no operating system of
  * their own: the public saves (checked, staged, committed, discarded) over
  * the platform's steps, and reading a whole open file. Opening inputs and
- * the steps of a save are the platform seam (eddy_core.h, "the save seam"):
+ * the steps of a save are the platform seam (core_internal.h, "the save seam"):
  * atomic_file.c (POSIX) and atomic_file_win32.c (Windows). */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -15,11 +15,11 @@
 eddy_result eddy_check_output(const char *path, unsigned flags, eddy_error *err)
 {
     eddy_staged_file *j = NULL;
-    eddy_result rc = eddy_save_begin(path, flags, &j, err);
+    eddy_result rc = eddyi_save_begin(path, flags, &j, err);
     if (rc == EDDY_OK)
-        rc = eddy_save_probe(j, err);
+        rc = eddyi_save_probe(j, err);
     if (j != NULL)
-        eddy_save_end(j);
+        eddyi_save_end(j);
     return rc;
 }
 
@@ -33,12 +33,12 @@ eddy_result eddy_stage_file(const char *path, const void *data, size_t size, uns
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "write file '%s': %zu bytes but no data",
                          path ? path : "", size);
     eddy_staged_file *j = NULL;
-    eddy_result rc = eddy_save_begin(path, flags, &j, err);
+    eddy_result rc = eddyi_save_begin(path, flags, &j, err);
     if (rc != EDDY_OK)
         return rc;
-    rc = eddy_save_write(j, data, size, err);
+    rc = eddyi_save_write(j, data, size, err);
     if (rc != EDDY_OK) {
-        eddy_save_end(j);
+        eddyi_save_end(j);
         return rc;
     }
     *out = j;
@@ -49,8 +49,8 @@ eddy_result eddy_commit_file(eddy_staged_file *staged, eddy_error *err)
 {
     if (staged == NULL)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "commit file: nothing staged");
-    eddy_result rc = eddy_save_publish(staged, err);
-    eddy_save_end(staged);
+    eddy_result rc = eddyi_save_publish(staged, err);
+    eddyi_save_end(staged);
     return rc;
 }
 
@@ -58,8 +58,8 @@ void eddy_discard_file(eddy_staged_file *staged)
 {
     if (staged == NULL)
         return;
-    eddy_save_remove_temp(staged);
-    eddy_save_end(staged);
+    eddyi_save_remove_temp(staged);
+    eddyi_save_end(staged);
 }
 
 eddy_result eddy_write_file_atomic_flags(const char *path, const void *data, size_t size,

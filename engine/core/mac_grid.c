@@ -3,7 +3,7 @@
 /* mac_grid.c - the staggered (MAC) grid: sample layout, quadrature weights,
  * inner product and discrete divergence. Used for grid-sampled modes, the
  * quadrature tensor and feedback; the reduced step itself never touches it. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 eddy_mac eddy_mac_make(double width, double height, int nx, int ny)
 {

@@ -5,13 +5,13 @@
  * (engine/bodies/body_port.c) and a level's walls (the convex pieces its
  * rock is cut into, engine/fluid/domain_walls.c) both pass through, so that
  * an outline accepted when a level is built is accepted when it is played. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #include <math.h>
 
 static double cross(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
 
-eddy_result eddy_convex_outline_check(const double (*v)[2], int n, eddy_error *err)
+eddy_result eddyi_convex_outline_check(const double (*v)[2], int n, eddy_error *err)
 {
     if (n < 3 || n > EDDY_OUTLINE_MAX_VERTICES)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "polygon needs 3 to %d vertices (got %d)",

@@ -5,17 +5,17 @@
 
 #include <stddef.h>
 
-int eddy_tasks_workers(const eddy_tasks *t)
+int eddyi_tasks_workers(const eddy_tasks *t)
 {
     return t && t->enqueue && t->finish && t->workers > 1 ? t->workers : 1;
 }
 
-void eddy_tasks_run(const eddy_tasks *t, int items, int min_range, eddy_task_range_fn *fn,
+void eddyi_tasks_run(const eddy_tasks *t, int items, int min_range, eddy_task_range_fn *fn,
                     void *task_context)
 {
     if (items <= 0) return;
     if (min_range < 1) min_range = 1;
-    if (eddy_tasks_workers(t) == 1 || items <= min_range) {
+    if (eddyi_tasks_workers(t) == 1 || items <= min_range) {
         fn(0, items, 0, task_context);
         return;
     }

@@ -35,10 +35,10 @@ typedef struct eddy_tasks {
 /* fn over [0, items): through the task system when there is one with more
  * than one worker and more than min_range items, else fn(0, items, 0, ctx)
  * here. Returns when every item is done. t may be NULL. */
-void eddy_tasks_run(const eddy_tasks *t, int items, int min_range, eddy_task_range_fn *fn,
+void eddyi_tasks_run(const eddy_tasks *t, int items, int min_range, eddy_task_range_fn *fn,
                     void *task_context);
 
 /* Workers per-worker scratch must be sized for (1 without a task system). */
-int eddy_tasks_workers(const eddy_tasks *t);
+int eddyi_tasks_workers(const eddy_tasks *t);
 
 #endif /* EDDY_TASKS_H */

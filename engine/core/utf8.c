@@ -11,7 +11,7 @@
  * follow and, for the three lead bytes that can start an overlong, a
  * surrogate or a too large code point (E0, ED, F0, F4), the first of them
  * has a narrower range than 80..BF. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 /* Bytes after lead byte b (-1: b cannot start a sequence), and the range of
  * the first of them. */

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* version.c - the version the library was built as (eddy_base.h), for
  * programs to compare with the EDDY_VERSION they were compiled against. */
-#include "eddy_core.h"
+#include "core_internal.h"
 
 int eddy_version(void) { return EDDY_VERSION; }
 

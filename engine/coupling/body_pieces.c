@@ -4,7 +4,7 @@
  * pieces panels are cut from (5.3.1). */
 #include "body_pieces.h"
 
-eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
+eddy_result eddyi_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
                                    eddy_error *err)
 {
     int n = 0, shapes = eddy_body_shape_count(body);
@@ -17,9 +17,9 @@ eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, in
             return eddy_fail(err, EDDY_ERR_CAPACITY, "a body has more than %d shapes",
                              EDDY_PANEL_MAX_PIECES);
         if (info.type == EDDY_SHAPE_CIRCLE)
-            pieces[n++] = eddy_piece_circle(info.radius, info.center[0], info.center[1]);
+            pieces[n++] = eddyi_piece_circle(info.radius, info.center[0], info.center[1]);
         else
-            pieces[n++] = eddy_piece_polygon(info.vertex_count, (const double (*)[2])info.vertices);
+            pieces[n++] = eddyi_piece_polygon(info.vertex_count, (const double (*)[2])info.vertices);
     }
     *count = n;
     if (n == 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "the body has no solid shape to panel");

@@ -12,8 +12,8 @@
  * exactly as the port reports them: the one place panels get their geometry,
  * at precompute time (the builder's shape catalogue) and at run time (the
  * coupling) alike, so the asset's precomputed panels are found again by exact
- * comparison (eddy_asset_find_shape). */
-eddy_result eddy_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
+ * comparison (eddyi_asset_find_shape). */
+eddy_result eddyi_body_panel_pieces(const eddy_body *body, eddy_piece *pieces, int *count,
                                    eddy_error *err);
 
 #endif

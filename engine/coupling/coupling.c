@@ -118,8 +118,8 @@ static eddy_result make_panel_world(eddy_coupling *c, eddy_error *err)
     pd.farfield_tolerance = c->desc.farfield_tolerance;
     pd.walls = c->asset->wall_panels; /* interior walls' source panels (issue 14) */
     pd.surface_lid = c->asset->surface != NULL; /* a tank filled to a depth (surface.h) */
-    pd.tasks = eddy_coupling_tasks(c); /* the game's workers (coupling_tasks.c) */
-    return eddy_panel_world_create(&pd, &c->panels, err);
+    pd.tasks = eddyi_coupling_tasks(c); /* the game's workers (coupling_tasks.c) */
+    return eddyi_panel_world_create(&pd, &c->panels, err);
 }
 
 eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
@@ -140,12 +140,12 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
     eddy_result res = resolve_desc(c->asset, &c->desc, err);
     if (res == EDDY_OK) res = check_tank(c->asset, &c->desc, err);
     if (res == EDDY_OK) {
-        c->holds_fluid = eddy_fluid_hold(fluid, c);
+        c->holds_fluid = eddyi_fluid_hold(fluid, c);
         if (!c->holds_fluid)
             res = eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the fluid already has a coupling, "
                             "which steps it (one per fluid: destroy that one first)");
     }
-    if (res == EDDY_OK) res = eddy_coupling_watch_world(c, err);
+    if (res == EDDY_OK) res = eddyi_coupling_watch_world(c, err);
     if (res != EDDY_OK) c->world = NULL; /* not ours to let go of */
     if (res == EDDY_OK) res = make_panel_world(c, err);
     if (res == EDDY_OK) {
@@ -173,13 +173,13 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
             !c->splashes || !c->lost)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
-    if (res == EDDY_OK) res = eddy_surface_create(c, err); /* a tank filled to a depth */
-    if (res == EDDY_OK) res = eddy_stream_feedback_init(&c->stream, c->asset, err);
+    if (res == EDDY_OK) res = eddyi_surface_create(c, err); /* a tank filled to a depth */
+    if (res == EDDY_OK) res = eddyi_stream_feedback_init(&c->stream, c->asset, err);
     if (res == EDDY_OK)
-        res = eddy_box_feedback_create(c->asset->modes, c->asset->eigen_count, c->asset->width,
+        res = eddyi_box_feedback_create(c->asset->modes, c->asset->eigen_count, c->asset->width,
                                        c->asset->height, &c->box_feedback, err);
     if (res == EDDY_OK) res = eddy_coupling_set_feedback(c, c->desc.feedback);
-    if (res == EDDY_OK) res = eddy_coupling_tasks_init(c, err); /* coupling_tasks.c */
+    if (res == EDDY_OK) res = eddyi_coupling_tasks_init(c, err); /* coupling_tasks.c */
     if (res != EDDY_OK) {
         if (res == EDDY_ERR_MEMORY) eddy_fail(err, res, "out of memory creating a coupling");
         eddy_coupling_destroy(c);
@@ -194,24 +194,24 @@ void eddy_coupling_destroy(eddy_coupling *c)
 {
     if (!c) return;
     if (c->world) { /* else eddy_world_destroy has already let it go */
-        for (int b = 0; b < c->body_count; ++b) eddy_coupling_release_body(c, b);
-        eddy_port_unwatch_world(c->world);
+        for (int b = 0; b < c->body_count; ++b) eddyi_coupling_release_body(c, b);
+        eddyi_port_unwatch_world(c->world);
     }
-    if (c->holds_fluid) eddy_fluid_release(c->fluid, c);
-    eddy_panel_world_destroy(c->panels);
-    eddy_coupling_shape_cache_free(c);
-    eddy_coupling_probe_free(c);
+    if (c->holds_fluid) eddyi_fluid_release(c->fluid, c);
+    eddyi_panel_world_destroy(c->panels);
+    eddyi_coupling_shape_cache_free(c);
+    eddyi_coupling_probe_free(c);
     eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
     eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
     eddy_free(c->reaction);
     eddy_free(c->wet), eddy_free(c->splashes), eddy_free(c->lost);
-    eddy_surface_destroy(c->surface);
-    eddy_grid_feedback_free(&c->grid);
-    eddy_box_feedback_destroy(c->box_feedback);
-    eddy_coupling_tasks_free(c);
-    eddy_stream_feedback_free(&c->stream);
+    eddyi_surface_destroy(c->surface);
+    eddyi_grid_feedback_free(&c->grid);
+    eddyi_box_feedback_destroy(c->box_feedback);
+    eddyi_coupling_tasks_free(c);
+    eddyi_stream_feedback_free(&c->stream);
     eddy_free(c);
 }
 
@@ -234,11 +234,11 @@ static bool body_inside_domain(const eddy_coupling *c, const eddy_body *body)
 eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
-    if (!c->world) return eddy_coupling_world_gone(err);
-    if (!eddy_port_world_live(c->world)) return eddy_coupling_box2d_world_gone(err);
+    if (!c->world) return eddyi_coupling_world_gone(err);
+    if (!eddyi_port_world_live(c->world)) return eddyi_coupling_box2d_world_gone(err);
     if (eddy_body_world(body) != c->world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is in another world");
-    if (!eddy_port_body_live(body))
+    if (!eddyi_port_body_live(body))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body's Box2D body was destroyed "
                          "outside eddy: destroy its handle (eddy_body_destroy)");
     for (int b = 0; b < c->body_count; ++b)
@@ -255,10 +255,10 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
     eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
     int count = 0;
     const eddy_panel_shape *shape = NULL;
-    eddy_result res = eddy_coupling_shape_cache_init(c, err);
+    eddy_result res = eddyi_coupling_shape_cache_init(c, err);
     if (res == EDDY_OK) {
         eddy_error inner = {0};
-        res = eddy_body_panel_pieces(body, pieces, &count, &inner);
+        res = eddyi_body_panel_pieces(body, pieces, &count, &inner);
         if (res != EDDY_OK) eddy_fail(err, res, "coupling: %s", inner.message);
     }
     /* HOSTILE INPUT (issue 8, found by fuzz_scene_world): a body that cannot
@@ -268,31 +268,31 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
      * Refuse it before building anything. */
     if (res == EDDY_OK) {
         double diagonal = hypot(c->asset->width, c->asset->tank_height);
-        double diameter = eddy_pieces_diameter(pieces, count);
+        double diameter = eddyi_pieces_diameter(pieces, count);
         if (!(diameter <= diagonal))
             res = eddy_fail(err, EDDY_ERR_RANGE, "coupling: the body is %g m across, more than "
                             "the %g x %g domain can hold at any angle", diameter,
                             c->asset->width, c->asset->tank_height);
     }
-    if (res == EDDY_OK) res = eddy_coupling_find_shape(c, pieces, count, &shape, err);
+    if (res == EDDY_OK) res = eddyi_coupling_find_shape(c, pieces, count, &shape, err);
     const eddy_panel_shape *probe = NULL;
-    if (res == EDDY_OK) res = eddy_coupling_probe_shape(c, pieces, count, shape, &probe, err);
+    if (res == EDDY_OK) res = eddyi_coupling_probe_shape(c, pieces, count, shape, &probe, err);
     int index = 0;
-    if (res == EDDY_OK) res = eddy_panel_world_add_body(c->panels, shape, &index, err);
+    if (res == EDDY_OK) res = eddyi_panel_world_add_body(c->panels, shape, &index, err);
     if (res != EDDY_OK) return res;
     c->bodies[c->body_count] = body;
     c->shapes[c->body_count] = shape;
     ++c->body_count;
-    res = eddy_coupling_body_attach(c, c->body_count - 1, err);
+    res = eddyi_coupling_body_attach(c, c->body_count - 1, err);
     c->info[c->body_count - 1].probe = probe;
     eddy_coupling_probe_invalidate(c);
     if (res == EDDY_OK) {
-        eddy_coupling_hold_body(c, c->body_count - 1);
-        eddy_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
+        eddyi_coupling_hold_body(c, c->body_count - 1);
+        eddyi_wet_attach(c, c->body_count - 1); /* in the water or out of it (surface.h) */
     } else {
         c->info[c->body_count - 1].sleep_enabled = eddy_body_is_sleep_enabled(body);
         eddy_error ignored;
-        eddy_coupling_remove_at(c, c->body_count - 1, false, &ignored);
+        eddyi_coupling_remove_at(c, c->body_count - 1, false, &ignored);
     }
     return res;
 }
@@ -301,7 +301,7 @@ eddy_result eddy_coupling_add_body(eddy_coupling *c, eddy_body *body, eddy_error
  * rebuilt without the body; when that fails (out of memory) the body stays
  * coupled, unless forced (it is being destroyed): then it is forgotten all
  * the same and the step refuses until the coupling is rebuilt. */
-eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
+eddy_result eddyi_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err)
 {
     eddy_coupling_probe_invalidate(c); /* the bodies after it move down a slot */
     eddy_panel_world *old = c->panels;
@@ -312,7 +312,7 @@ eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_
         c->panels_stale = true;
         old = NULL;
     }
-    eddy_coupling_release_body(c, at);
+    eddyi_coupling_release_body(c, at);
     for (int b = at; b + 1 < c->body_count; ++b) {
         c->bodies[b] = c->bodies[b + 1];
         c->shapes[b] = c->shapes[b + 1];
@@ -325,18 +325,18 @@ eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_
     if (!old) return res; /* stale: keeps the old panels until rebuilt */
     for (int b = 0; b < c->body_count && res == EDDY_OK; ++b) {
         int index;
-        res = eddy_panel_world_add_body(c->panels, c->shapes[b], &index, err);
+        res = eddyi_panel_world_add_body(c->panels, c->shapes[b], &index, err);
     }
-    eddy_panel_world_destroy(old);
+    eddyi_panel_world_destroy(old);
     return res;
 }
 
 eddy_result eddy_coupling_remove_body(eddy_coupling *c, eddy_body *body, eddy_error *err)
 {
     if (!c || !body) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL body");
-    int at = eddy_coupling_find_body(c, body);
+    int at = eddyi_coupling_find_body(c, body);
     if (at < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
-    return eddy_coupling_remove_at(c, at, false, err);
+    return eddyi_coupling_remove_at(c, at, false, err);
 }
 
 int eddy_coupling_body_count(const eddy_coupling *c) { return c ? c->body_count : 0; }
@@ -353,12 +353,12 @@ int eddy_coupling_lost_bodies(const eddy_coupling *c, const eddy_lost_body **out
 static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
 {
     eddy_coupling *c = user;
-    eddy_wet_mask_panels(c); /* placed: which panels are in the water (surface.h) */
+    eddyi_wet_mask_panels(c); /* placed: which panels are in the water (surface.h) */
     if (c->paper_pipeline) /* point by point, as a straightforward port would */
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
     else
         eddy_fluid_velocity_many(c->fluid, n, xy, uv);
-    eddy_wet_mirror_samples(c, NULL, n, xy, uv); /* above a lid: mirrored (surface.h) */
+    eddyi_wet_mirror_samples(c, NULL, n, xy, uv); /* above a lid: mirrored (surface.h) */
 }
 
 /* Pose and velocities of each body's origin into the panel world, which
@@ -374,7 +374,7 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
         eddy_body_point_velocity(body, p.x, p.y, v);
         eddy_panel_body_state s = {p.x - c->desc.origin[0], p.y - c->desc.origin[1], p.angle,
                                    v[0], v[1], eddy_body_angular_velocity(body)};
-        eddy_panel_world_set_state(c->panels, b, &s, err);
+        eddyi_panel_world_set_state(c->panels, b, &s, err);
         /* a body out of a tank filled to a depth is not lost, only dry */
         if (outside < 0 && !c->surface && !body_inside_domain(c, body)) outside = b;
     }
@@ -388,42 +388,42 @@ static int set_panel_states(eddy_coupling *c, eddy_error *err)
 static eddy_result advance(eddy_coupling *c, double dt, int *outside, eddy_error *err)
 {
     *outside = -1;
-    eddy_result res = eddy_coupling_check_step(c, dt, err);
+    eddy_result res = eddyi_coupling_check_step(c, dt, err);
     if (res != EDDY_OK) return res;
-    if (!c->world) return eddy_coupling_world_gone(err);
-    res = eddy_coupling_check_the_game(c, err);
+    if (!c->world) return eddyi_coupling_world_gone(err);
+    res = eddyi_coupling_check_the_game(c, err);
     if (res != EDDY_OK) return res;
     if (c->panels_stale)
         return eddy_fail(err, EDDY_ERR_MEMORY, "coupling: out of memory taking a destroyed "
                          "body's panels out; remove and add a body to rebuild them");
-    double t0 = eddy_now_ms();
+    double t0 = eddyi_now_ms();
     memcpy(c->coef_start, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     res = eddy_fluid_step(c->fluid, dt);
     if (res != EDDY_OK) return eddy_fail(err, res, "coupling: the fluid step failed (%s)",
                                          eddy_result_name(res));
     const double *after = eddy_fluid_coefficients(c->fluid);
     for (int k = 0; k < c->r; ++k) c->coef_rate[k] = (after[k] - c->coef_start[k]) / dt;
-    eddy_surface_step(c, dt); /* the waves: what bodies displaced, then the modes over dt */
-    eddy_wet_update(c, dt);   /* every body against the surface, enter and leave events */
-    double t1 = eddy_now_ms();
+    eddyi_surface_step(c, dt); /* the waves: what bodies displaced, then the modes over dt */
+    eddyi_wet_update(c, dt);   /* every body against the surface, enter and leave events */
+    double t1 = eddyi_now_ms();
     *outside = set_panel_states(c, err);
     eddy_panel_report report = {0};
     if (c->body_count > 0) {
-        res = eddy_panel_world_solve(c->panels, sample_reduced_fluid, c, &report, err);
+        res = eddyi_panel_world_solve(c->panels, sample_reduced_fluid, c, &report, err);
         if (res != EDDY_OK) return res;
     }
-    double t2 = eddy_now_ms();
-    eddy_coupling_apply_body_forces(c, dt);
+    double t2 = eddyi_now_ms();
+    eddyi_coupling_apply_body_forces(c, dt);
     if (c->body_count > 0) { /* for one step of the world, by dt: the next advance checks */
-        eddy_port_clock_start(c->world);
+        eddyi_port_clock_start(c->world);
         c->clock_armed = true;
         c->clock_dt = dt;
     }
-    double t3 = eddy_now_ms();
+    double t3 = eddyi_now_ms();
     memcpy(c->pre_feedback, eddy_fluid_coefficients(c->fluid), (size_t)c->r * sizeof(double));
     eddy_coupling_probe_invalidate(c); /* new panels, new flow */
-    if (c->body_count > 0) eddy_coupling_apply_feedback(c);
-    double t4 = eddy_now_ms();
+    if (c->body_count > 0) eddyi_coupling_apply_feedback(c);
+    double t4 = eddyi_now_ms();
     eddy_fluid_get_timings(c->fluid, &c->timings.fluid);
     c->timings.panels_ms = t2 - t1;
     c->timings.forces_ms = t3 - t2;
@@ -448,7 +448,7 @@ eddy_result eddy_coupling_advance(eddy_coupling *c, double dt, eddy_error *err)
 {
     int outside;
     eddy_result res = advance(c, dt, &outside, err);
-    eddy_coupling_let_states_go(c);
+    eddyi_coupling_let_states_go(c);
     if (res != EDDY_OK) return res;
     return outside >= 0 ? left_domain(err, outside) : EDDY_OK;
 }
@@ -459,14 +459,14 @@ eddy_result eddy_coupling_step(eddy_coupling *c, double dt, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world is the game's own Box2D "
                          "world (adopted): call eddy_coupling_advance, then step the world");
     int outside;
-    eddy_wet_will_close(c); /* surface.h: THE HYDROSTATIC KICKS */
+    eddyi_wet_will_close(c); /* surface.h: THE HYDROSTATIC KICKS */
     eddy_result res = advance(c, dt, &outside, err);
-    eddy_coupling_let_states_go(c);
+    eddyi_coupling_let_states_go(c);
     if (res != EDDY_OK) return res;
-    double t4 = eddy_now_ms();
+    double t4 = eddyi_now_ms();
     res = eddy_world_step(c->world, dt, c->desc.body_substeps, err);
-    if (res == EDDY_OK) eddy_wet_close(c, dt); /* the hydrostatic kicks' closing half (surface.h) */
-    double t5 = eddy_now_ms();
+    if (res == EDDY_OK) eddyi_wet_close(c, dt); /* the hydrostatic kicks' closing half (surface.h) */
+    double t5 = eddyi_now_ms();
     c->timings.bodies_ms = t5 - t4;
     c->timings.total_ms += t5 - t4;
     if (res != EDDY_OK) return res;
@@ -479,17 +479,17 @@ eddy_result eddy_coupling_set_feedback(eddy_coupling *c, eddy_feedback_mode mode
     if (mode == EDDY_FEEDBACK_DEFAULT) mode = EDDY_FEEDBACK_EXACT;
     if (mode < EDDY_FEEDBACK_EXACT || mode > EDDY_FEEDBACK_OFF) return EDDY_ERR_ARGUMENT;
     if (mode == EDDY_FEEDBACK_NAIVE || mode == EDDY_FEEDBACK_QUADTREE) {
-        eddy_result res = eddy_grid_feedback_init(&c->grid, c, NULL);
+        eddy_result res = eddyi_grid_feedback_init(&c->grid, c, NULL);
         if (res != EDDY_OK) return res;
     }
     c->desc.feedback = mode;
     return EDDY_OK;
 }
 
-eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err)
+eddy_result eddyi_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err)
 {
     if (!c) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL coupling");
-    eddy_result res = eddy_panel_world_set_fast(c->panels, !on, err);
+    eddy_result res = eddyi_panel_world_set_fast(c->panels, !on, err);
     if (res == EDDY_OK) c->paper_pipeline = on;
     return res;
 }
@@ -515,7 +515,7 @@ static void surface_velocity(const eddy_coupling *c, double x, double y, double 
         out[0] = out[1] = 0.0;
         return;
     }
-    eddy_surface_wave_velocity(c->surface, x, y, out);
+    eddyi_surface_wave_velocity(c->surface, x, y, out);
 }
 
 void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double out[2])
@@ -526,17 +526,17 @@ void eddy_coupling_velocity(const eddy_coupling *c, double x, double y, double o
         return;
     }
     x -= c->desc.origin[0], y -= c->desc.origin[1]; /* world -> fluid */
-    eddy_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
+    eddyi_fluid_velocity_of(c->fluid, c->pre_feedback, x, y, out);
     if (c->body_count == 0 || !c->panels->placed) {
         surface_velocity(c, x, y, out);
         return;
     }
     double up[2];
-    eddy_panel_world_velocity(c->panels, x, y, up);
+    eddyi_panel_world_velocity(c->panels, x, y, up);
     out[0] += up[0];
     out[1] += up[1];
     double xy[2] = {x + c->desc.origin[0], y + c->desc.origin[1]};
-    eddy_coupling_probe_correct(c, 1, xy, out);
+    eddyi_coupling_probe_correct(c, 1, xy, out);
     surface_velocity(c, x, y, out);
 }
 
@@ -551,7 +551,7 @@ void eddy_coupling_velocity_many(const eddy_coupling *c, int n, const double *xy
     }
     const double ox = c->desc.origin[0], oy = c->desc.origin[1]; /* world -> fluid */
     for (int i = 0; i < n; ++i)
-        eddy_fluid_velocity_of(c->fluid, c->pre_feedback, xy[2 * i] - ox, xy[2 * i + 1] - oy,
+        eddyi_fluid_velocity_of(c->fluid, c->pre_feedback, xy[2 * i] - ox, xy[2 * i + 1] - oy,
                                uv + 2 * i);
     panels_velocity_many(c, n, xy, uv);
     for (int i = 0; c->surface && i < n; ++i)
@@ -563,22 +563,22 @@ static void panels_velocity_many(const eddy_coupling *c, int n, const double *xy
 {
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed || w->source_count == 0) return;
-    eddy_panel_sources_velocity(w, 0, w->source_count, false, NULL, c->desc.origin[0], c->desc.origin[1], n,
+    eddyi_panel_sources_velocity(w, 0, w->source_count, false, NULL, c->desc.origin[0], c->desc.origin[1], n,
                      xy, uv);
-    eddy_coupling_probe_correct(c, n, xy, uv);
+    eddyi_coupling_probe_correct(c, n, xy, uv);
 }
 
 double eddy_coupling_kinetic_energy(const eddy_coupling *c)
 {
     if (!c) return 0.0;
     double e = eddy_fluid_kinetic_energy(c->fluid);
-    for (int b = 0; b < c->body_count; ++b) e += eddy_coupling_body_energy(c, b);
+    for (int b = 0; b < c->body_count; ++b) e += eddyi_coupling_body_energy(c, b);
     return e;
 }
 
 double eddy_coupling_dissipated_energy(const eddy_coupling *c) { return c ? c->dissipated : 0.0; }
 
-int eddy_coupling_find_body(const eddy_coupling *c, const eddy_body *body)
+int eddyi_coupling_find_body(const eddy_coupling *c, const eddy_body *body)
 {
     for (int b = 0; c && body && b < c->body_count; ++b)
         if (c->bodies[b] == body) return b;
@@ -588,7 +588,7 @@ int eddy_coupling_find_body(const eddy_coupling *c, const eddy_body *body)
 eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double drag_coefficient,
                                    eddy_error *err)
 {
-    int b = eddy_coupling_find_body(c, body);
+    int b = eddyi_coupling_find_body(c, body);
     if (b < 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the body is not coupled");
     if (!isfinite(drag_coefficient) || drag_coefficient < 0.0 || drag_coefficient > 100.0)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
@@ -600,14 +600,14 @@ eddy_result eddy_coupling_set_drag(eddy_coupling *c, eddy_body *body, double dra
 
 double eddy_coupling_drag(const eddy_coupling *c, const eddy_body *body)
 {
-    int b = eddy_coupling_find_body(c, body);
+    int b = eddyi_coupling_find_body(c, body);
     return b < 0 ? 0.0 : c->info[b].drag;
 }
 
 eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_body *body,
                                           double out[9])
 {
-    int b = eddy_coupling_find_body(c, body);
+    int b = eddyi_coupling_find_body(c, body);
     if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
     memcpy(out, c->info[b].added, 9 * sizeof(double));
     return EDDY_OK;
@@ -615,7 +615,7 @@ eddy_result eddy_coupling_body_added_mass(const eddy_coupling *c, const eddy_bod
 
 eddy_result eddy_coupling_body_load(const eddy_coupling *c, const eddy_body *body, double out[3])
 {
-    int b = eddy_coupling_find_body(c, body);
+    int b = eddyi_coupling_find_body(c, body);
     if (b < 0 || !out) return EDDY_ERR_ARGUMENT;
     memcpy(out, c->info[b].load, 3 * sizeof(double));
     return EDDY_OK;
@@ -639,7 +639,7 @@ void eddy_coupling_debug_draw(const eddy_coupling *c, const eddy_debug_draw *d)
         for (int s = 0; s < w->source_count; ++s)
             d->panel(d->user, w->src[4 * s] + ox, w->src[4 * s + 1] + oy, w->src[4 * s + 2] + ox,
                      w->src[4 * s + 3] + oy, w->strength[s], s >= w->panel_count);
-    if (d->quadtree_node) eddy_grid_feedback_draw(&c->grid, c->desc.origin, d);
+    if (d->quadtree_node) eddyi_grid_feedback_draw(&c->grid, c->desc.origin, d);
     if (d->velocity_sample) {
         int stride = d->sample_stride > 0 ? d->sample_stride : 4;
         double hx = c->asset->width / c->asset->nx, hy = c->asset->height / c->asset->ny;

@@ -7,12 +7,12 @@
  * halves take: the fluid's (finite, positive, at most EDDY_FLUID_MAX_DT) and
  * the rigid-body world's, whose bound (1e15 s) is wider. */
 #include "coupling_internal.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
-eddy_result eddy_coupling_check_step(const eddy_coupling *c, double dt, eddy_error *err)
+eddy_result eddyi_coupling_check_step(const eddy_coupling *c, double dt, eddy_error *err)
 {
     if (!c) return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: NULL coupling");
-    if (!eddy_fluid_dt_ok(dt))
+    if (!eddyi_fluid_dt_ok(dt))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: dt must be finite, positive and at "
                          "most %g s (got %g); nothing was stepped", EDDY_FLUID_MAX_DT, dt);
     return EDDY_OK;

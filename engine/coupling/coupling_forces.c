@@ -146,7 +146,7 @@ static void weight_of(const eddy_body *body, eddy_coupled_body *info)
     }
 }
 
-void eddy_coupling_body_weigh(eddy_coupling *c, int b) { weight_of(c->bodies[b], &c->info[b]); }
+void eddyi_coupling_body_weigh(eddy_coupling *c, int b) { weight_of(c->bodies[b], &c->info[b]); }
 
 /* Sums of A |q|^3 over the panels that advance when the body turns either
  * way about its centre of mass (body space). */
@@ -160,7 +160,7 @@ static void spin_drag_sums(const eddy_panel_shape *s, const double lc[2], double
     }
 }
 
-eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
+eddy_result eddyi_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
@@ -174,8 +174,8 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
     added_mass_about_centre(shape->added_mass, lc, fd.density, info->added);
     eddy_piece pieces[EDDY_PANEL_MAX_PIECES];
     int piece_count = 0;
-    if (eddy_body_panel_pieces(body, pieces, &piece_count, NULL) != EDDY_OK) piece_count = 0;
-    eddy_panel_outline_moments(shape, piece_count > 0 ? pieces : NULL, piece_count, &info->area,
+    if (eddyi_body_panel_pieces(body, pieces, &piece_count, NULL) != EDDY_OK) piece_count = 0;
+    eddyi_panel_outline_moments(shape, piece_count > 0 ? pieces : NULL, piece_count, &info->area,
                                info->centroid);
     for (int k = 0; k < piece_count; ++k)
         if (pieces[k].kind == EDDY_PIECE_CIRCLE) {
@@ -198,7 +198,7 @@ eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err)
     return res;
 }
 
-void eddy_coupling_body_detach(eddy_coupling *c, int b)
+void eddyi_coupling_body_detach(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
     if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return;
@@ -259,7 +259,7 @@ static void place_samples(const eddy_coupling *c)
         double centre[2];
         eddy_body_world_center(c->bodies[b], centre);
         eddy_coupling_to_fluid(c, centre);
-        eddy_wet_sample_point(c, b, centre); /* surface.h: towards the wet part */
+        eddyi_wet_sample_point(c, b, centre); /* surface.h: towards the wet part */
         double x = fmin(fmax(centre[0], h), w - h), y = fmin(fmax(centre[1], h), ht - h);
         for (int k = 0; k < EDDY_COUPLING_SAMPLES_PER_BODY; ++k) {
             double *xy = &c->sample_xy[2 * (EDDY_COUPLING_SAMPLES_PER_BODY * b + k)];
@@ -299,12 +299,12 @@ static void read_ambient(eddy_coupling *c, int b, ambient *a)
     for (int k = 0; k < c->r; ++k) c->ambient_coef[k] = r[k] - self[k];
     const double *xy = &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b];
     double uv[2 * EDDY_COUPLING_SAMPLES_PER_BODY];
-    eddy_fluid_velocity_many_of(c->fluid, c->ambient_coef, EDDY_COUPLING_SAMPLES_PER_BODY, xy, uv);
+    eddyi_fluid_velocity_many_of(c->fluid, c->ambient_coef, EDDY_COUPLING_SAMPLES_PER_BODY, xy, uv);
     double h2 = 2.0 * gradient_step(c);
     a->u[0] = uv[0], a->u[1] = uv[1];
     a->grad[0] = (uv[2] - uv[4]) / h2, a->grad[2] = (uv[3] - uv[5]) / h2; /* d/dx */
     a->grad[1] = (uv[6] - uv[8]) / h2, a->grad[3] = (uv[7] - uv[9]) / h2; /* d/dy */
-    eddy_fluid_velocity_of(c->fluid, c->coef_rate, xy[0], xy[1], a->rate);
+    eddyi_fluid_velocity_of(c->fluid, c->coef_rate, xy[0], xy[1], a->rate);
     a->rate[0] *= 1.0 - share, a->rate[1] *= 1.0 - share;
 }
 
@@ -365,7 +365,7 @@ static void drag_force(const eddy_coupling *c, int b, const body_motion *m, doub
     double speed = hypot(urel[0], urel[1]);
     if (!(speed > 0.0) || c->info[b].drag <= 0.0) return;
     double ex = urel[0] / speed, ey = urel[1] / speed;
-    double width = c->surface ? eddy_wet_frontal_width(c, b, ex, ey) /* the wet part's */
+    double width = c->surface ? eddyi_wet_frontal_width(c, b, ex, ey) /* the wet part's */
                               : frontal_width(c, b, m, ex, ey);
     double k = 0.5 * density * c->info[b].drag * width * speed;
     if (!(mass > 0.0)) { /* kinematic: the hand holds its velocity */
@@ -382,7 +382,7 @@ static double spin_drag(const eddy_coupling *c, int b, double density, double in
                         double omega_rel, double dt)
 {
     const eddy_coupled_body *info = &c->info[b];
-    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1] * eddy_wet_fraction(c, b);
+    double sum = info->spin_drag[omega_rel > 0.0 ? 0 : 1] * eddyi_wet_fraction(c, b);
     double k = 0.5 * density * info->drag * sum * fabs(omega_rel);
     double damp = inertia > 0.0 ? 1.0 + k * dt / (inertia + info->added[8]) : 1.0;
     return -k * omega_rel / damp;
@@ -411,7 +411,7 @@ static void displaced_region(const eddy_coupling *c, int b, const body_motion *m
 {
     const eddy_coupled_body *info = &c->info[b];
     double slope = 0.0;
-    if (!eddy_wet_region(c, b, area, centroid, &slope)) { /* wholly wet: the exact outline */
+    if (!eddyi_wet_region(c, b, area, centroid, &slope)) { /* wholly wet: the exact outline */
         *area = info->area;
         centroid[0] = m->o[0] + m->cs * info->centroid[0] - m->sn * info->centroid[1];
         centroid[1] = m->o[1] + m->sn * info->centroid[0] + m->cs * info->centroid[1];
@@ -423,7 +423,7 @@ static void displaced_region(const eddy_coupling *c, int b, const body_motion *m
 static double wet_region_area(const eddy_coupling *c, int b)
 {
     double area, centroid[2], slope;
-    return eddy_wet_region(c, b, &area, centroid, &slope) ? area : c->info[b].area;
+    return eddyi_wet_region(c, b, &area, centroid, &slope) ? area : c->info[b].area;
 }
 
 /* Force -rho A g at the centroid (g: the pressure's gradient over rho, gravity
@@ -525,7 +525,7 @@ static void gyroscopic_force(const double *a, const body_motion *m, const double
  * velocity 3-4 % off Kirchhoff's, falling only like dt; this rule, 0.03 %.
  * M_a is the body-space tensor of what is wet, s M_a (added; the whole
  * tensor in a full tank): a body crossing a surface keeps these equations
- * with the added mass of the moment, and eddy_wet_slam (surface.h) puts the
+ * with the added mass of the moment, and eddyi_wet_slam (surface.h) puts the
  * change of s into Q.
  * Out: the force and torque to hand the solver, which integrates with mass
  * m + box2d_added[0] and inertia I + box2d_added[1] (s times the isotropic
@@ -625,7 +625,7 @@ static double feedback_amplitude(const eddy_panel_world *w, int b, const double 
  *     the walls take, is the point force
  *         f = K (dU/dt along the path - DU/Dt) = K (w . grad) U
  *     (nothing for a body riding the flow, w = 0);
- *   energy: water plus bodies (eddy_coupling_body_energy) changes by
+ *   energy: water plus bodies (eddyi_coupling_body_energy) changes by
  *     f . U (the point force's work on the water) + w . K DU/Dt (on the
  *     body and its disturbance, less the displaced water) - U . K (w . grad) U;
  *     the first and last cancel, and w . K DU/Dt is what the ambient flow
@@ -633,7 +633,7 @@ static double feedback_amplitude(const eddy_panel_world *w, int b, const double 
  *     advection of the disturbance by U, (U . grad) of a point impulse P, a
  *     force dipole along U. Its work -P . (U . grad) U leaves
  *     P . dU/dt (the flow's own rate at a fixed point): zero in a steady flow.
- * Both go into the reduced flow as point impulses (eddy_fluid_project_point):
+ * Both go into the reduced flow as point impulses (eddyi_fluid_project_point):
  * f dt at the centre, and the dipole as +-(|U| dt / 2 e) P at e behind and
  * ahead along U, e the half cell the gradient is taken over. */
 static void water_reaction(eddy_coupling *c, int b, const body_motion *m, const ambient *a,
@@ -648,7 +648,7 @@ static void water_reaction(eddy_coupling *c, int b, const body_motion *m, const 
                    k[2] * w[0] + k[3] * w[1] + ma[5] * m->omega};
     double *dr = c->ambient_coef; /* scratch: read_ambient is done with it */
     memset(dr, 0, (size_t)c->r * sizeof(double));
-    eddy_fluid_project_point(c->fluid, m->c[0], m->c[1], dt * f[0] / density, dt * f[1] / density, dr);
+    eddyi_fluid_project_point(c->fluid, m->c[0], m->c[1], dt * f[0] / density, dt * f[1] / density, dr);
     double *self = c->self + (size_t)b * (size_t)c->r;
     for (int k = 0; k < c->r; ++k) c->reaction[k] += dr[k], self[k] += dr[k];
     double ug[2] = {a->u[0] * a->grad[0] + a->u[1] * a->grad[1],
@@ -671,7 +671,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     ambient a;
     read_ambient(c, b, &a);
     double urel[2] = {a.u[0] - m->v[0], a.u[1] - m->v[1]};
-    eddy_wet_add_waves(c, b, &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b], urel);
+    eddyi_wet_add_waves(c, b, &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b], urel);
     info->ambient[0] = a.u[0], info->ambient[1] = a.u[1];
     *ambient_speed = hypot(a.u[0], a.u[1]);
     double *load = info->load;
@@ -698,7 +698,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     return (drag[0] * urel[0] + drag[1] * urel[1] - tau * omega_rel) * dt;
 }
 
-void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
+void eddyi_coupling_apply_body_forces(eddy_coupling *c, double dt)
 {
     if (c->body_count == 0 || !c->panels->placed) return;
     eddy_fluid_desc fd;
@@ -718,15 +718,15 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         memset(info->load, 0, sizeof info->load);
         eddy_body_type type = eddy_body_get_type(body);
         if (type == EDDY_BODY_STATIC) continue;
-        bool split = type == EDDY_BODY_DYNAMIC && eddy_wet_open(c, b, dt); /* surface.h */
-        if (!eddy_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
+        bool split = type == EDDY_BODY_DYNAMIC && eddyi_wet_open(c, b, dt); /* surface.h */
+        if (!eddyi_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
             info->wake_fade = 0.0; /* and the wake it made stays in the water, not with it */
             continue;
         }
         body_motion m;
         read_motion(c, body, &m);
         /* the added mass of the wet part, s M_a (surface.h; s = 1 in a full tank) */
-        double wet = eddy_wet_fraction(c, b), added[9], ma_full[9], ma[9];
+        double wet = eddyi_wet_fraction(c, b), added[9], ma_full[9], ma[9];
         for (int k = 0; k < 9; ++k) added[k] = wet * info->added[k];
         world_added_mass(info->added, &m, ma_full);
         world_added_mass(added, &m, ma);
@@ -746,16 +746,16 @@ void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt)
         if (split) /* buoyancy and weight go as kicks (surface.h, THE HYDROSTATIC KICKS) */
             for (int k = 0; k < 3; ++k) q[k] -= hydro[k] + weight[k];
         double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], m.omega};
-        eddy_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
+        eddyi_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
         added_mass_step(info, added, &m, eddy_body_mass(body), eddy_body_inertia(body),
                         info->ambient, q, turn_weight, dt, out, gyro);
         for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
-        eddy_port_apply_wrench(body, out[0], out[1], out[2]); /* one write (body_port.h) */
-        eddy_wet_handed(c, b, out, dt);
+        eddyi_port_apply_wrench(body, out[0], out[1], out[2]); /* one write (body_port.h) */
+        eddyi_wet_handed(c, b, out, dt);
     }
 }
 
-void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
+void eddyi_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
                                             double acc[3], double dv[3])
 {
     eddy_body *body = c->bodies[b];
@@ -771,7 +771,7 @@ void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, 
         displaced_region(c, b, &m, g, &area, centroid, pressure_g);
         hydrostatic_load(fd.density, pressure_g, area, centroid, m.c, q);
     }
-    double wet = eddy_wet_fraction(c, b), added[9], ma[9], ma_full[9], k[9];
+    double wet = eddyi_wet_fraction(c, b), added[9], ma[9], ma_full[9], k[9];
     for (int i = 0; i < 9; ++i) added[i] = wet * info->added[i];
     world_added_mass(added, &m, ma);
     world_added_mass(info->added, &m, ma_full);
@@ -837,7 +837,7 @@ void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, 
  * v = U) it adds nothing; in still water, q^T (M + M_a) q / 2. (Without the
  * cross term U . M_a r a heavy disc in a gyre lost 0.6 % of the total in
  * 10 s with no force doing work.) */
-double eddy_coupling_body_energy(const eddy_coupling *c, int b)
+double eddyi_coupling_body_energy(const eddy_coupling *c, int b)
 {
     const eddy_body *body = c->bodies[b];
     if (eddy_body_get_type(body) != EDDY_BODY_DYNAMIC) return 0.0;
@@ -845,15 +845,15 @@ double eddy_coupling_body_energy(const eddy_coupling *c, int b)
     read_motion(c, body, &m);
     double ma[9];
     world_added_mass(c->info[b].added, &m, ma);
-    double wet = eddy_wet_in_water(c, b) ? eddy_wet_fraction(c, b) : 0.0; /* surface.h */
+    double wet = eddyi_wet_in_water(c, b) ? eddyi_wet_fraction(c, b) : 0.0; /* surface.h */
     for (int k = 0; k < 9; ++k) ma[k] *= wet;
     eddy_fluid_desc fd;
     eddy_fluid_get_desc(c->fluid, &fd);
     double mass = eddy_body_mass(body), inertia = eddy_body_inertia(body);
     double u[2] = {0.0, 0.0}, own[2], area = wet > 0.0 ? wet_region_area(c, b) : 0.0;
     if (wet > 0.0) { /* a dry body meets no flow */
-        eddy_fluid_velocity_of(c->fluid, eddy_fluid_coefficients(c->fluid), m.c[0], m.c[1], u);
-        eddy_fluid_velocity_of(c->fluid, c->self + (size_t)b * (size_t)c->r, m.c[0], m.c[1], own);
+        eddyi_fluid_velocity_of(c->fluid, eddy_fluid_coefficients(c->fluid), m.c[0], m.c[1], u);
+        eddyi_fluid_velocity_of(c->fluid, c->self + (size_t)b * (size_t)c->r, m.c[0], m.c[1], own);
         u[0] -= own[0], u[1] -= own[1];
     }
     double q[3] = {m.v[0], m.v[1], inertia > 0.0 ? m.omega : 0.0};

@@ -4,12 +4,12 @@
  * shared by coupling.c, coupling_shapes.c, coupling_lifetimes.c,
  * coupling_probe.c, coupling_forces.c, feedback_grid.c and the surface
  * files. Not installed; games see eddy_coupling.h only. (Each layer keeps
- * one such header: the fluid's is eddy_internal.h, the port's body_port.h.) */
+ * one such header: the fluid's is fluid_internal.h, the port's body_port.h.) */
 #ifndef EDDY_COUPLING_INTERNAL_H
 #define EDDY_COUPLING_INTERNAL_H
 
 #include "eddy_coupling.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "eddy_surface.h"
 #include <stdint.h>
 #include "panel.h"
@@ -25,21 +25,21 @@ typedef struct eddy_shape_entry {
 
 /* coupling_shapes.c: the outline cache (one slot per possible body). */
 /* Whether entry e was cut from exactly these pieces at this spacing. */
-bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
+bool eddyi_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
                               double spacing);
 /* Fills e with a copy of the pieces and their panels at this spacing; on
  * failure e holds nothing (coupling.c). */
-eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
+eddy_result eddyi_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
                                    double spacing, const char *name, eddy_error *err);
 /* Makes the cache (max_bodies slots) if there is none yet / frees it. */
-eddy_result eddy_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err);
-void eddy_coupling_shape_cache_free(eddy_coupling *c);
+eddy_result eddyi_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err);
+void eddyi_coupling_shape_cache_free(eddy_coupling *c);
 /* Panels and pseudo-inverse for these pieces: from the asset's shape
  * catalogue, else from the cache, else built now and cached. */
-eddy_result eddy_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+eddy_result eddyi_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
                                      const eddy_panel_shape **out, eddy_error *err);
 /* The largest distance between two points of the pieces (body space). */
-double eddy_pieces_diameter(const eddy_piece *pieces, int count);
+double eddyi_pieces_diameter(const eddy_piece *pieces, int count);
 
 /* Grid feedback (naive and quadtree, 5.3.4): u_p on the MAC samples, then
  * projected on the basis with the grid's quadrature weights. */
@@ -68,12 +68,12 @@ typedef struct eddy_stream_feedback {
     double *psi; /* count x (nx + 1)(ny + 1) */
 } eddy_stream_feedback;
 
-eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset *a, eddy_error *err);
-void eddy_stream_feedback_free(eddy_stream_feedback *s);
+eddy_result eddyi_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset *a, eddy_error *err);
+void eddyi_stream_feedback_free(eddy_stream_feedback *s);
 /* out[eigen + m] += sum_i gamma_i integral_i psi_m ds over the real panels. */
-void eddy_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
+void eddyi_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
                                      double *out);
-void eddy_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
+void eddyi_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
                                            const eddy_panel_world *w, int first, int panels,
                                            double *out);
 
@@ -114,7 +114,7 @@ struct eddy_coupling {
     bool clock_armed;     /* the last advance handed forces out for one world step of */
     double clock_dt;      /* ... clock_dt s: the next advance checks the world's clock */
     eddy_coupling_desc desc;
-    bool paper_pipeline;  /* eddy_coupling_set_paper_pipeline (benchmarks only) */
+    bool paper_pipeline;  /* eddyi_coupling_set_paper_pipeline (benchmarks only) */
     int r;
     eddy_panel_world *panels;
     int body_count;
@@ -175,65 +175,65 @@ static inline void eddy_coupling_to_fluid(const eddy_coupling *c, double xy[2])
  * pressure-gradient force, buoyancy 5.22, weight) through its added mass, and
  * each body's feedback amplitude. */
 #define EDDY_COUPLING_SAMPLES_PER_BODY 5
-void eddy_coupling_apply_body_forces(eddy_coupling *c, double dt);
+void eddyi_coupling_apply_body_forces(eddy_coupling *c, double dt);
 /* Fills info with the body's added mass (and hands its isotropic part to the
  * port), spin-drag sums and default drag coefficient; takes over its weight. */
-eddy_result eddy_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);
+eddy_result eddyi_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);
 /* Gives the body back its own mass and gravity scale. */
-void eddy_coupling_body_detach(eddy_coupling *c, int b);
+void eddyi_coupling_body_detach(eddy_coupling *c, int b);
 /* The weight the coupling applies to body b (its mass and centre of mass in
  * double precision): again after the game set another mass in Box2D. */
-void eddy_coupling_body_weigh(eddy_coupling *c, int b);
+void eddyi_coupling_body_weigh(eddy_coupling *c, int b);
 /* Kinetic energy of a dynamic body with its added mass, J per metre. */
-double eddy_coupling_body_energy(const eddy_coupling *c, int b);
+double eddyi_coupling_body_energy(const eddy_coupling *c, int b);
 
 /* coupling.c: the index of a coupled body (-1: not coupled); forgets body
  * `at`, giving it back (forced: even when its panels cannot be rebuilt, the
  * step then refuses). */
-int eddy_coupling_find_body(const eddy_coupling *c, const eddy_body *body);
-eddy_result eddy_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err);
+int eddyi_coupling_find_body(const eddy_coupling *c, const eddy_body *body);
+eddy_result eddyi_coupling_remove_at(eddy_coupling *c, int at, bool forced, eddy_error *err);
 
 /* coupling_lifetimes.c: registers the coupling as its world's watcher
  * (body_watch.h); the errors for a world eddy_world_destroy took / whose Box2D
  * world is gone; takes body b over (watched, kept awake) / gives it back its
  * own mass, gravity scale and sleep setting; and what the game did in Box2D
  * since the last advance (refused, or taken on), before anything is read. */
-eddy_result eddy_coupling_watch_world(eddy_coupling *c, eddy_error *err);
-eddy_result eddy_coupling_world_gone(eddy_error *err);
-eddy_result eddy_coupling_box2d_world_gone(eddy_error *err);
-void eddy_coupling_hold_body(eddy_coupling *c, int b);
-void eddy_coupling_release_body(eddy_coupling *c, int b);
-void eddy_coupling_let_states_go(eddy_coupling *c);
-eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err);
+eddy_result eddyi_coupling_watch_world(eddy_coupling *c, eddy_error *err);
+eddy_result eddyi_coupling_world_gone(eddy_error *err);
+eddy_result eddyi_coupling_box2d_world_gone(eddy_error *err);
+void eddyi_coupling_hold_body(eddy_coupling *c, int b);
+void eddyi_coupling_release_body(eddy_coupling *c, int b);
+void eddyi_coupling_let_states_go(eddy_coupling *c);
+eddy_result eddyi_coupling_check_the_game(eddy_coupling *c, eddy_error *err);
 
 /* feedback_grid.c */
-eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c,
+eddy_result eddyi_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c,
                                     eddy_error *err);
-void eddy_grid_feedback_free(eddy_grid_feedback *g);
+void eddyi_grid_feedback_free(eddy_grid_feedback *g);
 /* Fills g->field with u_p at every MAC sample: exactly (naive) or through the
  * quadtree; returns the panel-velocity evaluations (quadtree: nodes used,
  * and two a sample of the leaves evaluated exactly). */
-void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w);
-int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
+void eddyi_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w);
+int eddyi_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
                                       double threshold);
 /* out[k] = sum_s w_s phi_k(s) field[s] for the box modes (zero beyond). */
-void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out);
+void eddyi_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out);
 /* The quadtree nodes of the last feedback, in world coordinates (the grid's
  * moved by origin). */
-void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
+void eddyi_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
                              const eddy_debug_draw *d);
 
 /* coupling_probe.c: what probes read near a body. */
-eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+eddy_result eddyi_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
                                       const eddy_panel_shape *coarse,
                                       const eddy_panel_shape **out, eddy_error *err);
-void eddy_coupling_probe_free(eddy_coupling *c);
-void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
+void eddyi_coupling_probe_free(eddy_coupling *c);
+void eddyi_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv);
 /* uv[2n] += every panel source at the points xy (fluid coordinates) but the
  * range [skip[2i], skip[2i+1]) point i leaves out (its body's own real
  * panels), no nearer than EDDY_PANEL_NEAR panel lengths, as the Schwarz
  * sweeps see other bodies (panel_treecode.c). */
-void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
+void eddyi_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
                                     const int *skip, double *uv);
 /* The panels or the flow the probes read changed: solved fine strengths are stale. */
 static inline void eddy_coupling_probe_invalidate(eddy_coupling *c) { ++c->probe_epoch; }
@@ -246,21 +246,21 @@ static inline void eddy_coupling_probe_invalidate(eddy_coupling *c) { ++c->probe
  * sampled point by point. The same answers to the tolerances, far slower.
  * Off by default. Set-up time: the first switch back to the fast pipeline
  * may allocate; not inside a step. */
-eddy_result eddy_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
+eddy_result eddyi_coupling_set_paper_pipeline(eddy_coupling *c, bool on, eddy_error *err);
 
 /* coupling_check.c: EDDY_OK when dt is one the fluid and the world both take,
  * checked before a step changes anything (issue 30). */
-eddy_result eddy_coupling_check_step(const eddy_coupling *c, double dt, eddy_error *err);
+eddy_result eddyi_coupling_check_step(const eddy_coupling *c, double dt, eddy_error *err);
 
 /* feedback dispatch (feedback_grid.c): r += the projection of u_p. */
-void eddy_coupling_apply_feedback(eddy_coupling *c);
+void eddyi_coupling_apply_feedback(eddy_coupling *c);
 
 /* coupling_tasks.c: the game's task system (eddy_coupling_desc). */
-const eddy_tasks *eddy_coupling_tasks(eddy_coupling *c); /* filled from c->desc */
-eddy_result eddy_coupling_tasks_init(eddy_coupling *c, eddy_error *err);
-void eddy_coupling_tasks_free(eddy_coupling *c);
+const eddy_tasks *eddyi_coupling_tasks(eddy_coupling *c); /* filled from c->desc */
+eddy_result eddyi_coupling_tasks_init(eddy_coupling *c, eddy_error *err);
+void eddyi_coupling_tasks_free(eddy_coupling *c);
 /* feedback_grid.c: the exact feedback with bodies spread over the workers,
  * into c->reduced (false: nothing to add). */
-bool eddy_coupling_feedback_on_workers(eddy_coupling *c);
+bool eddyi_coupling_feedback_on_workers(eddy_coupling *c);
 
 #endif

@@ -23,8 +23,8 @@
 static void on_body_destroyed(void *user, eddy_body *body)
 {
     eddy_coupling *c = user;
-    int at = eddy_coupling_find_body(c, body);
-    if (at >= 0) eddy_coupling_remove_at(c, at, true, NULL);
+    int at = eddyi_coupling_find_body(c, body);
+    if (at >= 0) eddyi_coupling_remove_at(c, at, true, NULL);
 }
 
 static eddy_result on_shape_adding(void *user, eddy_body *body, eddy_error *err)
@@ -42,24 +42,24 @@ static void on_world_destroyed(void *user, eddy_world *world)
 {
     eddy_coupling *c = user;
     (void)world;
-    for (int b = 0; b < c->body_count; ++b) eddy_coupling_release_body(c, b);
+    for (int b = 0; b < c->body_count; ++b) eddyi_coupling_release_body(c, b);
     c->body_count = 0;
     c->world = NULL;
 }
 
-eddy_result eddy_coupling_box2d_world_gone(eddy_error *err)
+eddy_result eddyi_coupling_box2d_world_gone(eddy_error *err)
 {
     return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the Box2D world was destroyed (or eddy's "
                      "clock body in it) before eddy's handle on it: destroy the coupling, then "
                      "the handle (eddy_world_destroy)");
 }
 
-eddy_result eddy_coupling_watch_world(eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_coupling_watch_world(eddy_coupling *c, eddy_error *err)
 {
-    if (!eddy_port_world_live(c->world)) return eddy_coupling_box2d_world_gone(err);
+    if (!eddyi_port_world_live(c->world)) return eddyi_coupling_box2d_world_gone(err);
     eddy_world_watcher w = {c, on_body_destroyed, on_shape_adding, on_world_destroyed};
     eddy_error inner = {0};
-    if (eddy_port_watch_world(c->world, &w, &inner) != EDDY_OK)
+    if (eddyi_port_watch_world(c->world, &w, &inner) != EDDY_OK)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world already has a coupling "
                          "(one per world: destroy that one first)");
     return EDDY_OK;
@@ -68,32 +68,32 @@ eddy_result eddy_coupling_watch_world(eddy_coupling *c, eddy_error *err)
 /* Takes the body over: the world tells the coupling before it goes, and it
  * stays awake while forces come every step (the caller's sleep setting is
  * kept to give back). */
-void eddy_coupling_hold_body(eddy_coupling *c, int b)
+void eddyi_coupling_hold_body(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
-    eddy_port_watch_body(body, true);
+    eddyi_port_watch_body(body, true);
     c->info[b].sleep_enabled = eddy_body_is_sleep_enabled(body);
     eddy_body_enable_sleep(body, false);
 }
 
 /* Gives the body back its own mass, gravity scale and sleep setting. */
-void eddy_coupling_release_body(eddy_coupling *c, int b)
+void eddyi_coupling_release_body(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
-    eddy_coupling_body_detach(c, b);
+    eddyi_coupling_body_detach(c, b);
     eddy_body_enable_sleep(body, c->info[b].sleep_enabled);
-    eddy_port_watch_body(body, false);
-    eddy_port_let_state_go(body);
+    eddyi_port_watch_body(body, false);
+    eddyi_port_let_state_go(body);
 }
 
 /* The end of an advance: the game may step and change its bodies now, so
  * what the step read of them is not answered again (body_port.h). */
-void eddy_coupling_let_states_go(eddy_coupling *c)
+void eddyi_coupling_let_states_go(eddy_coupling *c)
 {
-    for (int b = 0; c && b < c->body_count; ++b) eddy_port_let_state_go(c->bodies[b]);
+    for (int b = 0; c && b < c->body_count; ++b) eddyi_port_let_state_go(c->bodies[b]);
 }
 
-eddy_result eddy_coupling_world_gone(eddy_error *err)
+eddy_result eddyi_coupling_world_gone(eddy_error *err)
 {
     return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: its world was destroyed "
                      "(eddy_world_destroy); destroy the coupling");
@@ -102,8 +102,8 @@ eddy_result eddy_coupling_world_gone(eddy_error *err)
 /* ------------------------------------------------------------ what the game did */
 
 /* Each coupled body's state is read here, once for the advance
- * (eddy_port_hold_state: the getters answer from it until
- * eddy_coupling_let_states_go).
+ * (eddyi_port_hold_state: the getters answer from it until
+ * eddyi_coupling_let_states_go).
  * Coupled bodies whose Box2D body (or table body) the game destroyed other
  * than through eddy_body_destroy (the handle is still there): the coupling
  * lets go of them without touching the engine and reports each
@@ -115,7 +115,7 @@ static void let_go_of_lost_bodies(eddy_coupling *c)
     c->lost_count = 0;
     for (int b = 0; b < c->body_count;) {
         eddy_body *body = c->bodies[b];
-        if (eddy_port_hold_state(body)) {
+        if (eddyi_port_hold_state(body)) {
             ++b;
             continue;
         }
@@ -123,7 +123,7 @@ static void let_go_of_lost_bodies(eddy_coupling *c)
         e->body = body;
         e->user_data = eddy_body_game_user_data(body);
         e->engine_id = eddy_body_engine_id(body);
-        eddy_coupling_remove_at(c, b, true, NULL); /* gives back nothing: the engine has nothing */
+        eddyi_coupling_remove_at(c, b, true, NULL); /* gives back nothing: the engine has nothing */
     }
 }
 
@@ -136,20 +136,20 @@ static void follow_new_shapes(eddy_coupling *c)
 {
     for (int b = 0; b < c->body_count;) {
         eddy_body *body = c->bodies[b];
-        if (!eddy_port_shapes_changed(body)) {
+        if (!eddyi_port_shapes_changed(body)) {
             ++b;
             continue;
         }
         eddy_coupled_body kept = c->info[b];
         eddy_error ignored;
-        if (eddy_coupling_remove_at(c, b, false, &ignored) != EDDY_OK) {
+        if (eddyi_coupling_remove_at(c, b, false, &ignored) != EDDY_OK) {
             ++b; /* out of memory: it stays as it was */
             continue;
         }
-        eddy_result res = eddy_port_reread_shapes(body, &ignored);
+        eddy_result res = eddyi_port_reread_shapes(body, &ignored);
         if (res == EDDY_OK) res = eddy_coupling_add_body(c, body, &ignored);
         if (res == EDDY_OK) {
-            eddy_port_hold_state(body); /* let go when it was taken out */
+            eddyi_port_hold_state(body); /* let go when it was taken out */
             if (kept.drag_set) {
                 c->info[c->body_count - 1].drag = kept.drag;
                 c->info[c->body_count - 1].drag_set = true;
@@ -173,7 +173,7 @@ static eddy_result check_world_step(eddy_coupling *c, eddy_error *err)
 {
     if (!c->clock_armed) return EDDY_OK;
     int steps; /* -1: an adopted world, which only the clock's angle tells about */
-    const double dt = c->clock_dt, t = eddy_port_clock_read(c->world, &steps);
+    const double dt = c->clock_dt, t = eddyi_port_clock_read(c->world, &steps);
     if (steps == 0 || (steps < 0 && t < 1e-3 * dt)) /* the clock reads 0 then */
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: the world was not stepped since the "
                          "last eddy_coupling_advance, whose forces still wait in Box2D: step the "
@@ -202,7 +202,7 @@ static void follow_type(eddy_coupling *c, int b, eddy_body_type was, eddy_body_t
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
-    if (was == EDDY_BODY_DYNAMIC && !eddy_wet_released(c, b))
+    if (was == EDDY_BODY_DYNAMIC && !eddyi_wet_released(c, b))
         eddy_body_set_gravity_scale(body, info->gravity_scale, NULL);
     if (type != EDDY_BODY_DYNAMIC) {
         info->box2d_added[0] = info->box2d_added[1] = 0.0;
@@ -210,7 +210,7 @@ static void follow_type(eddy_coupling *c, int b, eddy_body_type was, eddy_body_t
     }
     info->box2d_added[0] = 0.5 * (info->added[0] + info->added[4]);
     info->box2d_added[1] = info->added[8];
-    eddy_coupling_body_weigh(c, b);
+    eddyi_coupling_body_weigh(c, b);
 }
 
 /* eddy_coupling.h: a coupled body's mass, gravity scale and sleep setting
@@ -221,7 +221,7 @@ static void resync_body(eddy_coupling *c, int b)
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
-    eddy_body_type was = eddy_port_resync_type(body); /* SetType: followed from now on */
+    eddy_body_type was = eddyi_port_resync_type(body); /* SetType: followed from now on */
     eddy_body_type type = eddy_body_get_type(body);
     if (was != type) follow_type(c, b, was, type);
     if (type != EDDY_BODY_STATIC && eddy_body_is_sleep_enabled(body)) {
@@ -230,7 +230,7 @@ static void resync_body(eddy_coupling *c, int b)
     }
     if (type != EDDY_BODY_DYNAMIC) return;
     double scale = eddy_body_gravity_scale(body); /* Box2D's, whoever set it */
-    if (eddy_wet_released(c, b)) /* dry above a surface: Box2D weighs it (surface_bodies.c) */
+    if (eddyi_wet_released(c, b)) /* dry above a surface: Box2D weighs it (surface_bodies.c) */
         info->gravity_scale = scale;
     else if (scale != 0.0) { /* the weight is the coupling's to apply (coupling_forces.c) */
         info->gravity_scale = scale;
@@ -238,18 +238,18 @@ static void resync_body(eddy_coupling *c, int b)
     }
     double mass, inertia;
     eddy_body_added_mass(body, &mass, &inertia);
-    bool game_mass = eddy_port_resync_mass(body); /* puts the added mass back on top */
+    bool game_mass = eddyi_port_resync_mass(body); /* puts the added mass back on top */
     if (mass != info->box2d_added[0] || inertia != info->box2d_added[1])
         eddy_body_set_added_mass(body, info->box2d_added[0], info->box2d_added[1], NULL);
-    if (game_mass) eddy_coupling_body_weigh(c, b); /* the weight the coupling applies */
+    if (game_mass) eddyi_coupling_body_weigh(c, b); /* the weight the coupling applies */
 }
 
 /* What the game did in Box2D since the last advance, before anything is read:
  * a world or bodies it destroyed and a world not stepped once by the last dt
  * (refused), a mass, gravity scale or sleep flag it set (taken on). */
-eddy_result eddy_coupling_check_the_game(eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_coupling_check_the_game(eddy_coupling *c, eddy_error *err)
 {
-    if (!eddy_port_world_live(c->world)) return eddy_coupling_box2d_world_gone(err);
+    if (!eddyi_port_world_live(c->world)) return eddyi_coupling_box2d_world_gone(err);
     eddy_result res = check_world_step(c, err);
     if (res != EDDY_OK) return res;
     let_go_of_lost_bodies(c);

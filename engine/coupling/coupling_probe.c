@@ -17,7 +17,7 @@
  * cached (one per distinct shape); *out NULL when it would need more than
  * EDDY_PROBE_MAX_PANELS panels (the body's own panels are then short enough
  * against it that probes read them as they are). */
-eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+eddy_result eddyi_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
                                       const eddy_panel_shape *coarse,
                                       const eddy_panel_shape **out, eddy_error *err)
 {
@@ -26,7 +26,7 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
     double spacing = c->desc.panel_spacing / EDDY_PROBE_REFINE;
     for (int s = 0; s < c->probe_count; ++s) {
         const eddy_shape_entry *e = &c->probe_cache[s];
-        if (eddy_shape_entry_matches(e, pieces, count, spacing)) {
+        if (eddyi_shape_entry_matches(e, pieces, count, spacing)) {
             *out = &e->shape;
             return EDDY_OK;
         }
@@ -40,7 +40,7 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
         c->probe_skip = eddy_calloc(slots * 2 * EDDY_PROBE_MAX_PANELS, sizeof *c->probe_skip);
         if (!c->probe_cache || !c->probe_gamma || !c->probe_solved || !c->probe_xy ||
             !c->probe_skip) {
-            eddy_coupling_probe_free(c);
+            eddyi_coupling_probe_free(c);
             return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory caching a shape");
         }
     }
@@ -48,10 +48,10 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
     eddy_shape_entry *e = &c->probe_cache[c->probe_count];
     char name[32];
     snprintf(name, sizeof name, "probe shape %d", c->probe_count);
-    eddy_result res = eddy_shape_entry_build(e, pieces, count, spacing, name, err);
+    eddy_result res = eddyi_shape_entry_build(e, pieces, count, spacing, name, err);
     if (res != EDDY_OK) return res == EDDY_ERR_MEMORY ? res : EDDY_OK; /* probes read the panels */
     if (e->shape.count > EDDY_PROBE_MAX_PANELS) {
-        eddy_panel_shape_free(&e->shape);
+        eddyi_panel_shape_free(&e->shape);
         eddy_free(e->pieces);
         e->pieces = NULL;
         return EDDY_OK;
@@ -61,10 +61,10 @@ eddy_result eddy_coupling_probe_shape(eddy_coupling *c, const eddy_piece *pieces
     return EDDY_OK;
 }
 
-void eddy_coupling_probe_free(eddy_coupling *c)
+void eddyi_coupling_probe_free(eddy_coupling *c)
 {
     for (int s = 0; s < c->probe_count; ++s) {
-        eddy_panel_shape_free(&c->probe_cache[s].shape);
+        eddyi_panel_shape_free(&c->probe_cache[s].shape);
         eddy_free(c->probe_cache[s].pieces);
     }
     eddy_free(c->probe_cache);
@@ -115,21 +115,21 @@ static void solve_fine_outlines(const eddy_coupling *c)
     for (int body = 0; body < c->body_count; ++body) {
         const eddy_panel_shape *fine = fine_outline(c, body);
         if (!fine) continue;
-        eddy_panel_probe_midpoints(w, body, fine, xy + 2 * n);
+        eddyi_panel_probe_midpoints(w, body, fine, xy + 2 * n);
         const eddy_panel_world_body *pb = &w->bodies[body];
         for (int j = n; j < n + fine->count; ++j) /* its fine sheet replaces its own panels */
             c->probe_skip[2 * j] = pb->first, c->probe_skip[2 * j + 1] = pb->first + pb->shape->count;
         n += fine->count;
     }
-    eddy_fluid_velocity_many_of(c->fluid, c->pre_feedback, n, xy, uv);
-    eddy_wet_mirror_samples(c, c->pre_feedback, n, xy, uv); /* above a lid (surface.h) */
-    eddy_coupling_sources_velocity(c, n, xy, c->probe_skip, uv);
+    eddyi_fluid_velocity_many_of(c->fluid, c->pre_feedback, n, xy, uv);
+    eddyi_wet_mirror_samples(c, c->pre_feedback, n, xy, uv); /* above a lid (surface.h) */
+    eddyi_coupling_sources_velocity(c, n, xy, c->probe_skip, uv);
     n = 0;
     for (int body = 0; body < c->body_count; ++body) {
         const eddy_panel_shape *fine = fine_outline(c, body);
         if (!fine) continue;
         double b[EDDY_PROBE_MAX_PANELS];
-        eddy_panel_probe_strengths(w, body, fine, uv + 2 * n, b,
+        eddyi_panel_probe_strengths(w, body, fine, uv + 2 * n, b,
                                    c->probe_gamma + (size_t)body * EDDY_PROBE_MAX_PANELS);
         c->probe_solved[body] = c->probe_epoch;
         n += fine->count;
@@ -144,7 +144,7 @@ static const double *fine_strengths(const eddy_coupling *c, int body)
 
 /* uv[2n] += what the probe outline of every body near a point changes there
  * (xy in world coordinates). */
-void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv)
+void eddyi_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy, double *uv)
 {
     const eddy_panel_world *w = c->panels;
     if (c->body_count == 0 || !w->placed) return;
@@ -155,20 +155,20 @@ void eddy_coupling_probe_correct(const eddy_coupling *c, int n, const double *xy
         const double *gamma = NULL;
         for (int i = 0; i < n; ++i) {
             double x = xy[2 * i] - ox, y = xy[2 * i + 1] - oy;
-            double weight = eddy_panel_probe_weight(w, body, x, y);
+            double weight = eddyi_panel_probe_weight(w, body, x, y);
             if (weight == 0.0) continue;
             if (!gamma) gamma = fine_strengths(c, body);
             double d[2];
-            eddy_panel_probe_difference(w, body, fine, gamma, x, y, d);
+            eddyi_panel_probe_difference(w, body, fine, gamma, x, y, d);
             uv[2 * i] += weight * d[0];
             uv[2 * i + 1] += weight * d[1];
         }
     }
 }
 
-void eddy_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
+void eddyi_coupling_sources_velocity(const eddy_coupling *c, int n, const double *xy,
                                     const int *skip, double *uv)
 {
     const eddy_panel_world *w = c->panels;
-    eddy_panel_sources_velocity(w, 0, w->source_count, true, skip, 0.0, 0.0, n, xy, uv);
+    eddyi_panel_sources_velocity(w, 0, w->source_count, true, skip, 0.0, 0.0, n, xy, uv);
 }

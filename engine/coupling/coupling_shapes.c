@@ -11,14 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-bool eddy_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
+bool eddyi_shape_entry_matches(const eddy_shape_entry *e, const eddy_piece *pieces, int count,
                               double spacing)
 {
     return e->piece_count == count && e->spacing == spacing &&
-           eddy_pieces_equal(e->pieces, pieces, count);
+           eddyi_pieces_equal(e->pieces, pieces, count);
 }
 
-eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
+eddy_result eddyi_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces, int count,
                                    double spacing, const char *name, eddy_error *err)
 {
     memset(e, 0, sizeof *e);
@@ -32,9 +32,9 @@ eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces
     sd.pieces = pieces;
     sd.piece_count = count;
     sd.spacing = spacing;
-    eddy_result res = eddy_panel_shape_build(&sd, &e->shape, err);
+    eddy_result res = eddyi_panel_shape_build(&sd, &e->shape, err);
     if (res != EDDY_OK) {
-        eddy_panel_shape_free(&e->shape);
+        eddyi_panel_shape_free(&e->shape);
         eddy_free(e->pieces);
         e->pieces = NULL;
     }
@@ -43,16 +43,16 @@ eddy_result eddy_shape_entry_build(eddy_shape_entry *e, const eddy_piece *pieces
 
 /* Panels and pseudo-inverse for these pieces: from the asset's shape
  * catalogue, else from the coupling's cache, else built now and cached. */
-eddy_result eddy_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
+eddy_result eddyi_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces, int count,
                                      const eddy_panel_shape **out, eddy_error *err)
 {
-    *out = eddy_asset_find_shape(c->asset, pieces, count, c->desc.panel_spacing);
+    *out = eddyi_asset_find_shape(c->asset, pieces, count, c->desc.panel_spacing);
     if (*out) {
         ++c->shapes_from_asset;
         return EDDY_OK;
     }
     for (int s = 0; s < c->cache_count; ++s)
-        if (eddy_shape_entry_matches(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
+        if (eddyi_shape_entry_matches(&c->cache[s], pieces, count, c->desc.panel_spacing)) {
             *out = &c->cache[s].shape;
             return EDDY_OK;
         }
@@ -65,7 +65,7 @@ eddy_result eddy_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces,
     eddy_shape_entry *e = &c->cache[c->cache_count];
     char name[32];
     snprintf(name, sizeof name, "body shape %d", c->cache_count);
-    eddy_result res = eddy_shape_entry_build(e, pieces, count, c->desc.panel_spacing, name, err);
+    eddy_result res = eddyi_shape_entry_build(e, pieces, count, c->desc.panel_spacing, name, err);
     if (res != EDDY_OK) return res;
     ++c->cache_count;
     *out = &e->shape;
@@ -76,7 +76,7 @@ eddy_result eddy_coupling_find_shape(eddy_coupling *c, const eddy_piece *pieces,
  * Each piece is a set of discs: a box's or polygon's corners (radius 0), a
  * circle's centre (its radius); the diameter is the largest
  * |p_i - p_j| + r_i + r_j over all pairs, a disc with itself included. */
-double eddy_pieces_diameter(const eddy_piece *pieces, int count)
+double eddyi_pieces_diameter(const eddy_piece *pieces, int count)
 {
     double px[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
     double py[EDDY_PANEL_MAX_PIECES * EDDY_PANEL_MAX_VERTICES];
@@ -104,7 +104,7 @@ double eddy_pieces_diameter(const eddy_piece *pieces, int count)
     return widest;
 }
 
-eddy_result eddy_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err)
 {
     if (c->cache) return EDDY_OK;
     c->cache_capacity = c->desc.max_bodies;
@@ -114,10 +114,10 @@ eddy_result eddy_coupling_shape_cache_init(eddy_coupling *c, eddy_error *err)
 }
 
 /* Frees every cached outline and the cache. */
-void eddy_coupling_shape_cache_free(eddy_coupling *c)
+void eddyi_coupling_shape_cache_free(eddy_coupling *c)
 {
     for (int s = 0; s < c->cache_count; ++s) {
-        eddy_panel_shape_free(&c->cache[s].shape);
+        eddyi_panel_shape_free(&c->cache[s].shape);
         eddy_free(c->cache[s].pieces);
     }
     eddy_free(c->cache);

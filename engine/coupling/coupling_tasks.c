@@ -7,7 +7,7 @@
 #include "coupling_internal.h"
 #include "panel_fast.h"
 
-const eddy_tasks *eddy_coupling_tasks(eddy_coupling *c)
+const eddy_tasks *eddyi_coupling_tasks(eddy_coupling *c)
 {
     const eddy_coupling_desc *d = &c->desc;
     bool given = d->enqueue_task && d->finish_task && d->worker_count > 1 &&
@@ -19,7 +19,7 @@ const eddy_tasks *eddy_coupling_tasks(eddy_coupling *c)
     return &c->tasks;
 }
 
-eddy_result eddy_coupling_tasks_init(eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_coupling_tasks_init(eddy_coupling *c, eddy_error *err)
 {
     const eddy_coupling_desc *d = &c->desc;
     if (d->worker_count < 0 || d->worker_count > EDDY_MAX_WORKERS)
@@ -28,15 +28,15 @@ eddy_result eddy_coupling_tasks_init(eddy_coupling *c, eddy_error *err)
     if (!d->enqueue_task != !d->finish_task)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "coupling: enqueue_task and finish_task go together (one is NULL)");
-    eddy_coupling_tasks(c);
-    int workers = eddy_tasks_workers(&c->tasks);
+    eddyi_coupling_tasks(c);
+    int workers = eddyi_tasks_workers(&c->tasks);
     if (workers == 1) return EDDY_OK;
     c->worker_box = eddy_calloc((size_t)workers, sizeof *c->worker_box);
     c->fold_all = eddy_calloc((size_t)d->max_bodies * (size_t)c->r, sizeof *c->fold_all);
     if (!c->worker_box || !c->fold_all)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     for (int k = 1; k < workers; ++k) {
-        eddy_result res = eddy_box_feedback_create(c->asset->modes, c->asset->eigen_count,
+        eddy_result res = eddyi_box_feedback_create(c->asset->modes, c->asset->eigen_count,
                                                    c->asset->width, c->asset->height,
                                                    &c->worker_box[k], err);
         if (res != EDDY_OK) return res;
@@ -44,10 +44,10 @@ eddy_result eddy_coupling_tasks_init(eddy_coupling *c, eddy_error *err)
     return EDDY_OK;
 }
 
-void eddy_coupling_tasks_free(eddy_coupling *c)
+void eddyi_coupling_tasks_free(eddy_coupling *c)
 {
     if (c->worker_box)
-        for (int k = 1; k < c->tasks.workers; ++k) eddy_box_feedback_destroy(c->worker_box[k]);
+        for (int k = 1; k < c->tasks.workers; ++k) eddyi_box_feedback_destroy(c->worker_box[k]);
     eddy_free(c->worker_box);
     eddy_free(c->fold_all);
     c->worker_box = NULL;
@@ -69,14 +69,14 @@ eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
     c->desc.enqueue_task = enqueue_task;
     c->desc.finish_task = finish_task;
     c->desc.user_task_context = user_task_context;
-    eddy_result res = eddy_coupling_tasks_init(c, err);
-    if (res == EDDY_OK) res = eddy_panel_world_set_tasks(c->panels, &c->tasks, err);
+    eddy_result res = eddyi_coupling_tasks_init(c, err);
+    if (res == EDDY_OK) res = eddyi_panel_world_set_tasks(c->panels, &c->tasks, err);
     if (res != EDDY_OK) { /* back to what it was */
-        eddy_coupling_tasks_free(c);
+        eddyi_coupling_tasks_free(c);
         c->desc = before;
         c->tasks = tasks_before;
         c->worker_box = box_before, c->fold_all = fold_before;
-        eddy_panel_world_set_tasks(c->panels, &c->tasks, NULL);
+        eddyi_panel_world_set_tasks(c->panels, &c->tasks, NULL);
         return res;
     }
     eddy_tasks now = c->tasks; /* free the old scratch with the old worker count */
@@ -84,7 +84,7 @@ eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
     struct eddy_box_feedback **box_now = c->worker_box;
     double *fold_now = c->fold_all;
     c->worker_box = box_before, c->fold_all = fold_before;
-    eddy_coupling_tasks_free(c);
+    eddyi_coupling_tasks_free(c);
     c->tasks = now;
     c->worker_box = box_now, c->fold_all = fold_now;
     return EDDY_OK;

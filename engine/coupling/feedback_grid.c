@@ -24,12 +24,12 @@
 
 /* ------------------------------------------------------------ set-up */
 
-void eddy_grid_feedback_free(eddy_grid_feedback *g)
+void eddyi_grid_feedback_free(eddy_grid_feedback *g)
 {
     eddy_free(g->phi_weighted), eddy_free(g->field), eddy_free(g->xy);
     eddy_free(g->node_uv), eddy_free(g->node_used), eddy_free(g->stack);
-    eddy_quadtree_free(&g->tree);
-    eddy_qt_table_free(&g->table);
+    eddyi_quadtree_free(&g->tree);
+    eddyi_qt_table_free(&g->table);
     memset(g, 0, sizeof *g);
 }
 
@@ -48,7 +48,7 @@ static eddy_result take_error_table(eddy_grid_feedback *g, const eddy_asset *a, 
         memcpy(g->table.error, stored->error, n * sizeof(double));
         return EDDY_OK;
     }
-    return eddy_qt_table_build(&g->tree, panel_length, &g->table, err);
+    return eddyi_qt_table_build(&g->tree, panel_length, &g->table, err);
 }
 
 /* Rows w_s phi_k(s) of the projection: box modes sampled at the faces, grid
@@ -59,7 +59,7 @@ static void sample_basis(eddy_grid_feedback *g, const eddy_asset *a)
     for (int k = 0; k < g->modes; ++k) {
         const double *values = column;
         if (k < a->eigen_count)
-            eddy_box_sample_mode(&a->modes[k], &g->mac, column);
+            eddyi_box_sample_mode(&a->modes[k], &g->mac, column);
         else
             values = a->grid_modes + (size_t)(k - a->eigen_count) * (size_t)g->samples;
         double *row = g->phi_weighted + (size_t)k * (size_t)g->samples;
@@ -68,17 +68,17 @@ static void sample_basis(eddy_grid_feedback *g, const eddy_asset *a)
     for (int s = 0; s < g->samples; ++s) eddy_mac_position(&g->mac, s, &g->xy[2 * s], &g->xy[2 * s + 1]);
 }
 
-eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *c, eddy_error *err)
 {
     if (g->ready) return EDDY_OK;
     const eddy_asset *a = c->asset;
     g->mac = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     g->samples = eddy_mac_size(&g->mac);
     g->modes = a->mode_count;
-    eddy_result res = eddy_quadtree_build(&g->mac, &g->tree, err);
+    eddy_result res = eddyi_quadtree_build(&g->mac, &g->tree, err);
     if (res == EDDY_OK) res = take_error_table(g, a, c->desc.panel_spacing, err);
     if (res != EDDY_OK) {
-        eddy_grid_feedback_free(g);
+        eddyi_grid_feedback_free(g);
         return res;
     }
     int nodes = g->tree.node_count;
@@ -89,7 +89,7 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
     g->node_used = eddy_calloc((size_t)nodes, sizeof(bool));
     g->stack = eddy_alloc((size_t)nodes * sizeof(int));
     if (!g->phi_weighted || !g->field || !g->xy || !g->node_uv || !g->node_used || !g->stack) {
-        eddy_grid_feedback_free(g);
+        eddyi_grid_feedback_free(g);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for grid feedback");
     }
     sample_basis(g, a);
@@ -99,11 +99,11 @@ eddy_result eddy_grid_feedback_init(eddy_grid_feedback *g, const eddy_coupling *
 
 /* ------------------------------------------------------------ fields */
 
-void eddy_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w)
+void eddyi_grid_feedback_naive_field(eddy_grid_feedback *g, const eddy_panel_world *w)
 {
     for (int s = 0; s < g->samples; ++s) {
         double uv[2];
-        eddy_panel_world_velocity(w, g->xy[2 * s], g->xy[2 * s + 1], uv);
+        eddyi_panel_world_velocity(w, g->xy[2 * s], g->xy[2 * s + 1], uv);
         g->field[s] = s < eddy_mac_u_count(&g->mac) ? uv[0] : uv[1];
     }
 }
@@ -117,10 +117,10 @@ static int leaf_exact(eddy_grid_feedback *g, const eddy_qt_node *q, const double
     for (int j = q->j0; j < q->j1; ++j)
         for (int i = q->i0; i < q->i1; ++i) {
             int su = eddy_mac_u(m, i, j), sv = eddy_mac_v(m, i, j);
-            eddy_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, g->xy[2 * su],
+            eddyi_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, g->xy[2 * su],
                                 g->xy[2 * su + 1], uv);
             g->field[su] += uv[0];
-            eddy_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, g->xy[2 * sv],
+            eddyi_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, g->xy[2 * sv],
                                 g->xy[2 * sv + 1], uv);
             g->field[sv] += uv[1];
         }
@@ -142,10 +142,10 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
     while (top > 0) {
         int n = g->stack[--top];
         const eddy_qt_node *q = &g->tree.nodes[n];
-        double err = fabs(gamma) * scale * eddy_qt_table_error(&g->table, q->level, hypot(q->cx - mx, q->cy - my));
+        double err = fabs(gamma) * scale * eddyi_qt_table_error(&g->table, q->level, hypot(q->cx - mx, q->cy - my));
         if (err < threshold) {
             double uv[2];
-            eddy_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, q->cx, q->cy, uv);
+            eddyi_panel_velocity(seg[0], seg[1], seg[2], seg[3], gamma, q->cx, q->cy, uv);
             g->node_uv[2 * n] += uv[0];
             g->node_uv[2 * n + 1] += uv[1];
             g->node_used[n] = true;
@@ -153,7 +153,7 @@ static int traverse_panel(eddy_grid_feedback *g, const double *seg, double gamma
         } else if (q->child < 0) {
             evaluations += leaf_exact(g, q, seg, gamma);
         } else {
-            int kids = eddy_quadtree_children(&g->tree, n);
+            int kids = eddyi_quadtree_children(&g->tree, n);
             for (int k = 0; k < kids; ++k) g->stack[top++] = q->child + k;
         }
     }
@@ -180,7 +180,7 @@ static void push_down(eddy_grid_feedback *g)
     }
 }
 
-int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
+int eddyi_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_world *w,
                                       double threshold)
 {
     memset(g->field, 0, (size_t)g->samples * sizeof(double));
@@ -197,7 +197,7 @@ int eddy_grid_feedback_quadtree_field(eddy_grid_feedback *g, const eddy_panel_wo
     return evaluations < INT_MAX ? (int)evaluations : INT_MAX;
 }
 
-void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
+void eddyi_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
 {
     memset(out, 0, (size_t)r * sizeof(double));
     for (int k = 0; k < g->modes; ++k) {
@@ -208,7 +208,7 @@ void eddy_grid_feedback_project(const eddy_grid_feedback *g, int r, double *out)
     }
 }
 
-void eddy_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
+void eddyi_grid_feedback_draw(const eddy_grid_feedback *g, const double origin[2],
                              const eddy_debug_draw *d)
 {
     if (!g->ready) return;
@@ -230,14 +230,14 @@ static bool raw_feedback(eddy_coupling *c, double *out)
     case EDDY_FEEDBACK_OFF:
         return false;
     case EDDY_FEEDBACK_NAIVE:
-        eddy_grid_feedback_naive_field(&c->grid, c->panels);
-        eddy_grid_feedback_project(&c->grid, c->r, out);
+        eddyi_grid_feedback_naive_field(&c->grid, c->panels);
+        eddyi_grid_feedback_project(&c->grid, c->r, out);
         return true;
     case EDDY_FEEDBACK_QUADTREE: {
-        int used = eddy_grid_feedback_quadtree_field(&c->grid, c->panels, c->desc.quadtree_threshold);
+        int used = eddyi_grid_feedback_quadtree_field(&c->grid, c->panels, c->desc.quadtree_threshold);
         c->timings.quadtree_nodes = used < INT_MAX - c->timings.quadtree_nodes
                                         ? c->timings.quadtree_nodes + used : INT_MAX;
-        eddy_grid_feedback_project(&c->grid, c->r, out);
+        eddyi_grid_feedback_project(&c->grid, c->r, out);
         return true;
     }
     default:
@@ -246,9 +246,9 @@ static bool raw_feedback(eddy_coupling *c, double *out)
          * form per mode and panel for the paper pipeline, or when the panels
          * are too long for the Gauss rule */
         if (c->paper_pipeline || !c->box_feedback ||
-            !eddy_box_feedback_apply(c->box_feedback, c->panels, out))
-            eddy_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, out);
-        eddy_stream_feedback_grid_modes(&c->stream, c->panels, out);
+            !eddyi_box_feedback_apply(c->box_feedback, c->panels, out))
+            eddyi_panel_feedback_box(c->panels, c->asset->modes, c->asset->eigen_count, out);
+        eddyi_stream_feedback_grid_modes(&c->stream, c->panels, out);
         return true;
     }
 }
@@ -265,9 +265,9 @@ static void exact_body_feedback(const eddy_coupling *c, int b, struct eddy_box_f
     /* both box variants write out[0, eigen); the grid modes add to the rest */
     memset(out + eigen, 0, (size_t)(c->r - eigen) * sizeof(double));
     if (c->paper_pipeline || !box ||
-        !eddy_box_feedback_apply_range(box, c->panels, first, count, out))
-        eddy_panel_feedback_box_range(c->panels, first, count, c->asset->modes, eigen, out);
-    eddy_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);
+        !eddyi_box_feedback_apply_range(box, c->panels, first, count, out))
+        eddyi_panel_feedback_box_range(c->panels, first, count, c->asset->modes, eigen, out);
+    eddyi_stream_feedback_grid_modes_range(&c->stream, c->panels, first, count, out);
 }
 
 /* Every body's strengths, and those of its wall images, scaled by its
@@ -306,7 +306,7 @@ static bool scaled_strengths(const eddy_coupling *c, double *out)
  * bodies on the grid as the chapter does. */
 #define REACTION_MAX 1e-2
 
-void eddy_coupling_apply_feedback(eddy_coupling *c)
+void eddyi_coupling_apply_feedback(eddy_coupling *c)
 {
     if (c->reacted) { /* the water's share of the other forces (coupling_forces.c) */
         eddy_fluid_desc fd;
@@ -331,7 +331,7 @@ void eddy_coupling_apply_feedback(eddy_coupling *c)
     c->timings.quadtree_nodes = 0;
     bool exact = c->desc.feedback == EDDY_FEEDBACK_EXACT, any = false;
     if (exact && c->fold_all) { /* on the game's workers (coupling_tasks.c) */
-        if (eddy_coupling_feedback_on_workers(c)) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
+        if (eddyi_coupling_feedback_on_workers(c)) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
         return;
     }
     if (exact) memset(c->reduced, 0, (size_t)c->r * sizeof(double));
@@ -393,10 +393,10 @@ static void feedback_task(int start, int end, int worker, void *context)
     }
 }
 
-bool eddy_coupling_feedback_on_workers(eddy_coupling *c)
+bool eddyi_coupling_feedback_on_workers(eddy_coupling *c)
 {
     memset(c->reduced, 0, (size_t)c->r * sizeof(double));
-    eddy_tasks_run(&c->tasks, c->body_count, 4, feedback_task, c);
+    eddyi_tasks_run(&c->tasks, c->body_count, 4, feedback_task, c);
     bool any = false;
     for (int b = 0; b < c->body_count; ++b) { /* summed in body order, as the serial loop */
         if (c->info[b].fold == 0.0) continue;

@@ -30,7 +30,7 @@ static void stream_of_field(const eddy_mac *g, const double *field, double *psi)
     }
 }
 
-eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset *a, eddy_error *err)
+eddy_result eddyi_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset *a, eddy_error *err)
 {
     memset(s, 0, sizeof *s);
     s->mac = eddy_mac_make(a->width, a->height, a->nx, a->ny);
@@ -45,7 +45,7 @@ eddy_result eddy_stream_feedback_init(eddy_stream_feedback *s, const eddy_asset 
     return EDDY_OK;
 }
 
-void eddy_stream_feedback_free(eddy_stream_feedback *s)
+void eddyi_stream_feedback_free(eddy_stream_feedback *s)
 {
     eddy_free(s->psi);
     memset(s, 0, sizeof *s);
@@ -69,13 +69,13 @@ static void add_stream_values(const eddy_stream_feedback *s, double x, double y,
     }
 }
 
-void eddy_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
+void eddyi_stream_feedback_grid_modes(const eddy_stream_feedback *s, const eddy_panel_world *w,
                                      double *out)
 {
-    eddy_stream_feedback_grid_modes_range(s, w, 0, w->panel_count, out);
+    eddyi_stream_feedback_grid_modes_range(s, w, 0, w->panel_count, out);
 }
 
-void eddy_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
+void eddyi_stream_feedback_grid_modes_range(const eddy_stream_feedback *s,
                                            const eddy_panel_world *w, int first, int panels,
                                            double *out)
 {

@@ -76,7 +76,7 @@ static double wall_factor(double k, double depth, double width)
     return 1.0 / width + side * (1.0 - 2.0 * depth / width);
 }
 
-eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
+eddy_result eddyi_surface_create(eddy_coupling *c, eddy_error *err)
 {
     c->surface = NULL;
     const eddy_asset_surface *m = c->asset->surface;
@@ -127,7 +127,7 @@ eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err)
     return EDDY_OK;
 }
 
-void eddy_surface_destroy(eddy_surface *s)
+void eddyi_surface_destroy(eddy_surface *s)
 {
     if (!s) return;
     eddy_free(s->amp), eddy_free(s->rate), eddy_free(s->seen_rate), eddy_free(s->filter), eddy_free(s->wall_factor);
@@ -183,19 +183,19 @@ static double mode_sum(const eddy_surface *s, double x, const double *coef)
     return sum;
 }
 
-double eddy_surface_eta(const eddy_surface *s, double x)
+double eddyi_surface_eta(const eddy_surface *s, double x)
 {
     return s->mean + mode_sum(s, x, s->amp);
 }
 
-double eddy_surface_sigma(const eddy_surface *s, double width)
+double eddyi_surface_sigma(const eddy_surface *s, double width)
 {
     return fmax(s->min_sigma, SIGMA_OF_WIDTH * width);
 }
 
-double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes)
+double eddyi_surface_seen(eddy_surface *s, double x, double sigma, double *shapes)
 {
-    eddy_surface_shapes_at(s->modes, s->asset, x, shapes);
+    eddyi_surface_shapes_at(s->modes, s->asset, x, shapes);
     filter_of(s, sigma, s->filter);
     double sum = s->mean;
     for (int n = 0; n < s->count; ++n) {
@@ -205,24 +205,24 @@ double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes
     return sum;
 }
 
-void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2])
+void eddyi_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2])
 {
-    eddy_surface_velocity_at(s->modes, s->asset, s->seen_rate, x, y, uv);
+    eddyi_surface_velocity_at(s->modes, s->asset, s->seen_rate, x, y, uv);
 }
 
-void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
+void eddyi_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
                            double sigma)
 {
     if (d0 == 0.0 && d1 == 0.0) return;
-    eddy_surface_shapes_at(s->modes, s->asset, x0, s->shape_a);
-    eddy_surface_shapes_at(s->modes, s->asset, x1, s->shape_b);
+    eddyi_surface_shapes_at(s->modes, s->asset, x0, s->shape_a);
+    eddyi_surface_shapes_at(s->modes, s->asset, x1, s->shape_b);
     filter_of(s, sigma, s->filter);
     const double *norm = s->modes->norm;
     for (int n = 0; n < s->count; ++n)
         s->amp[n] += s->filter[n] * (d0 * s->shape_a[n] + d1 * s->shape_b[n]) / norm[n];
 }
 
-double eddy_surface_damping(const eddy_surface *s, int n, double g)
+double eddyi_surface_damping(const eddy_surface *s, int n, double g)
 {
     const eddy_asset_surface *m = s->modes;
     double omega = g > 0.0 ? sqrt(g * m->mu[n]) : 0.0, nu = s->viscosity;
@@ -230,7 +230,7 @@ double eddy_surface_damping(const eddy_surface *s, int n, double g)
     return fmax(rate, s->calm_rate);
 }
 
-void eddy_surface_advance(eddy_surface *s, double dt, double g)
+void eddyi_surface_advance(eddy_surface *s, double dt, double g)
 {
     s->g = g;
     if (!(g > 0.0)) return; /* no gravity: nothing restores the surface, it stays as it is */
@@ -238,13 +238,13 @@ void eddy_surface_advance(eddy_surface *s, double dt, double g)
     for (int n = 0; n < s->count; ++n) {
         double omega = sqrt(g * m->mu[n]), c = cos(omega * dt), sn = sin(omega * dt);
         double a = s->amp[n], b = s->rate[n] / omega;
-        double decay = exp(-eddy_surface_damping(s, n, g) * dt);
+        double decay = exp(-eddyi_surface_damping(s, n, g) * dt);
         s->amp[n] = decay * (c * a + sn * b);
         s->rate[n] = decay * omega * (c * b - sn * a);
     }
 }
 
-double eddy_surface_wave_energy(const eddy_surface *s)
+double eddyi_surface_wave_energy(const eddy_surface *s)
 {
     double g = s->g;
     if (!(g > 0.0)) return 0.0;
@@ -264,7 +264,7 @@ double eddy_coupling_surface_height(const eddy_coupling *c, double x)
 {
     if (!c) return 0.0;
     if (!c->surface) return c->desc.origin[1] + c->asset->height;
-    return c->desc.origin[1] + c->surface->depth + eddy_surface_eta(c->surface, x - c->desc.origin[0]);
+    return c->desc.origin[1] + c->surface->depth + eddyi_surface_eta(c->surface, x - c->desc.origin[0]);
 }
 
 void eddy_coupling_surface_heights(const eddy_coupling *c, int n, const double *x, double *y)
@@ -286,7 +286,7 @@ int eddy_coupling_splashes(const eddy_coupling *c, const eddy_splash **out)
 
 double eddy_coupling_surface_energy(const eddy_coupling *c)
 {
-    return c && c->surface ? eddy_surface_wave_energy(c->surface) : 0.0;
+    return c && c->surface ? eddyi_surface_wave_energy(c->surface) : 0.0;
 }
 
 eddy_result eddy_coupling_surface_disturb(eddy_coupling *c, double x, double width, double volume,
@@ -299,7 +299,7 @@ eddy_result eddy_coupling_surface_disturb(eddy_coupling *c, double x, double wid
                          "width >= 0 (got %g, %g, %g)", x, volume, width);
     eddy_surface *s = c->surface;
     double xf = x - c->desc.origin[0];
-    eddy_surface_shapes_at(s->modes, s->asset, xf, s->shape_a);
+    eddyi_surface_shapes_at(s->modes, s->asset, xf, s->shape_a);
     for (int n = 0; n < s->count; ++n) {
         double k = s->modes->k[n];
         double sigma = fmax(s->min_sigma, 0.5 * width); /* a Gaussian of sd width / 2 */

@@ -36,12 +36,12 @@ typedef struct eddy_surface {
                               sqrt(nu omega_n / 2) G_n (surface.c) */
     double calm_rate;      /* 1/s: the least amplitude decay rate of every mode, ln(100) /
                               wave_calm_time (0: the physical rates alone) */
-    int mirror_cap;        /* points eddy_wet_mirror_samples can take at once */
+    int mirror_cap;        /* points eddyi_wet_mirror_samples can take at once */
     int *mirror_at;        /* mirror_cap: scratch, which sample each mirrored point is */
     double *mirror_xy, *mirror_uv; /* 2 mirror_cap: scratch, the mirrored points, their flow */
     double g;              /* gravity's downward part in the last step (m/s^2) */
     double *amp, *rate;    /* count: a_n (m) and da_n/dt (m/s) */
-    double *seen_rate;     /* count: da_n/dt as the step's panels saw it (eddy_wet_update):
+    double *seen_rate;     /* count: da_n/dt as the step's panels saw it (eddyi_wet_update):
                               the waves' velocity the queries give, with the panels' */
     double *filter;        /* count: scratch, the smoothing a body sees and excites (surface.c) */
     double min_sigma;      /* m: the narrowest smoothing (FILTER / k_max) */
@@ -54,7 +54,7 @@ typedef struct eddy_surface {
                               (omega dt)^2). Box2D 2.4's one semi-implicit step: c = 1,
                               lead 0; v3's n substeps: c = (n + 1) / 2n, lead (n - 1) / 2n,
                               3/8 for its 4 (a floating body's bobbing grew without it) */
-    bool closing;          /* the step under way will be closed (eddy_wet_will_close) */
+    bool closing;          /* the step under way will be closed (eddyi_wet_will_close) */
     double half_left;      /* s: the modes' rotation left for the close (THE HYDROSTATIC KICKS) */
     double mean;           /* the mean level above D: the water the bodies displace / W_s */
     double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
@@ -78,11 +78,11 @@ typedef struct eddy_wet_body {
     bool pose_known;
     double pose[3];        /* origin and angle (fluid coordinates) at the last source */
     bool split;            /* the last step ended with the closing half of the
-                              hydrostatic kick (eddy_wet_close): the next opens with the
+                              hydrostatic kick (eddyi_wet_close): the next opens with the
                               other half instead of handing the solver the whole force */
     double kick[3];        /* (M + s M_a)^-1 (buoyancy + weight) at the close, m/s^2, rad/s^2 */
     double expect[3];      /* the velocity the solver should reach with what it was
-                              handed (eddy_wet_handed); anything else touched it */
+                              handed (eddyi_wet_handed); anything else touched it */
     bool handed;           /* expect is set for the step under way */
     bool opened;           /* the step under way opened with a half kick */
     bool touched;          /* something besides the coupling moved it in the last step
@@ -96,32 +96,32 @@ typedef struct eddy_wet_body {
 
 /* Creates the surface state for a fluid whose asset has a surface (NULL in
  * *out otherwise). */
-eddy_result eddy_surface_create(eddy_coupling *c, eddy_error *err);
-void eddy_surface_destroy(eddy_surface *s);
+eddy_result eddyi_surface_create(eddy_coupling *c, eddy_error *err);
+void eddyi_surface_destroy(eddy_surface *s);
 /* eta at x (fluid coordinates) above D: the mean level plus every mode. */
-double eddy_surface_eta(const eddy_surface *s, double x);
+double eddyi_surface_eta(const eddy_surface *s, double x);
 /* The smoothing width of a body of the given width (m). */
-double eddy_surface_sigma(const eddy_surface *s, double width);
+double eddyi_surface_sigma(const eddy_surface *s, double width);
 /* The smoothed elevation a body sees at x (above D, the mean included) with
  * the smoothing width sigma; the filtered mode shapes go to shapes (count
  * values). */
-double eddy_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
+double eddyi_surface_seen(eddy_surface *s, double x, double sigma, double *shapes);
 /* The modes' own velocity at (x, y) (fluid coordinates) as the step's panels saw it
  * (seen_rate), added to uv. */
-void eddy_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
+void eddyi_surface_wave_velocity(const eddy_surface *s, double x, double y, double uv[2]);
 /* Puts water displaced near x0 (d0, m^2) and near x1 (d1) into the modes: the
  * projection of two smoothed point sources (the constant part, the mean
  * level, follows the bodies' areas instead). */
-void eddy_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
+void eddyi_surface_displace(eddy_surface *s, double x0, double d0, double x1, double d1,
                            double sigma);
 /* The amplitude decay rate (1/s) of mode n at gravity g (surface.c, THE
  * DAMPING). */
-double eddy_surface_damping(const eddy_surface *s, int n, double g);
+double eddyi_surface_damping(const eddy_surface *s, int n, double g);
 /* The modes over dt with gravity g (m/s^2, downward): exact rotation of each
  * oscillator, then the decay. */
-void eddy_surface_advance(eddy_surface *s, double dt, double g);
+void eddyi_surface_advance(eddy_surface *s, double dt, double g);
 /* Wave energy, J per metre: rho g N_n (a_n^2 + (da_n/dt / omega_n)^2) / 2 summed. */
-double eddy_surface_wave_energy(const eddy_surface *s);
+double eddyi_surface_wave_energy(const eddy_surface *s);
 
 /* ------------------------------------------------------------ surface_bodies.c */
 
@@ -129,85 +129,85 @@ double eddy_surface_wave_energy(const eddy_surface *s);
  * conservative part of a floating body's load, are split round the rigid-body
  * step as velocity Verlet splits a force: half a kick at the start of the
  * step, the drift (the solver's step with the other forces), half a kick at
- * the end, at the new pose (surface_bodies.c, eddy_wet_close). Only
+ * the end, at the new pose (surface_bodies.c, eddyi_wet_close). Only
  * eddy_coupling_step can close a step; after eddy_coupling_advance the game
  * steps the world, and the whole force goes to the solver as before. */
 /* After the world's step: the water every body displaced into the modes, the
  * mean level, every body against the surface at its new pose, and the closing
  * half kick of every floating body the solver moved freely. */
-void eddy_wet_close(eddy_coupling *c, double dt);
+void eddyi_wet_close(eddy_coupling *c, double dt);
 /* Called by eddy_coupling_step before its advance: the step will be closed,
  * so the modes turn by half the step before the rigid bodies' step and by
  * the other half after the water the bodies displaced went in (the wave
  * forces' work then matches the energy the waves take to O(dt^3)). */
-void eddy_wet_will_close(eddy_coupling *c);
+void eddyi_wet_will_close(eddy_coupling *c);
 /* The opening half kick of body b if the last step closed with one (its
  * velocity is set); true if it did, and the solver is then not to be handed
  * buoyancy and weight. */
-bool eddy_wet_open(eddy_coupling *c, int b, double dt);
+bool eddyi_wet_open(eddy_coupling *c, int b, double dt);
 /* What the solver was handed for body b (force and torque at its centre of
  * mass, per metre), to tell at the close whether anything else moved it. */
-void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt);
+void eddyi_wet_handed(eddy_coupling *c, int b, const double out[3], double dt);
 /* (M + s M_a)^-1 times buoyancy and weight of body b at its pose and wet part
  * as measured last (coupling_forces.c), world axes, about the centre of mass,
  * into acc; and into dv the velocity change of the slamming impulse
- * -(ds / 2) M_a q_rel of a change ds of its immersion (eddy_wet_slam), made
+ * -(ds / 2) M_a q_rel of a change ds of its immersion (eddyi_wet_slam), made
  * to keep the energy exactly together with the half kick of half seconds
  * that follows it. */
-void eddy_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
+void eddyi_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,
                                             double acc[3], double dv[3]);
 
 /* The surface's part of a coupled step, after the fluid's: every body's
  * displacement since the last step into the modes, then the modes over dt.
  * Clears the events of the last step. */
-void eddy_surface_step(eddy_coupling *c, double dt);
+void eddyi_surface_step(eddy_coupling *c, double dt);
 /* Every body's wet part against the surface as it is now; events for those
  * that entered or left; the rigid-body solver's mass and gravity of those
  * that did. Called once per step before the forces. */
-void eddy_wet_update(eddy_coupling *c, double dt);
+void eddyi_wet_update(eddy_coupling *c, double dt);
 /* The hooks of coupling_forces.c (each a no-op answer for a body inside a full
  * tank): */
-bool eddy_wet_in_water(const eddy_coupling *c, int b);
-double eddy_wet_fraction(const eddy_coupling *c, int b);
+bool eddyi_wet_in_water(const eddy_coupling *c, int b);
+double eddyi_wet_fraction(const eddy_coupling *c, int b);
 /* Where body b meets the flow: its centre of mass, drawn towards the wet
  * part's centroid as it leaves the water. */
-void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2]);
+void eddyi_wet_sample_point(const eddy_coupling *c, int b, double centre[2]);
 /* The water body b displaces when only part of it is wet: the wet part's
  * area and centroid (fluid coordinates) and the slope of the surface line it
  * floats in (coupling_forces.c turns them into the hydrostatic load, the one
  * code path for every body). False for a full tank and for a body wholly
  * under water (the whole outline then; *slope is still set, 0 in a full
  * tank). */
-bool eddy_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
+bool eddyi_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
                      double *slope);
 /* The frontal width of the wet part across (ex, ey), ramped in over the
  * first WET_DRAG_RAMP of immersion (surface levels only). */
-double eddy_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey);
+double eddyi_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey);
 /* The waves' velocity where body b meets the flow, added to uv. */
-void eddy_wet_add_waves(const eddy_coupling *c, int b, const double at[2], double uv[2]);
+void eddyi_wet_add_waves(const eddy_coupling *c, int b, const double at[2], double uv[2]);
 /* The slamming term: the impulse that keeps the kinetic energy of a body whose
  * added mass changed with its immersion, -(ds / 2) M_a q_rel, as a force over
  * dt added to q (generalised, about the centre of mass). */
-void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
+void eddyi_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
                    double q[3]);
 /* Whether body b is handed back to Box2D dry (out of the water of a surface
  * level, or out of a full tank's domain): its own gravity scale and mass then stand in Box2D, not the
  * coupling's 0 and added mass (coupling.c's resync_body). */
-bool eddy_wet_released(const eddy_coupling *c, int b);
-/* Sets up body b's wet state when it is added (after eddy_coupling_body_attach). */
-void eddy_wet_attach(eddy_coupling *c, int b);
+bool eddyi_wet_released(const eddy_coupling *c, int b);
+/* Sets up body b's wet state when it is added (after eddyi_coupling_body_attach). */
+void eddyi_wet_attach(eddy_coupling *c, int b);
 /* The wet weights of the panels into the panel world, after it placed them:
  * 0 for a body out of the water, else the fraction of each panel's length
  * inside the tank's sides (a full tank: inside [0, W] x [0, D]); a body
  * reaching through the lid keeps its panels above it (surface_bodies.c). */
-void eddy_wet_mask_panels(eddy_coupling *c);
+void eddyi_wet_mask_panels(eddy_coupling *c);
 /* The reduced flow at the n points xy above the lid of a surface level
  * replaced by its mirror image in the lid, (u, -v) at (x, 2 D - y): what the
  * panels of a body reaching through the lid see (coef: the fluid's
  * coefficients to use, NULL: its own); and the waves' velocity added at
  * every point (above the lid: (-u, v) at the mirror point). Nothing in a
  * full tank. */
-void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
+void eddyi_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv);
 
 #endif

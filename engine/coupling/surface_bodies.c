@@ -18,7 +18,7 @@
  *              restoring moment of the centre of buoyancy, and, on a sloping
  *              surface, the push of the wave's pressure gradient down the
  *              slope (Froude-Krylov of the long wave). The wet part and the
- *              slope come from here (eddy_wet_region), the load from the
+ *              slope come from here (eddyi_wet_region), the load from the
  *              hydrostatics every body gets (coupling_forces.c,
  *              hydrostatic_load);
  *   added mass s M_a. For a body symmetric about its waterline half under
@@ -110,14 +110,14 @@ static void water_under(eddy_surface *s, const eddy_wet_body *w, const double po
 {
     double lo, hi;
     pieces_extent(w, pose, &lo, &hi);
-    *sigma = eddy_surface_sigma(s, hi - lo);
+    *sigma = eddyi_surface_sigma(s, hi - lo);
     double x0 = fmin(fmax(lo, 0.0), s->width), x1 = fmin(fmax(hi, 0.0), s->width);
     if (!(x1 - x0 > 1e-9 * s->width)) { /* a sliver or outside: a flat surface */
         double mid = 0.5 * (x0 + x1);
         x0 = fmax(mid - 0.5e-9 * s->width, 0.0), x1 = x0 + 1e-9 * s->width;
     }
-    double y0 = s->depth + eddy_surface_seen(s, x0, *sigma, s->shape_a);
-    double y1 = s->depth + eddy_surface_seen(s, x1, *sigma, s->shape_b);
+    double y0 = s->depth + eddyi_surface_seen(s, x0, *sigma, s->shape_a);
+    double y1 = s->depth + eddyi_surface_seen(s, x1, *sigma, s->shape_b);
     double slope = (y1 - y0) / (x1 - x0);
     if (slope > MAX_SLOPE || slope < -MAX_SLOPE) {
         double mid = 0.5 * (y0 + y1), clamped = slope > 0 ? MAX_SLOPE : -MAX_SLOPE;
@@ -176,19 +176,19 @@ static void displace_bodies(eddy_coupling *c)
             eddy_water_region r;
             water_under(s, w, now, line, &r, &sigma);
             eddy_wet_part was, is;
-            eddy_wet_part_of(w->pieces, w->piece_count, w->pose[0], w->pose[1], w->pose[2], &r, &was);
-            eddy_wet_part_of(w->pieces, w->piece_count, now[0], now[1], now[2], &r, &is);
+            eddyi_wet_part_of(w->pieces, w->piece_count, w->pose[0], w->pose[1], w->pose[2], &r, &was);
+            eddyi_wet_part_of(w->pieces, w->piece_count, now[0], now[1], now[2], &r, &is);
             double g0[2], g1[2];
             displaced_halves(wet_area(c, b, &was), was.cx, line, g0);
             displaced_halves(wet_area(c, b, &is), is.cx, line, g1);
-            eddy_surface_displace(s, line[0], g1[0] - g0[0], line[2], g1[1] - g0[1], sigma);
+            eddyi_surface_displace(s, line[0], g1[0] - g0[0], line[2], g1[1] - g0[1], sigma);
         }
         memcpy(w->pose, now, sizeof now);
         w->pose_known = true;
     }
 }
 
-void eddy_surface_step(eddy_coupling *c, double dt)
+void eddyi_surface_step(eddy_coupling *c, double dt)
 {
     c->splash_count = 0;
     eddy_surface *s = c->surface;
@@ -196,10 +196,10 @@ void eddy_surface_step(eddy_coupling *c, double dt)
     displace_bodies(c);
     double turn = dt + s->half_left; /* (a close that did not come: the rest of its turn) */
     s->half_left = s->closing ? 0.5 * dt : 0.0;
-    eddy_surface_advance(s, turn - s->half_left, downward_gravity(c));
+    eddyi_surface_advance(s, turn - s->half_left, downward_gravity(c));
 }
 
-void eddy_wet_will_close(eddy_coupling *c)
+void eddyi_wet_will_close(eddy_coupling *c)
 {
     if (c && c->surface) c->surface->closing = true;
 }
@@ -260,7 +260,7 @@ static bool origin_inside(const eddy_coupling *c, const eddy_body *body)
 
 /* The surface a body floats in during a step, taken at the step's middle.
  * The water the body displaces in the step goes into the modes only at the
- * next step (eddy_surface_step), after the body has moved; a body feeling the
+ * next step (eddyi_surface_step), after the body has moved; a body feeling the
  * surface of the step's start would do the work of the first order only,
  * while the kick a_n += da_n gives the waves rho g N_n (a_n da_n + da_n^2 / 2):
  * the second term, the body's own bump, is energy from nowhere, about 9 % of
@@ -280,7 +280,7 @@ static void midstep_line(eddy_coupling *c, int b, const double pose[3], double d
     eddy_water_region r;
     region_of_line(s, w->line, &r);
     eddy_wet_part later;
-    eddy_wet_part_of(w->pieces, w->piece_count, next[0], next[1], next[2], &r, &later);
+    eddyi_wet_part_of(w->pieces, w->piece_count, next[0], next[1], next[2], &r, &later);
     double g0[2], g1[2];
     displaced_halves(wet_area(c, b, now), now->cx, w->line, g0);
     displaced_halves(wet_area(c, b, &later), later.cx, w->line, g1);
@@ -323,11 +323,11 @@ static void measure_body(eddy_coupling *c, int b, double dt)
         double sigma;
         water_under(c->surface, w, pose, w->line, &r, &sigma);
         eddy_wet_part part;
-        eddy_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
+        eddyi_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
         if (dt > 0.0 && part.area > 0.0) {
             midstep_line(c, b, pose, dt, &part);
             region_of_line(c->surface, w->line, &r);
-            eddy_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
+            eddyi_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
         }
         w->fraction = part.full_area > 0.0 ? fmin(part.area / part.full_area, 1.0) : 0.0;
         w->area = wet_area(c, b, &part);
@@ -362,7 +362,7 @@ static double displaced_at(eddy_coupling *c, double mean)
         double pose[3];
         fluid_pose(c, c->bodies[b], pose);
         eddy_wet_part part;
-        eddy_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
+        eddyi_wet_part_of(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, &part);
         sum += wet_area(c, b, &part);
     }
     return sum;
@@ -396,7 +396,7 @@ static void settle_mean(eddy_coupling *c)
     s->displaced = m0 * s->open_width;
 }
 
-void eddy_wet_update(eddy_coupling *c, double dt)
+void eddyi_wet_update(eddy_coupling *c, double dt)
 {
     settle_mean(c);
     if (c->surface)
@@ -435,7 +435,7 @@ static bool moved_freely(const eddy_coupling *c, int b, double dt)
     return true;
 }
 
-void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
+void eddyi_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
 {
     if (!c->surface) return;
     eddy_wet_body *w = &c->wet[b];
@@ -450,7 +450,7 @@ void eddy_wet_handed(eddy_coupling *c, int b, const double out[3], double dt)
     w->handed = true;
     if (!w->opened && c->surface->closing) { /* the first step of a split, or after a contact */
         double none[3];
-        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->whole, none);
+        eddyi_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->whole, none);
     }
 }
 
@@ -476,7 +476,7 @@ static void expect_own(eddy_coupling *c, int b, const double own[3], double dt)
     w->handed = true;
 }
 
-bool eddy_wet_open(eddy_coupling *c, int b, double dt)
+bool eddyi_wet_open(eddy_coupling *c, int b, double dt)
 {
     eddy_wet_body *w = &c->wet[b];
     bool split = w->split;
@@ -494,7 +494,7 @@ bool eddy_wet_open(eddy_coupling *c, int b, double dt)
             return false;
         }
         double none[3];
-        eddy_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->kick, none);
+        eddyi_coupling_hydrostatic_acceleration(c, b, 0.0, 0.0, w->kick, none);
     }
     /* the solver moves the position by c dt^2 of its own gravity, c = 1 -
        lead (Box2D 2.4: 1; v3's n substeps: (n + 1) / 2n): taking c dt of it
@@ -516,12 +516,12 @@ bool eddy_wet_open(eddy_coupling *c, int b, double dt)
  * where the one-sided step (the whole force held over the solver's step,
  * positions moved with the new velocity) swings by omega dt / 2, and the
  * state between steps has its velocity at the same time as its position. */
-void eddy_wet_close(eddy_coupling *c, double dt)
+void eddyi_wet_close(eddy_coupling *c, double dt)
 {
     eddy_surface *s = c->surface;
     if (!s) return;
     displace_bodies(c);
-    if (s->half_left > 0.0) eddy_surface_advance(s, s->half_left, downward_gravity(c));
+    if (s->half_left > 0.0) eddyi_surface_advance(s, s->half_left, downward_gravity(c));
     s->half_left = 0.0;
     s->closing = false;
     settle_mean(c);
@@ -534,7 +534,7 @@ void eddy_wet_close(eddy_coupling *c, double dt)
         if (!free) continue;
         hand_over(c, b, w->fraction);
         double dv[3], ds = w->wet ? w->fraction - w->step_fraction : 0.0;
-        eddy_coupling_hydrostatic_acceleration(c, b, ds, 0.5 * dt, w->kick, dv); /* dry: its weight */
+        eddyi_coupling_hydrostatic_acceleration(c, b, ds, 0.5 * dt, w->kick, dv); /* dry: its weight */
         if (w->wet) w->step_fraction = w->fraction;
         for (int i = 0; i < 3; ++i) /* a whole kick at the start stood for two halves */
             dv[i] += 0.5 * dt * (w->kick[i] - (opened ? 0.0 : w->whole[i])) -
@@ -544,11 +544,11 @@ void eddy_wet_close(eddy_coupling *c, double dt)
     }
 }
 
-void eddy_wet_attach(eddy_coupling *c, int b)
+void eddyi_wet_attach(eddy_coupling *c, int b)
 {
     eddy_wet_body *w = &c->wet[b];
     memset(w, 0, sizeof *w);
-    if (eddy_body_panel_pieces(c->bodies[b], w->pieces, &w->piece_count, NULL) != EDDY_OK)
+    if (eddyi_body_panel_pieces(c->bodies[b], w->pieces, &w->piece_count, NULL) != EDDY_OK)
         w->piece_count = 0;
     /* attach handed the whole added mass and the weight to the coupling */
     w->held_fraction = 1.0;
@@ -560,19 +560,19 @@ void eddy_wet_attach(eddy_coupling *c, int b)
 
 /* ------------------------------------------------------------ the hooks */
 
-bool eddy_wet_in_water(const eddy_coupling *c, int b) { return c->wet[b].wet; }
+bool eddyi_wet_in_water(const eddy_coupling *c, int b) { return c->wet[b].wet; }
 
-bool eddy_wet_released(const eddy_coupling *c, int b)
+bool eddyi_wet_released(const eddy_coupling *c, int b)
 {
     return c->wet[b].dry_released;
 }
 
-double eddy_wet_fraction(const eddy_coupling *c, int b)
+double eddyi_wet_fraction(const eddy_coupling *c, int b)
 {
     return c->surface ? c->wet[b].fraction : 1.0;
 }
 
-void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2])
+void eddyi_wet_sample_point(const eddy_coupling *c, int b, double centre[2])
 {
     if (!c->surface) return;
     const eddy_wet_body *w = &c->wet[b];
@@ -581,7 +581,7 @@ void eddy_wet_sample_point(const eddy_coupling *c, int b, double centre[2])
     centre[1] = w->centroid[1] + s * (centre[1] - w->centroid[1]);
 }
 
-bool eddy_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
+bool eddyi_wet_region(const eddy_coupling *c, int b, double *area, double centroid[2],
                      double *slope)
 {
     *slope = 0.0;
@@ -594,24 +594,24 @@ bool eddy_wet_region(const eddy_coupling *c, int b, double *area, double centroi
     return true;
 }
 
-double eddy_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey)
+double eddyi_wet_frontal_width(const eddy_coupling *c, int b, double ex, double ey)
 {
     const eddy_wet_body *w = &c->wet[b];
     eddy_water_region r;
     region_of_line(c->surface, w->line, &r);
     double pose[3];
     fluid_pose(c, c->bodies[b], pose);
-    double width = eddy_wet_width(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, ex, ey);
+    double width = eddyi_wet_width(w->pieces, w->piece_count, pose[0], pose[1], pose[2], &r, ex, ey);
     return width * fmin(1.0, w->fraction / WET_DRAG_RAMP);
 }
 
-void eddy_wet_add_waves(const eddy_coupling *c, int b, const double at[2], double uv[2])
+void eddyi_wet_add_waves(const eddy_coupling *c, int b, const double at[2], double uv[2])
 {
     (void)b;
-    if (c->surface) eddy_surface_wave_velocity(c->surface, at[0], at[1], uv);
+    if (c->surface) eddyi_surface_wave_velocity(c->surface, at[0], at[1], uv);
 }
 
-void eddy_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
+void eddyi_wet_slam(eddy_coupling *c, int b, const double *ma_full, const double qrel[3], double dt,
                    double q[3])
 {
     if (!c->surface) return;
@@ -652,10 +652,10 @@ static double share_inside(double x1, double y1, double x2, double y2, double W,
  * for the closed one: 40-48 % of a stream along the lid went through the wet
  * part (tests/test_lid_flow.c). Closed, the outline keeps the stream out of
  * its inside whatever the panels above the lid carry; what they see there is
- * the flow under the lid mirrored in it (eddy_wet_mirror_samples), the
+ * the flow under the lid mirrored in it (eddyi_wet_mirror_samples), the
  * stream the mirrored wet part would meet. Only the sides of the tank
  * still cut a panel (a body reaching out of the domain sideways). */
-void eddy_wet_mask_panels(eddy_coupling *c)
+void eddyi_wet_mask_panels(eddy_coupling *c)
 {
     eddy_panel_world *pw = c->panels;
     bool any = c->surface != NULL;
@@ -687,13 +687,13 @@ static void add_waves_to_samples(const eddy_surface *s, double D, int n, const d
     for (int p = 0; p < n; ++p) {
         double x = xy[2 * p], y = xy[2 * p + 1], w[2] = {0.0, 0.0};
         bool above = y > D;
-        eddy_surface_wave_velocity(s, x, above ? fmax(2.0 * D - y, 0.0) : y, w);
+        eddyi_surface_wave_velocity(s, x, above ? fmax(2.0 * D - y, 0.0) : y, w);
         uv[2 * p] += above ? -w[0] : w[0];
         uv[2 * p + 1] += w[1];
     }
 }
 
-void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
+void eddyi_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv)
 {
     eddy_surface *s = c->surface;
@@ -709,7 +709,7 @@ void eddy_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, 
             ++count;
         }
         if (count == 0) continue;
-        if (coef) eddy_fluid_velocity_many_of(c->fluid, coef, count, s->mirror_xy, s->mirror_uv);
+        if (coef) eddyi_fluid_velocity_many_of(c->fluid, coef, count, s->mirror_xy, s->mirror_uv);
         else eddy_fluid_velocity_many(c->fluid, count, s->mirror_xy, s->mirror_uv);
         for (int q = 0; q < count; ++q) {
             int p = s->mirror_at[q];

@@ -11,14 +11,14 @@
 
 static double cross2(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
 
-double eddy_water_region_top(const eddy_water_region *r, double x)
+double eddyi_water_region_top(const eddy_water_region *r, double x)
 {
     double span = r->x1 - r->x0;
     if (!(span > 0.0)) return 0.5 * (r->top0 + r->top1);
     return r->top0 + (r->top1 - r->top0) * (x - r->x0) / span;
 }
 
-int eddy_water_region_corners(const eddy_water_region *r, double out[4][2])
+int eddyi_water_region_corners(const eddy_water_region *r, double out[4][2])
 {
     out[0][0] = r->x0, out[0][1] = r->floor;
     out[1][0] = r->x1, out[1][1] = r->floor;
@@ -34,7 +34,7 @@ static double side(const double a[2], const double b[2], const double p[2])
     return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
 }
 
-int eddy_clip_convex(const double (*p)[2], int n, const double (*q)[2], int m, double (*out)[2])
+int eddyi_clip_convex(const double (*p)[2], int n, const double (*q)[2], int m, double (*out)[2])
 {
     double buf[2][EDDY_CLIP_MAX + 8][2];
     int count = n;
@@ -63,7 +63,7 @@ int eddy_clip_convex(const double (*p)[2], int n, const double (*q)[2], int m, d
     return count;
 }
 
-void eddy_polygon_moments(const double (*p)[2], int n, double *area, double *mx, double *my)
+void eddyi_polygon_moments(const double (*p)[2], int n, double *area, double *mx, double *my)
 {
     double a = 0.0, sx = 0.0, sy = 0.0;
     for (int k = 0; k < n; ++k) {
@@ -118,7 +118,7 @@ static void side_moments(const double p[2], const double q[2], double R, double 
     }
 }
 
-void eddy_disc_moments_in(double cx, double cy, double radius, const double (*q)[2], int m,
+void eddyi_disc_moments_in(double cx, double cy, double radius, const double (*q)[2], int m,
                           double *area, double *mx, double *my)
 {
     /* wholly outside one side, or inside every side: exactly nothing or all
@@ -207,18 +207,18 @@ static int quick_side(const placed_piece *pp, const eddy_water_region *r)
             for (int k = 0; k < 2; ++k)
                 lo[k] = fmin(lo[k], pp->corners[v][k]), hi[k] = fmax(hi[k], pp->corners[v][k]);
     }
-    double top_lo = fmin(eddy_water_region_top(r, lo[0]), eddy_water_region_top(r, hi[0]));
-    double top_hi = fmax(eddy_water_region_top(r, lo[0]), eddy_water_region_top(r, hi[0]));
+    double top_lo = fmin(eddyi_water_region_top(r, lo[0]), eddyi_water_region_top(r, hi[0]));
+    double top_hi = fmax(eddyi_water_region_top(r, lo[0]), eddyi_water_region_top(r, hi[0]));
     if (hi[0] <= r->x0 || lo[0] >= r->x1 || hi[1] <= r->floor || lo[1] >= top_hi) return -1;
     if (lo[0] >= r->x0 && hi[0] <= r->x1 && lo[1] >= r->floor && hi[1] <= top_lo) return 1;
     return 0;
 }
 
-void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, double angle,
+void eddyi_wet_part_of(const eddy_piece *pieces, int count, double x, double y, double angle,
                       const eddy_water_region *r, eddy_wet_part *out)
 {
     double q[4][2];
-    int m = eddy_water_region_corners(r, q);
+    int m = eddyi_water_region_corners(r, q);
     double cs = cos(angle), sn = sin(angle);
     double area = 0.0, mx = 0.0, my = 0.0, full = 0.0;
     double lo = INFINITY, hi = -INFINITY;
@@ -233,10 +233,10 @@ void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, d
             lo = fmin(lo, pp.cx - pp.radius), hi = fmax(hi, pp.cx + pp.radius);
             if (where > 0) a = fa, sx = pp.cx * fa, sy = pp.cy * fa;
             else if (where < 0) a = sx = sy = 0.0;
-            else eddy_disc_moments_in(pp.cx, pp.cy, pp.radius, (const double(*)[2])q, m, &a, &sx, &sy);
+            else eddyi_disc_moments_in(pp.cx, pp.cy, pp.radius, (const double(*)[2])q, m, &a, &sx, &sy);
         } else {
             double fa, fx, fy;
-            eddy_polygon_moments((const double(*)[2])pp.corners, pp.n, &fa, &fx, &fy);
+            eddyi_polygon_moments((const double(*)[2])pp.corners, pp.n, &fa, &fx, &fy);
             full += fa;
             for (int v = 0; v < pp.n; ++v) lo = fmin(lo, pp.corners[v][0]), hi = fmax(hi, pp.corners[v][0]);
             if (where > 0) {
@@ -245,9 +245,9 @@ void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, d
                 a = sx = sy = 0.0;
             } else {
                 double clipped[EDDY_CLIP_MAX][2];
-                int c = eddy_clip_convex((const double(*)[2])pp.corners, pp.n, (const double(*)[2])q,
+                int c = eddyi_clip_convex((const double(*)[2])pp.corners, pp.n, (const double(*)[2])q,
                                          m, clipped);
-                if (c >= 3) eddy_polygon_moments((const double(*)[2])clipped, c, &a, &sx, &sy);
+                if (c >= 3) eddyi_polygon_moments((const double(*)[2])clipped, c, &a, &sx, &sy);
                 else a = sx = sy = 0.0;
             }
         }
@@ -299,11 +299,11 @@ static void disc_extent(const placed_piece *pp, const double (*q)[2], int m, dou
     }
 }
 
-double eddy_wet_width(const eddy_piece *pieces, int count, double x, double y, double angle,
+double eddyi_wet_width(const eddy_piece *pieces, int count, double x, double y, double angle,
                       const eddy_water_region *r, double ex, double ey)
 {
     double q[4][2];
-    int m = eddy_water_region_corners(r, q);
+    int m = eddyi_water_region_corners(r, q);
     double cs = cos(angle), sn = sin(angle), nx = -ey, ny = ex;
     double lo = INFINITY, hi = -INFINITY;
     for (int k = 0; k < count; ++k) {
@@ -322,7 +322,7 @@ double eddy_wet_width(const eddy_piece *pieces, int count, double x, double y, d
         }
         double clipped[EDDY_CLIP_MAX][2];
         int c = where > 0 ? pp.n
-                          : eddy_clip_convex((const double(*)[2])pp.corners, pp.n,
+                          : eddyi_clip_convex((const double(*)[2])pp.corners, pp.n,
                                              (const double(*)[2])q, m, clipped);
         if (where > 0) memcpy(clipped, pp.corners, sizeof pp.corners);
         for (int v = 0; v < c; ++v) {

@@ -26,23 +26,23 @@ typedef struct eddy_water_region {
 
 /* The region's corners, counter-clockwise; a line that dips below the floor
  * is raised to it there (the region then has less area, never a negative one). */
-int eddy_water_region_corners(const eddy_water_region *r, double out[4][2]);
+int eddyi_water_region_corners(const eddy_water_region *r, double out[4][2]);
 /* The height of the region's top at x (the surface line, not clamped). */
-double eddy_water_region_top(const eddy_water_region *r, double x);
+double eddyi_water_region_top(const eddy_water_region *r, double x);
 
 /* Clips the convex counter-clockwise polygon p (n corners) by the convex
  * counter-clockwise polygon q (m corners, Sutherland-Hodgman); returns the
  * corners written to out (at most n + m, 0 when nothing is left). */
-int eddy_clip_convex(const double (*p)[2], int n, const double (*q)[2], int m, double (*out)[2]);
+int eddyi_clip_convex(const double (*p)[2], int n, const double (*q)[2], int m, double (*out)[2]);
 
 /* Area and first moments (integral of x and of y) of a simple polygon,
  * counter-clockwise positive. */
-void eddy_polygon_moments(const double (*p)[2], int n, double *area, double *mx, double *my);
+void eddyi_polygon_moments(const double (*p)[2], int n, double *area, double *mx, double *my);
 
 /* Area and first moments of the disc (cx, cy, radius) inside the convex
  * counter-clockwise polygon q, exactly: triangles and circular sectors from
  * the disc's centre over every side of q. */
-void eddy_disc_moments_in(double cx, double cy, double radius, const double (*q)[2], int m,
+void eddyi_disc_moments_in(double cx, double cy, double radius, const double (*q)[2], int m,
                           double *area, double *mx, double *my);
 
 /* What of a body lies in the water. Sums over its pieces (overlapping pieces
@@ -56,12 +56,12 @@ typedef struct eddy_wet_part {
 
 /* A body's pieces (body space, panel.h) at pose (x, y, angle) against the
  * region. */
-void eddy_wet_part_of(const eddy_piece *pieces, int count, double x, double y, double angle,
+void eddyi_wet_part_of(const eddy_piece *pieces, int count, double x, double y, double angle,
                       const eddy_water_region *r, eddy_wet_part *out);
 
 /* Width of the wet part across the unit direction (ex, ey): the extent of its
  * points along (-ey, ex). 0 when nothing is wet. */
-double eddy_wet_width(const eddy_piece *pieces, int count, double x, double y, double angle,
+double eddyi_wet_width(const eddy_piece *pieces, int count, double x, double y, double angle,
                       const eddy_water_region *r, double ex, double ey);
 
 #endif

@@ -50,7 +50,7 @@ struct eddy_advect_box {
     double *u, *v, *ux, *uy, *vx; /* mx x my */
 };
 
-void eddy_advect_box_destroy(eddy_advect_box *op)
+void eddyi_advect_box_destroy(eddy_advect_box *op)
 {
     if (!op) return;
     eddy_free(op->k1), eddy_free(op->k2), eddy_free(op->cu), eddy_free(op->cv);
@@ -83,7 +83,7 @@ static bool alloc_all(eddy_advect_box *op)
     return ok;
 }
 
-eddy_result eddy_advect_box_create(const eddy_asset *a, eddy_advect_box **out, eddy_error *err)
+eddy_result eddyi_advect_box_create(const eddy_asset *a, eddy_advect_box **out, eddy_error *err)
 {
     *out = NULL;
     if (a->eigen_count != a->mode_count || a->solid)
@@ -101,13 +101,13 @@ eddy_result eddy_advect_box_create(const eddy_asset *a, eddy_advect_box **out, e
     op->mx = 3 * op->k1max / 2 + 1, op->my = 3 * op->k2max / 2 + 1; /* M > 3K/2 */
     op->weight = (a->width / op->mx) * (a->height / op->my);
     if (!alloc_all(op)) {
-        eddy_advect_box_destroy(op);
+        eddyi_advect_box_destroy(op);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the box advection of %d modes",
                          a->mode_count);
     }
     for (int m = 0; m < op->r; ++m) {
         const eddy_box_mode *md = &a->modes[m];
-        double n = eddy_box_norm(md, a->width, a->height);
+        double n = eddyi_box_norm(md, a->width, a->height);
         op->k1[m] = md->k1, op->k2[m] = md->k2;
         op->a[m] = md->k1 * M_PI / a->width, op->b[m] = md->k2 * M_PI / a->height;
         op->cu[m] = n * op->b[m], op->cv[m] = n * op->a[m];
@@ -175,7 +175,7 @@ static void project(eddy_advect_box *op, const double *field, const double *X, c
     }
 }
 
-double eddy_advect_box_freeze(eddy_advect_box *op, const double *coef)
+double eddyi_advect_box_freeze(eddy_advect_box *op, const double *coef)
 {
     for (int m = 0; m < op->r; ++m) op->coef[m] = coef[m] * op->cu[m];
     sample(op, op->coef, op->sx, op->cy, op->ur);
@@ -193,7 +193,7 @@ double eddy_advect_box_freeze(eddy_advect_box *op, const double *coef)
     return 2.0 * sqrt(speed) * sqrt(op->lambda_max);
 }
 
-void eddy_advect_box_apply(void *ctx, const double *x, double *out)
+void eddyi_advect_box_apply(void *ctx, const double *x, double *out)
 {
     eddy_advect_box *op = ctx;
     int r = op->r;

@@ -5,28 +5,28 @@
  * Internal; the same use as advect_grid.h:
  *
  *   eddy_advect_box *op;
- *   eddy_advect_box_create(asset, &op, &err);      // sizes everything
- *   double bound = eddy_advect_box_freeze(op, r);  // u_r for this step
- *   eddy_advect_box_apply(op, v, out);             // out = A(r) v
+ *   eddyi_advect_box_create(asset, &op, &err);      // sizes everything
+ *   double bound = eddyi_advect_box_freeze(op, r);  // u_r for this step
+ *   eddyi_advect_box_apply(op, v, out);             // out = A(r) v
  *
  * Only for a basis of box eigenmodes alone. Nothing after create allocates;
  * the same inputs give the same bits. */
 #ifndef EDDY_ADVECT_BOX_H
 #define EDDY_ADVECT_BOX_H
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 typedef struct eddy_advect_box eddy_advect_box;
 
 /* EDDY_ERR_ARGUMENT for an asset with grid modes or walls; EDDY_ERR_MEMORY. */
-eddy_result eddy_advect_box_create(const eddy_asset *a, eddy_advect_box **out, eddy_error *err);
-void eddy_advect_box_destroy(eddy_advect_box *op); /* accepts NULL */
+eddy_result eddyi_advect_box_create(const eddy_asset *a, eddy_advect_box **out, eddy_error *err);
+void eddyi_advect_box_destroy(eddy_advect_box *op); /* accepts NULL */
 
 /* Freezes A(r) for coef (samples u_r); returns an estimate of |A(r)|_2 from
  * above (the largest sampled speed, doubled, times sqrt(lambda_max)). */
-double eddy_advect_box_freeze(eddy_advect_box *op, const double *coef);
+double eddyi_advect_box_freeze(eddy_advect_box *op, const double *coef);
 
 /* out = A(r) x (eddy_linear_fn's signature; op is an eddy_advect_box). */
-void eddy_advect_box_apply(void *op, const double *x, double *out);
+void eddyi_advect_box_apply(void *op, const double *x, double *out);
 
 #endif /* EDDY_ADVECT_BOX_H */

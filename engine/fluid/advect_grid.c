@@ -49,7 +49,7 @@
  *
  * SPEED. The two dense products run in the widest vectors the processor has
  * with the same bits on every one (stream_products.c); the coarse product
- * (eddy_advect_grid_apply_coarse) does them in single precision on a float
+ * (eddyi_advect_grid_apply_coarse) does them in single precision on a float
  * copy of Psi (stream_products_f32.c), in about half the time. */
 #include "advect_grid.h"
 #include "domain.h"
@@ -94,7 +94,7 @@ struct eddy_advect_grid {
     double *col;        /* n + 1: column sums for the bound */
 };
 
-void eddy_advect_grid_destroy(eddy_advect_grid *op)
+void eddyi_advect_grid_destroy(eddy_advect_grid *op)
 {
     if (!op) return;
     eddy_free(op->node), eddy_free(op->psi), eddy_free(op->face), eddy_free(op->nb);
@@ -253,7 +253,7 @@ static void face_rows(eddy_advect_grid *op)
     }
 }
 
-eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out, eddy_error *err)
+eddy_result eddyi_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out, eddy_error *err)
 {
     *out = NULL;
     if (a->eigen_count != 0 || !a->solid || a->grid_count != a->mode_count)
@@ -268,9 +268,9 @@ eddy_result eddy_advect_grid_create(const eddy_asset *a, eddy_advect_grid **out,
     op->r = a->mode_count, op->p = a->stream_count, op->fm = op->r - op->p;
     op->m = a->stream_nodes;
     op->half_x = 0.5 / g->hx, op->half_y = 0.5 / g->hy;
-    op->kern = eddy_stream_kernels_best();
+    op->kern = eddyi_stream_kernels_best();
     if (!alloc_all(op)) {
-        eddy_advect_grid_destroy(op);
+        eddyi_advect_grid_destroy(op);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the grid advection of %d modes",
                          a->mode_count);
     }
@@ -353,7 +353,7 @@ static void project_row(eddy_advect_grid *op, const double *y, double *out, int 
         op->kern.spread(op->psi + (size_t)from * p, p, to - from, op->g + from, out);
 }
 
-double eddy_advect_grid_freeze(eddy_advect_grid *op, const double *coef)
+double eddyi_advect_grid_freeze(eddy_advect_grid *op, const double *coef)
 {
     double *vel = op->q; /* u_r is also the first Taylor term's B x: kept in q */
     for (int j = 0; j <= op->mac.ny; ++j) reconstruct_row(op, coef, j, false);
@@ -446,7 +446,7 @@ static void product(eddy_advect_grid *op, const double *x, double *out, bool coa
     for (int k = 0; k < op->fm; ++k) out[op->p + k] = -0.5 * face_mode_dot(op, k, y);
 }
 
-void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
+void eddyi_advect_grid_apply(void *ctx, const double *x, double *out)
 {
     product(ctx, x, out, false);
 }
@@ -455,7 +455,7 @@ void eddy_advect_grid_apply(void *ctx, const double *x, double *out)
  * single precision (stream_products_f32.c): psi rounded to float, x and the
  * projection's sums too; the stencil, the face-sampled modes and everything
  * else as in the exact product. */
-void eddy_advect_grid_apply_coarse(void *ctx, const double *x, double *out)
+void eddyi_advect_grid_apply_coarse(void *ctx, const double *x, double *out)
 {
     product(ctx, x, out, true);
 }

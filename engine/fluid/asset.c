@@ -17,7 +17,7 @@
  *         nnz (i32 k, i32 j) pairs, nnz f64 values (absent with bit 2)
  * and, for an enriched basis (chapter 5.2, enrich.c), only when not empty:
  *   GMOD  grid modes (modes e+p..r-1): u32 count g = r - e - p, then g
- *         fields of eddy_mac_size f64 samples each (eddy_internal.h layout);
+ *         fields of eddy_mac_size f64 samples each (fluid_internal.h layout);
  *         their wall-normal samples must be exactly zero
  * and, format 3, for a level with walls whose eigenmodes are stored as
  * stream functions (asset_stream.c):
@@ -49,7 +49,7 @@
 #include "asset_format.h"
 #include "asset_shapes.h"
 #include "domain.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "surface_modes.h"
 
 #include <math.h>
@@ -58,13 +58,13 @@
 
 static void free_asset(eddy_asset *a);
 
-void eddy_asset_take(const eddy_asset *a)
+void eddyi_asset_take(const eddy_asset *a)
 {
     atomic_fetch_add(&((eddy_asset *)a)->users, 1);
 }
 
 /* The last one out frees it: the caller's handle and every fluid count. */
-void eddy_asset_give_back(const eddy_asset *a)
+void eddyi_asset_give_back(const eddy_asset *a)
 {
     eddy_asset *m = (eddy_asset *)a; /* assets are allocated, never const objects */
     if (atomic_fetch_sub(&m->users, 1) == 0) free_asset(m);
@@ -72,23 +72,23 @@ void eddy_asset_give_back(const eddy_asset *a)
 
 void eddy_asset_destroy(eddy_asset *a)
 {
-    if (a) eddy_asset_give_back(a);
+    if (a) eddyi_asset_give_back(a);
 }
 
 static void free_asset(eddy_asset *a)
 {
     eddy_free(a->modes);
     eddy_free(a->viscosity);
-    eddy_tensor_free(&a->tensor);
-    eddy_asset_stream_free(a);
+    eddyi_tensor_free(&a->tensor);
+    eddyi_asset_stream_free(a);
     eddy_free(a->grid_modes);
     eddy_free(a->artist_names);
     eddy_free(a->artist_capture);
     eddy_free(a->artist_projection);
-    eddy_asset_shapes_free(a->shapes, a->shape_count);
-    eddy_qt_table_free(&a->quadtree_table);
-    eddy_asset_domain_free(a);
-    eddy_surface_free(a->surface);
+    eddyi_asset_shapes_free(a->shapes, a->shape_count);
+    eddyi_qt_table_free(&a->quadtree_table);
+    eddyi_asset_domain_free(a);
+    eddyi_surface_free(a->surface);
     eddy_free(a);
 }
 
@@ -177,7 +177,7 @@ eddy_result eddy_asset_shape(const eddy_asset *a, int index, eddy_asset_shape_in
 static const eddy_section *require(const eddy_container *c, uint32_t tag, const char *name,
                                    eddy_error *err)
 {
-    const eddy_section *s = eddy_container_find(c, tag);
+    const eddy_section *s = eddyi_container_find(c, tag);
     if (!s) eddy_fail(err, EDDY_ERR_FORMAT, "asset: missing section '%s'", name);
     return s;
 }
@@ -194,14 +194,14 @@ static eddy_result exact_size(const eddy_reader *r, const char *name, eddy_error
 static eddy_result decode_domain(eddy_asset *a, const eddy_section *s, uint32_t version,
                                  eddy_error *err)
 {
-    eddy_reader r = eddy_reader_make(s);
-    a->width = eddy_read_f64(&r);
-    a->height = eddy_read_f64(&r);
-    a->nx = eddy_read_i32(&r);
-    a->ny = eddy_read_i32(&r);
-    a->mode_count = eddy_read_i32(&r);
-    a->eigen_count = eddy_read_i32(&r);
-    uint32_t flags = eddy_read_u32(&r);
+    eddy_reader r = eddyi_reader_make(s);
+    a->width = eddyi_read_f64(&r);
+    a->height = eddyi_read_f64(&r);
+    a->nx = eddyi_read_i32(&r);
+    a->ny = eddyi_read_i32(&r);
+    a->mode_count = eddyi_read_i32(&r);
+    a->eigen_count = eddyi_read_i32(&r);
+    uint32_t flags = eddyi_read_u32(&r);
     eddy_result res = exact_size(&r, "DOMN", err);
     if (res != EDDY_OK) return res;
     a->viscosity_diagonal = (flags & FLAG_DIAGONAL) != 0;
@@ -244,13 +244,13 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD' is %llu bytes, but the "
                          "domain's %d eigenmodes need %llu", (unsigned long long)s->size,
                          a->eigen_count, 8ull * (unsigned long long)a->eigen_count);
-    eddy_reader r = eddy_reader_make(s);
+    eddy_reader r = eddyi_reader_make(s);
     a->modes = eddy_alloc((size_t)(a->eigen_count > 0 ? a->eigen_count : 1) * sizeof *a->modes);
     if (!a->modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     for (int m = 0; m < a->eigen_count; ++m) {
         eddy_box_mode *mode = &a->modes[m];
-        mode->k1 = eddy_read_i32(&r);
-        mode->k2 = eddy_read_i32(&r);
+        mode->k1 = eddyi_read_i32(&r);
+        mode->k2 = eddyi_read_i32(&r);
         if (r.failed) break;
         if (mode->k1 < 1 || mode->k2 < 1 || mode->k1 > EDDY_MAX_WAVE || mode->k2 > EDDY_MAX_WAVE)
             return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD': "
@@ -262,7 +262,7 @@ static eddy_result decode_eigenmodes(eddy_asset *a, const eddy_section *s, eddy_
          * (basis_box.c); so must the loader: fuzz_asset found a 2e-322 m wide
          * level whose infinite eigenvalues reached the stir projection. */
         if (!isfinite(mode->lambda) || !(mode->lambda > 0.0) ||
-            !isfinite(eddy_box_norm(mode, a->width, a->height)))
+            !isfinite(eddyi_box_norm(mode, a->width, a->height)))
             return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'EMOD': "
                              "eigenmode %d of a %g x %g domain has "
                              "no finite eigenvalue", m, a->width, a->height);
@@ -278,13 +278,13 @@ static eddy_result decode_viscosity(eddy_asset *a, const eddy_section *s, eddy_e
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'VISC' is %llu bytes, but a %s D of "
                          "the domain's %zu modes needs %llu", (unsigned long long)s->size,
                          a->viscosity_diagonal ? "diagonal" : "dense", r, (unsigned long long)need);
-    eddy_reader rd = eddy_reader_make(s);
+    eddy_reader rd = eddyi_reader_make(s);
     a->viscosity = eddy_calloc(r * r, sizeof *a->viscosity);
     if (!a->viscosity) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     if (a->viscosity_diagonal) {
-        for (size_t k = 0; k < r && !rd.failed; ++k) a->viscosity[k * r + k] = eddy_read_f64(&rd);
+        for (size_t k = 0; k < r && !rd.failed; ++k) a->viscosity[k * r + k] = eddyi_read_f64(&rd);
     } else {
-        eddy_read_f64s(&rd, a->viscosity, r * r);
+        eddyi_read_f64s(&rd, a->viscosity, r * r);
     }
     eddy_result res = exact_size(&rd, "VISC", err);
     if (res != EDDY_OK) return res;
@@ -308,9 +308,9 @@ static eddy_result check_slot_starts(const eddy_tensor *t, eddy_error *err)
 
 static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
-    eddy_reader rd = eddy_reader_make(s);
+    eddy_reader rd = eddyi_reader_make(s);
     int r = a->mode_count;
-    uint64_t nnz = eddy_read_u64(&rd);
+    uint64_t nnz = eddyi_read_u64(&rd);
     /* Each entry takes 16 bytes: refuse counts the section cannot hold
      * before allocating anything for them. */
     if (rd.failed || nnz > rd.left / 16)
@@ -323,22 +323,22 @@ static eddy_result decode_tensor(eddy_asset *a, const eddy_section *s, eddy_erro
                          "entries over the domain's %d modes need %llu",
                          (unsigned long long)s->size, (unsigned long long)nnz, r,
                          (unsigned long long)need);
-    eddy_result res = eddy_tensor_alloc(&a->tensor, r, (int64_t)nnz, err);
+    eddy_result res = eddyi_tensor_alloc(&a->tensor, r, (int64_t)nnz, err);
     if (res != EDDY_OK) return res;
     eddy_tensor *t = &a->tensor;
     for (int i = 0; i <= r; ++i) {
-        uint64_t v = eddy_read_u64(&rd);
+        uint64_t v = eddyi_read_u64(&rd);
         t->start[i] = v > nnz ? -1 : (int64_t)v;
     }
     for (uint64_t e = 0; e < nnz && !rd.failed; ++e) {
-        t->k[e] = eddy_read_i32(&rd);
-        t->j[e] = eddy_read_i32(&rd);
+        t->k[e] = eddyi_read_i32(&rd);
+        t->j[e] = eddyi_read_i32(&rd);
         if (t->k[e] < 0 || t->k[e] >= r || t->j[e] < 0 || t->j[e] >= r)
             return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': "
                              "tensor entry %llu names a mode outside "
                              "0..%d", (unsigned long long)e, r - 1);
     }
-    eddy_read_f64s(&rd, t->value, (size_t)nnz);
+    eddyi_read_f64s(&rd, t->value, (size_t)nnz);
     res = exact_size(&rd, "ADVT", err);
     if (res != EDDY_OK) return res;
     for (uint64_t e = 0; e < nnz; ++e)
@@ -370,8 +370,8 @@ static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_
     a->grid_modes = eddy_calloc(first + total, sizeof *a->grid_modes);
     if (!a->grid_modes) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     if (sampled == 0) return EDDY_OK;
-    eddy_reader rd = eddy_reader_make(s);
-    uint32_t count = eddy_read_u32(&rd);
+    eddy_reader rd = eddyi_reader_make(s);
+    uint32_t count = eddyi_read_u32(&rd);
     if (!rd.failed && count != (uint32_t)sampled)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' holds %u grid modes, the "
                          "domain says %d", count, sampled);
@@ -379,7 +379,7 @@ static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GMOD' is %llu bytes, %d grid modes "
                          "on %d x %d cells need %llu", (unsigned long long)s->size, sampled,
                          a->nx, a->ny, (unsigned long long)(4 + total * 8));
-    eddy_read_f64s(&rd, a->grid_modes + first, total);
+    eddyi_read_f64s(&rd, a->grid_modes + first, total);
     eddy_result res = exact_size(&rd, "GMOD", err);
     if (res != EDDY_OK) return res;
     for (int m = a->stream_count; m < a->grid_count; ++m) {
@@ -407,7 +407,7 @@ static eddy_result decode_grid_modes(eddy_asset *a, const eddy_section *s, eddy_
  * padding to a multiple of 4. */
 static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_error *err)
 {
-    uint32_t len = eddy_read_u32(rd);
+    uint32_t len = eddyi_read_u32(rd);
     if (rd->failed) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP' is too short");
     if (len < 1 || len > EDDY_ARTIST_NAME_MAX)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
@@ -442,8 +442,8 @@ static eddy_result decode_artist_name(eddy_reader *rd, int at, char *name, eddy_
 static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     if (!s) return EDDY_OK;
-    eddy_reader rd = eddy_reader_make(s);
-    uint32_t count = eddy_read_u32(&rd);
+    eddy_reader rd = eddyi_reader_make(s);
+    uint32_t count = eddyi_read_u32(&rd);
     size_t r = (size_t)a->mode_count;
     /* Every artist takes at least 4 + 4 + 16 + 8 r bytes: refuse counts the
      * section cannot hold before allocating for them. */
@@ -464,9 +464,9 @@ static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_err
                 return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
                                  "two artist modes are called '%s'",
                                  a->artist_names[at]);
-        double eig = eddy_read_f64(&rd), all = eddy_read_f64(&rd);
+        double eig = eddyi_read_f64(&rd), all = eddyi_read_f64(&rd);
         double *p = a->artist_projection + (size_t)at * r;
-        if (!eddy_read_f64s(&rd, p, r)) break;
+        if (!eddyi_read_f64s(&rd, p, r)) break;
         if (!(eig >= 0.0 && eig <= all && all <= 1.0))
             return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ARTP': "
                              "artist '%s' has captured fractions %g "
@@ -488,11 +488,11 @@ static eddy_result decode_artists(eddy_asset *a, const eddy_section *s, eddy_err
 static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     if (!s) return EDDY_OK;
-    eddy_reader r = eddy_reader_make(s);
+    eddy_reader r = eddyi_reader_make(s);
     eddy_qt_table *t = &a->quadtree_table;
-    uint32_t levels = eddy_read_u32(&r), bins = eddy_read_u32(&r);
-    t->bin_width = eddy_read_f64(&r);
-    t->panel_length = eddy_read_f64(&r);
+    uint32_t levels = eddyi_read_u32(&r), bins = eddyi_read_u32(&r);
+    t->bin_width = eddyi_read_f64(&r);
+    t->panel_length = eddyi_read_f64(&r);
     if (r.failed || levels < 1 || levels > 32 || bins < 2 || bins > (1u << 20) ||
         (size_t)levels * bins > r.left / 8)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'QTRE' has a bad size");
@@ -503,7 +503,7 @@ static eddy_result decode_quadtree_table(eddy_asset *a, const eddy_section *s, e
     t->error = eddy_alloc(n * sizeof(double));
     if (!t->error) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     t->levels = (int)levels, t->bins = (int)bins;
-    eddy_read_f64s(&r, t->error, n);
+    eddyi_read_f64s(&r, t->error, n);
     eddy_result res = exact_size(&r, "QTRE", err);
     if (res != EDDY_OK) return res;
     for (size_t l = 0; l < levels; ++l)
@@ -554,33 +554,33 @@ static eddy_result decode_asset(const eddy_container *c, eddy_asset *a, eddy_err
     eddy_result res = decode_domain(a, dom, c->version, err);
     if (res == EDDY_OK) res = decode_eigenmodes(a, eig, err);
     if (res == EDDY_OK) res = decode_viscosity(a, vis, err);
-    const eddy_section *adv = eddy_container_find(c, TAG_ADVECT);
+    const eddy_section *adv = eddyi_container_find(c, TAG_ADVECT);
     if (res == EDDY_OK && a->grid_advection && adv)
         res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT' in an asset whose advection "
                         "is evaluated on the grid (DOMN flag 0x%x)", FLAG_GRID_ADVECTION);
     if (res == EDDY_OK && !a->grid_advection)
         res = adv ? decode_tensor(a, adv, err) : (require(c, TAG_ADVECT, "ADVT", err), EDDY_ERR_FORMAT);
-    if (res == EDDY_OK) res = eddy_asset_stream_decode(a, eddy_container_find(c, TAG_STREAM), err);
-    if (res == EDDY_OK) res = decode_grid_modes(a, eddy_container_find(c, TAG_GRID), err);
-    if (res == EDDY_OK) res = decode_artists(a, eddy_container_find(c, TAG_ARTIST), err);
-    if (res == EDDY_OK) res = eddy_asset_shapes_decode(a, eddy_container_find(c, TAG_SHAPES), c->version, err);
-    if (res == EDDY_OK) res = decode_quadtree_table(a, eddy_container_find(c, TAG_QUADTREE), err);
+    if (res == EDDY_OK) res = eddyi_asset_stream_decode(a, eddyi_container_find(c, TAG_STREAM), err);
+    if (res == EDDY_OK) res = decode_grid_modes(a, eddyi_container_find(c, TAG_GRID), err);
+    if (res == EDDY_OK) res = decode_artists(a, eddyi_container_find(c, TAG_ARTIST), err);
+    if (res == EDDY_OK) res = eddyi_asset_shapes_decode(a, eddyi_container_find(c, TAG_SHAPES), c->version, err);
+    if (res == EDDY_OK) res = decode_quadtree_table(a, eddyi_container_find(c, TAG_QUADTREE), err);
     /* the tank's top before the walls, which may reach above the water */
-    if (res == EDDY_OK) res = eddy_surface_decode(a, eddy_container_find(c, TAG_SURFACE), err);
+    if (res == EDDY_OK) res = eddyi_surface_decode(a, eddyi_container_find(c, TAG_SURFACE), err);
     if (res == EDDY_OK) {
-        const eddy_section *walls = eddy_container_find(c, TAG_WALLS);
+        const eddy_section *walls = eddyi_container_find(c, TAG_WALLS);
         if (!walls != !a->has_walls_flag)
             res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: the domain flags and section 'WALL' "
                             "disagree about walls");
         else
-            res = eddy_asset_domain_decode(a, walls, err);
+            res = eddyi_asset_domain_decode(a, walls, err);
     }
     if (res == EDDY_OK && a->surface) {
         eddy_error inner = {0};
-        res = eddy_surface_finish(a, a->surface, &inner);
+        res = eddyi_surface_finish(a, a->surface, &inner);
         if (res != EDDY_OK) res = eddy_fail(err, res, "asset: section 'SURF': %s", inner.message);
     }
-    if (res == EDDY_OK) res = eddy_asset_check_meaning(a, err);
+    if (res == EDDY_OK) res = eddyi_asset_check_meaning(a, err);
     return res;
 }
 
@@ -589,7 +589,7 @@ eddy_result eddy_asset_load_memory(const void *data, size_t size, eddy_asset **o
     if (!data || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "asset: NULL argument");
     *out = NULL;
     eddy_container c;
-    eddy_result res = eddy_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
+    eddy_result res = eddyi_container_decode(data, size, KIND_ASSET, EDDY_ASSET_VERSION, &c, err);
     if (res != EDDY_OK) return res;
     eddy_asset *a = eddy_calloc(1, sizeof *a);
     if (!a) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");

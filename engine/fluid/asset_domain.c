@@ -31,23 +31,23 @@ bool eddy_asset_solid_at(const eddy_asset *a, double x, double y)
 {
     if (!a) return true;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    return eddy_mask_solid_at(&g, a->solid, x, y);
+    return eddyi_mask_solid_at(&g, a->solid, x, y);
 }
 
-void eddy_asset_domain_free(eddy_asset *a)
+void eddyi_asset_domain_free(eddy_asset *a)
 {
     eddy_free(a->walls);
     eddy_free(a->solid);
     eddy_free(a->domain_lambda);
-    eddy_panel_walls_destroy(a->wall_panels);
+    eddyi_panel_walls_destroy(a->wall_panels);
     a->walls = NULL, a->solid = NULL, a->domain_lambda = NULL, a->wall_panels = NULL;
 }
 
-eddy_result eddy_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err)
+eddy_result eddyi_panel_walls_build_for_asset(eddy_asset *a, eddy_error *err)
 {
     if (!a->solid || a->wall_panels) return EDDY_OK;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    return eddy_panel_walls_build(&g, a->solid, &a->wall_panels, err);
+    return eddyi_panel_walls_build(&g, a->solid, &a->wall_panels, err);
 }
 
 static double wall_lowest(const eddy_wall *w)
@@ -58,7 +58,7 @@ static double wall_lowest(const eddy_wall *w)
     return low;
 }
 
-eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count, eddy_error *err)
+eddy_result eddyi_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int count, eddy_error *err)
 {
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     a->walls = eddy_alloc((size_t)count * sizeof *a->walls);
@@ -101,29 +101,29 @@ eddy_result eddy_asset_set_walls(eddy_asset *a, const eddy_wall *walls, int coun
 
 /* ------------------------------------------------------------ encoding */
 
-void eddy_asset_domain_encode(const eddy_asset *a, eddy_writer *w)
+void eddyi_asset_domain_encode(const eddy_asset *a, eddy_writer *w)
 {
-    eddy_write_u32(w, (uint32_t)a->wall_count);
+    eddyi_write_u32(w, (uint32_t)a->wall_count);
     for (int k = 0; k < a->wall_count; ++k) {
         const eddy_wall *wall = &a->walls[k];
         if (wall->kind == EDDY_WALL_CIRCLE) {
-            eddy_write_u32(w, KIND_CIRCLE);
-            eddy_write_f64(w, wall->x);
-            eddy_write_f64(w, wall->y);
-            eddy_write_f64(w, wall->radius);
+            eddyi_write_u32(w, KIND_CIRCLE);
+            eddyi_write_f64(w, wall->x);
+            eddyi_write_f64(w, wall->y);
+            eddyi_write_f64(w, wall->radius);
         } else {
-            eddy_write_u32(w, KIND_POLYGON);
-            eddy_write_u32(w, (uint32_t)wall->point_count);
+            eddyi_write_u32(w, KIND_POLYGON);
+            eddyi_write_u32(w, (uint32_t)wall->point_count);
             for (int p = 0; p < wall->point_count; ++p) {
-                eddy_write_f64(w, wall->points[p][0]);
-                eddy_write_f64(w, wall->points[p][1]);
+                eddyi_write_f64(w, wall->points[p][0]);
+                eddyi_write_f64(w, wall->points[p][1]);
             }
         }
     }
-    eddy_write_u32(w, (uint32_t)a->island_count);
-    eddy_write_u32(w, (uint32_t)a->domain_eigen);
-    eddy_write_u32(w, (uint32_t)a->harmonic_count);
-    eddy_write_f64s(w, a->domain_lambda, (size_t)a->domain_eigen);
+    eddyi_write_u32(w, (uint32_t)a->island_count);
+    eddyi_write_u32(w, (uint32_t)a->domain_eigen);
+    eddyi_write_u32(w, (uint32_t)a->harmonic_count);
+    eddyi_write_f64s(w, a->domain_lambda, (size_t)a->domain_eigen);
 }
 
 /* ------------------------------------------------------------ decoding */
@@ -138,22 +138,22 @@ static eddy_result decode_walls(eddy_reader *rd, eddy_wall *walls, uint32_t coun
     for (uint32_t k = 0; k < count; ++k) {
         eddy_wall *w = &walls[k];
         memset(w, 0, sizeof *w);
-        uint32_t kind = eddy_read_u32(rd);
+        uint32_t kind = eddyi_read_u32(rd);
         if (rd->failed) return fail_short(err);
         if (kind == KIND_CIRCLE) {
             w->kind = EDDY_WALL_CIRCLE;
-            w->x = eddy_read_f64(rd), w->y = eddy_read_f64(rd), w->radius = eddy_read_f64(rd);
+            w->x = eddyi_read_f64(rd), w->y = eddyi_read_f64(rd), w->radius = eddyi_read_f64(rd);
         } else if (kind == KIND_POLYGON) {
             w->kind = EDDY_WALL_POLYGON;
-            uint32_t n = eddy_read_u32(rd);
+            uint32_t n = eddyi_read_u32(rd);
             if (rd->failed || n < 3 || n > EDDY_WALL_MAX_POINTS)
                 return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
                                  "wall %u has %u points, not 3..%d",
                                  k, n, EDDY_WALL_MAX_POINTS);
             w->point_count = (int)n;
             for (uint32_t p = 0; p < n; ++p) {
-                w->points[p][0] = eddy_read_f64(rd);
-                w->points[p][1] = eddy_read_f64(rd);
+                w->points[p][0] = eddyi_read_f64(rd);
+                w->points[p][1] = eddyi_read_f64(rd);
             }
         } else {
             return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL': "
@@ -207,11 +207,11 @@ static eddy_result check_counts(const eddy_asset *a, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
+eddy_result eddyi_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     if (!s) return EDDY_OK;
-    eddy_reader rd = eddy_reader_make(s);
-    uint32_t count = eddy_read_u32(&rd);
+    eddy_reader rd = eddyi_reader_make(s);
+    uint32_t count = eddyi_read_u32(&rd);
     if (rd.failed || count < 1 || count > EDDY_MAX_WALLS)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'WALL' claims %u walls, not 1..%d",
                          count, EDDY_MAX_WALLS);
@@ -222,14 +222,14 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
     if (res == EDDY_OK && eddy_walls_check(walls, (int)count, a->width, a->tank_height, &inner) != EDDY_OK)
         res = eddy_fail(err, EDDY_ERR_FORMAT, "asset: %s", inner.message);
     if (res == EDDY_OK) {
-        res = eddy_asset_set_walls(a, walls, (int)count, &inner);
+        res = eddyi_asset_set_walls(a, walls, (int)count, &inner);
         if (res != EDDY_OK)
             res = eddy_fail(err, res == EDDY_ERR_MEMORY ? res : EDDY_ERR_FORMAT, "asset: %s",
                             inner.message);
     }
     eddy_free(walls);
     if (res != EDDY_OK) return res;
-    uint32_t islands = eddy_read_u32(&rd), eig = eddy_read_u32(&rd), harm = eddy_read_u32(&rd);
+    uint32_t islands = eddyi_read_u32(&rd), eig = eddyi_read_u32(&rd), harm = eddyi_read_u32(&rd);
     if (rd.failed) return fail_short(err);
     if (eig > (uint32_t)a->grid_count || harm > (uint32_t)a->grid_count ||
         islands > (uint32_t)a->grid_count || rd.left != (size_t)eig * 8)
@@ -238,11 +238,11 @@ eddy_result eddy_asset_domain_decode(eddy_asset *a, const eddy_section *s, eddy_
     a->island_count = (int)islands, a->domain_eigen = (int)eig, a->harmonic_count = (int)harm;
     a->domain_lambda = eddy_alloc((eig > 0 ? eig : 1) * sizeof *a->domain_lambda);
     if (!a->domain_lambda) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading walls");
-    eddy_read_f64s(&rd, a->domain_lambda, eig);
+    eddyi_read_f64s(&rd, a->domain_lambda, eig);
     if (rd.failed || rd.left != 0) return fail_short(err);
     res = check_counts(a, err);
-    if (res == EDDY_OK) res = eddy_asset_stream_fields(a, err);
+    if (res == EDDY_OK) res = eddyi_asset_stream_fields(a, err);
     if (res == EDDY_OK) res = check_modes_sealed(a, err);
-    if (res == EDDY_OK) res = eddy_panel_walls_build_for_asset(a, err);
+    if (res == EDDY_OK) res = eddyi_panel_walls_build_for_asset(a, err);
     return res;
 }

@@ -8,7 +8,7 @@
 #define EDDY_ASSET_FORMAT_H
 
 #include "eddy.h"
-#include "eddy_core.h"
+#include "core_internal.h"
 
 #define KIND_ASSET EDDY_FOURCC('A', 'S', 'S', 'T')
 #define TAG_DOMAIN EDDY_FOURCC('D', 'O', 'M', 'N')
@@ -34,10 +34,10 @@
 /* What the numbers of a decoded asset must mean (asset_meaning.c): run by
  * the loader after every section is decoded; EDDY_ERR_FORMAT naming the
  * section and what is wrong. */
-eddy_result eddy_asset_check_meaning(const eddy_asset *a, eddy_error *err);
+eddy_result eddyi_asset_check_meaning(const eddy_asset *a, eddy_error *err);
 /* The largest |entry| the advection tensor and the viscosity may hold on this
  * asset's domain, grid and basis (asset_meaning.c explains the bounds). */
-double eddy_asset_advection_bound(const eddy_asset *a);
-double eddy_asset_viscosity_bound(const eddy_asset *a);
+double eddyi_asset_advection_bound(const eddy_asset *a);
+double eddyi_asset_viscosity_bound(const eddy_asset *a);
 
 #endif

@@ -55,7 +55,7 @@
  * without them. */
 #include "asset_format.h"
 #include "asset_shapes.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -79,7 +79,7 @@ static double largest_eigenvalue(const eddy_asset *a)
     return most;
 }
 
-double eddy_asset_advection_bound(const eddy_asset *a)
+double eddyi_asset_advection_bound(const eddy_asset *a)
 {
     double hx = a->width / a->nx, hy = a->height / a->ny;
     double basis = sqrt(largest_eigenvalue(a) / (a->width * a->height));
@@ -87,7 +87,7 @@ double eddy_asset_advection_bound(const eddy_asset *a)
     return BOUND_FACTOR * fmax(basis, grid);
 }
 
-double eddy_asset_viscosity_bound(const eddy_asset *a)
+double eddyi_asset_viscosity_bound(const eddy_asset *a)
 {
     double h = fmin(a->width / a->nx, a->height / a->ny);
     return BOUND_FACTOR * fmax(largest_eigenvalue(a), 8.0 / (h * h));
@@ -150,7 +150,7 @@ static eddy_result check_eigen_block(const eddy_asset *a, eddy_error *err)
 static eddy_result check_viscosity_entries(const eddy_asset *a, eddy_error *err)
 {
     size_t r = (size_t)a->mode_count;
-    double bound = eddy_asset_viscosity_bound(a);
+    double bound = eddyi_asset_viscosity_bound(a);
     for (size_t k = 0; k < r; ++k) {
         double d = a->viscosity[k * r + k];
         if (!(d <= 0.0))
@@ -298,8 +298,8 @@ static eddy_result check_box_entries(const eddy_asset *a, double largest, eddy_e
             int k = t->k[n], j = t->j[n];
             if (k >= e || j >= e || seen++ % BOX_SAMPLE != 0) continue;
             const eddy_box_mode *m = a->modes;
-            double want = 0.5 * (eddy_box_tensor_value(&m[i], &m[k], &m[j], a->width, a->height) -
-                                 eddy_box_tensor_value(&m[i], &m[j], &m[k], a->width, a->height));
+            double want = 0.5 * (eddyi_box_tensor_value(&m[i], &m[k], &m[j], a->width, a->height) -
+                                 eddyi_box_tensor_value(&m[i], &m[j], &m[k], a->width, a->height));
             if (!(fabs(t->value[n] - want) <= BOX_TOL * largest))
                 return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': entry (%d, %d, %d) "
                                  "is %.17g, but the box modes on a %g x %g domain make it %.17g",
@@ -336,7 +336,7 @@ static eddy_result check_tensor(const eddy_asset *a, eddy_error *err)
     double largest;
     eddy_result res = check_slot_order(t, &largest, err);
     if (res != EDDY_OK) return res;
-    double bound = eddy_asset_advection_bound(a);
+    double bound = eddyi_asset_advection_bound(a);
     if (!(largest <= bound))
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'ADVT': an entry of %g is beyond "
                          "the bound %g that a %g x %g domain on %d x %d cells and its basis allow",
@@ -384,12 +384,12 @@ static eddy_result check_grid_norms(const eddy_asset *a, eddy_error *err)
 
 /* Box eigenmode m on the grid's faces: u = N b sin(a x) cos(b y) at
  * (i hx, (j + 1/2) hy), v = -N a cos(a x) sin(b y) at ((i + 1/2) hx, j hy)
- * (eddy_box_mode_velocity, basis_box.c). trig: 4 (nx + ny + 2) doubles. */
+ * (eddyi_box_mode_velocity, basis_box.c). trig: 4 (nx + ny + 2) doubles. */
 static void sample_eigenmode(const eddy_asset *a, const eddy_mac *g, const eddy_box_mode *m,
                              double *out, double *trig)
 {
     double ka = m->k1 * M_PI / a->width, kb = m->k2 * M_PI / a->height;
-    double n = eddy_box_norm(m, a->width, a->height);
+    double n = eddyi_box_norm(m, a->width, a->height);
     double *sin_face_x = trig, *cos_mid_x = trig + (g->nx + 1);
     double *cos_mid_y = cos_mid_x + g->nx, *sin_face_y = cos_mid_y + g->ny;
     for (int i = 0; i <= g->nx; ++i) sin_face_x[i] = sin(ka * i * g->hx);
@@ -464,7 +464,7 @@ static eddy_result check_grid_modes(const eddy_asset *a, eddy_error *err)
 /* ------------------------------------------------------------ QTRE */
 
 /* The error table of 5.19 must be this grid's (the builder's
- * eddy_qt_table_build): its tree's levels, the bins of the domain's
+ * eddyi_qt_table_build): its tree's levels, the bins of the domain's
  * diagonal, the grid spacing as panel length; infinite exactly where a
  * panel may be inside a node; and between two bounds. Below: each entry
  * is the largest deviation over 64 panel placements, so it is at least
@@ -486,7 +486,7 @@ static eddy_result qtre_fail(eddy_error *err, const char *what, int level, int b
 static eddy_result check_table_level(const eddy_quadtree *tree, const eddy_qt_table *t, int l,
                                      eddy_error *err)
 {
-    double rho, reach = eddy_qt_table_reach(tree, t, l, &rho);
+    double rho, reach = eddyi_qt_table_reach(tree, t, l, &rho);
     const double *row = t->error + (size_t)l * (size_t)t->bins;
     int first = -1;
     for (int b = 0; b < t->bins; ++b) {
@@ -502,7 +502,7 @@ static eddy_result check_table_level(const eddy_quadtree *tree, const eddy_qt_ta
     }
     for (int k = 0; first >= 0 && k < QTRE_SAMPLED; ++k) {
         int b = first + (int)((long)k * (t->bins - 1 - first) / (QTRE_SAMPLED - 1));
-        double least = eddy_qt_table_sample(tree, t, l, b, 0.0, 0.0);
+        double least = eddyi_qt_table_sample(tree, t, l, b, 0.0, 0.0);
         if (!(row[b] >= least * (1.0 - QTRE_TOL)))
             return qtre_fail(err, "an entry is below the deviation a panel there has", l, b);
     }
@@ -515,7 +515,7 @@ static eddy_result check_quadtree_table(const eddy_asset *a, eddy_error *err)
     if (!t->error) return EDDY_OK;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
     eddy_quadtree tree;
-    eddy_result res = eddy_quadtree_build(&g, &tree, err);
+    eddy_result res = eddyi_quadtree_build(&g, &tree, err);
     if (res != EDDY_OK) return res;
     int bins = (int)ceil(hypot(g.width, g.height) / t->bin_width) + 2;
     if (t->levels != tree.levels || t->bins != bins || t->panel_length != fmin(g.hx, g.hy))
@@ -523,7 +523,7 @@ static eddy_result check_quadtree_table(const eddy_asset *a, eddy_error *err)
                         "panels of %g m; this grid's quadtree has %d levels, %d bins and %g m",
                         t->levels, t->bins, t->panel_length, tree.levels, bins, fmin(g.hx, g.hy));
     for (int l = 0; l < t->levels && res == EDDY_OK; ++l) res = check_table_level(&tree, t, l, err);
-    eddy_quadtree_free(&tree);
+    eddyi_quadtree_free(&tree);
     return res;
 }
 
@@ -536,7 +536,7 @@ static eddy_result check_walls(const eddy_asset *a, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_asset_check_meaning(const eddy_asset *a, eddy_error *err)
+eddy_result eddyi_asset_check_meaning(const eddy_asset *a, eddy_error *err)
 {
     eddy_result res = check_distinct_modes(a, err);
     if (res == EDDY_OK) res = check_viscosity(a, err);

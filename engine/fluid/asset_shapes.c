@@ -10,15 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-void eddy_asset_shapes_free(struct eddy_asset_shape *shapes, int count)
+void eddyi_asset_shapes_free(struct eddy_asset_shape *shapes, int count)
 {
     if (!shapes) return;
-    for (int s = 0; s < count; ++s) eddy_panel_shape_free(&shapes[s].panels);
+    for (int s = 0; s < count; ++s) eddyi_panel_shape_free(&shapes[s].panels);
     eddy_free(shapes);
 }
 
 /* Field by field: struct padding never decides whether two outlines match. */
-bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count)
+bool eddyi_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count)
 {
     for (int p = 0; p < count; ++p) {
         const eddy_piece *x = &a[p], *y = &b[p];
@@ -33,13 +33,13 @@ bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count)
     return true;
 }
 
-const eddy_panel_shape *eddy_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
+const eddy_panel_shape *eddyi_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
                                               int count, double spacing)
 {
     for (int s = 0; s < a->shape_count; ++s) {
         const struct eddy_asset_shape *e = &a->shapes[s];
         if (e->piece_count == count && e->spacing == spacing &&
-            eddy_pieces_equal(e->pieces, pieces, count))
+            eddyi_pieces_equal(e->pieces, pieces, count))
             return &e->panels;
     }
     return NULL;
@@ -49,46 +49,46 @@ const eddy_panel_shape *eddy_asset_find_shape(const eddy_asset *a, const eddy_pi
 
 static void encode_piece(const eddy_piece *p, eddy_writer *w)
 {
-    eddy_write_i32(w, (int32_t)p->kind);
+    eddyi_write_i32(w, (int32_t)p->kind);
     const double fields[7] = {p->cx, p->cy, p->angle, p->hx, p->hy, p->radius, 0.0};
-    eddy_write_f64s(w, fields, 6);
-    eddy_write_i32(w, p->vertex_count);
-    eddy_write_f64s(w, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
+    eddyi_write_f64s(w, fields, 6);
+    eddyi_write_i32(w, p->vertex_count);
+    eddyi_write_f64s(w, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
 }
 
 static void encode_ints(eddy_writer *w, const int *v, int n)
 {
-    for (int i = 0; i < n; ++i) eddy_write_i32(w, v[i]);
+    for (int i = 0; i < n; ++i) eddyi_write_i32(w, v[i]);
 }
 
 static void encode_panels(const eddy_panel_shape *p, eddy_writer *w)
 {
     size_t m = (size_t)p->count;
-    eddy_write_i32(w, p->count);
-    eddy_write_i32(w, p->group_count);
-    eddy_write_f64(w, p->sigma_min);
-    eddy_write_f64(w, p->sigma_max);
-    eddy_write_f64(w, p->radius);
-    eddy_write_f64s(w, p->ends, 4 * m);
-    eddy_write_f64s(w, p->mid, 2 * m);
-    eddy_write_f64s(w, p->normal, 2 * m);
-    eddy_write_f64s(w, p->length, m);
+    eddyi_write_i32(w, p->count);
+    eddyi_write_i32(w, p->group_count);
+    eddyi_write_f64(w, p->sigma_min);
+    eddyi_write_f64(w, p->sigma_max);
+    eddyi_write_f64(w, p->radius);
+    eddyi_write_f64s(w, p->ends, 4 * m);
+    eddyi_write_f64s(w, p->mid, 2 * m);
+    eddyi_write_f64s(w, p->normal, 2 * m);
+    eddyi_write_f64s(w, p->length, m);
     encode_ints(w, p->piece, p->count);
     encode_ints(w, p->group, p->count);
-    eddy_write_f64s(w, p->pinv, m * (size_t)p->rows);
-    eddy_write_f64(w, p->area); /* format 2 on */
-    eddy_write_f64s(w, p->added_mass, 9);
+    eddyi_write_f64s(w, p->pinv, m * (size_t)p->rows);
+    eddyi_write_f64(w, p->area); /* format 2 on */
+    eddyi_write_f64s(w, p->added_mass, 9);
 }
 
-void eddy_asset_shapes_encode(const eddy_asset *a, eddy_writer *w)
+void eddyi_asset_shapes_encode(const eddy_asset *a, eddy_writer *w)
 {
-    eddy_write_u32(w, (uint32_t)a->shape_count);
+    eddyi_write_u32(w, (uint32_t)a->shape_count);
     for (int s = 0; s < a->shape_count; ++s) {
         const struct eddy_asset_shape *e = &a->shapes[s];
-        eddy_write_string(w, e->name);
-        eddy_write_i32(w, e->piece_count);
+        eddyi_write_string(w, e->name);
+        eddyi_write_i32(w, e->piece_count);
         for (int p = 0; p < e->piece_count; ++p) encode_piece(&e->pieces[p], w);
-        eddy_write_f64(w, e->spacing);
+        eddyi_write_f64(w, e->spacing);
         encode_panels(&e->panels, w);
     }
 }
@@ -110,11 +110,11 @@ static bool all_finite(const double *v, size_t n)
 static eddy_result decode_piece(eddy_reader *r, eddy_piece *p, int shape, eddy_error *err)
 {
     memset(p, 0, sizeof *p);
-    int kind = eddy_read_i32(r);
+    int kind = eddyi_read_i32(r);
     double fields[6];
-    eddy_read_f64s(r, fields, 6);
-    p->vertex_count = eddy_read_i32(r);
-    eddy_read_f64s(r, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
+    eddyi_read_f64s(r, fields, 6);
+    p->vertex_count = eddyi_read_i32(r);
+    eddyi_read_f64s(r, &p->vertices[0][0], 2 * EDDY_PANEL_MAX_VERTICES);
     if (r->failed) return bad(err, shape, "too short");
     if (kind < EDDY_PIECE_BOX || kind > EDDY_PIECE_POLYGON) return bad(err, shape, "unknown piece kind");
     p->kind = (eddy_piece_kind)kind;
@@ -132,7 +132,7 @@ static eddy_result decode_piece(eddy_reader *r, eddy_piece *p, int shape, eddy_e
 static bool read_ints(eddy_reader *r, int *v, int n, int limit)
 {
     for (int i = 0; i < n; ++i) {
-        v[i] = eddy_read_i32(r);
+        v[i] = eddyi_read_i32(r);
         if (v[i] < 0 || v[i] >= limit) return false;
     }
     return !r->failed;
@@ -188,7 +188,7 @@ static const char *panel_outline_defect(const eddy_panel_shape *p)
             return "its panels do not form closed outlines";
     if (!(fabs(p->radius - reach) <= 1e-9 * (1.0 + reach)))
         return "its bounding radius does not match its panels";
-    if (!(eddy_panel_shape_area(p) > 0))
+    if (!(eddyi_panel_shape_area(p) > 0))
         return "its outline encloses no area (clockwise or degenerate)";
     if (!(p->sigma_min >= 0 && p->sigma_min <= p->sigma_max))
         return "its singular values are not 0 <= sigma_min <= sigma_max";
@@ -203,12 +203,12 @@ static eddy_result decode_added_mass(eddy_reader *r, eddy_panel_shape *p, uint32
 {
     if (version < 2) {
         eddy_error inner = {0};
-        if (eddy_panel_added_mass(p, 0.0, &inner) != EDDY_OK)
+        if (eddyi_panel_added_mass(p, 0.0, &inner) != EDDY_OK)
             return bad(err, shape, "its added mass cannot be computed");
         return EDDY_OK;
     }
-    p->area = eddy_read_f64(r);
-    eddy_read_f64s(r, p->added_mass, 9);
+    p->area = eddyi_read_f64(r);
+    eddyi_read_f64s(r, p->added_mass, 9);
     if (r->failed) return bad(err, shape, "too short");
     if (!all_finite(p->added_mass, 9) || !isfinite(p->area) || !(p->area > 0))
         return bad(err, shape, "holds a non-finite number");
@@ -223,11 +223,11 @@ static eddy_result decode_added_mass(eddy_reader *r, eddy_panel_shape *p, uint32
 static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces, int shape,
                                  eddy_error *err)
 {
-    p->count = eddy_read_i32(r);
-    p->group_count = eddy_read_i32(r);
-    p->sigma_min = eddy_read_f64(r);
-    p->sigma_max = eddy_read_f64(r);
-    p->radius = eddy_read_f64(r);
+    p->count = eddyi_read_i32(r);
+    p->group_count = eddyi_read_i32(r);
+    p->sigma_min = eddyi_read_f64(r);
+    p->sigma_max = eddyi_read_f64(r);
+    p->radius = eddyi_read_f64(r);
     if (r->failed) return bad(err, shape, "too short");
     if (p->count < 1 || p->count > EDDY_PANEL_MAX_SHAPE_PANELS)
         return bad(err, shape, "panel count outside 1..4096");
@@ -246,13 +246,13 @@ static eddy_result decode_panels(eddy_reader *r, eddy_panel_shape *p, int pieces
     p->pinv = eddy_alloc(m * (size_t)p->rows * sizeof(double));
     if (!p->ends || !p->mid || !p->normal || !p->length || !p->piece || !p->group || !p->pinv)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading shape %d", shape);
-    eddy_read_f64s(r, p->ends, 4 * m);
-    eddy_read_f64s(r, p->mid, 2 * m);
-    eddy_read_f64s(r, p->normal, 2 * m);
-    eddy_read_f64s(r, p->length, m);
+    eddyi_read_f64s(r, p->ends, 4 * m);
+    eddyi_read_f64s(r, p->mid, 2 * m);
+    eddyi_read_f64s(r, p->normal, 2 * m);
+    eddyi_read_f64s(r, p->length, m);
     if (!read_ints(r, p->piece, p->count, pieces) || !read_ints(r, p->group, p->count, p->group_count))
         return bad(err, shape, "a panel names a piece or group that does not exist");
-    eddy_read_f64s(r, p->pinv, m * (size_t)p->rows);
+    eddyi_read_f64s(r, p->pinv, m * (size_t)p->rows);
     if (r->failed) return bad(err, shape, "too short");
     if (!all_finite(p->ends, 4 * m) || !all_finite(p->mid, 2 * m) || !all_finite(p->normal, 2 * m) ||
         !all_finite(p->length, m) || !all_finite(p->pinv, m * (size_t)p->rows) ||
@@ -283,7 +283,7 @@ static double outline_distance(const eddy_piece *p, double x, double y, bool *in
         return fabs(d - p->radius);
     }
     double v[EDDY_PANEL_MAX_VERTICES][2], best = INFINITY;
-    int n = eddy_piece_corners(p, v);
+    int n = eddyi_piece_corners(p, v);
     *inside = n >= 3;
     for (int k = 0; k < n; ++k) {
         const double *a = v[k], *b = v[(k + 1) % n];
@@ -297,7 +297,7 @@ static double piece_perimeter(const eddy_piece *p)
 {
     if (p->kind == EDDY_PIECE_CIRCLE) return 2.0 * M_PI * p->radius;
     double v[EDDY_PANEL_MAX_VERTICES][2], sum = 0.0;
-    int n = eddy_piece_corners(p, v);
+    int n = eddyi_piece_corners(p, v);
     for (int k = 0; k < n; ++k) sum += hypot(v[(k + 1) % n][0] - v[k][0], v[(k + 1) % n][1] - v[k][1]);
     return sum;
 }
@@ -384,7 +384,7 @@ static double probe_fluxes(const eddy_panel_shape *p, int probe, double *b)
  * them by 2.5, one scaled by 1e6 by about a million. Costs PINV_PROBES (M^2 products + PINV_POINTS M stream functions). */
 static const char *pinv_defect(const eddy_panel_shape *p, double *b, double *g)
 {
-    int m = p->count, k = eddy_panel_matrix_samples(p), samples[PINV_POINTS], loop[PINV_POINTS];
+    int m = p->count, k = eddyi_panel_matrix_samples(p), samples[PINV_POINTS], loop[PINV_POINTS];
     double psi[PINV_POINTS], perimeter = 0.0;
     for (int j = 0; j < m; ++j) perimeter += p->length[j];
     for (int t = 0; t < PINV_POINTS; ++t) samples[t] = (int)(((long long)(2 * t + 1) * k) / (2 * PINV_POINTS));
@@ -404,7 +404,7 @@ static const char *pinv_defect(const eddy_panel_shape *p, double *b, double *g)
                 return "its inverted panel matrix leaves circulation (not the inverse of its panels' matrix)";
         }
         if (!(scale > 1e-12)) continue; /* moves no water across the outline */
-        if (eddy_panel_outline_stream(p, g, b, PINV_POINTS, samples, psi, loop) != EDDY_OK)
+        if (eddyi_panel_outline_stream(p, g, b, PINV_POINTS, samples, psi, loop) != EDDY_OK)
             return "its panels do not close into outlines";
         for (int a = 0; a < PINV_POINTS; ++a)
             for (int c = a + 1; c < PINV_POINTS; ++c)
@@ -434,17 +434,17 @@ static eddy_result check_consistency(const struct eddy_asset_shape *e, int shape
 static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int shape,
                                 uint32_t version, eddy_error *err)
 {
-    const char *why = eddy_read_string(r, e->name, EDDY_SHAPE_NAME_MAX);
+    const char *why = eddyi_read_string(r, e->name, EDDY_SHAPE_NAME_MAX);
     if (why) return bad(err, shape, "its name is malformed");
     snprintf(e->panels.name, sizeof e->panels.name, "%s", e->name);
-    e->piece_count = eddy_read_i32(r);
+    e->piece_count = eddyi_read_i32(r);
     if (r->failed || e->piece_count < 1 || e->piece_count > EDDY_PANEL_MAX_PIECES)
         return bad(err, shape, "piece count outside 1..16");
     for (int p = 0; p < e->piece_count; ++p) {
         eddy_result res = decode_piece(r, &e->pieces[p], shape, err);
         if (res != EDDY_OK) return res;
     }
-    e->spacing = eddy_read_f64(r);
+    e->spacing = eddyi_read_f64(r);
     if (r->failed || !(e->spacing > 0) || !isfinite(e->spacing))
         return bad(err, shape, "bad panel spacing");
     eddy_result res = decode_panels(r, &e->panels, e->piece_count, shape, err);
@@ -453,12 +453,12 @@ static eddy_result decode_shape(eddy_reader *r, struct eddy_asset_shape *e, int 
     return res;
 }
 
-eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
+eddy_result eddyi_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
                                      eddy_error *err)
 {
     if (!s) return EDDY_OK;
-    eddy_reader r = eddy_reader_make(s);
-    uint32_t count = eddy_read_u32(&r);
+    eddy_reader r = eddyi_reader_make(s);
+    uint32_t count = eddyi_read_u32(&r);
     if (r.failed || count > 4096 || count > r.left / 16)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SHAP' claims %u shapes", count);
     a->shapes = eddy_calloc(count > 0 ? count : 1, sizeof *a->shapes);

@@ -6,7 +6,7 @@
 #ifndef EDDY_ASSET_SHAPES_H
 #define EDDY_ASSET_SHAPES_H
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "panel.h"
 
 #define EDDY_SHAPE_NAME_MAX 47
@@ -19,18 +19,18 @@ struct eddy_asset_shape {
     eddy_panel_shape panels;
 };
 
-void eddy_asset_shapes_free(struct eddy_asset_shape *shapes, int count);
+void eddyi_asset_shapes_free(struct eddy_asset_shape *shapes, int count);
 /* 'SHAP' section: u32 count, then per shape its name, pieces, spacing, panels,
  * and (asset format 2 on) its area and added-mass tensor. */
-void eddy_asset_shapes_encode(const eddy_asset *a, eddy_writer *w);
-eddy_result eddy_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
+void eddyi_asset_shapes_encode(const eddy_asset *a, eddy_writer *w);
+eddy_result eddyi_asset_shapes_decode(eddy_asset *a, const eddy_section *s, uint32_t version,
                                      eddy_error *err);
 
 /* The same outline pieces, compared field by field. */
-bool eddy_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count);
+bool eddyi_pieces_equal(const eddy_piece *a, const eddy_piece *b, int count);
 
 /* The asset's panels for exactly these pieces at this spacing, or NULL. */
-const eddy_panel_shape *eddy_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
+const eddy_panel_shape *eddyi_asset_find_shape(const eddy_asset *a, const eddy_piece *pieces,
                                               int count, double spacing);
 
 #endif

@@ -7,7 +7,7 @@
  * every wall node (domain_basis.c), so the asset needs its values at the
  * nodes away from the walls only: about half the samples of the MAC field
  * (two faces per cell), less in a level with much rock. The run time remakes
- * the field exactly as the builder made it (eddy_domain_curl, times the
+ * the field exactly as the builder made it (eddyi_domain_curl, times the
  * stored scale, faces touching solid cells set to zero), bit for bit, and the
  * grid advection (advect_grid.c) works on the stream functions directly.
  *
@@ -30,7 +30,7 @@
 #include <math.h>
 #include <string.h>
 
-void eddy_asset_stream_free(eddy_asset *a)
+void eddyi_asset_stream_free(eddy_asset *a)
 {
     eddy_free(a->stream_node), eddy_free(a->stream), eddy_free(a->stream_scale);
     a->stream_node = NULL, a->stream = NULL, a->stream_scale = NULL;
@@ -39,20 +39,20 @@ void eddy_asset_stream_free(eddy_asset *a)
 
 static size_t node_count(const eddy_asset *a) { return (size_t)(a->nx + 1) * (size_t)(a->ny + 1); }
 
-void eddy_asset_stream_encode(const eddy_asset *a, eddy_writer *w)
+void eddyi_asset_stream_encode(const eddy_asset *a, eddy_writer *w)
 {
     size_t nodes = node_count(a), words = (nodes + 31) / 32;
-    eddy_write_u32(w, (uint32_t)a->stream_count);
-    eddy_write_u32(w, (uint32_t)a->stream_nodes);
+    eddyi_write_u32(w, (uint32_t)a->stream_count);
+    eddyi_write_u32(w, (uint32_t)a->stream_nodes);
     int next = 0;
     for (size_t word = 0; word < words; ++word) {
         uint32_t bits = 0;
         while (next < a->stream_nodes && (size_t)a->stream_node[next] / 32 == word)
             bits |= 1u << (a->stream_node[next++] % 32);
-        eddy_write_u32(w, bits);
+        eddyi_write_u32(w, bits);
     }
-    eddy_write_f64s(w, a->stream_scale, (size_t)a->stream_count);
-    eddy_write_f64s(w, a->stream, (size_t)a->stream_count * (size_t)a->stream_nodes);
+    eddyi_write_f64s(w, a->stream_scale, (size_t)a->stream_count);
+    eddyi_write_f64s(w, a->stream, (size_t)a->stream_count * (size_t)a->stream_nodes);
 }
 
 static eddy_result bad(eddy_error *err, const char *what)
@@ -69,7 +69,7 @@ static eddy_result decode_nodes(eddy_asset *a, eddy_reader *rd, uint32_t m, eddy
     if (!a->stream_node) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
     uint32_t seen = 0;
     for (size_t word = 0; word < words; ++word) {
-        uint32_t bits = eddy_read_u32(rd);
+        uint32_t bits = eddyi_read_u32(rd);
         for (int b = 0; b < 32 && bits; ++b, bits >>= 1) {
             if (!(bits & 1u)) continue;
             size_t n = word * 32 + (size_t)b;
@@ -85,12 +85,12 @@ static eddy_result decode_nodes(eddy_asset *a, eddy_reader *rd, uint32_t m, eddy
     return EDDY_OK;
 }
 
-eddy_result eddy_asset_stream_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
+eddy_result eddyi_asset_stream_decode(eddy_asset *a, const eddy_section *s, eddy_error *err)
 {
     if (!s) return EDDY_OK;
     if (!a->has_walls_flag) return bad(err, "stream functions in an asset without walls");
-    eddy_reader rd = eddy_reader_make(s);
-    uint32_t p = eddy_read_u32(&rd), m = eddy_read_u32(&rd);
+    eddy_reader rd = eddyi_reader_make(s);
+    uint32_t p = eddyi_read_u32(&rd), m = eddyi_read_u32(&rd);
     if (rd.failed) return bad(err, "too short");
     if (p < 1 || p > (uint32_t)a->grid_count)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'GPSI' holds %u modes, not 1..%d "
@@ -109,8 +109,8 @@ eddy_result eddy_asset_stream_decode(eddy_asset *a, const eddy_section *s, eddy_
     a->stream = eddy_alloc((size_t)p * m * sizeof *a->stream);
     if (!a->stream_scale || !a->stream)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory loading an asset");
-    eddy_read_f64s(&rd, a->stream_scale, p);
-    eddy_read_f64s(&rd, a->stream, (size_t)p * m);
+    eddyi_read_f64s(&rd, a->stream_scale, p);
+    eddyi_read_f64s(&rd, a->stream, (size_t)p * m);
     if (rd.failed || rd.left != 0) return bad(err, "too short");
     for (uint32_t k = 0; k < p; ++k)
         if (!isfinite(a->stream_scale[k]) || a->stream_scale[k] == 0.0)
@@ -123,7 +123,7 @@ eddy_result eddy_asset_stream_decode(eddy_asset *a, const eddy_section *s, eddy_
     return EDDY_OK;
 }
 
-eddy_result eddy_asset_stream_fields(eddy_asset *a, eddy_error *err)
+eddy_result eddyi_asset_stream_fields(eddy_asset *a, eddy_error *err)
 {
     if (a->stream_count == 0) return EDDY_OK;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
@@ -134,9 +134,9 @@ eddy_result eddy_asset_stream_fields(eddy_asset *a, eddy_error *err)
         const double *values = a->stream + (size_t)k * (size_t)a->stream_nodes;
         for (int q = 0; q < a->stream_nodes; ++q) psi[a->stream_node[q]] = values[q];
         double *f = a->grid_modes + (size_t)k * n, scale = a->stream_scale[k];
-        eddy_domain_curl(&g, psi, f);
+        eddyi_domain_curl(&g, psi, f);
         for (size_t s = 0; s < n; ++s) f[s] *= scale;
-        eddy_close_solid_faces(&g, a->solid, f);
+        eddyi_close_solid_faces(&g, a->solid, f);
     }
     eddy_free(psi);
     return EDDY_OK;

@@ -9,7 +9,7 @@
  * phi is divergence-free, has no normal component on any wall, and its
  * vorticity is lambda psi with lambda = a^2 + b^2. Since the integral of
  * |phi|^2 is N^2 lambda W H / 4, N = 2 / sqrt(lambda W H) makes it unit. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "simd.h"
 
 #include <math.h>
@@ -34,7 +34,7 @@ static int compare_modes(const void *pa, const void *pb)
     return (a->k2 > b->k2) - (a->k2 < b->k2);
 }
 
-eddy_result eddy_box_select_modes(double width, double height, int count, eddy_box_mode *modes,
+eddy_result eddyi_box_select_modes(double width, double height, int count, eddy_box_mode *modes,
                                   eddy_error *err)
 {
     if (!(width > 0) || !(height > 0) || !isfinite(width) || !isfinite(height))
@@ -74,7 +74,7 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
     }
     /* Absurd domain sizes (1e-200 m) overflow the eigenvalues or the norms. */
     for (int m = 0; m < count; ++m)
-        if (!isfinite(all[m].lambda) || !isfinite(eddy_box_norm(&all[m], width, height)) ||
+        if (!isfinite(all[m].lambda) || !isfinite(eddyi_box_norm(&all[m], width, height)) ||
             all[m].lambda <= 0.0) {
             eddy_free(all);
             return eddy_fail(err, EDDY_ERR_RANGE,
@@ -86,39 +86,39 @@ eddy_result eddy_box_select_modes(double width, double height, int count, eddy_b
     return EDDY_OK;
 }
 
-double eddy_box_norm(const eddy_box_mode *m, double width, double height)
+double eddyi_box_norm(const eddy_box_mode *m, double width, double height)
 {
     return 2.0 / sqrt(m->lambda * width * height);
 }
 
-void eddy_box_mode_velocity(const eddy_box_mode *m, double width, double height, double x,
+void eddyi_box_mode_velocity(const eddy_box_mode *m, double width, double height, double x,
                             double y, double out[2])
 {
     double a = m->k1 * M_PI / width, b = m->k2 * M_PI / height;
-    double n = eddy_box_norm(m, width, height);
+    double n = eddyi_box_norm(m, width, height);
     out[0] = n * b * sin(a * x) * cos(b * y);
     out[1] = -n * a * cos(a * x) * sin(b * y);
 }
 
-double eddy_box_mode_stream(const eddy_box_mode *m, double width, double height, double x,
+double eddyi_box_mode_stream(const eddy_box_mode *m, double width, double height, double x,
                             double y)
 {
     double a = m->k1 * M_PI / width, b = m->k2 * M_PI / height;
-    return eddy_box_norm(m, width, height) * sin(a * x) * sin(b * y);
+    return eddyi_box_norm(m, width, height) * sin(a * x) * sin(b * y);
 }
 
-void eddy_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field)
+void eddyi_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field)
 {
     int n = eddy_mac_size(g);
     for (int s = 0; s < n; ++s) {
         double x, y, uv[2];
         int comp = eddy_mac_position(g, s, &x, &y);
-        eddy_box_mode_velocity(m, g->width, g->height, x, y, uv);
+        eddyi_box_mode_velocity(m, g->width, g->height, x, y, uv);
         field[s] = uv[comp];
     }
 }
 
-eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
+eddy_result eddyi_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
                                 double width, double height, eddy_error *err)
 {
     memset(b, 0, sizeof *b);
@@ -130,18 +130,18 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     b->coef_u = eddy_alloc(alloc * sizeof *b->coef_u);
     b->coef_v = eddy_alloc(alloc * sizeof *b->coef_v);
     if (!b->modes || !b->coef_u || !b->coef_v) {
-        eddy_box_basis_free(b);
+        eddyi_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
     }
     for (int k = 0; k < count; ++k) {
         const eddy_box_mode *m = &modes[k];
         if (m->k1 < 1 || m->k2 < 1 || m->k1 > EDDY_MAX_WAVE || m->k2 > EDDY_MAX_WAVE) {
-            eddy_box_basis_free(b);
+            eddyi_box_basis_free(b);
             return eddy_fail(err, EDDY_ERR_RANGE, "mode %d has wave numbers (%d, %d) outside 1..%d",
                              k, m->k1, m->k2, EDDY_MAX_WAVE);
         }
         b->modes[k] = *m;
-        double n = eddy_box_norm(m, width, height);
+        double n = eddyi_box_norm(m, width, height);
         b->coef_u[k] = n * m->k2 * M_PI / height;
         b->coef_v[k] = n * m->k1 * M_PI / width;
         if (m->k1 > b->max_k1) b->max_k1 = m->k1;
@@ -151,7 +151,7 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     b->k1_start = eddy_calloc((size_t)b->max_k1 + 2, sizeof *b->k1_start);
     b->terms = eddy_alloc(alloc * sizeof *b->terms);
     if (!b->by_k1 || !b->k1_start || !b->terms) {
-        eddy_box_basis_free(b);
+        eddyi_box_basis_free(b);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a %d-mode basis", count);
     }
     eddy_box_modes_by_k1(modes, count, b->max_k1, b->by_k1, b->k1_start);
@@ -162,7 +162,7 @@ eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, i
     return EDDY_OK;
 }
 
-void eddy_box_basis_free(eddy_box_basis *b)
+void eddyi_box_basis_free(eddy_box_basis *b)
 {
     eddy_free(b->modes);
     eddy_free(b->coef_u);
@@ -186,7 +186,7 @@ static void trig_table(double t, int count, double *s, double *c)
     }
 }
 
-void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
+void eddyi_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
                              double out[2])
 {
     double sx[EDDY_MAX_WAVE + 1], cx[EDDY_MAX_WAVE + 1];
@@ -194,7 +194,7 @@ void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x,
     trig_table(M_PI * x / b->width, b->max_k1, sx, cx);
     trig_table(M_PI * y / b->height, b->max_k2, sy, cy);
     /* u = sum_k1 sin(k1 x) sum_k2 r c_u cos(k2 y), v likewise: the order
-       eddy_box_basis_velocity_many keeps */
+       eddyi_box_basis_velocity_many keeps */
     double u = 0.0, v = 0.0;
     for (int k1 = 1; k1 <= b->max_k1; ++k1) {
         double gu = 0.0, gv = 0.0;
@@ -210,7 +210,7 @@ void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x,
     out[1] = v;
 }
 
-void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
+void eddyi_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
                            double *phi_v)
 {
     double sx[EDDY_MAX_WAVE + 1], cx[EDDY_MAX_WAVE + 1];
@@ -224,7 +224,7 @@ void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *
     }
 }
 
-/* Points per batch of eddy_box_basis_velocity_many: its tables live on the
+/* Points per batch of eddyi_box_basis_velocity_many: its tables live on the
  * stack, (max_k1 + max_k2 + 2) x 2 x batch doubles within BATCH_DOUBLES. */
 #define BATCH_DOUBLES 6144
 #define BATCH_MAX 64
@@ -251,7 +251,7 @@ static void trig_rows(const double *t, int n, int count, double *rows, double *c
     }
 }
 
-/* The grouped sums of eddy_box_basis_velocity_many for a batch of at most
+/* The grouped sums of eddyi_box_basis_velocity_many for a batch of at most
  * eight points (nb vectors of two): every sum in registers, the mode factors
  * formed where they are used. acc: u of the mm = 2 nb points, then v. */
 EDDY_ALWAYS_INLINE void
@@ -282,7 +282,7 @@ small_batch(const eddy_box_basis *b, const double *r, const double *sx, const do
     for (int j = 0; j < nb; ++j) eddy_v2_store(&acc[2 * j], u[j]), eddy_v2_store(&acc[mm + 2 * j], v[j]);
 }
 
-void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
+void eddyi_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
                                   const double *xy, double *uv)
 {
     int per = BATCH_DOUBLES / (2 * (b->max_k1 + b->max_k2 + 2));
@@ -293,7 +293,7 @@ void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int 
         if ((size_t)2 * (b->max_k1 + b->max_k2 + 2) * (size_t)mm > sizeof buf / sizeof buf[0]) {
             /* wave numbers too high for the stack tables: one point at a time */
             for (int p = p0; p < p0 + m; ++p)
-                eddy_box_basis_velocity(b, r, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
+                eddyi_box_basis_velocity(b, r, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
             continue;
         }
         double tx[BATCH_MAX], ty[BATCH_MAX];

@@ -19,7 +19,7 @@
  * rim.
  *
  * CURL. A walled level's modes are discrete curls of stream functions on the
- * grid's nodes (eddy_domain_curl, at the end). */
+ * grid's nodes (eddyi_domain_curl, at the end). */
 #include "domain.h"
 
 #include <math.h>
@@ -112,7 +112,7 @@ static eddy_result check_polygon(const eddy_wall *w, int index, double width, do
     return EDDY_OK;
 }
 
-/* Every convex piece of the rock (eddy_wall_rock_pieces) must be a polygon
+/* Every convex piece of the rock (eddyi_wall_rock_pieces) must be a polygon
  * the rigid bodies can hold: the check bodies pass (engine/core/outline.c),
  * so a level built is a level that plays. Finely drawn arcs are fine (the
  * rock leaves out the corners Box2D could not hold); a wall thinner than
@@ -121,14 +121,14 @@ static eddy_result check_rock(const eddy_wall *w, int index, eddy_error *err)
 {
     double pieces[EDDY_WALL_MAX_POINTS][EDDY_OUTLINE_MAX_VERTICES][2];
     int sizes[EDDY_WALL_MAX_POINTS];
-    int n = eddy_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
+    int n = eddyi_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
     if (n == 0)
         return eddy_fail(err, EDDY_ERR_FORMAT, "walls[%d]: too thin to make rock for the rigid "
                          "bodies (corners within %g m of a line); make the wall thicker", index,
                          EDDY_OUTLINE_MIN_CORNER);
     for (int k = 0; k < n; ++k) {
         eddy_error inner = {0};
-        if (eddy_convex_outline_check((const double (*)[2])pieces[k], sizes[k], &inner) == EDDY_OK)
+        if (eddyi_convex_outline_check((const double (*)[2])pieces[k], sizes[k], &inner) == EDDY_OK)
             continue;
         int corner[EDDY_OUTLINE_MAX_VERTICES] = {0};
         for (int v = 0; v < sizes[k]; ++v)
@@ -245,7 +245,7 @@ bool eddy_face_touches_solid(const eddy_mac *g, const uint8_t *solid, int s)
     return (j > 0 && solid[eddy_cell(g, i, j - 1)]) || (j < g->ny && solid[eddy_cell(g, i, j)]);
 }
 
-void eddy_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *f)
+void eddyi_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *f)
 {
     for (int j = 0; j < g->ny; ++j) f[eddy_mac_u(g, 0, j)] = f[eddy_mac_u(g, g->nx, j)] = 0.0;
     for (int i = 0; i < g->nx; ++i) f[eddy_mac_v(g, i, 0)] = f[eddy_mac_v(g, i, g->ny)] = 0.0;
@@ -255,7 +255,7 @@ void eddy_close_solid_faces(const eddy_mac *g, const uint8_t *solid, double *f)
         if (eddy_face_touches_solid(g, solid, s)) f[s] = 0.0;
 }
 
-bool eddy_mask_solid_at(const eddy_mac *g, const uint8_t *solid, double x, double y)
+bool eddyi_mask_solid_at(const eddy_mac *g, const uint8_t *solid, double x, double y)
 {
     if (!(x >= 0.0 && x <= g->width && y >= 0.0 && y <= g->height)) return true;
     if (!solid) return false;
@@ -290,7 +290,7 @@ static double triangle_fatness(const double *a, const double *b, const double *c
 /* Ear clipping: repeatedly cut off a convex corner whose triangle holds no
  * other corner (a simple polygon always has one: two ears theorem), the
  * fattest such ear first, so that no needless sliver is cut (the rigid
- * bodies' rock is made of these, eddy_wall_rock_pieces). */
+ * bodies' rock is made of these, eddyi_wall_rock_pieces). */
 int eddy_wall_triangles(const eddy_wall *w, double (*out)[3][2], int max)
 {
     if (!w || w->kind != EDDY_WALL_POLYGON || w->point_count < 3 ||
@@ -382,7 +382,7 @@ static bool convex_ccw(const double (*pts)[2], int n)
     return true;
 }
 
-int eddy_wall_rock_pieces(const eddy_wall *w, double (*pieces)[EDDY_OUTLINE_MAX_VERTICES][2],
+int eddyi_wall_rock_pieces(const eddy_wall *w, double (*pieces)[EDDY_OUTLINE_MAX_VERTICES][2],
                           int *sizes, int max)
 {
     if (!w || w->kind != EDDY_WALL_POLYGON || max < 1 || w->point_count < 3 ||
@@ -405,7 +405,7 @@ int eddy_wall_rock_pieces(const eddy_wall *w, double (*pieces)[EDDY_OUTLINE_MAX_
     return count;
 }
 
-void eddy_domain_curl(const eddy_mac *g, const double *psi, double *field)
+void eddyi_domain_curl(const eddy_mac *g, const double *psi, double *field)
 {
     for (int j = 0; j < g->ny; ++j)
         for (int i = 0; i <= g->nx; ++i)

@@ -17,7 +17,7 @@
 #include "advect_box.h"
 #include "advect_grid.h"
 #include "domain.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "tensor_packed.h"
 
 #include <math.h>
@@ -75,14 +75,14 @@ struct eddy_fluid {
     eddy_mac mac;
     double *excite_rate; /* r: queued artist excitations, per second */
     bool excite_pending;
-    bool paper_pipeline;  /* eddy_fluid_set_paper_pipeline (benchmarks only) */
+    bool paper_pipeline;  /* eddyi_fluid_set_paper_pipeline (benchmarks only) */
     double *dense_tensor; /* r^3, paper pipeline only: [i][k][j] = C_ikj */
     double *stir_transform; /* r: the stir bump's transform per mode (stir_exact.c) */
     double stir_radius;     /* ... for this radius (0: none yet) */
     eddy_packed_tensor packed; /* dense tensors (walled levels): tensor_packed.c; r = 0 if unused */
     eddy_advect_grid *grid_advect; /* A(r) v through the MAC grid (advect_grid.c), or NULL */
     eddy_advect_box *box_advect;   /* ... on the box's collocation grid (advect_box.c), or NULL */
-    const void *holder;  /* the coupling that steps it, if any (eddy_fluid_hold) */
+    const void *holder;  /* the coupling that steps it, if any (eddyi_fluid_hold) */
     bool destroyed;      /* eddy_fluid_destroy came while held: the holder frees it */
 };
 
@@ -155,7 +155,7 @@ static bool alloc_buffers(eddy_fluid *f)
     const eddy_tensor *t = &f->asset->tensor;
     double density = (double)t->nnz / ((double)r * (double)r * (double)r);
     if (ok && !on_grid && density > EDDY_PACKED_DENSITY)
-        ok = eddy_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
+        ok = eddyi_packed_tensor_build(t, &f->packed, NULL) == EDDY_OK;
     if (ok && !f->asset->viscosity_diagonal) {
         f->viscous = eddy_alloc(r * r * sizeof(double));
         ok = f->viscous != NULL;
@@ -178,7 +178,7 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     eddy_fluid *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a fluid");
     f->asset = asset;
-    eddy_asset_take(asset); /* given back by eddy_fluid_destroy */
+    eddyi_asset_take(asset); /* given back by eddy_fluid_destroy */
     f->desc = d;
     f->r = asset->mode_count;
     f->eig = asset->eigen_count;
@@ -187,11 +187,11 @@ eddy_result eddy_fluid_create(const eddy_asset *asset, const eddy_fluid_desc *de
     bool grid = false;
     res = choose_advection(asset, &d, &grid, err);
     if (res == EDDY_OK)
-        res = eddy_box_basis_init(&f->basis, asset->modes, asset->eigen_count, asset->width,
+        res = eddyi_box_basis_init(&f->basis, asset->modes, asset->eigen_count, asset->width,
                                   asset->height, err);
     if (res == EDDY_OK && grid)
-        res = asset->solid ? eddy_advect_grid_create(asset, &f->grid_advect, err)
-                           : eddy_advect_box_create(asset, &f->box_advect, err);
+        res = asset->solid ? eddyi_advect_grid_create(asset, &f->grid_advect, err)
+                           : eddyi_advect_box_create(asset, &f->box_advect, err);
     if (res == EDDY_OK && !alloc_buffers(f))
         res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a %d-mode fluid", f->r);
     if (res != EDDY_OK) {
@@ -215,7 +215,7 @@ static bool make_dense_tensor(eddy_fluid *f)
     return true;
 }
 
-eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err)
+eddy_result eddyi_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err)
 {
     if (!f) return eddy_fail(err, EDDY_ERR_ARGUMENT, "fluid: NULL fluid");
     if (on && (f->grid_advect || f->box_advect))
@@ -247,16 +247,16 @@ void eddy_fluid_destroy(eddy_fluid *f)
 
 static void free_fluid(eddy_fluid *f)
 {
-    eddy_box_basis_free(&f->basis);
+    eddyi_box_basis_free(&f->basis);
     eddy_free(f->coef), eddy_free(f->saved), eddy_free(f->advection), eddy_free(f->taylor_out);
     eddy_free(f->taylor_work), eddy_free(f->reduced_force), eddy_free(f->phi_u), eddy_free(f->phi_v);
     eddy_free(f->viscous), eddy_free(f->decay), eddy_free(f->stirs), eddy_free(f->excite_rate);
     eddy_free(f->dense_tensor), eddy_free(f->stir_transform);
     eddy_free(f->row_sample), eddy_free(f->row_weight);
-    eddy_packed_tensor_free(&f->packed);
-    eddy_advect_grid_destroy(f->grid_advect);
-    eddy_advect_box_destroy(f->box_advect);
-    eddy_asset_give_back(f->asset);
+    eddyi_packed_tensor_free(&f->packed);
+    eddyi_advect_grid_destroy(f->grid_advect);
+    eddyi_advect_box_destroy(f->box_advect);
+    eddyi_asset_give_back(f->asset);
     eddy_free(f);
 }
 
@@ -331,7 +331,7 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
     int eig = f->basis.count;
     if (f->r > eig) project_stir_grid(f, st, reduced + eig);
     if (!f->paper_pipeline &&
-        eddy_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, f->stir_transform,
+        eddyi_box_stir_projection(&f->basis, st, f->phi_u, f->phi_v, f->stir_transform,
                                  &f->stir_radius, reduced))
         return;
     double half = 0.5 * st->radius, dtheta = 2.0 * M_PI / STIR_ANGLES;
@@ -342,7 +342,7 @@ static void project_stir(eddy_fluid *f, const eddy_stir *st, double *reduced)
             double theta = (a + 0.5) * dtheta;
             double x = st->x + rho * cos(theta), y = st->y + rho * sin(theta);
             if (!inside_domain(f->asset, x, y)) continue;
-            eddy_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
+            eddyi_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
             double wx = weight * st->fx, wy = weight * st->fy;
             for (int k = 0; k < eig; ++k) reduced[k] += wx * f->phi_u[k] + wy * f->phi_v[k];
         }
@@ -485,9 +485,9 @@ static void renormalise(eddy_fluid *f, double before)
 static void advect_on_grid(eddy_fluid *f, double dt, double before)
 {
     bool box = f->box_advect != NULL;
-    double bound = box ? eddy_advect_box_freeze(f->box_advect, f->coef)
-                       : eddy_advect_grid_freeze(f->grid_advect, f->coef);
-    double longest = eddy_taylor_max_time_of(bound);
+    double bound = box ? eddyi_advect_box_freeze(f->box_advect, f->coef)
+                       : eddyi_advect_grid_freeze(f->grid_advect, f->coef);
+    double longest = eddyi_taylor_max_time_of(bound);
     if (dt > longest) {
         dt = longest;
         f->timings.advect_clamped = 1;
@@ -495,13 +495,13 @@ static void advect_on_grid(eddy_fluid *f, double dt, double before)
     if (!(dt > 0.0)) return;
     eddy_linear_map map = {.norm = bound};
     if (box) {
-        map.apply = eddy_advect_box_apply, map.ctx = f->box_advect;
+        map.apply = eddyi_advect_box_apply, map.ctx = f->box_advect;
     } else {
-        map.apply = eddy_advect_grid_apply, map.ctx = f->grid_advect;
-        map.coarse = eddy_advect_grid_apply_coarse;
+        map.apply = eddyi_advect_grid_apply, map.ctx = f->grid_advect;
+        map.coarse = eddyi_advect_grid_apply_coarse;
         map.coarse_error = EDDY_ADVECT_GRID_COARSE_ERROR;
     }
-    eddy_taylor_expv_map(f->r, &map, dt, f->coef, f->taylor_out, f->taylor_work,
+    eddyi_taylor_expv_map(f->r, &map, dt, f->coef, f->taylor_out, f->taylor_work,
                          f->desc.taylor_tolerance, f->desc.taylor_max_terms,
                          &f->timings.taylor_terms, &f->timings.taylor_substeps);
     renormalise(f, before);
@@ -516,7 +516,7 @@ static void advect_on_grid(eddy_fluid *f, double dt, double before)
  * stir of 1e12 N/m^2, coefficients of 1e6) or a step of many seconds would
  * need more, and the unconverged series gives garbage or overflows. Instead
  * this step advects only for the longest time the series integrates
- * exactly, eddy_taylor_max_time(A(r)) = 256 / |A(r)|_inf seconds (reported
+ * exactly, eddyi_taylor_max_time(A(r)) = 256 / |A(r)|_inf seconds (reported
  * as timings.advect_clamped); forces and viscosity still use the full dt.
  * The result stays finite and keeps the energy of an inviscid flow. Ordinary
  * flows never reach the clamp: at 1/60 s a 10 m level of 73 modes needs
@@ -544,17 +544,17 @@ static void advect(eddy_fluid *f, double dt)
             for (size_t e = 0; e < rr; ++e) f->advection[e] += ri * a[e];
         }
     } else if (f->packed.r > 0) { /* a dense tensor of a walled level */
-        eddy_packed_tensor_contract(&f->packed, f->coef, f->advection);
+        eddyi_packed_tensor_contract(&f->packed, f->coef, f->advection);
     } else {
-        eddy_tensor_contract(&f->asset->tensor, f->coef, f->advection);
+        eddyi_tensor_contract(&f->asset->tensor, f->coef, f->advection);
     }
-    double longest = eddy_taylor_max_time(f->r, f->advection);
+    double longest = eddyi_taylor_max_time(f->r, f->advection);
     if (dt > longest) {
         dt = longest;
         f->timings.advect_clamped = 1;
     }
     if (!(dt > 0.0)) return; /* A(r) not finite: the step's final check fails it */
-    eddy_taylor_expv(f->r, f->advection, dt, f->coef, f->taylor_out, f->taylor_work,
+    eddyi_taylor_expv(f->r, f->advection, dt, f->coef, f->taylor_out, f->taylor_work,
                      f->desc.taylor_tolerance, f->desc.taylor_max_terms, &f->timings.taylor_terms,
                      &f->timings.taylor_substeps);
     renormalise(f, before);
@@ -567,7 +567,7 @@ static void diffuse(eddy_fluid *f, double dt)
     double nu = f->desc.viscosity;
     if (nu == 0.0) return;
     if (f->viscous) {
-        eddy_taylor_expv(f->r, f->viscous, dt, f->coef, f->taylor_out, f->taylor_work,
+        eddyi_taylor_expv(f->r, f->viscous, dt, f->coef, f->taylor_out, f->taylor_work,
                          f->desc.taylor_tolerance, f->desc.taylor_max_terms, NULL, NULL);
         memcpy(f->coef, f->taylor_out, (size_t)f->r * sizeof(double));
         return;
@@ -582,22 +582,22 @@ static void diffuse(eddy_fluid *f, double dt)
 
 /* ------------------------------------------------------------ step */
 
-bool eddy_fluid_dt_ok(double dt)
+bool eddyi_fluid_dt_ok(double dt)
 {
     return isfinite(dt) && dt > 0.0 && dt <= EDDY_FLUID_MAX_DT;
 }
 
 eddy_result eddy_fluid_step(eddy_fluid *f, double dt)
 {
-    if (!f || !eddy_fluid_dt_ok(dt)) return EDDY_ERR_ARGUMENT;
+    if (!f || !eddyi_fluid_dt_ok(dt)) return EDDY_ERR_ARGUMENT;
     memcpy(f->saved, f->coef, (size_t)f->r * sizeof(double));
-    double t0 = eddy_now_ms();
+    double t0 = eddyi_now_ms();
     apply_forces(f, dt);
-    double t1 = eddy_now_ms();
+    double t1 = eddyi_now_ms();
     advect(f, dt);
-    double t2 = eddy_now_ms();
+    double t2 = eddyi_now_ms();
     diffuse(f, dt);
-    double t3 = eddy_now_ms();
+    double t3 = eddyi_now_ms();
     f->timings.forces_ms = t1 - t0;
     f->timings.advect_ms = t2 - t1;
     f->timings.diffuse_ms = t3 - t2;
@@ -642,31 +642,31 @@ eddy_result eddy_fluid_set_coefficients(eddy_fluid *f, const double *r, int coun
 static bool in_fluid(const eddy_fluid *f, double x, double y)
 {
     if (!inside_domain(f->asset, x, y)) return false;
-    return !f->asset->solid || !eddy_mask_solid_at(&f->mac, f->asset->solid, x, y);
+    return !f->asset->solid || !eddyi_mask_solid_at(&f->mac, f->asset->solid, x, y);
 }
 
-bool eddy_fluid_hold(eddy_fluid *f, const void *holder)
+bool eddyi_fluid_hold(eddy_fluid *f, const void *holder)
 {
     if (f->holder && f->holder != holder) return false;
     f->holder = holder;
     return true;
 }
 
-void eddy_fluid_release(eddy_fluid *f, const void *holder)
+void eddyi_fluid_release(eddy_fluid *f, const void *holder)
 {
     if (f->holder != holder) return;
     f->holder = NULL;
     if (f->destroyed) free_fluid(f);
 }
 
-void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
+void eddyi_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out[2])
 {
     out[0] = out[1] = 0.0;
     if (!in_fluid(f, x, y)) return;
-    eddy_box_basis_velocity(&f->basis, coef, x, y, out);
+    eddyi_box_basis_velocity(&f->basis, coef, x, y, out);
     if (f->r > f->eig)
-        eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x, y,
+        eddyi_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x, y,
                                  out);
 }
 
@@ -677,30 +677,30 @@ void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
         out[0] = out[1] = 0.0;
         return;
     }
-    eddy_fluid_velocity_of(f, f->coef, x, y, out);
+    eddyi_fluid_velocity_of(f, f->coef, x, y, out);
 }
 
-void eddy_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
+void eddyi_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
                               double *reduced)
 {
     if (!in_fluid(f, x, y)) return;
     int eig = f->eig;
     if (eig > 0) {
-        eddy_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
+        eddyi_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
         for (int k = 0; k < eig; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
     }
     if (f->r > eig) {
-        eddy_grid_modes_values(&f->mac, f->asset->grid_modes, f->r - eig, x, y, f->phi_u + eig,
+        eddyi_grid_modes_values(&f->mac, f->asset->grid_modes, f->r - eig, x, y, f->phi_u + eig,
                                f->phi_v + eig);
         for (int k = eig; k < f->r; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
     }
 }
 
-void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
+void eddyi_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
                                  double *uv)
 {
-    /* the box modes for all points at once (bit for bit eddy_fluid_velocity_of) */
-    eddy_box_basis_velocity_many(&f->basis, coef, n, xy, uv);
+    /* the box modes for all points at once (bit for bit eddyi_fluid_velocity_of) */
+    eddyi_box_basis_velocity_many(&f->basis, coef, n, xy, uv);
     for (int p = 0; p < n; ++p) {
         double x = xy[2 * p], y = xy[2 * p + 1];
         if (!in_fluid(f, x, y)) {
@@ -708,7 +708,7 @@ void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n,
             continue;
         }
         if (f->r > f->eig)
-            eddy_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x,
+            eddyi_grid_modes_velocity(&f->mac, f->asset->grid_modes, f->r - f->eig, coef + f->eig, x,
                                      y, uv + 2 * p);
     }
 }
@@ -720,7 +720,7 @@ void eddy_fluid_velocity_many(const eddy_fluid *f, int n, const double *xy, doub
         memset(uv, 0, 2 * (size_t)n * sizeof *uv);
         return;
     }
-    eddy_fluid_velocity_many_of(f, f->coef, n, xy, uv);
+    eddyi_fluid_velocity_many_of(f, f->coef, n, xy, uv);
 }
 
 double eddy_fluid_kinetic_energy(const eddy_fluid *f)

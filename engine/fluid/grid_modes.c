@@ -8,8 +8,8 @@
  *
  * The inner product of the enriched basis is the grid's quadrature product
  * <a, b>_W = sum_s w_s a_s b_s (eddy_mac_dot). See enrich.c for why box modes
- * enter it through eddy_box_sample_curl and not through point samples. */
-#include "eddy_internal.h"
+ * enter it through eddyi_box_sample_curl and not through point samples. */
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -38,10 +38,10 @@
  *   - each component is an eigenvector of the grid Laplacian below (sines
  *     with zero ends, cosines with mirrored ends), with one eigenvalue for
  *     both components.
- * Point samples (eddy_box_sample_mode) share the last two properties but
+ * Point samples (eddyi_box_sample_mode) share the last two properties but
  * have a discrete divergence of relative size (k h)^3 / 24, so fields
  * deflated against them (5.10) would stop being divergence-free. */
-void eddy_box_sample_curl(const eddy_box_mode *m, const eddy_mac *g, double *field)
+void eddyi_box_sample_curl(const eddy_box_mode *m, const eddy_mac *g, double *field)
 {
     double a = m->k1 * M_PI / g->width, b = m->k2 * M_PI / g->height;
     double du = 2.0 * sin(0.5 * b * g->hy) / g->hy;
@@ -85,7 +85,7 @@ static void axis_weights(double pos, double h, double offset, int count, int *lo
     *t = frac;
 }
 
-void eddy_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil *st)
+void eddyi_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil *st)
 {
     int i, j;
     double tx, ty;
@@ -105,11 +105,11 @@ void eddy_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil
     st->v[3] = eddy_mac_v(g, i + 1, j + 1), st->wv[3] = tx * ty;
 }
 
-void eddy_grid_modes_values(const eddy_mac *g, const double *fields, int count, double x,
+void eddyi_grid_modes_values(const eddy_mac *g, const double *fields, int count, double x,
                             double y, double *phi_u, double *phi_v)
 {
     eddy_mac_stencil st;
-    eddy_mac_stencil_at(g, x, y, &st);
+    eddyi_mac_stencil_at(g, x, y, &st);
     size_t n = (size_t)eddy_mac_size(g);
     for (int m = 0; m < count; ++m) {
         const double *f = fields + (size_t)m * n;
@@ -120,11 +120,11 @@ void eddy_grid_modes_values(const eddy_mac *g, const double *fields, int count, 
     }
 }
 
-void eddy_grid_modes_velocity(const eddy_mac *g, const double *fields, int count,
+void eddyi_grid_modes_velocity(const eddy_mac *g, const double *fields, int count,
                               const double *coef, double x, double y, double out_uv[2])
 {
     eddy_mac_stencil st;
-    eddy_mac_stencil_at(g, x, y, &st);
+    eddyi_mac_stencil_at(g, x, y, &st);
     size_t n = (size_t)eddy_mac_size(g);
     double u = 0.0, v = 0.0;
     for (int m = 0; m < count; ++m) {
@@ -146,9 +146,9 @@ void eddy_grid_modes_velocity(const eddy_mac *g, const double *fields, int count
  * component is mirrored across it (free slip, the eigenmodes' boundary
  * condition: their vorticity lambda psi vanishes on the walls). With these
  * ends the operator is symmetric in the grid product on fields that are zero
- * on the walls, and every box mode sampled by eddy_box_sample_curl is one of
+ * on the walls, and every box mode sampled by eddyi_box_sample_curl is one of
  * its eigenvectors. Wall-normal samples of the result are zero. */
-void eddy_mac_laplacian(const eddy_mac *g, const double *f, double *out)
+void eddyi_mac_laplacian(const eddy_mac *g, const double *f, double *out)
 {
     double ix2 = 1.0 / (g->hx * g->hx), iy2 = 1.0 / (g->hy * g->hy);
     memset(out, 0, (size_t)eddy_mac_size(g) * sizeof *out);

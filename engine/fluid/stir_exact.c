@@ -19,7 +19,7 @@
  * downward recurrence J_(n-1) = (2n / q) J_n - J_(n+1), started far above q
  * and normalised by J_0 + 2 (J_2 + J_4 + ...) = 1, which is stable for every
  * q. A disc that crosses a wall keeps the quadrature of fluid.c. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 
@@ -63,7 +63,7 @@ static double bump_transform(double q)
     return 8.0 * bessel_j3(q) / (q * q * q);
 }
 
-bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
+bool eddyi_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
                               double *phi_v, double *cache, double *cache_radius,
                               double *reduced)
 {
@@ -71,7 +71,7 @@ bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, doub
     if (!(st->x - r >= 0.0 && st->x + r <= b->width && st->y - r >= 0.0 &&
           st->y + r <= b->height))
         return false;
-    eddy_box_basis_values(b, st->x, st->y, phi_u, phi_v);
+    eddyi_box_basis_values(b, st->x, st->y, phi_u, phi_v);
     if (*cache_radius != r) { /* a game's stirs keep their radius */
         double area = 2.0 * M_PI * r * r;
         for (int k = 0; k < b->count; ++k)

@@ -322,7 +322,7 @@ __attribute__((target("avx512f"))) static void spread_avx512(const double *psi, 
 
 /* ------------------------------------------------------------ choice */
 
-bool eddy_stream_isa_available(eddy_stream_isa isa)
+bool eddyi_stream_isa_available(eddy_stream_isa isa)
 {
     switch (isa) {
     case EDDY_STREAM_PORTABLE: return true;
@@ -334,26 +334,26 @@ bool eddy_stream_isa_available(eddy_stream_isa isa)
     }
 }
 
-eddy_stream_kernels eddy_stream_kernels_of(eddy_stream_isa isa)
+eddy_stream_kernels eddyi_stream_kernels_of(eddy_stream_isa isa)
 {
     eddy_stream_kernels k = {EDDY_STREAM_PORTABLE, dots_portable, spread_portable,
-                             eddy_stream_dots_f32_portable, eddy_stream_spread_f32_portable};
-    if (!eddy_stream_isa_available(isa)) return k;
+                             eddyi_stream_dots_f32_portable, eddyi_stream_spread_f32_portable};
+    if (!eddyi_stream_isa_available(isa)) return k;
 #ifdef EDDY_STREAM_X86
     if (isa == EDDY_STREAM_AVX)
-        k = (eddy_stream_kernels){isa, dots_avx, spread_avx, eddy_stream_dots_f32_avx,
-                                  eddy_stream_spread_f32_avx};
+        k = (eddy_stream_kernels){isa, dots_avx, spread_avx, eddyi_stream_dots_f32_avx,
+                                  eddyi_stream_spread_f32_avx};
     if (isa == EDDY_STREAM_AVX512)
-        k = (eddy_stream_kernels){isa, dots_avx512, spread_avx512, eddy_stream_dots_f32_avx512,
-                                  eddy_stream_spread_f32_avx512};
+        k = (eddy_stream_kernels){isa, dots_avx512, spread_avx512, eddyi_stream_dots_f32_avx512,
+                                  eddyi_stream_spread_f32_avx512};
 #endif
     return k;
 }
 
-eddy_stream_kernels eddy_stream_kernels_best(void)
+eddy_stream_kernels eddyi_stream_kernels_best(void)
 {
     for (int isa = EDDY_STREAM_ISA_COUNT - 1; isa > EDDY_STREAM_PORTABLE; --isa)
-        if (eddy_stream_isa_available((eddy_stream_isa)isa))
-            return eddy_stream_kernels_of((eddy_stream_isa)isa);
-    return eddy_stream_kernels_of(EDDY_STREAM_PORTABLE);
+        if (eddyi_stream_isa_available((eddy_stream_isa)isa))
+            return eddyi_stream_kernels_of((eddy_stream_isa)isa);
+    return eddyi_stream_kernels_of(EDDY_STREAM_PORTABLE);
 }

@@ -4,7 +4,7 @@
  * modes' stream functions (stream_products.c), in the widest vectors the
  * processor has. Internal.
  *
- *   eddy_stream_kernels k = eddy_stream_kernels_best();
+ *   eddy_stream_kernels k = eddyi_stream_kernels_best();
  *   k.dots(psi, p, rows, x, sums);   // sums[i] = psi row i . x
  *   k.spread(psi, p, rows, g, out);  // out += sum_i g[i] psi row i
  *   k.dots_f32, k.spread_f32         // the same in single precision
@@ -36,26 +36,26 @@ typedef struct eddy_stream_kernels {
 } eddy_stream_kernels;
 
 /* The single-precision variants (stream_products_f32.c), for the table. */
-void eddy_stream_dots_f32_portable(const float *psi, size_t p, int rows, const float *x,
+void eddyi_stream_dots_f32_portable(const float *psi, size_t p, int rows, const float *x,
                                    double *sums);
-void eddy_stream_spread_f32_portable(const float *psi, size_t p, int rows, const double *g,
+void eddyi_stream_spread_f32_portable(const float *psi, size_t p, int rows, const double *g,
                                      float *out);
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-void eddy_stream_dots_f32_avx(const float *psi, size_t p, int rows, const float *x, double *sums);
-void eddy_stream_spread_f32_avx(const float *psi, size_t p, int rows, const double *g, float *out);
-void eddy_stream_dots_f32_avx512(const float *psi, size_t p, int rows, const float *x,
+void eddyi_stream_dots_f32_avx(const float *psi, size_t p, int rows, const float *x, double *sums);
+void eddyi_stream_spread_f32_avx(const float *psi, size_t p, int rows, const double *g, float *out);
+void eddyi_stream_dots_f32_avx512(const float *psi, size_t p, int rows, const float *x,
                                  double *sums);
-void eddy_stream_spread_f32_avx512(const float *psi, size_t p, int rows, const double *g,
+void eddyi_stream_spread_f32_avx512(const float *psi, size_t p, int rows, const double *g,
                                    float *out);
 #endif
 
 /* Whether this processor (and its operating system) runs the variant. */
-bool eddy_stream_isa_available(eddy_stream_isa isa);
+bool eddyi_stream_isa_available(eddy_stream_isa isa);
 
 /* The variant isa; the portable one if it is not available. */
-eddy_stream_kernels eddy_stream_kernels_of(eddy_stream_isa isa);
+eddy_stream_kernels eddyi_stream_kernels_of(eddy_stream_isa isa);
 
 /* The widest available variant. */
-eddy_stream_kernels eddy_stream_kernels_best(void);
+eddy_stream_kernels eddyi_stream_kernels_best(void);
 
 #endif /* EDDY_STREAM_PRODUCTS_H */

@@ -63,7 +63,7 @@ EDDY_ALWAYS_INLINE float dot_f32_portable(const float *row, size_t p,
     return dot_tail_f32(row, p16, p, x, finish_f4(eddy_f4_add(eddy_f4_add(a, c), eddy_f4_add(b, d))));
 }
 
-void eddy_stream_dots_f32_portable(const float *psi, size_t p, int rows, const float *x,
+void eddyi_stream_dots_f32_portable(const float *psi, size_t p, int rows, const float *x,
                                    double *sums)
 {
     for (int i = 0; i < rows; ++i) sums[i] = dot_f32_portable(psi + (size_t)i * p, p, x);
@@ -84,7 +84,7 @@ EDDY_ALWAYS_INLINE void spread_f32_one(const float *row, size_t p,
     for (size_t k = 0; k < p; ++k) out[k] += g * row[k];
 }
 
-void eddy_stream_spread_f32_portable(const float *psi, size_t p, int rows, const double *g,
+void eddyi_stream_spread_f32_portable(const float *psi, size_t p, int rows, const double *g,
                                      float *out)
 {
     size_t p4 = p & ~(size_t)3;
@@ -147,7 +147,7 @@ __attribute__((target("avx"))) static inline float dot_f32_avx(const float *row,
 }
 
 /* Four rows at a time, eight independent sums. */
-__attribute__((target("avx"))) void eddy_stream_dots_f32_avx(const float *psi, size_t p, int rows,
+__attribute__((target("avx"))) void eddyi_stream_dots_f32_avx(const float *psi, size_t p, int rows,
                                                              const float *x, double *sums)
 {
     size_t p16 = p & ~(size_t)15;
@@ -171,7 +171,7 @@ __attribute__((target("avx"))) void eddy_stream_dots_f32_avx(const float *psi, s
     leave_wide_f32();
 }
 
-__attribute__((target("avx"))) void eddy_stream_spread_f32_avx(const float *psi, size_t p, int rows,
+__attribute__((target("avx"))) void eddyi_stream_spread_f32_avx(const float *psi, size_t p, int rows,
                                                                const double *g, float *out)
 {
     size_t p8 = p & ~(size_t)7;
@@ -213,7 +213,7 @@ __attribute__((target("avx512f"))) static inline float finish_f16(eddy_f16 v)
 }
 
 /* Eight rows at a time, eight independent sums. */
-__attribute__((target("avx512f"))) void eddy_stream_dots_f32_avx512(const float *psi, size_t p,
+__attribute__((target("avx512f"))) void eddyi_stream_dots_f32_avx512(const float *psi, size_t p,
                                                                     int rows, const float *x,
                                                                     double *sums)
 {
@@ -249,7 +249,7 @@ __attribute__((target("avx512f"))) static inline eddy_f16 group_f16(const float 
 }
 
 /* Two groups of four rows per pass over out, added one after the other. */
-__attribute__((target("avx512f"))) void eddy_stream_spread_f32_avx512(const float *psi, size_t p,
+__attribute__((target("avx512f"))) void eddyi_stream_spread_f32_avx512(const float *psi, size_t p,
                                                                       int rows, const double *g,
                                                                       float *out)
 {

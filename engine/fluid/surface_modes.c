@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-eddy_result eddy_surface_alloc(const eddy_asset *a, int kind, int count, eddy_asset_surface **out,
+eddy_result eddyi_surface_alloc(const eddy_asset *a, int kind, int count, eddy_asset_surface **out,
                                eddy_error *err)
 {
     *out = NULL;
@@ -37,14 +37,14 @@ eddy_result eddy_surface_alloc(const eddy_asset *a, int kind, int count, eddy_as
         ok = s->open && s->shape && s->velocity;
     }
     if (!ok) {
-        eddy_surface_free(s);
+        eddyi_surface_free(s);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface's modes");
     }
     *out = s;
     return EDDY_OK;
 }
 
-void eddy_surface_free(eddy_asset_surface *s)
+void eddyi_surface_free(eddy_asset_surface *s)
 {
     if (!s) return;
     eddy_free(s->mu), eddy_free(s->k), eddy_free(s->norm), eddy_free(s->sinh_scale);
@@ -52,7 +52,7 @@ void eddy_surface_free(eddy_asset_surface *s)
     eddy_free(s);
 }
 
-double eddy_surface_wave_number(double mu, double depth)
+double eddyi_surface_wave_number(double mu, double depth)
 {
     /* f(k) = k tanh(k D) - mu is increasing and convex for k > 0: Newton from
      * above the root (the larger of the deep-water and shallow-water guesses)
@@ -72,10 +72,10 @@ double eddy_surface_wave_number(double mu, double depth)
     return k;
 }
 
-eddy_result eddy_surface_box_make(const eddy_asset *a, int count, eddy_asset_surface **out,
+eddy_result eddyi_surface_box_make(const eddy_asset *a, int count, eddy_asset_surface **out,
                                   eddy_error *err)
 {
-    eddy_result res = eddy_surface_alloc(a, EDDY_SURFACE_BOX, count, out, err);
+    eddy_result res = eddyi_surface_alloc(a, EDDY_SURFACE_BOX, count, out, err);
     if (res != EDDY_OK) return res;
     eddy_asset_surface *s = *out;
     s->width = a->width;
@@ -86,7 +86,7 @@ eddy_result eddy_surface_box_make(const eddy_asset *a, int count, eddy_asset_sur
         s->norm[n] = 0.5 * a->width;
         s->sinh_scale[n] = 1.0 / (-expm1(-2.0 * k * a->height));
         if (!(s->mu[n] > 0.0) || !isfinite(s->mu[n]) || !isfinite(s->sinh_scale[n])) {
-            eddy_surface_free(s);
+            eddyi_surface_free(s);
             *out = NULL;
             return eddy_fail(err, EDDY_ERR_RANGE, "surface: mode %d of a %g x %g basin has no "
                              "finite frequency", n + 1, a->width, a->height);
@@ -133,7 +133,7 @@ static eddy_result check_grid_fields(const eddy_asset *a, const eddy_asset_surfa
     return EDDY_OK;
 }
 
-eddy_result eddy_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy_error *err)
+eddy_result eddyi_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy_error *err)
 {
     if (!(a->tank_height > a->height) || !(a->tank_height <= EDDY_MAX_SIDE))
         return eddy_fail(err, EDDY_ERR_FORMAT, "surface: the tank's top %g m is not above the "
@@ -151,7 +151,7 @@ eddy_result eddy_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy
         if (!(s->mu[n] > 0.0) || !isfinite(s->mu[n]) || (n > 0 && s->mu[n] < s->mu[n - 1]))
             return eddy_fail(err, EDDY_ERR_FORMAT, "surface: the modes' mu = omega^2 / g are not "
                              "positive, finite and ascending (mode %d)", n);
-        s->k[n] = eddy_surface_wave_number(s->mu[n], a->height);
+        s->k[n] = eddyi_surface_wave_number(s->mu[n], a->height);
         const double *e = s->shape + (size_t)n * (size_t)a->nx;
         double norm = 0.0;
         for (int i = 0; i < a->nx; ++i) {
@@ -171,26 +171,26 @@ eddy_result eddy_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy
 
 /* ------------------------------------------------------------ section 'SURF' */
 
-void eddy_surface_encode(const eddy_asset *a, eddy_writer *w)
+void eddyi_surface_encode(const eddy_asset *a, eddy_writer *w)
 {
     const eddy_asset_surface *s = a->surface;
-    eddy_write_f64(w, a->tank_height);
-    eddy_write_u32(w, (uint32_t)s->kind);
-    eddy_write_u32(w, (uint32_t)s->count);
+    eddyi_write_f64(w, a->tank_height);
+    eddyi_write_u32(w, (uint32_t)s->kind);
+    eddyi_write_u32(w, (uint32_t)s->count);
     if (s->kind != EDDY_SURFACE_GRID) return;
     eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-    eddy_write_f64s(w, s->mu, (size_t)s->count);
-    eddy_write_f64s(w, s->shape, (size_t)s->count * (size_t)a->nx);
-    eddy_write_f64s(w, s->velocity, (size_t)s->count * (size_t)eddy_mac_size(&g));
+    eddyi_write_f64s(w, s->mu, (size_t)s->count);
+    eddyi_write_f64s(w, s->shape, (size_t)s->count * (size_t)a->nx);
+    eddyi_write_f64s(w, s->velocity, (size_t)s->count * (size_t)eddy_mac_size(&g));
 }
 
-eddy_result eddy_surface_decode(eddy_asset *a, const eddy_section *sec, eddy_error *err)
+eddy_result eddyi_surface_decode(eddy_asset *a, const eddy_section *sec, eddy_error *err)
 {
     a->tank_height = a->height;
     if (!sec) return EDDY_OK;
-    eddy_reader r = eddy_reader_make(sec);
-    double top = eddy_read_f64(&r);
-    uint32_t kind = eddy_read_u32(&r), count = eddy_read_u32(&r);
+    eddy_reader r = eddyi_reader_make(sec);
+    double top = eddyi_read_f64(&r);
+    uint32_t kind = eddyi_read_u32(&r), count = eddyi_read_u32(&r);
     if (r.failed) return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SURF' is too short");
     if (!(top > a->height) || !(top <= EDDY_MAX_SIDE))
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SURF': the tank's top %g m is not "
@@ -208,8 +208,8 @@ eddy_result eddy_surface_decode(eddy_asset *a, const eddy_section *sec, eddy_err
     a->tank_height = top;
     eddy_error inner = {0};
     eddy_result res = kind == EDDY_SURFACE_BOX
-                          ? eddy_surface_box_make(a, (int)count, &a->surface, &inner)
-                          : eddy_surface_alloc(a, (int)kind, (int)count, &a->surface, &inner);
+                          ? eddyi_surface_box_make(a, (int)count, &a->surface, &inner)
+                          : eddyi_surface_alloc(a, (int)kind, (int)count, &a->surface, &inner);
     if (res != EDDY_OK)
         return eddy_fail(err, res == EDDY_ERR_MEMORY ? res : EDDY_ERR_FORMAT,
                          "asset: section 'SURF': %s", inner.message);
@@ -222,9 +222,9 @@ eddy_result eddy_surface_decode(eddy_asset *a, const eddy_section *sec, eddy_err
                              "surface modes on %d x %d cells need %llu",
                              (unsigned long long)sec->size, count, a->nx, a->ny,
                              (unsigned long long)(16 + 8 * ((size_t)count + shapes + fields)));
-        eddy_read_f64s(&r, a->surface->mu, count);
-        eddy_read_f64s(&r, a->surface->shape, shapes);
-        eddy_read_f64s(&r, a->surface->velocity, fields);
+        eddyi_read_f64s(&r, a->surface->mu, count);
+        eddyi_read_f64s(&r, a->surface->shape, shapes);
+        eddyi_read_f64s(&r, a->surface->velocity, fields);
     }
     if (r.failed || r.left != 0)
         return eddy_fail(err, EDDY_ERR_FORMAT, "asset: section 'SURF' has the wrong size");
@@ -233,7 +233,7 @@ eddy_result eddy_surface_decode(eddy_asset *a, const eddy_section *sec, eddy_err
 
 /* ------------------------------------------------------------ evaluation */
 
-void eddy_surface_shapes_at(const eddy_asset_surface *s, const eddy_asset *a, double x, double *e)
+void eddyi_surface_shapes_at(const eddy_asset_surface *s, const eddy_asset *a, double x, double *e)
 {
     x = fmin(fmax(x, 0.0), a->width);
     if (s->kind == EDDY_SURFACE_BOX) {
@@ -258,14 +258,14 @@ void eddy_surface_shapes_at(const eddy_asset_surface *s, const eddy_asset *a, do
     }
 }
 
-void eddy_surface_velocity_at(const eddy_asset_surface *s, const eddy_asset *a, const double *rate,
+void eddyi_surface_velocity_at(const eddy_asset_surface *s, const eddy_asset *a, const double *rate,
                               double x, double y, double out_uv[2])
 {
     x = fmin(fmax(x, 0.0), a->width);
     y = fmin(fmax(y, 0.0), a->height);
     if (s->kind == EDDY_SURFACE_GRID) {
         eddy_mac g = eddy_mac_make(a->width, a->height, a->nx, a->ny);
-        eddy_grid_modes_velocity(&g, s->velocity, s->count, rate, x, y, out_uv);
+        eddyi_grid_modes_velocity(&g, s->velocity, s->count, rate, x, y, out_uv);
         return;
     }
     /* (-sin(k x) cosh(k y), cos(k x) sinh(k y)) / sinh(k D) with

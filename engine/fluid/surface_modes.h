@@ -31,7 +31,7 @@
 #ifndef EDDY_SURFACE_MODES_H
 #define EDDY_SURFACE_MODES_H
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #define EDDY_SURFACE_MAX_MODES 512
 #define EDDY_SURFACE_BOX 1
@@ -54,32 +54,32 @@ typedef struct eddy_asset_surface {
 
 /* Allocates a surface of count modes for the asset's grid (arrays zeroed;
  * the grid arrays only for kind EDDY_SURFACE_GRID). */
-eddy_result eddy_surface_alloc(const eddy_asset *a, int kind, int count, eddy_asset_surface **out,
+eddy_result eddyi_surface_alloc(const eddy_asset *a, int kind, int count, eddy_asset_surface **out,
                                eddy_error *err);
-void eddy_surface_free(eddy_asset_surface *s);
+void eddyi_surface_free(eddy_asset_surface *s);
 
 /* The closed-form modes of the box basin W x D of the asset. */
-eddy_result eddy_surface_box_make(const eddy_asset *a, int count, eddy_asset_surface **out,
+eddy_result eddyi_surface_box_make(const eddy_asset *a, int count, eddy_asset_surface **out,
                                   eddy_error *err);
 
 /* Fills what follows from mu and the grid data (k, norm, width, open) and
  * checks it for what the run time relies on (EDDY_ERR_FORMAT naming what is
  * wrong): the builder calls it on what it solved, the loader on what it read. */
-eddy_result eddy_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy_error *err);
+eddy_result eddyi_surface_finish(const eddy_asset *a, eddy_asset_surface *s, eddy_error *err);
 
 /* Section 'SURF' (see above). Decoding needs DOMN decoded; the checks that
- * need the walls' mask run in eddy_surface_finish after the walls. */
-void eddy_surface_encode(const eddy_asset *a, eddy_writer *w);
-eddy_result eddy_surface_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
+ * need the walls' mask run in eddyi_surface_finish after the walls. */
+void eddyi_surface_encode(const eddy_asset *a, eddy_writer *w);
+eddy_result eddyi_surface_decode(eddy_asset *a, const eddy_section *s, eddy_error *err);
 
 /* e_n(x) of every mode (x in the fluid's coordinates, clamped to [0, W]). */
-void eddy_surface_shapes_at(const eddy_asset_surface *s, const eddy_asset *a, double x, double *e);
+void eddyi_surface_shapes_at(const eddy_asset_surface *s, const eddy_asset *a, double x, double *e);
 
 /* out_uv += sum_n rate_n grad P_n / mu_n at (x, y), y clamped to [0, D]. */
-void eddy_surface_velocity_at(const eddy_asset_surface *s, const eddy_asset *a, const double *rate,
+void eddyi_surface_velocity_at(const eddy_asset_surface *s, const eddy_asset *a, const double *rate,
                               double x, double y, double out_uv[2]);
 
 /* The wave number k with k tanh(k D) = mu (Newton; mu > 0). */
-double eddy_surface_wave_number(double mu, double depth);
+double eddyi_surface_wave_number(double mu, double depth);
 
 #endif

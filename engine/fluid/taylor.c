@@ -8,7 +8,7 @@
  * h with h |M|_inf <= 1; then about 15 terms reach round-off. A map given
  * with a bound of |M|_2 also stops as soon as that bound shows the rest of
  * the series below tol (taylor_substep). */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "simd.h"
 
 #include <math.h>
@@ -17,7 +17,7 @@
 /* Substeps are capped so a hostile |M| cannot stall the caller; past the cap
  * the series still converges, only with more terms than max_terms allows.
  * Callers that must stay accurate (and finite) whatever the input keep
- * dt <= eddy_taylor_max_time(M), which never needs more than the cap. */
+ * dt <= eddyi_taylor_max_time(M), which never needs more than the cap. */
 #define TAYLOR_MAX_SUBSTEPS 256
 
 /* Row sums are split over four lanes (two vectors), added in a fixed order:
@@ -129,14 +129,14 @@ static void taylor_expv(int n, const eddy_linear_map *map, bool norm_is_2, doubl
     if (substeps) *substeps = s;
 }
 
-void eddy_taylor_expv_map(int n, const eddy_linear_map *map, double dt, const double *v,
+void eddyi_taylor_expv_map(int n, const eddy_linear_map *map, double dt, const double *v,
                           double *out, double *work, double tol, int max_terms, int *terms,
                           int *substeps)
 {
     taylor_expv(n, map, true, dt, v, out, work, tol, max_terms, terms, substeps);
 }
 
-void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
+void eddyi_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps)
 {
     dense_map d = {n, M};
@@ -144,10 +144,10 @@ void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double
     taylor_expv(n, &map, false, dt, v, out, work, tol, max_terms, terms, substeps);
 }
 
-double eddy_taylor_max_time_of(double norm)
+double eddyi_taylor_max_time_of(double norm)
 {
     if (!isfinite(norm)) return 0.0;
     return norm > 0.0 ? TAYLOR_MAX_SUBSTEPS / norm : INFINITY;
 }
 
-double eddy_taylor_max_time(int n, const double *M) { return eddy_taylor_max_time_of(norm_inf(n, M)); }
+double eddyi_taylor_max_time(int n, const double *M) { return eddyi_taylor_max_time_of(norm_inf(n, M)); }

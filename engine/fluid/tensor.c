@@ -6,13 +6,13 @@
  * Contracting the velocity slot gives A(r) = sum_i r_i A_i (5.8) whose every
  * A_i is skew-symmetric for divergence-free modes with no wall flux, so
  * exp(dt A(r)) is orthogonal and inviscid flow keeps its energy. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void eddy_tensor_free(eddy_tensor *t)
+void eddyi_tensor_free(eddy_tensor *t)
 {
     eddy_free(t->start);
     eddy_free(t->k);
@@ -21,7 +21,7 @@ void eddy_tensor_free(eddy_tensor *t)
     memset(t, 0, sizeof *t);
 }
 
-eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err)
+eddy_result eddyi_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err)
 {
     memset(t, 0, sizeof *t);
     t->r = r;
@@ -32,14 +32,14 @@ eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *er
     t->j = eddy_alloc(n * sizeof *t->j);
     t->value = eddy_alloc(n * sizeof *t->value);
     if (!t->start || !t->k || !t->j || !t->value) {
-        eddy_tensor_free(t);
+        eddyi_tensor_free(t);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a tensor of %lld entries",
                          (long long)nnz);
     }
     return EDDY_OK;
 }
 
-void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out)
+void eddyi_tensor_contract(const eddy_tensor *t, const double *coef, double *out)
 {
     int r = t->r;
     memset(out, 0, (size_t)r * (size_t)r * sizeof *out);
@@ -51,7 +51,7 @@ void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out)
     }
 }
 
-bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value)
+bool eddyi_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value)
 {
     if (l->count == l->capacity) {
         int64_t cap = l->capacity ? 2 * l->capacity : 1024;
@@ -71,7 +71,7 @@ bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value
     return true;
 }
 
-void eddy_entry_list_free(eddy_entry_list *l)
+void eddyi_entry_list_free(eddy_entry_list *l)
 {
     eddy_free(l->k), eddy_free(l->j), eddy_free(l->value);
     memset(l, 0, sizeof *l);
@@ -86,7 +86,7 @@ static void scatter_slot(const eddy_tensor *t, int i, double *dense)
         dense[(size_t)t->k[e] * r + (size_t)t->j[e]] += t->value[e];
 }
 
-double eddy_tensor_skew_defect(const eddy_tensor *t)
+double eddyi_tensor_skew_defect(const eddy_tensor *t)
 {
     size_t r = (size_t)t->r;
     double *dense = eddy_alloc(r * r * sizeof *dense);
@@ -117,7 +117,7 @@ static int compare_entries(const void *pa, const void *pb)
 
 /* A_i <- (A_i - A_i^T) / 2 for every i: each entry contributes v/2 at (k, j)
  * and -v/2 at (j, k); sorting and merging sums them in a fixed order. */
-eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err)
+eddy_result eddyi_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err)
 {
     size_t cap = t->nnz > 0 ? 2 * (size_t)t->nnz : 1;
     slot_entry *buf = eddy_alloc(cap * sizeof *buf);

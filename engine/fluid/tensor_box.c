@@ -15,7 +15,7 @@
  * wave numbers satisfy k = i + j or k = |i - j| on that axis: at most four
  * k per pair (i, j), which is why the tensor is sparse. Nothing is folded or
  * overwritten by hand: every entry is computed from its own integral. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,7 +80,7 @@ typedef struct box_factors {
 
 static box_factors factors_of(const eddy_box_mode *m, double width, double height)
 {
-    double n = eddy_box_norm(m, width, height);
+    double n = eddyi_box_norm(m, width, height);
     box_factors f = {0.0, 0.0, m->k1 * M_PI / width, m->k2 * M_PI / height, m->k1, m->k2};
     f.cu = n * f.b;
     f.cv = n * f.a;
@@ -120,7 +120,7 @@ static double box_tensor_entry(const box_geometry *g, int i, int k, int j)
     return entry_of(&g->f[i], &g->f[k], &g->f[j], g->width, g->height);
 }
 
-double eddy_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
+double eddyi_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
                              const eddy_box_mode *mj, double width, double height)
 {
     box_factors fi = factors_of(mi, width, height), fk = factors_of(mk, width, height);
@@ -170,11 +170,11 @@ static bool collect_slot(const box_geometry *g, int count, const int *lookup, in
     }
     qsort(scratch, (size_t)n, sizeof *scratch, compare_kj);
     for (int e = 0; e < n; ++e)
-        if (!eddy_entry_list_push(list, scratch[e].k, scratch[e].j, scratch[e].v)) return false;
+        if (!eddyi_entry_list_push(list, scratch[e].k, scratch[e].j, scratch[e].v)) return false;
     return true;
 }
 
-eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, double width,
+eddy_result eddyi_box_advection_tensor(const eddy_box_mode *modes, int count, double width,
                                       double height, eddy_tensor *out, eddy_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -197,7 +197,7 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
         g.f[m] = factors_of(&modes[m], width, height);
         lookup[modes[m].k1 * stride + modes[m].k2] = m;
     }
-    res = eddy_tensor_alloc(out, count, 0, err);
+    res = eddyi_tensor_alloc(out, count, 0, err);
     if (res != EDDY_OK) goto done;
     for (int i = 0; i < count; ++i) {
         out->start[i] = list.count;
@@ -212,8 +212,8 @@ eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, dou
     out->k = list.k, out->j = list.j, out->value = list.value;
     list = (eddy_entry_list){0};
 done:
-    if (res != EDDY_OK) eddy_tensor_free(out);
-    eddy_entry_list_free(&list);
+    if (res != EDDY_OK) eddyi_tensor_free(out);
+    eddyi_entry_list_free(&list);
     eddy_free(lookup), eddy_free(params), eddy_free(scratch);
     return res;
 }

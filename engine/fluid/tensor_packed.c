@@ -21,13 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void eddy_packed_tensor_free(eddy_packed_tensor *p)
+void eddyi_packed_tensor_free(eddy_packed_tensor *p)
 {
     eddy_free(p->upper), eddy_free(p->sum);
     memset(p, 0, sizeof *p);
 }
 
-eddy_result eddy_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p, eddy_error *err)
+eddy_result eddyi_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p, eddy_error *err)
 {
     memset(p, 0, sizeof *p);
     size_t r = (size_t)t->r, tri = r * (r - 1) / 2;
@@ -36,7 +36,7 @@ eddy_result eddy_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p
     p->upper = eddy_calloc(tri * r > 0 ? tri * r : 1, sizeof *p->upper);
     p->sum = eddy_calloc(tri > 0 ? tri : 1, sizeof *p->sum);
     if (!p->upper || !p->sum) {
-        eddy_packed_tensor_free(p);
+        eddyi_packed_tensor_free(p);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a packed %d-mode tensor", t->r);
     }
     /* row k of the triangle starts at k r - k (k + 1) / 2 and holds j = k+1.. */
@@ -50,7 +50,7 @@ eddy_result eddy_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p
     return EDDY_OK;
 }
 
-void eddy_packed_tensor_contract(eddy_packed_tensor *p, const double *coef, double *out)
+void eddyi_packed_tensor_contract(eddy_packed_tensor *p, const double *coef, double *out)
 {
     size_t r = (size_t)p->r, tri = p->tri;
     double *restrict sum = p->sum;

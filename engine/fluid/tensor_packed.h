@@ -5,7 +5,7 @@
 #ifndef EDDY_TENSOR_PACKED_H
 #define EDDY_TENSOR_PACKED_H
 
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 /* Above this fraction of r^3 stored entries the fluid contracts the packed
  * copy instead of the sparse tensor (box tensors are far below it, so box
@@ -20,9 +20,9 @@ typedef struct eddy_packed_tensor {
 } eddy_packed_tensor;
 
 /* Packs a skew-symmetric tensor (only the entries above the diagonal are read). */
-eddy_result eddy_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p, eddy_error *err);
-void eddy_packed_tensor_free(eddy_packed_tensor *p);
+eddy_result eddyi_packed_tensor_build(const eddy_tensor *t, eddy_packed_tensor *p, eddy_error *err);
+void eddyi_packed_tensor_free(eddy_packed_tensor *p);
 /* out (r x r, row-major) = sum_i coef_i A_i. Allocates nothing. */
-void eddy_packed_tensor_contract(eddy_packed_tensor *p, const double *coef, double *out);
+void eddyi_packed_tensor_contract(eddy_packed_tensor *p, const double *coef, double *out);
 
 #endif /* EDDY_TENSOR_PACKED_H */

@@ -7,16 +7,16 @@
  * Internal to the engine; games never see it.
  *
  * Where each equation lives:
- *   5.11  field of one panel ................ panel_velocity.c  eddy_panel_velocity
+ *   5.11  field of one panel ................ panel_velocity.c  eddyi_panel_velocity
  *   5.12  panel matrix P ..................... panel_matrix.c    fill_influence_rows
  *   5.15  zero-circulation row(s) ............ panel_matrix.c    fill_circulation_rows
- *   5.13/5.16 gamma = P^+ b, pseudo-inverse .. panel_matrix.c    eddy_panel_matrix_build
+ *   5.13/5.16 gamma = P^+ b, pseudo-inverse .. panel_matrix.c    eddyi_panel_matrix_build
  *   5.3.1 panel counts, odd per side ......... panel_shape.c     odd_count, balance_counts
  *   5.14  boundary violation b ............... panel_solve.c     compute_violation
  *   5.17  Schwarz iteration across bodies .... panel_solve.c     schwarz_sweep
- *   5.3.2 "too close to a panel" ............. panel_velocity.c  eddy_panel_velocity_near
+ *   5.3.2 "too close to a panel" ............. panel_velocity.c  eddyi_panel_velocity_near
  *   5.3.3 wall images ........................ panel_solve.c     place_images
- *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddy_panel_world_velocity
+ *   5.18  u_p = sum of panel fields ......... panel_solve.c     eddyi_panel_world_velocity
  *   exact feedback (docs/design.md) .......... panel_feedback_exact.c
  *   added-mass tensor (docs/design.md) ....... panel_added_mass.c
  *
@@ -94,7 +94,7 @@
 #ifndef EDDY_PANEL_H
 #define EDDY_PANEL_H
 
-#include "eddy_core.h"
+#include "core_internal.h"
 #include "tasks.h"
 
 #include <stdbool.h>
@@ -104,7 +104,7 @@
 /* A point within this fraction of L from a panel's segment counts as on the sheet. */
 #define EDDY_PANEL_ON_SHEET 1e-10
 /* Other bodies' panels are evaluated no closer than this fraction of their length
- * (see eddy_panel_velocity_near). Closer, a piecewise-constant sheet's field shows
+ * (see eddyi_panel_velocity_near). Closer, a piecewise-constant sheet's field shows
  * its individual panels and the Schwarz iteration diverges: two discs of 63
  * panels 0.4 L apart did with 0, 0.25 and 0.5; with 1 every gap down to touching
  * and overlapping converges in about 30 sweeps. Bodies farther apart than one
@@ -138,35 +138,35 @@
 
 /* Velocity at (x, y) of a panel from (x1, y1) to (x2, y2) with strength gamma
  * (5.11, conventions above). Writes out_uv. */
-void eddy_panel_velocity(double x1, double y1, double x2, double y2, double gamma,
+void eddyi_panel_velocity(double x1, double y1, double x2, double y2, double gamma,
                          double x, double y, double out_uv[2]);
 
 /* Normal component (along (nx, ny)) of a unit-strength panel's velocity at (x, y). */
-double eddy_panel_normal_influence(double x1, double y1, double x2, double y2,
+double eddyi_panel_normal_influence(double x1, double y1, double x2, double y2,
                                    double x, double y, double nx, double ny);
 
 /* Stream function at (x, y) of a unit-strength panel (u = dpsi/dy, v = -dpsi/dx),
  * psi = -(1 / 2 pi) integral of ln |z - z(s)| ds along the panel: continuous
  * everywhere, the sheet included. */
-double eddy_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y);
+double eddyi_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y);
 
 /* Flux of a unit-strength panel's field through the segment (a1, b1)-(a2, b2),
  * counted along the segment's right-hand normal: psi(end) - psi(start). Exact
  * for any segment, the panel's own included (zero there). */
-double eddy_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
+double eddyi_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
                                  double a2, double b2);
 
 /* The same two, for a point on ANOTHER body (5.3.2: "velocities evaluated too
  * close to a panel should not be relied upon"): a point closer than
  * EDDY_PANEL_NEAR * L to the panel is first moved straight away from it to that
  * distance. Used by the Schwarz coupling and the surface velocity, not by probes. */
-void eddy_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma,
+void eddyi_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma,
                               double x, double y, double out_uv[2]);
-double eddy_panel_normal_influence_near(double x1, double y1, double x2, double y2,
+double eddyi_panel_normal_influence_near(double x1, double y1, double x2, double y2,
                                         double x, double y, double nx, double ny);
 /* The point those two evaluate at: (x, y) moved as described (unchanged when
  * far enough). */
-void eddy_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y);
+void eddyi_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y);
 
 /* ------------------------------------------------------------ panel_shape.c */
 
@@ -187,12 +187,12 @@ typedef struct eddy_piece {
     double vertices[EDDY_PANEL_MAX_VERTICES][2];
 } eddy_piece;
 
-eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle);
+eddy_piece eddyi_piece_box(double hx, double hy, double cx, double cy, double angle);
 /* Corners of a box or polygon piece, counter-clockwise; returns the count
  * (0 for a circle). */
-int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2]);
-eddy_piece eddy_piece_circle(double radius, double cx, double cy);
-eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2]);
+int eddyi_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2]);
+eddy_piece eddyi_piece_circle(double radius, double cx, double cy);
+eddy_piece eddyi_piece_polygon(int count, const double (*vertices)[2]);
 
 typedef struct eddy_panel_shape_desc {
     const char *name;          /* used in messages; default "shape" */
@@ -250,20 +250,20 @@ typedef struct eddy_panel_shape {
  * collinear vertices, clockwise or reflex polygons), EDDY_ERR_RANGE (too many
  * panels), EDDY_ERR_NUMERIC (panels that cannot cancel rigid motion, e.g. an
  * even split forced by the test hook), EDDY_ERR_MEMORY. */
-eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
+eddy_result eddyi_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
                                    eddy_error *err);
-void eddy_panel_shape_free(eddy_panel_shape *shape);
+void eddyi_panel_shape_free(eddy_panel_shape *shape);
 
 /* ------------------------------------------------------- panel_added_mass.c */
 
 /* next[i] = the panel that starts where panel i ends (the outlines are closed
  * loops); false when one does not close. */
-bool eddy_panel_shape_link(const eddy_panel_shape *shape, int *next);
+bool eddyi_panel_shape_link(const eddy_panel_shape *shape, int *next);
 /* Panels a and b point the same way (within 1e-9 radians). */
-bool eddy_panel_collinear(const eddy_panel_shape *shape, int a, int b);
+bool eddyi_panel_collinear(const eddy_panel_shape *shape, int a, int b);
 
 /* Area enclosed by the panels (shoelace over every panel, every loop). */
-double eddy_panel_shape_area(const eddy_panel_shape *shape);
+double eddyi_panel_shape_area(const eddy_panel_shape *shape);
 
 /* ----------------------------------------------------------- panel_outline.c */
 
@@ -271,41 +271,41 @@ double eddy_panel_shape_area(const eddy_panel_shape *shape);
  * shape was cut from encloses, exactly: the panels' polygon plus the circular
  * segment beyond every chord of a circle piece. pieces may be NULL (the
  * panels' polygon alone). */
-void eddy_panel_outline_moments(const eddy_panel_shape *shape, const eddy_piece *pieces,
+void eddyi_panel_outline_moments(const eddy_panel_shape *shape, const eddy_piece *pieces,
                                 int piece_count, double *area, double centroid[2]);
 
 /* Fills shape->added_mass and shape->area from the shape's own panel solution in
  * still fluid (needs pinv). true_area > 0 is the exact area when the panels only
  * approximate the outline (a circle's); 0 takes the panelled area. */
-eddy_result eddy_panel_added_mass(eddy_panel_shape *shape, double true_area, eddy_error *err);
+eddy_result eddyi_panel_added_mass(eddy_panel_shape *shape, double true_area, eddy_error *err);
 
 /* ----------------------------------------------------------- panel_matrix.c */
 
-/* The stream-function form of 5.12 (panel_matrix.c): K = eddy_panel_matrix_samples
+/* The stream-function form of 5.12 (panel_matrix.c): K = eddyi_panel_matrix_samples
  * points along the outlines, rows (K x M, row-major) the panels' stream function
  * there and rhs (K x M) minus the relative flow's as a linear form in the one-point
  * fluxes b, both centred per outline and weighted for least squares. Either may be
  * NULL. The solve is gamma = Z (rows Z)^+ rhs b, Z the circulation-free strengths
  * (5.15). EDDY_ERR_ARGUMENT when the panels do not close into outlines. */
-int eddy_panel_matrix_samples(const eddy_panel_shape *shape);
-eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs);
+int eddyi_panel_matrix_samples(const eddy_panel_shape *shape);
+eddy_result eddyi_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs);
 /* The whole flow's stream function psi_p + psi_rel (uncentred: up to one
  * constant per outline) at `count` of the K samples, for strengths gamma
  * and one-point fluxes b; loop_of[t] the outline sample t lies on. What the
  * solve makes one constant per outline; the loader checks a stored inverse
  * with it. EDDY_ERR_ARGUMENT for a sample out of range or open outlines. */
-eddy_result eddy_panel_outline_stream(const eddy_panel_shape *shape, const double *gamma,
+eddy_result eddyi_panel_outline_stream(const eddy_panel_shape *shape, const double *gamma,
                                       const double *b, int count, const int *samples,
                                       double *psi, int *loop_of);
 
 /* Builds shape->pinv by truncated SVD (singular values below tolerance * sigma_max
  * are dropped as exact null directions) and measures how well it cancels rigid
  * motions and strains (shape->consistency, shape->strain_residual). */
-eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err);
+eddy_result eddyi_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err);
 
 /* Refuses (EDDY_ERR_NUMERIC, message names the shape) a shape whose panels leave
  * more than consistency_tolerance of a rigid motion's stream function. */
-eddy_result eddy_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
+eddy_result eddyi_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
                                     eddy_error *err);
 
 /* ------------------------------------------------------------ panel_solve.c */
@@ -419,55 +419,55 @@ typedef struct eddy_panel_world {
     struct eddy_wall_state *walls;      /* interior walls' source panels (panel_walls.c), or NULL */
 } eddy_panel_world;
 
-eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
+eddy_result eddyi_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
                                     eddy_error *err);
-void eddy_panel_world_destroy(eddy_panel_world *w);
+void eddyi_panel_world_destroy(eddy_panel_world *w);
 
 /* Registers a body (set-up time; the shape must outlive the world). Body indices
  * count from 0 in the order added. EDDY_ERR_CAPACITY past max_bodies/max_panels. */
-eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,
+eddy_result eddyi_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,
                                       int *index, eddy_error *err);
-eddy_result eddy_panel_world_set_state(eddy_panel_world *w, int body,
+eddy_result eddyi_panel_world_set_state(eddy_panel_world *w, int body,
                                        const eddy_panel_body_state *state, eddy_error *err);
 
 /* The workers the fast path runs on (tasks.h; NULL: none), set-up time: sizes
  * their scratch. tasks must outlive the world. */
-eddy_result eddy_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
+eddy_result eddyi_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
                                        eddy_error *err);
 
 /* Switches between the fast and the reference path (set-up time: the first
  * switch to the fast path allocates its buffers). Strengths carry over. */
-eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err);
+eddy_result eddyi_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err);
 
 /* Moves every panel to world space and chooses this step's wall images. After
  * it, w->mid holds the midpoints where u_f is wanted (2 * panel_count values). */
-void eddy_panel_world_place(eddy_panel_world *w);
+void eddyi_panel_world_place(eddy_panel_world *w);
 
 /* One coupling solve with u_f given at the placed midpoints (2 * panel_count):
  * 5.14, 5.16 per body, then Schwarz sweeps (5.17) over bodies and images. */
-eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
+eddy_result eddyi_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
                                            eddy_panel_report *report, eddy_error *err);
 
 /* place + u_f from the callback + solve_samples. fn may be NULL (still fluid). */
-eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
+eddy_result eddyi_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
                                    eddy_panel_report *report, eddy_error *err);
 
 /* values[j] *= the wet share of real panel first + j, j < count (nothing
  * unless the world is masked). */
-void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values);
+void eddyi_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values);
 
 /* u_p (5.18): velocity of all panels, images included, at a point. */
-void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);
+void eddyi_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2]);
 
 /* u_f + u_p at each midpoint of one body, fluid-side limit of its own sheet
  * (2 * its panel count values): the relative flow for forces is this minus uo.
- * Other bodies' panels are seen as the solve sees them (eddy_panel_velocity_near). */
-void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv);
+ * Other bodies' panels are seen as the solve sees them (eddyi_panel_velocity_near). */
+void eddyi_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv);
 
 /* ------------------------------------------------------------ panel_probe.c */
 
 /* What a probe reads near a body: the same outline cut EDDY_PROBE_REFINE times
- * finer (built at set-up, eddy_panel_shape_build with spacing / EDDY_PROBE_REFINE;
+ * finer (built at set-up, eddyi_panel_shape_build with spacing / EDDY_PROBE_REFINE;
  * none for bodies whose fine outline would pass EDDY_PROBE_MAX_PANELS), solved on
  * demand against the flow the step's panels were solved against. */
 #define EDDY_PROBE_REFINE 3
@@ -475,41 +475,41 @@ void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, doub
 
 /* The fine outline's midpoints (2 per panel) for body `body`'s current pose, in
  * the panel world's frame: where the caller samples u_f. */
-void eddy_panel_probe_midpoints(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_midpoints(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, double *xy);
 /* The fine strengths: b_j = A_j (u_f + every other source - u_o) . n_j at the fine
  * midpoints, uf (2 per panel) the reduced flow plus every source but the body's
  * own real panels there (the caller sums them: coupling.c's treecode), the
  * interior walls and the body's motion added here; gamma = fine pinv b.
  * b: scratch of fine->count. */
-void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_strengths(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, const double *uf, double *b,
                                 double *gamma);
 /* The fine sheet's velocity at (x, y) less that of the body's own run-time panels,
  * with the body's wall images of both: what to add to u_p there. */
-void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_difference(const eddy_panel_world *w, int body,
                                  const eddy_panel_shape *fine, const double *gamma, double x,
                                  double y, double out_uv[2]);
 /* How much of that difference a point takes: 1 within one run-time panel length
  * of the body's bounding circle, 0 beyond two, linear between (so u is
  * continuous); 0 for a body near interior walls (panel_probe.c). */
-double eddy_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y);
+double eddyi_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y);
 
 /* --------------------------------------------------- panel_feedback_exact.c */
 
 /* integral over the segment (x1,y1)-(x2,y2) of psi_k ds for the unit box mode m
  * (psi = N sin(a x) sin(b y), a = k1 pi / W, b = k2 pi / H, N = 2 / sqrt(lambda W H)),
  * in closed form. */
-double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
+double eddyi_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
                                        double x1, double y1, double x2, double y2);
 
 /* Exact feedback (docs/design.md): out[k] = integral_domain phi_k . u_p dA
  * = sum over REAL panels gamma_i integral_i psi_k ds, for count box modes. The
  * caller adds out to r. Cost O(panels * count), no grid. */
-void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
+void eddyi_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
                              double *out);
 /* The same over the real panels [first, first + panels) only (one body's). */
-void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
+void eddyi_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
                                    const eddy_box_mode *modes, int count, double *out);
 
 /* panel_treecode.c: uv[2n] += the velocity of sources [lo, hi) of w at the
@@ -517,7 +517,7 @@ void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int pan
  * consecutive sources, far within 1e-6); skip (2 per point, or NULL) a range
  * of sources each point leaves out; regularised: no closer than
  * EDDY_PANEL_NEAR panel lengths to any panel. Allocates nothing. */
-void eddy_panel_sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
+void eddyi_panel_sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
                                  const int *skip, double ox, double oy, int n, const double *xy,
                                  double *uv);
 

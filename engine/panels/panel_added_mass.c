@@ -44,7 +44,7 @@
 /* Consecutive panels turning by less than this (radians) belong to one run. */
 #define STRAIGHT_TURN 1e-9
 
-double eddy_panel_shape_area(const eddy_panel_shape *s)
+double eddyi_panel_shape_area(const eddy_panel_shape *s)
 {
     double twice = 0.0;
     for (int i = 0; i < s->count; ++i) {
@@ -60,7 +60,7 @@ typedef struct recut {
     double *ends;    /* 4 per panel */
 } recut;
 
-bool eddy_panel_shape_link(const eddy_panel_shape *s, int *next)
+bool eddyi_panel_shape_link(const eddy_panel_shape *s, int *next)
 {
     double scale = 0.0;
     for (int i = 0; i < s->count; ++i) scale = fmax(scale, s->length[i]);
@@ -78,7 +78,7 @@ bool eddy_panel_shape_link(const eddy_panel_shape *s, int *next)
     return true;
 }
 
-bool eddy_panel_collinear(const eddy_panel_shape *s, int a, int b)
+bool eddyi_panel_collinear(const eddy_panel_shape *s, int a, int b)
 {
     const double *ea = &s->ends[4 * a], *eb = &s->ends[4 * b];
     double ax = ea[2] - ea[0], ay = ea[3] - ea[1], bx = eb[2] - eb[0], by = eb[3] - eb[1];
@@ -106,7 +106,7 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
         eddy_free(next), eddy_free(starts);
         return eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", s->name);
     }
-    if (!eddy_panel_shape_link(s, next)) {
+    if (!eddyi_panel_shape_link(s, next)) {
         eddy_free(next), eddy_free(starts);
         return eddy_fail(err, EDDY_ERR_NUMERIC, "shape '%s': its panels do not form closed outlines",
                          s->name);
@@ -117,7 +117,7 @@ static eddy_result recut_outline(const eddy_panel_shape *s, recut *out, eddy_err
     int runs = 0;
     for (int i = 0; i < m; ++i) {
         perimeter += s->length[i];
-        if (!eddy_panel_collinear(s, i, next[i])) starts[next[i]] = true;
+        if (!eddyi_panel_collinear(s, i, next[i])) starts[next[i]] = true;
     }
     for (int i = 0; i < m; ++i) runs += starts[i];
     int capacity = ADDED_MASS_PANELS + 4 * runs;
@@ -267,7 +267,7 @@ static eddy_result potential_tensor(const recut *cut, const char *name, double t
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_added_mass(eddy_panel_shape *s, double true_area, eddy_error *err)
+eddy_result eddyi_panel_added_mass(eddy_panel_shape *s, double true_area, eddy_error *err)
 {
     recut cut = {0, NULL};
     eddy_result rc = recut_outline(s, &cut, err);
@@ -275,7 +275,7 @@ eddy_result eddy_panel_added_mass(eddy_panel_shape *s, double true_area, eddy_er
     if (rc == EDDY_OK) rc = potential_tensor(&cut, s->name, tensor, err);
     eddy_free(cut.ends);
     if (rc != EDDY_OK) return rc;
-    double panelled = eddy_panel_shape_area(s);
+    double panelled = eddyi_panel_shape_area(s);
     double ratio = true_area > 0.0 && panelled > 0.0 ? true_area / panelled : 1.0;
     double grow[3] = {1.0, 1.0, sqrt(ratio)}; /* length^2 per translation, ^3 with rotation */
     for (int i = 0; i < 3; ++i)

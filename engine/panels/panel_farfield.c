@@ -62,7 +62,7 @@
 
 #define FAR_PI 3.14159265358979323846
 
-int eddy_far_order(double rho, double tol)
+int eddyi_far_order(double rho, double tol)
 {
     if (!(rho >= 0.0) || rho >= 1.0) return EDDY_FAR_P_MAX + 1;
     double bound = 1.0 / (1.0 - rho);
@@ -73,7 +73,7 @@ int eddy_far_order(double rho, double tol)
     return EDDY_FAR_P_MAX + 1;
 }
 
-void eddy_far_panel_terms(const double e[4], double cx, double cy, int p, double *out)
+void eddyi_far_panel_terms(const double e[4], double cx, double cy, int p, double *out)
 {
     double ex = e[2] - e[0], ey = e[3] - e[1], len = sqrt(ex * ex + ey * ey);
     if (!(len > 0.0)) {
@@ -95,19 +95,19 @@ void eddy_far_panel_terms(const double e[4], double cx, double cy, int p, double
     }
 }
 
-void eddy_far_multipole_direct(const double *ends, const double *strength, int count,
+void eddyi_far_multipole_direct(const double *ends, const double *strength, int count,
                                double cx, double cy, int p, double *coef)
 {
     double terms[2 * EDDY_FAR_P_MAX];
     memset(coef, 0, sizeof(double) * 2 * (size_t)p);
     for (int s = 0; s < count; ++s) {
         if (strength[s] == 0.0) continue;
-        eddy_far_panel_terms(&ends[4 * s], cx, cy, p, terms);
+        eddyi_far_panel_terms(&ends[4 * s], cx, cy, p, terms);
         for (int k = 0; k < 2 * p; ++k) coef[k] += strength[s] * terms[k];
     }
 }
 
-void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x, double y,
+void eddyi_far_multipole_eval(const double *coef, int p, double cx, double cy, double x, double y,
                              double out[2])
 {
     double zr = x - cx, zi = y - cy, inv = 1.0 / (zr * zr + zi * zi);
@@ -122,7 +122,7 @@ void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, do
     out[1] = si;
 }
 
-void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out)
+void eddyi_far_shift_add(const double *a, int p, double dx, double dy, double *out)
 {
     double d2 = dx * dx + dy * dy;
     if (p <= 0) return;
@@ -155,7 +155,7 @@ void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *ou
     for (int k = 0; k < 2 * p; ++k) out[k] += a[k]; /* same centre */
 }
 
-void eddy_far_mirror(const double *a, int p, int mirror, double *out)
+void eddyi_far_mirror(const double *a, int p, int mirror, double *out)
 {
     for (int k = 1; k <= p; ++k) {
         double ar = a[2 * (k - 1)], ai = a[2 * (k - 1) + 1];
@@ -169,7 +169,7 @@ void eddy_far_mirror(const double *a, int p, int mirror, double *out)
     }
 }
 
-int eddy_far_order_within(double x, double limit)
+int eddyi_far_order_within(double x, double limit)
 {
     if (!(x >= 0.0) || x >= 1.0 || !(limit > 0.0)) return EDDY_FAR_P_MAX + 1;
     double power = 1.0;
@@ -180,7 +180,7 @@ int eddy_far_order_within(double x, double limit)
     return EDDY_FAR_P_MAX + 1;
 }
 
-void eddy_far_local_binomials(double *table)
+void eddyi_far_local_binomials(double *table)
 {
     /* C(k + l - 1, l) by Pascal's rule along both indices, C(k+l-1, l) =
      * C(k+l-2, l-1) + C(k+l-2, l), exact in doubles; each twice (a vector's
@@ -213,7 +213,7 @@ static inline eddy_v2 complex_step(eddy_v2 v, eddy_v2 w_re, eddy_v2 w_im)
     return eddy_v2_add(eddy_v2_mul(v, w_re), eddy_v2_mul(swap_lanes(v), w_im));
 }
 
-void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
+void eddyi_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b)
 {
     double inv = 1.0 / (dx * dx + dy * dy), wr = dx * inv, wi = -dy * inv; /* 1 / d */
@@ -263,7 +263,7 @@ void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
     }
 }
 
-void eddy_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
+void eddyi_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
                          double out[2])
 {
     double zr = x - cx, zi = y - cy, sr = 0.0, si = 0.0;

@@ -105,7 +105,7 @@ struct eddy_panel_fast {
     double tol_2pi;      /* tol / (2 pi) */
     unsigned char order_tab[ORDER_BINS + 2];
     double binomials[EDDY_FAR_BINOMIALS];
-    int workers;       /* eddy_tasks_workers of the world's tasks */
+    int workers;       /* eddyi_tasks_workers of the world's tasks */
     double *local;     /* per worker, 2 EDDY_FAR_P_MAX: one target's local expansion */
     int *target_evals; /* per body: far uses evaluated for it in the last pass */
     /* scratch */
@@ -138,7 +138,7 @@ static const double ROT_T[4] = {0.13165249758739585, 0.41421356237309505, 0.7673
                                 1.3032253728412058};
 
 /* Normal velocity along n at z of unit-strength panels (5.11), two (panel,
- * point) pairs at once, with the clamp of eddy_panel_normal_influence_near:
+ * point) pairs at once, with the clamp of eddyi_panel_normal_influence_near:
  * a point closer than EDDY_PANEL_NEAR panel lengths to the panel is first
  * moved straight away from its nearest point on the panel to that distance
  * (to the right-hand side if it lies on the panel). Then
@@ -178,7 +178,7 @@ kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, ed
             double mx = EDDY_LANE(x, l), my = EDDY_LANE(y, l);
             double x1l = EDDY_LANE(x1, l), y1l = EDDY_LANE(y1, l);
             double exl = EDDY_LANE(ex, l), eyl = EDDY_LANE(ey, l), eel = EDDY_LANE(ee, l);
-            eddy_panel_clamp_point(x1l, y1l, EDDY_LANE(x2, l), EDDY_LANE(y2, l), &mx, &my);
+            eddyi_panel_clamp_point(x1l, y1l, EDDY_LANE(x2, l), EDDY_LANE(y2, l), &mx, &my);
             double axl = mx - x1l, ayl = my - y1l;
             EDDY_LANE(ax, l) = axl, EDDY_LANE(ay, l) = ayl;
             /* a point on the panel's line can be moved along it, and stay
@@ -215,7 +215,7 @@ kernel2(eddy_v2 x1, eddy_v2 y1, eddy_v2 x2, eddy_v2 y2, eddy_v2 x, eddy_v2 y, ed
     return eddy_v2_mul(eddy_v2_add(eddy_v2_mul(beta, along), eddy_v2_mul(lnr, across)), inv2pil);
 }
 
-double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
+double eddyi_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
                                         double y, double nx, double ny)
 {
     eddy_v2i other;
@@ -224,7 +224,7 @@ double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double 
                         eddy_v2_set(x), eddy_v2_set(y), eddy_v2_set(nx), eddy_v2_set(ny),
                         eddy_v2_set(1.0 / (2.0 * FAST_PI * len)), &other, true);
     if (EDDY_LANE(other, 0))
-        return eddy_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
+        return eddyi_panel_normal_influence_near(x1, y1, x2, y2, x, y, nx, ny);
     return EDDY_LANE(v, 0);
 }
 
@@ -244,14 +244,14 @@ influence_row(const double *src, const double *inv2pil, int count, double x, dou
                             eddy_v2_make(e0[2], e1[2]), eddy_v2_make(e0[3], e1[3]), vx, vy, vnx, vny,
                             eddy_v2_load(&inv2pil[b]), &other, clamp);
         double v0 = EDDY_LANE(v, 0), v1 = EDDY_LANE(v, 1);
-        if (EDDY_LANE(other, 0)) v0 = eddy_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
-        if (EDDY_LANE(other, 1)) v1 = eddy_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
+        if (EDDY_LANE(other, 0)) v0 = eddyi_panel_normal_influence_near(e0[0], e0[1], e0[2], e0[3], x, y, nx, ny);
+        if (EDDY_LANE(other, 1)) v1 = eddyi_panel_normal_influence_near(e1[0], e1[1], e1[2], e1[3], x, y, nx, ny);
         row[b] += scale * v0;
         row[b + 1] += scale * v1;
     }
     for (; b < count; ++b) {
         const double *e = &src[4 * b];
-        row[b] += scale * eddy_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y, nx, ny);
+        row[b] += scale * eddyi_panel_fast_normal_influence(e[0], e[1], e[2], e[3], x, y, nx, ny);
     }
 }
 
@@ -269,7 +269,7 @@ static bool grow(void **p, long *cap, long need, size_t size)
     return true;
 }
 
-eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
+eddy_result eddyi_panel_fast_create(eddy_panel_world *w, eddy_error *err)
 {
     eddy_panel_fast *f = eddy_calloc(1, sizeof *f);
     if (!f) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
@@ -304,22 +304,22 @@ eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->body_p = eddy_calloc(nb, sizeof(int));
     f->use_first = eddy_calloc(nb, sizeof(int));
     f->use_count = eddy_calloc(nb, sizeof(int));
-    f->workers = eddy_tasks_workers(w->tasks);
+    f->workers = eddyi_tasks_workers(w->tasks);
     f->local = eddy_calloc((size_t)f->workers * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->target_evals = eddy_calloc(nb, sizeof(int));
     if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
         !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count || !f->local || !f->target_evals) {
-        eddy_panel_fast_destroy(f);
+        eddyi_panel_fast_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (fast path)");
     }
-    eddy_far_local_binomials(f->binomials);
+    eddyi_far_local_binomials(f->binomials);
     w->fast_state = f;
     return EDDY_OK;
 }
 
-void eddy_panel_fast_destroy(eddy_panel_fast *f)
+void eddyi_panel_fast_destroy(eddy_panel_fast *f)
 {
     if (!f) return;
     eddy_free(f->q_off), eddy_free(f->q), eddy_free(f->rot);
@@ -333,10 +333,10 @@ void eddy_panel_fast_destroy(eddy_panel_fast *f)
     eddy_free(f);
 }
 
-eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err)
+eddy_result eddyi_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err)
 {
     eddy_panel_fast *f = w->fast_state;
-    int workers = eddy_tasks_workers(w->tasks);
+    int workers = eddyi_tasks_workers(w->tasks);
     if (workers == f->workers) return EDDY_OK;
     double *local = eddy_calloc((size_t)workers * 2 * EDDY_FAR_P_MAX, sizeof(double));
     if (!local) return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory (workers)");
@@ -346,7 +346,7 @@ eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err)
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err)
+eddy_result eddyi_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err)
 {
     eddy_panel_fast *f = w->fast_state;
     const eddy_panel_shape *s = w->bodies[body].shape;
@@ -378,7 +378,7 @@ eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *
         if (s->length[j] > f->max_length[body]) f->max_length[body] = s->length[j];
     double terms[2 * EDDY_FAR_P_MAX];
     for (int j = 0; j < m; ++j) {
-        eddy_far_panel_terms(&s->ends[4 * j], 0.0, 0.0, EDDY_FAR_P_MAX, terms);
+        eddyi_far_panel_terms(&s->ends[4 * j], 0.0, 0.0, EDDY_FAR_P_MAX, terms);
         for (int k = 0; k < EDDY_FAR_P_MAX; ++k) {
             f->q[f->q_used + 2 * ((long)k * m + j)] = terms[2 * k];
             f->q[f->q_used + 2 * ((long)k * m + j) + 1] = terms[2 * k + 1];
@@ -506,13 +506,13 @@ static void prepare_orders(eddy_panel_fast *f)
     double theta = EDDY_FAR_THETA_LOCAL, limit;
     for (;;) {
         limit = 0.5 * f->tol * (1.0 - theta) / (1.0 + theta);
-        if (theta <= 1e-3 || eddy_far_order_within(theta, limit) <= EDDY_FAR_P_MAX) break;
+        if (theta <= 1e-3 || eddyi_far_order_within(theta, limit) <= EDDY_FAR_P_MAX) break;
         theta *= 0.9;
     }
     f->theta_local = theta, f->order_limit = limit, f->order_tab_tol = f->tol;
     f->order_scale = ORDER_BINS / theta;
     for (int i = 0; i <= ORDER_BINS + 1; ++i) {
-        int n = eddy_far_order_within(theta * (i < ORDER_BINS ? i : ORDER_BINS) / ORDER_BINS, limit);
+        int n = eddyi_far_order_within(theta * (i < ORDER_BINS ? i : ORDER_BINS) / ORDER_BINS, limit);
         f->order_tab[i] = (unsigned char)(n < EDDY_FAR_P_MAX ? n : EDDY_FAR_P_MAX);
     }
 }
@@ -546,7 +546,7 @@ static inline int far_accept(const eddy_panel_fast *f, const far_node *n, double
     double gap = sqrt(d2) - tr;
     if (gap > 0.0 && n->radius <= f->theta * gap) {
         double rho = n->radius / gap;
-        use->p = (short)eddy_far_order(rho, f->tol), use->q = -1;
+        use->p = (short)eddyi_far_order(rho, f->tol), use->q = -1;
         use->change = 1.0 / (gap * (1.0 - rho));
         use->allow = f->tol / (2.0 * FAST_PI * gap);
         return FAR_POINTS;
@@ -701,7 +701,7 @@ static void classify(eddy_panel_world *w, eddy_panel_fast *f)
         assemble_target(w, f, t, near);
     }
     fill_job fill = {w, f};
-    eddy_tasks_run(w->tasks, w->body_count, TASK_BODIES, fill_task, &fill);
+    eddyi_tasks_run(w->tasks, w->body_count, TASK_BODIES, fill_task, &fill);
     /* a node's order serves its parent's too (the parent is built from it) */
     for (int i = 0; i < f->node_count; ++i) {
         far_node *n = &f->nodes[i];
@@ -788,7 +788,7 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
 static void leaf_coefficients(eddy_panel_fast *f, far_node *n)
 {
     const far_group *g = &f->groups[n->group];
-    eddy_far_mirror(&f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX], n->p, g->mirror,
+    eddyi_far_mirror(&f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX], n->p, g->mirror,
                     &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX]);
 }
 
@@ -807,7 +807,7 @@ static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
         const int child[2] = {n->left, n->right};
         for (int c = 0; c < 2; ++c) {
             const far_node *ch = &f->nodes[child[c]];
-            eddy_far_shift_add(&f->coef[(size_t)child[c] * 2 * EDDY_FAR_P_MAX], n->p,
+            eddyi_far_shift_add(&f->coef[(size_t)child[c] * 2 * EDDY_FAR_P_MAX], n->p,
                                ch->cx - n->cx, ch->cy - n->cy, out);
         }
     }
@@ -827,7 +827,7 @@ static void node_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int 
         eddy_v2 inv = eddy_v2_div(one, eddy_v2_add(eddy_v2_mul(zr, zr), eddy_v2_mul(zi, zi)));
         eddy_v2 wr = eddy_v2_mul(zr, inv), wi = eddy_v2_mul(eddy_v2_neg(zi), inv);
         eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
-        for (int k = p; k >= 1; --k) { /* Horner, as eddy_far_multipole_eval */
+        for (int k = p; k >= 1; --k) { /* Horner, as eddyi_far_multipole_eval */
             eddy_v2 tr = eddy_v2_add(sr, eddy_v2_set(a[2 * (k - 1)])), ti = eddy_v2_add(si, eddy_v2_set(a[2 * (k - 1) + 1]));
             sr = eddy_v2_sub(eddy_v2_mul(tr, wr), eddy_v2_mul(ti, wi));
             si = eddy_v2_add(eddy_v2_mul(tr, wi), eddy_v2_mul(ti, wr));
@@ -861,7 +861,7 @@ static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int
     for (; j + 1 < m; j += 2) {
         eddy_v2 zr = eddy_v2_sub(eddy_v2_load(&f->tx[g + j]), cx), zi = eddy_v2_sub(eddy_v2_load(&f->ty[g + j]), cy);
         eddy_v2 sr = eddy_v2_set(0.0), si = eddy_v2_set(0.0);
-        for (int l = q; l >= 0; --l) { /* Horner, as eddy_far_local_eval */
+        for (int l = q; l >= 0; --l) { /* Horner, as eddyi_far_local_eval */
             eddy_v2 tr = eddy_v2_add(eddy_v2_sub(eddy_v2_mul(sr, zr), eddy_v2_mul(si, zi)), eddy_v2_set(b[2 * l]));
             si = eddy_v2_add(eddy_v2_add(eddy_v2_mul(sr, zi), eddy_v2_mul(si, zr)), eddy_v2_set(b[2 * l + 1]));
             sr = tr;
@@ -871,7 +871,7 @@ static void local_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, int
     }
     for (; j < m; ++j) {
         double uv[2];
-        eddy_far_local_eval(b, q, pb->state.x, pb->state.y, f->tx[g + j], f->ty[g + j], uv);
+        eddyi_far_local_eval(b, q, pb->state.x, pb->state.y, f->tx[g + j], f->ty[g + j], uv);
         f->far[g + j] += uv[0] * f->tnx[g + j] - uv[1] * f->tny[g + j];
     }
 }
@@ -891,7 +891,7 @@ static void apply_use(const eddy_panel_world *w, eddy_panel_fast *f, int t, cons
     }
     const far_node *n = &f->nodes[use->node];
     const eddy_panel_world_body *pb = &w->bodies[t];
-    eddy_far_local_add(&f->coef[(size_t)use->node * 2 * EDDY_FAR_P_MAX], use->p,
+    eddyi_far_local_add(&f->coef[(size_t)use->node * 2 * EDDY_FAR_P_MAX], use->p,
                        pb->state.x - n->cx, pb->state.y - n->cy, use->q, f->binomials, local);
 }
 
@@ -1005,7 +1005,7 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
         f->node_scale[i] = sqrt(scale2);
     }
     far_job job = {w, f, first};
-    eddy_tasks_run(w->tasks, w->body_count, TASK_BODIES, far_task, &job);
+    eddyi_tasks_run(w->tasks, w->body_count, TASK_BODIES, far_task, &job);
     int evaluated = 0; /* summed here, in body order */
     for (int t = 0; t < w->body_count; ++t) evaluated += f->target_evals[t];
     f->stats.far_passes++;
@@ -1052,7 +1052,7 @@ static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, con
             double sum = 0.0;
             for (int b = 0; b < ms; ++b) {
                 const double *e = &w->src[4 * (first + b)];
-                sum += gamma[b] * eddy_panel_fast_normal_influence(
+                sum += gamma[b] * eddyi_panel_fast_normal_influence(
                                       e[0], e[1], e[2], e[3], w->mid[2 * g], w->mid[2 * g + 1],
                                       w->normal[2 * g], w->normal[2 * g + 1]);
             }
@@ -1066,7 +1066,7 @@ static void solve_body(const eddy_panel_world *w, int t, const double *b, double
 {
     const eddy_panel_shape *s = w->bodies[t].shape;
     apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
-    eddy_panel_mask_body(w, w->bodies[t].first, s->count, gamma);
+    eddyi_panel_mask_body(w, w->bodies[t].first, s->count, gamma);
 }
 
 /* One Gauss-Seidel sweep over the bodies with the near blocks and the far
@@ -1081,7 +1081,7 @@ static double sweep(eddy_panel_world *w, eddy_panel_fast *f, double *norm2)
         for (int a = 0; a < m; ++a) acc[a] = w->b_orig[pb->first + a] + f->far[pb->first + a];
         for (int k = 0; k < f->block_count[t]; ++k)
             block_flux(w, f, t, &f->blocks[f->block_first[t] + k], acc);
-        eddy_wall_state_body_flux(w->walls, w, t, acc); /* interior walls (panel_walls.c) */
+        eddyi_wall_state_body_flux(w->walls, w, t, acc); /* interior walls (panel_walls.c) */
         solve_body(w, t, acc, f->gnew);
         for (int a = 0; a < m; ++a) {
             double d = f->gnew[a] - gamma[a];
@@ -1140,19 +1140,19 @@ static int sweep_limit(const eddy_panel_world *w, double work)
     return allowed < (double)w->max_iterations ? (int)allowed : w->max_iterations;
 }
 
-void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
+void eddyi_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
 {
     eddy_panel_fast *f = w->fast_state;
     f->tol = w->farfield_tolerance;
     f->tol_2pi = f->tol / (2.0 * FAST_PI);
     /* the acceptance ratios must leave orders within the cap */
     f->theta = EDDY_FAR_THETA;
-    while (f->theta > 1e-3 && eddy_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
+    while (f->theta > 1e-3 && eddyi_far_order(f->theta, f->tol) > EDDY_FAR_P_MAX) f->theta *= 0.9;
     f->inv_theta = 1.0 / f->theta;
     prepare_orders(f);
-    double t0 = eddy_now_ms();
+    double t0 = eddyi_now_ms();
     classify(w, f);
-    f->stats.classify_ms = eddy_now_ms() - t0;
+    f->stats.classify_ms = eddyi_now_ms() - t0;
 
     /* Lone-body solves (5.16) are the divergence fallback, as in the
      * reference; the start is the previous step's strengths where there are
@@ -1182,7 +1182,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
        (panel_walls.c): nothing else to see, the lone solve (5.16) is the
        answer; a lone body near a wall still runs the walls' stage below */
     bool lone_only = w->body_count == 1 && w->source_count == w->panel_count &&
-                     eddy_wall_state_active(w->walls) == 0;
+                     eddyi_wall_state_active(w->walls) == 0;
     if (lone_only) {
         rep->converged = true;
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
@@ -1192,12 +1192,12 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
     const int limit = sweep_limit(w, sweep_work(w, f));
     double best_change = INFINITY;
     for (int pass = 0; !lone_only && rep->iterations < limit; ++pass) {
-        double t1 = eddy_now_ms();
+        double t1 = eddyi_now_ms();
         int evaluated = far_pass(w, f, pass == 0);
         /* interior walls (panel_walls.c) answer the bodies' strengths once per
            pass, like the far field: a change beyond the tolerance is more work */
-        if (eddy_wall_state_solve(w->walls, w) > w->tolerance) ++evaluated;
-        double t2 = eddy_now_ms();
+        if (eddyi_wall_state_solve(w->walls, w) > w->tolerance) ++evaluated;
+        double t2 = eddyi_now_ms();
         f->stats.far_ms += t2 - t1;
         if (pass > 0 && evaluated == 0 && inner_done) {
             /* the far field has not moved since the last sweep, which
@@ -1233,7 +1233,7 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
                 break;
             }
         }
-        f->stats.sweep_ms += eddy_now_ms() - t2;
+        f->stats.sweep_ms += eddyi_now_ms() - t2;
         if (rep->converged) break;
     }
     /* Stopped by the work cap: the step goes on with the iterate that moved
@@ -1247,14 +1247,14 @@ void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         }
     }
 done:
-    eddy_wall_state_solve(w->walls, w); /* the walls against the final strengths */
+    eddyi_wall_state_solve(w->walls, w); /* the walls against the final strengths */
     rep->far_passes = f->stats.far_passes;
     for (int t = 0; t < w->body_count; ++t)
         w->bodies[t].warm = rep->diverged ? 0 : w->bodies[t].warm < 2 ? w->bodies[t].warm + 1 : 2;
     copy_to_images(w);
 }
 
-void eddy_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out)
+void eddyi_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out)
 {
     if (w && w->fast_state) *out = w->fast_state->stats;
     else memset(out, 0, sizeof *out);

@@ -54,7 +54,7 @@
  *  4. Kernel. The near blocks use the panel field of 5.11 in closed form with
  *     a branch-free arctangent (only targets at least one panel length from
  *     the panel reach it, so the subtended angle stays below 54 degrees);
- *     closer targets go through eddy_panel_normal_influence_near itself.
+ *     closer targets go through eddyi_panel_normal_influence_near itself.
  *  5. Workers (tasks.h, issue 32). With the game's task system the near
  *     blocks (after the serial classification has placed them) and every
  *     far-field pass run one target body per item: an item writes only its
@@ -83,20 +83,20 @@
 typedef struct eddy_panel_fast eddy_panel_fast;
 
 /* Set-up (panel_solve.c calls these; they may allocate). */
-eddy_result eddy_panel_fast_create(eddy_panel_world *w, eddy_error *err);
-void eddy_panel_fast_destroy(eddy_panel_fast *f);
-eddy_result eddy_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err);
+eddy_result eddyi_panel_fast_create(eddy_panel_world *w, eddy_error *err);
+void eddyi_panel_fast_destroy(eddy_panel_fast *f);
+eddy_result eddyi_panel_fast_add_body(eddy_panel_world *w, int body, eddy_error *err);
 /* Sizes the per-worker scratch for w->tasks (set-up time). */
-eddy_result eddy_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err);
+eddy_result eddyi_panel_fast_set_workers(eddy_panel_world *w, eddy_error *err);
 
 /* The solve after the violation b_orig is known for every body and uf has
  * been copied: strengths into w->strength (images included). */
-void eddy_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep);
+void eddyi_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep);
 
 /* Normal velocity along (nx, ny) at (x, y) of a unit-strength panel; equal to
- * eddy_panel_normal_influence_near to round-off (the fast kernel where the
+ * eddyi_panel_normal_influence_near to round-off (the fast kernel where the
  * clamp cannot act, the reference elsewhere). */
-double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
+double eddyi_panel_fast_normal_influence(double x1, double y1, double x2, double y2, double x,
                                         double y, double nx, double ny);
 
 /* ------------------------------------------------- panel_feedback_fast.c */
@@ -105,62 +105,62 @@ double eddy_panel_fast_normal_influence(double x1, double y1, double x2, double 
  * points and trigonometric recurrences; tables sized at creation. */
 typedef struct eddy_box_feedback eddy_box_feedback;
 
-eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, double width,
+eddy_result eddyi_box_feedback_create(const eddy_box_mode *modes, int count, double width,
                                      double height, eddy_box_feedback **out, eddy_error *err);
-void eddy_box_feedback_destroy(eddy_box_feedback *f);
+void eddyi_box_feedback_destroy(eddy_box_feedback *f);
 /* out[k] = sum over real panels gamma_i integral_i psi_k ds for the count
  * modes (overwritten), to within 1e-15 of N_k A_i |gamma_i| per panel. Returns
  * false (out untouched) when the panels are too long for the Gauss rule to
- * reach that (the caller then uses eddy_panel_feedback_box). */
-bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out);
+ * reach that (the caller then uses eddyi_panel_feedback_box). */
+bool eddyi_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out);
 /* The same over the real panels [first, first + count) only (one body's). */
-bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
+bool eddyi_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
                                    int count, double *out);
 /* Gauss points per panel of the last apply (0: it declined). */
-int eddy_box_feedback_points(const eddy_box_feedback *f);
+int eddyi_box_feedback_points(const eddy_box_feedback *f);
 
 /* ------------------------------------------------------ panel_farfield.c */
 
 /* Coefficients a_1..a_p (re, im interleaved) of one unit-strength panel
  * (x1, y1, x2, y2) about (cx, cy); p <= EDDY_FAR_P_MAX. */
-void eddy_far_panel_terms(const double e[4], double cx, double cy, int p, double *out);
+void eddyi_far_panel_terms(const double e[4], double cx, double cy, int p, double *out);
 /* Multipole of one group about (cx, cy): coefficients a_1..a_p (re, im
  * interleaved, a_k at [2(k-1)]) of W(z) = sum a_k (z - c)^-k from sources
  * [first, first + count) of the world with the given strengths, straight from
  * the definition (used by the tests and the reference of the body-frame
  * matrices). */
-void eddy_far_multipole_direct(const double *ends, const double *strength, int count,
+void eddyi_far_multipole_direct(const double *ends, const double *strength, int count,
                                double cx, double cy, int p, double *coef);
 /* W(z) of a truncated multipole at (x, y): out = (Re W, Im W) = (u, -v). */
-void eddy_far_multipole_eval(const double *coef, int p, double cx, double cy, double x,
+void eddyi_far_multipole_eval(const double *coef, int p, double cx, double cy, double x,
                              double y, double out[2]);
 /* out[0..2p) += the expansion a (order p, about c) moved to the centre c'
  * with c - c' = (dx, dy): a'_m = sum_{k<=m} C(m-1, k-1) (c - c')^(m-k) a_k,
  * p <= EDDY_FAR_P_MAX. */
-void eddy_far_shift_add(const double *a, int p, double dx, double dy, double *out);
+void eddyi_far_shift_add(const double *a, int p, double dx, double dy, double *out);
 /* The expansion of a group's wall image about the mirrored centre, from the
  * group's own (mirror 1: across an x wall, the image strengths negated;
  * 2: across a y wall, negated; 3: across both, kept; 0: a copy). */
-void eddy_far_mirror(const double *a, int p, int mirror, double *out);
+void eddyi_far_mirror(const double *a, int p, int mirror, double *out);
 /* Smallest order p with rho^p / (1 - rho) <= tol, or EDDY_FAR_P_MAX + 1 when
  * none up to the cap does. */
-int eddy_far_order(double rho, double tol);
+int eddyi_far_order(double rho, double tol);
 /* Smallest n >= 1 with x^n <= limit, or EDDY_FAR_P_MAX + 1 when none up to
  * the cap does (the orders of a local expansion, panel_farfield.c). */
-int eddy_far_order_within(double x, double limit);
+int eddyi_far_order_within(double x, double limit);
 /* The M2L table, EDDY_FAR_BINOMIALS doubles: C(k + l - 1, l) for
  * k = 1..EDDY_FAR_P_MAX, l = 0..EDDY_FAR_P_MAX - 1, each twice, at
  * table[2 (l (EDDY_FAR_P_MAX + 1) + k - 1)], a zero pair ending each row. */
 #define EDDY_FAR_BINOMIALS (2 * EDDY_FAR_P_MAX * (EDDY_FAR_P_MAX + 1))
-void eddy_far_local_binomials(double *table);
+void eddyi_far_local_binomials(double *table);
 /* b[0..2q+2) += the local expansion about c_t, coefficients b_0..b_q (re,
  * im interleaved) of W(z) = sum_l b_l (z - c_t)^l, of the multipole a
  * (order p, about c), with c_t - c = (dx, dy); q < EDDY_FAR_P_MAX. */
-void eddy_far_local_add(const double *a, int p, double dx, double dy, int q,
+void eddyi_far_local_add(const double *a, int p, double dx, double dy, int q,
                         const double *binomials, double *b);
 /* W(z) of a local expansion of order q about (cx, cy) at (x, y):
  * out = (Re W, Im W) = (u, -v). */
-void eddy_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
+void eddyi_far_local_eval(const double *b, int q, double cx, double cy, double x, double y,
                          double out[2]);
 
 /* Statistics of the last fast solve, for tests and the bench. */
@@ -174,6 +174,6 @@ typedef struct eddy_panel_fast_stats {
     double sweep_ms;           /* Gauss-Seidel sweeps */
 } eddy_panel_fast_stats;
 
-void eddy_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out);
+void eddyi_panel_fast_get_stats(const eddy_panel_world *w, eddy_panel_fast_stats *out);
 
 #endif /* EDDY_PANEL_FAST_H */

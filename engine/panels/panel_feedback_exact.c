@@ -34,7 +34,7 @@ static double mean_cos(double c_mid, double c1)
     return cos(c_mid) * sinc(0.5 * c1);
 }
 
-/* Mode constants with eddy_box_mode / eddy_box_norm semantics (eddy_core.h):
+/* Mode constants with eddy_box_mode / eddyi_box_norm semantics (core_internal.h):
  * a = k1 pi / W, b = k2 pi / H, N = 2 / sqrt(lambda W H), lambda = a^2 + b^2. */
 static void mode_constants(const eddy_box_mode *m, double width, double height, double *a,
                            double *b, double *norm)
@@ -62,7 +62,7 @@ static double segment_integral(double a, double b, double norm, double x1, doubl
     return 0.5 * norm * len * (diff - sum);
 }
 
-double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
+double eddyi_panel_box_segment_integral(const eddy_box_mode *m, double width, double height,
                                        double x1, double y1, double x2, double y2)
 {
     double a, b, norm;
@@ -70,13 +70,13 @@ double eddy_panel_box_segment_integral(const eddy_box_mode *m, double width, dou
     return segment_integral(a, b, norm, x1, y1, x2, y2);
 }
 
-void eddy_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
+void eddyi_panel_feedback_box(const eddy_panel_world *w, const eddy_box_mode *modes, int count,
                              double *out)
 {
-    eddy_panel_feedback_box_range(w, 0, w->panel_count, modes, count, out);
+    eddyi_panel_feedback_box_range(w, 0, w->panel_count, modes, count, out);
 }
 
-void eddy_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
+void eddyi_panel_feedback_box_range(const eddy_panel_world *w, int first, int panels,
                                    const eddy_box_mode *modes, int count, double *out)
 {
     for (int k = 0; k < count; k++) {

@@ -87,7 +87,7 @@ static void gauss_legendre(int n, double *x, double *w)
     if (n % 2) x[n / 2] = 0.0;
 }
 
-eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, double width,
+eddy_result eddyi_box_feedback_create(const eddy_box_mode *modes, int count, double width,
                                      double height, eddy_box_feedback **out, eddy_error *err)
 {
     *out = NULL;
@@ -118,7 +118,7 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     f->k1_start = eddy_calloc((size_t)f->k1max + 2, sizeof(int));
     if (!f->k1 || !f->k2 || !f->norm || !f->tab || !f->sx || !f->sy ||
         !f->c1x || !f->s1x || !f->c1y || !f->s1y || !f->wgt || !f->by_k1 || !f->k1_start) {
-        eddy_box_feedback_destroy(f);
+        eddyi_box_feedback_destroy(f);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the feedback tables");
     }
     for (int k = 0; k < count; ++k) {
@@ -148,7 +148,7 @@ eddy_result eddy_box_feedback_create(const eddy_box_mode *modes, int count, doub
     return EDDY_OK;
 }
 
-void eddy_box_feedback_destroy(eddy_box_feedback *f)
+void eddyi_box_feedback_destroy(eddy_box_feedback *f)
 {
     if (!f) return;
     eddy_free(f->k1), eddy_free(f->k2), eddy_free(f->norm), eddy_free(f->tab), eddy_free(f->sx), eddy_free(f->sy);
@@ -157,7 +157,7 @@ void eddy_box_feedback_destroy(eddy_box_feedback *f)
     eddy_free(f);
 }
 
-int eddy_box_feedback_points(const eddy_box_feedback *f) { return f->last_q; }
+int eddyi_box_feedback_points(const eddy_box_feedback *f) { return f->last_q; }
 
 /* cos and sin of pi t / L for a coordinate t in a side of length L
  * (inv_side = 1 / L): table entry at the nearest multiple of L / FB_TABLE
@@ -229,9 +229,9 @@ static int choose_points(const eddy_box_feedback *f, double theta)
     return 0;
 }
 
-bool eddy_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out)
+bool eddyi_box_feedback_apply(eddy_box_feedback *f, const eddy_panel_world *w, double *out)
 {
-    return eddy_box_feedback_apply_range(f, w, 0, w->panel_count, out);
+    return eddyi_box_feedback_apply_range(f, w, 0, w->panel_count, out);
 }
 
 /* The largest integrand frequency on the panel e (file header). */
@@ -309,7 +309,7 @@ static void mode_sums(const eddy_box_feedback *f, int n, double *out)
     }
 }
 
-bool eddy_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
+bool eddyi_box_feedback_apply_range(eddy_box_feedback *f, const eddy_panel_world *w, int first,
                                    int count, double *out)
 {
     int end = first + count, most = 0;

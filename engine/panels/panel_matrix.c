@@ -44,7 +44,7 @@
 /* Stream-function samples per panel, at the middles of equal quarters. */
 #define PANEL_SAMPLES 4
 
-int eddy_panel_matrix_samples(const eddy_panel_shape *shape)
+int eddyi_panel_matrix_samples(const eddy_panel_shape *shape)
 {
     return PANEL_SAMPLES * shape->count;
 }
@@ -57,7 +57,7 @@ static int walk_loops(const eddy_panel_shape *s, int *next, int *loop, double *b
                       double *total)
 {
     int m = s->count, loops = 0;
-    if (!eddy_panel_shape_link(s, next)) return -1;
+    if (!eddyi_panel_shape_link(s, next)) return -1;
     for (int i = 0; i < m; i++) loop[i] = -1;
     for (int i = 0; i < m; i++) {
         if (loop[i] >= 0) continue;
@@ -93,7 +93,7 @@ static void sample_point(const eddy_panel_shape *s, int k, double *x, double *y,
 static eddy_result centre_rows(const eddy_panel_shape *s, const int *loop, int loops, int cols,
                                double *a)
 {
-    int k = eddy_panel_matrix_samples(s);
+    int k = eddyi_panel_matrix_samples(s);
     double *mean = eddy_calloc((size_t)loops * (size_t)cols, sizeof(double));
     double *mass = eddy_calloc((size_t)loops, sizeof(double));
     if (!mean || !mass) {
@@ -124,13 +124,13 @@ static eddy_result centre_rows(const eddy_panel_shape *s, const int *loop, int l
 static eddy_result fill_stream_rows(const eddy_panel_shape *s, const int *loop, int loops,
                                     double *out)
 {
-    int m = s->count, k = eddy_panel_matrix_samples(s);
+    int m = s->count, k = eddyi_panel_matrix_samples(s);
     for (int q = 0; q < k; q++) {
         double x, y, f, w;
         sample_point(s, q, &x, &y, &f, &w);
         for (int i = 0; i < m; i++) {
             const double *e = &s->ends[4 * i];
-            out[(size_t)q * m + i] = eddy_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
+            out[(size_t)q * m + i] = eddyi_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
         }
     }
     return centre_rows(s, loop, loops, m, out);
@@ -142,7 +142,7 @@ static eddy_result fill_stream_rows(const eddy_panel_shape *s, const int *loop, 
 static eddy_result fill_stream_rhs(const eddy_panel_shape *s, const int *loop, int loops,
                                    const double *before, const double *total, double *out)
 {
-    int m = s->count, k = eddy_panel_matrix_samples(s);
+    int m = s->count, k = eddyi_panel_matrix_samples(s);
     memset(out, 0, sizeof(double) * (size_t)k * (size_t)m);
     for (int q = 0; q < k; q++) {
         double x, y, f, w;
@@ -158,7 +158,7 @@ static eddy_result fill_stream_rhs(const eddy_panel_shape *s, const int *loop, i
     return centre_rows(s, loop, loops, m, out);
 }
 
-eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs)
+eddy_result eddyi_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, double *rhs)
 {
     int m = shape->count;
     int *next = eddy_alloc(sizeof(int) * 2 * (size_t)m), *loop = next ? next + m : NULL;
@@ -173,7 +173,7 @@ eddy_result eddy_panel_matrix_fill(const eddy_panel_shape *shape, double *rows, 
     return rc;
 }
 
-eddy_result eddy_panel_outline_stream(const eddy_panel_shape *s, const double *gamma,
+eddy_result eddyi_panel_outline_stream(const eddy_panel_shape *s, const double *gamma,
                                       const double *b, int count, const int *samples,
                                       double *psi, int *loop_of)
 {
@@ -187,7 +187,7 @@ eddy_result eddy_panel_outline_stream(const eddy_panel_shape *s, const double *g
     for (int i = 0; rc == EDDY_OK && i < m; i++) net[loop[i]] += b[i];
     for (int t = 0; rc == EDDY_OK && t < count; t++) {
         int q = samples[t];
-        if (q < 0 || q >= eddy_panel_matrix_samples(s)) {
+        if (q < 0 || q >= eddyi_panel_matrix_samples(s)) {
             rc = EDDY_ERR_ARGUMENT;
             break;
         }
@@ -197,7 +197,7 @@ eddy_result eddy_panel_outline_stream(const eddy_panel_shape *s, const double *g
         double panels = 0.0, rel = -net[l] * (before[j] + f * s->length[j]) / total[l];
         for (int i = 0; i < m; i++) {
             const double *e = &s->ends[4 * i];
-            panels += gamma[i] * eddy_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
+            panels += gamma[i] * eddyi_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
             if (loop[i] == l && before[i] < before[j]) rel += b[i];
         }
         psi[t] = panels + rel + f * b[j];
@@ -217,7 +217,7 @@ static eddy_result circulation_free_basis(const eddy_panel_shape *s, double *q, 
     int m = s->count, r = s->group_count;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m; k++) q[(size_t)i * m + k] = k < r && s->group[i] == k ? s->length[i] : 0.0;
-    eddy_result rc = eddy_dense_qr_full(m, r, q);
+    eddy_result rc = eddyi_dense_qr_full(m, r, q);
     if (rc != EDDY_OK) return rc;
     for (int i = 0; i < m; i++)
         for (int k = 0; k < m - r; k++) z[(size_t)i * (m - r) + k] = q[(size_t)i * m + r + k];
@@ -234,7 +234,7 @@ static void assemble_pinv(const eddy_panel_shape *s, int kept, const double *z, 
                           double *wl, double *pinv)
 {
     int m = s->count, r = s->group_count, n = m - r, rows = s->rows;
-    int k = eddy_panel_matrix_samples(s);
+    int k = eddyi_panel_matrix_samples(s);
     for (int c = 0; c < n; c++) /* w = V diag(1/s) U^T, n x K */
         for (int q = 0; q < k; q++) {
             double sum = 0.0;
@@ -292,7 +292,7 @@ static void probe_shear(double x, double y, double uv[2]) { uv[0] = y, uv[1] = x
 static double probe_residual(const eddy_panel_shape *s, const double *p, const double *rhs,
                              probe_fn f, double *b, double *gamma, double *res)
 {
-    int m = s->count, rows = s->rows, k = eddy_panel_matrix_samples(s);
+    int m = s->count, rows = s->rows, k = eddyi_panel_matrix_samples(s);
     double peak = 0.0;
     for (int j = 0; j < m; j++) {
         double uv[2];
@@ -349,12 +349,12 @@ static void measure_consistency(eddy_panel_shape *s, const double *p, const doub
  * zero circulation), the stream-function rows in the least-squares sense. It
  * is the pseudo-inverse of [P; w C] in the limit of a large weight w; with the
  * printed unit weight the circulation would absorb part of the residual. */
-eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err)
+eddy_result eddyi_panel_matrix_build(eddy_panel_shape *shape, double tolerance, eddy_error *err)
 {
     int m = shape->count, r = shape->group_count, rows = shape->rows, n = m - r;
     if (m < 1 || r < 1 || n < 1 || rows != m + r)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "shape '%s': too few panels", shape->name);
-    int k = eddy_panel_matrix_samples(shape);
+    int k = eddyi_panel_matrix_samples(shape);
     size_t mm = (size_t)m * m, mn = (size_t)m * n, km = (size_t)k * m, kn = (size_t)k * n;
     double *p = eddy_alloc(sizeof(double) * km);
     double *rhs = eddy_alloc(sizeof(double) * km);
@@ -373,7 +373,7 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
         rc = eddy_fail(err, EDDY_ERR_MEMORY, "shape '%s': out of memory", shape->name);
         goto done;
     }
-    eddy_result step = eddy_panel_matrix_fill(shape, p, rhs);
+    eddy_result step = eddyi_panel_matrix_fill(shape, p, rhs);
     if (step == EDDY_ERR_ARGUMENT) {
         rc = eddy_fail(err, step, "shape '%s': the panels do not close into outlines", shape->name);
         goto done;
@@ -391,7 +391,7 @@ eddy_result eddy_panel_matrix_build(eddy_panel_shape *shape, double tolerance, e
             for (int i = 0; i < m; i++) sum += p[(size_t)j * m + i] * z[(size_t)i * n + c];
             pz[(size_t)j * n + c] = sum;
         }
-    eddy_result svd = eddy_dense_svd(k, n, pz, sv, u, vt); /* dense_svd.c */
+    eddy_result svd = eddyi_dense_svd(k, n, pz, sv, u, vt); /* dense_svd.c */
     if (svd != EDDY_OK) {
         rc = eddy_fail(err, svd, "shape '%s': SVD of the panel matrix failed (%s)", shape->name,
                        eddy_result_name(svd));
@@ -431,7 +431,7 @@ done:
     return rc;
 }
 
-eddy_result eddy_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
+eddy_result eddyi_panel_matrix_check(const eddy_panel_shape *shape, double consistency_tolerance,
                                     eddy_error *err)
 {
     if (shape->consistency <= consistency_tolerance) return EDDY_OK;

@@ -39,7 +39,7 @@ static void add_segment(const eddy_panel_shape *s, int i, const eddy_piece *p, d
     sums[2] += area * (p->cy + reach * n[1]);
 }
 
-void eddy_panel_outline_moments(const eddy_panel_shape *s, const eddy_piece *pieces,
+void eddyi_panel_outline_moments(const eddy_panel_shape *s, const eddy_piece *pieces,
                                 int piece_count, double *area, double centroid[2])
 {
     double twice = 0.0, mx = 0.0, my = 0.0; /* 2 A, 6 A x_c, 6 A y_c of the polygon */

@@ -17,7 +17,7 @@
  * same shape cut three times finer (EDDY_PROBE_REFINE), solved once a step,
  * when a probe first needs it (coupling_probe.c), against the same flow: the
  * reduced flow at its midpoints, every other source (other bodies, wall
- * images, interior walls) as the Schwarz sweeps see it (eddy_panel_velocity_near
+ * images, interior walls) as the Schwarz sweeps see it (eddyi_panel_velocity_near
  * close by, the panels' treecode farther off), the body's own motion. Its strengths are the
  * fine shape's pseudo-inverse applied to those fluxes, exactly as the step
  * solves its own; the tank's walls see it through the body's images, mirrored
@@ -41,7 +41,7 @@ static void place(const eddy_panel_body_state *st, const double *local, double *
     }
 }
 
-void eddy_panel_probe_midpoints(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_midpoints(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, double *xy)
 {
     const eddy_panel_body_state *st = &w->bodies[body].state;
@@ -53,7 +53,7 @@ void eddy_panel_probe_midpoints(const eddy_panel_world *w, int body,
     }
 }
 
-void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_strengths(const eddy_panel_world *w, int body,
                                 const eddy_panel_shape *fine, const double *uf, double *b,
                                 double *gamma)
 {
@@ -68,7 +68,7 @@ void eddy_panel_probe_strengths(const eddy_panel_world *w, int body,
         double u = uf[2 * j] - (st->vx - st->omega * (y - st->y));
         double v = uf[2 * j + 1] - (st->vy + st->omega * (x - st->x));
         double walls[2] = {0.0, 0.0};
-        eddy_wall_state_velocity(w->walls, x, y, walls);
+        eddyi_wall_state_velocity(w->walls, x, y, walls);
         b[j] = fine->length[j] * ((u + walls[0]) * nx + (v + walls[1]) * ny);
     }
     for (int i = 0; i < fine->count; ++i) {
@@ -97,18 +97,18 @@ static void copy_difference(const eddy_panel_world *w, int body, const eddy_pane
             if (mirror & 1) e[2 * c] = 2.0 * wx - e[2 * c];
             if (mirror & 2) e[2 * c + 1] = 2.0 * wy - e[2 * c + 1];
         }
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], sign * gamma[j], x, y, q);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], sign * gamma[j], x, y, q);
         uv[0] += q[0], uv[1] += q[1];
     }
     for (int i = first; i < first + pb->shape->count; ++i) {
         const double *e = &w->src[4 * i];
         double q[2];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[i], x, y, q);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], w->strength[i], x, y, q);
         uv[0] -= q[0], uv[1] -= q[1];
     }
 }
 
-void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
+void eddyi_panel_probe_difference(const eddy_panel_world *w, int body,
                                  const eddy_panel_shape *fine, const double *gamma, double x,
                                  double y, double out_uv[2])
 {
@@ -116,7 +116,7 @@ void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
     copy_difference(w, body, fine, gamma, -1, x, y, out_uv);
     /* the tank's walls see it too, through the body's images; the two sheets
      * differ only within a couple of panel lengths of a copy's outline (where
-     * eddy_panel_probe_weight stops reading them for the body itself), so
+     * eddyi_panel_probe_weight stops reading them for the body itself), so
      * images farther from the point are left out */
     const eddy_panel_world_body *pb = &w->bodies[body];
     double reach = 0.0;
@@ -128,12 +128,12 @@ void eddy_panel_probe_difference(const eddy_panel_world *w, int body,
     }
 }
 
-double eddy_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y)
+double eddyi_panel_probe_weight(const eddy_panel_world *w, int body, double x, double y)
 {
     const eddy_panel_world_body *pb = &w->bodies[body];
     /* interior walls' sources are solved against the run-time panels: near
      * them the finer sheet would leak through the wall */
-    if (eddy_wall_state_near_body(w->walls, body)) return 0.0;
+    if (eddyi_wall_state_near_body(w->walls, body)) return 0.0;
     double reach = 0.0;
     for (int i = 0; i < pb->shape->count; ++i) reach = fmax(reach, pb->shape->length[i]);
     double gap = hypot(x - pb->state.x, y - pb->state.y) - pb->shape->radius;

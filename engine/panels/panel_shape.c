@@ -29,7 +29,7 @@
 
 /* ------------------------------------------------------------ piece helpers */
 
-eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double angle)
+eddy_piece eddyi_piece_box(double hx, double hy, double cx, double cy, double angle)
 {
     eddy_piece p;
     memset(&p, 0, sizeof p);
@@ -42,7 +42,7 @@ eddy_piece eddy_piece_box(double hx, double hy, double cx, double cy, double ang
     return p;
 }
 
-eddy_piece eddy_piece_circle(double radius, double cx, double cy)
+eddy_piece eddyi_piece_circle(double radius, double cx, double cy)
 {
     eddy_piece p;
     memset(&p, 0, sizeof p);
@@ -53,7 +53,7 @@ eddy_piece eddy_piece_circle(double radius, double cx, double cy)
     return p;
 }
 
-eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2])
+eddy_piece eddyi_piece_polygon(int count, const double (*vertices)[2])
 {
     eddy_piece p;
     memset(&p, 0, sizeof p);
@@ -66,7 +66,7 @@ eddy_piece eddy_piece_polygon(int count, const double (*vertices)[2])
     return p;
 }
 
-int eddy_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2])
+int eddyi_piece_corners(const eddy_piece *p, double out[EDDY_PANEL_MAX_VERTICES][2])
 {
     if (p->kind == EDDY_PIECE_BOX) {
         static const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
@@ -91,7 +91,7 @@ static double piece_extent(const eddy_piece *p)
     if (p->kind == EDDY_PIECE_CIRCLE)
         return fmax(fabs(p->cx), fabs(p->cy)) + p->radius;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = eddy_piece_corners(p, v);
+    int n = eddyi_piece_corners(p, v);
     double e = 0.0;
     for (int k = 0; k < n; k++)
         e = fmax(e, fmax(fabs(v[k][0]), fabs(v[k][1])));
@@ -175,7 +175,7 @@ static bool point_in_piece(const eddy_piece *q, double x, double y, double tol)
     if (q->kind == EDDY_PIECE_CIRCLE)
         return hypot(x - q->cx, y - q->cy) <= q->radius + tol;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = eddy_piece_corners(q, v);
+    int n = eddyi_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double ex = v[(k + 1) % n][0] - v[k][0], ey = v[(k + 1) % n][1] - v[k][1];
         double len = hypot(ex, ey);
@@ -286,7 +286,7 @@ static int side_cuts(const eddy_piece *q, double ax, double ay, double dx, doubl
         return count;
     }
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = eddy_piece_corners(q, v);
+    int n = eddyi_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double vx = v[k][0] - ax, vy = v[k][1] - ay;
         double ex = v[(k + 1) % n][0] - v[k][0], ey = v[(k + 1) % n][1] - v[k][1];
@@ -310,7 +310,7 @@ static eddy_result polygon_stretches(builder *b, int p, eddy_error *err)
 {
     const eddy_panel_shape_desc *d = b->desc;
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = eddy_piece_corners(&d->pieces[p], v);
+    int n = eddyi_piece_corners(&d->pieces[p], v);
     for (int k = 0; k < n; k++) {
         double ax = v[k][0], ay = v[k][1], ex = v[(k + 1) % n][0], ey = v[(k + 1) % n][1];
         double dx = ex - ax, dy = ey - ay, len = hypot(dx, dy);
@@ -370,7 +370,7 @@ static int circle_crossings(const eddy_piece *c, const eddy_piece *q, double *ou
         return count;
     }
     double v[EDDY_PANEL_MAX_VERTICES][2];
-    int n = eddy_piece_corners(q, v);
+    int n = eddyi_piece_corners(q, v);
     for (int k = 0; k < n; k++) {
         double px = v[k][0] - c->cx, py = v[k][1] - c->cy;
         double dx = v[(k + 1) % n][0] - v[k][0], dy = v[(k + 1) % n][1] - v[k][1];
@@ -561,7 +561,7 @@ static void free_arrays(eddy_panel_shape *s)
     s->piece = s->group = NULL;
 }
 
-void eddy_panel_shape_free(eddy_panel_shape *shape)
+void eddyi_panel_shape_free(eddy_panel_shape *shape)
 {
     if (!shape) return;
     free_arrays(shape);
@@ -615,8 +615,8 @@ static eddy_result build_panels(builder *b, double singular_tol, eddy_panel_shap
     snprintf(out->name, sizeof out->name, "%s", b->name);
     eddy_result rc = emit_panels(b, err);
     if (rc == EDDY_OK) rc = store_panels(b, out, err);
-    if (rc == EDDY_OK) rc = eddy_panel_matrix_build(out, singular_tol, err);
-    if (rc != EDDY_OK) eddy_panel_shape_free(out);
+    if (rc == EDDY_OK) rc = eddyi_panel_matrix_build(out, singular_tol, err);
+    if (rc != EDDY_OK) eddyi_panel_shape_free(out);
     return rc;
 }
 
@@ -631,7 +631,7 @@ static double single_piece_area(const eddy_panel_shape_desc *d)
     return 0.0; /* boxes and polygons: the panels lie on the outline */
 }
 
-eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
+eddy_result eddyi_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel_shape *out,
                                    eddy_error *err)
 {
     if (!desc || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel shape: NULL argument");
@@ -680,11 +680,11 @@ eddy_result eddy_panel_shape_build(const eddy_panel_shape_desc *desc, eddy_panel
     if (rc == EDDY_OK) rc = build_panels(b, singular_tol, out, err);
     eddy_free(b);
     if (rc == EDDY_OK)
-        rc = eddy_panel_matrix_check(out, desc->consistency_tolerance > 0.0
+        rc = eddyi_panel_matrix_check(out, desc->consistency_tolerance > 0.0
                                               ? desc->consistency_tolerance
                                               : EDDY_PANEL_CONSISTENCY_TOL,
                                      err);
-    if (rc == EDDY_OK) rc = eddy_panel_added_mass(out, single_piece_area(desc), err);
-    if (rc != EDDY_OK) eddy_panel_shape_free(out);
+    if (rc == EDDY_OK) rc = eddyi_panel_added_mass(out, single_piece_area(desc), err);
+    if (rc != EDDY_OK) eddyi_panel_shape_free(out);
     return rc;
 }

@@ -3,7 +3,7 @@
 /* panel_solve.c - solid -> fluid coupling at run time: panel strengths of every
  * body from the violation of no-penetration (5.14, 5.16), Schwarz iterations
  * across bodies (5.17) and wall images (5.3.3), and the panels' velocity u_p
- * anywhere (5.18). Nothing here allocates after eddy_panel_world_create.
+ * anywhere (5.18). Nothing here allocates after eddyi_panel_world_create.
  * Conventions in panel.h. */
 #include "panel.h"
 #include "panel_fast.h"
@@ -15,7 +15,7 @@
 
 /* ------------------------------------------------------------ set-up */
 
-eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
+eddy_result eddyi_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,
                                     eddy_error *err)
 {
     if (!desc || !out) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: NULL argument");
@@ -66,21 +66,21 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     w->wet = eddy_calloc(np, sizeof(double));
     if (!w->bodies || !w->src || !w->strength || !w->mid || !w->normal || !w->uf || !w->uo ||
         !w->b_orig || !w->b_work || !w->gamma_new || !w->gamma_start || !w->wet) {
-        eddy_panel_world_destroy(w);
+        eddyi_panel_world_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory");
     }
     if (desc->walls) {
-        eddy_result res = eddy_wall_state_create(desc->walls, w->max_bodies, w->max_panels,
+        eddy_result res = eddyi_wall_state_create(desc->walls, w->max_bodies, w->max_panels,
                                                  &w->walls, err);
         if (res != EDDY_OK) {
-            eddy_panel_world_destroy(w);
+            eddyi_panel_world_destroy(w);
             return res;
         }
     }
     if (desc->fast) {
-        eddy_result res = eddy_panel_world_set_fast(w, true, err);
+        eddy_result res = eddyi_panel_world_set_fast(w, true, err);
         if (res != EDDY_OK) {
-            eddy_panel_world_destroy(w);
+            eddyi_panel_world_destroy(w);
             return res;
         }
     }
@@ -88,15 +88,15 @@ eddy_result eddy_panel_world_create(const eddy_panel_world_desc *desc, eddy_pane
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err)
+eddy_result eddyi_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error *err)
 {
     if (!w) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: NULL world");
     if (fast && !w->fast_state) {
-        eddy_result res = eddy_panel_fast_create(w, err);
+        eddy_result res = eddyi_panel_fast_create(w, err);
         for (int b = 0; b < w->body_count && res == EDDY_OK; b++)
-            res = eddy_panel_fast_add_body(w, b, err);
+            res = eddyi_panel_fast_add_body(w, b, err);
         if (res != EDDY_OK) {
-            eddy_panel_fast_destroy(w->fast_state);
+            eddyi_panel_fast_destroy(w->fast_state);
             w->fast_state = NULL;
             return res;
         }
@@ -106,22 +106,22 @@ eddy_result eddy_panel_world_set_fast(eddy_panel_world *w, bool fast, eddy_error
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
+eddy_result eddyi_panel_world_set_tasks(eddy_panel_world *w, const eddy_tasks *tasks,
                                        eddy_error *err)
 {
     if (!w) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel world: NULL world");
     const eddy_tasks *before = w->tasks;
     w->tasks = tasks;
-    eddy_result res = w->fast_state ? eddy_panel_fast_set_workers(w, err) : EDDY_OK;
+    eddy_result res = w->fast_state ? eddyi_panel_fast_set_workers(w, err) : EDDY_OK;
     if (res != EDDY_OK) w->tasks = before;
     return res;
 }
 
-void eddy_panel_world_destroy(eddy_panel_world *w)
+void eddyi_panel_world_destroy(eddy_panel_world *w)
 {
     if (!w) return;
-    eddy_panel_fast_destroy(w->fast_state);
-    eddy_wall_state_destroy(w->walls);
+    eddyi_panel_fast_destroy(w->fast_state);
+    eddyi_wall_state_destroy(w->walls);
     eddy_free(w->bodies);
     eddy_free(w->src);
     eddy_free(w->strength);
@@ -137,7 +137,7 @@ void eddy_panel_world_destroy(eddy_panel_world *w)
     eddy_free(w);
 }
 
-eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,
+eddy_result eddyi_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shape *shape,
                                       int *index, eddy_error *err)
 {
     if (!w || !shape || !shape->pinv || shape->count < 1)
@@ -149,7 +149,7 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
         return eddy_fail(err, EDDY_ERR_CAPACITY,
                          "panel world: shape '%s' (%d panels) exceeds max_panels %d",
                          shape->name, shape->count, w->max_panels);
-    eddy_result reserved = eddy_wall_state_reserve(w->walls, w->panel_count + shape->count, err);
+    eddy_result reserved = eddyi_wall_state_reserve(w->walls, w->panel_count + shape->count, err);
     if (reserved != EDDY_OK) return reserved;
     eddy_panel_world_body *b = &w->bodies[w->body_count];
     memset(b, 0, sizeof *b);
@@ -161,7 +161,7 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
     w->body_count++;
     w->placed = false;
     if (w->fast_state) {
-        eddy_result res = eddy_panel_fast_add_body(w, w->body_count - 1, err);
+        eddy_result res = eddyi_panel_fast_add_body(w, w->body_count - 1, err);
         if (res != EDDY_OK) {
             w->body_count--;
             w->panel_count -= shape->count;
@@ -173,7 +173,7 @@ eddy_result eddy_panel_world_add_body(eddy_panel_world *w, const eddy_panel_shap
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_world_set_state(eddy_panel_world *w, int body,
+eddy_result eddyi_panel_world_set_state(eddy_panel_world *w, int body,
                                        const eddy_panel_body_state *state, eddy_error *err)
 {
     if (!w || !state || body < 0 || body >= w->body_count)
@@ -260,7 +260,7 @@ static void place_images(eddy_panel_world *w, eddy_panel_world_body *b)
         for (int k = 0; k < ny; k++) add_image(w, b, true, xw[i], true, yw[k]);
 }
 
-void eddy_panel_world_place(eddy_panel_world *w)
+void eddyi_panel_world_place(eddy_panel_world *w)
 {
     w->source_count = w->panel_count;
     for (int i = 0; i < w->body_count; i++) {
@@ -269,7 +269,7 @@ void eddy_panel_world_place(eddy_panel_world *w)
     }
     if (w->images)
         for (int i = 0; i < w->body_count; i++) place_images(w, &w->bodies[i]);
-    eddy_wall_state_place(w->walls, w); /* interior walls near bodies (panel_walls.c) */
+    eddyi_wall_state_place(w->walls, w); /* interior walls near bodies (panel_walls.c) */
     w->placed = true;
 }
 
@@ -283,10 +283,10 @@ static void compute_violation(eddy_panel_world *w, const eddy_panel_world_body *
         double du = w->uf[2 * g] - w->uo[2 * g], dv = w->uf[2 * g + 1] - w->uo[2 * g + 1];
         w->b_orig[g] = b->shape->length[j] * (du * w->normal[2 * g] + dv * w->normal[2 * g + 1]);
     }
-    eddy_panel_mask_body(w, b->first, b->shape->count, &w->b_orig[b->first]);
+    eddyi_panel_mask_body(w, b->first, b->shape->count, &w->b_orig[b->first]);
 }
 
-void eddy_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values)
+void eddyi_panel_mask_body(const eddy_panel_world *w, int first, int count, double *values)
 {
     if (!w->masked) return;
     for (int j = 0; j < count; j++) values[j] *= w->wet[first + j];
@@ -330,7 +330,7 @@ static double induced_normal(const eddy_panel_world *w, double x, double y, doub
         if (w->strength[s] == 0.0) continue;
         const double *e = &w->src[4 * s];
         sum += w->strength[s] *
-               eddy_panel_normal_influence_near(e[0], e[1], e[2], e[3], x, y, nx, ny);
+               eddyi_panel_normal_influence_near(e[0], e[1], e[2], e[3], x, y, nx, ny);
     }
     return sum;
 }
@@ -351,9 +351,9 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
                                        w->normal[2 * g + 1], b->first, m);
             w->b_work[g] = w->b_orig[g] + b->shape->length[j] * un;
         }
-        eddy_wall_state_body_flux(w->walls, w, i, &w->b_work[b->first]);
+        eddyi_wall_state_body_flux(w->walls, w, i, &w->b_work[b->first]);
         apply_pinv(b->shape, &w->b_work[b->first], w->gamma_new);
-        eddy_panel_mask_body(w, b->first, m, w->gamma_new);
+        eddyi_panel_mask_body(w, b->first, m, w->gamma_new);
         for (int j = 0; j < m; j++) {
             double d = w->gamma_new[j] - w->strength[b->first + j];
             num += d * d;
@@ -361,7 +361,7 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
         }
         set_body_strengths(w, b, w->gamma_new);
     }
-    eddy_wall_state_solve(w->walls, w); /* the walls as one more static body */
+    eddyi_wall_state_solve(w->walls, w); /* the walls as one more static body */
     *norm2 = den;
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
@@ -396,7 +396,7 @@ static void iterate_schwarz(eddy_panel_world *w, eddy_panel_report *rep)
     }
 }
 
-eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
+eddy_result eddyi_panel_world_solve_samples(eddy_panel_world *w, const double *uf,
                                            eddy_panel_report *report, eddy_error *err)
 {
     eddy_panel_report rep = {0, 0.0, true, false, 0, 0, false};
@@ -405,7 +405,7 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel solve: NULL argument");
     if (!w->placed)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
-                         "panel solve: call eddy_panel_world_place after changing bodies");
+                         "panel solve: call eddyi_panel_world_place after changing bodies");
     for (int k = 0; k < 2 * w->panel_count; k++)
         if (!isfinite(uf[k]))
             return eddy_fail(err, EDDY_ERR_NUMERIC,
@@ -415,7 +415,7 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
     if (w->fast) {
         for (int i = 0; i < w->body_count; i++) compute_violation(w, &w->bodies[i]);
         rep.image_panels = w->source_count - w->panel_count;
-        eddy_panel_fast_iterate(w, &rep);
+        eddyi_panel_fast_iterate(w, &rep);
         if (report) *report = rep;
         for (int s = 0; s < w->panel_count; s++)
             if (!isfinite(w->strength[s]))
@@ -427,11 +427,11 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
         const eddy_panel_world_body *b = &w->bodies[i];
         compute_violation(w, b);
         apply_pinv(b->shape, &w->b_orig[b->first], w->gamma_new);
-        eddy_panel_mask_body(w, b->first, b->shape->count, w->gamma_new);
+        eddyi_panel_mask_body(w, b->first, b->shape->count, w->gamma_new);
         set_body_strengths(w, b, w->gamma_new);
     }
     rep.image_panels = w->source_count - w->panel_count;
-    if (w->body_count > 1 || w->source_count > w->panel_count || eddy_wall_state_active(w->walls) > 0)
+    if (w->body_count > 1 || w->source_count > w->panel_count || eddyi_wall_state_active(w->walls) > 0)
         iterate_schwarz(w, &rep);
     if (report) *report = rep;
     for (int s = 0; s < w->panel_count; s++)
@@ -441,39 +441,39 @@ eddy_result eddy_panel_world_solve_samples(eddy_panel_world *w, const double *uf
     return EDDY_OK;
 }
 
-eddy_result eddy_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
+eddy_result eddyi_panel_world_solve(eddy_panel_world *w, eddy_panel_field_fn fn, void *user,
                                    eddy_panel_report *report, eddy_error *err)
 {
     if (!w) return eddy_fail(err, EDDY_ERR_ARGUMENT, "panel solve: NULL world");
-    eddy_panel_world_place(w);
+    eddyi_panel_world_place(w);
     if (fn && w->panel_count > 0)
         fn(user, w->panel_count, w->mid, w->uf);
     else
         memset(w->uf, 0, sizeof(double) * 2 * (size_t)w->panel_count);
-    return eddy_panel_world_solve_samples(w, w->uf, report, err);
+    return eddyi_panel_world_solve_samples(w, w->uf, report, err);
 }
 
 /* ------------------------------------------------------------ evaluation */
 
 /* 5.18: u_p = sum over all sources (real panels and images). Images are summed
  * at every point; only points inside the domain are fluid. */
-void eddy_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2])
+void eddyi_panel_world_velocity(const eddy_panel_world *w, double x, double y, double out_uv[2])
 {
     double u = 0.0, v = 0.0;
     for (int s = 0; s < w->source_count; s++) {
         if (w->strength[s] == 0.0) continue;
         const double *e = &w->src[4 * s];
         double uv[2];
-        eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
+        eddyi_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
         u += uv[0];
         v += uv[1];
     }
     out_uv[0] = u;
     out_uv[1] = v;
-    eddy_wall_state_velocity(w->walls, x, y, out_uv); /* interior walls' sources */
+    eddyi_wall_state_velocity(w->walls, x, y, out_uv); /* interior walls' sources */
 }
 
-void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv)
+void eddyi_panel_world_surface_velocity(const eddy_panel_world *w, int body, double *out_uv)
 {
     const eddy_panel_world_body *b = &w->bodies[body];
     for (int j = 0; j < b->shape->count; j++) {
@@ -486,14 +486,14 @@ void eddy_panel_world_surface_velocity(const eddy_panel_world *w, int body, doub
             double uv[2];
             bool own = s >= b->first && s < b->first + b->shape->count;
             if (own) /* exact, as in P */
-                eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
+                eddyi_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
             else /* as the Schwarz coupling sees it */
-                eddy_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
+                eddyi_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, uv);
             u += uv[0];
             v += uv[1];
         }
         double walls[2] = {0.0, 0.0};
-        eddy_wall_state_velocity(w->walls, x, y, walls);
+        eddyi_wall_state_velocity(w->walls, x, y, walls);
         u += walls[0];
         v += walls[1];
         /* own sheet: fluid-side limit, +gamma/2 along the tangent t = -n rotated */

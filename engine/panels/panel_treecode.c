@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-/* eddy_panel_sources_velocity sums the panels (5.18) as a two-level
+/* eddyi_panel_sources_velocity sums the panels (5.18) as a two-level
  * treecode (eddy_coupling_velocity_many and the probes use it). The sources are cut into clusters of VEL_LEAF consecutive ones
  * (a stretch of one outline, or of one wall image: compact), and those into
  * groups of VEL_FAN clusters. A cluster or group whose disc (centre c, radius
@@ -44,7 +44,7 @@ static void vel_cluster_make(const eddy_panel_world *w, int first, int count, in
     }
     k->first = first, k->count = count, k->cx = cx, k->cy = cy;
     k->far2 = r2 / (VEL_RHO * VEL_RHO);
-    eddy_far_multipole_direct(e, &w->strength[first], count, cx, cy, p, k->coef);
+    eddyi_far_multipole_direct(e, &w->strength[first], count, cx, cy, p, k->coef);
 }
 
 /* True (and uv += the expansion) when the point is far from the cluster. */
@@ -53,7 +53,7 @@ static bool vel_far_add(const vel_cluster *k, int p, double x, double y, double 
     double dx = x - k->cx, dy = y - k->cy;
     if (!(dx * dx + dy * dy > k->far2)) return false;
     double w[2];
-    eddy_far_multipole_eval(k->coef, p, k->cx, k->cy, x, y, w);
+    eddyi_far_multipole_eval(k->coef, p, k->cx, k->cy, x, y, w);
     uv[0] += w[0], uv[1] -= w[1]; /* W = u - i v */
     return true;
 }
@@ -68,9 +68,9 @@ static void vel_near_add(const eddy_panel_world *w, const vel_cluster *k, bool r
         const double *e = &w->src[4 * s];
         double q[2];
         if (regularised)
-            eddy_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
+            eddyi_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
         else
-            eddy_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
+            eddyi_panel_velocity(e[0], e[1], e[2], e[3], w->strength[s], x, y, q);
         uv[0] += q[0], uv[1] += q[1];
     }
 }
@@ -84,11 +84,11 @@ static bool vel_overlaps(const vel_cluster *k, const int *skip)
 /* uv[2n] += the velocity of sources [lo, hi) at the points xy - origin (the
  * treecode above); skip (2 per point, or NULL) a range of sources each point
  * leaves out, whose clusters it sums panel by panel. */
-void eddy_panel_sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
+void eddyi_panel_sources_velocity(const eddy_panel_world *w, int lo, int hi, bool regularised,
                                  const int *skip, double ox, double oy, int n, const double *xy,
                                  double *uv)
 {
-    const int p = eddy_far_order(VEL_RHO, VEL_TOL);
+    const int p = eddyi_far_order(VEL_RHO, VEL_TOL);
     const int per_group = VEL_LEAF * VEL_FAN;
     vel_cluster group[VEL_BATCH], leaf[VEL_BATCH][VEL_FAN];
     int leaves[VEL_BATCH];

@@ -53,7 +53,7 @@ static void unit_velocity(double x1, double y1, double x2, double y2, double x, 
     out_uv[1] = ut * ty + ul * tx;
 }
 
-void eddy_panel_velocity(double x1, double y1, double x2, double y2, double gamma, double x,
+void eddyi_panel_velocity(double x1, double y1, double x2, double y2, double gamma, double x,
                          double y, double out_uv[2])
 {
     unit_velocity(x1, y1, x2, y2, x, y, out_uv);
@@ -61,7 +61,7 @@ void eddy_panel_velocity(double x1, double y1, double x2, double y2, double gamm
     out_uv[1] *= gamma;
 }
 
-double eddy_panel_normal_influence(double x1, double y1, double x2, double y2, double x,
+double eddyi_panel_normal_influence(double x1, double y1, double x2, double y2, double x,
                                    double y, double nx, double ny)
 {
     double uv[2];
@@ -93,26 +93,26 @@ static void keep_distance(double x1, double y1, double x2, double y2, double min
     }
 }
 
-void eddy_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y)
+void eddyi_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y)
 {
     double len = hypot(x2 - x1, y2 - y1);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, x, y);
 }
 
-void eddy_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma, double x,
+void eddyi_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma, double x,
                               double y, double out_uv[2])
 {
     double len = hypot(x2 - x1, y2 - y1);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, &x, &y);
-    eddy_panel_velocity(x1, y1, x2, y2, gamma, x, y, out_uv);
+    eddyi_panel_velocity(x1, y1, x2, y2, gamma, x, y, out_uv);
 }
 
-double eddy_panel_normal_influence_near(double x1, double y1, double x2, double y2, double x,
+double eddyi_panel_normal_influence_near(double x1, double y1, double x2, double y2, double x,
                                         double y, double nx, double ny)
 {
     double len = hypot(x2 - x1, y2 - y1);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, &x, &y);
-    return eddy_panel_normal_influence(x1, y1, x2, y2, x, y, nx, ny);
+    return eddyi_panel_normal_influence(x1, y1, x2, y2, x, y, nx, ny);
 }
 
 /* Antiderivative of ln(h^2 + s^2) / 2 in s, h >= 0. */
@@ -122,7 +122,7 @@ static double half_log_antiderivative(double s, double h)
     return (r2 > 0.0 ? 0.5 * s * log(r2) : 0.0) - s + (h > 0.0 ? h * atan2(s, h) : 0.0);
 }
 
-double eddy_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y)
+double eddyi_panel_stream_function(double x1, double y1, double x2, double y2, double x, double y)
 {
     double ex = x2 - x1, ey = y2 - y1, len = sqrt(ex * ex + ey * ey);
     if (!(len > 0.0)) return 0.0;
@@ -133,9 +133,9 @@ double eddy_panel_stream_function(double x1, double y1, double x2, double y2, do
     return -integral / (2.0 * M_PI);
 }
 
-double eddy_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
+double eddyi_panel_flux_influence(double x1, double y1, double x2, double y2, double a1, double b1,
                                  double a2, double b2)
 {
-    return eddy_panel_stream_function(x1, y1, x2, y2, a2, b2) -
-           eddy_panel_stream_function(x1, y1, x2, y2, a1, b1);
+    return eddyi_panel_stream_function(x1, y1, x2, y2, a2, b2) -
+           eddyi_panel_stream_function(x1, y1, x2, y2, a1, b1);
 }

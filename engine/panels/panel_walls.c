@@ -13,19 +13,19 @@
 
 /* ------------------------------------------------------------ static part */
 
-void eddy_panel_walls_destroy(eddy_panel_walls *w)
+void eddyi_panel_walls_destroy(eddy_panel_walls *w)
 {
     if (!w) return;
     eddy_free(w->ends), eddy_free(w->mid), eddy_free(w->normal), eddy_free(w->length), eddy_free(w->self), eddy_free(w->inverse);
     eddy_free(w);
 }
 
-void eddy_source_panel_velocity(const double e[4], double sigma, double x, double y, bool near,
+void eddyi_source_panel_velocity(const double e[4], double sigma, double x, double y, bool near,
                                 double out[2])
 {
     double uv[2];
-    if (near) eddy_panel_velocity_near(e[0], e[1], e[2], e[3], sigma, x, y, uv);
-    else eddy_panel_velocity(e[0], e[1], e[2], e[3], sigma, x, y, uv);
+    if (near) eddyi_panel_velocity_near(e[0], e[1], e[2], e[3], sigma, x, y, uv);
+    else eddyi_panel_velocity(e[0], e[1], e[2], e[3], sigma, x, y, uv);
     out[0] = uv[1];
     out[1] = -uv[0];
 }
@@ -84,8 +84,8 @@ static double face_flux(const eddy_panel_walls *w, int a, const double e[4], boo
         for (int q = 0; q < 4; ++q) {
             double t = (part + 0.5 * (GAUSS_X[q] + 1.0)) / parts;
             double x = f[0] + t * (f[2] - f[0]), y = f[1] + t * (f[3] - f[1]), uv[2];
-            if (vortex) eddy_panel_velocity(e[0], e[1], e[2], e[3], 1.0, x, y, uv);
-            else eddy_source_panel_velocity(e, 1.0, x, y, false, uv);
+            if (vortex) eddyi_panel_velocity(e[0], e[1], e[2], e[3], 1.0, x, y, uv);
+            else eddyi_source_panel_velocity(e, 1.0, x, y, false, uv);
             sum += 0.5 * GAUSS_W[q] / parts * (uv[0] * w->normal[2 * a] + uv[1] * w->normal[2 * a + 1]);
         }
     return sum;
@@ -130,7 +130,7 @@ static int count_wall_faces(const eddy_mac *g, const uint8_t *solid, eddy_panel_
     return n;
 }
 
-eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy_panel_walls **out,
+eddy_result eddyi_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy_panel_walls **out,
                                    eddy_error *err)
 {
     *out = NULL;
@@ -150,7 +150,7 @@ eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy
     w->self = eddy_alloc(m * m * sizeof(double));
     w->inverse = eddy_alloc(m * m * sizeof(double));
     if (!w->ends || !w->mid || !w->normal || !w->length || !w->self || !w->inverse) {
-        eddy_panel_walls_destroy(w);
+        eddyi_panel_walls_destroy(w);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for %d wall panels", n);
     }
     count_wall_faces(g, solid, w);
@@ -162,9 +162,9 @@ eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid, eddy
      * (dense_lu.c): this runs when an asset is loaded */
     for (size_t e = 0; e < m * m; ++e) w->inverse[e] = w->self[e];
     for (size_t a = 0; a < m; ++a) w->inverse[a * m + a] += 0.5;
-    eddy_result res = eddy_dense_invert(n, w->inverse);
+    eddy_result res = eddyi_dense_invert(n, w->inverse);
     if (res != EDDY_OK) {
-        eddy_panel_walls_destroy(w);
+        eddyi_panel_walls_destroy(w);
         if (res == EDDY_ERR_MEMORY)
             return eddy_fail(err, res, "out of memory inverting %d wall panels", n);
         return eddy_fail(err, EDDY_ERR_NUMERIC, "walls: the wall panels' system is singular");
@@ -195,7 +195,7 @@ struct eddy_wall_state {
     double *coef;        /* 2 EDDY_WALL_ORDER */
 };
 
-eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies, int max_panels,
+eddy_result eddyi_wall_state_create(const eddy_panel_walls *walls, int max_bodies, int max_panels,
                                    eddy_wall_state **out, eddy_error *err)
 {
     *out = NULL;
@@ -217,10 +217,10 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
     s->near_mark = eddy_calloc(n, 1);
     s->block_off = eddy_calloc(nb, sizeof(long));
     s->coef = eddy_calloc(2 * EDDY_WALL_ORDER, sizeof(double));
-    (void)max_panels; /* near blocks grow with the bodies (eddy_wall_state_reserve) */
+    (void)max_panels; /* near blocks grow with the bodies (eddyi_wall_state_reserve) */
     if (!s->sigma || !s->b || !s->next || !s->g_active || !s->b_active || !s->active || !s->near_first || !s->near_count || !s->near_list ||
         !s->near_mark || !s->block_off || !s->coef) {
-        eddy_wall_state_destroy(s);
+        eddyi_wall_state_destroy(s);
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the walls' panels");
     }
     *out = s;
@@ -229,7 +229,7 @@ eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies
 
 /* Room for every wall panel near every body panel, both ways, up to 2^22
  * values (32 MB); beyond that the panels left over are treated as far. */
-eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *err)
+eddy_result eddyi_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *err)
 {
     if (!s) return EDDY_OK;
     long need = 2L * (long)s->walls->count * (long)panels;
@@ -242,7 +242,7 @@ eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *
     return EDDY_OK;
 }
 
-void eddy_wall_state_destroy(eddy_wall_state *s)
+void eddyi_wall_state_destroy(eddy_wall_state *s)
 {
     if (!s) return;
     eddy_free(s->sigma), eddy_free(s->b), eddy_free(s->next), eddy_free(s->g_active), eddy_free(s->b_active), eddy_free(s->active), eddy_free(s->near_first), eddy_free(s->near_count);
@@ -250,14 +250,14 @@ void eddy_wall_state_destroy(eddy_wall_state *s)
     eddy_free(s);
 }
 
-void eddy_wall_state_reset(eddy_wall_state *s)
+void eddyi_wall_state_reset(eddy_wall_state *s)
 {
     if (!s) return;
     memset(s->sigma, 0, (size_t)s->walls->count * sizeof(double));
     s->active_count = 0;
 }
 
-int eddy_wall_state_active(const eddy_wall_state *s) { return s ? s->active_count : 0; }
+int eddyi_wall_state_active(const eddy_wall_state *s) { return s ? s->active_count : 0; }
 
 static double dist2(const double *p, double x, double y)
 {
@@ -299,14 +299,14 @@ static void fill_blocks(eddy_wall_state *s, const eddy_panel_world *w, int t, do
         double *row = &wb[(size_t)j * (size_t)nn];
         for (int q = 0; q < nn; ++q) {
             double uv[2];
-            eddy_source_panel_velocity(&pw->ends[4 * list[q]], 1.0, w->mid[2 * g], w->mid[2 * g + 1],
+            eddyi_source_panel_velocity(&pw->ends[4 * list[q]], 1.0, w->mid[2 * g], w->mid[2 * g + 1],
                                        true, uv);
             row[q] = b->shape->length[j] * (uv[0] * w->normal[2 * g] + uv[1] * w->normal[2 * g + 1]);
         }
     }
 }
 
-int eddy_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w)
+int eddyi_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w)
 {
     if (!s) return 0;
     const eddy_panel_walls *pw = s->walls;
@@ -356,7 +356,7 @@ int eddy_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w)
     return s->active_count;
 }
 
-void eddy_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
+void eddyi_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
                                double *acc)
 {
     if (!s || s->near_count[t] == 0) return;
@@ -394,7 +394,7 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
             const double *ends;
             double ox, oy, sign;
             copy_of(b, c, &ends, w, &ox, &oy, &sign);
-            eddy_far_multipole_direct(ends, gamma, m, ox, oy, EDDY_WALL_ORDER, s->coef);
+            eddyi_far_multipole_direct(ends, gamma, m, ox, oy, EDDY_WALL_ORDER, s->coef);
             /* as for activation: beyond this reach a copy's dipole is below
                what a wall panel is activated for */
             double reach = (1.0 + EDDY_WALL_RANGE) * b->shape->radius;
@@ -403,7 +403,7 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
                 if (c < 0 && s->near_mark[a] == 3) continue; /* the block has it */
                 if (dist2(&pw->mid[2 * a], ox, oy) > reach * reach) continue;
                 double W[2];
-                eddy_far_multipole_eval(s->coef, EDDY_WALL_ORDER, ox, oy, pw->mid[2 * a],
+                eddyi_far_multipole_eval(s->coef, EDDY_WALL_ORDER, ox, oy, pw->mid[2 * a],
                                         pw->mid[2 * a + 1], W);
                 /* W = u - i v, at the face's midpoint (far: smooth over a face) */
                 s->b[a] += sign * (W[0] * pw->normal[2 * a] - W[1] * pw->normal[2 * a + 1]);
@@ -416,7 +416,7 @@ static void wall_violation(eddy_wall_state *s, const eddy_panel_world *w)
 /* sigma = -G b on the active panels: the whole walls' answer to the normal
  * flow the bodies push at the active faces, kept where the bodies are (the
  * rest is far from every body, and its field there is weak). */
-double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
+double eddyi_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
 {
     if (!s || s->active_count == 0) return 0.0;
     wall_violation(s, w);
@@ -440,19 +440,19 @@ double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w)
     return den > 0.0 ? sqrt(num / den) : 0.0;
 }
 
-bool eddy_wall_state_near_body(const eddy_wall_state *s, int t)
+bool eddyi_wall_state_near_body(const eddy_wall_state *s, int t)
 {
     return s && s->near_count[t] > 0;
 }
 
-void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out[2])
+void eddyi_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out[2])
 {
     if (!s) return;
     for (int q = 0; q < s->active_count; ++q) {
         int a = s->active[q];
         if (s->sigma[a] == 0.0) continue;
         double uv[2];
-        eddy_source_panel_velocity(&s->walls->ends[4 * a], s->sigma[a], x, y, false, uv);
+        eddyi_source_panel_velocity(&s->walls->ends[4 * a], s->sigma[a], x, y, false, uv);
         out[0] += uv[0];
         out[1] += uv[1];
     }

@@ -64,13 +64,13 @@ typedef struct eddy_panel_walls {
 } eddy_panel_walls;
 
 /* The wall panels of a solid mask (NULL: none). */
-eddy_result eddy_panel_walls_build(const eddy_mac *g, const uint8_t *solid,
+eddy_result eddyi_panel_walls_build(const eddy_mac *g, const uint8_t *solid,
                                    eddy_panel_walls **out, eddy_error *err);
-void eddy_panel_walls_destroy(eddy_panel_walls *w);
+void eddyi_panel_walls_destroy(eddy_panel_walls *w);
 
 /* Velocity of a source panel of strength sigma at (x, y); with near, clamped
- * like eddy_panel_velocity_near. */
-void eddy_source_panel_velocity(const double e[4], double sigma, double x, double y, bool near,
+ * like eddyi_panel_velocity_near. */
+void eddyi_source_panel_velocity(const double e[4], double sigma, double x, double y, bool near,
                                 double out_uv[2]);
 
 /* ------------------------------------------------ run time (panel world) */
@@ -82,27 +82,27 @@ typedef struct eddy_wall_state eddy_wall_state;
  * The faces' system (I/2 + K) sigma = -b is inverted once when the walls are
  * built (G, count^2 values); each Schwarz sweep applies G's rows and columns
  * of the active faces. */
-eddy_result eddy_wall_state_create(const eddy_panel_walls *walls, int max_bodies, int max_panels,
+eddy_result eddyi_wall_state_create(const eddy_panel_walls *walls, int max_bodies, int max_panels,
                                    eddy_wall_state **out, eddy_error *err);
-void eddy_wall_state_destroy(eddy_wall_state *s);
+void eddyi_wall_state_destroy(eddy_wall_state *s);
 /* Set-up time (add_body): room for the near blocks of this many body panels. */
-eddy_result eddy_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *err);
+eddy_result eddyi_wall_state_reserve(eddy_wall_state *s, int panels, eddy_error *err);
 /* After placement: the active wall panels and the near blocks of this step
  * (strengths of panels that left the active set are zeroed). Returns the
  * number of active panels. */
-int eddy_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w);
-int eddy_wall_state_active(const eddy_wall_state *s);
+int eddyi_wall_state_place(eddy_wall_state *s, const eddy_panel_world *w);
+int eddyi_wall_state_active(const eddy_wall_state *s);
 /* acc[a] += length_a * normal flow the walls induce at body t's midpoint a. */
-void eddy_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
+void eddyi_wall_state_body_flux(const eddy_wall_state *s, const eddy_panel_world *w, int t,
                                double *acc);
 /* Re-solves the wall strengths against the bodies' current strengths (their
  * images' strengths taken as sign * gamma). Returns |d sigma| / |sigma|. */
-double eddy_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w);
+double eddyi_wall_state_solve(eddy_wall_state *s, const eddy_panel_world *w);
 /* True when wall panels are near body t this step (its near list is not empty). */
-bool eddy_wall_state_near_body(const eddy_wall_state *s, int t);
+bool eddyi_wall_state_near_body(const eddy_wall_state *s, int t);
 /* out_uv += the walls' velocity at (x, y). */
-void eddy_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out_uv[2]);
+void eddyi_wall_state_velocity(const eddy_wall_state *s, double x, double y, double out_uv[2]);
 /* Forgets the strengths (a new world state). */
-void eddy_wall_state_reset(eddy_wall_state *s);
+void eddyi_wall_state_reset(eddy_wall_state *s);
 
 #endif /* EDDY_PANEL_WALLS_H */

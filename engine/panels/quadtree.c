@@ -58,7 +58,7 @@ static void build_tree(eddy_quadtree *g)
     }
 }
 
-int eddy_quadtree_children(const eddy_quadtree *g, int n)
+int eddyi_quadtree_children(const eddy_quadtree *g, int n)
 {
     int first = g->nodes[n].child, k = 0;
     if (first < 0) return 0;
@@ -84,12 +84,12 @@ static void level_extent(const eddy_quadtree *g, int level, double *sx, double *
 static double node_deviation(double len, double theta, double cx, double cy, double sx, double sy)
 {
     double hx = 0.5 * len * cos(theta), hy = 0.5 * len * sin(theta), uc[2], us[2], worst = 0;
-    eddy_panel_velocity(-hx, -hy, hx, hy, 1.0, cx, cy, uc);
+    eddyi_panel_velocity(-hx, -hy, hx, hy, 1.0, cx, cy, uc);
     for (int a = 0; a < TABLE_POINTS; ++a)
         for (int b = 0; b < TABLE_POINTS; ++b) {
             double x = cx + sx * ((double)a / (TABLE_POINTS - 1) - 0.5);
             double y = cy + sy * ((double)b / (TABLE_POINTS - 1) - 0.5);
-            eddy_panel_velocity(-hx, -hy, hx, hy, 1.0, x, y, us);
+            eddyi_panel_velocity(-hx, -hy, hx, hy, 1.0, x, y, us);
             worst = fmax(worst, hypot(us[0] - uc[0], us[1] - uc[1]));
         }
     return worst;
@@ -104,7 +104,7 @@ static double level_reach(const eddy_qt_table *t, double sx, double sy)
     return 0.5 * hypot(sx, sy) + 0.5 * t->panel_length + t->bin_width;
 }
 
-double eddy_qt_table_reach(const eddy_quadtree *g, const eddy_qt_table *t, int level,
+double eddyi_qt_table_reach(const eddy_quadtree *g, const eddy_qt_table *t, int level,
                            double *half_diagonal)
 {
     double sx, sy;
@@ -113,7 +113,7 @@ double eddy_qt_table_reach(const eddy_quadtree *g, const eddy_qt_table *t, int l
     return level_reach(t, sx, sy);
 }
 
-double eddy_qt_table_sample(const eddy_quadtree *g, const eddy_qt_table *t, int level, int bin,
+double eddyi_qt_table_sample(const eddy_quadtree *g, const eddy_qt_table *t, int level, int bin,
                             double phi, double theta)
 {
     double sx, sy;
@@ -150,7 +150,7 @@ static void fill_error_table(const eddy_quadtree *g, eddy_qt_table *t)
 
 /* ------------------------------------------------------------ set-up */
 
-eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *t, eddy_error *err)
+eddy_result eddyi_quadtree_build(const eddy_mac *g, eddy_quadtree *t, eddy_error *err)
 {
     memset(t, 0, sizeof *t);
     t->mac = *g;
@@ -161,13 +161,13 @@ eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *t, eddy_error 
     return EDDY_OK;
 }
 
-void eddy_quadtree_free(eddy_quadtree *t)
+void eddyi_quadtree_free(eddy_quadtree *t)
 {
     eddy_free(t->nodes);
     memset(t, 0, sizeof *t);
 }
 
-eddy_result eddy_qt_table_build(const eddy_quadtree *tree, double panel_length, eddy_qt_table *t,
+eddy_result eddyi_qt_table_build(const eddy_quadtree *tree, double panel_length, eddy_qt_table *t,
                                 eddy_error *err)
 {
     memset(t, 0, sizeof *t);
@@ -181,13 +181,13 @@ eddy_result eddy_qt_table_build(const eddy_quadtree *tree, double panel_length, 
     return EDDY_OK;
 }
 
-void eddy_qt_table_free(eddy_qt_table *t)
+void eddyi_qt_table_free(eddy_qt_table *t)
 {
     eddy_free(t->error);
     memset(t, 0, sizeof *t);
 }
 
-double eddy_qt_table_error(const eddy_qt_table *t, int level, double d)
+double eddyi_qt_table_error(const eddy_qt_table *t, int level, double d)
 {
     const double *row = t->error + (size_t)level * (size_t)t->bins;
     int b = (int)(d / t->bin_width);

@@ -5,7 +5,7 @@
 #ifndef EDDY_QUADTREE_H
 #define EDDY_QUADTREE_H
 
-#include "eddy_core.h"
+#include "core_internal.h"
 
 /* One node over a block of MAC cells [i0, i1) x [j0, j1). */
 typedef struct eddy_qt_node {
@@ -24,10 +24,10 @@ typedef struct eddy_quadtree {
     int node_count, levels;
 } eddy_quadtree;
 
-eddy_result eddy_quadtree_build(const eddy_mac *g, eddy_quadtree *out, eddy_error *err);
-void eddy_quadtree_free(eddy_quadtree *t);
+eddy_result eddyi_quadtree_build(const eddy_mac *g, eddy_quadtree *out, eddy_error *err);
+void eddyi_quadtree_free(eddy_quadtree *t);
 /* How many children node n has (0 for a leaf). */
-int eddy_quadtree_children(const eddy_quadtree *t, int n);
+int eddyi_quadtree_children(const eddy_quadtree *t, int n);
 
 /* The error table of 5.19: error[level * bins + b] bounds how far a unit
  * panel of length panel_length, whose midpoint is b * bin_width or more from a
@@ -39,12 +39,12 @@ typedef struct eddy_qt_table {
     double *error;
 } eddy_qt_table;
 
-void eddy_qt_table_free(eddy_qt_table *t);
+void eddyi_qt_table_free(eddy_qt_table *t);
 /* Bound at distance d for a node of this level (beyond the table: 1/d^2). */
-double eddy_qt_table_error(const eddy_qt_table *t, int level, double d);
+double eddyi_qt_table_error(const eddy_qt_table *t, int level, double d);
 
 /* The error table of 5.19 for this tree and a panel length. */
-eddy_result eddy_qt_table_build(const eddy_quadtree *t, double panel_length, eddy_qt_table *out,
+eddy_result eddyi_qt_table_build(const eddy_quadtree *t, double panel_length, eddy_qt_table *out,
                                 eddy_error *err);
 
 /* For checking a stored table against its tree: the distance up to which a
@@ -53,9 +53,9 @@ eddy_result eddy_qt_table_build(const eddy_quadtree *t, double panel_length, edd
  * orientation theta at direction phi gives at a bin (the table entry is the
  * largest of these over 16 directions and 4 orientations, then made
  * non-increasing), INFINITY within the reach. */
-double eddy_qt_table_reach(const eddy_quadtree *tree, const eddy_qt_table *t, int level,
+double eddyi_qt_table_reach(const eddy_quadtree *tree, const eddy_qt_table *t, int level,
                            double *half_diagonal);
-double eddy_qt_table_sample(const eddy_quadtree *tree, const eddy_qt_table *t, int level, int bin,
+double eddyi_qt_table_sample(const eddy_quadtree *tree, const eddy_qt_table *t, int level, int bin,
                             double phi, double theta);
 
 #endif

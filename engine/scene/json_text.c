@@ -8,7 +8,7 @@
  * "je\u0000t" would silently read as "je"), and numbers as RFC 8259 writes
  * them (cJSON reads with strtod, which also takes "01", "-007" and "1.";
  * issue 30). Every refusal names the line and column. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "scene_internal.h"
 
 #include <string.h>
@@ -76,7 +76,7 @@ static long find_bad_number(const char *text, size_t size, const char **why)
     return -1;
 }
 
-void eddy_json_line_column(const char *text, size_t pos, long *line, long *column)
+void eddyi_json_line_column(const char *text, size_t pos, long *line, long *column)
 {
     long l = 1, c = 1;
     for (size_t i = 0; i < pos; i++) {
@@ -100,12 +100,12 @@ static eddy_result refuse_at(const char *what, const char *text, size_t pos, con
                              eddy_error *err)
 {
     long line, column;
-    eddy_json_line_column(text, pos, &line, &column);
+    eddyi_json_line_column(text, pos, &line, &column);
     return eddy_fail(err, EDDY_ERR_FORMAT, "%s: line %ld, column %ld (byte %zu): %s", what, line,
                      column, pos, why);
 }
 
-eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what, cJSON **out,
+eddy_result eddyi_json_parse_text(const char *text, size_t size, const char *what, cJSON **out,
                                  eddy_error *err)
 {
     *out = NULL;
@@ -126,7 +126,7 @@ eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what
     if (!root) {
         size_t pos = end && end >= text && end <= text + size ? (size_t)(end - text) : size;
         long line, column;
-        eddy_json_line_column(text, pos, &line, &column);
+        eddyi_json_line_column(text, pos, &line, &column);
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: invalid JSON at line %ld, column %ld (byte %zu)",
                          what, line, column, pos);
     }
@@ -135,7 +135,7 @@ eddy_result eddy_json_parse_text(const char *text, size_t size, const char *what
     if (rest < size) {
         cJSON_Delete(root);
         long line, column;
-        eddy_json_line_column(text, rest, &line, &column);
+        eddyi_json_line_column(text, rest, &line, &column);
         return eddy_fail(err, EDDY_ERR_FORMAT, "%s: invalid JSON at line %ld, column %ld (byte "
                          "%zu): text after the value (a document holds one)", what, line, column,
                          rest);
@@ -160,7 +160,7 @@ eddy_result eddy_json_check_text(const char *text, size_t size, const char *what
 {
     if (!text && size > 0) return eddy_fail(err, EDDY_ERR_ARGUMENT, "JSON text: NULL text");
     cJSON *root = NULL;
-    eddy_result rc = eddy_json_parse_text(text ? text : "", size, what ? what : "JSON", &root, err);
+    eddy_result rc = eddyi_json_parse_text(text ? text : "", size, what ? what : "JSON", &root, err);
     cJSON_Delete(root);
     return rc;
 }

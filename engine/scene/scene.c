@@ -14,7 +14,7 @@
  * find it; nothing is printed here.
  */
 #include "eddy_scene.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 
 #include <cjson/cJSON.h>
 
@@ -207,7 +207,7 @@ static eddy_result read_fields(const cJSON *obj, const char *path, const field_s
 
 static bool add_exact_number(cJSON *obj, const char *name, double v)
 {
-    cJSON *item = eddy_scene_exact_number(v);
+    cJSON *item = eddyi_scene_exact_number(v);
     if (item && cJSON_AddItemToObject(obj, name, item))
         return true;
     cJSON_Delete(item);
@@ -392,7 +392,7 @@ static bool write_gravity(const eddy_scene *s, cJSON *root)
 {
     cJSON *arr = cJSON_AddArrayToObject(root, "gravity");
     for (int i = 0; arr && i < 2; i++) {
-        cJSON *item = eddy_scene_exact_number(s->gravity[i]);
+        cJSON *item = eddyi_scene_exact_number(s->gravity[i]);
         if (!item || !cJSON_AddItemToArray(arr, item)) {
             cJSON_Delete(item);
             return false;
@@ -470,7 +470,7 @@ static bool write_excite(const eddy_scene *s, cJSON *root)
 
 static eddy_result parse_feedback(eddy_scene *s, const cJSON *item, eddy_error *err)
 {
-    return eddy_scene_parse_feedback(item, &s->feedback, err);
+    return eddyi_scene_parse_feedback(item, &s->feedback, err);
 }
 
 static bool write_feedback(const eddy_scene *s, cJSON *root)
@@ -495,7 +495,7 @@ static eddy_result parse_bodies(eddy_scene *s, const cJSON *item, eddy_error *er
 {
     eddy_scene_body *bodies = NULL;
     int n = 0;
-    eddy_result rc = eddy_scene_parse_bodies(item, "scene", "bodies", true, &bodies, &n, err);
+    eddy_result rc = eddyi_scene_parse_bodies(item, "scene", "bodies", true, &bodies, &n, err);
     if (rc != EDDY_OK)
         return rc;
     eddy_free(s->bodies);
@@ -506,14 +506,14 @@ static eddy_result parse_bodies(eddy_scene *s, const cJSON *item, eddy_error *er
 
 static bool write_bodies(const eddy_scene *s, cJSON *root)
 {
-    return eddy_scene_write_bodies(root, s->bodies, s->body_count);
+    return eddyi_scene_write_bodies(root, s->bodies, s->body_count);
 }
 
 static eddy_result parse_walls(eddy_scene *s, const cJSON *item, eddy_error *err)
 {
     eddy_wall *walls = NULL;
     int n = 0;
-    eddy_result rc = eddy_scene_parse_walls(item, &walls, &n, err);
+    eddy_result rc = eddyi_scene_parse_walls(item, &walls, &n, err);
     if (rc != EDDY_OK)
         return rc;
     eddy_free(s->walls);
@@ -524,7 +524,7 @@ static eddy_result parse_walls(eddy_scene *s, const cJSON *item, eddy_error *err
 
 static bool write_walls(const eddy_scene *s, cJSON *root)
 {
-    return eddy_scene_write_walls(root, s->walls, s->wall_count);
+    return eddyi_scene_write_walls(root, s->walls, s->wall_count);
 }
 
 /* A tank filled to a depth (eddy_surface.h): the water's depth at rest, the
@@ -653,7 +653,7 @@ static eddy_result parse_root(eddy_scene *s, const cJSON *root, eddy_error *err)
 eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **out,
                                    eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     if (!out || (!text && size > 0))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     *out = NULL;
@@ -661,7 +661,7 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
         return eddy_fail(err, EDDY_ERR_FORMAT, "scene: %zu bytes is more than the %u-byte limit",
                          size, (unsigned)EDDY_SCENE_MAX_BYTES);
     cJSON *root = NULL;
-    eddy_result parsed = eddy_json_parse_text(text, size, "scene", &root, err);
+    eddy_result parsed = eddyi_json_parse_text(text, size, "scene", &root, err);
     if (parsed != EDDY_OK)
         return parsed;
 
@@ -683,7 +683,7 @@ eddy_result eddy_scene_load_memory(const char *text, size_t size, eddy_scene **o
 
 eddy_result eddy_scene_load_file(const char *path, eddy_scene **out, eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     if (!path || !out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     *out = NULL;
@@ -765,7 +765,7 @@ eddy_result eddy_scene_check_asset_walls(const eddy_scene *scene, const eddy_ass
 {
     if (!scene || !asset)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
-    eddy_result rc = eddy_scene_check_walls(scene->walls, scene->wall_count, asset, err);
+    eddy_result rc = eddyi_scene_check_walls(scene->walls, scene->wall_count, asset, err);
     return rc == EDDY_OK ? check_depth(scene, asset, err) : rc;
 }
 
@@ -818,7 +818,7 @@ static eddy_result excite_index(const eddy_scene *scene, int i, const eddy_fluid
 
 eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid, eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     if (!scene || !fluid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     int r = eddy_fluid_mode_count(fluid);
@@ -834,7 +834,7 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
         if (rc != EDDY_OK)
             return rc;
     }
-    eddy_result walls = eddy_scene_check_walls(scene->walls, scene->wall_count,
+    eddy_result walls = eddyi_scene_check_walls(scene->walls, scene->wall_count,
                                                eddy_fluid_asset(fluid), err);
     if (walls != EDDY_OK)
         return walls;
@@ -857,7 +857,7 @@ eddy_result eddy_scene_apply_initial(const eddy_scene *scene, eddy_fluid *fluid,
 eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, double t,
                                     eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     if (!scene || !fluid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     if (isnan(t))
@@ -890,7 +890,7 @@ eddy_result eddy_scene_apply_forces(const eddy_scene *scene, eddy_fluid *fluid, 
 
 eddy_result eddy_scene_to_json(const eddy_scene *scene, char **out_text, eddy_error *err)
 {
-    eddy_clear_error(err);
+    eddyi_clear_error(err);
     if (!scene || !out_text)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "scene: NULL argument");
     *out_text = NULL;

@@ -4,7 +4,7 @@
  * parsing and writing them (scene_world.c builds the world). The number fields of a body share one
  * table; "shape", "type" and "points" are read by hand because they are not
  * numbers. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>
@@ -178,7 +178,7 @@ static eddy_result read_body(const cJSON *obj, const char *what, const char *pat
     return rc == EDDY_OK ? check_required(what, path, b, seen, need_position, err) : rc;
 }
 
-eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const char *array_path,
+eddy_result eddyi_scene_parse_bodies(const cJSON *item, const char *what, const char *array_path,
                                     bool need_position, eddy_scene_body **out, int *count,
                                     eddy_error *err)
 {
@@ -208,7 +208,7 @@ eddy_result eddy_scene_parse_bodies(const cJSON *item, const char *what, const c
 
 static bool add_number(cJSON *obj, const char *name, double v)
 {
-    cJSON *item = eddy_scene_exact_number(v);
+    cJSON *item = eddyi_scene_exact_number(v);
     if (item && cJSON_AddItemToObject(obj, name, item)) return true;
     cJSON_Delete(item);
     return false;
@@ -230,7 +230,7 @@ static bool write_body(cJSON *obj, const eddy_scene_body *b)
             cJSON *pair = cJSON_CreateArray();
             ok = pair && cJSON_AddItemToArray(points, pair);
             for (int c = 0; ok && c < 2; ++c) {
-                cJSON *v = eddy_scene_exact_number(b->points[p][c]);
+                cJSON *v = eddyi_scene_exact_number(b->points[p][c]);
                 ok = v && cJSON_AddItemToArray(pair, v);
             }
         }
@@ -238,7 +238,7 @@ static bool write_body(cJSON *obj, const eddy_scene_body *b)
     return ok;
 }
 
-bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int count)
+bool eddyi_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int count)
 {
     if (count == 0) return true;
     cJSON *arr = cJSON_AddArrayToObject(root, "bodies");
@@ -249,7 +249,7 @@ bool eddy_scene_write_bodies(cJSON *root, const eddy_scene_body *bodies, int cou
     return arr != NULL;
 }
 
-eddy_result eddy_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err)
+eddy_result eddyi_scene_parse_feedback(const cJSON *item, eddy_feedback_mode *out, eddy_error *err)
 {
     const eddy_feedback_mode modes[] = {EDDY_FEEDBACK_EXACT, EDDY_FEEDBACK_QUADTREE,
                                         EDDY_FEEDBACK_NAIVE, EDDY_FEEDBACK_OFF};

@@ -3,7 +3,7 @@
 /* scene_cost.c - what a step of a scene's coupled world costs, from the
  * scene alone (eddy_scene_step_cost, eddy_scene.h): its bodies as the run
  * cost model sees them (engine/coupling/step_cost.c), where they start. */
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>

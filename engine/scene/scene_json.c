@@ -16,7 +16,7 @@
  * written failed to load (tests/test_fuzz_regressions.c replays both). So the
  * shortest of %.15g, %.16g, %.17g that strtod turns back into the same bits
  * is written as raw text. */
-cJSON *eddy_scene_exact_number(double v)
+cJSON *eddyi_scene_exact_number(double v)
 {
     char text[40];
     for (int digits = 15; digits <= 17; digits++) {

@@ -14,7 +14,7 @@
  * not coupled (eddy_scene_add_rock), non-convex polygons cut into triangles
  * by ear clipping. */
 #include "domain.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>
@@ -94,7 +94,7 @@ static eddy_result parse_wall(const cJSON *obj, int i, eddy_wall *w, eddy_error 
     return EDDY_OK;
 }
 
-eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *count, eddy_error *err)
+eddy_result eddyi_scene_parse_walls(const cJSON *item, eddy_wall **out, int *count, eddy_error *err)
 {
     *out = NULL, *count = 0;
     if (!cJSON_IsArray(item))
@@ -122,7 +122,7 @@ eddy_result eddy_scene_parse_walls(const cJSON *item, eddy_wall **out, int *coun
     return EDDY_OK;
 }
 
-bool eddy_scene_write_walls(cJSON *root, const eddy_wall *walls, int count)
+bool eddyi_scene_write_walls(cJSON *root, const eddy_wall *walls, int count)
 {
     if (count == 0) return true;
     cJSON *arr = cJSON_AddArrayToObject(root, "walls");
@@ -137,17 +137,17 @@ bool eddy_scene_write_walls(cJSON *root, const eddy_wall *walls, int count)
         bool ok = cJSON_AddStringToObject(obj, "shape", w->kind == EDDY_WALL_CIRCLE ? "circle"
                                                                                   : "polygon");
         if (w->kind == EDDY_WALL_CIRCLE) {
-            ok = ok && cJSON_AddItemToObject(obj, "x", eddy_scene_exact_number(w->x));
-            ok = ok && cJSON_AddItemToObject(obj, "y", eddy_scene_exact_number(w->y));
-            ok = ok && cJSON_AddItemToObject(obj, "radius", eddy_scene_exact_number(w->radius));
+            ok = ok && cJSON_AddItemToObject(obj, "x", eddyi_scene_exact_number(w->x));
+            ok = ok && cJSON_AddItemToObject(obj, "y", eddyi_scene_exact_number(w->y));
+            ok = ok && cJSON_AddItemToObject(obj, "radius", eddyi_scene_exact_number(w->radius));
         } else {
             cJSON *pts = cJSON_AddArrayToObject(obj, "points");
             ok = ok && pts;
             for (int p = 0; ok && p < w->point_count; ++p) {
                 cJSON *pair = cJSON_CreateArray();
                 ok = pair && cJSON_AddItemToArray(pts, pair) &&
-                     cJSON_AddItemToArray(pair, eddy_scene_exact_number(w->points[p][0])) &&
-                     cJSON_AddItemToArray(pair, eddy_scene_exact_number(w->points[p][1]));
+                     cJSON_AddItemToArray(pair, eddyi_scene_exact_number(w->points[p][0])) &&
+                     cJSON_AddItemToArray(pair, eddyi_scene_exact_number(w->points[p][1]));
             }
         }
         if (!ok) return false;
@@ -163,7 +163,7 @@ eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out,
     if (!text) return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: NULL text");
     /* strict as every JSON loader: UTF-8, one value, nothing after it */
     cJSON *root = NULL;
-    eddy_result rc = eddy_json_parse_text(text, size, "walls", &root, err);
+    eddy_result rc = eddyi_json_parse_text(text, size, "walls", &root, err);
     if (rc != EDDY_OK) return rc;
     const cJSON *item = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "walls") : NULL;
     if (!cJSON_IsObject(root))
@@ -171,7 +171,7 @@ eddy_result eddy_walls_from_json(const char *text, size_t size, eddy_wall **out,
     else if (!item)
         rc = eddy_fail(err, EDDY_ERR_FORMAT, "no \"walls\"");
     else
-        rc = eddy_scene_parse_walls(item, out, count, err);
+        rc = eddyi_scene_parse_walls(item, out, count, err);
     cJSON_Delete(root);
     return rc;
 }
@@ -185,7 +185,7 @@ eddy_result eddy_walls_to_json(const eddy_wall *walls, int count, char **out_tex
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "walls: %d walls (0..%d, and the array)", count,
                          EDDY_MAX_WALLS);
     cJSON *root = cJSON_CreateObject();
-    char *printed = root && eddy_scene_write_walls(root, walls, count) ? cJSON_Print(root) : NULL;
+    char *printed = root && eddyi_scene_write_walls(root, walls, count) ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     /* handed back from eddy's allocator whatever hooks cJSON was given */
     char *copy = printed ? eddy_strdup(printed) : NULL;
@@ -212,7 +212,7 @@ static bool same_wall(const eddy_wall *a, const eddy_wall *b)
     return forward || backward;
 }
 
-eddy_result eddy_scene_check_walls(const eddy_wall *walls, int count, const eddy_asset *asset,
+eddy_result eddyi_scene_check_walls(const eddy_wall *walls, int count, const eddy_asset *asset,
                                    eddy_error *err)
 {
     if (count == 0) return EDDY_OK;

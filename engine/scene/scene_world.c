@@ -5,7 +5,7 @@
  * (eddy_scene_build_world); a level's walls (issue 14) as rock in that world
  * (eddy_scene_add_rock). */
 #include "domain.h"
-#include "eddy_internal.h"
+#include "fluid_internal.h"
 #include "scene_internal.h"
 
 #include <math.h>
@@ -63,14 +63,14 @@ static eddy_result add_polygon(eddy_body *rock, const double (*pts)[2], int n, e
     return eddy_body_add_shape(rock, &sd, NULL, err);
 }
 
-/* A polygon wall as its convex pieces (eddy_wall_rock_pieces: itself when
+/* A polygon wall as its convex pieces (eddyi_wall_rock_pieces: itself when
  * convex, else triangles), each one the checks of eddy_walls_check already
  * passed when the level was built: the same check the body port makes. */
 static eddy_result add_pieces(eddy_body *rock, const eddy_wall *w, eddy_error *err)
 {
     double pieces[EDDY_WALL_MAX_POINTS][EDDY_OUTLINE_MAX_VERTICES][2];
     int sizes[EDDY_WALL_MAX_POINTS];
-    int n = eddy_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
+    int n = eddyi_wall_rock_pieces(w, pieces, sizes, EDDY_WALL_MAX_POINTS);
     eddy_result rc = EDDY_OK;
     for (int k = 0; k < n && rc == EDDY_OK; ++k)
         rc = add_polygon(rock, (const double(*)[2])pieces[k], sizes[k], err);

@@ -14,7 +14,7 @@
  * This part has no SDL in it: the window (paint_main.c), the script mode
  * (paint_script.c) and the tests all drive the same functions.
  *
- * FIELDS use the layout of eddy_mode.h / eddy_internal.h (eddy_mac): all u
+ * FIELDS use the layout of eddy_mode.h / fluid_internal.h (eddy_mac): all u
  * samples (vertical faces) row by row, then all v samples (horizontal faces).
  *
  * BRUSH. A stroke is a polyline. Every face sample within the brush radius

@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * eddy_core.h - the core layer: what every other layer of the engine shares.
+ * core_internal.h - the core layer: what every other layer of the engine shares.
  * Errors and timing, the MAC grid's geometry, a box eigenmode as a value, the
  * binary container with its little-endian readers and writers, whole-file
  * reads and atomic writes (the dense linear algebra has its own header,
  * dense.h). Nothing here knows about fluids, panels or bodies. Not installed.
  */
-#ifndef EDDY_CORE_H
-#define EDDY_CORE_H
+#ifndef EDDY_CORE_INTERNAL_H
+#define EDDY_CORE_INTERNAL_H
 
 #include "eddy_base.h"
 #include "eddy_file.h"
@@ -28,7 +28,7 @@
 /* ------------------------------------------------------------ error.c */
 
 /* eddy_fail is public (eddy_base.h). */
-void eddy_clear_error(eddy_error *err);
+void eddyi_clear_error(eddy_error *err);
 
 /* utf8.c: eddy_utf8_invalid_at is public (eddy_base.h). */
 
@@ -40,14 +40,14 @@ void eddy_clear_error(eddy_error *err);
  * is NULL on failure), probe checks that its directory takes a new file,
  * write stages the data beside it, publish puts it in the target's place,
  * remove_temp deletes what write staged, end frees the job. */
-eddy_result eddy_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
+eddy_result eddyi_save_begin(const char *path, unsigned flags, eddy_staged_file **out,
                             eddy_error *err);
-eddy_result eddy_save_probe(eddy_staged_file *job, eddy_error *err);
-eddy_result eddy_save_write(eddy_staged_file *job, const void *data, size_t size,
+eddy_result eddyi_save_probe(eddy_staged_file *job, eddy_error *err);
+eddy_result eddyi_save_write(eddy_staged_file *job, const void *data, size_t size,
                             eddy_error *err);
-eddy_result eddy_save_publish(eddy_staged_file *job, eddy_error *err);
-void eddy_save_remove_temp(eddy_staged_file *job);
-void eddy_save_end(eddy_staged_file *job);
+eddy_result eddyi_save_publish(eddy_staged_file *job, eddy_error *err);
+void eddyi_save_remove_temp(eddy_staged_file *job);
+void eddyi_save_end(eddy_staged_file *job);
 
 /* ------------------------------------------------------------ allocator.c */
 
@@ -82,7 +82,7 @@ static inline char *eddy_strdup(const char *text)
  * EDDY_OUTLINE_MIN_CORNER off the line through its neighbours. The one check
  * of bodies' polygons and of the convex pieces of a level's walls.
  * EDDY_ERR_ARGUMENT naming the vertex or edge and the limit. */
-eddy_result eddy_convex_outline_check(const double (*v)[2], int n, eddy_error *err);
+eddy_result eddyi_convex_outline_check(const double (*v)[2], int n, eddy_error *err);
 
 /* ------------------------------------------------------------ box eigenmodes */
 
@@ -144,15 +144,15 @@ typedef struct eddy_container {
     eddy_section sections[EDDY_MAX_SECTIONS]; /* data points into the parsed buffer */
 } eddy_container;
 
-uint32_t eddy_crc32(const void *data, size_t size);
+uint32_t eddyi_crc32(const void *data, size_t size);
 
 /* Serialises sections into a new malloc'd buffer. */
-eddy_result eddy_container_encode(uint32_t kind, uint32_t version, const eddy_section *sections,
+eddy_result eddyi_container_encode(uint32_t kind, uint32_t version, const eddy_section *sections,
                                   int count, uint8_t **out, size_t *out_size, eddy_error *err);
 /* Checks and indexes a buffer; rejects anything malformed with a message. */
-eddy_result eddy_container_decode(const void *data, size_t size, uint32_t kind,
+eddy_result eddyi_container_decode(const void *data, size_t size, uint32_t kind,
                                   uint32_t max_version, eddy_container *out, eddy_error *err);
-const eddy_section *eddy_container_find(const eddy_container *c, uint32_t tag);
+const eddy_section *eddyi_container_find(const eddy_container *c, uint32_t tag);
 
 /* atomic_file.c: atomic saves and non-blocking reads are public:
  * eddy_file.h. */
@@ -164,17 +164,17 @@ typedef struct eddy_reader {
     bool failed;
 } eddy_reader;
 
-eddy_reader eddy_reader_make(const eddy_section *s);
-uint32_t eddy_read_u32(eddy_reader *r);
-int32_t eddy_read_i32(eddy_reader *r);
-uint64_t eddy_read_u64(eddy_reader *r);
-double eddy_read_f64(eddy_reader *r);
+eddy_reader eddyi_reader_make(const eddy_section *s);
+uint32_t eddyi_read_u32(eddy_reader *r);
+int32_t eddyi_read_i32(eddy_reader *r);
+uint64_t eddyi_read_u64(eddy_reader *r);
+double eddyi_read_f64(eddy_reader *r);
 /* Reads n doubles into out; false (and r->failed) if fewer remain. */
-bool eddy_read_f64s(eddy_reader *r, double *out, size_t n);
-/* Reads a string written by eddy_write_string, of 1..max printable bytes, into
+bool eddyi_read_f64s(eddy_reader *r, double *out, size_t n);
+/* Reads a string written by eddyi_write_string, of 1..max printable bytes, into
  * out (max + 1 bytes). NULL on success, else what is wrong ("too short",
  * "has a bad length", "is not zero-padded", "has a control byte"). */
-const char *eddy_read_string(eddy_reader *r, char *out, size_t max);
+const char *eddyi_read_string(eddy_reader *r, char *out, size_t max);
 
 typedef struct eddy_writer {
     uint8_t *data;
@@ -182,17 +182,17 @@ typedef struct eddy_writer {
     bool failed; /* an allocation failed */
 } eddy_writer;
 
-void eddy_write_u32(eddy_writer *w, uint32_t v);
-void eddy_write_i32(eddy_writer *w, int32_t v);
-void eddy_write_u64(eddy_writer *w, uint64_t v);
-void eddy_write_f64(eddy_writer *w, double v);
-void eddy_write_f64s(eddy_writer *w, const double *v, size_t n);
+void eddyi_write_u32(eddy_writer *w, uint32_t v);
+void eddyi_write_i32(eddy_writer *w, int32_t v);
+void eddyi_write_u64(eddy_writer *w, uint64_t v);
+void eddyi_write_f64(eddy_writer *w, double v);
+void eddyi_write_f64s(eddy_writer *w, const double *v, size_t n);
 /* u32 byte length, then the bytes in 4-byte words, zero-padded. */
-void eddy_write_string(eddy_writer *w, const char *s);
-void eddy_writer_free(eddy_writer *w);
+void eddyi_write_string(eddy_writer *w, const char *s);
+void eddyi_writer_free(eddy_writer *w);
 
 /* ------------------------------------------------------------ timing */
 
-double eddy_now_ms(void);
+double eddyi_now_ms(void);
 
-#endif /* EDDY_CORE_H */
+#endif /* EDDY_CORE_INTERNAL_H */

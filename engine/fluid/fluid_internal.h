@@ -1,17 +1,17 @@
 // SPDX-FileCopyrightText: 2026 The eddy authors
 // SPDX-License-Identifier: MIT
 /*
- * eddy_internal.h - the fluid layer's declarations shared between the
+ * fluid_internal.h - the fluid layer's declarations shared between the
  * engine's source files (the box basis, the advection tensor, the Taylor
- * exponential, grid modes, the asset), and through eddy_core.h everything of
+ * exponential, grid modes, the asset), and through core_internal.h everything of
  * the core layer. Every layer above the fluid (coupling, scene, builder) and
  * the tests include it. Not installed; games include eddy.h only.
  */
-#ifndef EDDY_INTERNAL_H
-#define EDDY_INTERNAL_H
+#ifndef EDDY_FLUID_INTERNAL_H
+#define EDDY_FLUID_INTERNAL_H
 
 #include "eddy.h"
-#include "eddy_core.h"
+#include "core_internal.h"
 #include "quadtree.h" /* eddy_qt_table: the asset holds one */
 
 #include <stdatomic.h>
@@ -20,19 +20,19 @@
 
 /* ------------------------------------------------------------ basis_box.c */
 
-/* eddy_box_mode, the mode as a value, is in eddy_core.h (panels integrate
+/* eddy_box_mode, the mode as a value, is in core_internal.h (panels integrate
  * against it too). */
 
 /* Fills modes[0..count) with the count modes of smallest lambda, ties broken by
  * k1 then k2. Fails if that needs a wave number above EDDY_MAX_WAVE. */
-eddy_result eddy_box_select_modes(double width, double height, int count,
+eddy_result eddyi_box_select_modes(double width, double height, int count,
                                   eddy_box_mode *modes, eddy_error *err);
-double eddy_box_norm(const eddy_box_mode *m, double width, double height);
+double eddyi_box_norm(const eddy_box_mode *m, double width, double height);
 /* Velocity of one unit mode at a point (trig calls; for tests and sampling). */
-void eddy_box_mode_velocity(const eddy_box_mode *m, double width, double height,
+void eddyi_box_mode_velocity(const eddy_box_mode *m, double width, double height,
                             double x, double y, double out_uv[2]);
 /* Stream function of one unit mode at a point. */
-double eddy_box_mode_stream(const eddy_box_mode *m, double width, double height,
+double eddyi_box_mode_stream(const eddy_box_mode *m, double width, double height,
                             double x, double y);
 /* A box basis ready for fast evaluation: per-mode velocity amplitudes
  * coef_u = N b, coef_v = N a, so phi_k = (coef_u sin(a x) cos(b y),
@@ -55,30 +55,30 @@ typedef struct eddy_box_term {
     double cu, cv;        /* coef_u[k], coef_v[k] */
 } eddy_box_term;
 
-eddy_result eddy_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
+eddy_result eddyi_box_basis_init(eddy_box_basis *b, const eddy_box_mode *modes, int count,
                                 double width, double height, eddy_error *err);
-void eddy_box_basis_free(eddy_box_basis *b);
+void eddyi_box_basis_free(eddy_box_basis *b);
 /* u_r = sum_k r_k phi_k(x, y), by sine/cosine recurrences: four trig calls per
  * point whatever the number of modes. */
-void eddy_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
+void eddyi_box_basis_velocity(const eddy_box_basis *b, const double *r, double x, double y,
                              double out_uv[2]);
 /* stir_exact.c: reduced[k] += integral of the stir's force . phi_k over the
  * disc, in closed form, for the basis's box modes; false (nothing added) when
  * the disc crosses a wall (then integrate numerically). phi_u, phi_v: scratch
  * of b->count values; cache: b->count values of the bump's transform for the
  * radius *cache_radius (refilled when the radius changes; start it at 0). */
-bool eddy_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
+bool eddyi_box_stir_projection(const eddy_box_basis *b, const eddy_stir *st, double *phi_u,
                               double *phi_v, double *cache, double *cache_radius,
                               double *reduced);
-/* eddy_box_basis_velocity at n points (xy, uv: 2n values), the same bits per
+/* eddyi_box_basis_velocity at n points (xy, uv: 2n values), the same bits per
  * point, the mode sums done for several points at once. */
-void eddy_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
+void eddyi_box_basis_velocity_many(const eddy_box_basis *b, const double *r, int n,
                                   const double *xy, double *uv);
 /* Every mode's velocity at one point: phi_u[k], phi_v[k] for k < count. */
-void eddy_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
+void eddyi_box_basis_values(const eddy_box_basis *b, double x, double y, double *phi_u,
                            double *phi_v);
 /* Samples one unit mode onto the MAC grid (point values at the face centres). */
-void eddy_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field);
+void eddyi_box_sample_mode(const eddy_box_mode *m, const eddy_mac *g, double *field);
 
 /* ------------------------------------------------------------ sparse tensor */
 
@@ -94,9 +94,9 @@ typedef struct eddy_tensor {
     double *value;    /* nnz */
 } eddy_tensor;
 
-void eddy_tensor_free(eddy_tensor *t);
+void eddyi_tensor_free(eddy_tensor *t);
 /* Allocates storage for nnz entries over r modes (start zeroed). */
-eddy_result eddy_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err);
+eddy_result eddyi_tensor_alloc(eddy_tensor *t, int r, int64_t nnz, eddy_error *err);
 /* A growing list of tensor entries (k, j, value), filled slot by slot while a
  * tensor is built (tensor_box.c, enrich.c). */
 typedef struct eddy_entry_list {
@@ -104,23 +104,23 @@ typedef struct eddy_entry_list {
     double *value;
     int64_t count, capacity;
 } eddy_entry_list;
-bool eddy_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value);
-void eddy_entry_list_free(eddy_entry_list *l);
+bool eddyi_entry_list_push(eddy_entry_list *l, int32_t k, int32_t j, double value);
+void eddyi_entry_list_free(eddy_entry_list *l);
 
 /* A(r) = sum_i r_i A_i (5.8) into dense row-major out[r*r]. */
-void eddy_tensor_contract(const eddy_tensor *t, const double *coef, double *out);
+void eddyi_tensor_contract(const eddy_tensor *t, const double *coef, double *out);
 /* Largest |A_i + A_i^T| entry over i: zero for an exactly skew tensor. */
-double eddy_tensor_skew_defect(const eddy_tensor *t);
+double eddyi_tensor_skew_defect(const eddy_tensor *t);
 
 /* tensor_box.c: the exact Galerkin tensor of box eigenmodes, closed form. */
-eddy_result eddy_box_advection_tensor(const eddy_box_mode *modes, int count, double width,
+eddy_result eddyi_box_advection_tensor(const eddy_box_mode *modes, int count, double width,
                                       double height, eddy_tensor *out, eddy_error *err);
 /* One entry C_ikj of it, from its three modes (the loader's spot check). */
-double eddy_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
+double eddyi_box_tensor_value(const eddy_box_mode *mi, const eddy_box_mode *mk,
                              const eddy_box_mode *mj, double width, double height);
 
 /* Replaces every A_i by (A_i - A_i^T) / 2. */
-eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);
+eddy_result eddyi_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);
 
 /* ------------------------------------------------------------ taylor.c */
 
@@ -128,7 +128,7 @@ eddy_result eddy_tensor_skew_symmetrize(eddy_tensor *t, eddy_error *err);
  * series (5.9): v_0 = v, v_m = (h / m) M v_{m-1}, summed until |v_m| <= tol |sum|
  * or max_terms; h = dt / s with s substeps chosen so that h |M|_inf <= 1.
  * work holds 2n doubles. Returns the terms used (all substeps) and s. */
-void eddy_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
+void eddyi_taylor_expv(int n, const double *M, double dt, const double *v, double *out,
                       double *work, double tol, int max_terms, int *terms, int *substeps);
 /* The same for any linear map y = M x (apply(ctx, x, y); x and y never
  * overlap) given norm, an upper bound of |M|_2: substeps keep h norm <= 1,
@@ -146,37 +146,37 @@ typedef struct eddy_linear_map {
     void *ctx;
     double norm;           /* upper bound of |M|_2 */
 } eddy_linear_map;
-void eddy_taylor_expv_map(int n, const eddy_linear_map *map, double dt, const double *v,
+void eddyi_taylor_expv_map(int n, const eddy_linear_map *map, double dt, const double *v,
                           double *out, double *work, double tol, int max_terms, int *terms,
                           int *substeps);
-/* The longest dt that eddy_taylor_expv integrates with every substep at
+/* The longest dt that eddyi_taylor_expv integrates with every substep at
  * h |M|_inf <= 1, i.e. to full accuracy (INFINITY for M = 0; 0 when |M| is
  * not finite). Used by the fluid's hostile-input clamp (fluid.c). */
-double eddy_taylor_max_time(int n, const double *M);
-/* The same from a bound of the map's norm (as eddy_taylor_expv_map's). */
-double eddy_taylor_max_time_of(double norm);
+double eddyi_taylor_max_time(int n, const double *M);
+/* The same from a bound of the map's norm (as eddyi_taylor_expv_map's). */
+double eddyi_taylor_max_time_of(double norm);
 
 /* ------------------------------------------------------------ fluid.c */
 
 /* u_r at a point for any coefficient vector of the fluid's basis (length
  * mode_count): the coupling evaluates the pre-feedback state with it. */
-/* eddy_fluid_velocity_of at n points at once, bit for bit the same. */
-void eddy_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
+/* eddyi_fluid_velocity_of at n points at once, bit for bit the same. */
+void eddyi_fluid_velocity_many_of(const eddy_fluid *f, const double *coef, int n, const double *xy,
                                  double *uv);
-void eddy_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
+void eddyi_fluid_velocity_of(const eddy_fluid *f, const double *coef, double x, double y,
                             double out_uv[2]);
-/* One coupling steps a fluid (eddy_coupling.h): eddy_fluid_hold is false when
- * another holder has it already; eddy_fluid_release lets go (if h holds it).
+/* One coupling steps a fluid (eddy_coupling.h): eddyi_fluid_hold is false when
+ * another holder has it already; eddyi_fluid_release lets go (if h holds it).
  * A fluid destroyed while held is only marked: the holder keeps stepping it
- * and eddy_fluid_release frees it (issue 29: never a read of freed memory). */
-bool eddy_fluid_hold(eddy_fluid *f, const void *holder);
+ * and eddyi_fluid_release frees it (issue 29: never a read of freed memory). */
+bool eddyi_fluid_hold(eddy_fluid *f, const void *holder);
 /* The limits of what a fluid accepts (eddy.h; issue 30: a refused call
  * moves nothing, so callers above check them first): a step of at most
  * EDDY_FLUID_MAX_DT seconds, a state whose kinetic energy is finite. Forces queued for a step that would overflow the
  * state are dropped with the step's refusal (EDDY_ERR_NUMERIC). */
 #define EDDY_FLUID_MAX_DT 1e6
-bool eddy_fluid_dt_ok(double dt);
-void eddy_fluid_release(eddy_fluid *f, const void *holder);
+bool eddyi_fluid_dt_ok(double dt);
+void eddyi_fluid_release(eddy_fluid *f, const void *holder);
 
 /* The pipeline as the paper prints it, for benchmarks and the tests that
  * compare against it (never a game's choice, so not in eddy.h): A(r)
@@ -184,13 +184,13 @@ void eddy_fluid_release(eddy_fluid *f, const void *holder);
  * (8 r^3 bytes, allocated here: set-up time; the same bits as the sparse
  * contraction), and stirs projected by quadrature rather than in closed
  * form. Off by default; off again frees the dense copy. */
-eddy_result eddy_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err);
+eddy_result eddyi_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *err);
 
 /* reduced[k] += phi_k(x, y) . (jx, jy) for every mode (box modes exactly, grid
  * modes bilinear in their MAC samples): B^T of a point force, or, over the
  * density, of a point impulse. Nothing outside the domain. The coupling hands
  * the water the reactions of the forces on bodies this way. */
-void eddy_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
+void eddyi_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
                               double *reduced);
 
 /* ------------------------------------------------------------ asset */
@@ -240,7 +240,7 @@ struct eddy_asset {
     struct eddy_panel_walls *wall_panels; /* the walls' panels (panel_walls.c), or NULL */
     /* Stream functions of the first stream_count grid modes (a walled
      * level's Laplacian eigenmodes; section 'GPSI', asset_stream.c): grid
-     * mode m is the curl (eddy_domain_curl) of stream[m], given at the
+     * mode m is the curl (eddyi_domain_curl) of stream[m], given at the
      * stream_nodes nodes stream_node[] and zero at every other node, times
      * stream_scale[m], with the faces touching solid cells set to zero. */
     int stream_count;
@@ -264,8 +264,8 @@ struct eddy_asset {
 void eddy_asset_destroy(eddy_asset *asset);
 /* A fluid takes the asset it is made from and gives it back when it is
  * destroyed (fluid.c): the asset outlives its fluids whatever the order. */
-void eddy_asset_take(const eddy_asset *asset);
-void eddy_asset_give_back(const eddy_asset *asset);
+void eddyi_asset_take(const eddy_asset *asset);
+void eddyi_asset_give_back(const eddy_asset *asset);
 
 /* ------------------------------------------------------------ grid_modes.c */
 
@@ -273,7 +273,7 @@ void eddy_asset_give_back(const eddy_asset *asset);
  * the nodes (the exact flux through each face), scaled to unit grid norm:
  * discretely divergence-free, and orthonormal to the other box modes in the
  * grid product when k1 < nx and k2 < ny. */
-void eddy_box_sample_curl(const eddy_box_mode *m, const eddy_mac *g, double *field);
+void eddyi_box_sample_curl(const eddy_box_mode *m, const eddy_mac *g, double *field);
 
 /* Bilinear interpolation of a MAC field at a point: four u and four v
  * samples with their weights (nearest value beyond the outermost samples). */
@@ -281,15 +281,15 @@ typedef struct eddy_mac_stencil {
     int u[4], v[4];
     double wu[4], wv[4];
 } eddy_mac_stencil;
-void eddy_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil *st);
+void eddyi_mac_stencil_at(const eddy_mac *g, double x, double y, eddy_mac_stencil *st);
 /* Interpolated values of count fields (stored one after another) at a point. */
-void eddy_grid_modes_values(const eddy_mac *g, const double *fields, int count, double x,
+void eddyi_grid_modes_values(const eddy_mac *g, const double *fields, int count, double x,
                             double y, double *phi_u, double *phi_v);
 /* out_uv += sum_m coef[m] * field m at the point. */
-void eddy_grid_modes_velocity(const eddy_mac *g, const double *fields, int count,
+void eddyi_grid_modes_velocity(const eddy_mac *g, const double *fields, int count,
                               const double *coef, double x, double y, double out_uv[2]);
 /* Componentwise five-point Laplacian: zero normal velocity on the walls,
  * mirrored tangential velocity (free slip). Symmetric in the grid product. */
-void eddy_mac_laplacian(const eddy_mac *g, const double *field, double *out);
+void eddyi_mac_laplacian(const eddy_mac *g, const double *field, double *out);
 
-#endif /* EDDY_INTERNAL_H */
+#endif /* EDDY_FLUID_INTERNAL_H */
