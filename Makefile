@@ -45,7 +45,9 @@ LDFLAGS  := $(SAN)
 # -MP adds an empty rule per header, so a deleted header stops no build.
 # An object also depends on its .d file, which has an empty rule: an object
 # whose .d is missing (compiled before the dependencies were tracked) is
-# compiled again once.
+# compiled again once. clang writes the .d after the object, so each compile
+# touches its object last: otherwise every clang build (fuzz, web) would
+# find its .d newer than its object and compile everything again.
 DEPFLAGS := -MMD -MP
 
 # ---------------------------------------------------------- layers and libraries
@@ -245,10 +247,12 @@ libs: $(LIB) $(SCENE_LIB) $(BUILD_LIB) $(SHARED)
 $(BUILD)/engine/%.o: engine/%.c $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(BODY_CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 $(BUILD)/engine/%.o: engine/%.cpp $(BUILD)/engine/%.d
 	@mkdir -p $(dir $@)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LIB_CXXFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 # The backend's object is compiled against the chosen Box2D.
 $(call object_of,$(BODY_SRC)): $(BACKEND_STAMP)
@@ -305,10 +309,12 @@ app_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 $(BUILD)/obj/precompute/%.o: precompute/%.c $(BUILD)/obj/precompute/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 $(BUILD)/obj/tools/%.o: tools/%.c $(BUILD)/obj/tools/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) -Itools $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 PRECOMPUTE_OBJ := $(call app_objects,$(wildcard precompute/*.c))
 $(BUILD)/bin/precompute: $(PRECOMPUTE_OBJ) $(ALL_LIB_DEPS)
@@ -409,6 +415,7 @@ $(BUILD)/obj/bench/%.o: bench/%.c $(BUILD)/obj/bench/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(if $(filter $(BENCH_INTERNAL),$*),$(CPPFLAGS),$(APP_CPPFLAGS)) $(CFLAGS) $(DEPFLAGS) \
 	  -c $< -o $@
+	@touch -c $@
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
@@ -718,6 +725,7 @@ KIT_CFLAGS   := $(if $(SDL_FOUND),$(shell pkg-config --cflags $(SDL_PKGS)))
 $(BUILD)/obj/$(KIT_DIR)/%.o: $(KIT_DIR)/%.c $(BUILD)/obj/$(KIT_DIR)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) -I$(KIT_DIR) $(CFLAGS) $(KIT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 PAINT_CORE   := game/paint/paint_doc.c game/paint/paint_script.c game/paint/paint_preview.c
 PAINT_WINDOW := $(filter-out $(PAINT_CORE) game/paint/paint_main.c,$(wildcard game/paint/*.c)) \
@@ -746,6 +754,7 @@ PAINT_CORE_OBJ := $(call app_objects,$(PAINT_CORE))
 $(BUILD)/obj/game/paint/%.o: game/paint/%.c $(BUILD)/obj/game/paint/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(PAINT_FLAGS) $(CFLAGS) $(PAINT_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 $(PAINT_BIN): $(PAINT_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
@@ -849,6 +858,7 @@ web: $(LEVEL_ASSETS) $(EMBED_SRC) $(GAME_BIN)
 $(BUILD)/obj/$(GAME_DIR)/%.o: $(GAME_DIR)/%.c $(BUILD)/obj/$(GAME_DIR)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 $(GAME_CORE_LIB): $(GAME_CORE_OBJ)
 	rm -f $@
@@ -914,6 +924,7 @@ BENCH_GAME_OBJ := $(if $(filter yes,$(SDL_FOUND)),$(GAME_WINDOW_OBJ)) $(EMBED_OB
 $(BUILD)/obj/bench/bench_game.o: bench/bench_game.c $(BUILD)/obj/bench/bench_game.d
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@touch -c $@
 
 $(BUILD)/bench/bench_game: $(BUILD)/obj/bench/bench_game.o $(BENCH_GAME_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
