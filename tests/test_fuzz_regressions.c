@@ -33,6 +33,12 @@
  *          grid the script then accepted (the harness's own invariant
  *          fired; the interpreter was right). Fixed in fuzz/fuzz_paint.c:
  *          words are copied whole (tests/data/fuzz/paint/).
+ *   paint: a "level NAME" line run on its own after a failed script read
+ *          a missing file, a read failure (PAINT_FAIL_READ), which the
+ *          harness took for a refused line (its own invariant fired; the
+ *          interpreter was right). Fixed in fuzz/fuzz_paint.c: "level" is
+ *          skipped with the other file commands
+ *          (tests/data/fuzz/paint/level-line-reads-a-file).
  *   paint: "grid 12 7.51e307 ..." made a document whose cells were 4.7e306 m
  *          tall; hy^2 overflowed and "project" filled the field with NaN.
  *          Fixed in engine/builder/grid_solver.c: cells must be 1e-100 to
