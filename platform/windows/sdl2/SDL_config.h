@@ -25,7 +25,10 @@
 #ifndef SDL_config_h_
 #define SDL_config_h_
 
-#include "SDL_platform.h"
+/* <>: its folder is on every include path that reaches this file (the
+   programs' -I.../include/SDL2), and a quoted name would send
+   tests/check_layers.sh looking for it in the tree */
+#include <SDL_platform.h>
 
 #if !defined(__WIN32__) || !defined(__MINGW32__)
 #error "This SDL_config.h is eddy's for the mingw-w64 cross-build only"
