@@ -545,7 +545,8 @@ check-all: check-web check-windows test sanitize install-check
 # against Box2D 2.4, cJSON, cmocka, zlib, FreeType, SDL2 and SDL2_ttf built
 # there from Debian's source packages (platform/windows/deps.sh);
 # check-windows runs the tests under wine64, compares a run with Linux's bit
-# for bit and plays level 1's replay (platform/windows/windows.mk).
+# for bit, plays level 1's replay and runs eddy-paint, eddy-level (both
+# without the builder there) and the live rebuild (platform/windows/windows.mk).
 # The web (README, "In a browser"): the run time as WebAssembly with Debian's
 # emscripten in build/web (Box2D 2.4 built there from Debian's source
 # package by platform/web/deps.sh), its JavaScript API and example page;
@@ -809,7 +810,7 @@ GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
                   core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
                   core/game_run.c core/game_view.c core/game_quality.c \
-                  level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c \
+                  level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c level/game_child.c \
                   play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
                   play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
 GAME_WINDOW  := $(addprefix $(GAME_DIR)/,render/game_text.c render/game_render.c \

@@ -15,40 +15,31 @@
  * done on a thread of its own once the build has exited, so a large asset
  * never stalls a frame (issue 30): the poll says BUILDING until the load is
  * done, and READY hands over what was loaded, which the game swaps in at
- * the frame boundary where it polls. */
+ * the frame boundary where it polls.
+ *
+ * What POSIX and Windows do differently (the private directory, file times,
+ * the child process: posix_spawn or CreateProcessW) is game_child.c's. */
 #include "game_reload.h"
+#include "game_child.h"
 #include "kit_path.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
 
-extern char **environ;
-
-typedef struct stamp {
-    long long mtime_ns, size;
-    bool exists;
-} stamp;
+typedef game_stamp stamp;
 
 struct game_reload {
     char level[PATH_MAX], modes[PATH_MAX], tool[PATH_MAX];
-    char dir[PATH_MAX];                  /* private (mkdtemp), holds the two below */
+    char dir[PATH_MAX];                  /* private (game_private_dir), holds the two below */
     char out[PATH_MAX], log[PATH_MAX];   /* the child's output and stderr */
     int watched;                         /* 1 + the level's paint names */
     char files[1 + GAME_MAX_PAINT][PATH_MAX];
@@ -56,7 +47,7 @@ struct game_reload {
     stamp now[1 + GAME_MAX_PAINT];
     double last_look, changed_at;        /* clock */
     bool dirty;                          /* a change not built yet */
-    pid_t child;                         /* 0: none */
+    game_child child;                    /* id 0: none */
     double build_started, build_seconds;
     game_reload_state pending;           /* READY or FAILED to report */
     char message[512];
@@ -72,17 +63,7 @@ struct game_reload {
     char load_message[512];
 };
 
-static stamp stamp_of(const char *path)
-{
-    struct stat st;
-    stamp s = {0, 0, false};
-    if (stat(path, &st) == 0) {
-        s.exists = true;
-        s.size = (long long)st.st_size;
-        s.mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-    }
-    return s;
-}
+static stamp stamp_of(const char *path) { return game_file_stamp(path); }
 
 static bool same(stamp a, stamp b)
 {
@@ -175,7 +156,7 @@ void game_reload_set_loader(game_reload *r, game_reload_loader loader, void *use
 
 void game_reload_find_tool(char *out, size_t cap)
 {
-    kit_beside_program("eddy-level", out, cap);
+    kit_beside_program(GAME_LEVEL_TOOL, out, cap);
 }
 
 eddy_result game_reload_create(const char *level_path, const char *modes_dir, const char *tool,
@@ -189,12 +170,9 @@ eddy_result game_reload_create(const char *level_path, const char *modes_dir, co
     snprintf(r->level, sizeof r->level, "%s", level_path);
     snprintf(r->modes, sizeof r->modes, "%s", modes_dir);
     snprintf(r->tool, sizeof r->tool, "%s", tool);
-    const char *tmp = getenv("TMPDIR");
-    tmp = tmp && *tmp && strlen(tmp) < 3000 ? tmp : "/tmp";
-    snprintf(r->dir, sizeof r->dir, "%s/eddy-game-XXXXXX", tmp);
-    if (!mkdtemp(r->dir)) {
-        eddy_result rc = game_error(err, EDDY_ERR_IO, "reload: cannot make a private directory "
-                                    "in %s: %s", tmp, strerror(errno));
+    char why[400];
+    if (!game_private_dir(r->dir, sizeof r->dir, why, sizeof why)) {
+        eddy_result rc = game_error(err, EDDY_ERR_IO, "reload: %s", why);
         free(r);
         return rc;
     }
@@ -219,28 +197,15 @@ void game_reload_stop(game_reload *r)
         r->dirty = true;
         r->pending = GAME_RELOAD_WATCHING;
     }
-    if (r->child <= 0) return;
-    kill(r->child, SIGTERM);
-    while (waitpid(r->child, NULL, 0) < 0 && errno == EINTR) {}
-    r->child = 0;
+    if (r->child.id == 0) return;
+    game_child_stop(&r->child);
     r->dirty = true; /* the files still differ from what was last built */
     r->pending = GAME_RELOAD_WATCHING;
 }
 
 /* Empties and removes the private directory: the output, the log and
- * whatever a killed build left (its temporary file). Only this process's
- * own directory is read, so no entry can be another user's. */
-static void remove_dir(game_reload *r)
-{
-    DIR *d = opendir(r->dir);
-    if (d) {
-        int fd = dirfd(d);
-        for (struct dirent *e; (e = readdir(d)) != NULL;)
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) unlinkat(fd, e->d_name, 0);
-        closedir(d);
-    }
-    rmdir(r->dir);
-}
+ * whatever a killed build left (its temporary file). */
+static void remove_dir(game_reload *r) { game_private_dir_remove(r->dir); }
 
 void game_reload_destroy(game_reload *r)
 {
@@ -256,34 +221,22 @@ const char *game_reload_directory(const game_reload *r) { return r->dir; }
 static void start_build(game_reload *r, double now)
 {
     unlink(r->out);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, r->log,
-                                     O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
     char *argv[] = {r->tool, "build", r->level, "--modes", r->modes, "-o", r->out, NULL};
-    pid_t pid = 0;
-    int rc = strchr(r->tool, '/') ? posix_spawn(&pid, r->tool, &fa, NULL, argv, environ)
-                                  : posix_spawnp(&pid, r->tool, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+    bool started = game_child_start(&r->child, argv, r->log, r->message, sizeof r->message);
     r->dirty = false;
     memcpy(r->seen, r->now, sizeof r->seen);
-    if (rc != 0) {
-        snprintf(r->message, sizeof r->message, "cannot run %.300s: %s", r->tool, strerror(rc));
+    if (!started) {
         r->pending = GAME_RELOAD_FAILED;
         return;
     }
-    r->child = pid;
     r->build_started = now;
 }
 
 /* The first line the tool wrote on stderr, without its "eddy-level: ". */
-static void read_complaint(game_reload *r, int status)
+static void read_complaint(game_reload *r, game_child_state how, int code)
 {
     char line[400] = "";
-    int fd = open(r->log, O_RDONLY | O_NOFOLLOW);
-    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (!f && fd >= 0) close(fd);
+    FILE *f = game_open_log(r->log);
     if (f) {
         if (!fgets(line, sizeof line, f)) line[0] = '\0';
         fclose(f);
@@ -292,33 +245,32 @@ static void read_complaint(game_reload *r, int status)
     const char *text = strncmp(line, "eddy-level: ", 12) == 0 ? line + 12 : line;
     if (*text)
         snprintf(r->message, sizeof r->message, "%s", text);
-    else if (WIFEXITED(status))
-        snprintf(r->message, sizeof r->message, "%.300s exited with code %d", r->tool, WEXITSTATUS(status));
+    else if (how == GAME_CHILD_EXITED)
+        snprintf(r->message, sizeof r->message, "%.300s exited with code %d", r->tool, code);
     else
         snprintf(r->message, sizeof r->message, "%.300s stopped by a signal", r->tool);
 }
 
 static void reap(game_reload *r, double now)
 {
-    int status = 0;
-    pid_t w = waitpid(r->child, &status, WNOHANG);
-    if (w == 0) return;
-    r->child = 0;
+    int code = 0;
+    game_child_state how = game_child_poll(&r->child, &code);
+    if (how == GAME_CHILD_RUNNING) return;
     r->build_seconds = now - r->build_started;
-    if (w < 0) {
-        snprintf(r->message, sizeof r->message, "lost the build process: %s", strerror(errno));
+    if (how == GAME_CHILD_LOST) {
+        snprintf(r->message, sizeof r->message, "lost the build process");
         r->pending = GAME_RELOAD_FAILED;
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    } else if (how == GAME_CHILD_EXITED && code == 0) {
         start_load(r); /* READY once it is loaded */
     } else {
-        read_complaint(r, status);
+        read_complaint(r, how, code);
         r->pending = GAME_RELOAD_FAILED;
     }
 }
 
 game_reload_state game_reload_poll(game_reload *r, double now)
 {
-    if (r->child > 0) reap(r, now);
+    if (r->child.id != 0) reap(r, now);
     if (r->loading) {
         if (!atomic_load_explicit(&r->loaded, memory_order_acquire)) return GAME_RELOAD_BUILDING;
         finish_load(r);
@@ -345,14 +297,14 @@ game_reload_state game_reload_poll(game_reload *r, double now)
             r->changed_at = now;
         }
     }
-    if (r->dirty && r->child == 0 && !r->loading && now - r->changed_at >= GAME_RELOAD_SETTLE)
+    if (r->dirty && r->child.id == 0 && !r->loading && now - r->changed_at >= GAME_RELOAD_SETTLE)
         start_build(r, now);
     if (r->pending != GAME_RELOAD_WATCHING) { /* could not start */
         game_reload_state s = r->pending;
         r->pending = GAME_RELOAD_WATCHING;
         return s;
     }
-    return r->child > 0 ? GAME_RELOAD_BUILDING : GAME_RELOAD_WATCHING;
+    return r->child.id != 0 ? GAME_RELOAD_BUILDING : GAME_RELOAD_WATCHING;
 }
 
 eddy_result game_reload_take(game_reload *r, game_loaded *out, eddy_error *err)

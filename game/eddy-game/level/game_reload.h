@@ -4,7 +4,8 @@
  * game_reload.h - edits seen live: a running game watches the level it
  * plays, rebuilds its asset in the background when the level's file or a
  * painted mode it lists changes, and hands the new level and asset over.
- * No SDL (POSIX processes and file times).
+ * No SDL; processes, file times and the private directory go through
+ * game_child.h (POSIX or Windows).
  *
  * What is watched: the level's JSON file (its walls are in it) and, for
  * every name in its "asset.paint", the mode file MODES/NAME.mode the asset
@@ -14,7 +15,8 @@
  * pieces), so a designer saving twice quickly builds once.
  *
  * The build runs `eddy-level build LEVEL --modes MODES -o DIR/level.eddy`,
- * DIR a private directory made by mkdtemp for this watch, as a child process (the game does not link the builder); the game goes on
+ * DIR a private directory made for this watch (mkdtemp; on Windows a new
+ * folder of a random name under %TEMP%), as a child process (the game does not link the builder); the game goes on
  * while it runs and polls it once a frame. Its output is loaded, checked
  * against the level (game_level_check_asset) and removed, on a loader
  * thread, so that a large asset never stalls a frame: the poll says
@@ -51,7 +53,8 @@ void game_reload_destroy(game_reload *r);
  * killed and reaped; the change is built again at the next poll. A load
  * under way is not waited for: what it loads is dropped when it ends. */
 void game_reload_stop(game_reload *r);
-/* The private directory (mkdtemp, 0700) the build writes into. */
+/* The private directory (mkdtemp, 0700; Windows: game_child.h) the build
+ * writes into. */
 const char *game_reload_directory(const game_reload *r);
 
 /* Once a frame, with a clock in seconds: looks at the files, starts and
@@ -76,8 +79,8 @@ const char *game_reload_message(const game_reload *r);
 /* Seconds the last build took. */
 double game_reload_build_seconds(const game_reload *r);
 
-/* The eddy-level next to the running program (/proc/self/exe), else the
- * name for PATH. */
+/* The eddy-level next to the running program (/proc/self/exe; Windows:
+ * eddy-level.exe), else the name for PATH. */
 void game_reload_find_tool(char *out, size_t cap);
 
 #endif /* GAME_RELOAD_H */
