@@ -284,10 +284,13 @@ static void counting_table(counting *k, eddy_chipmunk *cm, eddy_rigid_interface 
 {
     memset(k, 0, sizeof *k);
     eddy_chipmunk_table(cm, &k->inner);
-    *t = (eddy_rigid_interface){k, count_read, count_shapes, count_apply_force, count_set_mass,
-                                count_set_gravity_scale, count_set_sleep_enabled, count_set_awake,
-                                count_set_velocity, count_set_transform, count_world_alive,
-                                count_gravity, count_time};
+    *t = k->inner; /* the engine's constants (name, skin, substeps) as the adapter gave them */
+    t->context = k;
+    t->read = count_read, t->shapes = count_shapes, t->apply_force = count_apply_force;
+    t->set_mass = count_set_mass, t->set_gravity_scale = count_set_gravity_scale;
+    t->set_sleep_enabled = count_set_sleep_enabled, t->set_awake = count_set_awake;
+    t->set_velocity = count_set_velocity, t->set_transform = count_set_transform;
+    t->world_alive = count_world_alive, t->gravity = count_gravity, t->time = count_time;
 }
 
 static void zero_counts(counting *k)
