@@ -58,6 +58,10 @@
  *     eddy checks that the world was stepped once, by the advance's dt,
  *     between two advances.
  *   - Nothing in the table may call back into eddy.
+ *   - The constants at the end of the table (name, polygon_skin, substeps)
+ *     are the world's engine's, read once: the coupling weighs a body's turn
+ *     by the world's own substep scheme, so bodies of different engines in
+ *     one program each get their engine's.
  */
 #ifndef EDDY_RIGID_H
 #define EDDY_RIGID_H
