@@ -131,6 +131,17 @@ static void a_chipmunk_crate_moves_as_its_box2d_twin(void **state)
     tank bt = make_tank(bw);
     ok(eddy_coupling_add_body(bt.c, twin, &err), &err);
 
+    /* each world answers with its own engine's constants: the Chipmunk
+     * world's turn weight is Chipmunk's whatever Box2D the build links */
+    eddy_body_backend_info cp_info, b2_info, linked;
+    eddy_world_get_backend(eddy_body_world(g.handle), &cp_info);
+    eddy_world_get_backend(bw, &b2_info);
+    eddy_body_get_backend(&linked);
+    assert_string_equal(cp_info.name, "chipmunk-7");
+    assert_false(cp_info.substeps);
+    assert_string_equal(b2_info.name, linked.name);
+    assert_int_equal(b2_info.substeps, linked.major >= 3);
+
     close_to(eddy_body_mass(g.handle), 300, 1e-9);
     double added;
     eddy_body_added_mass(g.handle, &added, NULL);

@@ -61,46 +61,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hooks of the engine table (body_port.h), filled in at the end. */
-static void native_backend(const eddy_world *w, eddy_body_backend_info *out);
-static eddy_result native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
-static void native_world_destroy(eddy_world *w);
-static bool native_world_alive(const eddy_world *w);
-static bool native_body_alive(const eddy_body *b);
-static void native_clock_start(eddy_world *w);
-static double native_clock_read(const eddy_world *w);
-static void native_world_gravity(const eddy_world *w, double out[2]);
-static void native_world_set_gravity(eddy_world *w, double gx, double gy);
-static void native_world_step(eddy_world *w, double dt, int substeps);
-static void native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
-static void native_body_destroy(eddy_body *b);
-static void native_body_forget(eddy_body *b);
-static void native_body_unadopt(eddy_body *b);
-static eddy_result native_body_adopt(eddy_body *b, eddy_error *err);
-static bool native_shapes_changed(eddy_body *b);
-static eddy_body_type native_body_type(const eddy_body *b);
-static eddy_result native_shape_create(eddy_body *b, const eddy_shape_info *s, eddy_native_ref *out, eddy_error *err);
-static void native_pose(const eddy_body *b, double pos[2], double *c, double *s);
-static void native_velocity(const eddy_body *b, double v[2], double *w);
-static void native_mass(const eddy_body *b, eddy_port_mass *out);
-static void native_set_unit_mass(eddy_body *b);
-static void native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
-static void native_set_gravity_scale(eddy_body *b, double scale);
-static double native_gravity_scale(const eddy_body *b);
-static bool native_is_awake(const eddy_body *b);
-static void native_set_awake(eddy_body *b, bool awake);
-static void native_enable_sleep(eddy_body *b, bool enable);
-static bool native_is_sleep_enabled(const eddy_body *b);
-static void native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py);
-static void native_set_transform(eddy_body *b, double x, double y, double angle);
-static void native_set_velocity(eddy_body *b, double vx, double vy, double w);
-static double native_kinematic_turn(const eddy_world *w, double turn);
-static void native_ray_cast(const eddy_world *w, eddy_port_ray *r);
-static void native_query_point(const eddy_world *w, eddy_port_query *q);
-static void native_drag_create(eddy_drag *g, double x, double y, double hertz, double damping_ratio, double max_force, double mass);
-static void native_drag_set_target(eddy_drag *g, double x, double y);
-static void native_drag_destroy(eddy_drag *g);
-
 #if !defined(B2_MAX_POLYGON_VERTICES) || B2_MAX_POLYGON_VERTICES < EDDY_MAX_POLYGON_VERTICES
 #error "body_box2d_v3.c needs the Box2D v3 headers (box2d/collision.h with B2_MAX_POLYGON_VERTICES >= 8)"
 #endif
