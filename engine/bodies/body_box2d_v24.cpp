@@ -6,7 +6,9 @@
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
  * query ordering) is engine/bodies/body_port.c; this file implements only its
- * eddy_native_* hooks (body_port.h), the calls into Box2D 2.4. Debian 12
+ * hooks, the calls into Box2D 2.4, handed to the port as one engine table
+ * (eddyi_body_engine, body_port.h) by eddy_world_create and the adoption
+ * functions at the end: the port never calls this file by name. Debian 12
  * packages only Box2D 2.4.1, a C++ library whose type names clash with v3's,
  * so this backend is one C++ file giving the hooks C linkage. The build uses
  * it unless Box2D v3 is found; link with -lbox2d -lstdc++.

@@ -5,7 +5,9 @@
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
  * query ordering) is engine/bodies/body_port.c; this file implements only its
- * eddy_native_* hooks (body_port.h), the calls into Box2D v3. The build uses
+ * hooks, the calls into Box2D v3, handed to the port as one engine table
+ * (eddyi_body_engine, body_port.h) by eddy_world_create and the adoption
+ * functions at the end: the port never calls this file by name. The build uses
  * it when Box2D v3 headers are found (BOX2D_V3_PREFIX, or /usr/local) and
  * links libbox2d by full path, because a bare -lbox2d finds Debian's 2.4 first.
  *

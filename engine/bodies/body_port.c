@@ -6,9 +6,10 @@
  *
  * Every public function of eddy_body.h is here: it checks its arguments,
  * resolves defaults, keeps the port's own records (bodies in creation order,
- * shapes as given, drags, sensor events) and asks the linked backend
- * (body_box2d_v3.c or body_box2d_v24.cpp) through the eddy_native_* hooks of
- * body_port.h for what only Box2D knows or does. Because validation, defaults,
+ * shapes as given, drags, sensor events) and asks the world's engine
+ * (body_box2d_v3.c, body_box2d_v24.cpp or a game's table, body_rigid.c)
+ * through the engine table the world carries (eddyi_body_engine, body_port.h)
+ * for what only the engine knows or does. Because validation, defaults,
  * event filtering and all ordering live only here, the two backends cannot
  * drift apart on them. No Box2D header is included.
  */
