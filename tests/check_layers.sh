@@ -29,7 +29,10 @@
 #   tools           tools                       (sim; cli.h is every tool's)
 #   precompute      precompute tools
 #   examples        (none: <eddy/...> only, built against the installed package)
-#   adapters/chipmunk adapters/chipmunk      (a rigid-body table over Chipmunk2D, eddy_rigid.h)
+#   adapters/NAME   adapters/NAME               (an engine adapter: the rigid-body table of
+#                   eddy_rigid.h filled over one physics engine, its own archive; it sees
+#                   the public API and its own folder only, never engine/ - so
+#                   adapters/chipmunk, and any adapter added beside it)
 #   platform        (none: <eddy/...> only; the Windows check's program)
 #   bench           bench game/eddy-game tools  (bench_game plays the game's levels)
 #   fuzz            fuzz game/eddy-game game/paint tools
@@ -199,7 +202,7 @@ program_rule() {
     tools/*) echo "tools" ;;
     precompute/*) echo "precompute tools" ;;
     examples/*) echo "-" ;;
-    adapters/chipmunk/*) echo "adapters/chipmunk" ;;
+    adapters/*/*) echo "$(dirname "$1")" ;;
     platform/*) echo "-" ;;
     bench/*) echo "bench $game_dirs tools" ;;
     fuzz/*) echo "fuzz $game_dirs game/paint tools" ;;
@@ -231,7 +234,7 @@ for f in $sources; do
     [ "$dirs" = "-" ] && set -- || set -- $dirs
     for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<eddy\/\([^>]*\)>.*/\1/p' "$f"); do
         # an adapter's header is installed beside the public ones (<eddy/eddy_chipmunk.h>)
-        [ -e "include/eddy/$inc" ] || [ -e "adapters/chipmunk/$inc" ] ||
+        [ -e "include/eddy/$inc" ] || in_dirs "$inc" adapters/*/ ||
             fail "$f includes <eddy/$inc>, which is no public header"
     done
     for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do

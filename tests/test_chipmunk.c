@@ -131,6 +131,17 @@ static void a_chipmunk_crate_moves_as_its_box2d_twin(void **state)
     tank bt = make_tank(bw);
     ok(eddy_coupling_add_body(bt.c, twin, &err), &err);
 
+    /* each world answers with its own engine's constants: the Chipmunk
+     * world's turn weight is Chipmunk's whatever Box2D the build links */
+    eddy_body_backend_info cp_info, b2_info, linked;
+    eddy_world_get_backend(eddy_body_world(g.handle), &cp_info);
+    eddy_world_get_backend(bw, &b2_info);
+    eddy_body_get_backend(&linked);
+    assert_string_equal(cp_info.name, "chipmunk-7");
+    assert_false(cp_info.substeps);
+    assert_string_equal(b2_info.name, linked.name);
+    assert_int_equal(b2_info.substeps, linked.major >= 3);
+
     close_to(eddy_body_mass(g.handle), 300, 1e-9);
     double added;
     eddy_body_added_mass(g.handle, &added, NULL);
@@ -284,10 +295,13 @@ static void counting_table(counting *k, eddy_chipmunk *cm, eddy_rigid_interface 
 {
     memset(k, 0, sizeof *k);
     eddy_chipmunk_table(cm, &k->inner);
-    *t = (eddy_rigid_interface){k, count_read, count_shapes, count_apply_force, count_set_mass,
-                                count_set_gravity_scale, count_set_sleep_enabled, count_set_awake,
-                                count_set_velocity, count_set_transform, count_world_alive,
-                                count_gravity, count_time};
+    *t = k->inner; /* the engine's constants (name, skin, substeps) as the adapter gave them */
+    t->context = k;
+    t->read = count_read, t->shapes = count_shapes, t->apply_force = count_apply_force;
+    t->set_mass = count_set_mass, t->set_gravity_scale = count_set_gravity_scale;
+    t->set_sleep_enabled = count_set_sleep_enabled, t->set_awake = count_set_awake;
+    t->set_velocity = count_set_velocity, t->set_transform = count_set_transform;
+    t->world_alive = count_world_alive, t->gravity = count_gravity, t->time = count_time;
 }
 
 static void zero_counts(counting *k)

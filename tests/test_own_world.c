@@ -7,6 +7,7 @@
  * the build links. */
 #include "test_util.h"
 
+#include "body_port.h" /* the engine table, to count what a step asks of Box2D */
 #include "eddy_body.h"
 #include "eddy_coupling.h"
 #include "native_world.h"
@@ -1002,6 +1003,135 @@ static void fixtures_the_game_rebuilds_are_followed(void **state)
     free_game(&g);
 }
 
+/* ------------------------------------------------------------ calls per body */
+
+/* The adopted world's engine table (body_port.h) wrapped by one that counts
+ * every entry a coupled step uses, then calls the backend's own. The Box2D
+ * backend's read and apply_wrench are made of its single-value getters and
+ * pushes (body_native_state.c): they go through the world's table too, so
+ * they are counted apart, as the Box2D calls inside the two. */
+static const eddyi_body_engine *inner;
+static struct {
+    long read, wrench, writes, inside, world;
+    bool in_wrench;
+} calls;
+
+static bool c_read(eddy_body *b, eddy_port_state *o) { ++calls.read; return inner->read(b, o); }
+static void c_wrench(eddy_body *b, double fx, double fy, double t)
+{
+    ++calls.wrench;
+    calls.in_wrench = true;
+    inner->apply_wrench(b, fx, fy, t);
+    calls.in_wrench = false;
+}
+static void c_set_mass(eddy_body *b, double m, double i, const double lc[2])
+{
+    ++calls.writes;
+    inner->set_mass(b, m, i, lc);
+}
+static void c_set_gravity_scale(eddy_body *b, double s) { ++calls.writes; inner->set_gravity_scale(b, s); }
+static void c_set_awake(eddy_body *b, bool a) { ++calls.writes; inner->set_awake(b, a); }
+static void c_enable_sleep(eddy_body *b, bool e) { ++calls.writes; inner->enable_sleep(b, e); }
+static void c_apply(eddy_body *b, eddy_port_push k, double x, double y, double px, double py)
+{
+    if (calls.in_wrench) ++calls.inside; else ++calls.writes;
+    inner->apply(b, k, x, y, px, py);
+}
+static void c_pose(const eddy_body *b, double p[2], double *c, double *s)
+{
+    ++calls.inside;
+    inner->pose(b, p, c, s);
+}
+static void c_velocity(const eddy_body *b, double v[2], double *w)
+{
+    ++calls.inside;
+    inner->velocity(b, v, w);
+}
+static void c_mass(const eddy_body *b, eddy_port_mass *o) { ++calls.inside; inner->mass(b, o); }
+static eddy_body_type c_body_type(const eddy_body *b) { ++calls.inside; return inner->body_type(b); }
+static double c_gravity_scale(const eddy_body *b) { ++calls.inside; return inner->gravity_scale(b); }
+static bool c_is_awake(const eddy_body *b) { ++calls.inside; return inner->is_awake(b); }
+static bool c_is_sleep_enabled(const eddy_body *b)
+{
+    ++calls.inside;
+    return inner->is_sleep_enabled(b);
+}
+static bool c_shapes_changed(eddy_body *b) { ++calls.inside; return inner->shapes_changed(b); }
+static bool c_body_alive(const eddy_body *b) { ++calls.inside; return inner->body_alive(b); }
+static bool c_world_alive(const eddy_world *w) { ++calls.world; return inner->world_alive(w); }
+static double c_clock_read(const eddy_world *w) { ++calls.world; return inner->clock_read(w); }
+static void c_clock_start(eddy_world *w) { ++calls.world; inner->clock_start(w); }
+static void c_world_gravity(const eddy_world *w, double o[2])
+{
+    ++calls.world;
+    inner->world_gravity(w, o);
+}
+
+static void counting_engine(eddy_world *w, eddyi_body_engine *e)
+{
+    inner = w->engine;
+    *e = *inner;
+    e->read = c_read, e->apply_wrench = c_wrench;
+    e->set_mass = c_set_mass, e->set_gravity_scale = c_set_gravity_scale;
+    e->set_awake = c_set_awake, e->enable_sleep = c_enable_sleep, e->apply = c_apply;
+    e->pose = c_pose, e->velocity = c_velocity, e->mass = c_mass, e->body_type = c_body_type;
+    e->gravity_scale = c_gravity_scale, e->is_awake = c_is_awake;
+    e->is_sleep_enabled = c_is_sleep_enabled, e->shapes_changed = c_shapes_changed;
+    e->body_alive = c_body_alive;
+    e->world_alive = c_world_alive, e->clock_read = c_clock_read;
+    e->clock_start = c_clock_start, e->world_gravity = c_world_gravity;
+    w->engine = e;
+    memset(&calls, 0, sizeof calls);
+}
+
+/* What issue 29 measures: the table calls a coupled step makes per body. A
+ * Box2D world answers through the same table as a Chipmunk one
+ * (test_chipmunk.c): one read per body and one write per dynamic body in
+ * the water, nothing else about a body once it is coupled. */
+static void each_box2d_body_is_read_once_and_pushed_once_a_step(void **state)
+{
+    (void)state;
+    enum { BODIES = 3, DYNAMIC = 2, STEPS = 20 };
+    tank t = make_tank();
+    native_world *nw = native_world_create(0, -G);
+    int index[BODIES] = {native_add_box(nw, EDDY_BODY_DYNAMIC, 3, 5, 0.5, 0.3, 500, NULL),
+                         native_add_box(nw, EDDY_BODY_DYNAMIC, 6, 4, 0.4, 0.4, 600, NULL),
+                         native_add_box(nw, EDDY_BODY_KINEMATIC, 5, 7, 0.5, 0.2, 1, NULL)};
+    eddy_world *w = adopt_world(nw);
+    eddy_coupling_desc cd = {0};
+    eddy_coupling *c = NULL;
+    eddy_error err = {0};
+    if (eddy_coupling_create(t.fluid, w, &cd, &c, &err) != EDDY_OK) fail_msg("%s", err.message);
+    for (int i = 0; i < BODIES; ++i) couple_body(c, adopt(nw, w, index[i]));
+    stir(&t);
+    if (eddy_coupling_advance(c, DT, &err) != EDDY_OK) fail_msg("%s", err.message);
+    native_world_step(nw, DT); /* the first step settles what adding set */
+
+    eddyi_body_engine counting;
+    const eddyi_body_engine *own = w->engine;
+    counting_engine(w, &counting);
+    for (int s = 0; s < STEPS; ++s) {
+        stir(&t);
+        if (eddy_coupling_advance(c, DT, &err) != EDDY_OK) fail_msg("%s", err.message);
+        native_world_step(nw, DT);
+    }
+    print_message("%d steps, %d Box2D bodies (%d dynamic): read %ld, apply_wrench %ld, other "
+                  "body calls %ld (Box2D calls inside read and apply_wrench: %ld); world calls "
+                  "%ld\n",
+                  STEPS, BODIES, DYNAMIC, calls.read, calls.wrench, calls.writes, calls.inside,
+                  calls.world);
+    assert_int_equal(calls.read, (long)BODIES * STEPS);
+    assert_int_equal(calls.wrench, (long)DYNAMIC * STEPS);
+    assert_int_equal(calls.writes, 0);
+    assert_true(calls.world <= 8L * STEPS); /* per world, whatever the bodies */
+
+    w->engine = own;
+    eddy_coupling_destroy(c);
+    eddy_world_destroy(w);
+    native_world_destroy(nw);
+    free_tank(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1020,6 +1150,7 @@ int main(void)
         cmocka_unit_test(the_mass_read_back_and_written_is_the_games),
         cmocka_unit_test(a_type_the_game_changes_is_followed),
         cmocka_unit_test(fixtures_the_game_rebuilds_are_followed),
+        cmocka_unit_test(each_box2d_body_is_read_once_and_pushed_once_a_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,6 +240,7 @@ void eddy_chipmunk_table(eddy_chipmunk *cm, eddy_rigid_interface *out)
     t.set_transform = cm_set_transform;
     t.gravity = cm_gravity;
     t.time = cm_time;
+    t.name = "chipmunk-7"; /* one velocity, then positions: no substeps, no skin */
     *out = t;
 }
 

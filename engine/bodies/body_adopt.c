@@ -8,17 +8,18 @@
  * owned: eddy_world_destroy frees eddy's handles and the Box2D bodies eddy
  * itself created in it, nothing else (body_port.c). */
 #include "body_port.h"
-#include "body_rigid.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-eddy_result eddyi_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err)
+eddy_result eddyi_port_adopt_world(const eddyi_body_engine *e, eddy_native_world *n,
+                                   eddy_world **out, eddy_error *err)
 {
     eddy_world *w = (eddy_world *)eddy_calloc(1, sizeof *w);
     if (!w)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     /* No event lists: an adopted world hands out no sensor events. */
+    w->engine = e;
     w->native = n;
     w->adopted = true;
     w->substeps = 4;
@@ -52,14 +53,14 @@ eddy_result eddyi_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_bo
     }
     b->native = native;
     b->adopted = true;
-    r = eddyi_native_body_adopt(b, err);
+    r = b->world->engine->body_adopt(b, err);
     if (r != EDDY_OK) {
         free_adopted(w, b);
         return r;
     }
     if (b->type == EDDY_BODY_DYNAMIC) { /* the mass Box2D gives it now, kept as its own */
         eddy_port_mass m;
-        eddyi_native_mass(b, &m);
+        b->world->engine->mass(b, &m);
         b->own_mass = m.mass;
         b->own_inertia = b->fixed_rotation ? 0.0 : m.inertia;
         b->seen = m;

@@ -6,7 +6,9 @@
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
  * query ordering) is engine/bodies/body_port.c; this file implements only its
- * eddy_native_* hooks (body_port.h), the calls into Box2D 2.4. Debian 12
+ * hooks, the calls into Box2D 2.4, handed to the port as one engine table
+ * (eddyi_body_engine, body_port.h) by eddy_world_create and the adoption
+ * functions at the end: the port never calls this file by name. Debian 12
  * packages only Box2D 2.4.1, a C++ library whose type names clash with v3's,
  * so this backend is one C++ file giving the hooks C linkage. The build uses
  * it unless Box2D v3 is found; link with -lbox2d -lstdc++.
@@ -314,12 +316,14 @@ void port_goodbye::SayGoodbye(b2Fixture *f)
 
 /* ------------------------------------------------------------ backend, world */
 
-void eddyi_native_backend(eddy_body_backend_info *out)
+static void native_backend(const eddy_world *w, eddy_body_backend_info *out)
 {
+    (void)w;
     out->name = "box2d-v2.4";
     out->major = b2_version.major;
     out->minor = b2_version.minor;
     out->revision = b2_version.revision;
+    out->substeps = false;
     out->polygon_skin = b2_polygonRadius;
 }
 
@@ -349,7 +353,7 @@ void port_listener::EndContact(b2Contact *contact)
     on_contact(world, contact, false);
 }
 
-eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
+static eddy_result native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
 {
     eddy_native_world *n = new (std::nothrow) eddy_native_world();
     if (n)
@@ -369,7 +373,7 @@ eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, e
     return EDDY_OK;
 }
 
-void eddyi_native_world_destroy(eddy_world *w)
+static void native_world_destroy(eddy_world *w)
 {
     eddy_native_world *n = w->native;
     if (!w->adopted) {
@@ -386,28 +390,28 @@ void eddyi_native_world_destroy(eddy_world *w)
 
 /* The watches set the flags the port checks first: what is still asked about
  * is alive. */
-bool eddyi_native_world_alive(const eddy_world *)
+static bool native_world_alive(const eddy_world *)
 {
     return true;
 }
 
-bool eddyi_native_body_alive(const eddy_body *)
+static bool native_body_alive(const eddy_body *)
 {
     return true;
 }
-void eddyi_native_world_gravity(const eddy_world *w, double out[2])
+static void native_world_gravity(const eddy_world *w, double out[2])
 {
     b2Vec2 g = w->native->b2->GetGravity();
     out[0] = g.x;
     out[1] = g.y;
 }
 
-void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy)
+static void native_world_set_gravity(eddy_world *w, double gx, double gy)
 {
     w->native->b2->SetGravity(v2(gx, gy));
 }
 
-void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
+static void native_world_step(eddy_world *w, double dt, int substeps)
 {
     /* 2.4 has no sub-steps; the same effort goes into velocity iterations.
      * The listener fills the event lists. */
@@ -416,7 +420,7 @@ void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
 
 /* ------------------------------------------------------------ bodies, shapes */
 
-void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
+static void native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
 {
     b2BodyDef bd;
     bd.type = d->type == EDDY_BODY_DYNAMIC     ? b2_dynamicBody
@@ -441,7 +445,7 @@ void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double grav
         add_watch(body, &b->gone, WATCH_BODY, b->serial + 1);
 }
 
-void eddyi_native_body_destroy(eddy_body *b)
+static void native_body_destroy(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
     if (b->world->adopted)
@@ -451,7 +455,7 @@ void eddyi_native_body_destroy(eddy_body *b)
     n->destroying_body = false;
 }
 
-eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+static eddy_result native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err)
 {
     b2FixtureDef fd; /* 2.4 defaults (density 0, friction 0.2) all overridden */
@@ -485,7 +489,7 @@ eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
 
 /* ------------------------------------------------------------ state */
 
-void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
+static void native_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     const b2Transform &t = body_of(b)->GetTransform();
     pos[0] = t.p.x;
@@ -494,7 +498,7 @@ void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *s = t.q.s;
 }
 
-void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
+static void native_velocity(const eddy_body *b, double v[2], double *w)
 {
     const b2Body *body = body_of(b);
     const b2Vec2 &lv = body->GetLinearVelocity();
@@ -503,7 +507,7 @@ void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
     *w = body->GetAngularVelocity();
 }
 
-void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
+static void native_mass(const eddy_body *b, eddy_port_mass *out)
 {
     const b2Body *body = body_of(b);
     const b2Vec2 &lc = body->GetLocalCenter();
@@ -518,7 +522,7 @@ void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
     out->world_center[1] = wc.y;
 }
 
-void eddyi_native_set_unit_mass(eddy_body *b)
+static void native_set_unit_mass(eddy_body *b)
 {
     b2MassData m;
     m.mass = 1.0f;
@@ -527,7 +531,7 @@ void eddyi_native_set_unit_mass(eddy_body *b)
     body_of(b)->SetMassData(&m);
 }
 
-void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+static void native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     b2MassData m;
     m.mass = (float)mass;
@@ -538,12 +542,12 @@ void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const doub
     body_of(b)->SetMassData(&m);
 }
 
-void eddyi_native_set_gravity_scale(eddy_body *b, double scale)
+static void native_set_gravity_scale(eddy_body *b, double scale)
 {
     body_of(b)->SetGravityScale((float)scale);
 }
 
-double eddyi_native_gravity_scale(const eddy_body *b)
+static double native_gravity_scale(const eddy_body *b)
 {
     return body_of(b)->GetGravityScale();
 }
@@ -613,7 +617,7 @@ static eddy_result read_fixtures(eddy_body *b, b2Body *body, eddy_error *err)
     return r;
 }
 
-eddy_body_type eddyi_native_body_type(const eddy_body *b)
+static eddy_body_type native_body_type(const eddy_body *b)
 {
     b2BodyType t = body_of(b)->GetType();
     return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -621,7 +625,7 @@ eddy_body_type eddyi_native_body_type(const eddy_body *b)
                                    : EDDY_BODY_STATIC;
 }
 
-eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
+static eddy_result native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2Body *body = body_of(b);
     b->type = body->GetType() == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -640,7 +644,7 @@ eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
 
 /* The game destroyed or created fixtures since the port read them: the
  * watch went with them, or the fixtures are not the ones read. */
-bool eddyi_native_shapes_changed(eddy_body *b)
+static bool native_shapes_changed(eddy_body *b)
 {
     if (b->watch_lost)
         return true;
@@ -656,37 +660,37 @@ bool eddyi_native_shapes_changed(eddy_body *b)
     return count != b->shape_count;
 }
 
-void eddyi_native_body_unadopt(eddy_body *b)
+static void native_body_unadopt(eddy_body *b)
 {
     remove_watch(body_of(b), &b->gone);
 }
 
-void eddyi_native_body_forget(eddy_body *)
+static void native_body_forget(eddy_body *)
 {
     /* 2.4 keeps nothing about a body outside Box2D */
 }
 
-bool eddyi_native_is_awake(const eddy_body *b)
+static bool native_is_awake(const eddy_body *b)
 {
     return body_of(b)->IsAwake();
 }
 
-void eddyi_native_set_awake(eddy_body *b, bool awake)
+static void native_set_awake(eddy_body *b, bool awake)
 {
     body_of(b)->SetAwake(awake);
 }
 
-void eddyi_native_enable_sleep(eddy_body *b, bool enable)
+static void native_enable_sleep(eddy_body *b, bool enable)
 {
     body_of(b)->SetSleepingAllowed(enable); /* false also wakes it */
 }
 
-bool eddyi_native_is_sleep_enabled(const eddy_body *b)
+static bool native_is_sleep_enabled(const eddy_body *b)
 {
     return body_of(b)->IsSleepingAllowed();
 }
 
-void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+static void native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                        double py)
 {
     b2Body *body = body_of(b);
@@ -706,21 +710,21 @@ void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, d
     }
 }
 
-void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle)
+static void native_set_transform(eddy_body *b, double x, double y, double angle)
 {
     /* neither wakes the body nor updates a sleeping body's contacts: the port
      * wakes it */
     body_of(b)->SetTransform(v2(x, y), (float)angle);
 }
 
-void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w)
+static void native_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     b2Body *body = body_of(b);
     body->SetLinearVelocity(v2(vx, vy));
     body->SetAngularVelocity((float)w);
 }
 
-double eddyi_native_kinematic_turn(const eddy_world *, double turn)
+static double native_kinematic_turn(const eddy_world *, double turn)
 {
     return turn; /* 2.4 turns by exactly w dt */
 }
@@ -762,7 +766,7 @@ public:
 
 } // namespace
 
-void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
+static void native_ray_cast(const eddy_world *w, eddy_port_ray *r)
 {
     b2Vec2 p1 = v2(r->x0, r->y0), p2 = v2(r->x1, r->y1); /* 2.4 takes the end point */
     if (p1.x == p2.x && p1.y == p2.y)
@@ -772,7 +776,7 @@ void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
     w->native->b2->RayCast(&c, p1, p2);
 }
 
-void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q)
+static void native_query_point(const eddy_world *w, eddy_port_query *q)
 {
     point_callback c;
     c.p = v2(q->x, q->y);
@@ -785,7 +789,7 @@ void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q)
 
 /* ------------------------------------------------------------ drags */
 
-void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+static void native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     /* 2.4 takes a spring constant and a damper rather than a frequency and a
@@ -802,12 +806,12 @@ void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = ref_of(n->b2->CreateJoint(&jd));
 }
 
-void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
+static void native_drag_set_target(eddy_drag *g, double x, double y)
 {
     joint_of(g)->SetTarget(v2(x, y));
 }
 
-void eddyi_native_drag_destroy(eddy_drag *g)
+static void native_drag_destroy(eddy_drag *g)
 {
     g->world->native->b2->DestroyJoint(joint_of(g));
 }
@@ -840,7 +844,7 @@ static b2Body *make_clock(b2World *world, bool *gone)
     return clock;
 }
 
-void eddyi_native_clock_start(eddy_world *w)
+static void native_clock_start(eddy_world *w)
 {
     b2Body *clock = w->native->clock;
     clock->SetTransform(v2(0.0, EDDY_PORT_CLOCK_Y), 0.0f);
@@ -848,9 +852,76 @@ void eddyi_native_clock_start(eddy_world *w)
     clock->SetAngularVelocity((float)EDDY_PORT_CLOCK_RATE);
 }
 
-double eddyi_native_clock_read(const eddy_world *w)
+static double native_clock_read(const eddy_world *w)
 {
     return w->native->clock->GetAngle() / EDDY_PORT_CLOCK_RATE; /* 2.4 keeps it unwrapped */
+}
+
+/* ------------------------------------------------------------ the engine table */
+
+/* constexpr: the table is constant-initialised, ready before any constructor
+ * of a game's asks for a world */
+static constexpr eddyi_body_engine make_engine()
+{
+    eddyi_body_engine e = {};
+    e.backend = native_backend;
+    e.world_create = native_world_create;
+    e.world_destroy = native_world_destroy;
+    e.world_alive = native_world_alive;
+    e.body_alive = native_body_alive;
+    e.clock_start = native_clock_start;
+    e.clock_read = native_clock_read;
+    e.world_gravity = native_world_gravity;
+    e.world_set_gravity = native_world_set_gravity;
+    e.world_step = native_world_step;
+    e.body_create = native_body_create;
+    e.body_destroy = native_body_destroy;
+    e.body_forget = native_body_forget;
+    e.body_unadopt = native_body_unadopt;
+    e.body_adopt = native_body_adopt;
+    e.shapes_changed = native_shapes_changed;
+    e.body_type = native_body_type;
+    e.shape_create = native_shape_create;
+    e.pose = native_pose;
+    e.velocity = native_velocity;
+    e.mass = native_mass;
+    e.set_unit_mass = native_set_unit_mass;
+    e.set_mass = native_set_mass;
+    e.set_gravity_scale = native_set_gravity_scale;
+    e.gravity_scale = native_gravity_scale;
+    e.is_awake = native_is_awake;
+    e.set_awake = native_set_awake;
+    e.enable_sleep = native_enable_sleep;
+    e.is_sleep_enabled = native_is_sleep_enabled;
+    e.apply = native_apply;
+    e.set_transform = native_set_transform;
+    e.set_velocity = native_set_velocity;
+    e.kinematic_turn = native_kinematic_turn;
+    e.ray_cast = native_ray_cast;
+    e.query_point = native_query_point;
+    e.drag_create = native_drag_create;
+    e.drag_set_target = native_drag_set_target;
+    e.drag_destroy = native_drag_destroy;
+    e.read = eddyi_port_read_by_getters;
+    e.apply_wrench = eddyi_port_wrench_by_pushes;
+    return e;
+}
+
+static constexpr eddyi_body_engine box2d_engine = make_engine();
+
+/* eddy's own worlds on this Box2D (eddy_body.h): the port makes the world,
+ * this backend's table answers for it. */
+eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err)
+{
+    return eddyi_port_world_create(&box2d_engine, desc, out, err);
+}
+
+void eddy_body_get_backend(eddy_body_backend_info *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    native_backend(NULL, out);
 }
 
 /* ------------------------------------------------------------ eddy_box2d_v24.h */
@@ -874,7 +945,7 @@ eddy_result eddy_world_adopt_box2d(b2World *world, eddy_world **out, eddy_error 
     if (!n)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a Box2D world");
     n->b2 = world; /* no listener, no anchor: no drags or events in a game's world */
-    eddy_result r = eddyi_port_adopt_world(n, out, err);
+    eddy_result r = eddyi_port_adopt_world(&box2d_engine, n, out, err);
     if (r != EDDY_OK) {
         delete n;
         return r;

@@ -5,7 +5,9 @@
  *
  * The port itself (eddy_body.h: argument checks, defaults, records, event and
  * query ordering) is engine/bodies/body_port.c; this file implements only its
- * eddy_native_* hooks (body_port.h), the calls into Box2D v3. The build uses
+ * hooks, the calls into Box2D v3, handed to the port as one engine table
+ * (eddyi_body_engine, body_port.h) by eddy_world_create and the adoption
+ * functions at the end: the port never calls this file by name. The build uses
  * it when Box2D v3 headers are found (BOX2D_V3_PREFIX, or /usr/local) and
  * links libbox2d by full path, because a bare -lbox2d finds Debian's 2.4 first.
  *
@@ -45,7 +47,7 @@
  *     overlaps is held, reported as ended once it really separates, and v3's
  *     second begin for it is dropped.
  *   - v3 turns a body by atan(w h) per sub-step of length h rather than w h;
- *     eddyi_native_kinematic_turn asks for the rate that meets the target.
+ *     native_kinematic_turn asks for the rate that meets the target.
  */
 #include "body_port.h"
 #include "eddy_box2d_v3.h"
@@ -107,13 +109,15 @@ static eddy_body *lookup_shape(b2ShapeId id, int *index)
 
 /* ------------------------------------------------------------ backend, world */
 
-void eddyi_native_backend(eddy_body_backend_info *out)
+static void native_backend(const eddy_world *w, eddy_body_backend_info *out)
 {
+    (void)w;
     b2Version v = b2GetVersion();
     out->name = "box2d-v3";
     out->major = v.major;
     out->minor = v.minor;
     out->revision = v.revision;
+    out->substeps = true;
     out->polygon_skin = 0.0; /* v3 polygons have no radius unless asked */
 }
 
@@ -123,7 +127,7 @@ static void free_native_world(eddy_native_world *n)
     eddy_free(n);
 }
 
-eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
+static eddy_result native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err)
 {
     eddy_native_world *n = (eddy_native_world *)eddy_calloc(1, sizeof *n);
     if (!n)
@@ -149,7 +153,7 @@ eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, e
     return EDDY_OK;
 }
 
-void eddyi_native_world_destroy(eddy_world *w)
+static void native_world_destroy(eddy_world *w)
 {
     if (!w->gone) { /* else the game destroyed it already */
         if (!w->adopted)
@@ -164,24 +168,24 @@ void eddyi_native_world_destroy(eddy_world *w)
 /* The ids carry a generation: a slot Box2D has reused for another world or
  * body does not answer to the old id (b2World_IsValid, b2Body_IsValid read
  * only Box2D's tables, never freed memory). */
-bool eddyi_native_world_alive(const eddy_world *w)
+static bool native_world_alive(const eddy_world *w)
 {
     return b2World_IsValid(w->native->id);
 }
 
-bool eddyi_native_body_alive(const eddy_body *b)
+static bool native_body_alive(const eddy_body *b)
 {
     return b2Body_IsValid(body_id(b));
 }
 
-void eddyi_native_world_gravity(const eddy_world *w, double out[2])
+static void native_world_gravity(const eddy_world *w, double out[2])
 {
     b2Vec2 g = b2World_GetGravity(w->native->id);
     out[0] = g.x;
     out[1] = g.y;
 }
 
-void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy)
+static void native_world_set_gravity(eddy_world *w, double gx, double gy)
 {
     b2World_SetGravity(w->native->id, v2(gx, gy));
 }
@@ -290,7 +294,7 @@ static void collect_sensor_events(eddy_world *w)
     }
 }
 
-void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
+static void native_world_step(eddy_world *w, double dt, int substeps)
 {
     b2World_Step(w->native->id, (float)dt, substeps);
     collect_sensor_events(w);
@@ -298,7 +302,7 @@ void eddyi_native_world_step(eddy_world *w, double dt, int substeps)
 
 /* ------------------------------------------------------------ bodies, shapes */
 
-void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
+static void native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale)
 {
     b2BodyDef bd = b2DefaultBodyDef();
     bd.type = d->type == EDDY_BODY_DYNAMIC     ? b2_dynamicBody
@@ -324,14 +328,14 @@ void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double grav
     b->native = b2StoreBodyId(b2CreateBody(b->world->native->id, &bd));
 }
 
-void eddyi_native_body_destroy(eddy_body *b)
+static void native_body_destroy(eddy_body *b)
 {
     b2DestroyBody(body_id(b)); /* reports no sensor event */
 }
 
 /* The sensor pairs held on its account go with the handle (also when the game
  * destroyed the body first). */
-void eddyi_native_body_forget(eddy_body *b)
+static void native_body_forget(eddy_body *b)
 {
     eddy_native_world *n = b->world->native;
     for (int i = 0; i < n->held_count;) {
@@ -342,7 +346,7 @@ void eddyi_native_body_forget(eddy_body *b)
     }
 }
 
-eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
+static eddy_result native_shape_create(eddy_body *b, const eddy_shape_info *s,
                                      eddy_native_ref *out, eddy_error *err)
 {
     b2ShapeDef sd = b2DefaultShapeDef();
@@ -379,7 +383,7 @@ eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
 
 /* ------------------------------------------------------------ state */
 
-void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
+static void native_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     b2Transform t = b2Body_GetTransform(body_id(b));
     pos[0] = t.p.x;
@@ -388,7 +392,7 @@ void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *s = t.q.s;
 }
 
-void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
+static void native_velocity(const eddy_body *b, double v[2], double *w)
 {
     b2Vec2 lv = b2Body_GetLinearVelocity(body_id(b));
     v[0] = lv.x;
@@ -396,7 +400,7 @@ void eddyi_native_velocity(const eddy_body *b, double v[2], double *w)
     *w = b2Body_GetAngularVelocity(body_id(b));
 }
 
-void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
+static void native_mass(const eddy_body *b, eddy_port_mass *out)
 {
     b2BodyId id = body_id(b);
 #if EDDY_BOX2D_DEV
@@ -412,14 +416,14 @@ void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out)
     out->world_center[1] = wc.y;
 }
 
-void eddyi_native_set_unit_mass(eddy_body *b)
+static void native_set_unit_mass(eddy_body *b)
 {
     b2MassData m = { 0 };
     m.mass = 1.0f;
     b2Body_SetMassData(body_id(b), m);
 }
 
-void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+static void native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     b2MassData m = { 0 };
     m.mass = (float)mass;
@@ -428,12 +432,12 @@ void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const doub
     b2Body_SetMassData(body_id(b), m);
 }
 
-void eddyi_native_set_gravity_scale(eddy_body *b, double scale)
+static void native_set_gravity_scale(eddy_body *b, double scale)
 {
     b2Body_SetGravityScale(body_id(b), (float)scale);
 }
 
-double eddyi_native_gravity_scale(const eddy_body *b)
+static double native_gravity_scale(const eddy_body *b)
 {
     return b2Body_GetGravityScale(body_id(b));
 }
@@ -483,7 +487,7 @@ static const char *shape_kind(b2ShapeId id)
     }
 }
 
-eddy_body_type eddyi_native_body_type(const eddy_body *b)
+static eddy_body_type native_body_type(const eddy_body *b)
 {
     b2BodyType t = b2Body_GetType(body_id(b));
     return t == b2_dynamicBody     ? EDDY_BODY_DYNAMIC
@@ -491,7 +495,7 @@ eddy_body_type eddyi_native_body_type(const eddy_body *b)
                                    : EDDY_BODY_STATIC;
 }
 
-eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
+static eddy_result native_body_adopt(eddy_body *b, eddy_error *err)
 {
     b2BodyId id = body_id(b);
     b2BodyType type = b2Body_GetType(id);
@@ -529,7 +533,7 @@ eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err)
 
 /* The shapes v3 has for the body now are not the ones the port read: other
  * ids (a shape destroyed, one created), or another count. */
-bool eddyi_native_shapes_changed(eddy_body *b)
+static bool native_shapes_changed(eddy_body *b)
 {
     b2BodyId id = body_id(b);
     int count = b2Body_GetShapeCount(id);
@@ -548,32 +552,32 @@ bool eddyi_native_shapes_changed(eddy_body *b)
     return false;
 }
 
-void eddyi_native_body_unadopt(eddy_body *b)
+static void native_body_unadopt(eddy_body *b)
 {
     (void)b; /* v3 needs nothing on the game's bodies: the ids tell when they go */
 }
 
-bool eddyi_native_is_awake(const eddy_body *b)
+static bool native_is_awake(const eddy_body *b)
 {
     return b2Body_IsAwake(body_id(b));
 }
 
-void eddyi_native_set_awake(eddy_body *b, bool awake)
+static void native_set_awake(eddy_body *b, bool awake)
 {
     b2Body_SetAwake(body_id(b), awake);
 }
 
-void eddyi_native_enable_sleep(eddy_body *b, bool enable)
+static void native_enable_sleep(eddy_body *b, bool enable)
 {
     b2Body_EnableSleep(body_id(b), enable); /* false also wakes it */
 }
 
-bool eddyi_native_is_sleep_enabled(const eddy_body *b)
+static bool native_is_sleep_enabled(const eddy_body *b)
 {
     return b2Body_IsSleepEnabled(body_id(b));
 }
 
-void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+static void native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
                        double py)
 {
     b2BodyId id = body_id(b);
@@ -593,12 +597,12 @@ void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, d
     }
 }
 
-void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle)
+static void native_set_transform(eddy_body *b, double x, double y, double angle)
 {
     b2Body_SetTransform(body_id(b), v2(x, y), rot(angle));
 }
 
-void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w)
+static void native_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     b2Body_SetLinearVelocity(body_id(b), v2(vx, vy));
     b2Body_SetAngularVelocity(body_id(b), (float)w);
@@ -610,7 +614,7 @@ void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w)
  * cannot be had at all: that is asked for as it is, and the port places the
  * body at its target after the step (eddy_world_step). With the default 4
  * sub-steps every turn of move_kinematic (at most a half turn) is reached. */
-double eddyi_native_kinematic_turn(const eddy_world *w, double turn)
+static double native_kinematic_turn(const eddy_world *w, double turn)
 {
     int n = w->substeps;
     double per_substep = turn / n;
@@ -634,7 +638,7 @@ static float ray_callback(b2ShapeId id, b2Vec2 point, b2Vec2 normal, float fract
     return fraction; /* clip the ray here */
 }
 
-void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r)
+static void native_ray_cast(const eddy_world *w, eddy_port_ray *r)
 {
     b2Vec2 translation = v2(r->x1 - r->x0, r->y1 - r->y0); /* v3 takes a translation */
     if (translation.x == 0.0f && translation.y == 0.0f)
@@ -658,7 +662,7 @@ static bool point_callback(b2ShapeId id, void *ctx)
     return true;
 }
 
-void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q)
+static void native_query_point(const eddy_world *w, eddy_port_query *q)
 {
     point_context c;
     c.p = v2(q->x, q->y);
@@ -686,7 +690,7 @@ static b2Transform anchor_frame(const eddy_drag *g, double x, double y)
     return t;
 }
 
-void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+static void native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     (void)mass; /* the spring takes the frequency and ratio as they are */
@@ -702,14 +706,14 @@ void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = b2StoreJointId(b2CreateMotorJoint(g->world->native->id, &jd));
 }
 
-void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
+static void native_drag_set_target(eddy_drag *g, double x, double y)
 {
     b2JointId id = b2LoadJointId(g->native);
     b2Joint_SetLocalFrameA(id, anchor_frame(g, x, y));
     b2Joint_WakeBodies(id);
 }
 #else
-void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
+static void native_drag_create(eddy_drag *g, double x, double y, double hertz,
                              double damping_ratio, double max_force, double mass)
 {
     (void)mass; /* v3 takes the frequency and ratio as they are */
@@ -723,13 +727,13 @@ void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
     g->native = b2StoreJointId(b2CreateMouseJoint(g->world->native->id, &jd));
 }
 
-void eddyi_native_drag_set_target(eddy_drag *g, double x, double y)
+static void native_drag_set_target(eddy_drag *g, double x, double y)
 {
     b2MouseJoint_SetTarget(b2LoadJointId(g->native), v2(x, y));
 }
 #endif
 
-void eddyi_native_drag_destroy(eddy_drag *g)
+static void native_drag_destroy(eddy_drag *g)
 {
     b2DestroyJoint(b2LoadJointId(g->native));
 }
@@ -803,7 +807,7 @@ static b2BodyId make_clock(b2WorldId world)
     return clock;
 }
 
-void eddyi_native_clock_start(eddy_world *w)
+static void native_clock_start(eddy_world *w)
 {
     b2BodyId clock = w->native->clock;
     b2Body_SetTransform(clock, clock_position(), b2Rot_identity);
@@ -812,10 +816,70 @@ void eddyi_native_clock_start(eddy_world *w)
 }
 
 /* The angle from the rotation itself (b2Rot_GetAngle approximates). */
-double eddyi_native_clock_read(const eddy_world *w)
+static double native_clock_read(const eddy_world *w)
 {
     b2Rot q = b2Body_GetRotation(w->native->clock);
     return atan2((double)q.s, (double)q.c) / EDDY_PORT_CLOCK_RATE;
+}
+
+/* ------------------------------------------------------------ the engine table */
+
+static const eddyi_body_engine box2d_engine = {
+    .backend = native_backend,
+    .world_create = native_world_create,
+    .world_destroy = native_world_destroy,
+    .world_alive = native_world_alive,
+    .body_alive = native_body_alive,
+    .clock_start = native_clock_start,
+    .clock_read = native_clock_read,
+    .world_gravity = native_world_gravity,
+    .world_set_gravity = native_world_set_gravity,
+    .world_step = native_world_step,
+    .body_create = native_body_create,
+    .body_destroy = native_body_destroy,
+    .body_forget = native_body_forget,
+    .body_unadopt = native_body_unadopt,
+    .body_adopt = native_body_adopt,
+    .shapes_changed = native_shapes_changed,
+    .body_type = native_body_type,
+    .shape_create = native_shape_create,
+    .pose = native_pose,
+    .velocity = native_velocity,
+    .mass = native_mass,
+    .set_unit_mass = native_set_unit_mass,
+    .set_mass = native_set_mass,
+    .set_gravity_scale = native_set_gravity_scale,
+    .gravity_scale = native_gravity_scale,
+    .is_awake = native_is_awake,
+    .set_awake = native_set_awake,
+    .enable_sleep = native_enable_sleep,
+    .is_sleep_enabled = native_is_sleep_enabled,
+    .apply = native_apply,
+    .set_transform = native_set_transform,
+    .set_velocity = native_set_velocity,
+    .kinematic_turn = native_kinematic_turn,
+    .ray_cast = native_ray_cast,
+    .query_point = native_query_point,
+    .drag_create = native_drag_create,
+    .drag_set_target = native_drag_set_target,
+    .drag_destroy = native_drag_destroy,
+    .read = eddyi_port_read_by_getters,
+    .apply_wrench = eddyi_port_wrench_by_pushes,
+};
+
+/* eddy's own worlds on this Box2D (eddy_body.h): the port makes the world,
+ * this backend's table answers for it. */
+eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err)
+{
+    return eddyi_port_world_create(&box2d_engine, desc, out, err);
+}
+
+void eddy_body_get_backend(eddy_body_backend_info *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    native_backend(NULL, out);
 }
 
 /* ------------------------------------------------------------ eddy_box2d_v3.h */
@@ -854,7 +918,7 @@ eddy_result eddy_world_adopt_box2d_checked(b2WorldId world, b2Version (*box2d_ve
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the Box2D world is locked (inside its step): adopt it between steps");
     }
-    eddy_result r = eddyi_port_adopt_world(n, out, err);
+    eddy_result r = eddyi_port_adopt_world(&box2d_engine, n, out, err);
     if (r != EDDY_OK) {
         b2DestroyBody(n->clock);
         free_native_world(n);

@@ -6,14 +6,14 @@
  *
  * Every public function of eddy_body.h is here: it checks its arguments,
  * resolves defaults, keeps the port's own records (bodies in creation order,
- * shapes as given, drags, sensor events) and asks the linked backend
- * (body_box2d_v3.c or body_box2d_v24.cpp) through the eddy_native_* hooks of
- * body_port.h for what only Box2D knows or does. Because validation, defaults,
+ * shapes as given, drags, sensor events) and asks the world's engine
+ * (body_box2d_v3.c, body_box2d_v24.cpp or a game's table, body_rigid.c)
+ * through the engine table the world carries (eddyi_body_engine, body_port.h)
+ * for what only the engine knows or does. Because validation, defaults,
  * event filtering and all ordering live only here, the two backends cannot
  * drift apart on them. No Box2D header is included.
  */
 #include "body_port.h"
-#include "body_rigid.h"
 
 #include "core_internal.h" /* eddy_fail and eddyi_clear_error, also declared in body_port.h */
 
@@ -294,7 +294,7 @@ static const eddy_port_state *port_held(const eddy_body *cb)
     if (!b->state_fresh) {
         eddy_port_state now;
         memset(&now, 0, sizeof now);
-        if (!b->gone && eddyi_native_read(b, &now))
+        if (!b->gone && b->world->engine->read(b, &now))
             b->state = now;
         else
             b->gone = true;
@@ -315,7 +315,7 @@ static void port_read_mass(const eddy_body *b, eddy_port_mass *out)
     if (st)
         *out = st->mass;
     else
-        eddyi_native_mass(b, out);
+        b->world->engine->mass(b, out);
 }
 
 /* The caller has found the world alive this step (eddyi_port_world_live). */
@@ -347,7 +347,7 @@ void eddyi_port_apply_wrench(eddy_body *b, double fx, double fy, double torque)
         fx = fy = 0.0;
     if (!port_finite(torque))
         torque = 0.0;
-    eddyi_native_apply_wrench(b, fx, fy, torque);
+    b->world->engine->apply_wrench(b, fx, fy, torque);
     if (b->state_fresh)
         b->state.awake = true; /* forces wake a body; nothing else they change is read */
 }
@@ -357,7 +357,7 @@ void eddyi_port_apply_wrench(eddy_body *b, double fx, double fy, double torque)
  * else found there later was set by the game (eddyi_port_resync_mass). */
 static void port_set_total_mass(eddy_body *b, const double lc[2])
 {
-    eddyi_native_set_mass(b, b->own_mass + b->added_mass,
+    b->world->engine->set_mass(b, b->own_mass + b->added_mass,
                          b->fixed_rotation ? 0.0 : b->own_inertia + b->added_inertia, lc);
     port_stale(b);
     port_read_mass(b, &b->seen);
@@ -380,7 +380,7 @@ static void port_normalise_mass(eddy_body *b)
     eddy_port_mass m;
     port_read_mass(b, &m);
     if (m.mass <= 0.0 && !b->adopted) { /* the game's body keeps what it has */
-        eddyi_native_set_unit_mass(b);
+        b->world->engine->set_unit_mass(b);
         port_stale(b);
         port_read_mass(b, &m);
     }
@@ -403,7 +403,7 @@ bool eddyi_port_world_live(const eddy_world *w)
 {
     if (!w || w->gone)
         return false;
-    if (eddyi_native_world_alive(w))
+    if (w->engine->world_alive(w))
         return true;
     ((eddy_world *)w)->gone = true;
     return false;
@@ -415,7 +415,7 @@ bool eddyi_port_body_live(const eddy_body *b)
         return false;
     if (b->state_held) /* found alive by the step's read; the game does not run inside it */
         return true;
-    if (eddyi_port_world_live(b->world) && eddyi_native_body_alive(b))
+    if (eddyi_port_world_live(b->world) && b->world->engine->body_alive(b))
         return true;
     ((eddy_body *)b)->gone = true;
     return false;
@@ -483,7 +483,7 @@ eddy_body_type eddyi_port_resync_type(eddy_body *b)
     if (!b || !eddyi_port_body_live(b))
         return b ? b->type : EDDY_BODY_STATIC;
     const eddy_port_state *st = port_held(b);
-    eddy_body_type was = b->type, now = st ? st->type : eddyi_native_body_type(b);
+    eddy_body_type was = b->type, now = st ? st->type : b->world->engine->body_type(b);
     if (now == was)
         return was;
     b->type = now;
@@ -498,14 +498,14 @@ bool eddyi_port_shapes_changed(eddy_body *b)
     if (!b || !b->adopted || !eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->shapes_changed : eddyi_native_shapes_changed(b);
+    return st ? st->shapes_changed : b->world->engine->shapes_changed(b);
 }
 
 eddy_result eddyi_port_reread_shapes(eddy_body *b, eddy_error *err)
 {
     b->shape_count = 0;
     b->added_mass = b->added_inertia = 0.0;
-    eddy_result r = eddyi_native_body_adopt(b, err);
+    eddy_result r = b->world->engine->body_adopt(b, err);
     port_stale(b);
     if (r != EDDY_OK)
         b->shape_count = 0;
@@ -522,7 +522,7 @@ void eddyi_port_clock_start(eddy_world *w)
     w->clock_steps = 0;
     w->clock_time = 0.0;
     if (w->adopted)
-        eddyi_native_clock_start(w);
+        w->engine->clock_start(w);
 }
 
 double eddyi_port_clock_read(const eddy_world *w, int *steps)
@@ -535,7 +535,7 @@ double eddyi_port_clock_read(const eddy_world *w, int *steps)
         return w->clock_time;
     }
     *steps = -1;
-    return eddyi_native_clock_read(w);
+    return w->engine->clock_read(w);
 }
 
 /* ==================================================================== *
@@ -749,15 +749,21 @@ void eddyi_port_ray_offer(eddy_port_ray *r, eddy_body *b, int shape, double px, 
 
 /* ------------------------------------------------------------ backend */
 
-void eddy_body_get_backend(eddy_body_backend_info *out)
+/* eddy_body_get_backend, which names no world, is the Box2D backend's own
+ * (the build's one Box2D). */
+void eddy_world_get_backend(const eddy_world *w, eddy_body_backend_info *out)
 {
-    if (out)
-        eddyi_native_backend(out);
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (w)
+        w->engine->backend(w, out);
 }
 
 /* ------------------------------------------------------------ world */
 
-eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, eddy_error *err)
+eddy_result eddyi_port_world_create(const eddyi_body_engine *e, const eddy_world_desc *desc,
+                                    eddy_world **out, eddy_error *err)
 {
     if (!out)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "out is NULL");
@@ -774,9 +780,10 @@ eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out, edd
     if (!w)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     w->substeps = PORT_DEFAULT_SUBSTEPS;
+    w->engine = e;
     eddy_result r = port_alloc_events(w, d.event_capacity, err);
     if (r == EDDY_OK)
-        r = eddyi_native_world_create(w, &d, err);
+        r = w->engine->world_create(w, &d, err);
     if (r != EDDY_OK) {
         eddy_free(w->begin);
         eddy_free(w->end);
@@ -803,15 +810,15 @@ void eddy_world_destroy(eddy_world *w)
             if (!eddyi_port_body_live(b))
                 continue; /* the game destroyed it already */
             if (b->adopted)
-                eddyi_native_body_unadopt(b);
+                b->world->engine->body_unadopt(b);
             else
-                eddyi_native_body_destroy(b);
+                b->world->engine->body_destroy(b);
         }
     }
     /* own world: Box2D's bodies, shapes and joints with it; Box2D is left
      * alone when the game has destroyed the world already */
     eddyi_port_world_live(w);
-    eddyi_native_world_destroy(w);
+    w->engine->world_destroy(w);
     for (int i = 0; i < w->body_count; ++i)
         port_free_body(w->bodies[i]);
     for (int i = 0; i < w->drag_count; ++i)
@@ -841,13 +848,13 @@ static void port_finish_kinematic_moves(eddy_world *w)
         if (!eddyi_port_body_live(b))
             continue;
         double pos[2], c, s;
-        eddyi_native_pose(b, pos, &c, &s);
+        b->world->engine->pose(b, pos, &c, &s);
         double turn = port_wrap_angle(b->target[2] - atan2(s, c));
         if (fabs(pos[0] - b->target[0]) <= PORT_TARGET_SLACK &&
             fabs(pos[1] - b->target[1]) <= PORT_TARGET_SLACK && fabs(turn) <= PORT_TARGET_SLACK)
             continue;
-        eddyi_native_set_transform(b, b->target[0], b->target[1], b->target[2]);
-        eddyi_native_set_velocity(b, b->target_velocity[0], b->target_velocity[1],
+        b->world->engine->set_transform(b, b->target[0], b->target[1], b->target[2]);
+        b->world->engine->set_velocity(b, b->target_velocity[0], b->target_velocity[1],
                                  b->target_velocity[2]);
     }
 }
@@ -866,7 +873,7 @@ eddy_result eddy_world_step(eddy_world *w, double dt, int substeps, eddy_error *
     w->substeps = substeps;
     for (int i = 0; i < w->body_count; ++i) /* a coupled step's reads are over */
         eddyi_port_let_state_go(w->bodies[i]);
-    eddyi_native_world_step(w, dt, substeps);
+    w->engine->world_step(w, dt, substeps);
     w->clock_steps++;
     w->clock_time += dt;
     port_finish_kinematic_moves(w);
@@ -886,7 +893,7 @@ eddy_result eddy_world_set_gravity(eddy_world *w, double gx, double gy, eddy_err
     if (w->rigid)
         return eddy_fail(err, EDDY_ERR_ARGUMENT,
                          "the world is the game's own engine (eddy_rigid.h): set its gravity there");
-    eddyi_native_world_set_gravity(w, gx, gy);
+    w->engine->world_set_gravity(w, gx, gy);
     w->gravity[0] = gx;
     w->gravity[1] = gy;
     return port_ok(err);
@@ -898,7 +905,7 @@ void eddy_world_get_gravity(const eddy_world *w, double out[2])
         return;
     if (w && w->adopted) { /* the game may change it at any time */
         if (eddyi_port_world_live(w))
-            eddyi_native_world_gravity(w, out);
+            w->engine->world_gravity(w, out);
         else
             out[0] = out[1] = 0.0;
         return;
@@ -993,7 +1000,7 @@ eddy_result eddy_body_create(eddy_world *w, const eddy_body_desc *desc, eddy_bod
     b->user_data = d.user_data;
     b->gravity_scale = port_gravity_scale(&d);
     b->fixed_rotation = d.fixed_rotation;
-    eddyi_native_body_create(b, &d, b->gravity_scale);
+    b->world->engine->body_create(b, &d, b->gravity_scale);
     port_normalise_mass(b);
     *out = b;
     return port_ok(err);
@@ -1015,11 +1022,11 @@ void eddy_body_destroy(eddy_body *b)
     }
     if (eddyi_port_body_live(b)) { /* else the game destroyed it: only the handle goes */
         if (b->adopted) /* the game's: only the handle goes, and what eddy added */
-            eddyi_native_body_unadopt(b);
+            b->world->engine->body_unadopt(b);
         else
-            eddyi_native_body_destroy(b);
+            b->world->engine->body_destroy(b);
     }
-    eddyi_native_body_forget(b);
+    b->world->engine->body_forget(b);
     w->begin_count = port_purge_list(w->begin, w->begin_count, b);
     w->end_count = port_purge_list(w->end, w->end_count, b);
     eddyi_port_unregister_body(w, b);
@@ -1090,7 +1097,7 @@ eddy_result eddy_body_add_shape(eddy_body *b, const eddy_shape_desc *desc, int *
     if (r != EDDY_OK)
         return r;
     eddy_native_ref native = 0;
-    r = eddyi_native_shape_create(b, &info, &native, err); /* Box2D recomputes the mass */
+    r = b->world->engine->shape_create(b, &info, &native, err); /* Box2D recomputes the mass */
     if (r != EDDY_OK)
         return r;
     b->shapes[b->shape_count].native = native;
@@ -1134,7 +1141,7 @@ void eddy_body_get_pose(const eddy_body *b, eddy_pose *out)
     if (st)
         pos[0] = st->pos[0], pos[1] = st->pos[1], out->c = st->c, out->s = st->s;
     else
-        eddyi_native_pose(b, pos, &out->c, &out->s);
+        b->world->engine->pose(b, pos, &out->c, &out->s);
     out->x = pos[0];
     out->y = pos[1];
     /* from the rotation, so wrapped on both backends (2.4 keeps an unwrapped
@@ -1176,7 +1183,7 @@ void eddy_body_linear_velocity(const eddy_body *b, double out[2])
         return;
     }
     double w;
-    eddyi_native_velocity(b, out, &w);
+    b->world->engine->velocity(b, out, &w);
 }
 
 double eddy_body_angular_velocity(const eddy_body *b)
@@ -1187,7 +1194,7 @@ double eddy_body_angular_velocity(const eddy_body *b)
     if (st)
         return st->w;
     double v[2], w;
-    eddyi_native_velocity(b, v, &w);
+    b->world->engine->velocity(b, v, &w);
     return w;
 }
 
@@ -1254,7 +1261,7 @@ eddy_result eddy_body_set_gravity_scale(eddy_body *b, double scale, eddy_error *
     if (!port_finite(scale))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "gravity scale must be finite (got %g)", scale);
     b->gravity_scale = scale;
-    eddyi_native_set_gravity_scale(b, scale);
+    b->world->engine->set_gravity_scale(b, scale);
     port_stale(b);
     return port_ok(err);
 }
@@ -1265,7 +1272,7 @@ double eddy_body_gravity_scale(const eddy_body *b)
     if (!eddyi_port_body_live(b))
         return 0.0;
     const eddy_port_state *st = port_held(b);
-    return st ? st->gravity_scale : eddyi_native_gravity_scale(b);
+    return st ? st->gravity_scale : b->world->engine->gravity_scale(b);
 }
 
 void eddy_body_local_center(const eddy_body *b, double out[2])
@@ -1299,13 +1306,13 @@ bool eddy_body_is_awake(const eddy_body *b)
     if (!b || b->type == EDDY_BODY_STATIC || !eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->awake : eddyi_native_is_awake(b);
+    return st ? st->awake : b->world->engine->is_awake(b);
 }
 
 void eddy_body_set_awake(eddy_body *b, bool awake)
 {
     if (b && b->type != EDDY_BODY_STATIC && eddyi_port_body_live(b)) {
-        eddyi_native_set_awake(b, awake);
+        b->world->engine->set_awake(b, awake);
         port_stale(b);
     }
 }
@@ -1313,7 +1320,7 @@ void eddy_body_set_awake(eddy_body *b, bool awake)
 void eddy_body_enable_sleep(eddy_body *b, bool enable)
 {
     if (b && b->type != EDDY_BODY_STATIC && eddyi_port_body_live(b)) {
-        eddyi_native_enable_sleep(b, enable);
+        b->world->engine->enable_sleep(b, enable);
         port_stale(b);
     }
 }
@@ -1327,7 +1334,7 @@ bool eddy_body_is_sleep_enabled(const eddy_body *b)
     if (!eddyi_port_body_live(b))
         return false;
     const eddy_port_state *st = port_held(b);
-    return st ? st->sleep_enabled : eddyi_native_is_sleep_enabled(b);
+    return st ? st->sleep_enabled : b->world->engine->is_sleep_enabled(b);
 }
 
 /* ------------------------------------------------------------ actions */
@@ -1338,7 +1345,7 @@ static void port_push(eddy_body *b, eddy_port_push kind, double x, double y, dou
                       double py)
 {
     if (b->type == EDDY_BODY_DYNAMIC) {
-        eddyi_native_apply(b, kind, x, y, px, py);
+        b->world->engine->apply(b, kind, x, y, px, py);
         port_stale(b); /* an impulse changes the velocity; any of them wakes */
     }
 }
@@ -1397,13 +1404,13 @@ eddy_result eddy_body_set_transform(eddy_body *b, double x, double y, double ang
         return r;
     if (!port_finite2(x, y) || !port_finite(angle))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "position or angle is not finite");
-    eddyi_native_set_transform(b, x, y, angle);
+    b->world->engine->set_transform(b, x, y, angle);
     port_stale(b);
     b->has_target = false;
     /* woken on both backends: 2.4 would leave a sleeping body asleep, and then
      * not see it leave a sensor */
     if (b->type != EDDY_BODY_STATIC)
-        eddyi_native_set_awake(b, true);
+        b->world->engine->set_awake(b, true);
     return port_ok(err);
 }
 
@@ -1417,11 +1424,11 @@ eddy_result eddy_body_set_velocity(eddy_body *b, double vx, double vy, double w,
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "a static body cannot be given a velocity");
     if (!port_finite2(vx, vy) || !port_finite(w))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "velocity is not finite");
-    eddyi_native_set_velocity(b, vx, vy, w);
+    b->world->engine->set_velocity(b, vx, vy, w);
     port_stale(b);
     b->has_target = false;
     if (vx != 0.0 || vy != 0.0 || w != 0.0)
-        eddyi_native_set_awake(b, true);
+        b->world->engine->set_awake(b, true);
     return port_ok(err);
 }
 
@@ -1443,7 +1450,7 @@ eddy_result eddy_body_move_kinematic(eddy_body *b, double x, double y, double an
     eddy_body_get_pose(b, &p);
     double turn = port_wrap_angle(angle - p.angle);
     double vx = (x - p.x) / dt, vy = (y - p.y) / dt;
-    double w = eddyi_native_kinematic_turn(b->world, turn) / dt;
+    double w = b->world->engine->kinematic_turn(b->world, turn) / dt;
     r = eddy_body_set_velocity(b, vx, vy, w, err);
     if (r != EDDY_OK)
         return r;
@@ -1472,7 +1479,7 @@ bool eddy_world_ray_cast(const eddy_world *w, double x0, double y0, double x1, d
     r.y0 = y0;
     r.x1 = x1;
     r.y1 = y1;
-    eddyi_native_ray_cast(w, &r);
+    w->engine->ray_cast(w, &r);
     if (!r.hit)
         return false;
     if (out)
@@ -1492,7 +1499,7 @@ int eddy_world_query_point(const eddy_world *w, double x, double y, eddy_body **
     q.out = out;
     q.count = 0;
     q.capacity = capacity;
-    eddyi_native_query_point(w, &q);
+    w->engine->query_point(w, &q);
     return q.count;
 }
 
@@ -1532,8 +1539,8 @@ eddy_result eddy_drag_create(eddy_body *b, double x, double y, const eddy_drag_d
     port_resolve_drag(desc, mass, &hertz, &ratio, &max_force);
     g->world = b->world;
     g->body = b;
-    eddyi_native_drag_create(g, x, y, hertz, ratio, max_force, mass);
-    eddyi_native_set_awake(b, true);
+    g->world->engine->drag_create(g, x, y, hertz, ratio, max_force, mass);
+    b->world->engine->set_awake(b, true);
     *out = g;
     return port_ok(err);
 }
@@ -1545,8 +1552,8 @@ eddy_result eddy_drag_set_target(eddy_drag *g, double x, double y, eddy_error *e
     if (!port_finite2(x, y))
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "drag target is not finite");
     if (g->body && eddyi_port_body_live(g->body)) {
-        eddyi_native_drag_set_target(g, x, y);
-        eddyi_native_set_awake(g->body, true);
+        g->world->engine->drag_set_target(g, x, y);
+        g->body->world->engine->set_awake(g->body, true);
     }
     return port_ok(err);
 }
@@ -1561,7 +1568,7 @@ void eddy_drag_destroy(eddy_drag *g)
     if (!g)
         return;
     if (g->body && eddyi_port_body_live(g->body)) /* Box2D took the joint with the body */
-        eddyi_native_drag_destroy(g);
+        g->world->engine->drag_destroy(g);
     port_unregister_drag(g->world, g);
     eddy_free(g);
 }

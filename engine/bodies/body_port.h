@@ -14,7 +14,9 @@
  *                      a world (body_watch.c, body_watch.h).
  *   body_box2d_v3.c or body_box2d_v24.cpp
  *                      one backend per Box2D version, linked alone: the
- *                      eddy_native_* hooks below and the public functions of
+ *                      hooks of an engine table (eddyi_body_engine, below:
+ *                      the only thing of theirs the port calls) and the public
+ *                      functions of
  *                      its own header (eddy_box2d_v3.h, eddy_box2d_v24.h),
  *                      the only places that call Box2D.
  * body_port.c is plain C17; the C++ backend includes this header inside
@@ -41,7 +43,7 @@ extern "C" {
 #define EDDY_PORT_PI 3.14159265358979323846
 /* Half the side of the box a point query asks Box2D about (m). */
 #define EDDY_PORT_QUERY_HALF 1e-3
-/* An adopted world's clock (eddyi_native_clock_start): a kinematic body of
+/* An adopted world's clock (engine->clock_start): a kinematic body of
  * eddy's turning at EDDY_PORT_CLOCK_RATE rad/s about its origin, which sits
  * EDDY_PORT_CLOCK_Y m above the world's origin, far from anything a game
  * puts in its world; the angle it turned by over the game's steps, divided
@@ -61,6 +63,9 @@ typedef uint64_t eddy_native_ref;
  * drags, ...). Defined by the backend. */
 typedef struct eddy_native_world eddy_native_world;
 
+/* A world's engine: the hooks the port calls (the engine table, below). */
+struct eddyi_body_engine;
+
 /* ------------------------------------------------------------ handles */
 
 typedef struct eddy_port_mass {
@@ -70,7 +75,7 @@ typedef struct eddy_port_mass {
 } eddy_port_mass;
 
 /* Everything the coupling reads of a body in a step, read in one call
- * (eddyi_native_read): the pose of the origin (position, cos and sin of the
+ * (engine->read): the pose of the origin (position, cos and sin of the
  * angle, as the engine holds them), the centre-of-mass velocity, the mass as
  * the engine integrates with it, the type, gravity scale and sleep flags
  * (awake and sleep_enabled: false for static bodies), and for an adopted
@@ -151,6 +156,7 @@ struct eddy_drag {
 };
 
 struct eddy_world {
+    const struct eddyi_body_engine *engine; /* whose hooks answer for the world */
     eddy_native_world *native;
     double gravity[2];
     void *user_data;
@@ -179,7 +185,7 @@ struct eddy_world {
     int clock_steps;
     double clock_time;
     /* A world made from a game's table (eddy_rigid.h, body_rigid.c): the
-     * table, copied; its hooks answer instead of Box2D's. Also adopted. */
+     * table, copied; engine is body_rigid.c's. Also adopted. */
     struct eddy_rigid_interface *rigid;
     double rigid_clock; /* the table's time at eddyi_port_clock_start */
 };
@@ -200,11 +206,12 @@ eddy_body *eddyi_port_find_shape(eddy_body *b, eddy_native_ref native, int *inde
  * eddyi_port_adopt_world wraps the backend's n (not freed on failure: the
  * backend frees it). eddyi_port_adopt_body makes the handle of a body of w
  * named native (refused when it has one already) and asks the backend to
- * read it (eddyi_native_body_adopt), which hands over every shape, in the
+ * read it (engine->body_adopt), which hands over every shape, in the
  * order they were created, through eddyi_port_adopt_shape: raw holds the
  * type, circle centre and radius or polygon vertices, material, sensor flag
  * and user data as Box2D has them. */
-eddy_result eddyi_port_adopt_world(eddy_native_world *n, eddy_world **out, eddy_error *err);
+eddy_result eddyi_port_adopt_world(const struct eddyi_body_engine *e, eddy_native_world *n,
+                                   eddy_world **out, eddy_error *err);
 eddy_result eddyi_port_adopt_body(eddy_world *w, eddy_native_ref native, eddy_body **out,
                                  eddy_error *err);
 eddy_result eddyi_port_adopt_shape(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
@@ -262,99 +269,7 @@ typedef struct eddy_port_query {
 
 void eddyi_port_query_offer(eddy_port_query *q, eddy_body *b);
 
-/* ------------------------------------------------------------ backend hooks */
-
-/* Which Box2D this is, and its polygon skin (out is not NULL). */
-void eddyi_native_backend(eddy_body_backend_info *out);
-
-/* Creates w->native with the gravity and sleep setting of d; w's own lists,
- * including the event lists of w->event_capacity, already exist. May fail
- * (out of memory, no Box2D world left) with a message in err. */
-eddy_result eddyi_native_world_create(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
-/* Own world: destroys the Box2D world with everything in it, and w->native.
- * Adopted world: takes out the backend's own bodies (the clock) and frees
- * w->native (the port has already destroyed the Box2D bodies eddy created in
- * it). Box2D is not touched when the world is gone (w->gone). The port frees
- * its own handles afterwards. */
-void eddyi_native_world_destroy(eddy_world *w);
-/* Whether Box2D still has the world / the body (and its world). v3 asks Box2D
- * about the ids, whose generation tells a reused slot apart; 2.4 answers from
- * what its watch fixtures saw (body_box2d_v24.cpp). Called only while the
- * port has not yet found it gone. */
-bool eddyi_native_world_alive(const eddy_world *w);
-bool eddyi_native_body_alive(const eddy_body *b);
-/* Adopted worlds: the backend's clock (a kinematic body of eddy's, turning at
- * a known rate) is set back to its start; the seconds the game has stepped
- * the world since, read from how far it turned. */
-void eddyi_native_clock_start(eddy_world *w);
-double eddyi_native_clock_read(const eddy_world *w);
-/* Adopted worlds: the gravity the Box2D world has now. */
-void eddyi_native_world_gravity(const eddy_world *w, double out[2]);
-void eddyi_native_world_set_gravity(eddy_world *w, double gx, double gy);
-/* One step; the port has already emptied the event lists, and sorts them
- * afterwards. The backend fills them (eddyi_port_push_event). */
-void eddyi_native_world_step(eddy_world *w, double dt, int substeps);
-
-/* Creates the Box2D body for b (type, user data and world already set) from
- * the checked description d with gravity scale gravity_scale; sets
- * b->native. In an adopted world the body and its shapes get no user data
- * and no sensor events of eddy's. */
-void eddyi_native_body_create(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
-/* Destroys b's Box2D body, its shapes and its joints. No sensor event may come
- * out of it. The port then drops b's events, idles its drags and frees it.
- * Never called for an adopted body. */
-void eddyi_native_body_destroy(eddy_body *b);
-/* b's handle is about to be freed by eddy_body_destroy, whatever became of
- * its Box2D body: the backend drops what it keeps about it. */
-void eddyi_native_body_forget(eddy_body *b);
-/* The handle of a live adopted body is dropped (eddy_body_destroy,
- * eddy_world_destroy): takes out what the backend added to the body at
- * adoption, leaving its mass as it is. */
-void eddyi_native_body_unadopt(eddy_body *b);
-/* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale,
- * b->fixed_rotation and b->box2d_user_data, and hands every shape to
- * eddyi_port_adopt_shape in the order they were created (leaving out anything
- * of the backend's own). Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
- * shape the panels cannot follow: anything but circles and polygons (v3's
- * rounded polygons included). */
-eddy_result eddyi_native_body_adopt(eddy_body *b, eddy_error *err);
-/* Adopted bodies: whether the game destroyed or created shapes on the body
- * since the port read them (eddyi_native_body_adopt reads them again). */
-bool eddyi_native_shapes_changed(eddy_body *b);
-/* The type Box2D has for the body now (the game may have changed it). */
-eddy_body_type eddyi_native_body_type(const eddy_body *b);
-/* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
- * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
-eddy_result eddyi_native_shape_create(eddy_body *b, const eddy_shape_info *s,
-                                     eddy_native_ref *out, eddy_error *err);
-
-/* Whether the body is alive (its world too) and, if so, its whole state in
- * out: what eddyi_native_pose, _velocity, _mass, _body_type, _gravity_scale,
- * _is_awake, _is_sleep_enabled and _shapes_changed give, in one call. */
-bool eddyi_native_read(eddy_body *b, eddy_port_state *out);
-/* Force (fx, fy) at the centre of mass and then the torque (when not 0) on
- * a dynamic body, waking it. */
-void eddyi_native_apply_wrench(eddy_body *b, double fx, double fy, double torque);
-/* Pose of the body origin: position, cos and sin of the angle. */
-void eddyi_native_pose(const eddy_body *b, double pos[2], double *c, double *s);
-/* Centre-of-mass velocity and angular velocity. */
-void eddyi_native_velocity(const eddy_body *b, double v[2], double *w);
-
-void eddyi_native_mass(const eddy_body *b, eddy_port_mass *out);
-/* Mass 1 kg at the origin, no rotational inertia. */
-void eddyi_native_set_unit_mass(eddy_body *b);
-/* Mass (kg) and rotational inertia about the given centre of mass (body
- * space), replacing what Box2D computed from the shapes. */
-void eddyi_native_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2]);
-void eddyi_native_set_gravity_scale(eddy_body *b, double scale);
-double eddyi_native_gravity_scale(const eddy_body *b);
-
-bool eddyi_native_is_awake(const eddy_body *b);   /* never asked of static bodies */
-void eddyi_native_set_awake(eddy_body *b, bool awake);
-/* Whether the body may fall asleep; disabling it wakes the body. Never
- * asked of static bodies. */
-void eddyi_native_enable_sleep(eddy_body *b, bool enable);
-bool eddyi_native_is_sleep_enabled(const eddy_body *b);
+/* ------------------------------------------------------------ the engine table */
 
 typedef enum eddy_port_push {
     EDDY_PORT_FORCE,            /* (x, y) N at the world point (px, py) */
@@ -363,30 +278,148 @@ typedef enum eddy_port_push {
     EDDY_PORT_IMPULSE           /* (x, y) N s at the world point (px, py) */
 } eddy_port_push;
 
-/* Applies to a dynamic body and wakes it. */
-void eddyi_native_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px,
-                       double py);
-void eddyi_native_set_transform(eddy_body *b, double x, double y, double angle);
-void eddyi_native_set_velocity(eddy_body *b, double vx, double vy, double w);
-/* The turn to ask of a kinematic body for it to turn by `turn` radians in the
- * next step (2.4 turns by exactly w dt; v3 does not). What a backend cannot
- * reach in one step the port corrects after it (eddy_world_step). */
-double eddyi_native_kinematic_turn(const eddy_world *w, double turn);
+/* What a world's rigid-body engine answers the port with: one table per
+ * engine, chosen when the world is made (eddyi_port_world_create for eddy's
+ * own worlds, eddyi_port_adopt_world for a game's) and kept in w->engine.
+ * The port and the coupling reach an engine only through it: the Box2D
+ * backends (body_box2d_v24.cpp, body_box2d_v3.c) and a game's table
+ * (eddy_rigid.h, body_rigid.c) each fill one. An entry the port never calls
+ * for a world of that engine is NULL (a table world has no world_create,
+ * world_step, body_create, shape_create, drags, queries: the port refuses
+ * or answers those itself for adopted worlds). */
+typedef struct eddyi_body_engine {
+    /* The engine's constants (eddy_world_get_backend): name, version,
+     * polygon skin and whether its solver moves positions in substeps. w is
+     * NULL when no world is asked about (eddy_body_get_backend); out is not
+     * NULL. */
+    void (*backend)(const eddy_world *w, eddy_body_backend_info *out);
 
-/* Offers the hits of r's segment (eddyi_port_ray_offer). Casts nothing when the
- * segment has zero length in Box2D's single precision. */
-void eddyi_native_ray_cast(const eddy_world *w, eddy_port_ray *r);
-/* Offers the bodies containing the point (eddyi_port_query_offer), asking
- * Box2D about the box of half side EDDY_PORT_QUERY_HALF around it. */
-void eddyi_native_query_point(const eddy_world *w, eddy_port_query *q);
+    /* Creates w->native with the gravity and sleep setting of d; w's own lists,
+     * including the event lists of w->event_capacity, already exist. May fail
+     * (out of memory, no Box2D world left) with a message in err. */
+    eddy_result (*world_create)(eddy_world *w, const eddy_world_desc *d, eddy_error *err);
+    /* Own world: destroys the Box2D world with everything in it, and w->native.
+     * Adopted world: takes out the backend's own bodies (the clock) and frees
+     * w->native (the port has already destroyed the Box2D bodies eddy created in
+     * it). Box2D is not touched when the world is gone (w->gone). The port frees
+     * its own handles afterwards. */
+    void (*world_destroy)(eddy_world *w);
+    /* Whether Box2D still has the world / the body (and its world). v3 asks Box2D
+     * about the ids, whose generation tells a reused slot apart; 2.4 answers from
+     * what its watch fixtures saw (body_box2d_v24.cpp). Called only while the
+     * port has not yet found it gone. */
+    bool (*world_alive)(const eddy_world *w);
+    bool (*body_alive)(const eddy_body *b);
+    /* Adopted worlds: the backend's clock (a kinematic body of eddy's, turning at
+     * a known rate) is set back to its start; the seconds the game has stepped
+     * the world since, read from how far it turned. */
+    void (*clock_start)(eddy_world *w);
+    double (*clock_read)(const eddy_world *w);
+    /* Adopted worlds: the gravity the Box2D world has now. */
+    void (*world_gravity)(const eddy_world *w, double out[2]);
+    void (*world_set_gravity)(eddy_world *w, double gx, double gy);
+    /* One step; the port has already emptied the event lists, and sorts them
+     * afterwards. The backend fills them (eddyi_port_push_event). */
+    void (*world_step)(eddy_world *w, double dt, int substeps);
 
-/* Creates g's joint pulling g->body's point (x, y) towards (x, y), from the
- * world's fixed anchor, and sets g->native. mass is the body's. */
-void eddyi_native_drag_create(eddy_drag *g, double x, double y, double hertz,
-                             double damping_ratio, double max_force, double mass);
-void eddyi_native_drag_set_target(eddy_drag *g, double x, double y);
-/* Only for a drag whose body still exists. */
-void eddyi_native_drag_destroy(eddy_drag *g);
+    /* Creates the Box2D body for b (type, user data and world already set) from
+     * the checked description d with gravity scale gravity_scale; sets
+     * b->native. In an adopted world the body and its shapes get no user data
+     * and no sensor events of eddy's. */
+    void (*body_create)(eddy_body *b, const eddy_body_desc *d, double gravity_scale);
+    /* Destroys b's Box2D body, its shapes and its joints. No sensor event may come
+     * out of it. The port then drops b's events, idles its drags and frees it.
+     * Never called for an adopted body. */
+    void (*body_destroy)(eddy_body *b);
+    /* b's handle is about to be freed by eddy_body_destroy, whatever became of
+     * its Box2D body: the backend drops what it keeps about it. */
+    void (*body_forget)(eddy_body *b);
+    /* The handle of a live adopted body is dropped (eddy_body_destroy,
+     * eddy_world_destroy): takes out what the backend added to the body at
+     * adoption, leaving its mass as it is. */
+    void (*body_unadopt)(eddy_body *b);
+    /* Reads the adopted Box2D body b->native: sets b->type, b->gravity_scale,
+     * b->fixed_rotation and b->box2d_user_data, and hands every shape to
+     * eddyi_port_adopt_shape in the order they were created (leaving out anything
+     * of the backend's own). Refuses (EDDY_ERR_ARGUMENT, naming the shape) a
+     * shape the panels cannot follow: anything but circles and polygons (v3's
+     * rounded polygons included). */
+    eddy_result (*body_adopt)(eddy_body *b, eddy_error *err);
+    /* Adopted bodies: whether the game destroyed or created shapes on the body
+     * since the port read them (engine->body_adopt reads them again). */
+    bool (*shapes_changed)(eddy_body *b);
+    /* The type Box2D has for the body now (the game may have changed it). */
+    eddy_body_type (*body_type)(const eddy_body *b);
+    /* Adds the resolved shape s to b's Box2D body and stores its name in *out. May
+     * refuse (EDDY_ERR_ARGUMENT) a polygon that Box2D would alter. */
+    eddy_result (*shape_create)(eddy_body *b, const eddy_shape_info *s,
+                                         eddy_native_ref *out, eddy_error *err);
+
+    /* Whether the body is alive (its world too) and, if so, its whole state in
+     * out: what engine->pose, _velocity, _mass, _body_type, _gravity_scale,
+     * _is_awake, _is_sleep_enabled and _shapes_changed give, in one call. */
+    bool (*read)(eddy_body *b, eddy_port_state *out);
+    /* Force (fx, fy) at the centre of mass and then the torque (when not 0) on
+     * a dynamic body, waking it. */
+    void (*apply_wrench)(eddy_body *b, double fx, double fy, double torque);
+    /* Pose of the body origin: position, cos and sin of the angle. */
+    void (*pose)(const eddy_body *b, double pos[2], double *c, double *s);
+    /* Centre-of-mass velocity and angular velocity. */
+    void (*velocity)(const eddy_body *b, double v[2], double *w);
+
+    void (*mass)(const eddy_body *b, eddy_port_mass *out);
+    /* Mass 1 kg at the origin, no rotational inertia. */
+    void (*set_unit_mass)(eddy_body *b);
+    /* Mass (kg) and rotational inertia about the given centre of mass (body
+     * space), replacing what Box2D computed from the shapes. */
+    void (*set_mass)(eddy_body *b, double mass, double inertia, const double local_center[2]);
+    void (*set_gravity_scale)(eddy_body *b, double scale);
+    double (*gravity_scale)(const eddy_body *b);
+
+    bool (*is_awake)(const eddy_body *b);   /* never asked of static bodies */
+    void (*set_awake)(eddy_body *b, bool awake);
+    /* Whether the body may fall asleep; disabling it wakes the body. Never
+     * asked of static bodies. */
+    void (*enable_sleep)(eddy_body *b, bool enable);
+    bool (*is_sleep_enabled)(const eddy_body *b);
+
+    /* Applies to a dynamic body and wakes it. */
+    void (*apply)(eddy_body *b, eddy_port_push kind, double x, double y, double px,
+                           double py);
+    void (*set_transform)(eddy_body *b, double x, double y, double angle);
+    void (*set_velocity)(eddy_body *b, double vx, double vy, double w);
+    /* The turn to ask of a kinematic body for it to turn by `turn` radians in the
+     * next step (2.4 turns by exactly w dt; v3 does not). What a backend cannot
+     * reach in one step the port corrects after it (eddy_world_step). */
+    double (*kinematic_turn)(const eddy_world *w, double turn);
+
+    /* Offers the hits of r's segment (eddyi_port_ray_offer). Casts nothing when the
+     * segment has zero length in Box2D's single precision. */
+    void (*ray_cast)(const eddy_world *w, eddy_port_ray *r);
+    /* Offers the bodies containing the point (eddyi_port_query_offer), asking
+     * Box2D about the box of half side EDDY_PORT_QUERY_HALF around it. */
+    void (*query_point)(const eddy_world *w, eddy_port_query *q);
+
+    /* Creates g's joint pulling g->body's point (x, y) towards (x, y), from the
+     * world's fixed anchor, and sets g->native. mass is the body's. */
+    void (*drag_create)(eddy_drag *g, double x, double y, double hertz,
+                                 double damping_ratio, double max_force, double mass);
+    void (*drag_set_target)(eddy_drag *g, double x, double y);
+    /* Only for a drag whose body still exists. */
+    void (*drag_destroy)(eddy_drag *g);
+} eddyi_body_engine;
+
+/* Makes eddy's own world on engine e (which must have world_create): the
+ * port's half of eddy_world_create (body_port.c), called by the backend's
+ * eddy_world_create. */
+eddy_result eddyi_port_world_create(const eddyi_body_engine *e, const eddy_world_desc *desc,
+                                    eddy_world **out, eddy_error *err);
+/* The coupling's one read and one write of a body made of the single-value
+ * getters and the pushes of its engine (body_native_state.c): the Box2D
+ * backends' read and apply_wrench, so that the numbers are the getters'
+ * own. */
+bool eddyi_port_read_by_getters(eddy_body *b, eddy_port_state *out);
+void eddyi_port_wrench_by_pushes(eddy_body *b, double fx, double fy, double torque);
 
 #ifdef __cplusplus
 }

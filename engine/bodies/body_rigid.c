@@ -4,9 +4,9 @@
  * (eddy_rigid.h): each reads or writes the game's engine through one entry
  * of the table, the way body_box2d_v3.c / body_box2d_v24.cpp do through
  * Box2D. A body's eddy_rigid_id lives in its native reference (index in the
- * low 32 bits, generation in the high). body_rigid.h routes the port's calls
- * here. */
-#include "body_rigid.h"
+ * low 32 bits, generation in the high). The world's engine table
+ * (rigid_engine, at the end) routes the port's calls here. */
+#include "body_port.h"
 #include "eddy_rigid.h"
 
 #include <math.h>
@@ -21,6 +21,8 @@ static eddy_rigid_id rigid_id(const eddy_body *b)
     eddy_rigid_id id = {(uint32_t)(b->native & 0xffffffffu), (uint32_t)(b->native >> 32)};
     return id;
 }
+
+static const eddyi_body_engine rigid_engine;
 
 static const eddy_rigid_interface *table_of(const eddy_body *b) { return b->world->rigid; }
 
@@ -64,7 +66,7 @@ eddy_result eddy_world_from_rigid(const eddy_rigid_interface *table, eddy_world 
     if (!copy) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for a world");
     *copy = *table;
     eddy_world *w = NULL;
-    eddy_result r = eddyi_port_adopt_world(NULL, &w, err);
+    eddy_result r = eddyi_port_adopt_world(&rigid_engine, NULL, &w, err);
     if (r != EDDY_OK) {
         eddy_free(copy);
         return r;
@@ -74,25 +76,33 @@ eddy_result eddy_world_from_rigid(const eddy_rigid_interface *table, eddy_world 
     return EDDY_OK;
 }
 
-void eddyi_rigid_world_destroy(eddy_world *w)
+static void rigid_world_destroy(eddy_world *w)
 {
     eddy_free(w->rigid);
     w->rigid = NULL;
 }
 
-bool eddyi_rigid_world_alive(const eddy_world *w)
+/* The engine's constants, as the table gave them. */
+static void rigid_backend(const eddy_world *w, eddy_body_backend_info *out)
+{
+    out->name = w->rigid->name ? w->rigid->name : "rigid-table";
+    out->polygon_skin = w->rigid->polygon_skin;
+    out->substeps = w->rigid->substeps;
+}
+
+static bool rigid_world_alive(const eddy_world *w)
 {
     return !w->rigid->world_alive || w->rigid->world_alive(w->rigid->context);
 }
 
-void eddyi_rigid_clock_start(eddy_world *w) { w->rigid_clock = w->rigid->time(w->rigid->context); }
+static void rigid_clock_start(eddy_world *w) { w->rigid_clock = w->rigid->time(w->rigid->context); }
 
-double eddyi_rigid_clock_read(const eddy_world *w)
+static double rigid_clock_read(const eddy_world *w)
 {
     return w->rigid->time(w->rigid->context) - w->rigid_clock;
 }
 
-void eddyi_rigid_world_gravity(const eddy_world *w, double out[2])
+static void rigid_world_gravity(const eddy_world *w, double out[2])
 {
     out[0] = out[1] = 0.0;
     w->rigid->gravity(w->rigid->context, out);
@@ -125,16 +135,16 @@ eddy_rigid_id eddy_body_rigid_id(const eddy_body *b)
     return b && b->world && b->world->rigid ? rigid_id(b) : none;
 }
 
-bool eddyi_rigid_body_alive(const eddy_body *b)
+static bool rigid_body_alive(const eddy_body *b)
 {
     eddy_rigid_state s;
     return read_state(b, &s);
 }
 
-void eddyi_rigid_body_forget(eddy_body *b) { (void)b; }
-void eddyi_rigid_body_unadopt(eddy_body *b) { (void)b; }
+static void rigid_body_forget(eddy_body *b) { (void)b; }
+static void rigid_body_unadopt(eddy_body *b) { (void)b; }
 
-eddy_result eddyi_rigid_body_adopt(eddy_body *b, eddy_error *err)
+static eddy_result rigid_body_adopt(eddy_body *b, eddy_error *err)
 {
     const eddy_rigid_interface *t = table_of(b);
     eddy_rigid_state s;
@@ -160,21 +170,21 @@ eddy_result eddyi_rigid_body_adopt(eddy_body *b, eddy_error *err)
 }
 
 /* The shapes changed when their revision did (eddy_rigid_state). */
-bool eddyi_rigid_shapes_changed(eddy_body *b)
+static bool rigid_shapes_changed(eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.shape_revision != b->rigid_revision;
 }
 
-eddy_body_type eddyi_rigid_body_type(const eddy_body *b)
+static eddy_body_type rigid_body_type(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.type;
 }
 
-void eddyi_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
+static void rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
 {
     eddy_rigid_state st;
     read_state(b, &st);
@@ -182,7 +192,7 @@ void eddyi_rigid_pose(const eddy_body *b, double pos[2], double *c, double *s)
     *c = cos(st.angle), *s = sin(st.angle);
 }
 
-void eddyi_rigid_velocity(const eddy_body *b, double v[2], double *w)
+static void rigid_velocity(const eddy_body *b, double v[2], double *w)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -201,7 +211,7 @@ static void mass_of(const eddy_rigid_state *st, eddy_port_mass *out)
     out->world_center[1] = s.position[1] + sn * s.local_center[0] + c * s.local_center[1];
 }
 
-void eddyi_rigid_mass(const eddy_body *b, eddy_port_mass *out)
+static void rigid_mass(const eddy_body *b, eddy_port_mass *out)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -209,7 +219,7 @@ void eddyi_rigid_mass(const eddy_body *b, eddy_port_mass *out)
 }
 
 /* The coupling's one read of the body in a step (body_port.h). */
-bool eddyi_rigid_read(eddy_body *b, eddy_port_state *out)
+static bool rigid_read(eddy_body *b, eddy_port_state *out)
 {
     eddy_rigid_state s;
     if (!read_state(b, &s))
@@ -228,52 +238,52 @@ bool eddyi_rigid_read(eddy_body *b, eddy_port_state *out)
 }
 
 /* ... and its one write. */
-void eddyi_rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque)
+static void rigid_apply_wrench(eddy_body *b, double fx, double fy, double torque)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->apply_force(t->context, rigid_id(b), fx, fy, torque);
 }
 
-void eddyi_rigid_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
+static void rigid_set_mass(eddy_body *b, double mass, double inertia, const double local_center[2])
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_mass(t->context, rigid_id(b), mass, inertia, local_center);
 }
 
-void eddyi_rigid_set_gravity_scale(eddy_body *b, double scale)
+static void rigid_set_gravity_scale(eddy_body *b, double scale)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_gravity_scale(t->context, rigid_id(b), scale);
 }
 
-double eddyi_rigid_gravity_scale(const eddy_body *b)
+static double rigid_gravity_scale(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.gravity_scale;
 }
 
-bool eddyi_rigid_is_awake(const eddy_body *b)
+static bool rigid_is_awake(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
     return s.awake;
 }
 
-void eddyi_rigid_set_awake(eddy_body *b, bool awake)
+static void rigid_set_awake(eddy_body *b, bool awake)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_awake(t->context, rigid_id(b), awake);
 }
 
-void eddyi_rigid_enable_sleep(eddy_body *b, bool enable)
+static void rigid_enable_sleep(eddy_body *b, bool enable)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_sleep_enabled(t->context, rigid_id(b), enable);
     if (!enable) t->set_awake(t->context, rigid_id(b), true);
 }
 
-bool eddyi_rigid_is_sleep_enabled(const eddy_body *b)
+static bool rigid_is_sleep_enabled(const eddy_body *b)
 {
     eddy_rigid_state s;
     read_state(b, &s);
@@ -282,7 +292,7 @@ bool eddyi_rigid_is_sleep_enabled(const eddy_body *b)
 
 /* Forces at a point become force and torque about the centre of mass; an
  * impulse becomes the velocity change it makes. */
-void eddyi_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py)
+static void rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, double px, double py)
 {
     const eddy_rigid_interface *t = table_of(b);
     eddy_rigid_id id = rigid_id(b);
@@ -295,7 +305,7 @@ void eddyi_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
         return;
     }
     eddy_port_mass m;
-    eddyi_rigid_mass(b, &m);
+    rigid_mass(b, &m);
     double rx = px - m.world_center[0], ry = py - m.world_center[1], moment = rx * y - ry * x;
     if (kind == EDDY_PORT_FORCE) {
         t->apply_force(t->context, id, x, y, moment);
@@ -308,14 +318,50 @@ void eddyi_rigid_apply(eddy_body *b, eddy_port_push kind, double x, double y, do
     t->set_velocity(t->context, id, s.velocity[0] + x / s.mass, s.velocity[1] + y / s.mass, w);
 }
 
-void eddyi_rigid_set_transform(eddy_body *b, double x, double y, double angle)
+static void rigid_set_transform(eddy_body *b, double x, double y, double angle)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_transform(t->context, rigid_id(b), x, y, angle);
 }
 
-void eddyi_rigid_set_velocity(eddy_body *b, double vx, double vy, double w)
+static void rigid_set_velocity(eddy_body *b, double vx, double vy, double w)
 {
     const eddy_rigid_interface *t = table_of(b);
     t->set_velocity(t->context, rigid_id(b), vx, vy, w);
 }
+
+/* ------------------------------------------------------------ the engine table */
+
+/* What a table world answers the port with. Its bodies are the game's
+ * (adopted): the port never asks it to make a world, step, make or destroy
+ * a body, add a shape, drag, move kinematically or query (those entries
+ * stay NULL). */
+static const eddyi_body_engine rigid_engine = {
+    .world_destroy = rigid_world_destroy,
+    .backend = rigid_backend,
+    .world_alive = rigid_world_alive,
+    .clock_start = rigid_clock_start,
+    .clock_read = rigid_clock_read,
+    .world_gravity = rigid_world_gravity,
+    .body_alive = rigid_body_alive,
+    .body_forget = rigid_body_forget,
+    .body_unadopt = rigid_body_unadopt,
+    .body_adopt = rigid_body_adopt,
+    .shapes_changed = rigid_shapes_changed,
+    .body_type = rigid_body_type,
+    .pose = rigid_pose,
+    .velocity = rigid_velocity,
+    .mass = rigid_mass,
+    .read = rigid_read,
+    .apply_wrench = rigid_apply_wrench,
+    .set_mass = rigid_set_mass,
+    .set_gravity_scale = rigid_set_gravity_scale,
+    .gravity_scale = rigid_gravity_scale,
+    .is_awake = rigid_is_awake,
+    .set_awake = rigid_set_awake,
+    .enable_sleep = rigid_enable_sleep,
+    .is_sleep_enabled = rigid_is_sleep_enabled,
+    .apply = rigid_apply,
+    .set_transform = rigid_set_transform,
+    .set_velocity = rigid_set_velocity,
+};

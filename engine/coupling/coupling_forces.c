@@ -574,13 +574,14 @@ static void added_mass_step(const eddy_coupled_body *info, const double *added,
 }
 
 /* How far the rigid-body solver turns a body in a step, between omega dt
- * (0) and omega' dt (1): Box2D 2.4 moves positions once with the new
- * velocity; v3 in n substeps, each with its own velocity. */
+ * (0) and omega' dt (1): Box2D 2.4 and Chipmunk move positions once with the
+ * new velocity; v3 in n substeps, each with its own velocity. Asked of the
+ * coupled world's engine (a Chipmunk world on a v3 build gets Chipmunk's). */
 static double solver_turn_weight(const eddy_coupling *c)
 {
     eddy_body_backend_info bi;
-    eddy_body_get_backend(&bi);
-    if (bi.major < 3) return 1.0;
+    eddy_world_get_backend(c->world, &bi);
+    if (!bi.substeps) return 1.0;
     int n = c->desc.body_substeps > 0 ? c->desc.body_substeps : 1;
     return (n + 1.0) / (2.0 * n);
 }

@@ -121,9 +121,9 @@ eddy_result eddyi_surface_create(eddy_coupling *c, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     s->min_sigma = FILTER / m->k[s->count - 1];
     eddy_body_backend_info backend;
-    eddy_body_get_backend(&backend);
+    eddy_world_get_backend(c->world, &backend); /* the world's engine */
     int steps = c->desc.body_substeps; /* an adopted world: the game's, assumed the same */
-    s->lead = backend.major >= 3 && steps > 1 ? (double)(steps - 1) / (2.0 * steps) : 0.0;
+    s->lead = backend.substeps && steps > 1 ? (double)(steps - 1) / (2.0 * steps) : 0.0;
     return EDDY_OK;
 }
 

@@ -29,7 +29,7 @@ eddy_result eddy_coupling_add_walls(eddy_coupling *c, eddy_body **out, eddy_erro
     if (!c->world)
         return eddy_fail(err, EDDY_ERR_ARGUMENT, "coupling: its world was destroyed");
     eddy_body_backend_info backend;
-    eddy_body_get_backend(&backend);
+    eddy_world_get_backend(c->world, &backend);
     const double inset = fmax(0.0, TANK_CLEARANCE - backend.polygon_skin);
     /* the tank, up to its top: above the water of a tank filled to a depth */
     const double w = c->asset->width, h = c->asset->tank_height, t = WALL_THICKNESS;

@@ -217,14 +217,24 @@ typedef struct eddy_drag eddy_drag;
 /* ---------------------------------------------------------------- backend */
 
 typedef struct eddy_body_backend_info {
-    const char *name;            /* "box2d-v3" or "box2d-v2.4" */
+    const char *name;            /* "box2d-v3" or "box2d-v2.4" (a table
+                                    world: its engine's, eddy_rigid.h) */
     int major, minor, revision;  /* version of the linked Box2D library */
     double polygon_skin;         /* m: the gap Box2D keeps around polygons
                                     in contacts (2.4: 0.01, v3: 0) */
+    bool substeps;               /* the solver moves positions in substeps,
+                                    each with its own velocity (v3); false:
+                                    once, with the new velocity (2.4,
+                                    Chipmunk) */
 } eddy_body_backend_info;
 
-/* Which backend this build links, and the Box2D version it runs on. */
+/* Which Box2D the linked backend library runs on (libeddy-box2d-v24 or
+ * libeddy-box2d-v3). */
 EDDY_API void eddy_body_get_backend(eddy_body_backend_info *out);
+/* The engine a world runs on: the Box2D of its backend, or for a world made
+ * from a table (eddy_rigid.h) the constants the table gave. Zeros for
+ * NULL. */
+EDDY_API void eddy_world_get_backend(const eddy_world *world, eddy_body_backend_info *out);
 
 /* ---------------------------------------------------------------- world */
 

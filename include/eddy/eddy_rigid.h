@@ -58,6 +58,10 @@
  *     eddy checks that the world was stepped once, by the advance's dt,
  *     between two advances.
  *   - Nothing in the table may call back into eddy.
+ *   - The constants at the end of the table (name, polygon_skin, substeps)
+ *     are the world's engine's, read once: the coupling weighs a body's turn
+ *     by the world's own substep scheme, so bodies of different engines in
+ *     one program each get their engine's.
  */
 #ifndef EDDY_RIGID_H
 #define EDDY_RIGID_H
@@ -124,6 +128,15 @@ typedef struct eddy_rigid_interface {
     bool (*world_alive)(void *context); /* NULL: always */
     void (*gravity)(void *context, double out[2]);
     double (*time)(void *context);
+    /* constants of the engine, read when the world is made (zero means the
+     * default); eddy_world_get_backend hands them back */
+    const char *name;       /* NULL: "rigid-table" */
+    double polygon_skin;    /* m: the gap the engine keeps around polygons */
+    /* The solver moves positions in substeps, each with its own velocity
+     * (as Box2D v3): the coupling weighs its turn (eddy_body_backend_info).
+     * false (the default): once per step with the new velocity (Box2D 2.4,
+     * Chipmunk's integrator). */
+    bool substeps;
 } eddy_rigid_interface;
 
 /* A world handle over the game's engine through the table (copied; every
