@@ -25,9 +25,16 @@
  * and the same box drifting along the lid at 0.4 m/s (a kinematic body),
  * against the same reference solved in its frame (the stream less the
  * drift): chords of the flow relative to it, and the lid beside it. The
- * drifting box makes waves, whose flow the panels cancel inside the outline
+ * drifting box makes waves, whose flow the panels cancel inside the wet part
  * too (surface_bodies.c, eddyi_wet_mirror_samples): without that 8 % of the
- * stream went through it after 0.5 s. */
+ * stream went through it after 0.5 s.
+ *
+ * eddy solves a piercing body the same way (engine/panels/panel_lid.h): its
+ * wet panels with their image in the lid. Before that it solved the whole
+ * closed outline in the mirrored stream, with no image: the chords held, but
+ * 0.15 m off the faces the flow was 27 % of 2U from this reference (the
+ * water passed over the outline's top as over a body held under water);
+ * with the image 2.1 %. */
 #include "test_util.h"
 #include "sheet_reference.h"
 
@@ -285,10 +292,9 @@ static void fixed_box_through_the_lid_keeps_the_water_out(void **state)
     assert_true(conv < 0.01);     /* ...and is converged */
     assert_true(chord_e < 0.05);
     assert_true(chord_late < 0.05);
-    /* the lid beside the body is not sealed: the whole outline stands in the
-       mirrored stream, so the flow passes over its top as over a body held
-       under water (the measured limit, docs/design.md) */
-    assert_true(face < 0.35);
+    /* the lid beside the body: 2.1 % of 2U measured (27 % without the lid
+       image) */
+    assert_true(face < 0.03);
     free_pool(&p);
 }
 
@@ -344,9 +350,9 @@ static void drifting_box_through_the_lid_keeps_the_water_out(void **state)
                   100 * face[0], 100 * face[1]);
     assert_true(ref_chord[0] < 0.005 && ref_chord[1] < 0.005);
     assert_true(worst[0] < 0.05 && worst[1] < 0.05);
-    /* beside it, at first as for the fixed box; later its own waves, which
-       the reference has not, move the water there */
-    assert_true(face[0] < 0.35);
+    /* beside it, at first as for the fixed box (2.0 % measured); later its
+       own waves, which the reference has not, move the water there */
+    assert_true(face[0] < 0.03);
     free_pool(&p);
 }
 

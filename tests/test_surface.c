@@ -1076,10 +1076,12 @@ static void steps_repeat_and_allocate_nothing(void **state)
     assert_int_equal(alloc_b, 0);
 }
 
-/* A floating body keeps its whole outline closed (issue 35, item 1: an open
- * wet part let the stream through, tests/test_lid_flow.c): its panels above
- * the lid carry strength too, and the flow they are solved against there is
- * the flow under the lid mirrored in it, (u, -v) at (x, 2 D - y). */
+/* A floating body is solved with its image in the lid (issue 35, item 1;
+ * engine/panels/panel_lid.h): its panels below the lid carry strength, the
+ * ones above it nothing, and its lid image mirrors the wet ones with strength
+ * -gamma; the water beside it and through it: tests/test_lid_flow.c. The flow
+ * sampled above the lid is still the flow under it mirrored, (u, -v) at
+ * (x, 2 D - y). */
 static void panels_act_on_the_wet_part(void **state)
 {
     (void)state;
@@ -1092,20 +1094,29 @@ static void panels_act_on_the_wet_part(void **state)
     assert_int_equal(eddy_body_set_velocity(b, 0.4, 0.1, 0.2, NULL), EDDY_OK);
     step(&r, 1);
     const eddy_panel_world *w = r.c->panels;
+    const eddy_panel_world_body *pb = &w->bodies[0];
+    int lid = -1;
+    for (int c = 0; c < pb->image_count; ++c)
+        if (pb->image_mirror[c] == 2 && pb->image_origin[c][1] == 8.0 - pb->state.y) lid = c;
+    assert_true(lid >= 0);
     int above = 0, below = 0;
     for (int i = 0; i < w->panel_count; ++i) {
-        const double *e = &w->src[4 * i];
+        const double *e = &w->src[4 * i], *m = &w->src[4 * (pb->image_first[lid] + i)];
         double x = w->mid[2 * i], y = w->mid[2 * i + 1];
-        if (e[1] > 4.0 && e[3] > 4.0) {
+        /* the image: the panel mirrored in the lid, strength -gamma */
+        assert_true(m[0] == e[0] && m[2] == e[2] && m[1] == 8.0 - e[1] && m[3] == 8.0 - e[3]);
+        assert_true(w->strength[pb->image_first[lid] + i] == -w->strength[i]);
+        if (y > 4.0) {
             double below_lid[2], seen[2], xy[2] = {x, y}, mirror[2] = {x, 8.0 - y};
             eddy_fluid_velocity_many(r.fluid, 1, mirror, below_lid);
             eddyi_wet_mirror_samples(r.c, NULL, 1, xy, seen);
             assert_true(seen[0] == below_lid[0] && seen[1] == -below_lid[1]);
             assert_true(hypot(below_lid[0], below_lid[1]) > 0.0);
-            assert_true(w->strength[i] != 0.0);
+            assert_true(w->strength[i] == 0.0);
             ++above;
+        } else if (w->strength[i] != 0.0) {
+            ++below;
         }
-        if (e[1] < 4.0 && e[3] < 4.0 && w->strength[i] != 0.0) ++below;
     }
     assert_true(above > 0 && below > 0);
     free_rig(&r);

@@ -358,7 +358,7 @@ static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
     else
         eddy_fluid_velocity_many(c->fluid, n, xy, uv);
-    eddyi_wet_mirror_samples(c, NULL, n, xy, uv); /* above a lid: mirrored (surface.h) */
+    eddyi_wet_panel_samples(c, n, xy, uv); /* above a lid: mirrored (surface.h) */
 }
 
 /* Pose and velocities of each body's origin into the panel world, which

@@ -8,6 +8,7 @@
 #include "coupling_internal.h"
 #include "asset_shapes.h"
 #include "surface.h"
+#include "panel_lid.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,6 +101,25 @@ static const eddy_panel_shape *fine_outline(const eddy_coupling *c, int body)
     return fine && all_panels_wet(c->panels, body) ? fine : NULL;
 }
 
+/* uv[2n] -= the velocity of body b's lid image copy at the n points xy (as
+ * the sources' treecode sums it near by): its fine outline is solved with its
+ * own image (panel_lid.h), which the probes then read in its place. */
+static void less_own_image(const eddy_panel_world *w, int b, int copy, int n, const double *xy,
+                           double *uv)
+{
+    const eddy_panel_world_body *pb = &w->bodies[b];
+    int lo = pb->image_first[copy], hi = lo + pb->shape->count;
+    for (int i = 0; i < n; ++i)
+        for (int s = lo; s < hi; ++s) {
+            if (w->strength[s] == 0.0) continue;
+            const double *e = &w->src[4 * s];
+            double q[2];
+            eddyi_panel_velocity_near(e[0], e[1], e[2], e[3], w->strength[s], xy[2 * i],
+                                     xy[2 * i + 1], q);
+            uv[2 * i] -= q[0], uv[2 * i + 1] -= q[1];
+        }
+}
+
 /* Every body's fine strengths against the step's flow and panels, solved
  * together once a step (probe_epoch) however many probes read them: the
  * game samples thousands of tracer and dye points a frame near its bodies.
@@ -124,6 +144,14 @@ static void solve_fine_outlines(const eddy_coupling *c)
     eddyi_fluid_velocity_many_of(c->fluid, c->pre_feedback, n, xy, uv);
     eddyi_wet_mirror_samples(c, c->pre_feedback, n, xy, uv); /* above a lid (surface.h) */
     eddyi_coupling_sources_velocity(c, n, xy, c->probe_skip, uv);
+    n = 0;
+    for (int body = 0; body < c->body_count; ++body) { /* a lid image its fine solve holds */
+        const eddy_panel_shape *fine = fine_outline(c, body);
+        if (!fine) continue;
+        int own = eddyi_panel_lid_own_copy(w, body);
+        if (own >= 0) less_own_image(w, body, own, fine->count, xy + 2 * n, uv + 2 * n);
+        n += fine->count;
+    }
     n = 0;
     for (int body = 0; body < c->body_count; ++body) {
         const eddy_panel_shape *fine = fine_outline(c, body);

@@ -113,6 +113,7 @@ eddy_result eddyi_surface_create(eddy_coupling *c, eddy_error *err)
         return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory for the surface");
     for (int k = 0; k < s->count; ++k) s->wall_factor[k] = wall_factor(m->k[k], s->depth, s->open_width);
     int probes = c->desc.max_bodies * EDDY_PROBE_MAX_PANELS, panels = c->panels->max_panels;
+    s->settled_bodies = -1; /* no close has settled the mean yet */
     s->mirror_cap = probes > panels ? probes : panels;
     s->mirror_at = eddy_calloc((size_t)s->mirror_cap, sizeof *s->mirror_at);
     s->mirror_xy = eddy_calloc(2 * (size_t)s->mirror_cap, sizeof *s->mirror_xy);

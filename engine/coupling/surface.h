@@ -57,6 +57,8 @@ typedef struct eddy_surface {
     bool closing;          /* the step under way will be closed (eddyi_wet_will_close) */
     double half_left;      /* s: the modes' rotation left for the close (THE HYDROSTATIC KICKS) */
     double mean;           /* the mean level above D: the water the bodies displace / W_s */
+    int settled_bodies;    /* body count when a close settled the mean, -1 when a body has
+                              moved since (the advance then settles it again) */
     double displaced;      /* m^2: the bodies' submerged areas summed in the last update */
 } eddy_surface;
 
@@ -209,5 +211,10 @@ void eddyi_wet_mask_panels(eddy_coupling *c);
  * full tank. */
 void eddyi_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n, const double *xy,
                              double *uv);
+/* The same for the panel solve's samples (xy: every real panel's midpoint,
+ * n of them), but the panels of a body solved with its lid image
+ * (panel_lid.h) above the lid are not mirrored: they carry nothing and
+ * their samples are not read. */
+void eddyi_wet_panel_samples(const eddy_coupling *c, int n, const double *xy, double *uv);
 
 #endif

@@ -64,6 +64,7 @@
  * the backend integrates in substeps (eddy_surface.lead). */
 #include "surface.h"
 #include "body_pieces.h"
+#include "panel_lid.h"
 
 #include <math.h>
 #include <string.h>
@@ -171,6 +172,8 @@ static void displace_bodies(eddy_coupling *c)
         eddy_wet_body *w = &c->wet[b];
         double now[3];
         fluid_pose(c, c->bodies[b], now);
+        if (!w->pose_known || now[0] != w->pose[0] || now[1] != w->pose[1] || now[2] != w->pose[2])
+            s->settled_bodies = -1; /* the mean must be settled again */
         if (w->pose_known && (now[0] != w->pose[0] || now[1] != w->pose[1] || now[2] != w->pose[2])) {
             double line[4], sigma;
             eddy_water_region r;
@@ -398,7 +401,9 @@ static void settle_mean(eddy_coupling *c)
 
 void eddyi_wet_update(eddy_coupling *c, double dt)
 {
-    settle_mean(c);
+    /* the close settled the mean where the bodies still are: nothing to do */
+    if (!c->surface || c->surface->settled_bodies != c->body_count) settle_mean(c);
+    if (c->surface) c->surface->settled_bodies = -1;
     if (c->surface)
         memcpy(c->surface->seen_rate, c->surface->rate, (size_t)c->surface->count * sizeof(double));
     bool closing = c->surface && c->surface->closing;
@@ -525,6 +530,7 @@ void eddyi_wet_close(eddy_coupling *c, double dt)
     s->half_left = 0.0;
     s->closing = false;
     settle_mean(c);
+    s->settled_bodies = c->body_count;
     for (int b = 0; b < c->body_count; ++b) {
         eddy_wet_body *w = &c->wet[b];
         bool free = w->handed && moved_freely(c, b, dt), opened = w->opened;
@@ -718,6 +724,27 @@ void eddyi_wet_mirror_samples(const eddy_coupling *c, const double *coef, int n,
         }
     }
     add_waves_to_samples(s, D, n, xy, uv);
+}
+
+void eddyi_wet_panel_samples(const eddy_coupling *c, int n, const double *xy, double *uv)
+{
+    eddy_surface *s = c->surface;
+    if (!s) return;
+    const eddy_panel_world *w = c->panels;
+    double D = c->asset->height;
+    for (int b = 0; b < c->body_count; ++b) {
+        const eddy_panel_world_body *pb = &w->bodies[b];
+        int lo = pb->first, m = pb->shape->count;
+        if (lo + m > n) break;
+        if (eddyi_panel_lid_own_copy(w, b) < 0) {
+            eddyi_wet_mirror_samples(c, NULL, m, xy + 2 * lo, uv + 2 * lo);
+            continue;
+        }
+        /* solved with its lid image (panel_lid.h): what its panels above the
+           lid would see is not read, they carry nothing */
+        for (int j = lo; j < lo + m; ++j)
+            if (!(xy[2 * j + 1] > D)) add_waves_to_samples(s, D, 1, xy + 2 * j, uv + 2 * j);
+    }
 }
 
 /* ------------------------------------------------------------ queries */

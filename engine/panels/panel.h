@@ -339,10 +339,8 @@ typedef struct eddy_panel_world_desc {
     const struct eddy_panel_walls *walls; /* a level's interior walls (panel_walls.h), or
                               NULL: their source panels join the Schwarz iteration */
     bool surface_lid;      /* the top wall is a free surface's mean level (a tank filled
-                              to a depth): a body reaching through it gets no image
-                              there (the image would lie against its own wet part,
-                              where the sweeps converge slowly, and the lid's flux
-                              is the surface's, not the reduced fluid's) */
+                              to a depth): a body reaching through it is imaged in it
+                              and solved with that image (panel_lid.h) */
     const eddy_tasks *tasks; /* the game's workers (tasks.h), or NULL; must outlive the
                               world. The fast path's far field and near blocks run on
                               them, with results independent of the worker count */
@@ -417,6 +415,7 @@ typedef struct eddy_panel_world {
     struct eddy_panel_fast *fast_state; /* NULL until the fast path is first used */
     const eddy_tasks *tasks;            /* see eddy_panel_world_desc */
     struct eddy_wall_state *walls;      /* interior walls' source panels (panel_walls.c), or NULL */
+    struct eddy_panel_lid *lid;         /* bodies piercing a surface's lid (panel_lid.c), or NULL */
 } eddy_panel_world;
 
 eddy_result eddyi_panel_world_create(const eddy_panel_world_desc *desc, eddy_panel_world **out,

@@ -5,6 +5,7 @@
  * top of panel_fast.h; the multipole algebra is in panel_farfield.c.
  * Everything is sized at set-up; a solve allocates nothing. */
 #include "panel_fast.h"
+#include "panel_lid.h"
 #include "panel_walls.h"
 #include "simd.h"
 
@@ -560,14 +561,15 @@ static int classify_target(eddy_panel_world *w, eddy_panel_fast *f, int t)
 {
     const eddy_panel_world_body *pb = &w->bodies[t];
     double tx = pb->state.x, ty = pb->state.y, tr = pb->shape->radius;
-    int m = pb->shape->count, near = 0;
+    int m = pb->shape->count, near = 0, own = eddyi_panel_lid_own_copy(w, t);
     f->use_first[t] = (int)f->use_used;
     f->use_count[t] = 0;
     /* depth first, left before right: a node's subtree is [i, end) */
     for (int i = 0; i < f->node_count;) {
         far_node *n = &f->nodes[i];
-        if (n->group >= 0 && f->groups[n->group].body == t && f->groups[n->group].copy < 0) {
-            i = n->end; /* its own panels */
+        if (n->group >= 0 && f->groups[n->group].body == t &&
+            (f->groups[n->group].copy < 0 || f->groups[n->group].copy == own)) {
+            i = n->end; /* its own panels, and its lid image its solve holds (panel_lid.h) */
             continue;
         }
         far_use use;
@@ -1065,7 +1067,8 @@ static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, con
 static void solve_body(const eddy_panel_world *w, int t, const double *b, double *gamma)
 {
     const eddy_panel_shape *s = w->bodies[t].shape;
-    apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
+    if (!eddyi_panel_lid_solve(w, t, b, gamma)) /* its lid system (panel_lid.h) or 5.16 */
+        apply_matrix(s->pinv, s->count, s->count, s->rows, b, gamma);
     eddyi_panel_mask_body(w, w->bodies[t].first, s->count, gamma);
 }
 

@@ -26,6 +26,7 @@
  * are solved against those, and a finer sheet beside them would leak through
  * the wall. */
 #include "panel.h"
+#include "panel_lid.h"
 #include "panel_walls.h"
 
 #include <math.h>
@@ -71,6 +72,7 @@ void eddyi_panel_probe_strengths(const eddy_panel_world *w, int body,
         eddyi_wall_state_velocity(w->walls, x, y, walls);
         b[j] = fine->length[j] * ((u + walls[0]) * nx + (v + walls[1]) * ny);
     }
+    if (eddyi_panel_lid_probe_solve(w, body, fine, b, gamma)) return; /* panel_lid.h */
     for (int i = 0; i < fine->count; ++i) {
         const double *row = &fine->pinv[(size_t)i * fine->rows];
         double sum = 0.0;

@@ -7,6 +7,7 @@
  * Conventions in panel.h. */
 #include "panel.h"
 #include "panel_fast.h"
+#include "panel_lid.h"
 #include "panel_walls.h"
 
 #include <math.h>
@@ -77,6 +78,13 @@ eddy_result eddyi_panel_world_create(const eddy_panel_world_desc *desc, eddy_pan
             return res;
         }
     }
+    if (desc->surface_lid && w->images) {
+        eddy_result res = eddyi_panel_lid_create(w->max_bodies, w->max_panels, &w->lid, err);
+        if (res != EDDY_OK) {
+            eddyi_panel_world_destroy(w);
+            return res;
+        }
+    }
     if (desc->fast) {
         eddy_result res = eddyi_panel_world_set_fast(w, true, err);
         if (res != EDDY_OK) {
@@ -122,6 +130,7 @@ void eddyi_panel_world_destroy(eddy_panel_world *w)
     if (!w) return;
     eddyi_panel_fast_destroy(w->fast_state);
     eddyi_wall_state_destroy(w->walls);
+    eddyi_panel_lid_destroy(w->lid);
     eddy_free(w->bodies);
     eddy_free(w->src);
     eddy_free(w->strength);
@@ -150,6 +159,8 @@ eddy_result eddyi_panel_world_add_body(eddy_panel_world *w, const eddy_panel_sha
                          "panel world: shape '%s' (%d panels) exceeds max_panels %d",
                          shape->name, shape->count, w->max_panels);
     eddy_result reserved = eddyi_wall_state_reserve(w->walls, w->panel_count + shape->count, err);
+    if (reserved != EDDY_OK) return reserved;
+    reserved = eddyi_panel_lid_reserve(w->lid, shape->count, err);
     if (reserved != EDDY_OK) return reserved;
     eddy_panel_world_body *b = &w->bodies[w->body_count];
     memset(b, 0, sizeof *b);
@@ -252,8 +263,11 @@ static void place_images(eddy_panel_world *w, eddy_panel_world_body *b)
     if (x - r < reach) xw[nx++] = 0.0;
     if (w->width - x - r < reach) xw[nx++] = w->width;
     if (y - r < reach) yw[ny++] = 0.0;
+    /* a body reaching through a surface's lid is imaged in it only when its
+       own solve holds that image (panel_lid.h) */
     bool through_lid = w->surface_lid && y + r > w->height;
-    if (w->height - y - r < reach && !through_lid) yw[ny++] = w->height;
+    if (w->height - y - r < reach && (!through_lid || (w->lid && eddyi_panel_lid_pierces(w, b))))
+        yw[ny++] = w->height;
     for (int i = 0; i < nx; i++) add_image(w, b, true, xw[i], false, 0.0);
     for (int k = 0; k < ny; k++) add_image(w, b, false, 0.0, true, yw[k]);
     for (int i = 0; i < nx; i++)
@@ -269,6 +283,7 @@ void eddyi_panel_world_place(eddy_panel_world *w)
     }
     if (w->images)
         for (int i = 0; i < w->body_count; i++) place_images(w, &w->bodies[i]);
+    eddyi_panel_lid_place(w); /* piercing bodies' systems with their lid images */
     eddyi_wall_state_place(w->walls, w); /* interior walls near bodies (panel_walls.c) */
     w->placed = true;
 }
@@ -303,6 +318,12 @@ static void apply_pinv(const eddy_panel_shape *s, const double *b, double *gamma
     }
 }
 
+/* Body i's strengths from its fluxes: its lid system (panel_lid.h) or 5.16. */
+static void solve_one(const eddy_panel_world *w, int i, const double *b, double *gamma)
+{
+    if (!eddyi_panel_lid_solve(w, i, b, gamma)) apply_pinv(w->bodies[i].shape, b, gamma);
+}
+
 /* Writes a body's strengths to its real panels and, signed, to its images. */
 static void set_body_strengths(eddy_panel_world *w, const eddy_panel_world_body *b,
                                const double *gamma)
@@ -316,14 +337,16 @@ static void set_body_strengths(eddy_panel_world *w, const eddy_panel_world_body 
 }
 
 /* Normal velocity at (x, y) along n induced by every source except the range
- * [skip_first, skip_first + skip_count) (a body's own real panels), evaluated
- * no closer than EDDY_PANEL_NEAR panel lengths to any of them. */
+ * [skip_first, skip_first + skip_count) (a body's own real panels) and the
+ * one from lid_first as long (its lid image, which its own solve holds:
+ * panel_lid.h; -1 none), evaluated no closer than EDDY_PANEL_NEAR panel
+ * lengths to any of them. */
 static double induced_normal(const eddy_panel_world *w, double x, double y, double nx, double ny,
-                             int skip_first, int skip_count)
+                             int skip_first, int skip_count, int lid_first)
 {
     double sum = 0.0;
     for (int s = 0; s < w->source_count; s++) {
-        if (s == skip_first) {
+        if (s == skip_first || s == lid_first) {
             s += skip_count - 1;
             continue;
         }
@@ -344,15 +367,16 @@ static double schwarz_sweep(eddy_panel_world *w, double *norm2)
     double num = 0.0, den = 0.0;
     for (int i = 0; i < w->body_count; i++) {
         const eddy_panel_world_body *b = &w->bodies[i];
-        int m = b->shape->count;
+        int m = b->shape->count, own = eddyi_panel_lid_own_copy(w, i);
+        int lid_first = own >= 0 ? b->image_first[own] : -1;
         for (int j = 0; j < m; j++) {
             int g = b->first + j;
             double un = induced_normal(w, w->mid[2 * g], w->mid[2 * g + 1], w->normal[2 * g],
-                                       w->normal[2 * g + 1], b->first, m);
+                                       w->normal[2 * g + 1], b->first, m, lid_first);
             w->b_work[g] = w->b_orig[g] + b->shape->length[j] * un;
         }
         eddyi_wall_state_body_flux(w->walls, w, i, &w->b_work[b->first]);
-        apply_pinv(b->shape, &w->b_work[b->first], w->gamma_new);
+        solve_one(w, i, &w->b_work[b->first], w->gamma_new);
         eddyi_panel_mask_body(w, b->first, m, w->gamma_new);
         for (int j = 0; j < m; j++) {
             double d = w->gamma_new[j] - w->strength[b->first + j];
@@ -426,7 +450,7 @@ eddy_result eddyi_panel_world_solve_samples(eddy_panel_world *w, const double *u
     for (int i = 0; i < w->body_count; i++) {
         const eddy_panel_world_body *b = &w->bodies[i];
         compute_violation(w, b);
-        apply_pinv(b->shape, &w->b_orig[b->first], w->gamma_new);
+        solve_one(w, i, &w->b_orig[b->first], w->gamma_new);
         eddyi_panel_mask_body(w, b->first, b->shape->count, w->gamma_new);
         set_body_strengths(w, b, w->gamma_new);
     }
