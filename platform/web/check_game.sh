@@ -19,19 +19,8 @@ out="$web/check"
 mkdir -p "$out"
 here=$(dirname "$0")
 
-node "$here/serve.js" "$web" 600 >"$out/serve-game.txt" &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT INT TERM
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    port=$(awk '/^port /{print $2}' "$out/serve-game.txt" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.25
-done
-if [ -z "$port" ]; then
-    echo "check_game: the loopback server did not start" >&2
-    exit 1
-fi
+. "$(dirname "$0")/serve_start.sh"
+serve_start "$web" 600 "$out/serve-game.txt"
 
 failed=0
 for level in "$@"; do
