@@ -32,7 +32,7 @@ for level in "$@"; do
     # the page's report, then the native game's run of the same replay
     page=$(node -e '
       const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      if (r.error) { console.log("error " + JSON.stringify(r.error)); process.exit(); }
+      if (r.error) { console.log("error " + JSON.stringify(r.error) + " page " + JSON.stringify(r.page || {})); process.exit(); }
       const p = r.page;
       console.log([p.status, p.frame, p.finish, p.stepMs, p.drawMs, p.steps,
                    r.shot ? r.shot.frame : -1, r.seconds].join(" "));' "$json")

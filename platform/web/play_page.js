@@ -84,7 +84,9 @@ function finish(result, code) {
 browser.on('exit', () => {
   if (!finished) finish({ error: 'Chromium ended early: ' + stderr.trim().split('\n').slice(-3).join(' | ') }, 1);
 });
-setTimeout(() => finish({ error: `no end after ${seconds} s` }, 1), seconds * 1000).unref();
+// the page's last report goes with a timeout: where it stood
+let state = {};
+setTimeout(() => finish({ error: `no end after ${seconds} s`, page: state }, 1), seconds * 1000).unref();
 
 async function main() {
   const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
@@ -103,12 +105,13 @@ async function main() {
   }
   await send('Page.navigate', { url }, sessionId);
   const started = Date.now();
-  let shot = null, state = {};
+  let shot = null;
   const hashes = {}; // frame -> the page's hash, at each look
   for (;;) {
     await sleep(100);
     const r = await send('Runtime.evaluate', {
-      expression: 'JSON.stringify(Object.assign({}, document.body ? document.body.dataset : {}))',
+      expression: 'JSON.stringify(Object.assign({}, document.body ? document.body.dataset : {},' +
+        ' { note: (document.getElementById("note") || {}).textContent }))',
       returnByValue: true,
     }, sessionId);
     state = JSON.parse(r.result.value || '{}');

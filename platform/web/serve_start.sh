@@ -7,12 +7,15 @@
 # Fails (1, with a line on stderr) when the server has not said its port
 # within five seconds.
 serve_start() {
+    # the log goes first: the background job truncates it only when it runs,
+    # and a port left in it by the last run would be read meanwhile
+    rm -f "$3"
     node "$(dirname "$0")/serve.js" "$1" "$2" >"$3" &
     server=$!
     trap 'kill $server 2>/dev/null || true' EXIT INT TERM
     port=
     for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-        port=$(awk '/^port /{print $2}' "$3" 2>/dev/null)
+        port=$(awk '/^port /{print $2}' "$3" 2>/dev/null || true)
         [ -n "$port" ] && return 0
         sleep 0.25
     done
