@@ -24,7 +24,11 @@ W       ?= build/web
 DEPS    ?= $(W)/deps
 
 WARN     := -Wall -Wextra -Wpedantic
-WEB_OPT  ?= -O2
+# -msimd128: the engine's two-lane vectors (engine/core/simd.h) become
+# WebAssembly's f64x2 instructions, one IEEE operation per lane as on x86
+# (the same bits: check-web compares them); without it clang splits them
+# into scalar operations. Every browser of the last years runs them.
+WEB_OPT  ?= -O2 -msimd128
 CFLAGS   := -std=c17 $(WARN) $(WEB_OPT)
 CXXFLAGS := -std=c++17 $(WARN) $(WEB_OPT)
 # each object's headers (a changed struct rebuilds what uses it)
