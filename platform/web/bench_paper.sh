@@ -13,16 +13,8 @@ native=$3
 out="$web/check"
 mkdir -p "$out"
 here=$(dirname "$0")
-node "$here/serve.js" "$web" 300 >"$out/serve-bench.txt" &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT INT TERM
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    port=$(awk '/^port /{print $2}' "$out/serve-bench.txt" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.25
-done
-[ -n "$port" ] || { echo "bench_paper: the loopback server did not start" >&2; exit 1; }
+. "$(dirname "$0")/serve_start.sh"
+serve_start "$web" 300 "$out/serve-bench.txt"
 node "$here/play_page.js" "$chromium" "http://127.0.0.1:$port/bench/sim.html" "$out/paper.png" \
     1000000 120 >"$out/paper.json" || true
 # the median (steady state: the browser first runs the WebAssembly through

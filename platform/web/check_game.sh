@@ -19,19 +19,8 @@ out="$web/check"
 mkdir -p "$out"
 here=$(dirname "$0")
 
-node "$here/serve.js" "$web" 600 >"$out/serve-game.txt" &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT INT TERM
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    port=$(awk '/^port /{print $2}' "$out/serve-game.txt" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.25
-done
-if [ -z "$port" ]; then
-    echo "check_game: the loopback server did not start" >&2
-    exit 1
-fi
+. "$(dirname "$0")/serve_start.sh"
+serve_start "$web" 600 "$out/serve-game.txt"
 
 failed=0
 for level in "$@"; do
@@ -43,7 +32,7 @@ for level in "$@"; do
     # the page's report, then the native game's run of the same replay
     page=$(node -e '
       const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      if (r.error) { console.log("error " + JSON.stringify(r.error)); process.exit(); }
+      if (r.error) { console.log("error " + JSON.stringify(r.error) + " page " + JSON.stringify(r.page || {})); process.exit(); }
       const p = r.page;
       console.log([p.status, p.frame, p.finish, p.stepMs, p.drawMs, p.steps,
                    r.shot ? r.shot.frame : -1, r.seconds].join(" "));' "$json")

@@ -14,19 +14,8 @@ native_bits=$3
 out="$web/check"
 mkdir -p "$out"
 
-node platform/web/serve.js "$web" 90 >"$out/serve.txt" &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT INT TERM
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    port=$(awk '/^port /{print $2}' "$out/serve.txt" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.25
-done
-if [ -z "$port" ]; then
-    echo "check_page: the loopback server did not start" >&2
-    exit 1
-fi
+. "$(dirname "$0")/serve_start.sh"
+serve_start "$web" 90 "$out/serve.txt"
 url="http://127.0.0.1:$port/example.html?check"
 # Virtual time: the page's timers run as fast as the machine allows and the
 # run ends in the same state however busy the machine is.

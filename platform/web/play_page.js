@@ -10,6 +10,8 @@
 // (default 150). Prints one JSON line: the page's last report, the
 // screenshot's frame, and the page's console lines. Real time, not
 // virtual: the step times the page measures are the browser's own.
+// EDDY_PAGE_PROFILE=FILE also records the page's CPU profile into FILE
+// (platform/web/profile_top.js lists where its time went).
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -82,7 +84,9 @@ function finish(result, code) {
 browser.on('exit', () => {
   if (!finished) finish({ error: 'Chromium ended early: ' + stderr.trim().split('\n').slice(-3).join(' | ') }, 1);
 });
-setTimeout(() => finish({ error: `no end after ${seconds} s` }, 1), seconds * 1000).unref();
+// the page's last report goes with a timeout: where it stood
+let state = {};
+setTimeout(() => finish({ error: `no end after ${seconds} s`, page: state }, 1), seconds * 1000).unref();
 
 async function main() {
   const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
@@ -91,14 +95,23 @@ async function main() {
   await send('Page.enable', {}, sessionId);
   await send('Emulation.setDeviceMetricsOverride',
     { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
+  // EDDY_PAGE_PROFILE=FILE: the page's CPU profile (the DevTools
+  // protocol's, with the WebAssembly functions' names) is written to FILE
+  const profileTo = process.env.EDDY_PAGE_PROFILE;
+  if (profileTo) {
+    await send('Profiler.enable', {}, sessionId);
+    await send('Profiler.setSamplingInterval', { interval: 200 }, sessionId);
+    await send('Profiler.start', {}, sessionId);
+  }
   await send('Page.navigate', { url }, sessionId);
   const started = Date.now();
-  let shot = null, state = {};
+  let shot = null;
   const hashes = {}; // frame -> the page's hash, at each look
   for (;;) {
     await sleep(100);
     const r = await send('Runtime.evaluate', {
-      expression: 'JSON.stringify(Object.assign({}, document.body ? document.body.dataset : {}))',
+      expression: 'JSON.stringify(Object.assign({}, document.body ? document.body.dataset : {},' +
+        ' { note: (document.getElementById("note") || {}).textContent }))',
       returnByValue: true,
     }, sessionId);
     state = JSON.parse(r.result.value || '{}');
@@ -112,6 +125,10 @@ async function main() {
     }
     if (shot && (state.status === 'won' || state.status === 'lost')) break;
     if (state.state === 'failed' || state.state === 'ended') break;
+  }
+  if (profileTo) {
+    const { profile } = await send('Profiler.stop', {}, sessionId);
+    fs.writeFileSync(profileTo, JSON.stringify(profile));
   }
   finish({ page: state, shot, hashes, seconds: (Date.now() - started) / 1000 }, 0);
 }

@@ -24,8 +24,13 @@ W       ?= build/web
 DEPS    ?= $(W)/deps
 
 WARN     := -Wall -Wextra -Wpedantic
-CFLAGS   := -std=c17 $(WARN) -O2
-CXXFLAGS := -std=c++17 $(WARN) -O2
+# -msimd128: the engine's two-lane vectors (engine/core/simd.h) become
+# WebAssembly's f64x2 instructions, one IEEE operation per lane as on x86
+# (the same bits: check-web compares them); without it clang splits them
+# into scalar operations. Every browser of the last years runs them.
+WEB_OPT  ?= -O2 -msimd128
+CFLAGS   := -std=c17 $(WARN) $(WEB_OPT)
+CXXFLAGS := -std=c++17 $(WARN) $(WEB_OPT)
 # each object's headers (a changed struct rebuilds what uses it)
 DEPFLAGS := -MMD -MP
 LAYERS   := core panels fluid bodies coupling scene
@@ -36,6 +41,10 @@ BACKEND_SRC := $(filter-out engine/bodies/body_box2d_v24.cpp,$(wildcard engine/b
 RUNTIME_SRC := $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,core panels fluid bodies coupling,engine/$(l)/*.c engine/$(l)/*.cpp)))
 obj = $(patsubst %,$(W)/obj/%.o,$(basename $(1)))
 RUNTIME_OBJ := $(call obj,$(RUNTIME_SRC))
+# The compiler's flags as a file: objects built with other flags are rebuilt.
+FLAGS_STAMP := $(W)/obj/flags.txt
+$(shell mkdir -p $(W)/obj; echo '$(EMCC) $(CFLAGS) $(CXXFLAGS)' | cmp -s - $(FLAGS_STAMP) || \
+  echo '$(EMCC) $(CFLAGS) $(CXXFLAGS)' > $(FLAGS_STAMP))
 LIB := $(W)/lib/libeddy.a
 
 # What eddy.js calls: the glue's functions and the public API's own.
@@ -77,9 +86,17 @@ GAME_DEPS_LIBS := $(addprefix $(DEPS)/lib/,libSDL2_ttf.a libfreetype.a libSDL2.a
 LEVEL_JSON     := $(wildcard assets/levels/*.json)
 REPLAYS        := $(wildcard assets/replays/*.replay)
 LEVEL_EDDY     := $(patsubst assets/levels/%.json,$(NATIVE_ASSETS)/levels/%.eddy,$(LEVEL_JSON))
+# Packed: the first level's asset (the title's backdrop and the first
+# level a new player opens). Every other level's asset is served beside the
+# page, $(W)/levels/ID.eddy, and fetched when the player first opens it
+# (game_app.c, web_asset; platform/web/game_web.js): the page's first
+# download stays small (README, "The game in a browser").
+PACKED_LEVELS  ?= 01-first-current
+PACKED_EDDY    := $(foreach l,$(PACKED_LEVELS),$(NATIVE_ASSETS)/levels/$(l).eddy)
+LAZY_EDDY      := $(patsubst $(NATIVE_ASSETS)/levels/%,$(W)/levels/%,$(filter-out $(PACKED_EDDY),$(LEVEL_EDDY)))
 FONTS          := $(addprefix $(FONT_DIR)/,DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf)
 GAME_DATA      := $(foreach f,$(LEVEL_JSON),--preload-file $(f)@/eddy/levels/$(notdir $(f))) \
-                  $(foreach f,$(LEVEL_EDDY),--preload-file $(f)@/eddy/assets/levels/$(notdir $(f))) \
+                  $(foreach f,$(PACKED_EDDY),--preload-file $(f)@/eddy/assets/levels/$(notdir $(f))) \
                   $(foreach f,$(REPLAYS),--preload-file $(f)@/eddy/replays/$(notdir $(f))) \
                   $(foreach f,$(FONTS),--preload-file $(f)@/eddy/fonts/$(notdir $(f)))
 # --profiling-funcs keeps the functions' names, for the console's stack of a
@@ -87,36 +104,42 @@ GAME_DATA      := $(foreach f,$(LEVEL_JSON),--preload-file $(f)@/eddy/levels/$(n
 GAME_LINK      := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -lidbfs.js -sMINIFY_HTML=0 --profiling-funcs \
                   --js-library platform/web/game_web.js --shell-file platform/web/shell.html
 GAME_DEPS_READY ?= yes
-GAME_PAGE      := $(if $(filter yes,$(GAME_DEPS_READY)),$(W)/index.html)
+GAME_PAGE      := $(if $(filter yes,$(GAME_DEPS_READY)),$(W)/index.html $(LAZY_EDDY))
 
 .PHONY: all check game game-objs bench
 all: $(LIB) $(PAGE) $(W)/node/bits.js $(GAME_PAGE)
-game: $(W)/index.html
+game: $(W)/index.html $(LAZY_EDDY)
 game-objs: $(GAME_OBJ_WEB)
 
 $(W)/cglm/cglm:
 	@mkdir -p $(dir $@)
 	ln -sfn $(CGLM_DIR) $@
 
-$(W)/obj/gen/game_embedded.o: $(EMBED_WEB_SRC)
+$(W)/obj/gen/game_embedded.o: $(EMBED_WEB_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(GAME_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The game's and the scene layer's objects (their own pattern: the game's
 # include folders and the SDL2 headers).
-$(call obj,$(GAME_WEB_SRC) $(SCENE_WEB_SRC)): $(W)/obj/%.o: %.c | $(W)/cglm/cglm
+$(call obj,$(GAME_WEB_SRC) $(SCENE_WEB_SRC)): $(W)/obj/%.o: %.c $(FLAGS_STAMP) | $(W)/cglm/cglm
 	@mkdir -p $(dir $@)
 	$(EMCC) $(GAME_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(W)/index.html: $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) platform/web/shell.html platform/web/game_web.js \
-  $(LEVEL_JSON) $(LEVEL_EDDY) $(REPLAYS)
+  $(LEVEL_JSON) $(PACKED_EDDY) $(REPLAYS)
 	$(EMCC) $(CFLAGS) $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) -o $@ $(GAME_LINK) $(GAME_DATA)
 
-$(W)/obj/%.o: %.c
+# the levels fetched on demand, as make assets built them
+$(W)/levels/%.eddy: $(NATIVE_ASSETS)/levels/%.eddy
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+
+$(W)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(W)/obj/%.o: %.cpp
+$(W)/obj/%.o: %.cpp $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CPPFLAGS) $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -182,7 +205,7 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	  echo "SKIPPED: the game's page (index.html): WEB_GAME=no, or SDL2, SDL2_ttf, FreeType, zlib or cJSON could not be built for emcc (make web says which)"; \
 	elif sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(CHECK_LEVELS); then passed=$$((passed+1)); \
 	else failed=$$((failed+1)); echo "FAILED: index.html (the game) in Chromium"; fi; \
-	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS); fi; \
+	if [ -n "$(GAME_PAGE)" ]; then sh platform/web/page_size.sh $(W); fi; \
 	echo "web checks: $$passed passed, $$failed failed"; \
 	test $$failed -eq 0
 
@@ -203,7 +226,7 @@ $(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(LIB) $(call obj,$(SCENE
 	  -sMINIFY_HTML=0 --shell-file platform/web/bench.html \
 	  --preload-file $(BENCH)/paper.eddy@/bench/paper.eddy \
 	  --preload-file assets/scenes/paper-game.json@/bench/paper-game.json
-bench: $(W)/index.html $(BENCH)/sim.html
+bench: $(W)/index.html $(LAZY_EDDY) $(BENCH)/sim.html
 	sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(BENCH_LEVELS)
 	sh platform/web/bench_paper.sh "$(CHROMIUM)" $(W) $(NATIVE_BIN)/sim
-	sh platform/web/page_size.sh $(W) $(NATIVE_ASSETS)
+	sh platform/web/page_size.sh $(W)

@@ -44,6 +44,8 @@ extern void eddy_web_saved(void);
 extern void eddy_web_report(const char *level, const char *status, double frame, const char *hash,
                             double finish, double step_ms, double draw_ms, double steps, int demo);
 extern void eddy_web_exit(int code);
+extern int eddy_web_fetch(const char *url, const char *path, const char *title, int shown,
+                          char *why, int why_cap);
 #endif
 
 /* Catching up after a long frame: at most this much game time in one frame
@@ -121,6 +123,8 @@ typedef struct app {
     bool web_fast;                /* the page asked for replays at full speed */
     double web_step_ms, web_draw_ms; /* sums, for the page's report */
     long web_steps, web_frames;
+    int web_wait;                 /* 1 + the level whose asset the page fetches to open it */
+    bool web_first;               /* the first screen waits for its level's asset */
 #endif
 } app;
 
@@ -146,6 +150,72 @@ static void synth_star(game_synth *s, void *arg) { game_synth_chime(s, 5 + *(int
 static void synth_mute(game_synth *s, void *arg) { game_synth_set_mute(s, *(bool *)arg); }
 
 static void click(app *a) { with_synth(a, synth_click, NULL); }
+
+/* Quitting: on the desktop the game ends; a page has nothing to end to (its
+ * tab closes it), so there Quit goes back to the title, the level kept. */
+static void go_title(app *a);
+static void quit_game(app *a)
+{
+#ifdef __EMSCRIPTEN__
+    bool titled = a->screen == GAME_SCREEN_TITLE;
+    go_title(a);
+    if (titled) note(a, "In a browser the game ends with its tab; your progress is saved.");
+#else
+    a->quit = true;
+#endif
+}
+
+#ifdef __EMSCRIPTEN__
+/* In a page only the first level's asset is packed (platform/web/web.mk);
+ * the others are fetched when first opened (platform/web/game_web.js) into
+ * the asset folder the catalogue reads. 0: level index's asset is there (or
+ * it needs none); 1: it is coming (shown: the page says so); -1: the fetch
+ * failed, why says how (a later call tries again). */
+static int web_asset(const app *a, int index, bool shown, char *why, int cap)
+{
+    if (index < 0 || index >= a->cat.count) return 0;
+    const char *base = strrchr(a->cat.paths[index], '/');
+    base = base ? base + 1 : a->cat.paths[index];
+    int n = (int)strlen(base);
+    if (n > 5 && !strcmp(base + n - 5, ".json")) n -= 5;
+    char path[PATH_MAX], url[PATH_MAX];
+    snprintf(path, sizeof path, "%.3000s/levels/%.*s.eddy", a->cat.assets_dir, n, base);
+    snprintf(url, sizeof url, "levels/%.*s.eddy", n, base);
+    const char *title = a->titles && a->titles[index] ? a->titles[index] : base;
+    return eddy_web_fetch(url, path, title, shown, why, cap);
+}
+
+/* The catalogue's index of a --level or replay's level (game_load_level's
+ * rules), or -1: a file of its own or the built-in level, fetched by nobody. */
+static int web_spec_index(const app *a, const char *spec)
+{
+    size_t n = strlen(spec);
+    if (!strcmp(spec, "builtin") || strchr(spec, '/') || (n > 5 && !strcmp(spec + n - 5, ".json")))
+        return -1;
+    if (n > 0 && n < 6 && strspn(spec, "0123456789") == n) {
+        int k = atoi(spec) - 1;
+        return k >= 0 && k < a->cat.count ? k : -1;
+    }
+    return game_catalog_find(&a->cat, spec);
+}
+
+/* Whether level index can open now; else the page fetches its asset and
+ * frame() opens it when it is there, or notes why it could not. */
+static bool web_ready(app *a, int index)
+{
+    char why[300] = "";
+    int st = web_asset(a, index, true, why, (int)sizeof why);
+    a->web_wait = st == 1 ? index + 1 : 0;
+    if (st < 0) {
+        char s[600];
+        snprintf(s, sizeof s, "Level '%.100s' could not be downloaded (%.300s). Choose it again to retry.",
+                 a->titles && a->titles[index] ? a->titles[index] : "?", why);
+        fprintf(stderr, "eddy-game: %s\n", s);
+        note(a, s);
+    }
+    return st == 0;
+}
+#endif
 
 /* In a browser the progress lives in IndexedDB (platform/web/shell.html
  * mounts it): a save is copied there at once. */
@@ -237,6 +307,9 @@ static eddy_result open_level(app *a, int index, const char *spec, eddy_error *e
 static void play_level(app *a, int index)
 {
     if (a->cat.count == 0) index = -1;
+#ifdef __EMSCRIPTEN__
+    if (!web_ready(a, index)) return;
+#endif
     eddy_error err = {0};
     a->demo_on = false;
     if (open_level(a, index, NULL, &err) != EDDY_OK) {
@@ -286,6 +359,11 @@ static void load_titles(app *a)
 static void start_backdrop(app *a)
 {
     int k = a->cat.count > 0 ? game_progress_next(&a->progress) : -1;
+#ifdef __EMSCRIPTEN__
+    /* not fetched yet: the (packed) first level plays while it comes */
+    char why[8];
+    if (k > 0 && web_asset(a, k, false, why, (int)sizeof why) != 0) k = 0;
+#endif
     eddy_error err = {0};
     if (open_level(a, k, NULL, &err) != EDDY_OK && !a->s.sim) {
         fprintf(stderr, "eddy-game: %s\n", err.message);
@@ -569,7 +647,7 @@ static void title_activate(app *a, int k)
         break;
     case 1: go_levels(a); break;
     case 2: set_mute(a, !a->progress.muted); break;
-    default: a->quit = true; break;
+    default: quit_game(a); break;
     }
 }
 
@@ -678,9 +756,13 @@ static bool keys_everywhere(app *a, SDL_Keycode k)
         /* in a level Q asks first: a second Q quits */
         if (a->screen == GAME_SCREEN_PLAY && a->in_level && !a->asking_quit) {
             a->asking_quit = true;
+#ifdef __EMSCRIPTEN__
+            note(a, "Back to the title? Press Q again, any other key to go on.");
+#else
             note(a, "Quit the game? Press Q again to quit, any other key to go on.");
+#endif
         } else {
-            a->quit = true;
+            quit_game(a);
         }
         return true;
     default: return false;
@@ -694,7 +776,7 @@ static void key_title(app *a, SDL_Keycode k)
     else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) title_activate(a, a->title_sel);
     else if (k == SDLK_ESCAPE) {
         if (a->in_level) a->screen = GAME_SCREEN_PLAY;
-        else a->quit = true;
+        else quit_game(a);
     }
 }
 
@@ -791,7 +873,7 @@ static void key_down(app *a, SDL_Keycode k, bool repeat)
         a->asking_quit = false;
         a->message_until = 0;
         if (k != SDLK_y) return; /* the key only answered the question */
-        a->quit = true;
+        quit_game(a);
         return;
     }
     if (keys_everywhere(a, k)) return;
@@ -1035,6 +1117,8 @@ static int open_window(app *a)
     return EX_OK;
 }
 
+static int open_first(app *a, const char *spec);
+
 /* The level the window starts on: a replay's, a named one, or the title. */
 static int first_screen(app *a)
 {
@@ -1053,6 +1137,22 @@ static int first_screen(app *a)
         a->screen = GAME_SCREEN_TITLE;
         return a->s.sim ? EX_OK : EX_DATAERR;
     }
+#ifdef __EMSCRIPTEN__
+    /* the level's asset is fetched first: web_frame opens it when it came */
+    char why[8];
+    if (web_asset(a, web_spec_index(a, spec), true, why, (int)sizeof why) != 0) {
+        a->web_first = true;
+        return EX_OK;
+    }
+#endif
+    return open_first(a, spec);
+}
+
+/* The named level (first_screen): a replay's must be the level it names. */
+static int open_first(app *a, const char *spec)
+{
+    const game_app_options *o = a->opt;
+    eddy_error err = {0};
     a->demo_on = o->demo != NULL;
     eddy_result rc = open_level(a, 0, spec, &err);
     if (rc != EDDY_OK) {
@@ -1194,6 +1294,9 @@ static bool frame(app *a)
     if (a->quit || !a->s.sim) return false;
     poll_reload(a);
     if (a->quit || !a->s.sim) return false;
+#ifdef __EMSCRIPTEN__
+    if (a->web_wait) play_level(a, a->web_wait - 1); /* opens once its asset came */
+#endif
     Uint64 now = SDL_GetPerformanceCounter();
     double dt = (double)(now - a->loop.last) / (double)freq;
     a->loop.last = now;
@@ -1369,12 +1472,27 @@ static void web_report(const app *a)
 static void web_frame(void *arg)
 {
     app *a = arg;
-    if (frame(a)) {
+    int code = EX_OK;
+    if (a->web_first) { /* the first level's asset is on its way (first_screen) */
+        const char *spec = a->opt->level ? a->opt->level : a->demo.level_id;
+        char why[300] = "";
+        int st = web_asset(a, web_spec_index(a, spec), true, why, (int)sizeof why);
+        if (st == 1) return;
+        a->web_first = false;
+        if (st == 0) {
+            code = open_first(a, spec);
+            loop_start(a);
+        } else {
+            fprintf(stderr, "eddy-game: level %s: its asset could not be downloaded: %s\n", spec, why);
+            code = EX_UNAVAILABLE;
+        }
+    }
+    if (code == EX_OK && frame(a)) {
         web_report(a);
         return;
     }
     emscripten_cancel_main_loop();
-    int code = app_close(a, EX_OK);
+    code = app_close(a, code);
     eddy_web_exit(code);
 }
 #endif
