@@ -361,11 +361,13 @@ typedef struct eddy_panel_report {
  * always at least EDDY_SCHWARZ_MIN_SWEEPS sweeps (none: a heap too large for
  * one sweep keeps the warm start or the lone-body solves). In ordinary
  * scenes a sweep costs a few hundred products per panel and the cap never
- * binds (a test's touching bodies at tolerance 1e-12 need 261 sweeps and
- * get them); a heap of bodies on one point costs (all panels)^2 a sweep and
+ * binds (a test's touching bodies at tolerance 1e-12 need a few dozen
+ * sweeps and get them); a heap of bodies on one point costs (all panels)^2 a sweep and
  * is cut to a few sweeps. */
 #define EDDY_SCHWARZ_WORK_PER_PANEL 16384.0
 #define EDDY_SCHWARZ_MIN_SWEEPS 0
+/* Passes the Anderson acceleration of the fast path remembers (panel_fast.c). */
+#define EDDY_SCHWARZ_DEPTH 6
 
 typedef struct eddy_panel_world_body {
     const eddy_panel_shape *shape;

@@ -17,15 +17,6 @@
 /* Cached near-field entries per real panel before blocks are evaluated on
  * the fly instead (a pile of many bodies touching each other). */
 #define NEAR_PER_PANEL 256
-/* Within one far-field pass the sweeps stop once they have cut the first
- * sweep's change by this factor: converging the near field further against a
- * far field that is about to change is wasted (and the far passes are cheap
- * after the first, far_pass). */
-#define FAST_INNER 0.1
-/* ... or after this many sweeps: when the near field converges slowly (bodies
- * touching) and the far field moves too (a neighbour just beyond the near
- * range), waiting for the near field alone costs more sweeps in all. */
-#define FAST_INNER_SWEEPS 4
 /* Bodies a worker takes at least at a time (tasks.h): a body's far field or
  * near blocks cost a few microseconds, a hand-over about one. */
 #define TASK_BODIES 8
@@ -124,6 +115,11 @@ struct eddy_panel_fast {
     double *gnew;      /* max_m */
     double *body_coef; /* EDDY_FAR_P_MAX complex per body: rotated Q gamma */
     int *body_p;       /* order of body_coef this pass */
+    /* Anderson acceleration of the passes (accelerate): the last
+       EDDY_SCHWARZ_DEPTH differences of the iterates' sweep outputs and of
+       their changes, a ring of max_panels each, and the previous ones */
+    double *aa_dg, *aa_df, *aa_g, *aa_f;
+    int aa_count, aa_next;
     eddy_panel_fast_stats stats;
 };
 
@@ -308,7 +304,12 @@ eddy_result eddyi_panel_fast_create(eddy_panel_world *w, eddy_error *err)
     f->workers = eddyi_tasks_workers(w->tasks);
     f->local = eddy_calloc((size_t)f->workers * 2 * EDDY_FAR_P_MAX, sizeof(double));
     f->target_evals = eddy_calloc(nb, sizeof(int));
-    if (!f->q_off || !f->rot || !f->block_first || !f->block_count ||
+    f->aa_dg = eddy_calloc((size_t)EDDY_SCHWARZ_DEPTH * np, sizeof(double));
+    f->aa_df = eddy_calloc((size_t)EDDY_SCHWARZ_DEPTH * np, sizeof(double));
+    f->aa_g = eddy_calloc(np, sizeof(double));
+    f->aa_f = eddy_calloc(np, sizeof(double));
+    if (!f->aa_dg || !f->aa_df || !f->aa_g || !f->aa_f ||
+        !f->q_off || !f->rot || !f->block_first || !f->block_count ||
         !f->groups || !f->nodes || !f->order || !f->coef || !f->near_list ||
         !f->far || !f->gamma_far || !f->gamma_prev || !f->gamma_best || !f->dgamma || !f->node_scale || !f->node_abs || !f->tx ||
         !f->ty || !f->tnx || !f->tny || !f->inv2pil || !f->max_length || !f->body_coef || !f->body_p || !f->use_first || !f->use_count || !f->local || !f->target_evals) {
@@ -330,6 +331,7 @@ void eddyi_panel_fast_destroy(eddy_panel_fast *f)
     eddy_free(f->tx), eddy_free(f->ty), eddy_free(f->tnx), eddy_free(f->tny), eddy_free(f->inv2pil), eddy_free(f->max_length);
     eddy_free(f->near_list), eddy_free(f->far), eddy_free(f->acc), eddy_free(f->gnew);
     eddy_free(f->local), eddy_free(f->target_evals);
+    eddy_free(f->aa_dg), eddy_free(f->aa_df), eddy_free(f->aa_g), eddy_free(f->aa_f);
     eddy_free(f->body_coef), eddy_free(f->body_p), eddy_free(f->uses), eddy_free(f->use_first), eddy_free(f->use_count);
     eddy_free(f);
 }
@@ -1110,6 +1112,88 @@ static void copy_to_images(eddy_panel_world *w)
     }
 }
 
+/* Anderson acceleration (Walker and Ni's form) of the fixed point the
+ * passes iterate, gamma = G(gamma), G one far-field update at gamma and a
+ * Gauss-Seidel sweep: with x = the strengths the pass started from
+ * (gamma_far) and g = G(x) (w->strength), f = g - x, the next iterate is
+ *     g - sum_j theta_j dg_j,  theta = argmin |f - sum_j theta_j df_j|,
+ * dg_j, df_j the differences of g and f between consecutive passes, the
+ * last EDDY_SCHWARZ_DEPTH of them. For a linear G that is GMRES on the
+ * system the sweeps precondition (the bodies' own inverses, 5.16, applied
+ * Gauss-Seidel), which converges in a handful of passes where the sweeps
+ * alone crawl (touching bodies). The least squares go through the normal
+ * equations in a fixed order (the columns' Gram matrix, a relative 1e-12
+ * on its diagonal, elimination with partial pivoting): deterministic. */
+static void accelerate(eddy_panel_world *w, eddy_panel_fast *f, bool start)
+{
+    const int depth = EDDY_SCHWARZ_DEPTH;
+    int np = w->panel_count;
+    double *g = w->strength;
+    const double *x = f->gamma_far;
+    if (start) f->aa_count = f->aa_next = 0;
+    else {
+        double *dg = &f->aa_dg[(size_t)f->aa_next * (size_t)np];
+        double *df = &f->aa_df[(size_t)f->aa_next * (size_t)np];
+        for (int s = 0; s < np; ++s) {
+            dg[s] = g[s] - f->aa_g[s];
+            df[s] = (g[s] - x[s]) - f->aa_f[s];
+        }
+        f->aa_next = (f->aa_next + 1) % depth;
+        if (f->aa_count < depth) f->aa_count++;
+    }
+    for (int s = 0; s < np; ++s) {
+        f->aa_f[s] = g[s] - x[s];
+        f->aa_g[s] = g[s];
+    }
+    int n = f->aa_count;
+    if (n == 0) return;
+    double a[EDDY_SCHWARZ_DEPTH][EDDY_SCHWARZ_DEPTH + 1];
+    const double *col[EDDY_SCHWARZ_DEPTH], *colg[EDDY_SCHWARZ_DEPTH];
+    for (int j = 0; j < n; ++j) { /* oldest first */
+        int r = (f->aa_next - n + j + depth) % depth;
+        col[j] = &f->aa_df[(size_t)r * (size_t)np];
+        colg[j] = &f->aa_dg[(size_t)r * (size_t)np];
+    }
+    double diag = 0.0;
+    for (int i = 0; i < n; ++i) {
+        for (int j = i; j < n; ++j) {
+            double sum = 0.0;
+            for (int s = 0; s < np; ++s) sum += col[i][s] * col[j][s];
+            a[i][j] = a[j][i] = sum;
+        }
+        double sum = 0.0;
+        for (int s = 0; s < np; ++s) sum += col[i][s] * f->aa_f[s];
+        a[i][n] = sum;
+        if (a[i][i] > diag) diag = a[i][i];
+    }
+    if (!(diag > 0.0) || !isfinite(diag)) return;
+    for (int i = 0; i < n; ++i) a[i][i] += 1e-12 * diag;
+    for (int k = 0; k < n; ++k) { /* elimination, partial pivoting */
+        int piv = k;
+        for (int i = k + 1; i < n; ++i)
+            if (fabs(a[i][k]) > fabs(a[piv][k])) piv = i;
+        if (!(fabs(a[piv][k]) > 0.0)) return;
+        if (piv != k)
+            for (int j = k; j <= n; ++j) {
+                double t = a[k][j];
+                a[k][j] = a[piv][j], a[piv][j] = t;
+            }
+        for (int i = k + 1; i < n; ++i) {
+            double m = a[i][k] / a[k][k];
+            for (int j = k; j <= n; ++j) a[i][j] -= m * a[k][j];
+        }
+    }
+    double theta[EDDY_SCHWARZ_DEPTH];
+    for (int i = n - 1; i >= 0; --i) {
+        double sum = a[i][n];
+        for (int j = i + 1; j < n; ++j) sum -= a[i][j] * theta[j];
+        theta[i] = sum / a[i][i];
+        if (!isfinite(theta[i])) return;
+    }
+    for (int j = 0; j < n; ++j)
+        for (int s = 0; s < np; ++s) g[s] -= theta[j] * colg[j][s];
+}
+
 /* Multiply-adds of one sweep's near field: a cached block costs its
  * target x source panels, one evaluated on the fly about NEAR_UNCACHED_COST
  * times that per copy (an influence is a log and an atan2, not a product). */
@@ -1191,53 +1275,37 @@ void eddyi_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         memset(f->far, 0, sizeof(double) * (size_t)w->panel_count);
         memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
     }
-    bool inner_done = false;
     const int limit = sweep_limit(w, sweep_work(w, f));
     double best_change = INFINITY;
     for (int pass = 0; !lone_only && rep->iterations < limit; ++pass) {
         double t1 = eddyi_now_ms();
-        int evaluated = far_pass(w, f, pass == 0);
+        far_pass(w, f, pass == 0);
         /* interior walls (panel_walls.c) answer the bodies' strengths once per
-           pass, like the far field: a change beyond the tolerance is more work */
-        if (eddyi_wall_state_solve(w->walls, w) > w->tolerance) ++evaluated;
+           pass, like the far field */
+        eddyi_wall_state_solve(w->walls, w);
         double t2 = eddyi_now_ms();
         f->stats.far_ms += t2 - t1;
-        if (pass > 0 && evaluated == 0 && inner_done) {
-            /* the far field has not moved since the last sweep, which
-             * changed gamma by no more than the tolerance */
+        double norm2;
+        rep->change = sweep(w, f, &norm2);
+        rep->iterations++;
+        f->stats.sweep_ms += eddyi_now_ms() - t2;
+        if (!isfinite(rep->change) || !isfinite(norm2) ||
+            norm2 > EDDY_PANEL_BLOWUP * EDDY_PANEL_BLOWUP * start2) {
+            rep->diverged = true;
+            memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
+            goto done;
+        }
+        if (limit < w->max_iterations && rep->change < best_change) {
+            best_change = rep->change;
+            memcpy(f->gamma_best, w->strength, sizeof(double) * (size_t)w->panel_count);
+        }
+        /* one sweep with every influence up to date changed gamma by no more
+           than the tolerance: the reference's criterion */
+        if (rep->change <= w->tolerance) {
             rep->converged = true;
             break;
         }
-        inner_done = false;
-        double stop = w->tolerance;
-        int budget = FAST_INNER_SWEEPS;
-        for (bool first = true; rep->iterations < limit && budget-- > 0; first = false) {
-            double norm2;
-            rep->change = sweep(w, f, &norm2);
-            rep->iterations++;
-            if (limit < w->max_iterations && rep->change < best_change) {
-                best_change = rep->change;
-                memcpy(f->gamma_best, w->strength, sizeof(double) * (size_t)w->panel_count);
-            }
-            if (!isfinite(rep->change) || !isfinite(norm2) ||
-                norm2 > EDDY_PANEL_BLOWUP * EDDY_PANEL_BLOWUP * start2) {
-                rep->diverged = true;
-                memcpy(w->strength, w->gamma_start, sizeof(double) * (size_t)w->panel_count);
-                goto done;
-            }
-            if (rep->change <= w->tolerance && (first || !f->any_far)) {
-                rep->converged = true;
-                inner_done = true;
-                break;
-            }
-            if (first && FAST_INNER * rep->change > stop) stop = FAST_INNER * rep->change;
-            if (rep->change <= stop) {
-                inner_done = rep->change <= w->tolerance;
-                break;
-            }
-        }
-        f->stats.sweep_ms += eddyi_now_ms() - t2;
-        if (rep->converged) break;
+        accelerate(w, f, pass == 0);
     }
     /* Stopped by the work cap: the step goes on with the iterate that moved
      * least (the best the budget found), and says so. */
