@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 /* test_crowd.c - touching bodies in the fast panel solve (issue 32): a pile
  * of boxes on the floor (each touching its neighbours and the one below, the
- * bottom row near the floor's images) and a raft of boxes half out of the
- * water at a free surface's mean level (the lid: wet masks, no image above),
+ * bottom row near the floor's images) and a raft of touching boxes just
+ * under a free surface's mean level (the lid; a body that pierces it is
+ * solved with its lid image, engine/panels/panel_lid.c, and checked against
+ * its own reference in tests/test_lid_flow.c),
  * solved by the fast path's accelerated passes (panel_fast.c) at the
  * coupling's default tolerance, against an independent reference: the whole
  * coupled panel system (every body's 5.16 with every other source, images
@@ -41,7 +43,7 @@ typedef struct scene {
 } scene;
 
 /* A pile of 4 + 3 + 2 boxes on the floor at x = 1.3 and a raft of 6 boxes
- * side by side across the lid (their centres 0.02 below it). */
+ * side by side just under the lid (their tops 0.03 below it). */
 static scene crowd(void)
 {
     scene s = {0};
@@ -55,7 +57,7 @@ static scene crowd(void)
         }
     for (int k = 0; k < 6; ++k) {
         s.pose[s.count][0] = 1.2 + k * (2 * HW + GAP);
-        s.pose[s.count][1] = HEIGHT - 0.02;
+        s.pose[s.count][1] = HEIGHT - HH - 0.03 - 0.2 * HW * (k % 2);
         s.pose[s.count][2] = 0.02 * (k % 2);
         s.count++;
     }

@@ -145,14 +145,52 @@ static inline int cli_option_error(const char *prog, int c, char **argv,
 
 /* ------------------------------------------------------------ files */
 
-/* True when a and b both exist and are one file (same device and inode,
- * symbolic links followed): an output must never be one of the inputs. */
+/* Which file a path names: its device and inode, symbolic links followed.
+ * Windows' stat() gives every file inode 0, so there the volume's serial
+ * number and the file's index come from an open handle instead. False when
+ * the file does not exist or cannot be opened. */
+typedef struct cli_file_id {
+    unsigned long long dev, ino;
+} cli_file_id;
+
+static inline bool cli_file_identity(const char *path, cli_file_id *id)
+{
+    if (!path)
+        return false;
+#ifdef _WIN32
+    wchar_t wide[4096];
+    if (!MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, path, -1, wide, 4096))
+        return false;
+    /* access 0: the identity only; BACKUP_SEMANTICS opens folders too */
+    HANDLE h = CreateFileW(wide, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                           OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    if (h == INVALID_HANDLE_VALUE)
+        return false;
+    BY_HANDLE_FILE_INFORMATION info;
+    BOOL ok = GetFileInformationByHandle(h, &info);
+    CloseHandle(h);
+    if (!ok)
+        return false;
+    id->dev = info.dwVolumeSerialNumber;
+    id->ino = ((unsigned long long)info.nFileIndexHigh << 32) | info.nFileIndexLow;
+#else
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return false;
+    id->dev = (unsigned long long)st.st_dev;
+    id->ino = (unsigned long long)st.st_ino;
+#endif
+    return true;
+}
+
+/* True when a and b both exist and are one file (cli_file_identity): an
+ * output must never be one of the inputs. */
 static inline bool cli_same_file(const char *a, const char *b)
 {
-    struct stat sa, sb;
-    if (!a || !b || stat(a, &sa) != 0 || stat(b, &sb) != 0)
+    cli_file_id ia, ib;
+    if (!cli_file_identity(a, &ia) || !cli_file_identity(b, &ib))
         return false;
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return ia.dev == ib.dev && ia.ino == ib.ino;
 }
 
 /* Refuses (EX_USAGE) writing out_flag's file when it is in_flag's input:

@@ -497,12 +497,11 @@ static void input_path(const line_ctx *c, const char *path, char *out, size_t ca
 
 int paint_script_input_line(const paint_script_options *o, const char *path)
 {
-    struct stat st;
-    if (!o || !path || stat(path, &st) != 0)
+    cli_file_id id;
+    if (!o || !cli_file_identity(path, &id))
         return 0;
     for (int i = 0; i < o->input_count; i++)
-        if (o->inputs[i].dev == (unsigned long long)st.st_dev &&
-            o->inputs[i].ino == (unsigned long long)st.st_ino)
+        if (o->inputs[i].dev == id.dev && o->inputs[i].ino == id.ino)
             return o->inputs[i].line;
     return 0;
 }
@@ -511,15 +510,15 @@ int paint_script_input_line(const paint_script_options *o, const char *path)
  * reads more files than it can note is refused rather than left unguarded. */
 static eddy_result note_input(line_ctx *c, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) != 0 || paint_script_input_line(c->opts, path) > 0)
+    cli_file_id id;
+    if (!cli_file_identity(path, &id) || paint_script_input_line(c->opts, path) > 0)
         return EDDY_OK;
     if (c->opts->input_count >= PAINT_SCRIPT_MAX_INPUTS)
         return BAD(c, "%s: a script may read at most %d files", c->word[0],
                    PAINT_SCRIPT_MAX_INPUTS);
     paint_script_input *in = &c->opts->inputs[c->opts->input_count++];
-    in->dev = (unsigned long long)st.st_dev;
-    in->ino = (unsigned long long)st.st_ino;
+    in->dev = id.dev;
+    in->ino = id.ino;
     in->line = c->line;
     return EDDY_OK;
 }
