@@ -23,6 +23,7 @@
 #include "test_util.h"
 
 #include "panel_fast.h"
+#include "sheet_reference.h" /* sheet_gauss_solve */
 
 #include <math.h>
 #include <stdio.h>
@@ -111,37 +112,6 @@ static void move(eddy_panel_world *w, const scene *s)
     }
 }
 
-/* Gaussian elimination with partial pivoting of a (n x n, row-major) x = rhs,
- * in place: rhs becomes x. */
-static void dense_solve(int n, double *a, double *rhs)
-{
-    for (int k = 0; k < n; ++k) {
-        int piv = k;
-        for (int i = k + 1; i < n; ++i)
-            if (fabs(a[(size_t)i * n + k]) > fabs(a[(size_t)piv * n + k])) piv = i;
-        assert_true(fabs(a[(size_t)piv * n + k]) > 1e-14);
-        if (piv != k) {
-            for (int j = 0; j < n; ++j) {
-                double t = a[(size_t)k * n + j];
-                a[(size_t)k * n + j] = a[(size_t)piv * n + j], a[(size_t)piv * n + j] = t;
-            }
-            double t = rhs[k];
-            rhs[k] = rhs[piv], rhs[piv] = t;
-        }
-        for (int i = k + 1; i < n; ++i) {
-            double m = a[(size_t)i * n + k] / a[(size_t)k * n + k];
-            if (m == 0.0) continue;
-            for (int j = k; j < n; ++j) a[(size_t)i * n + j] -= m * a[(size_t)k * n + j];
-            rhs[i] -= m * rhs[k];
-        }
-    }
-    for (int i = n - 1; i >= 0; --i) {
-        double sum = rhs[i];
-        for (int j = i + 1; j < n; ++j) sum -= a[(size_t)i * n + j] * rhs[j];
-        rhs[i] = sum / a[(size_t)i * n + i];
-    }
-}
-
 /* The coupled system of the placed world w, gamma = S P^+ (b + K gamma) per
  * body (S its wet shares, b its masked violation, K the normal flux times
  * panel length of every source but the body's own real panels, images
@@ -194,7 +164,7 @@ static void reference_strengths(const eddy_panel_world *w, double *gamma)
             gamma[g] = rhs;
         }
     }
-    dense_solve(n, a, gamma);
+    sheet_gauss_solve(n, a, gamma);
     free(k);
     free(a);
 }
