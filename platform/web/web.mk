@@ -183,9 +183,11 @@ $(CHECK)/island-grid.eddy: platform/windows/island.json
 	@mkdir -p $(dir $@)
 	$(NATIVE_BIN)/precompute --domain 12x7.5 --grid 48x30 --modes 64 --walls $< \
 	  --advection grid -o $@
+# the native twin: the host compiler's flags, not the page's (-msimd128 is
+# emcc's alone)
 $(CHECK)/bits-native: platform/windows/bits.c
 	@mkdir -p $(dir $@)
-	cc -Iinclude $(CFLAGS) $< -o $@ $(NATIVE_LIBS)
+	cc -Iinclude -std=c17 $(WARN) -O2 $< -o $@ $(NATIVE_LIBS)
 
 # The game's replays check-web plays through the page: the first level and a
 # pool (free-surface water, waves and spray).
