@@ -27,6 +27,9 @@ typedef struct far_group {
     int body;
     int copy;   /* -1 the real panels, else the body's image index */
     int mirror; /* 1: across an x wall, 2: across a y wall, 3: both */
+    int lid;    /* real panels of a body solved with its lid image (panel_lid.h):
+                   that image's index, folded into this group about (x, H)
+                   (build_tree); else -1 */
 } far_group;
 
 typedef struct far_node {
@@ -252,6 +255,30 @@ influence_row(const double *src, const double *inv2pil, int count, double x, dou
     }
 }
 
+/* influence_row over the sources that carry strength: all of them when wet
+ * is NULL, else the runs of consecutive ones with wet[b] set (a body solved
+ * with its lid image, panel_lid.h: the others stay zero). */
+EDDY_ALWAYS_INLINE void
+influence_row_wet(const double *src, const double *inv2pil, const unsigned char *wet, int count,
+                  double x, double y, double nx, double ny, double scale, double *row,
+                  const bool clamp)
+{
+    if (!wet) {
+        influence_row(src, inv2pil, count, x, y, nx, ny, scale, row, clamp);
+        return;
+    }
+    for (int b = 0; b < count;) {
+        if (!wet[b]) {
+            ++b;
+            continue;
+        }
+        int e = b + 1;
+        while (e < count && wet[e]) ++e;
+        influence_row(&src[4 * b], &inv2pil[b], e - b, x, y, nx, ny, scale, &row[b], clamp);
+        b = e;
+    }
+}
+
 /* ------------------------------------------------------------ set-up */
 
 static bool grow(void **p, long *cap, long need, size_t size)
@@ -471,16 +498,28 @@ static int build_node(eddy_panel_fast *f, int lo, int hi)
 }
 
 /* The groups of this step (every body's real panels and each image copy),
- * about the body origin mirrored like its panels. */
+ * about the body origin mirrored like its panels. A body solved with its lid
+ * image (panel_lid.h) is one group with that image, about the point (x, H)
+ * of the lid above or below its origin: the image is the body mirrored
+ * across the lid with -gamma, so their expansion about a centre on the lid
+ * is real (leaf_coefficients), their net circulation cancels, and one leaf
+ * of radius R + |y - H| stands for two of radius R. */
 static void build_tree(eddy_panel_world *w, eddy_panel_fast *f)
 {
     int n = 0;
     for (int b = 0; b < w->body_count; ++b) {
         const eddy_panel_world_body *pb = &w->bodies[b];
-        f->groups[n++] = (far_group){pb->state.x, pb->state.y, pb->shape->radius, b, -1, 0};
+        int lid = eddyi_panel_lid_own_copy(w, b);
+        if (lid >= 0)
+            f->groups[n++] = (far_group){pb->state.x, w->height,
+                                         pb->shape->radius + fabs(pb->state.y - w->height), b,
+                                         -1, 0, lid};
+        else
+            f->groups[n++] = (far_group){pb->state.x, pb->state.y, pb->shape->radius, b, -1, 0, -1};
         for (int c = 0; c < pb->image_count; ++c)
-            f->groups[n++] = (far_group){pb->image_origin[c][0], pb->image_origin[c][1],
-                                         pb->shape->radius, b, c, pb->image_mirror[c]};
+            if (c != lid)
+                f->groups[n++] = (far_group){pb->image_origin[c][0], pb->image_origin[c][1],
+                                             pb->shape->radius, b, c, pb->image_mirror[c], -1};
     }
     f->group_count = n;
     for (int i = 0; i < n; ++i) f->order[i] = i;
@@ -603,6 +642,9 @@ static void fill_block(const eddy_panel_world *w, const eddy_panel_fast *f, int 
 {
     const eddy_panel_world_body *tb = &w->bodies[t], *sb = &w->bodies[j];
     int mt = tb->shape->count, ms = sb->shape->count;
+    /* a body solved with its lid image reads only its wet panels' fluxes and
+       gives only them strength (panel_lid.h): the rest of the block stays 0 */
+    const unsigned char *wet_t = eddyi_panel_lid_wet(w, t), *wet_s = eddyi_panel_lid_wet(w, j);
     memset(out, 0, sizeof(double) * (size_t)mt * (size_t)ms);
     for (int c = -1; c < sb->image_count; ++c) {
         if (!(copies & (1u << (c + 1)))) continue;
@@ -616,16 +658,17 @@ static void fill_block(const eddy_panel_world *w, const eddy_panel_fast *f, int 
         double reach = EDDY_PANEL_NEAR > 1.0 ? EDDY_PANEL_NEAR : 1.0;
         bool clamp = !(gap > 1.01 * reach * f->max_length[j] + 1e-9 * sb->shape->radius);
         for (int a = 0; a < mt; ++a) {
+            if (wet_t && !wet_t[a]) continue;
             int g = tb->first + a;
             double x = w->mid[2 * g], y = w->mid[2 * g + 1];
             double nx = w->normal[2 * g], ny = w->normal[2 * g + 1];
             double scale = sign * tb->shape->length[a];
             if (clamp)
-                influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
-                              &out[(size_t)a * (size_t)ms], true);
+                influence_row_wet(&w->src[4 * first], &f->inv2pil[first], wet_s, ms, x, y, nx,
+                                  ny, scale, &out[(size_t)a * (size_t)ms], true);
             else
-                influence_row(&w->src[4 * first], &f->inv2pil[first], ms, x, y, nx, ny, scale,
-                              &out[(size_t)a * (size_t)ms], false);
+                influence_row_wet(&w->src[4 * first], &f->inv2pil[first], wet_s, ms, x, y, nx,
+                                  ny, scale, &out[(size_t)a * (size_t)ms], false);
         }
     }
 }
@@ -652,8 +695,10 @@ static void assemble_target(eddy_panel_world *w, eddy_panel_fast *f, int t, int 
     for (int i = 0; i < near;) {
         int j = f->groups[list[i]].body;
         unsigned copies = 0;
-        for (; i < near && f->groups[list[i]].body == j; ++i)
+        for (; i < near && f->groups[list[i]].body == j; ++i) {
             copies |= 1u << (f->groups[list[i]].copy + 1);
+            if (f->groups[list[i]].lid >= 0) copies |= 1u << (f->groups[list[i]].lid + 1);
+        }
         int ms = w->bodies[j].shape->count;
         long size = (long)mt * ms;
         near_block blk = {j, copies, -1};
@@ -788,12 +833,23 @@ static void body_coefficients(const eddy_panel_world *w, eddy_panel_fast *f)
     }
 }
 
-/* Leaf coefficients: the body's, mirrored for an image copy. */
-static void leaf_coefficients(eddy_panel_fast *f, far_node *n)
+/* Leaf coefficients: the body's, mirrored for an image copy. A body with
+ * its lid image (build_tree): the body's moved to the centre c' on the lid,
+ * b_k, plus the image's about the same point, conj(b_k) (the mirror rule
+ * across a y wall, panel_farfield.c, about a centre on the wall): 2 Re b_k. */
+static void leaf_coefficients(const eddy_panel_world *w, eddy_panel_fast *f, far_node *n)
 {
     const far_group *g = &f->groups[n->group];
-    eddyi_far_mirror(&f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX], n->p, g->mirror,
-                    &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX]);
+    const double *a = &f->body_coef[(size_t)g->body * 2 * EDDY_FAR_P_MAX];
+    double *out = &f->coef[(size_t)(n - f->nodes) * 2 * EDDY_FAR_P_MAX];
+    if (g->lid < 0) {
+        eddyi_far_mirror(a, n->p, g->mirror, out);
+        return;
+    }
+    double shifted[2 * EDDY_FAR_P_MAX];
+    memset(shifted, 0, sizeof(double) * 2 * (size_t)n->p);
+    eddyi_far_shift_add(a, n->p, 0.0, w->bodies[g->body].state.y - g->cy, shifted);
+    for (int k = 0; k < n->p; ++k) out[2 * k] = 2.0 * shifted[2 * k], out[2 * k + 1] = 0.0;
 }
 
 static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
@@ -803,7 +859,7 @@ static void upward(const eddy_panel_world *w, eddy_panel_fast *f)
         far_node *n = &f->nodes[i];
         if (n->p == 0) continue;
         if (n->group >= 0) {
-            leaf_coefficients(f, n);
+            leaf_coefficients(w, f, n);
             continue;
         }
         double *out = &f->coef[(size_t)i * 2 * EDDY_FAR_P_MAX];
@@ -991,11 +1047,12 @@ static int far_pass(eddy_panel_world *w, eddy_panel_fast *f, bool first)
                 f->node_abs[i] = f->node_abs[n->left] + f->node_abs[n->right];
                 continue;
             }
-            const eddy_panel_world_body *pb = &w->bodies[f->groups[n->group].body];
+            const far_group *g = &f->groups[n->group];
+            const eddy_panel_world_body *pb = &w->bodies[g->body];
             double sum = 0.0;
             for (int j = 0; j < pb->shape->count; ++j)
                 sum += fabs(w->strength[pb->first + j]) * pb->shape->length[j];
-            f->node_abs[i] = sum;
+            f->node_abs[i] = g->lid >= 0 ? 2.0 * sum : sum; /* with its lid image */
         }
     }
     for (int i = 0; !first && i < f->node_count; ++i) {
@@ -1036,9 +1093,11 @@ static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, con
     const eddy_panel_world_body *tb = &w->bodies[t], *sb = &w->bodies[blk->body];
     int mt = tb->shape->count, ms = sb->shape->count;
     const double *gamma = &w->strength[sb->first];
+    const unsigned char *wet = eddyi_panel_lid_wet(w, t); /* the rows its solve reads */
     if (blk->offset >= 0) {
         const double *k = &f->near[blk->offset];
         for (int a = 0; a < mt; ++a) {
+            if (wet && !wet[a]) continue;
             const double *row = &k[(size_t)a * ms];
             double sum = 0.0;
             for (int b = 0; b < ms; ++b) sum += row[b] * gamma[b];
@@ -1052,6 +1111,7 @@ static void block_flux(const eddy_panel_world *w, eddy_panel_fast *f, int t, con
         int first = c < 0 ? sb->first : sb->image_first[c];
         double sign = c < 0 ? 1.0 : sb->image_sign[c];
         for (int a = 0; a < mt; ++a) {
+            if (wet && !wet[a]) continue;
             int g = tb->first + a;
             double sum = 0.0;
             for (int b = 0; b < ms; ++b) {
@@ -1263,6 +1323,12 @@ void eddyi_panel_fast_iterate(eddy_panel_world *w, eddy_panel_report *rep)
         } else {
             solve_body(w, t, &w->b_orig[pb->first], gamma);
         }
+        /* a body solved with its lid image starts, as its solves leave it,
+           with nothing on the panels above the lid (the near blocks skip
+           them, fill_block) */
+        const unsigned char *wet = eddyi_panel_lid_wet(w, t);
+        for (int a = 0; wet && a < m; ++a)
+            if (!wet[a]) gamma[a] = 0.0;
     }
     rep->converged = false;
     /* a lone body with no image and no active interior wall near it

@@ -16,6 +16,7 @@ struct eddy_panel_lid {
     int *pivot;      /* per real panel: LU row exchanges */
     int *next;       /* per real panel (body-local index at first): the panel after it */
     int *prev;
+    unsigned char *wet; /* per real panel: carries strength in its body's lid solve */
     double *rhs;     /* max_panels: scratch */
     double *lu;      /* the factors, sum of every body's count^2 */
     long lu_cap, lu_need;
@@ -40,6 +41,7 @@ eddy_result eddyi_panel_lid_create(int max_bodies, int max_panels, eddy_panel_li
     lid->next = eddy_calloc(np, sizeof(int));
     lid->prev = eddy_calloc(np, sizeof(int));
     lid->rhs = eddy_calloc(np, sizeof(double));
+    lid->wet = eddy_calloc(np, 1);
     size_t nf = EDDY_PROBE_MAX_PANELS;
     lid->fine_lu = eddy_calloc(nf * nf, sizeof(double));
     lid->fine_src = eddy_calloc(8 * nf, sizeof(double));
@@ -47,7 +49,7 @@ eddy_result eddyi_panel_lid_create(int max_bodies, int max_panels, eddy_panel_li
     lid->fine_rhs = eddy_calloc(nf, sizeof(double));
     lid->fine_ints = eddy_calloc(4 * nf, sizeof(int));
     if (!lid->copy || !lid->count || !lid->offset || !lid->order || !lid->pivot || !lid->next ||
-        !lid->prev || !lid->rhs || !lid->fine_lu || !lid->fine_src || !lid->fine_mid ||
+        !lid->prev || !lid->rhs || !lid->wet || !lid->fine_lu || !lid->fine_src || !lid->fine_mid ||
         !lid->fine_rhs || !lid->fine_ints) {
         eddyi_panel_lid_destroy(lid);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory for the lid");
@@ -62,6 +64,7 @@ void eddyi_panel_lid_destroy(eddy_panel_lid *lid)
     if (!lid) return;
     eddy_free(lid->copy), eddy_free(lid->count), eddy_free(lid->offset), eddy_free(lid->order);
     eddy_free(lid->pivot), eddy_free(lid->next), eddy_free(lid->prev), eddy_free(lid->rhs);
+    eddy_free(lid->wet);
     eddy_free(lid->lu), eddy_free(lid->fine_lu), eddy_free(lid->fine_src), eddy_free(lid->fine_mid);
     eddy_free(lid->fine_rhs), eddy_free(lid->fine_ints);
     eddy_free(lid);
@@ -225,12 +228,19 @@ void eddyi_panel_lid_place(eddy_panel_world *w)
         if (!lu_factor(n, a, &lid->pivot[first])) continue;
         lid->count[t] = n;
         used += (long)n * n;
+        memset(&lid->wet[first], 0, (size_t)b->shape->count);
+        for (int i = 0; i < n; ++i) lid->wet[first + order[i]] = 1;
     }
 }
 
 int eddyi_panel_lid_own_copy(const eddy_panel_world *w, int t)
 {
     return w->lid && w->lid->count[t] > 0 ? w->lid->copy[t] : -1;
+}
+
+const unsigned char *eddyi_panel_lid_wet(const eddy_panel_world *w, int t)
+{
+    return w->lid && w->lid->count[t] > 0 ? &w->lid->wet[w->bodies[t].first] : NULL;
 }
 
 /* gamma (all m panels) from the fluxes b with the factored wet system: the

@@ -64,4 +64,10 @@ bool eddyi_panel_lid_probe_solve(const eddy_panel_world *w, int t, const eddy_pa
  * out of what t sees. */
 int eddyi_panel_lid_own_copy(const eddy_panel_world *w, int t);
 
+/* Which of body t's panels its lid solve gives strength (1: the wet ones in
+ * its system) and which it leaves at zero (0), from the body's first panel;
+ * NULL when t is not solved here. The fast path evaluates its near blocks
+ * only on the wet rows and columns (panel_fast.c). */
+const unsigned char *eddyi_panel_lid_wet(const eddy_panel_world *w, int t);
+
 #endif /* EDDY_PANEL_LID_H */
