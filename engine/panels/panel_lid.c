@@ -20,6 +20,12 @@ struct eddy_panel_lid {
     double *rhs;     /* max_panels: scratch */
     double *lu;      /* the factors, sum of every body's count^2 */
     long lu_cap, lu_need;
+    /* per body, from its first piercing step on: the stream function of each
+       of its panels at each of its midpoints, m x m, in its own frame (it
+       does not change as the body moves: psi depends on distances alone) */
+    double *psi;
+    long psi_cap, psi_need;
+    const eddy_panel_shape **psi_shape; /* the shape psi holds, NULL none yet */
     /* a probe's fine outline (panel_probe.c), EDDY_PROBE_MAX_PANELS panels */
     double *fine_lu, *fine_src, *fine_mid, *fine_rhs;
     int *fine_ints; /* order, pivot, next, prev */
@@ -42,6 +48,7 @@ eddy_result eddyi_panel_lid_create(int max_bodies, int max_panels, eddy_panel_li
     lid->prev = eddy_calloc(np, sizeof(int));
     lid->rhs = eddy_calloc(np, sizeof(double));
     lid->wet = eddy_calloc(np, 1);
+    lid->psi_shape = eddy_calloc(nb, sizeof *lid->psi_shape);
     size_t nf = EDDY_PROBE_MAX_PANELS;
     lid->fine_lu = eddy_calloc(nf * nf, sizeof(double));
     lid->fine_src = eddy_calloc(8 * nf, sizeof(double));
@@ -49,7 +56,7 @@ eddy_result eddyi_panel_lid_create(int max_bodies, int max_panels, eddy_panel_li
     lid->fine_rhs = eddy_calloc(nf, sizeof(double));
     lid->fine_ints = eddy_calloc(4 * nf, sizeof(int));
     if (!lid->copy || !lid->count || !lid->offset || !lid->order || !lid->pivot || !lid->next ||
-        !lid->prev || !lid->rhs || !lid->wet || !lid->fine_lu || !lid->fine_src || !lid->fine_mid ||
+        !lid->prev || !lid->rhs || !lid->wet || !lid->psi_shape || !lid->fine_lu || !lid->fine_src || !lid->fine_mid ||
         !lid->fine_rhs || !lid->fine_ints) {
         eddyi_panel_lid_destroy(lid);
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory for the lid");
@@ -64,24 +71,32 @@ void eddyi_panel_lid_destroy(eddy_panel_lid *lid)
     if (!lid) return;
     eddy_free(lid->copy), eddy_free(lid->count), eddy_free(lid->offset), eddy_free(lid->order);
     eddy_free(lid->pivot), eddy_free(lid->next), eddy_free(lid->prev), eddy_free(lid->rhs);
-    eddy_free(lid->wet);
+    eddy_free(lid->wet), eddy_free(lid->psi), eddy_free(lid->psi_shape);
     eddy_free(lid->lu), eddy_free(lid->fine_lu), eddy_free(lid->fine_src), eddy_free(lid->fine_mid);
     eddy_free(lid->fine_rhs), eddy_free(lid->fine_ints);
     eddy_free(lid);
 }
 
+/* Room for need doubles in *a (capacity *cap). */
+static bool reserve_doubles(double **a, long *cap, long need)
+{
+    if (need <= *cap) return true;
+    double *grown = eddy_realloc(*a, (size_t)need * sizeof(double));
+    if (!grown) return false;
+    *a = grown;
+    *cap = need;
+    return true;
+}
+
 eddy_result eddyi_panel_lid_reserve(eddy_panel_lid *lid, int panels, eddy_error *err)
 {
     if (!lid) return EDDY_OK;
-    lid->lu_need += (long)panels * panels;
-    if (lid->lu_need <= lid->lu_cap) return EDDY_OK;
-    double *lu = eddy_realloc(lid->lu, (size_t)lid->lu_need * sizeof(double));
-    if (!lu) {
-        lid->lu_need -= (long)panels * panels;
+    long square = (long)panels * panels;
+    if (!reserve_doubles(&lid->lu, &lid->lu_cap, lid->lu_need + square) ||
+        !reserve_doubles(&lid->psi, &lid->psi_cap, lid->psi_need + square))
         return eddy_fail(err, EDDY_ERR_MEMORY, "panel world: out of memory for the lid");
-    }
-    lid->lu = lu;
-    lid->lu_cap = lid->lu_need;
+    lid->lu_need += square;
+    lid->psi_need += square;
     return EDDY_OK;
 }
 
@@ -192,16 +207,33 @@ static void lu_apply(int n, const double *a, const int *pivot, double *x)
 }
 
 /* The half plane's kernel: the stream function at the wet midpoints of each
- * wet panel less its lid image's (strength -gamma). */
+ * wet panel less its lid image's (strength -gamma). The real panels' part
+ * from psi (m x m over the whole outline, own_psi) when given, else here. */
 static void fill_system(const double *real, const double *image, const double *mid,
-                        const int *order, int n, double *a)
+                        const int *order, int n, const double *psi, int m, double *a)
 {
     for (int i = 0; i < n; ++i) {
-        const double *m = &mid[2 * order[i]];
+        const double *z = &mid[2 * order[i]];
         for (int k = 0; k < n; ++k) {
             const double *e = &real[4 * order[k]], *f = &image[4 * order[k]];
-            a[(size_t)i * n + k] = eddyi_panel_stream_function(e[0], e[1], e[2], e[3], m[0], m[1]) -
-                                   eddyi_panel_stream_function(f[0], f[1], f[2], f[3], m[0], m[1]);
+            double own = psi ? psi[(size_t)order[i] * m + order[k]]
+                             : eddyi_panel_stream_function(e[0], e[1], e[2], e[3], z[0], z[1]);
+            a[(size_t)i * n + k] = own - eddyi_panel_stream_function(f[0], f[1], f[2], f[3], z[0], z[1]);
+        }
+    }
+}
+
+/* psi[i m + k]: the stream function of panel k of the shape at the midpoint
+ * of panel i, in the body's frame. */
+static void own_psi(const eddy_panel_shape *shape, double *psi)
+{
+    int m = shape->count;
+    for (int i = 0; i < m; ++i) {
+        const double *d = &shape->ends[4 * i];
+        double x = 0.5 * (d[0] + d[2]), y = 0.5 * (d[1] + d[3]);
+        for (int k = 0; k < m; ++k) {
+            const double *e = &shape->ends[4 * k];
+            psi[(size_t)i * m + k] = eddyi_panel_stream_function(e[0], e[1], e[2], e[3], x, y);
         }
     }
 }
@@ -210,10 +242,12 @@ void eddyi_panel_lid_place(eddy_panel_world *w)
 {
     eddy_panel_lid *lid = w->lid;
     if (!lid) return;
-    long used = 0;
+    long used = 0, psi_at = 0;
     for (int t = 0; t < w->body_count; ++t) {
         const eddy_panel_world_body *b = &w->bodies[t];
-        int first = b->first;
+        int first = b->first, m = b->shape->count;
+        long psi_here = psi_at; /* bodies keep their slots: they are only ever added */
+        psi_at += (long)m * m;
         lid->copy[t] = lid_copy_of(w, b);
         lid->count[t] = 0;
         lid->offset[t] = used;
@@ -222,9 +256,14 @@ void eddyi_panel_lid_place(eddy_panel_world *w)
         if (!link_outline(&w->src[4 * first], b->shape, next, prev)) continue;
         int n = wet_order(&w->mid[2 * first], b->shape->count, w->height, next, prev, order);
         if (n == 0 || used + (long)n * n > lid->lu_cap) continue;
-        double *a = &lid->lu[used];
+        double *a = &lid->lu[used], *psi = NULL;
+        if (psi_at <= lid->psi_cap) { /* reserved at add_body: computed once */
+            psi = &lid->psi[psi_here];
+            if (lid->psi_shape[t] != b->shape) own_psi(b->shape, psi);
+            lid->psi_shape[t] = b->shape;
+        }
         fill_system(&w->src[4 * first], &w->src[4 * b->image_first[lid->copy[t]]],
-                    &w->mid[2 * first], order, n, a);
+                    &w->mid[2 * first], order, n, psi, m, a);
         if (!lu_factor(n, a, &lid->pivot[first])) continue;
         lid->count[t] = n;
         used += (long)n * n;
@@ -295,7 +334,7 @@ bool eddyi_panel_lid_probe_solve(const eddy_panel_world *w, int t, const eddy_pa
     if (!link_outline(real, fine, next, prev)) return false;
     int n = wet_order(mid, m, H, next, prev, order);
     if (n == 0) return false;
-    fill_system(real, image, mid, order, n, lid->fine_lu);
+    fill_system(real, image, mid, order, n, NULL, m, lid->fine_lu);
     if (!lu_factor(n, lid->fine_lu, pivot)) return false;
     solve_wet(n, lid->fine_lu, pivot, order, next, m, b, lid->fine_rhs, gamma);
     return true;
