@@ -34,10 +34,20 @@
  * closed outline in the mirrored stream, with no image: the chords held, but
  * 0.15 m off the faces the flow was 27 % of 2U from this reference (the
  * water passed over the outline's top as over a body held under water);
- * with the image 2.1 %. */
+ * with the image 2.1 %.
+ *
+ * A row of boxes through the lid, far enough apart that each sees the
+ * others' wet parts and their lid images through the fast path's far field
+ * (engine/panels/panel_fast.c: a body and its lid image are one far-field
+ * group there, expanded about its point on the lid): the fast solve gives
+ * the strengths of the reference path, which sums every panel and image
+ * directly, to the tolerance both are run to. */
 #include "test_util.h"
 #include "sheet_reference.h"
 
+#include "coupling_internal.h" /* the panel world */
+#include "panel_fast.h"      /* eddyi_panel_fast_get_stats */
+#include "panel_lid.h"       /* eddyi_panel_lid_wet */
 #include "eddy_coupling.h"
 #include "eddy_surface.h"
 
@@ -356,11 +366,69 @@ static void drifting_box_through_the_lid_keeps_the_water_out(void **state)
     free_pool(&p);
 }
 
+/* Strengths of the placed panel world's last samples, solved by the fast or
+ * the reference path to tol; returns the relative change the solve ended at. */
+static double solve_with(eddy_panel_world *w, const double *uf, bool fast, double tol,
+                         double *gamma)
+{
+    eddy_error err = {0};
+    assert_int_equal(eddyi_panel_world_set_fast(w, fast, &err), EDDY_OK);
+    w->tolerance = tol, w->farfield_tolerance = tol, w->max_iterations = 400;
+    memset(w->strength, 0, sizeof(double) * (size_t)w->source_count);
+    for (int b = 0; b < w->body_count; ++b) w->bodies[b].warm = 0; /* a cold start */
+    eddy_panel_report rep = {0};
+    assert_int_equal(eddyi_panel_world_solve_samples(w, uf, &rep, &err), EDDY_OK);
+    assert_true(rep.converged);
+    memcpy(gamma, w->strength, sizeof(double) * (size_t)w->panel_count);
+    return rep.change;
+}
+
+static void row_through_the_lid_fast_path_meets_the_reference(void **state)
+{
+    (void)state;
+    pool p = make_pool(14, 3, 2, 96);
+    set_gyre(&p, 2.0);
+    eddy_shape_desc box = {.type = EDDY_SHAPE_BOX, .half_width = 0.35, .half_height = 0.2, .density = 500};
+    eddy_shape_desc disc = {.type = EDDY_SHAPE_CIRCLE, .radius = 0.3, .density = 500};
+    const int n = 6;
+    for (int k = 0; k < n; ++k) /* centres 0.05 to 0.15 m either side of the lid */
+        add_body(&p, EDDY_BODY_STATIC, k % 2 ? &disc : &box, 1.6 + 2.1 * k,
+                 p.depth + 0.05 * ((k % 3) - 1) * (k % 2 ? 1 : 3), 0);
+    step(&p, 2);
+    eddy_panel_world *w = p.c->panels;
+    int np = w->panel_count, pierce = 0;
+    for (int b = 0; b < w->body_count; ++b) pierce += eddyi_panel_lid_wet(w, b) != NULL;
+    assert_int_equal(pierce, n); /* every box is solved with its lid image */
+    double *uf = malloc(sizeof(double) * 2 * (size_t)np);
+    double *fast = malloc(sizeof(double) * (size_t)np), *ref = malloc(sizeof(double) * (size_t)np);
+    memcpy(uf, w->uf, sizeof(double) * 2 * (size_t)np);
+    const double tol = 1e-9;
+    solve_with(w, uf, false, tol, ref);
+    solve_with(w, uf, true, tol, fast);
+    eddy_panel_fast_stats stats;
+    eddyi_panel_fast_get_stats(w, &stats);
+    double num = 0.0, den = 0.0;
+    for (int s = 0; s < np; ++s) {
+        num += (fast[s] - ref[s]) * (fast[s] - ref[s]);
+        den += ref[s] * ref[s];
+    }
+    double rel = sqrt(num / den);
+    print_message("row of %d through the lid: fast vs reference strengths %.1e at tolerance %.0e "
+                  "(%d far-field groups, %ld far terms)\n", n, rel, tol, stats.groups,
+                  stats.far_terms);
+    assert_true(stats.far_terms > 0); /* the far field took part */
+    assert_true(stats.groups < 2 * n); /* each body with its lid image is one group */
+    assert_true(rel < 1e-6);
+    free(uf), free(fast), free(ref);
+    free_pool(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixed_box_through_the_lid_keeps_the_water_out),
         cmocka_unit_test(drifting_box_through_the_lid_keeps_the_water_out),
+        cmocka_unit_test(row_through_the_lid_fast_path_meets_the_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
