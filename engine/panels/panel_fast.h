@@ -34,12 +34,18 @@
  *     centre is at most
  *         G / (2 pi D') * rho^p / (1 - rho),   rho = R_node / D',
  *     and p is the smallest order that makes rho^p / (1 - rho) <= the
- *     far-field tolerance.
+ *     far-field tolerance. A body solved with its lid image (panel_lid.h)
+ *     is one group with that image, about its point (x, H) on the lid,
+ *     radius R + |y - H|: the image is the body mirrored with -gamma, so the
+ *     group's a_k are twice the real parts of the body's moved there, and
+ *     its absolute circulation twice the body's.
  *  2. Near field. Groups a target body cannot use through the tree are near:
  *     their normal-flux influence on the target's midpoints is computed once
  *     per step (geometry is fixed within a step) into dense blocks, one per
  *     (target body, source body) with the source's image copies folded in, so
- *     a Schwarz sweep is a few small matrix-vector products.
+ *     a Schwarz sweep is a few small matrix-vector products. A body solved
+ *     with its lid image reads only its wet panels' fluxes and gives only
+ *     them strength: its rows and columns above the lid are left zero.
  *  3. Iteration. Strengths start from the last two steps' solves,
  *     extrapolated linearly (the previous one alone after one step, the
  *     lone-body solve 5.16 for a new body). Each pass brings the far field
