@@ -809,7 +809,7 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
                   core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
-                  core/game_run.c core/game_view.c core/game_quality.c \
+                  core/game_run.c core/game_view.c core/game_quality.c core/game_pool.c \
                   level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c level/game_child.c \
                   play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
                   play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
