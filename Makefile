@@ -458,12 +458,15 @@ sanitize:
 	       -fno-sanitize-recover=undefined,float-cast-overflow" test
 
 # The coupled step on worker threads under ThreadSanitizer (issue 32): the
-# library and tests/test_workers built with -fsanitize=thread in
-# build/tsan, then run (about a minute; not part of make check).
-tsan:
+# library, tests/test_workers and tests/test_game_workers (a shipped replay
+# on the game's pool of 1, 2 and 4 threads) built with -fsanitize=thread in
+# build/tsan, then run; the replay reads this build's level assets. Not part
+# of make check (its CPU time: README, "Crowds, rafts and workers").
+tsan: $(LEVEL_ASSETS)
 	$(MAKE) BUILD=build/tsan OPT="-O1 -g -fno-omit-frame-pointer" SAN="-fsanitize=thread" \
-	  build/tsan/tests/test_workers
+	  build/tsan/tests/test_workers build/tsan/tests/test_game_workers
 	TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/test_workers
+	EDDY_BIN=$(BUILD)/bin TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/test_game_workers
 
 # The whole suite on Box2D v3, which CI cannot fetch: build and install v3
 # beside the project (README) and point BOX2D_V3_PREFIX at it.
@@ -915,6 +918,12 @@ $(BUILD)/tests/test_game: tests/test_game.c $(GAME_TEST_OBJ) $(BUILD)/tests/faul
 # tested through the same headless core.
 $(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_TEST_OBJ) \
   $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
+
+# The game on its own worker threads (game_pool.h), through the same core.
+$(BUILD)/tests/test_game_workers: tests/test_game_workers.c $(GAME_TEST_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
 	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka

@@ -145,6 +145,8 @@ static void pool_finish(void *handle, void *user)
 
 int game_pool_workers(const game_pool *p) { return p ? p->workers : 1; }
 
+long game_pool_tasks(const game_pool *p) { return p ? (long)p->job : 0; }
+
 eddy_result game_pool_attach(game_pool *p, eddy_coupling *c, eddy_error *err)
 {
     if (!c) return EDDY_OK;
@@ -174,6 +176,12 @@ eddy_result game_pool_create(int workers, game_pool **out, eddy_error *err)
 void game_pool_destroy(game_pool *p) { free(p); }
 
 int game_pool_workers(const game_pool *p) { return p ? p->workers : 1; }
+
+long game_pool_tasks(const game_pool *p)
+{
+    (void)p;
+    return 0;
+}
 
 eddy_result game_pool_attach(game_pool *p, eddy_coupling *c, eddy_error *err)
 {

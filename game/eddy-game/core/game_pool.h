@@ -36,6 +36,8 @@ eddy_result game_pool_create(int workers, game_pool **out, eddy_error *err);
  * destroyed (or detached) first. NULL is ignored. */
 void game_pool_destroy(game_pool *pool);
 int game_pool_workers(const game_pool *pool); /* 1 for NULL */
+/* Tasks eddy has handed the pool so far (0 for NULL or one worker). */
+long game_pool_tasks(const game_pool *pool);
 /* Hands the pool to the coupling (eddy_coupling_set_workers); a NULL pool
  * or one worker leaves the coupling on the calling thread. */
 eddy_result game_pool_attach(game_pool *pool, eddy_coupling *c, eddy_error *err);
