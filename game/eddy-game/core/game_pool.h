@@ -26,7 +26,7 @@
 
 #include <eddy/eddy_coupling.h>
 
-#define GAME_POOL_MAX 16 /* largest --workers */
+#define GAME_POOL_MAX 16 /* largest --workers (CLI_WORKERS_MAX, tools/cli_workers.h) */
 
 typedef struct game_pool game_pool;
 
