@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* test_game_workers.c - the game on its own worker threads (issue 32;
  * game_pool.h, eddy-game --workers N):
- *   - a shipped replay (06-maelstrom: paddle, jets, stirring, seven bodies)
+ *   - a shipped replay (06-maelstrom, seven bodies: the paddle moved twice,
+ *     a jet switched on and off in the frames played)
  *     played through the headless core on the calling thread alone and on
  *     game pools of 1, 2 and 4 workers ends in the same state hash
  *     (game_sim_hash) and the same fluid coefficients and poses, bit for
@@ -24,7 +25,7 @@
 
 #define LEVELS_DIR "assets/levels"
 #define LEVEL "06-maelstrom"
-#define FRAMES 720 /* 12 s of the replay: every command kind has been given by then */
+#define FRAMES 720 /* 12 s of the replay's 35.6 */
 
 static char g_assets[512];
 
