@@ -37,7 +37,52 @@
 #define CLI_WORKERS_THREADS 0
 #else
 #define CLI_WORKERS_THREADS 1
+#endif
+
+/* ThreadSanitizer (GCC 12, clang 14) does not intercept C11 threads: a
+ * thread made by thrd_create crashes in its first instrumented call, and
+ * mtx_lock / cnd_wait would be invisible to it. Under TSan (make tsan) the
+ * pool runs on the POSIX calls glibc's C11 threads are made of; the pool's
+ * logic is the same code. */
+#if defined(__SANITIZE_THREAD__)
+#define CLI_WORKERS_POSIX 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CLI_WORKERS_POSIX 1
+#endif
+#endif
+#ifndef CLI_WORKERS_POSIX
+#define CLI_WORKERS_POSIX 0
+#endif
+
+#if CLI_WORKERS_THREADS && CLI_WORKERS_POSIX
+#include <pthread.h>
+typedef pthread_t cli_thread;
+typedef pthread_mutex_t cli_mutex;
+typedef pthread_cond_t cli_cond;
+static inline bool cli_mutex_init(cli_mutex *m) { return pthread_mutex_init(m, NULL) == 0; }
+static inline bool cli_cond_init(cli_cond *c) { return pthread_cond_init(c, NULL) == 0; }
+#define cli_mutex_lock pthread_mutex_lock
+#define cli_mutex_unlock pthread_mutex_unlock
+#define cli_mutex_destroy pthread_mutex_destroy
+#define cli_cond_wait pthread_cond_wait
+#define cli_cond_signal pthread_cond_signal
+#define cli_cond_broadcast pthread_cond_broadcast
+#define cli_cond_destroy pthread_cond_destroy
+#elif CLI_WORKERS_THREADS
 #include <threads.h>
+typedef thrd_t cli_thread;
+typedef mtx_t cli_mutex;
+typedef cnd_t cli_cond;
+static inline bool cli_mutex_init(cli_mutex *m) { return mtx_init(m, mtx_plain) == thrd_success; }
+static inline bool cli_cond_init(cli_cond *c) { return cnd_init(c) == thrd_success; }
+#define cli_mutex_lock mtx_lock
+#define cli_mutex_unlock mtx_unlock
+#define cli_mutex_destroy mtx_destroy
+#define cli_cond_wait cnd_wait
+#define cli_cond_signal cnd_signal
+#define cli_cond_broadcast cnd_broadcast
+#define cli_cond_destroy cnd_destroy
 #endif
 
 typedef struct cli_workers cli_workers;
@@ -46,7 +91,7 @@ typedef struct cli_workers cli_workers;
 typedef struct cli_worker_thread {
     cli_workers *pool;
     int index;
-    thrd_t thread;
+    cli_thread thread;
 } cli_worker_thread;
 #endif
 
@@ -56,8 +101,8 @@ struct cli_workers {
 #if CLI_WORKERS_THREADS
     int started;               /* threads running */
     cli_worker_thread threads[CLI_WORKERS_MAX];
-    mtx_t lock;
-    cnd_t wake, done;
+    cli_mutex lock;
+    cli_cond wake, done;
     int pending;               /* ranges of this task not done yet */
     bool quit;
     eddy_task_fn *task;        /* this task */
@@ -75,24 +120,52 @@ static inline void cli_workers_range(cli_workers *p, int i)
     if (start < end) p->task((int)start, (int)end, i, p->context);
 }
 
-static inline int cli_workers_main(void *arg)
+static inline void cli_workers_loop(void *arg)
 {
     cli_worker_thread *t = arg;
     cli_workers *p = t->pool;
     long seen = 0;
-    mtx_lock(&p->lock);
+    cli_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->quit && p->tasks == seen) cnd_wait(&p->wake, &p->lock);
+        while (!p->quit && p->tasks == seen) cli_cond_wait(&p->wake, &p->lock);
         if (p->quit) break;
         seen = p->tasks;
-        mtx_unlock(&p->lock);
+        cli_mutex_unlock(&p->lock);
         cli_workers_range(p, t->index);
-        mtx_lock(&p->lock);
-        if (--p->pending == 0) cnd_signal(&p->done);
+        cli_mutex_lock(&p->lock);
+        if (--p->pending == 0) cli_cond_signal(&p->done);
     }
-    mtx_unlock(&p->lock);
+    cli_mutex_unlock(&p->lock);
+}
+
+/* A worker thread's start: its loop, under either thread API. */
+#if CLI_WORKERS_POSIX
+static inline void *cli_workers_main(void *arg)
+{
+    cli_workers_loop(arg);
+    return NULL;
+}
+
+static inline bool cli_thread_start(cli_thread *t, cli_worker_thread *w)
+{
+    return pthread_create(t, NULL, cli_workers_main, w) == 0;
+}
+
+static inline void cli_thread_join(cli_thread t) { pthread_join(t, NULL); }
+#else
+static inline int cli_workers_main(void *arg)
+{
+    cli_workers_loop(arg);
     return 0;
 }
+
+static inline bool cli_thread_start(cli_thread *t, cli_worker_thread *w)
+{
+    return thrd_create(t, cli_workers_main, w) == thrd_success;
+}
+
+static inline void cli_thread_join(cli_thread t) { thrd_join(t, NULL); }
+#endif
 
 /* eddy_enqueue_task_fn: ranges 1..n-1 to the threads, range 0 here. */
 static inline void *cli_workers_enqueue(eddy_task_fn *task, int items, int min_range,
@@ -101,15 +174,15 @@ static inline void *cli_workers_enqueue(eddy_task_fn *task, int items, int min_r
     cli_workers *p = user;
     int n = p->workers, chunk = (items + n - 1) / n;
     if (chunk < min_range) chunk = min_range;
-    mtx_lock(&p->lock);
+    cli_mutex_lock(&p->lock);
     p->task = task;
     p->context = context;
     p->items = items;
     p->chunk = chunk;
     p->pending = n - 1;
     p->tasks++;
-    cnd_broadcast(&p->wake);
-    mtx_unlock(&p->lock);
+    cli_cond_broadcast(&p->wake);
+    cli_mutex_unlock(&p->lock);
     cli_workers_range(p, 0);
     return p;
 }
@@ -119,9 +192,9 @@ static inline void cli_workers_finish(void *handle, void *user)
 {
     (void)user;
     cli_workers *p = handle;
-    mtx_lock(&p->lock);
-    while (p->pending > 0) cnd_wait(&p->done, &p->lock);
-    mtx_unlock(&p->lock);
+    cli_mutex_lock(&p->lock);
+    while (p->pending > 0) cli_cond_wait(&p->done, &p->lock);
+    cli_mutex_unlock(&p->lock);
 }
 #endif
 
@@ -130,14 +203,14 @@ static inline void cli_workers_stop(cli_workers *p)
 {
     if (!p) return;
 #if CLI_WORKERS_THREADS
-    mtx_lock(&p->lock);
+    cli_mutex_lock(&p->lock);
     p->quit = true;
-    cnd_broadcast(&p->wake);
-    mtx_unlock(&p->lock);
-    for (int i = 1; i <= p->started; i++) thrd_join(p->threads[i].thread, NULL);
-    cnd_destroy(&p->wake);
-    cnd_destroy(&p->done);
-    mtx_destroy(&p->lock);
+    cli_cond_broadcast(&p->wake);
+    cli_mutex_unlock(&p->lock);
+    for (int i = 1; i <= p->started; i++) cli_thread_join(p->threads[i].thread);
+    cli_cond_destroy(&p->wake);
+    cli_cond_destroy(&p->done);
+    cli_mutex_destroy(&p->lock);
 #endif
     free(p);
 }
@@ -162,14 +235,14 @@ static inline cli_workers *cli_workers_start(int n, char *why, size_t cap)
     }
     p->workers = n;
 #if CLI_WORKERS_THREADS
-    bool ok = mtx_init(&p->lock, mtx_plain) == thrd_success;
-    if (ok && cnd_init(&p->wake) != thrd_success) {
-        mtx_destroy(&p->lock);
+    bool ok = cli_mutex_init(&p->lock);
+    if (ok && !cli_cond_init(&p->wake)) {
+        cli_mutex_destroy(&p->lock);
         ok = false;
     }
-    if (ok && cnd_init(&p->done) != thrd_success) {
-        cnd_destroy(&p->wake);
-        mtx_destroy(&p->lock);
+    if (ok && !cli_cond_init(&p->done)) {
+        cli_cond_destroy(&p->wake);
+        cli_mutex_destroy(&p->lock);
         ok = false;
     }
     if (!ok) {
@@ -180,7 +253,7 @@ static inline cli_workers *cli_workers_start(int n, char *why, size_t cap)
     for (int i = 1; i < n; i++) {
         p->threads[i].pool = p;
         p->threads[i].index = i;
-        if (thrd_create(&p->threads[i].thread, cli_workers_main, &p->threads[i]) != thrd_success) {
+        if (!cli_thread_start(&p->threads[i].thread, &p->threads[i])) {
             cli_workers_stop(p);
             snprintf(why, cap, "cannot start worker thread %d of %d", i, n - 1);
             return NULL;
