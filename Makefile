@@ -458,12 +458,15 @@ sanitize:
 	       -fno-sanitize-recover=undefined,float-cast-overflow" test
 
 # The coupled step on worker threads under ThreadSanitizer (issue 32): the
-# library and tests/test_workers built with -fsanitize=thread in
-# build/tsan, then run (about a minute; not part of make check).
-tsan:
+# library, tests/test_workers and tests/test_game_workers (a shipped replay
+# on the game's pool of 1, 2 and 4 threads) built with -fsanitize=thread in
+# build/tsan, then run; the replay reads this build's level assets. Not part
+# of make check (its CPU time: README, "Crowds, rafts and workers").
+tsan: $(LEVEL_ASSETS)
 	$(MAKE) BUILD=build/tsan OPT="-O1 -g -fno-omit-frame-pointer" SAN="-fsanitize=thread" \
-	  build/tsan/tests/test_workers
+	  build/tsan/tests/test_workers build/tsan/tests/test_game_workers
 	TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/test_workers
+	EDDY_BIN=$(BUILD)/bin TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/test_game_workers
 
 # The whole suite on Box2D v3, which CI cannot fetch: build and install v3
 # beside the project (README) and point BOX2D_V3_PREFIX at it.
@@ -809,7 +812,7 @@ $(BUILD)/assets/%.mode: assets/modes/%.paint $(PAINT_BIN)
 GAME_DIR     := game/eddy-game
 GAME_CORE    := $(addprefix $(GAME_DIR)/,core/game_sim.c core/game_push.c core/game_spray.c \
                   core/game_flow.c core/game_xform.c core/game_look.c core/game_session.c \
-                  core/game_run.c core/game_view.c core/game_quality.c \
+                  core/game_run.c core/game_view.c core/game_quality.c core/game_pool.c \
                   level/game_level.c level/level_place.c level/game_replay.c level/game_asset.c level/game_reload.c level/game_child.c \
                   play/game_bot.c play/game_tutorial.c play/game_card.c play/game_hint.c \
                   play/game_progress.c play/game_sound.c play/game_synth.c) $(KIT_CORE)
@@ -915,6 +918,12 @@ $(BUILD)/tests/test_game: tests/test_game.c $(GAME_TEST_OBJ) $(BUILD)/tests/faul
 # tested through the same headless core.
 $(BUILD)/tests/test_game_frame: tests/test_game_frame.c $(GAME_TEST_OBJ) \
   $(BUILD)/tests/fault_write.o $(ALL_LIB_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
+	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka
+
+# The game on its own worker threads (game_pool.h), through the same core.
+$(BUILD)/tests/test_game_workers: tests/test_game_workers.c $(GAME_TEST_OBJ) $(ALL_LIB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(GAME_FLAGS) $(CFLAGS) $(GAME_TEST_FLAGS) $(DEPFLAGS) -Itests $< \
 	  $(GAME_TEST_OBJ) -o $@ $(LDFLAGS) $(TEST_LINK) $(ALL_LIBS) -lcmocka

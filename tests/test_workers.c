@@ -3,13 +3,16 @@
 /* test_workers.c - the coupled step on the game's worker threads (issue 32,
  * eddy_coupling.h "WORKERS"):
  *   - a crowd of 150 bodies (near blocks, far field through local
- *     expansions and at midpoints, wall images, exact feedback) stepped on
+ *     expansions and at midpoints, wall images, exact feedback, the fluid
+ *     at the panels' midpoints in chunks, each body's forces) stepped on
  *     the calling thread alone, and on pools of 1, 2, 3 and 8 POSIX threads
  *     (bench/task_pool.h): fluid coefficients, poses and velocities equal
- *     bit for bit after every run, and the pools were used;
+ *     bit for bit after every run, and the pools were handed every one of
+ *     those five kinds of task;
  *   - a raft of 30 boxes at half the water's density afloat in a tank
- *     filled to a depth (surface, wet masks, the lid): the same bits on
- *     none, 2 and 3 threads;
+ *     filled to a depth (surface, wet masks, the lid, the hydrostatic
+ *     kicks around the forces): the same bits on none, 1, 2, 3 and 8
+ *     threads;
  *   - a pool handed over after some steps (eddy_coupling_set_workers) and
  *     taken away again continues the same bits;
  *   - bad input (worker counts outside 0..EDDY_MAX_WORKERS, one callback
@@ -21,6 +24,7 @@
 #include "../bench/task_pool.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +35,19 @@
 #define STEPS 40
 #define STATE (MODES + 6 * BODIES)
 
-/* Counts the tasks handed to the pool (the step really ran on it). */
+/* Counts the tasks handed to the pool (the step really ran on it), and the
+ * kinds of task (their functions; enqueue runs on the stepping thread). */
 static int enqueued;
+#define KINDS_MAX 16
+static eddy_task_fn *kinds[KINDS_MAX];
+static int kind_count;
 
 static void *counting_enqueue(eddy_task_fn *task, int items, int min_range, void *ctx, void *user)
 {
     __atomic_add_fetch(&enqueued, 1, __ATOMIC_RELAXED);
+    bool known = false;
+    for (int k = 0; k < kind_count; ++k) known = known || kinds[k] == task;
+    if (!known && kind_count < KINDS_MAX) kinds[kind_count++] = task;
     return task_pool_enqueue(task, items, min_range, ctx, user);
 }
 
@@ -139,10 +150,15 @@ static void run_on(const eddy_asset *a, const eddy_scene *scene, int workers, do
             fail_msg("%s", err.message);
     }
     int before = enqueued;
+    kind_count = 0;
     crowd_steps(&r, scene, STEPS);
     crowd_state(&r, state);
-    if (workers > 1) assert_true(enqueued - before >= 3 * STEPS); /* far, near, feedback */
-    else assert_int_equal(enqueued, before); /* one worker: the calling thread alone */
+    if (workers > 1) { /* far field, near blocks, samples, forces, feedback: every step */
+        assert_true(enqueued - before >= 5 * STEPS);
+        assert_true(kind_count >= 5);
+    } else {
+        assert_int_equal(enqueued, before); /* one worker: the calling thread alone */
+    }
     crowd_stop(&r);
     if (workers > 0) task_pool_stop(&pool);
 }
@@ -327,11 +343,12 @@ static void raft_afloat_same_bits(void **state)
     if (eddy_build_asset(&d, &a, &err) != EDDY_OK) fail_msg("%s", err.message);
     static double alone[6 * RAFT + MODES], other[6 * RAFT + MODES];
     raft_on(a, 0, alone);
-    for (int workers = 2; workers <= 3; ++workers) {
-        raft_on(a, workers, other);
+    const int counts[] = {1, 2, 3, 8};
+    for (int i = 0; i < 4; ++i) {
+        raft_on(a, counts[i], other);
         assert_memory_equal(alone, other, sizeof alone);
     }
-    print_message("raft: box 0 at (%.6f, %.6f) after %d steps on none, 2 and 3 workers\n",
+    print_message("raft: box 0 at (%.6f, %.6f) after %d steps on none, 1, 2, 3 and 8 workers\n",
                   alone[0], alone[1], STEPS);
     assert_true(fabs(alone[1] - 4.15) > 1e-3); /* it moved */
     eddy_asset_destroy(a);

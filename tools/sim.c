@@ -4,7 +4,7 @@
  * sim.c - runs a scene headless and prints JSON Lines.
  *
  *   sim --asset A --scene S.json --steps N [--dt SECONDS] [--every K]
- *       [--probe X,Y]...
+ *       [--probe X,Y]... [--workers N]
  *
  * One record per K steps (and step 0):
  *   {"step":n,"t":...,"energy":...,"probes":[[u,v],...]}
@@ -19,6 +19,7 @@
  * the start of that step; record n is the state at t = n dt.
  */
 #include "cli.h"
+#include "cli_workers.h"
 
 #include <eddy/eddy.h>
 #include <eddy/eddy_build.h> /* EDDY_BUILD_MAX_SIDE */
@@ -66,6 +67,8 @@ static void usage(FILE *f)
             "  --probe X,Y      a point inside the domain to report; repeatable\n"
             "  --max-seconds S  stop the run after S seconds of CPU time (default: four\n"
             "                   times its estimate, at least 60)\n"
+            "  --workers N      run the coupled step on N threads, 1..%d (default 1); the\n"
+            "                   records are the same, bit for bit, on any N\n"
             "  -h, --help       this text\n"
             "  -V, --version    the eddy version\n"
             "\n"
@@ -77,7 +80,7 @@ static void usage(FILE *f)
             "\n"
             "example: sim --asset level.eddy --scene demo.json --steps 600 --every 60 \\\n"
             "             --probe 5,5 --probe 2.5,7.5\n",
-            STEPS_MAX, DT_MAX);
+            STEPS_MAX, DT_MAX, CLI_WORKERS_MAX);
 }
 
 typedef struct probe {
@@ -95,6 +98,7 @@ typedef struct options {
     probe *probes;
     int probe_count;
     double max_seconds; /* 0: the budget of the estimate */
+    long workers;
 } options;
 
 static bool parse_probe(const char *s, probe *p)
@@ -110,7 +114,8 @@ static bool parse_probe(const char *s, probe *p)
  * --help or --version was handled and the program should exit 0. */
 static int parse_args(int argc, char **argv, options *o)
 {
-    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE, OPT_BUDGET };
+    enum { OPT_ASSET = 256, OPT_SCENE, OPT_STEPS, OPT_DT, OPT_EVERY, OPT_PROBE, OPT_BUDGET,
+           OPT_WORKERS };
     static const struct option longs[] = {
         {"asset", required_argument, NULL, OPT_ASSET},
         {"scene", required_argument, NULL, OPT_SCENE},
@@ -119,6 +124,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"every", required_argument, NULL, OPT_EVERY},
         {"probe", required_argument, NULL, OPT_PROBE},
         {"max-seconds", required_argument, NULL, OPT_BUDGET},
+        {"workers", required_argument, NULL, OPT_WORKERS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -148,6 +154,11 @@ static int parse_args(int argc, char **argv, options *o)
             if (!cli_parse_budget(optarg, &o->max_seconds))
                 return cli_fail(PROG, EX_USAGE, "--max-seconds '%s': expected CPU seconds in "
                                 "(0, %g]", optarg, CLI_RUN_MAX_SECONDS);
+            break;
+        case OPT_WORKERS:
+            if (!cli_parse_long(optarg, 1, CLI_WORKERS_MAX, &o->workers))
+                return cli_fail(PROG, EX_USAGE, "--workers '%s': expected a thread count in 1..%d",
+                                optarg, CLI_WORKERS_MAX);
             break;
         case OPT_PROBE: {
             probe p;
@@ -284,11 +295,13 @@ typedef struct run_state {
     double *terms;
     double *sweeps;
     long capped; /* steps whose Schwarz sweeps stopped at the work cap */
+    cli_workers *pool; /* --workers (cli_workers.h), or NULL */
 } run_state;
 
 static void run_free(run_state *s)
 {
     eddy_coupling_destroy(s->coupling);
+    cli_workers_stop(s->pool); /* after the coupling it ran */
     eddy_world_destroy(s->world);
     free(s->bodies);
     free(s->sweeps);
@@ -397,6 +410,14 @@ static int run(const options *o, run_state *s)
     if (res != EDDY_OK)
         return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_DATAERR, "%s: %s",
                         o->scene_path, err.message);
+    if (o->workers > 1) { /* the game's way: a pool of threads as the coupling's task system */
+        char why[160];
+        if (!(s->pool = cli_workers_start((int)o->workers, why, sizeof why)))
+            return cli_fail(PROG, CLI_WORKERS_THREADS ? EX_OSERR : EX_USAGE, "--workers: %s", why);
+        if ((res = cli_workers_attach(s->pool, s->coupling, &err)) != EDDY_OK)
+            return cli_fail(PROG, res == EDDY_ERR_MEMORY ? EX_OSERR : EX_SOFTWARE, "--workers: %s",
+                            err.message);
+    }
 
     /* Everything the loop needs, before the loop. */
     size_t n = o->steps > 0 ? (size_t)o->steps : 1;

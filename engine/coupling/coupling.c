@@ -161,7 +161,6 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         size_t samples = 2 * EDDY_COUPLING_SAMPLES_PER_BODY * (size_t)c->desc.max_bodies;
         c->sample_xy = eddy_calloc(samples, sizeof *c->sample_xy);
         c->self = eddy_calloc((size_t)c->desc.max_bodies * (size_t)c->r, sizeof *c->self);
-        c->ambient_coef = eddy_calloc((size_t)c->r, sizeof *c->ambient_coef);
         c->body_fold = eddy_calloc((size_t)c->r, sizeof *c->body_fold);
         c->reaction = eddy_calloc((size_t)c->r, sizeof *c->reaction);
         c->wet = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->wet);
@@ -169,7 +168,7 @@ eddy_result eddy_coupling_create(eddy_fluid *fluid, eddy_world *world,
         c->lost = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->lost);
         if (!c->bodies || !c->shapes || !c->reduced || !c->pre_feedback || !c->coef_scratch ||
             !c->masked_strength || !c->info || !c->coef_start || !c->coef_rate || !c->sample_xy ||
-            !c->self || !c->ambient_coef || !c->body_fold || !c->reaction || !c->wet ||
+            !c->self || !eddyi_coupling_forces_alloc(c) || !c->body_fold || !c->reaction || !c->wet ||
             !c->splashes || !c->lost)
             res = eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     }
@@ -204,7 +203,7 @@ void eddy_coupling_destroy(eddy_coupling *c)
     eddy_free(c->bodies), eddy_free(c->shapes), eddy_free(c->reduced), eddy_free(c->pre_feedback);
     eddy_free(c->coef_scratch), eddy_free(c->masked_strength);
     eddy_free(c->info), eddy_free(c->coef_start), eddy_free(c->coef_rate), eddy_free(c->sample_xy);
-    eddy_free(c->self), eddy_free(c->ambient_coef), eddy_free(c->body_fold);
+    eddy_free(c->self), eddy_free(c->force_items), eddy_free(c->body_fold);
     eddy_free(c->reaction);
     eddy_free(c->wet), eddy_free(c->splashes), eddy_free(c->lost);
     eddyi_surface_destroy(c->surface);
@@ -349,15 +348,42 @@ int eddy_coupling_lost_bodies(const eddy_coupling *c, const eddy_lost_body **out
 
 /* ------------------------------------------------------------ the step */
 
+/* The midpoints in chunks of SAMPLE_CHUNK on the game's workers (tasks.h):
+ * every point's velocity is its own (eddy_fluid_velocity_many gives each
+ * point the bits eddy_fluid_velocity would), and the chunks do not depend on
+ * the worker count. */
+#define SAMPLE_CHUNK 64
+#define SAMPLE_TASK_CHUNKS 2
+
+typedef struct sample_job {
+    const eddy_fluid *fluid;
+    int n;
+    const double *xy;
+    double *uv;
+} sample_job;
+
+static void sample_task(int start, int end, int worker, void *context)
+{
+    (void)worker;
+    const sample_job *job = context;
+    for (int k = start; k < end; ++k) {
+        int p0 = k * SAMPLE_CHUNK, m = job->n - p0 < SAMPLE_CHUNK ? job->n - p0 : SAMPLE_CHUNK;
+        eddy_fluid_velocity_many(job->fluid, m, job->xy + 2 * (size_t)p0, job->uv + 2 * (size_t)p0);
+    }
+}
+
 /* u_f for the panel solve: the reduced fluid at the panel midpoints. */
 static void sample_reduced_fluid(void *user, int n, const double *xy, double *uv)
 {
     eddy_coupling *c = user;
     eddyi_wet_mask_panels(c); /* placed: which panels are in the water (surface.h) */
-    if (c->paper_pipeline) /* point by point, as a straightforward port would */
+    if (c->paper_pipeline) { /* point by point, as a straightforward port would */
         for (int p = 0; p < n; ++p) eddy_fluid_velocity(c->fluid, xy[2 * p], xy[2 * p + 1], uv + 2 * p);
-    else
-        eddy_fluid_velocity_many(c->fluid, n, xy, uv);
+    } else {
+        sample_job job = {c->fluid, n, xy, uv};
+        eddyi_tasks_run(&c->tasks, (n + SAMPLE_CHUNK - 1) / SAMPLE_CHUNK, SAMPLE_TASK_CHUNKS,
+                        sample_task, &job);
+    }
     eddyi_wet_panel_samples(c, n, xy, uv); /* above a lid: mirrored (surface.h) */
 }
 

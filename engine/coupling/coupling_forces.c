@@ -73,6 +73,9 @@
 #define DRAG_CIRCLE 1.2
 #define DRAG_BOX 2.0
 #define DRAG_OTHER 1.6
+/* Fewest bodies in a range of the forces on the game's workers (one body is
+ * about 40k instructions) */
+#define FORCE_TASK_BODIES 4
 
 typedef struct body_motion {
     double c[2], v[2], omega;  /* centre of mass (fluid coordinates), its velocity,
@@ -86,6 +89,33 @@ typedef struct ambient {
     double grad[4];     /* du/dx, du/dy, dv/dx, dv/dy */
     double rate[2];     /* dU/dt of the fluid's own step */
 } ambient;
+
+/* One body's forces, from the serial opening (its motion, read after the
+ * opening half kick) through the workers (everything computed from it) to the
+ * serial close (what is handed to the solver and summed over bodies). */
+typedef struct eddy_force_item {
+    bool todo;             /* moving and in the water: the workers compute its forces */
+    bool split;            /* buoyancy and weight go as kicks (surface.h) */
+    bool finite;           /* its load came out finite */
+    bool reacted;          /* its row of fold_all holds the water's reaction */
+    bool handed;           /* out holds the wrench for the solver */
+    body_motion m;
+    double lost;           /* the energy its drag took */
+    double reaction_energy; /* its share of c->reaction_energy, taken off in body order */
+    double out[3];         /* force and torque for the solver */
+} eddy_force_item;
+
+/* What one worker computes with: the step's constants and its own scratch. */
+typedef struct force_job {
+    eddy_coupling *c;
+    double dt, density, g[2], turn_weight;
+} force_job;
+
+typedef struct force_scratch {
+    double *coef;          /* r: r less the body's own wake */
+    double *phi_u, *phi_v; /* r each: the basis at a point force */
+    eddy_force_item *item;
+} force_scratch;
 
 /* ------------------------------------------------------------ set-up */
 
@@ -286,20 +316,22 @@ static double carry_own_wake(eddy_coupling *c, int b)
     double *self = c->self + (size_t)b * (size_t)c->r, rs = 0.0, rr = 0.0;
     for (int k = 0; k < c->r; ++k) rs += c->coef_start[k] * self[k], rr += c->coef_start[k] * c->coef_start[k];
     double share = rr > 0.0 ? fmin(fmax(rs / rr, 0.0), 1.0) : 0.0;
+    const double *now = eddy_fluid_coefficients(c->fluid);
     if (share > 0.0)
-        for (int k = 0; k < c->r; ++k) self[k] += share * (eddy_fluid_coefficients(c->fluid)[k] - c->coef_start[k]);
+        for (int k = 0; k < c->r; ++k) self[k] += share * (now[k] - c->coef_start[k]);
     return share;
 }
 
-/* U, grad U and dU/dt at body b's samples, from r less the body's own wake. */
-static void read_ambient(eddy_coupling *c, int b, ambient *a)
+/* U, grad U and dU/dt at body b's samples, from r less the body's own wake
+ * (coef: the worker's scratch, r values). */
+static void read_ambient(eddy_coupling *c, int b, double *coef, ambient *a)
 {
     double share = carry_own_wake(c, b);
     const double *r = eddy_fluid_coefficients(c->fluid), *self = c->self + (size_t)b * (size_t)c->r;
-    for (int k = 0; k < c->r; ++k) c->ambient_coef[k] = r[k] - self[k];
+    for (int k = 0; k < c->r; ++k) coef[k] = r[k] - self[k];
     const double *xy = &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b];
     double uv[2 * EDDY_COUPLING_SAMPLES_PER_BODY];
-    eddyi_fluid_velocity_many_of(c->fluid, c->ambient_coef, EDDY_COUPLING_SAMPLES_PER_BODY, xy, uv);
+    eddyi_fluid_velocity_many_of(c->fluid, coef, EDDY_COUPLING_SAMPLES_PER_BODY, xy, uv);
     double h2 = 2.0 * gradient_step(c);
     a->u[0] = uv[0], a->u[1] = uv[1];
     a->grad[0] = (uv[2] - uv[4]) / h2, a->grad[2] = (uv[3] - uv[5]) / h2; /* d/dx */
@@ -638,7 +670,8 @@ static double feedback_amplitude(const eddy_panel_world *w, int b, const double 
  * f dt at the centre, and the dipole as +-(|U| dt / 2 e) P at e behind and
  * ahead along U, e the half cell the gradient is taken over. */
 static void water_reaction(eddy_coupling *c, int b, const body_motion *m, const ambient *a,
-                           const double *ma, double density, double area, double dt)
+                           const double *ma, double density, double area, double dt,
+                           const force_scratch *ws)
 {
     double rho_a = density * area;
     double w[2] = {m->v[0] - a->u[0], m->v[1] - a->u[1]};
@@ -647,22 +680,24 @@ static void water_reaction(eddy_coupling *c, int b, const body_motion *m, const 
     double f[2] = {k[0] * wg[0] + k[1] * wg[1], k[2] * wg[0] + k[3] * wg[1]};
     double p[2] = {k[0] * w[0] + k[1] * w[1] + ma[2] * m->omega,
                    k[2] * w[0] + k[3] * w[1] + ma[5] * m->omega};
-    double *dr = c->ambient_coef; /* scratch: read_ambient is done with it */
+    double *dr = c->fold_all + (size_t)b * (size_t)c->r; /* its own row: summed in body order */
     memset(dr, 0, (size_t)c->r * sizeof(double));
-    eddyi_fluid_project_point(c->fluid, m->c[0], m->c[1], dt * f[0] / density, dt * f[1] / density, dr);
+    eddyi_fluid_project_point_with(c->fluid, m->c[0], m->c[1], dt * f[0] / density,
+                                  dt * f[1] / density, dr, ws->phi_u, ws->phi_v);
     double *self = c->self + (size_t)b * (size_t)c->r;
-    for (int k = 0; k < c->r; ++k) c->reaction[k] += dr[k], self[k] += dr[k];
+    for (int k = 0; k < c->r; ++k) self[k] += dr[k];
     double ug[2] = {a->u[0] * a->grad[0] + a->u[1] * a->grad[1],
                     a->u[0] * a->grad[2] + a->u[1] * a->grad[3]};
-    c->reaction_energy -= dt * (p[0] * ug[0] + p[1] * ug[1]);
-    c->reacted = true;
+    ws->item->reaction_energy = dt * (p[0] * ug[0] + p[1] * ug[1]);
+    ws->item->reacted = true;
 }
 
 /* The load of one moving body (F_d, F_p, F_b; not its weight) into
  * info->load, its drag into drag[2]; returns the energy the drag takes. */
 static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double density,
                          const double g[2], const double weight[3], const double *ma, double dt,
-                         double drag[2], double *ambient_speed, double hydro[3])
+                         const force_scratch *ws, double drag[2], double *ambient_speed,
+                         double hydro[3])
 {
     eddy_body *body = c->bodies[b];
     eddy_coupled_body *info = &c->info[b];
@@ -670,7 +705,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     double mass = dynamic ? eddy_body_mass(body) : 0.0;
     double inertia = dynamic ? eddy_body_inertia(body) : 0.0;
     ambient a;
-    read_ambient(c, b, &a);
+    read_ambient(c, b, ws->coef, &a);
     double urel[2] = {a.u[0] - m->v[0], a.u[1] - m->v[1]};
     eddyi_wet_add_waves(c, b, &c->sample_xy[2 * EDDY_COUPLING_SAMPLES_PER_BODY * b], urel);
     info->ambient[0] = a.u[0], info->ambient[1] = a.u[1];
@@ -687,7 +722,7 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
         load[0] += (displaced + ma[0]) * acc[0] + ma[1] * acc[1];
         load[1] += ma[3] * acc[0] + (displaced + ma[4]) * acc[1];
         load[2] += ma[6] * acc[0] + ma[7] * acc[1];
-        water_reaction(c, b, m, &a, ma, density, area, dt);
+        water_reaction(c, b, m, &a, ma, density, area, dt, ws);
         if (!c->desc.no_buoyancy) hydrostatic_load(density, pressure_g, area, centroid, m->c, hydro);
         for (int k = 0; k < 3; ++k) load[k] += hydro[k];
     }
@@ -699,61 +734,126 @@ static double fluid_load(eddy_coupling *c, int b, const body_motion *m, double d
     return (drag[0] * urel[0] + drag[1] * urel[1] - tau * omega_rel) * dt;
 }
 
+bool eddyi_coupling_forces_alloc(eddy_coupling *c)
+{
+    c->force_items = eddy_calloc((size_t)c->desc.max_bodies, sizeof *c->force_items);
+    return c->force_items != NULL;
+}
+
+/* The serial opening of body b: what the step starts from, the opening half
+ * kick (it sets the body's velocity, in the rigid-body engine), its motion
+ * read after it. Whether the workers have anything to compute for it. */
+static void open_body(eddy_coupling *c, int b, double dt, eddy_force_item *item)
+{
+    eddy_body *body = c->bodies[b];
+    eddy_coupled_body *info = &c->info[b];
+    item->todo = item->finite = item->reacted = item->handed = false;
+    info->fold = 0.0;
+    info->wake_fade = 1.0;
+    memset(info->load, 0, sizeof info->load);
+    eddy_body_type type = eddy_body_get_type(body);
+    if (type == EDDY_BODY_STATIC) return;
+    item->split = type == EDDY_BODY_DYNAMIC && eddyi_wet_open(c, b, dt); /* surface.h */
+    if (!eddyi_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
+        info->wake_fade = 0.0; /* and the wake it made stays in the water, not with it */
+        return;
+    }
+    read_motion(c, body, &item->m);
+    item->todo = true;
+}
+
+/* Body b's load, feedback amplitude, wake and the wrench for the solver, on a
+ * worker: it writes only body b's own records (info, self, wet, its row of
+ * fold_all, its item) and reads what no worker writes. */
+static void body_forces(const force_job *job, int b, const force_scratch *ws)
+{
+    eddy_coupling *c = job->c;
+    eddy_force_item *item = ws->item;
+    eddy_body *body = c->bodies[b];
+    eddy_coupled_body *info = &c->info[b];
+    eddy_body_type type = eddy_body_get_type(body);
+    const body_motion *m = &item->m;
+    double dt = job->dt;
+    /* the added mass of the wet part, s M_a (surface.h; s = 1 in a full tank) */
+    double wet = eddyi_wet_fraction(c, b), added[9], ma_full[9], ma[9];
+    for (int k = 0; k < 9; ++k) added[k] = wet * info->added[k];
+    world_added_mass(info->added, m, ma_full);
+    world_added_mass(added, m, ma);
+    double drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0}, hydro[3] = {0.0, 0.0, 0.0};
+    if (type == EDDY_BODY_DYNAMIC) weight_load(info, m, job->g, weight);
+    double lost = fluid_load(c, b, m, job->density, job->g, weight, ma, dt, ws, drag,
+                             &ambient_speed, hydro);
+    if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
+        memset(info->load, 0, sizeof info->load);
+        return;
+    }
+    item->finite = true;
+    item->lost = lost;
+    info->fold = feedback_amplitude(c->panels, b, m->c, job->density, drag, dt);
+    info->wake_fade = own_wake_fade(c, ambient_speed, dt);
+    if (type != EDDY_BODY_DYNAMIC) return;
+    double q[3], gyro[3];
+    for (int k = 0; k < 3; ++k) q[k] = info->load[k] + weight[k];
+    if (item->split) /* buoyancy and weight go as kicks (surface.h, THE HYDROSTATIC KICKS) */
+        for (int k = 0; k < 3; ++k) q[k] -= hydro[k] + weight[k];
+    double qrel[3] = {m->v[0] - info->ambient[0], m->v[1] - info->ambient[1], m->omega};
+    eddyi_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
+    added_mass_step(info, added, m, eddy_body_mass(body), eddy_body_inertia(body),
+                    info->ambient, q, job->turn_weight, dt, item->out, gyro);
+    for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
+    item->handed = true;
+}
+
+/* The bodies [start, end) on worker `worker` (tasks.h). */
+static void forces_task(int start, int end, int worker, void *context)
+{
+    const force_job *job = context;
+    eddy_coupling *c = job->c;
+    double *scratch = c->force_scratch + (size_t)worker * 3 * (size_t)c->r;
+    force_scratch ws = {scratch, scratch + c->r, scratch + 2 * (size_t)c->r, NULL};
+    for (int b = start; b < end; ++b) {
+        ws.item = &c->force_items[b];
+        if (ws.item->todo) body_forces(job, b, &ws);
+    }
+}
+
+/* The serial close of body b, in body order: the sums over bodies (the
+ * water's reaction, its energy, the drag's dissipation) and the wrench into
+ * the rigid-body engine. */
+static void close_body(eddy_coupling *c, int b, double dt, const eddy_force_item *item)
+{
+    if (!item->todo) return;
+    if (item->reacted) {
+        const double *dr = c->fold_all + (size_t)b * (size_t)c->r;
+        for (int k = 0; k < c->r; ++k) c->reaction[k] += dr[k];
+        c->reaction_energy -= item->reaction_energy;
+        c->reacted = true;
+    }
+    if (!item->finite) return;
+    c->dissipated += item->lost;
+    if (!item->handed) return;
+    eddyi_port_apply_wrench(c->bodies[b], item->out[0], item->out[1], item->out[2]); /* body_port.h */
+    eddyi_wet_handed(c, b, item->out, dt);
+}
+
+/* Every body's forces in three passes: opened in body order on the calling
+ * thread, computed body by body on the game's workers (coupling_tasks.c), closed
+ * in body order. Each body's results are its own, and every sum is taken in
+ * the close in body order: the same bits on any number of workers. */
 void eddyi_coupling_apply_body_forces(eddy_coupling *c, double dt)
 {
     if (c->body_count == 0 || !c->panels->placed) return;
     eddy_fluid_desc fd;
     eddy_fluid_get_desc(c->fluid, &fd);
-    double g[2];
-    eddy_world_get_gravity(c->world, g);
+    force_job job = {c, dt, fd.density, {0.0, 0.0}, solver_turn_weight(c)};
+    eddy_world_get_gravity(c->world, job.g);
     place_samples(c);
     memset(c->reaction, 0, (size_t)c->r * sizeof(double));
     c->reacted = false;
     c->reaction_energy = 0.0;
-    double turn_weight = solver_turn_weight(c);
-    for (int b = 0; b < c->body_count; ++b) {
-        eddy_body *body = c->bodies[b];
-        eddy_coupled_body *info = &c->info[b];
-        info->fold = 0.0;
-        info->wake_fade = 1.0;
-        memset(info->load, 0, sizeof info->load);
-        eddy_body_type type = eddy_body_get_type(body);
-        if (type == EDDY_BODY_STATIC) continue;
-        bool split = type == EDDY_BODY_DYNAMIC && eddyi_wet_open(c, b, dt); /* surface.h */
-        if (!eddyi_wet_in_water(c, b)) { /* out of the water: nothing (surface.h) */
-            info->wake_fade = 0.0; /* and the wake it made stays in the water, not with it */
-            continue;
-        }
-        body_motion m;
-        read_motion(c, body, &m);
-        /* the added mass of the wet part, s M_a (surface.h; s = 1 in a full tank) */
-        double wet = eddyi_wet_fraction(c, b), added[9], ma_full[9], ma[9];
-        for (int k = 0; k < 9; ++k) added[k] = wet * info->added[k];
-        world_added_mass(info->added, &m, ma_full);
-        world_added_mass(added, &m, ma);
-        double drag[2], ambient_speed, weight[3] = {0.0, 0.0, 0.0}, hydro[3] = {0.0, 0.0, 0.0};
-        if (type == EDDY_BODY_DYNAMIC) weight_load(info, &m, g, weight);
-        double lost = fluid_load(c, b, &m, fd.density, g, weight, ma, dt, drag, &ambient_speed, hydro);
-        if (!isfinite(info->load[0]) || !isfinite(info->load[1]) || !isfinite(info->load[2])) {
-            memset(info->load, 0, sizeof info->load);
-            continue;
-        }
-        c->dissipated += lost;
-        info->fold = feedback_amplitude(c->panels, b, m.c, fd.density, drag, dt);
-        info->wake_fade = own_wake_fade(c, ambient_speed, dt);
-        if (type != EDDY_BODY_DYNAMIC) continue;
-        double q[3], out[3], gyro[3];
-        for (int k = 0; k < 3; ++k) q[k] = info->load[k] + weight[k];
-        if (split) /* buoyancy and weight go as kicks (surface.h, THE HYDROSTATIC KICKS) */
-            for (int k = 0; k < 3; ++k) q[k] -= hydro[k] + weight[k];
-        double qrel[3] = {m.v[0] - info->ambient[0], m.v[1] - info->ambient[1], m.omega};
-        eddyi_wet_slam(c, b, ma_full, qrel, dt, q); /* a change of immersion (surface.h) */
-        added_mass_step(info, added, &m, eddy_body_mass(body), eddy_body_inertia(body),
-                        info->ambient, q, turn_weight, dt, out, gyro);
-        for (int k = 0; k < 3; ++k) info->load[k] += gyro[k];
-        eddyi_port_apply_wrench(body, out[0], out[1], out[2]); /* one write (body_port.h) */
-        eddyi_wet_handed(c, b, out, dt);
-    }
+    for (int b = 0; b < c->body_count; ++b) open_body(c, b, dt, &c->force_items[b]);
+    eddyi_tasks_run(&c->tasks, c->body_count, FORCE_TASK_BODIES, forces_task, &job);
+    for (int b = 0; b < c->body_count; ++b) close_body(c, b, dt, &c->force_items[b]);
 }
 
 void eddyi_coupling_hydrostatic_acceleration(eddy_coupling *c, int b, double ds, double half,

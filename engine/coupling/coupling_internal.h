@@ -142,11 +142,15 @@ struct eddy_coupling {
     double *coef_rate;    /* r: dr/dt of the fluid's own step (5.4-5.9), no feedback */
     double *sample_xy;    /* 2 x SAMPLES_PER_BODY x max_bodies: where each body meets the flow */
     double *self;         /* max_bodies x r: each body's own recent wake in r (coupling_forces.c) */
-    double *ambient_coef; /* r: r minus one body's own wake */
     double *body_fold;    /* r: one body's exact feedback vector */
     eddy_tasks tasks;     /* the game's workers, from desc (coupling_tasks.c) */
     struct eddy_box_feedback **worker_box; /* per worker (0 unused: box_feedback), or NULL */
-    double *fold_all;     /* max_bodies x r: each body's feedback on the workers, or NULL */
+    double *fold_all;     /* max_bodies x r: each body's row on the workers: the water's
+                             reaction to its forces (coupling_forces.c), then its feedback */
+    double *force_scratch; /* workers x 3 r: per-worker scratch of the forces (r minus a
+                             body's wake, the basis values of a point force) */
+    struct eddy_force_item *force_items; /* max_bodies: each body's forces, from the
+                             workers to the serial close (coupling_forces.c) */
     double *reaction;     /* r: the water's share of the pressure-gradient and added-mass
                              forces this step (coupling_forces.c, water_reaction) */
     bool reacted;         /* reaction holds something to add */
@@ -176,6 +180,8 @@ static inline void eddy_coupling_to_fluid(const eddy_coupling *c, double xy[2])
  * each body's feedback amplitude. */
 #define EDDY_COUPLING_SAMPLES_PER_BODY 5
 void eddyi_coupling_apply_body_forces(eddy_coupling *c, double dt);
+/* Allocates c->force_items (max_bodies; freed with eddy_free); false when out of memory. */
+bool eddyi_coupling_forces_alloc(eddy_coupling *c);
 /* Fills info with the body's added mass (and hands its isotropic part to the
  * port), spin-drag sums and default drag coefficient; takes over its weight. */
 eddy_result eddyi_coupling_body_attach(eddy_coupling *c, int b, eddy_error *err);

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 /* coupling_tasks.c - the game's task system in the coupling (issue 32,
  * eddy_coupling.h "WORKERS"): the desc's callbacks as the engine's tasks
- * (tasks.h), and the per-worker scratch of the exact feedback. The panels'
- * own per-worker scratch is the panel world's (panel_fast.c). */
+ * (tasks.h), and the per-worker scratch of the exact feedback and of the
+ * bodies' forces, and the per-body rows both use. The panels' own per-worker
+ * scratch is the panel world's (panel_fast.c). */
 #include "coupling_internal.h"
 #include "panel_fast.h"
 
@@ -30,11 +31,14 @@ eddy_result eddyi_coupling_tasks_init(eddy_coupling *c, eddy_error *err)
                          "coupling: enqueue_task and finish_task go together (one is NULL)");
     eddyi_coupling_tasks(c);
     int workers = eddyi_tasks_workers(&c->tasks);
+    /* the forces' rows and scratch, on any number of workers (one: the calling thread) */
+    c->fold_all = eddy_calloc((size_t)d->max_bodies * (size_t)c->r, sizeof *c->fold_all);
+    c->force_scratch = eddy_calloc((size_t)workers * 3 * (size_t)c->r, sizeof *c->force_scratch);
+    if (!c->fold_all || !c->force_scratch)
+        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     if (workers == 1) return EDDY_OK;
     c->worker_box = eddy_calloc((size_t)workers, sizeof *c->worker_box);
-    c->fold_all = eddy_calloc((size_t)d->max_bodies * (size_t)c->r, sizeof *c->fold_all);
-    if (!c->worker_box || !c->fold_all)
-        return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
+    if (!c->worker_box) return eddy_fail(err, EDDY_ERR_MEMORY, "out of memory creating a coupling");
     for (int k = 1; k < workers; ++k) {
         eddy_result res = eddyi_box_feedback_create(c->asset->modes, c->asset->eigen_count,
                                                    c->asset->width, c->asset->height,
@@ -50,8 +54,10 @@ void eddyi_coupling_tasks_free(eddy_coupling *c)
         for (int k = 1; k < c->tasks.workers; ++k) eddyi_box_feedback_destroy(c->worker_box[k]);
     eddy_free(c->worker_box);
     eddy_free(c->fold_all);
+    eddy_free(c->force_scratch);
     c->worker_box = NULL;
     c->fold_all = NULL;
+    c->force_scratch = NULL;
 }
 
 eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
@@ -63,8 +69,8 @@ eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
     eddy_coupling_desc before = c->desc;
     eddy_tasks tasks_before = c->tasks;
     struct eddy_box_feedback **box_before = c->worker_box;
-    double *fold_before = c->fold_all;
-    c->worker_box = NULL, c->fold_all = NULL;
+    double *fold_before = c->fold_all, *scratch_before = c->force_scratch;
+    c->worker_box = NULL, c->fold_all = NULL, c->force_scratch = NULL;
     c->desc.worker_count = worker_count;
     c->desc.enqueue_task = enqueue_task;
     c->desc.finish_task = finish_task;
@@ -75,17 +81,17 @@ eddy_result eddy_coupling_set_workers(eddy_coupling *c, int worker_count,
         eddyi_coupling_tasks_free(c);
         c->desc = before;
         c->tasks = tasks_before;
-        c->worker_box = box_before, c->fold_all = fold_before;
+        c->worker_box = box_before, c->fold_all = fold_before, c->force_scratch = scratch_before;
         eddyi_panel_world_set_tasks(c->panels, &c->tasks, NULL);
         return res;
     }
     eddy_tasks now = c->tasks; /* free the old scratch with the old worker count */
     c->tasks = tasks_before;
     struct eddy_box_feedback **box_now = c->worker_box;
-    double *fold_now = c->fold_all;
-    c->worker_box = box_before, c->fold_all = fold_before;
+    double *fold_now = c->fold_all, *scratch_now = c->force_scratch;
+    c->worker_box = box_before, c->fold_all = fold_before, c->force_scratch = scratch_before;
     eddyi_coupling_tasks_free(c);
     c->tasks = now;
-    c->worker_box = box_now, c->fold_all = fold_now;
+    c->worker_box = box_now, c->fold_all = fold_now, c->force_scratch = scratch_now;
     return EDDY_OK;
 }

@@ -330,7 +330,7 @@ void eddyi_coupling_apply_feedback(eddy_coupling *c)
     }
     c->timings.quadtree_nodes = 0;
     bool exact = c->desc.feedback == EDDY_FEEDBACK_EXACT, any = false;
-    if (exact && c->fold_all) { /* on the game's workers (coupling_tasks.c) */
+    if (exact && eddyi_tasks_workers(&c->tasks) > 1) { /* on the game's workers (coupling_tasks.c) */
         if (eddyi_coupling_feedback_on_workers(c)) eddy_fluid_add_reduced(c->fluid, c->reduced, c->r);
         return;
     }

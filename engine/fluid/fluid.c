@@ -683,16 +683,22 @@ void eddy_fluid_velocity(const eddy_fluid *f, double x, double y, double out[2])
 void eddyi_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
                               double *reduced)
 {
+    eddyi_fluid_project_point_with(f, x, y, jx, jy, reduced, f->phi_u, f->phi_v);
+}
+
+void eddyi_fluid_project_point_with(const eddy_fluid *f, double x, double y, double jx, double jy,
+                                   double *reduced, double *phi_u, double *phi_v)
+{
     if (!in_fluid(f, x, y)) return;
     int eig = f->eig;
     if (eig > 0) {
-        eddyi_box_basis_values(&f->basis, x, y, f->phi_u, f->phi_v);
-        for (int k = 0; k < eig; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
+        eddyi_box_basis_values(&f->basis, x, y, phi_u, phi_v);
+        for (int k = 0; k < eig; ++k) reduced[k] += jx * phi_u[k] + jy * phi_v[k];
     }
     if (f->r > eig) {
-        eddyi_grid_modes_values(&f->mac, f->asset->grid_modes, f->r - eig, x, y, f->phi_u + eig,
-                               f->phi_v + eig);
-        for (int k = eig; k < f->r; ++k) reduced[k] += jx * f->phi_u[k] + jy * f->phi_v[k];
+        eddyi_grid_modes_values(&f->mac, f->asset->grid_modes, f->r - eig, x, y, phi_u + eig,
+                               phi_v + eig);
+        for (int k = eig; k < f->r; ++k) reduced[k] += jx * phi_u[k] + jy * phi_v[k];
     }
 }
 

@@ -192,6 +192,10 @@ eddy_result eddyi_fluid_set_paper_pipeline(eddy_fluid *f, bool on, eddy_error *e
  * the water the reactions of the forces on bodies this way. */
 void eddyi_fluid_project_point(eddy_fluid *f, double x, double y, double jx, double jy,
                               double *reduced);
+/* The same with the caller's scratch for the basis values (phi_u, phi_v: r
+ * each), so that worker threads may project at once (coupling_forces.c). */
+void eddyi_fluid_project_point_with(const eddy_fluid *f, double x, double y, double jx, double jy,
+                                   double *reduced, double *phi_u, double *phi_v);
 
 /* ------------------------------------------------------------ asset */
 

@@ -177,12 +177,14 @@ EDDY_API const char *eddy_feedback_name(eddy_feedback_mode mode);
  * NULL when it ran every range itself before returning. eddy then calls
  * finish_task(handle, user_task_context), which must return once every
  * range is done. Both run on the thread that called the step, inside it.
- * The panels' far field and near field, and the exact feedback, run this
- * way; their results do not depend on worker_count or on how the game
+ * The panels' far field and near field, the fluid at the panels'
+ * midpoints, each body's forces and the exact feedback run this way; their
+ * results do not depend on worker_count or on how the game
  * splits the items (every item writes its own result, sums are taken in a
  * fixed order afterwards): a replay gives the same bits on any number of
  * workers. eddy allocates per-worker scratch at creation and nothing in
- * the step. examples/workers.c runs a small pool of threads. */
+ * the step. examples/workers.c runs a small pool of threads; eddy-game and
+ * sim take --workers N. */
 typedef void eddy_task_fn(int start, int end, int worker, void *task_context);
 typedef void *eddy_enqueue_task_fn(eddy_task_fn *task, int item_count, int min_range,
                                    void *task_context, void *user_task_context);

@@ -1402,6 +1402,7 @@ static int app_open(app *a)
         }
     }
     a->s.index = -1;
+    a->s.pool = o->pool; /* --workers (game_pool.h) */
     int code = open_window(a);
     if (code == EX_OK) {
         game_catalog_open(&a->cat, o->levels_dir, o->assets_dir, o->argv0);

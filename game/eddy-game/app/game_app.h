@@ -22,6 +22,7 @@ typedef struct game_app_options {
     bool unlock_all;         /* every level open (saved with the progress) */
     const char *show;        /* overlays on at the start (see --show) */
     const char *levels_dir, *assets_dir, *argv0;
+    struct game_pool *pool;  /* worker threads for every level's coupling (game_pool.h), or NULL */
 } game_app_options;
 
 /* Returns a <sysexits.h> code: EX_UNAVAILABLE (69) when there is no display

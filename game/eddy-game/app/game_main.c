@@ -15,6 +15,7 @@
  */
 #include "cli.h"
 #include "kit_status.h"
+#include "game_pool.h"
 #include "game_replay.h"
 #include "game_run.h"
 #ifndef EDDY_GAME_NO_SDL
@@ -34,9 +35,9 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: eddy-game [--level L] [--demo REPLAY] [--record FILE] [--size WxH]\n"
-            "                 [--fullscreen] [--frames N] [--screenshot OUT.png]\n"
+            "                 [--fullscreen] [--frames N] [--screenshot OUT.png] [--workers N]\n"
             "       eddy-game --headless --level L --frames N [--record FILE]\n"
-            "                 [--replay FILE] [--screenshot OUT.png] [--size WxH]\n"
+            "                 [--replay FILE] [--screenshot OUT.png] [--size WxH] [--workers N]\n"
             "\n"
             "A physics puzzle in a water tank: move the objects into their goals with the\n"
             "fluid. Drag the paddle, switch the painted jets on and off, stir the water.\n"
@@ -58,6 +59,8 @@ static void usage(FILE *f)
             "      --size WxH       window or screenshot size in pixels (1280x800)\n"
             "      --fullscreen     a borderless full-screen window (F11 switches)\n"
             "      --unlock-all     open every level (kept in the progress file)\n"
+            "      --workers N      run the water's step on N threads (1..16, default 1): the\n"
+            "                       same state, bit for bit, on any N (replays play the same)\n"
             "      --show LIST      overlays on at the start, comma-separated: dye, tracers,\n"
             "                       arrows, panels, quadtree, samples, timings, help, none\n"
             "                       (default dye,tracers); also for headless screenshots\n"
@@ -81,6 +84,7 @@ typedef struct options {
     double max_seconds;
     bool headless, fullscreen, quiet, unlock_all, force;
     long width, height;
+    long workers;
 } options;
 
 static int exit_for(eddy_result rc)
@@ -109,7 +113,7 @@ static int check_outputs(const options *o)
 static int parse_args(int argc, char **argv, options *o)
 {
     enum { OPT_HEADLESS = 256, OPT_REPLAY, OPT_DEMO, OPT_RECORD, OPT_SHOT, OPT_SIZE, OPT_FULL,
-           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK, OPT_FORCE, OPT_BUDGET };
+           OPT_LEVELS, OPT_ASSETS, OPT_SHOW, OPT_UNLOCK, OPT_FORCE, OPT_BUDGET, OPT_WORKERS };
     static const struct option longs[] = {
         {"level", required_argument, NULL, 'l'},   {"frames", required_argument, NULL, 'n'},
         {"headless", no_argument, NULL, OPT_HEADLESS},
@@ -122,6 +126,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"unlock-all", no_argument, NULL, OPT_UNLOCK},
         {"force", no_argument, NULL, OPT_FORCE},
         {"max-seconds", required_argument, NULL, OPT_BUDGET},
+        {"workers", required_argument, NULL, OPT_WORKERS},
         {"show", required_argument, NULL, OPT_SHOW},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"assets", required_argument, NULL, OPT_ASSETS},
@@ -130,6 +135,7 @@ static int parse_args(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->frames = -1;
     o->width = 1280, o->height = 800;
+    o->workers = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":l:n:qhV", longs, NULL)) != -1) {
@@ -160,6 +166,11 @@ static int parse_args(int argc, char **argv, options *o)
             if (!cli_parse_budget(optarg, &o->max_seconds))
                 return cli_fail(PROG, EX_USAGE, "--max-seconds: expected CPU seconds in (0, %g], "
                                 "not '%s'", CLI_RUN_MAX_SECONDS, optarg);
+            break;
+        case OPT_WORKERS:
+            if (!cli_parse_long(optarg, 1, GAME_POOL_MAX, &o->workers))
+                return cli_fail(PROG, EX_USAGE, "--workers: expected a thread count in 1..%d, "
+                                "not '%s'", GAME_POOL_MAX, optarg);
             break;
         case OPT_SHOW: o->show = optarg; break;
         case OPT_LEVELS: o->levels_dir = optarg; break;
@@ -318,7 +329,7 @@ static int check_run_cost(const options *o, const game_loaded *ld, const game_re
 #define CHECK_EVERY 64       /* frames between looks at the run's budget */
 #define CHECK_DEAR_FRAME 1e-4 /* s: frames estimated dearer look at the clock every frame */
 
-static int run_headless(const options *o, const char *argv0)
+static int run_headless(const options *o, const char *argv0, game_pool *pool)
 {
     game_catalog cat;
     game_catalog_open(&cat, o->levels_dir, o->assets_dir, argv0);
@@ -341,6 +352,8 @@ static int run_headless(const options *o, const char *argv0)
     game_sim *sim = NULL;
     if (code == EX_OK && (rc = game_sim_create(ld.level, ld.asset, &sim, &err)) != EDDY_OK)
         code = cli_fail(PROG, exit_for(rc), "%s", err.message);
+    if (code == EX_OK && (rc = game_pool_attach(pool, game_sim_coupling(sim), &err)) != EDDY_OK)
+        code = cli_fail(PROG, exit_for(rc), "--workers: %s", err.message);
     long frames = o->frames >= 0 ? o->frames : replay.frames;
     double estimate = 0.0;
     if (code == EX_OK) code = check_run_cost(o, &ld, &replay, frames, &estimate);
@@ -448,8 +461,18 @@ int main(int argc, char **argv)
     int code = parse_args(argc, argv, &o);
     if (code < 0) return cli_finish_stdout(PROG);
     if (code != EX_OK) return code;
-    if (o.headless) return run_headless(&o, argv[0]);
+    game_pool *pool = NULL;
+    eddy_error err = {0};
+    if (game_pool_create((int)o.workers, &pool, &err) != EDDY_OK)
+        return cli_fail(PROG, err.code == EDDY_ERR_MEMORY ? EX_OSERR : EX_USAGE, "--workers: %s",
+                        err.message);
+    if (o.headless) {
+        code = run_headless(&o, argv[0], pool);
+        game_pool_destroy(pool);
+        return code;
+    }
 #ifdef EDDY_GAME_NO_SDL
+    game_pool_destroy(pool);
     return cli_fail(PROG, EX_UNAVAILABLE, "this eddy-game was built without SDL2, so it has no "
                     "window; install libsdl2-dev, libsdl2-ttf-dev and zlib1g-dev and rebuild, "
                     "or use --headless");
@@ -467,6 +490,9 @@ int main(int argc, char **argv)
     ao.levels_dir = o.levels_dir;
     ao.assets_dir = o.assets_dir;
     ao.argv0 = argv[0];
-    return game_app_run(&ao);
+    ao.pool = pool;
+    code = game_app_run(&ao);
+    game_pool_destroy(pool);
+    return code;
 #endif
 }

@@ -5,6 +5,7 @@
  * together (game_session.h).
  */
 #include "game_session.h"
+#include "game_pool.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ eddy_result game_session_restart(game_session *s, eddy_error *err)
     drop_sim(s);
     if (!s->loaded.level) return game_error(err, EDDY_ERR_ARGUMENT, "no level is open");
     eddy_result rc = game_sim_create(s->loaded.level, s->loaded.asset, &s->sim, err);
+    if (rc == EDDY_OK && s->pool) rc = game_pool_attach(s->pool, game_sim_coupling(s->sim), err);
     if (rc == EDDY_OK) rc = game_flow_create(s->sim, &s->flow, err);
     if (rc == EDDY_OK) rc = game_looks_make(s->sim, &s->looks, err);
     if (rc == EDDY_OK) {

@@ -26,6 +26,8 @@ typedef struct game_session {
     eddy_pose *prev, *cur;  /* looks.body_count poses: the last two steps */
     int index;              /* into the catalog; -1 for a level outside it */
     game_spray spray;       /* droplets of a tank filled to a depth (game_spray.h) */
+    struct game_pool *pool; /* the game's worker threads (game_pool.h), handed to every
+                               sim made; NULL: the calling thread alone */
 } game_session;
 
 /* Opens level number index of the catalog (0-based; -1: the built-in level),
