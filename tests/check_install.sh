@@ -292,4 +292,4 @@ for t in precompute sim eddy-game eddy-paint eddy-level; do
     [ -x "$prefix/bin/$t" ] || fail "$t is not installed"
     "$prefix/bin/$t" --help >/dev/null || fail "$t --help failed"
 done
-echo "check_install: $n headers, 6 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
+echo "check_install: $n headers, 8 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
