@@ -408,6 +408,10 @@ $(BUILD)/tests/test_chipmunk: tests/test_chipmunk.c $(BUILD)/tests/native_world.
 	  $(BUILD)/tests/native_world.o -o $@ \
 	  $(LDFLAGS) $(TEST_LINK) $(CHIPMUNK_LIB) $(ALL_LIBS) $(CHIPMUNK_LIBS) -lcmocka
 
+# tests/test_adapter_port loads the shared Box2D adapter and libeddy.so of
+# this tree (dlopen) and runs them against the static archives.
+$(BUILD)/tests/test_adapter_port: $(BOX2D_SO) $(BUILD)/lib$(BOX2D_NAME).so $(BUILD)/libeddy.so
+
 # The bring-your-own-world example of the backend in use
 # (examples/own_world_v3.c or own_world_v24.cpp), built against the tree's
 # run-time library as a game would against the installed one, and run by
