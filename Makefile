@@ -60,7 +60,8 @@ DEPFLAGS := -MMD -MP
 # Every engine/LAYER/*.c (and *.cpp) is compiled into the library of its layer,
 # picked up by the wildcard below: a new source file needs no Makefile change.
 #   RUNTIME_LAYERS  -> libeddy        load an asset, the fluid, panels, bodies,
-#                                     the coupling: needs libm and Box2D only
+#                                     the coupling: needs libm only (the Box2D
+#                                     backend is its adapter library's, below)
 #   SCENE_LAYERS    -> libeddy-scene  JSON scenes (a game's level files): on top
 #                                     of libeddy, SCENE_LIBS (cJSON) only
 #   BUILDER_LAYERS  -> libeddy-build  the precompute side, on top of both:
@@ -116,7 +117,8 @@ SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJO
 # ---------------------------------------------------------- rigid-body backend
 # include/eddy/eddy_body.h is implemented by engine/bodies/body_port.c, which holds all the
 # logic that does not depend on Box2D (plain C, no Box2D header), and by one of
-# two backends holding only the Box2D calls (the hooks of engine/bodies/body_port.h);
+# two backends holding only the Box2D calls (the hooks of engine/bodies/body_port.h),
+# each built into its adapter library beside libeddy (LIBTAG, below);
 # exactly one backend is built:
 #   v3   engine/bodies/body_box2d_v3.c    Box2D v3.1 (C), when its headers are found
 #   v24  engine/bodies/body_box2d_v24.cpp Debian's Box2D 2.4 (C++, libbox2d-dev)
@@ -127,9 +129,9 @@ SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJO
 # Without BOX2D_V3_PREFIX, /usr/local is used if it holds v3. v3 is told apart
 # by box2d/math_functions.h: 2.4 also ships box2d/box2d.h, but not that. v3 is
 # linked by full path (static library preferred), because a bare -lbox2d finds
-# Debian's 2.4 in /usr/lib first. A static v3 goes into libeddy.so, so it must
-# be position independent (cmake -DCMAKE_POSITION_INDEPENDENT_CODE=ON); its
-# symbols stay hidden there.
+# Debian's 2.4 in /usr/lib first. A static v3 goes into the adapter's shared
+# library (libeddy-box2d-v3.so), so it must be position independent (cmake
+# -DCMAKE_POSITION_INDEPENDENT_CODE=ON); its symbols stay hidden there.
 BOX2D_V3_PREFIX ?= $(if $(wildcard /usr/local/include/box2d/math_functions.h),/usr/local,)
 ifneq ($(BOX2D_V3_PREFIX),)
   ifeq ($(wildcard $(BOX2D_V3_PREFIX)/include/box2d/math_functions.h),)
@@ -926,7 +928,8 @@ $(BUILD)/share/eddy/assets:
 	@mkdir -p $(dir $@) $(BUILD)/assets
 	ln -sfn $(abspath $(BUILD)/assets) $@
 
-# No builder here: GAME_RUN_LIBS is libeddy-scene, libeddy, cJSON and Box2D.
+# No builder here: GAME_RUN_LIBS is libeddy-scene, the Box2D adapter,
+# libeddy, cJSON and Box2D.
 $(GAME_BIN): $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) $(SCENE_LIB) $(BOX2D_LIB) $(LIB) | $(TREE_DATA)
 	@mkdir -p $(dir $@)
 	$(CC) $(GAME_OBJ) $(EMBED_OBJ) $(GAME_CORE_LIB) -o $@ $(LDFLAGS) $(GAME_LIBS) \
