@@ -143,6 +143,11 @@ if [ -f "$prefix/include/eddy/eddy_chipmunk.h" ]; then
         fail "own_world_chipmunk failed"
     [ "$(grep -c '^t=.*water force' "$out/own_world_chipmunk.txt")" -eq 3 ] ||
         fail "own_world_chipmunk printed $(cat "$out/own_world_chipmunk.txt")"
+    # the same libeddy, with no Box2D and no Box2D adapter beside it
+    if ldd "$out/own_world_chipmunk" | grep -q box2d; then
+        fail "own_world_chipmunk loads Box2D: $(ldd "$out/own_world_chipmunk" | grep box2d | tr -s ' \t' ' ')"
+    fi
+    echo "check_install: own_world_chipmunk needs: $(needed "$out/own_world_chipmunk")"
 fi
 if [ -x "$out/own_world_v24_static" ]; then
     cmp -s "$out/own_world_v24.txt" "$out/own_world_v24_static.txt" ||
