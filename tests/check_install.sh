@@ -51,8 +51,15 @@ fail() {
 }
 
 # ------------------------------------------------------------ headers
+# The Box2D adapter installed (eddy-box2d: 2.4, eddy-box2d-v3: v3); its
+# cflags find its Box2D's headers, which eddy's own do not name.
+if pkg-config --exists eddy-box2d-v3 && [ "$(pkg-config --variable=backend eddy-box2d-v3)" = v3 ]; then
+    box2d=eddy-box2d-v3
+else
+    box2d=eddy-box2d
+fi
 n=0
-cflags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags eddy)
+cflags=$(pkg-config --cflags eddy "$box2d")
 for h in "$prefix"/include/eddy/*.h; do
     name=$(basename "$h")
     printf '#include <eddy/%s>\nint eddy_check_install_unit;\n' "$name" >"$out/header.c"
@@ -75,11 +82,6 @@ done
 rm -f "$out/header.c" "$out/header.cpp"
 
 # ------------------------------------------------------------ pkg-config, examples
-if pkg-config --exists eddy-box2d-v3 && [ "$(pkg-config --variable=backend eddy-box2d-v3)" = v3 ]; then
-    box2d=eddy-box2d-v3
-else
-    box2d=eddy-box2d
-fi
 pkg-config --exists eddy eddy-scene eddy-build eddy-static eddy-scene-static eddy-build-static \
     "$box2d" "$box2d-static" ||
     fail "pkg-config does not find eddy, $box2d, eddy-scene, eddy-build and their -static forms"
