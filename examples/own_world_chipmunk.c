@@ -6,8 +6,8 @@
  * Chipmunk adapter (libeddy-chipmunk, eddy_chipmunk.h). Built with the
  * recipe eddy_chipmunk.h states:
  *
- *   cc own_world_chipmunk.c $(pkg-config --cflags --libs eddy) -leddy-chipmunk -lchipmunk -lm \
- *      -o own_world_chipmunk
+ *   cc own_world_chipmunk.c $(pkg-config --cflags eddy) -leddy-chipmunk $(pkg-config --libs eddy) \
+ *      -lchipmunk -lm -o own_world_chipmunk
  *   ./own_world_chipmunk tank.eddy    # any asset, e.g. from examples/build_tank.c
  *
  * It prints, three times in a second, where the game's crate is and the

@@ -6,7 +6,7 @@
  * the game's bodies, couples them to a fluid, and the game keeps stepping its
  * world itself. Links with the run time and Box2D:
  *
- *   c++ own_world_v24.cpp $(pkg-config --cflags --libs eddy) -lbox2d -o own_world_v24
+ *   c++ own_world_v24.cpp $(pkg-config --cflags --libs eddy-box2d) -lbox2d -o own_world_v24
  *   ./own_world_v24 tank.eddy        # any asset, e.g. from examples/build_tank.c
  *
  * It prints, once a second, where the game's crate is and the water's force

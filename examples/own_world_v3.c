@@ -4,10 +4,11 @@
  * own_world_v3.c - a game that already has its own Box2D v3 world puts a
  * water tank into it: eddy adopts the world and two of the game's bodies,
  * couples them to a fluid, and the game keeps stepping its world itself.
- * Game and eddy must share one Box2D, so link the static libeddy (a shared
- * one built with a static Box2D carries a copy of its own):
+ * Game and eddy must share one Box2D, so link the static archives of eddy's
+ * Box2D v3 adapter and libeddy (a shared adapter built with a static Box2D
+ * carries a copy of its own):
  *
- *   cc own_world_v3.c $(pkg-config --static --cflags --libs eddy-static) -o own_world_v3
+ *   cc own_world_v3.c $(pkg-config --static --cflags --libs eddy-box2d-v3-static) -o own_world_v3
  *   ./own_world_v3 tank.eddy         # any asset, e.g. from examples/build_tank.c
  *
  * It prints, once a second, where the game's crate is and the water's force

@@ -9,7 +9,7 @@
  * end in the same bits (eddy's parallel work does not depend on the worker
  * count). It links with
  *
- *   cc workers.c $(pkg-config --cflags --libs eddy) -o workers
+ *   cc workers.c $(pkg-config --cflags --libs eddy-box2d) -o workers   (or eddy-box2d-v3)
  *   ./workers tank.eddy [WORKERS]     # any asset, e.g. from examples/build_tank.c
  *
  * It prints one line per simulated second of the pooled run, then "same bits

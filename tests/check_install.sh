@@ -7,16 +7,21 @@
 # installed into build/stage. Checks that
 #   - every public header compiles alone from <eddy/...>, as C17 (but the
 #     C++-only eddy_box2d_v24.h, which must refuse C) and as C++17,
-#     warning-free; exactly one backend header is installed;
-#   - pkg-config finds eddy, eddy-scene, eddy-build and their -static forms,
-#     and examples/ builds against them, shared and static (pkg-config
-#     --static --libs eddy-static, no editing of its output), into OUT;
+#     warning-free; the built backend's header is installed;
+#   - pkg-config finds eddy, the Box2D adapter (eddy-box2d or eddy-box2d-v3,
+#     whose "backend" variable names it), eddy-scene, eddy-build and their
+#     -static forms, and examples/ builds against them, shared and static
+#     (pkg-config --static --libs eddy-static, no editing of its output),
+#     into OUT;
 #   - the fluid-only example needs no builder library (no LAPACK, BLAS, FFTW,
-#     cJSON) and, linked statically, not even Box2D; the examples run, and
-#     the game with its own Box2D world (own_world_*) prints its crate's
-#     three readings, alike shared and static;
-#   - the shared libraries' sonames name the backend (eddy.pc's "backend"),
-#     and a program records that name;
+#     cJSON) and no Box2D (libeddy has none: shared, it loads no adapter and
+#     no libbox2d; static, it needs nothing but libm and libc); the examples
+#     run, and the game with its own Box2D world (own_world_*) prints its
+#     crate's three readings, alike shared and static, and so does the
+#     program each LINK: line of an installed adapter header builds;
+#   - libeddy.so's soname names no backend, the adapter's names its Box2D,
+#     the scenes' and the builder's (which make Box2D worlds) name the
+#     backend, and a program records those names;
 #   - the game (eddy-game, eddy-level) and the paint tool (eddy-paint) build
 #     from their sources against the installed package alone (pkg-config; the
 #     source tree's include/ and engine/ are not on the include path); the
@@ -46,8 +51,15 @@ fail() {
 }
 
 # ------------------------------------------------------------ headers
+# The Box2D adapter installed (eddy-box2d: 2.4, eddy-box2d-v3: v3); its
+# cflags find its Box2D's headers, which eddy's own do not name.
+if pkg-config --exists eddy-box2d-v3 && [ "$(pkg-config --variable=backend eddy-box2d-v3)" = v3 ]; then
+    box2d=eddy-box2d-v3
+else
+    box2d=eddy-box2d
+fi
 n=0
-cflags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags eddy)
+cflags=$(pkg-config --cflags eddy "$box2d")
 for h in "$prefix"/include/eddy/*.h; do
     name=$(basename "$h")
     printf '#include <eddy/%s>\nint eddy_check_install_unit;\n' "$name" >"$out/header.c"
@@ -67,13 +79,18 @@ for h in "$prefix"/include/eddy/*.h; do
     n=$((n + 1))
 done
 [ "$n" -ge 8 ] || fail "only $n public headers installed"
-backends=$(ls "$prefix"/include/eddy/eddy_box2d_*.h | wc -l)
-[ "$backends" -eq 1 ] || fail "$backends backend headers installed (eddy_box2d_*.h); one is right"
 rm -f "$out/header.c" "$out/header.cpp"
 
 # ------------------------------------------------------------ pkg-config, examples
-pkg-config --exists eddy eddy-scene eddy-build eddy-static eddy-scene-static eddy-build-static ||
-    fail "pkg-config does not find eddy, eddy-scene, eddy-build and their -static forms"
+pkg-config --exists eddy eddy-scene eddy-build eddy-static eddy-scene-static eddy-build-static \
+    "$box2d" "$box2d-static" ||
+    fail "pkg-config does not find eddy, $box2d, eddy-scene, eddy-build and their -static forms"
+backend=$(pkg-config --variable=backend "$box2d")
+[ "$backend" = v24 ] || [ "$backend" = v3 ] || fail "$box2d.pc names no backend ('$backend')"
+[ -e "$prefix/include/eddy/eddy_box2d_$backend.h" ] || fail "eddy_box2d_$backend.h is not installed"
+case " $(pkg-config --cflags --libs eddy) $(pkg-config --static --libs eddy-static) " in
+*box2d*) fail "eddy.pc or eddy-static.pc names Box2D: $(pkg-config --libs eddy)" ;;
+esac
 echo "check_install: pkg-config eddy $(pkg-config --modversion eddy):" \
     "$(pkg-config --cflags --libs eddy)"
 echo "check_install: pkg-config eddy-build:" "$(pkg-config --cflags --libs eddy-build)"
@@ -104,7 +121,6 @@ done
 [ "$own" -ge 1 ] || fail "no own_world example was built"
 # The link recipe the installed backend header states (its "LINK:" line),
 # run as written on the own_world example: the documentation is the build.
-backend=$(pkg-config --variable=backend eddy)
 recipe=$(sed -n 's/^ \*   LINK: //p' "$prefix/include/eddy/eddy_box2d_$backend.h")
 [ -n "$recipe" ] || fail "eddy_box2d_$backend.h states no LINK: recipe"
 src=$(ls "$PWD"/examples/own_world_"$backend".c* | head -n 1)
@@ -129,6 +145,11 @@ if [ -f "$prefix/include/eddy/eddy_chipmunk.h" ]; then
         fail "own_world_chipmunk failed"
     [ "$(grep -c '^t=.*water force' "$out/own_world_chipmunk.txt")" -eq 3 ] ||
         fail "own_world_chipmunk printed $(cat "$out/own_world_chipmunk.txt")"
+    # the same libeddy, with no Box2D and no Box2D adapter beside it
+    if ldd "$out/own_world_chipmunk" | grep -q box2d; then
+        fail "own_world_chipmunk loads Box2D: $(ldd "$out/own_world_chipmunk" | grep box2d | tr -s ' \t' ' ')"
+    fi
+    echo "check_install: own_world_chipmunk needs: $(needed "$out/own_world_chipmunk")"
 fi
 if [ -x "$out/own_world_v24_static" ]; then
     cmp -s "$out/own_world_v24.txt" "$out/own_world_v24_static.txt" ||
@@ -143,6 +164,9 @@ if ldd "$out/fluid_only" | grep -Eq "$builder_libs"; then
 fi
 if needed "$out/fluid_only_static" | grep -Eq "$builder_libs|eddy|box2d|stdc"; then
     fail "the static fluid_only needs more than libm and libc: $(needed "$out/fluid_only_static")"
+fi
+if ldd "$out/fluid_only" | grep -Eq "box2d|stdc"; then
+    fail "fluid_only loads Box2D or its adapter: $(ldd "$out/fluid_only" | grep -E "box2d|stdc" | tr -s ' \t' ' ')"
 fi
 
 # ------------------------------------------------------------ the game and the paint tool
@@ -186,20 +210,25 @@ replay=assets/replays/01-first-current.replay
 [ "$(status_of "$out/game_tree.json")" = won ] || fail "the tree's eddy-game does not win level 1's replay"
 
 # ------------------------------------------------------------ backend and library names
-backend=$(pkg-config --variable=backend eddy)
-[ "$backend" = v24 ] || [ "$backend" = v3 ] || fail "eddy.pc names no backend ('$backend')"
-[ -e "$prefix/include/eddy/eddy_box2d_$backend.h" ] || fail "eddy_box2d_$backend.h is not installed"
-for lib in libeddy libeddy-scene libeddy-build; do
-    soname=$(objdump -p "$prefix/lib/$lib.so" | awk '$1 == "SONAME" {print $2}')
-    case $soname in
+soname_of() { objdump -p "$prefix/lib/$1.so" | awk '$1 == "SONAME" {print $2}'; }
+case $(soname_of libeddy) in
+libeddy.so.*) ;;
+*) fail "libeddy.so has the soname '$(soname_of libeddy)'; libeddy.so.N is right (it has no backend)" ;;
+esac
+case $(soname_of "lib$box2d") in
+"lib$box2d.so."*) ;;
+*) fail "lib$box2d.so has the soname '$(soname_of "lib$box2d")'" ;;
+esac
+for lib in libeddy-scene libeddy-build; do
+    case $(soname_of $lib) in
     "$lib-box2d-$backend.so."*) ;;
-    *) fail "$lib.so has the soname '$soname', which does not name the $backend backend" ;;
+    *) fail "$lib.so has the soname '$(soname_of $lib)', which does not name the $backend backend" ;;
     esac
 done
-needed "$out/fluid_only" | grep -q "libeddy-box2d-$backend.so" ||
-    fail "fluid_only does not record the $backend library: $(needed "$out/fluid_only")"
-echo "check_install: backend $backend: sonames libeddy-box2d-$backend.so.*, ... (a program" \
-    "linked on one backend never loads the other's)"
+needed "$out/workers" | grep -q "lib$box2d.so" ||
+    fail "workers does not record the $backend adapter: $(needed "$out/workers")"
+echo "check_install: backend $backend: libeddy.so.* has none, its adapter is lib$box2d.so.*," \
+    "the scenes' and the builder's name it (a program linked on one backend never loads the other's)"
 
 # ------------------------------------------------------------ the installed prefix, moved
 # The installed programs find their data under the prefix (share/eddy beside
@@ -270,4 +299,4 @@ for t in precompute sim eddy-game eddy-paint eddy-level; do
     [ -x "$prefix/bin/$t" ] || fail "$t is not installed"
     "$prefix/bin/$t" --help >/dev/null || fail "$t --help failed"
 done
-echo "check_install: $n headers, 6 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"
+echo "check_install: $n headers, 8 pkg-config packages, $((4 + own)) example builds, 5 tools: all good"

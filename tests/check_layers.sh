@@ -39,7 +39,7 @@
 #   tests           (and adapters/chipmunk) anything: tests check internals on purpose (engine headers
 #                   by bare name, the programs' headers, internal symbols)
 #
-# Five checks:
+# Six checks:
 #   1. engine includes: every #include "NAME" in engine/ and include/eddy/
 #      names a header of an allowed layer, and no header name is in two
 #      folders;
@@ -55,7 +55,10 @@
 #      EDDY_SCENE_API or EDDY_BUILD_API, i.e. one the shared libraries
 #      export;
 #   5. internal names: every global of BUILD/engine spelled eddy_* is named
-#      by a public header; the rest are spelled eddyi_*.
+#      by a public header; the rest are spelled eddyi_*;
+#   6. no Box2D in the run time: BUILD/libeddy.a and BUILD/libeddy.so
+#      (nm) name no b2* symbol; the backends are the Box2D adapters'
+#      libraries (libeddy-box2d, libeddy-box2d-v3).
 # Within a layer files may use each other; the one cycle between files is
 # by design the rigid-body port and its backend (bodies/body_port.h).
 set -eu
@@ -281,9 +284,28 @@ elif [ -s "$map.defs" ]; then
     done
 fi
 
+# ------------------------------------------------------------ 6. no Box2D in libeddy
+# The run time serves every engine: Box2D lives in the adapter libraries
+# (libeddy-box2d, libeddy-box2d-v3) alone, so neither form of libeddy
+# defines or uses a Box2D symbol (b2*, C or C++; docs/design.md, "Libraries").
+box2d_syms=0
+for lib in "$build/libeddy.a" "$build/libeddy.so"; do
+    if [ ! -e "$lib" ]; then
+        fail "$lib is missing: build the libraries first"
+        continue
+    fi
+    if [ "${lib%.so}" = "$lib" ]; then list=$(nm -C "$lib" 2>/dev/null); else list=$(nm -C -D "$lib"); fi
+    found=$(printf '%s\n' "$list" | grep -E '(^|[^A-Za-z0-9_])b2[A-Za-z_]' | sort -u | head -n 5 || true)
+    box2d_syms=$((box2d_syms + 1))
+    if [ -n "$found" ]; then
+        fail "$lib names Box2D symbols (they belong in the adapter library): $(echo "$found" | tr -s ' \n' ' ')"
+    fi
+done
+
 if [ $bad -ne 0 ]; then
     echo "check_layers: FAILED (layers, bottom up: core, panels, fluid, bodies, coupling | scene, builder | programs)" >&2
     exit 1
 fi
 echo "check_layers: $checked includes and $edges cross-object uses all reach down;" \
-    "$programs program sources and $app_uses uses of the library by program objects keep to the public API"
+    "$programs program sources and $app_uses uses of the library by program objects keep to the public API;" \
+    "libeddy.a and libeddy.so name no Box2D symbol"

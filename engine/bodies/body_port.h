@@ -421,6 +421,44 @@ eddy_result eddyi_port_world_create(const eddyi_body_engine *e, const eddy_world
 bool eddyi_port_read_by_getters(eddy_body *b, eddy_port_state *out);
 void eddyi_port_wrench_by_pushes(eddy_body *b, double fx, double fy, double torque);
 
+/* ------------------------------------------------------------ the adapter ABI */
+
+/* The Box2D backends are libraries of their own (libeddy-box2d,
+ * libeddy-box2d-v3), linked beside libeddy, which names no Box2D symbol. As
+ * static archives they call the eddyi_port_* helpers above directly. As
+ * shared libraries they cannot: libeddy.so exports nothing but EDDY_API, and
+ * a hidden copy of the helpers would be a second port beside libeddy's
+ * (allocating eddy's worlds and bodies outside the library that frees
+ * them). So libeddy.so hands the helpers over as this table
+ * (eddy_adapter_port, eddy_rigid.h: the one export for adapters), and the
+ * shared adapter's body_port_link.c defines each eddyi_port_* it
+ * calls as a hidden function that calls through the table. The table and the
+ * structures above are private to one release: eddy_adapter_port hands it
+ * out only to an adapter of the same version (EDDYI_ADAPTER_ABI). */
+#define EDDYI_ADAPTER_ABI EDDY_VERSION
+struct eddy_adapter_port {
+    unsigned abi;   /* EDDYI_ADAPTER_ABI */
+    eddy_result (*world_create)(const eddyi_body_engine *e, const eddy_world_desc *desc,
+                                eddy_world **out, eddy_error *err);
+    eddy_result (*adopt_world)(const eddyi_body_engine *e, eddy_native_world *n,
+                               eddy_world **out, eddy_error *err);
+    eddy_result (*adopt_body)(eddy_world *w, eddy_native_ref native, eddy_body **out,
+                              eddy_error *err);
+    eddy_result (*adopt_shape)(eddy_body *b, eddy_native_ref native, const eddy_shape_info *raw,
+                               eddy_error *err);
+    eddy_body *(*find_shape)(eddy_body *b, eddy_native_ref native, int *index);
+    bool (*body_live)(const eddy_body *b);
+    bool (*world_live)(const eddy_world *w);
+    bool (*is_solid)(const eddy_body *b, int index);
+    bool (*pair_reported)(const eddy_sensor_event *e);
+    void (*push_event)(eddy_world *w, bool begin, const eddy_sensor_event *e);
+    void (*ray_offer)(eddy_port_ray *r, eddy_body *b, int shape, double px, double py,
+                      double nx, double ny, double fraction);
+    void (*query_offer)(eddy_port_query *q, eddy_body *b);
+    bool (*read_by_getters)(eddy_body *b, eddy_port_state *out);
+    void (*wrench_by_pushes)(eddy_body *b, double fx, double fy, double torque);
+};
+
 #ifdef __cplusplus
 }
 #endif

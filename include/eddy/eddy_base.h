@@ -9,10 +9,17 @@
  * LIBRARIES
  *   libeddy        the run time: eddy.h, eddy_body.h, eddy_coupling.h, and
  *                  eddy_file.h (atomic saves, safe reads), eddy_mac.h (the
- *                  staggered grid). Depends on libm and the rigid-body
- *                  backend (Box2D) only. pkg-config --cflags --libs eddy
+ *                  staggered grid). Depends on libm only: no Box2D.
+ *                  pkg-config --cflags --libs eddy
+ *   libeddy-box2d, libeddy-box2d-v3
+ *                  the Box2D adapters (2.4, v3): eddy's own Box2D worlds
+ *                  (eddy_world_create) and a game's (eddy_box2d_v24.h,
+ *                  eddy_box2d_v3.h), linked before libeddy; one libeddy
+ *                  serves both and the Chipmunk adapter (eddy_chipmunk.h).
+ *                  pkg-config --cflags --libs eddy-box2d (or eddy-box2d-v3)
  *   libeddy-scene  JSON scenes, the files a game's levels are written in:
- *                  eddy_scene.h, on top of libeddy (cJSON).
+ *                  eddy_scene.h, on top of libeddy and a Box2D adapter
+ *                  (cJSON).
  *                  pkg-config --cflags --libs eddy-scene
  *   libeddy-build  the precompute side: eddy_build.h, eddy_grid.h,
  *                  eddy_mode.h, on top of both (LAPACKE, OpenBLAS, FFTW,

@@ -228,8 +228,8 @@ typedef struct eddy_body_backend_info {
                                     Chipmunk) */
 } eddy_body_backend_info;
 
-/* Which Box2D the linked backend library runs on (libeddy-box2d-v24 or
- * libeddy-box2d-v3). */
+/* Which Box2D the linked adapter library runs on (libeddy-box2d: 2.4, or
+ * libeddy-box2d-v3). Defined by that library, not by libeddy. */
 EDDY_API void eddy_body_get_backend(eddy_body_backend_info *out);
 /* The engine a world runs on: the Box2D of its backend, or for a world made
  * from a table (eddy_rigid.h) the constants the table gave. Zeros for
@@ -248,7 +248,13 @@ typedef struct eddy_world_desc {
     void *user_data;
 } eddy_world_desc;
 
-/* desc may be NULL: all defaults, no gravity. */
+/* desc may be NULL: all defaults, no gravity. eddy's own world is a Box2D
+ * world: this function is defined by the Box2D adapter library the program
+ * links (libeddy-box2d or libeddy-box2d-v3, before libeddy; pkg-config
+ * eddy-box2d), which decides the Box2D. A program that makes no world of
+ * eddy's (a table world, eddy_rigid.h; Chipmunk; the fluid alone) needs no
+ * adapter; one that calls this without an adapter fails to link, naming
+ * eddy_world_create (docs/design.md, "Libraries"). */
 EDDY_API eddy_result eddy_world_create(const eddy_world_desc *desc, eddy_world **out,
                                        eddy_error *err);
 

@@ -4,9 +4,12 @@
  * eddy_box2d_v24.h - bring your own Box2D 2.4 world (Debian's libbox2d-dev,
  * a C++ library, so this header is C++ only): a game that already has a
  * b2World and its bodies hands them to eddy and couples them to a fluid.
- * Installed only when eddy is built on Box2D 2.4 (eddy_body_get_backend says
- * "box2d-v2.4"); the Box2D v3 build has eddy_box2d_v3.h instead, with the
- * same names.
+ * Implemented by the Box2D 2.4 adapter library, libeddy-box2d (pkg-config
+ * eddy-box2d), not by libeddy, which names no Box2D: the adapter also makes
+ * eddy's own worlds (eddy_world_create; eddy_body_get_backend says
+ * "box2d-v2.4"). Installed with that adapter; the Box2D v3 adapter,
+ * libeddy-box2d-v3, has eddy_box2d_v3.h, with the same names, and runs on
+ * the same libeddy.
  *
  * USAGE
  *
@@ -31,9 +34,12 @@
  *   eddy_coupling_destroy(c);                    // gives the bodies back
  *   eddy_world_destroy(world);                   // eddy's handles and the walls
  *
- * Link with the shared libeddy and Box2D (make install-check builds an
- * example with this very line, game.cpp replaced):
- *   LINK: c++ game.cpp $(pkg-config --cflags --libs eddy) -lbox2d -o game
+ * Link with the shared adapter (which brings libeddy) and Box2D, which the
+ * game and the adapter share (make install-check builds an example with this
+ * very line, game.cpp replaced):
+ *   LINK: c++ game.cpp $(pkg-config --cflags --libs eddy-box2d) -lbox2d -o game
+ * Statically: $(pkg-config --static --libs eddy-box2d-static) -lbox2d, the
+ * adapter's archive before libeddy.a.
  * eddy's forces are meant for dt: keep the
  * world's auto-clear of forces on (b2World::SetAutoClearForces, the default)
  * and step once per advance, by its dt; or, with auto-clear off, step in as

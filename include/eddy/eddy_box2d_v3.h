@@ -3,9 +3,12 @@
 /*
  * eddy_box2d_v3.h - bring your own Box2D v3 world: a game that already has a
  * b2WorldId and its bodies hands them to eddy and couples them to a fluid.
- * Installed only when eddy is built on Box2D v3 (eddy_body_get_backend says
- * "box2d-v3"); the Box2D 2.4 build has eddy_box2d_v24.h instead, with the
- * same names.
+ * Implemented by the Box2D v3 adapter library, libeddy-box2d-v3 (pkg-config
+ * eddy-box2d-v3), not by libeddy, which names no Box2D: the adapter also
+ * makes eddy's own worlds (eddy_world_create; eddy_body_get_backend says
+ * "box2d-v3"). Installed with that adapter; the Box2D 2.4 adapter,
+ * libeddy-box2d, has eddy_box2d_v24.h, with the same names, and runs on
+ * the same libeddy.
  *
  * USAGE
  *
@@ -31,14 +34,15 @@
  *   eddy_world_destroy(world);                     // eddy's handles and the walls
  *   b2DestroyWorld(game);                          // the game's, as ever
  *
- * Link against the static libeddy.a through eddy-static, so that the game
- * and eddy share one Box2D (make install-check builds an example with this
- * very line, game.c replaced):
- *   LINK: cc game.c $(pkg-config --static --cflags --libs eddy-static) -o game
- * Not `pkg-config --libs eddy`: that is the shared libeddy, which, built with
- * a static Box2D, carries its own hidden copy of Box2D whose world ids are
- * not the game's (eddy_world_adopt_box2d detects that and refuses). A
- * libeddy built against a shared libbox2d shares it.
+ * Link against the adapter's static archive through eddy-box2d-v3-static
+ * (it brings libeddy.a and Box2D v3), so that the game and eddy share one
+ * Box2D (make install-check builds an example with this very line, game.c
+ * replaced):
+ *   LINK: cc game.c $(pkg-config --static --cflags --libs eddy-box2d-v3-static) -o game
+ * Not `pkg-config --libs eddy-box2d-v3`: that is the shared adapter, which,
+ * built with a static Box2D, carries its own hidden copy of Box2D whose
+ * world ids are not the game's (eddy_world_adopt_box2d detects that and
+ * refuses). An adapter built against a shared libbox2d shares it.
  *
  * WHAT EDDY DOES IN AN ADOPTED WORLD (eddy_body.h, ADOPTED WORLDS)
  *   It never steps, destroys or reconfigures the world, sets no contact or

@@ -152,6 +152,16 @@ EDDY_API eddy_result eddy_body_from_rigid(eddy_world *world, eddy_rigid_id body,
  * any other). */
 EDDY_API eddy_rigid_id eddy_body_rigid_id(const eddy_body *body);
 
+/* ADAPTER ABI. Not for games: eddy's own Box2D adapters, built as shared
+ * libraries (libeddy-box2d.so, libeddy-box2d-v3.so, README "Link recipes"),
+ * reach libeddy.so's rigid-body port through the table this returns, whose
+ * layout is private to one release; abi is the adapter's EDDY_VERSION, and
+ * NULL comes back for any other (an adapter of another release: the adapter
+ * then refuses to make or adopt a world, with a message). A table-driven
+ * engine (eddy_world_from_rigid, the Chipmunk adapter) needs nothing of it. */
+struct eddy_adapter_port;
+EDDY_API const struct eddy_adapter_port *eddy_adapter_port(unsigned abi);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,15 +37,21 @@ LAYERS   := core panels fluid bodies coupling scene
 CPPFLAGS := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(LAYERS)) -I$(DEPS)/include \
             -D_POSIX_C_SOURCE=200809L
 
-BACKEND_SRC := $(filter-out engine/bodies/body_box2d_v24.cpp,$(wildcard engine/bodies/body_box2d_*))
+# libeddy holds no Box2D: the 2.4 backend is the adapter's archive,
+# libeddy-box2d.a, linked before libeddy.a by what makes Box2D worlds (the
+# game, sim); the JavaScript API and bits.js need libeddy.a alone.
+BOX2D_SRC   := engine/bodies/body_box2d_v24.cpp
+BACKEND_SRC := $(wildcard engine/bodies/body_box2d_*) engine/bodies/body_port_link.c
 RUNTIME_SRC := $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,core panels fluid bodies coupling,engine/$(l)/*.c engine/$(l)/*.cpp)))
 obj = $(patsubst %,$(W)/obj/%.o,$(basename $(1)))
 RUNTIME_OBJ := $(call obj,$(RUNTIME_SRC))
+BOX2D_OBJ   := $(call obj,$(BOX2D_SRC))
 # The compiler's flags as a file: objects built with other flags are rebuilt.
 FLAGS_STAMP := $(W)/obj/flags.txt
 $(shell mkdir -p $(W)/obj; echo '$(EMCC) $(CFLAGS) $(CXXFLAGS)' | cmp -s - $(FLAGS_STAMP) || \
   echo '$(EMCC) $(CFLAGS) $(CXXFLAGS)' > $(FLAGS_STAMP))
 LIB := $(W)/lib/libeddy.a
+BOX2D_LIB := $(W)/lib/libeddy-box2d.a
 
 # What eddy.js calls: the glue's functions and the public API's own.
 JS_EXPORTS := _malloc _free _eddy_version_string _eddy_web_asset_load _eddy_web_asset_info \
@@ -125,9 +131,9 @@ $(call obj,$(GAME_WEB_SRC) $(SCENE_WEB_SRC)): $(W)/obj/%.o: %.c $(FLAGS_STAMP) |
 	@mkdir -p $(dir $@)
 	$(EMCC) $(GAME_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(W)/index.html: $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) platform/web/shell.html platform/web/game_web.js \
+$(W)/index.html: $(GAME_OBJ_WEB) $(BOX2D_LIB) $(LIB) $(GAME_DEPS_LIBS) platform/web/shell.html platform/web/game_web.js \
   $(LEVEL_JSON) $(PACKED_EDDY) $(REPLAYS)
-	$(EMCC) $(CFLAGS) $(GAME_OBJ_WEB) $(LIB) $(GAME_DEPS_LIBS) -o $@ $(GAME_LINK) $(GAME_DATA)
+	$(EMCC) $(CFLAGS) $(GAME_OBJ_WEB) $(BOX2D_LIB) $(LIB) $(GAME_DEPS_LIBS) -o $@ $(GAME_LINK) $(GAME_DATA)
 
 # the levels fetched on demand, as make assets built them
 $(W)/levels/%.eddy: $(NATIVE_ASSETS)/levels/%.eddy
@@ -150,6 +156,11 @@ $(LIB): $(RUNTIME_OBJ)
 	rm -f $@
 	$(EMAR) rcs $@ $^
 
+$(BOX2D_LIB): $(BOX2D_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(EMAR) rcs $@ $^
+
 $(W)/eddy-core.js: platform/web/eddy_web.c $(LIB)
 	$(EMCC) -Iinclude $(CFLAGS) $< -o $@ $(LIB) $(JS_LINK)
 
@@ -159,7 +170,7 @@ $(W)/eddy.js $(W)/example.html: $(W)/%: platform/web/%
 
 # The example page's tank, built natively (NATIVE_BIN: the Linux build's bin).
 NATIVE_BIN  ?= build/bin
-NATIVE_LIBS ?= build/libeddy.a -lbox2d -lstdc++ -lm
+NATIVE_LIBS ?= build/libeddy.a -lm
 $(W)/tank.eddy:
 	@mkdir -p $(dir $@)
 	$(NATIVE_BIN)/precompute --domain 16x9 --grid 64x36 --modes 73 -o $@
@@ -221,10 +232,10 @@ BENCH := $(W)/bench
 $(BENCH)/paper.eddy:
 	@mkdir -p $(dir $@)
 	$(NATIVE_BIN)/precompute --domain 10x10 --grid 64 --modes 73 -o $@
-$(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(LIB) $(call obj,$(SCENE_WEB_SRC)) \
+$(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(BOX2D_LIB) $(LIB) $(call obj,$(SCENE_WEB_SRC)) \
   $(BENCH)/paper.eddy assets/scenes/paper-game.json
 	$(EMCC) -Iinclude -Itools $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< -o $@ $(call obj,$(SCENE_WEB_SRC)) \
-	  $(LIB) $(DEPS)/lib/libcjson.a $(DEPS)/lib/libbox2d.a -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
+	  $(BOX2D_LIB) $(LIB) $(DEPS)/lib/libcjson.a $(DEPS)/lib/libbox2d.a -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
 	  -sMINIFY_HTML=0 --shell-file platform/web/bench.html \
 	  --preload-file $(BENCH)/paper.eddy@/bench/paper.eddy \
 	  --preload-file assets/scenes/paper-game.json@/bench/paper-game.json

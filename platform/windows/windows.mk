@@ -5,7 +5,8 @@
 # build/windows. Run through the top-level Makefile:
 #
 #   make windows         libeddy (static libeddy.a, and eddy.dll with its
-#                        import library libeddy.dll.a), libeddy-scene.a,
+#                        import library libeddy.dll.a; no Box2D in either),
+#                        the Box2D 2.4 adapter libeddy-box2d.a, libeddy-scene.a,
 #                        sim.exe, eddy-game.exe (+ fonts/), eddy-paint.exe
 #                        and eddy-level.exe without the builder, the run
 #                        time's portable tests (*.exe); the builder's objects
@@ -37,14 +38,20 @@ CPPFLAGS := -Iinclude -Iinclude/eddy $(addprefix -Iengine/,$(LAYERS)) -I$(DEPS)/
 # One program per file, no DLLs of the toolchain's to carry along.
 LDFLAGS  := -static
 
-BACKEND_SRC := $(filter-out engine/bodies/body_box2d_v24.cpp,$(wildcard engine/bodies/body_box2d_*))
+# libeddy holds no Box2D: the 2.4 backend is the adapter's archive,
+# libeddy-box2d.a, linked before libeddy.a (docs/design.md, "Libraries").
+# (body_port_link.c is the shared adapter's alone: no adapter DLL here.)
+BOX2D_SRC   := engine/bodies/body_box2d_v24.cpp
+BACKEND_SRC := $(wildcard engine/bodies/body_box2d_*) engine/bodies/body_port_link.c
 RUNTIME_SRC := $(filter-out $(BACKEND_SRC),$(wildcard $(foreach l,core panels fluid bodies coupling,engine/$(l)/*.c engine/$(l)/*.cpp)))
 SCENE_SRC   := $(wildcard engine/scene/*.c)
 obj = $(patsubst %,$(W)/obj/%.o,$(basename $(1)))
 RUNTIME_OBJ := $(call obj,$(RUNTIME_SRC))
+BOX2D_OBJ   := $(call obj,$(BOX2D_SRC))
 SCENE_OBJ   := $(call obj,$(SCENE_SRC))
 
 LIB       := $(W)/lib/libeddy.a
+BOX2D_LIB := $(W)/lib/libeddy-box2d.a
 SCENE_LIB := $(W)/lib/libeddy-scene.a
 DLL       := $(W)/bin/eddy.dll
 IMPLIB    := $(W)/lib/libeddy.dll.a
@@ -80,7 +87,7 @@ SDL_LIBS  := -L$(DEPS)/lib -lmingw32 -lSDL2main -lSDL2_ttf -lfreetype -lSDL2 -lz
              -lsetupapi -lwinmm -limm32 -lversion -lole32 -loleaut32 -lgdi32 -luser32 -lshell32 \
              -ladvapi32 -luuid -ldinput8
 # winpthreads: clock_gettime, which the game's clocks use
-RUN_LIBS  := $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS) -lpthread
+RUN_LIBS  := $(SCENE_LIB) $(BOX2D_LIB) $(LIB) $(SCENE_DEP_LIBS) $(DEP_LIBS) -lpthread
 app_obj    = $(patsubst %.c,$(W)/app/%.o,$(1))
 GAME_EXE  := $(W)/bin/eddy-game.exe
 PAINT_EXE := $(W)/bin/eddy-paint.exe
@@ -110,7 +117,7 @@ $(W)/app/embedded.o: $(EMBED_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_FLAGS) $(CFLAGS) -c $< -o $@
 
-$(SIM_EXE): $(call app_obj,tools/sim.c) $(LIB) $(SCENE_LIB)
+$(SIM_EXE): $(call app_obj,tools/sim.c) $(BOX2D_LIB) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $< -o $@ $(LDFLAGS) $(RUN_LIBS)
 
@@ -118,7 +125,7 @@ $(SIM_EXE): $(call app_obj,tools/sim.c) $(LIB) $(SCENE_LIB)
 # game/eddy-game/level/game_child.c (CreateProcessW); without the builder
 # its build of a level with walls or painted modes fails with a message,
 # which the game shows as for any failed rebuild.
-$(GAME_EXE): $(call app_obj,$(GAME_SOURCES)) $(W)/app/embedded.o $(LIB) $(SCENE_LIB)
+$(GAME_EXE): $(call app_obj,$(GAME_SOURCES)) $(W)/app/embedded.o $(BOX2D_LIB) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(call app_obj,$(GAME_SOURCES)) $(W)/app/embedded.o -o $@ $(LDFLAGS) $(SDL_LIBS) $(RUN_LIBS)
 
@@ -195,21 +202,22 @@ $(BUILDER_LIB): $(filter $(W)/builder/engine/%,$(BUILDER_OBJ))
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
-$(W)/bin/precompute.exe: $(filter $(W)/builder/precompute/%,$(BUILDER_OBJ)) $(BUILDER_LIB) $(LIB) $(SCENE_LIB)
-	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
+$(W)/bin/precompute.exe: $(filter $(W)/builder/precompute/%,$(BUILDER_OBJ)) $(BUILDER_LIB) $(BOX2D_LIB) \
+  $(LIB) $(SCENE_LIB)
+	$(CC) $(filter %.o,$^) -o $@ $(BUILDER_LIB) $(SCENE_LIB) $(BOX2D_LIB) $(LIB) $(SCENE_DEP_LIBS) $(BUILDER_LIBS) \
 	  $(DEP_LIBS) -lpthread
 $(LEVEL_EXE): $(LEVEL_TOOL_OBJ) $(W)/builder/game/eddy-game/level/level_build.o \
-  $(call app_obj,$(LEVEL_CORE)) $(W)/app/embedded.o $(APP_BUILD_LIBS) $(LIB) $(SCENE_LIB)
+  $(call app_obj,$(LEVEL_CORE)) $(W)/app/embedded.o $(APP_BUILD_LIBS) $(BOX2D_LIB) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter %.o,$^) -o $@ $(LDFLAGS) $(APP_BUILD_LIBS) $(RUN_LIBS) $(APP_BUILD_DEPS)
-$(PAINT_EXE): $(PAINT_OBJ) $(APP_BUILD_LIBS) $(LIB) $(SCENE_LIB)
+$(PAINT_EXE): $(PAINT_OBJ) $(APP_BUILD_LIBS) $(BOX2D_LIB) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(PAINT_OBJ) -o $@ $(LDFLAGS) $(SDL_LIBS) $(APP_BUILD_LIBS) $(RUN_LIBS) $(APP_BUILD_DEPS)
 .PHONY: builder-programs
 builder-programs: $(W)/bin/precompute.exe $(LEVEL_EXE) $(PAINT_EXE)
 
 .PHONY: all check programs builder
-all: $(LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ) $(PAINT_OBJ)
+all: $(LIB) $(BOX2D_LIB) $(SCENE_LIB) $(DLL) $(TEST_EXES) $(PROGRAMS) $(BUILDER_OBJ) $(PAINT_OBJ)
 builder: $(BUILDER_OBJ)
 programs: $(PROGRAMS)
 
@@ -229,19 +237,25 @@ $(LIB): $(RUNTIME_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+$(BOX2D_LIB): $(BOX2D_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
 $(SCENE_LIB): $(SCENE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# The DLL exports what EDDY_API marks (EDDY_EXPORTS above) and nothing else.
+# The DLL exports what EDDY_API marks (EDDY_EXPORTS above) and nothing else;
+# it is the run time alone, so it needs nothing but the C library.
 $(DLL): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@) $(dir $(IMPLIB))
-	$(CXX) -shared -o $@ $^ -Wl,--out-implib,$(IMPLIB) $(LDFLAGS) $(DEP_LIBS)
+	$(CC) -shared -o $@ $^ -Wl,--out-implib,$(IMPLIB) $(LDFLAGS) -lm
 
-$(W)/tests/%.exe: tests/%.c $(LIB) $(SCENE_LIB)
+$(W)/tests/%.exe: tests/%.c $(BOX2D_LIB) $(LIB) $(SCENE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(SCENE_LIB) $(LIB) \
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(SCENE_LIB) $(BOX2D_LIB) $(LIB) \
 	  $(SCENE_DEP_LIBS) -lcmocka-static $(DEP_LIBS)
 
 # ------------------------------------------------------------ check-windows
@@ -253,14 +267,14 @@ $(W)/tests/%.exe: tests/%.c $(LIB) $(SCENE_LIB)
 # (NATIVE_LIBS, given by the top-level Makefile).
 WINE        ?= $(firstword $(wildcard /usr/lib/wine/wine64) $(shell command -v wine64 2>/dev/null) wine)
 NATIVE_BIN  ?= build/bin
-NATIVE_LIBS ?= build/libeddy.a -lbox2d -lstdc++ -lm
+NATIVE_LIBS ?= build/libeddy.a -lm
 CHECK       := $(W)/check
 export WINEPREFIX ?= $(abspath $(W)/wineprefix)
 export WINEDEBUG  ?= -all
 
 $(CHECK)/bits.exe: platform/windows/bits.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -Iinclude $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB) $(DEP_LIBS)
+	$(CC) -Iinclude $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIB) -lm
 
 # The same program against the DLL: EDDY_DLL turns EDDY_API into imports.
 $(CHECK)/bits-dll.exe: platform/windows/bits.c $(DLL)
@@ -309,7 +323,7 @@ NATIVE_LEVEL  ?= $(NATIVE_BIN)/eddy-level
 NATIVE_PAINT  ?= $(NATIVE_BIN)/eddy-paint
 CHECK_LEVELS  := $(addprefix assets/levels/,01-first-current.json 02-paddle.json 08-island.json \
                    11-raft.json)
-$(CHECK)/reload_seam.exe: tests/reload_seam.c $(call app_obj,$(LEVEL_CORE)) $(W)/app/embedded.o $(LIB) \
+$(CHECK)/reload_seam.exe: tests/reload_seam.c $(call app_obj,$(LEVEL_CORE)) $(W)/app/embedded.o $(BOX2D_LIB) $(LIB) \
   $(SCENE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(APP_FLAGS) $(CFLAGS) $< $(call app_obj,$(LEVEL_CORE)) $(W)/app/embedded.o -o $@ $(LDFLAGS) \
