@@ -93,16 +93,26 @@ static void keep_distance(double x1, double y1, double x2, double y2, double min
     }
 }
 
+/* A panel's length. sqrt, not hypot: a panel's ends are world coordinates
+ * (metres, far from overflow or underflow when squared), and hypot's
+ * scaling costs as much as the rest of a near-field velocity in the
+ * browser's C library (musl). */
+static double panel_length(double x1, double y1, double x2, double y2)
+{
+    double ex = x2 - x1, ey = y2 - y1;
+    return sqrt(ex * ex + ey * ey);
+}
+
 void eddyi_panel_clamp_point(double x1, double y1, double x2, double y2, double *x, double *y)
 {
-    double len = hypot(x2 - x1, y2 - y1);
+    double len = panel_length(x1, y1, x2, y2);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, x, y);
 }
 
 void eddyi_panel_velocity_near(double x1, double y1, double x2, double y2, double gamma, double x,
                               double y, double out_uv[2])
 {
-    double len = hypot(x2 - x1, y2 - y1);
+    double len = panel_length(x1, y1, x2, y2);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, &x, &y);
     eddyi_panel_velocity(x1, y1, x2, y2, gamma, x, y, out_uv);
 }
@@ -110,7 +120,7 @@ void eddyi_panel_velocity_near(double x1, double y1, double x2, double y2, doubl
 double eddyi_panel_normal_influence_near(double x1, double y1, double x2, double y2, double x,
                                         double y, double nx, double ny)
 {
-    double len = hypot(x2 - x1, y2 - y1);
+    double len = panel_length(x1, y1, x2, y2);
     keep_distance(x1, y1, x2, y2, EDDY_PANEL_NEAR * len, &x, &y);
     return eddyi_panel_normal_influence(x1, y1, x2, y2, x, y, nx, ny);
 }

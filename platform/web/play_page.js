@@ -31,7 +31,10 @@ const browser = spawn(chromium, [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--mute-audio',
   '--no-first-run', '--no-default-browser-check', '--disable-extensions',
   '--autoplay-policy=no-user-gesture-required', '--window-size=1280,800',
-  '--user-data-dir=' + profile, '--remote-debugging-pipe', 'about:blank',
+  '--user-data-dir=' + profile, '--remote-debugging-pipe',
+  // EDDY_CHROMIUM_FLAGS: more switches, for an experiment (for example
+  // --js-flags=--no-liftoff: the WebAssembly optimised before it first runs)
+  ...(process.env.EDDY_CHROMIUM_FLAGS || '').split(' ').filter(Boolean), 'about:blank',
 ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
 let stderr = '';
 browser.stdio[2].on('data', (d) => { stderr = (stderr + d).slice(-4000); });

@@ -1,7 +1,7 @@
 # SPDX-FileCopyrightText: 2026 The eddy authors
 # SPDX-License-Identifier: MIT
 # serve_start.sh - sourced by the web checks (check_page.sh, check_game.sh,
-# bench_paper.sh): serve_start DIR SECONDS LOG starts the loopback static
+# bench_ratio.sh): serve_start DIR SECONDS LOG starts the loopback static
 # server (serve.js, beside this file) on DIR for at most SECONDS, sets
 # $server (its process) and $port, and stops it when the script ends.
 # Fails (1, with a line on stderr) when the server has not said its port

@@ -14,7 +14,8 @@
 #                    game's page playing the replays of CHECK_LEVELS there
 #                    (platform/web/check_game.sh)
 #   make web-bench   the page's step on level 6 and the paper's game against
-#                    native, and the page's download size
+#                    native, alternating in one run (BENCH_ROUNDS), and the
+#                    page's download size
 EMCC    ?= emcc
 # Debian's emscripten runs its JavaScript optimiser with the machine's node,
 # which must find Debian's acorn (node-acorn) there.
@@ -223,11 +224,14 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 	test $$failed -eq 0
 
 # ------------------------------------------------------------ web-bench
-# Level 6's replay in the page against the native game in the same run
-# (the step, and the page's drawing); the paper's game scene run by
-# tools/sim.c in a page (bench/sim.html) against the native sim; and the
-# game page's download.
+# The paper's game scene run by tools/sim.c in a page (bench/sim.html)
+# against the native sim, and level 6's replay in the game's page against
+# the native game, alternating page and native over BENCH_ROUNDS rounds
+# (platform/web/bench_ratio.js: each side's minimum, and the ratios); then
+# the game page's download.
 BENCH_LEVELS ?= 06-maelstrom
+BENCH_ROUNDS ?= 3
+NATIVE_SIM   ?= $(NATIVE_BIN)/sim
 BENCH := $(W)/bench
 $(BENCH)/paper.eddy:
 	@mkdir -p $(dir $@)
@@ -240,6 +244,6 @@ $(BENCH)/sim.html: tools/sim.c platform/web/bench.html $(BOX2D_LIB) $(LIB) $(cal
 	  --preload-file $(BENCH)/paper.eddy@/bench/paper.eddy \
 	  --preload-file assets/scenes/paper-game.json@/bench/paper-game.json
 bench: $(W)/index.html $(LAZY_EDDY) $(BENCH)/sim.html
-	sh platform/web/check_game.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(BENCH_LEVELS)
-	sh platform/web/bench_paper.sh "$(CHROMIUM)" $(W) $(NATIVE_BIN)/sim
+	sh platform/web/bench_ratio.sh "$(CHROMIUM)" $(W) $(NATIVE_GAME) $(NATIVE_SIM) $(BENCH_ROUNDS) \
+	  $(BENCH_LEVELS)
 	sh platform/web/page_size.sh $(W)
