@@ -230,7 +230,7 @@ check: all $(CHECK)/bits-native $(CHECK_ASSETS)
 # (platform/web/bench_ratio.js: each side's minimum, and the ratios); then
 # the game page's download.
 BENCH_LEVELS ?= 06-maelstrom
-BENCH_ROUNDS ?= 3
+BENCH_ROUNDS ?= 5
 NATIVE_SIM   ?= $(NATIVE_BIN)/sim
 BENCH := $(W)/bench
 $(BENCH)/paper.eddy:
