@@ -88,8 +88,11 @@ static void remove_temp_files(void)
 {
     DIR *d = opendir(g_dir);
     for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d))
-        if (strstr(e->d_name, ".tmp.") != NULL)
-            unlink(in_dir(e->d_name));
+        if (strstr(e->d_name, ".tmp.") != NULL) {
+            char path[sizeof g_dir + sizeof e->d_name + 2];
+            snprintf(path, sizeof path, "%s/%s", g_dir, e->d_name);
+            unlink(path);
+        }
     if (d)
         closedir(d);
 }
